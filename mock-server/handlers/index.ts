@@ -1,0 +1,24 @@
+import type { HttpHandler } from 'msw';
+import type { MockEngine } from '../engine/engine';
+import type { HandlerOptions } from './endpoint';
+import { subscriberHandlers } from './subscribers';
+
+export type { HandlerOptions } from './endpoint';
+
+/**
+ * MSW request handlers serving the service's API from an engine. By default they match any
+ * origin; pass `baseUrl` to answer only one.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createHandlers, createMockEngine } from '@svc/api/mock';
+ *
+ * const engine = createMockEngine();
+ * const server = setupServer(...createHandlers(engine));
+ * server.listen({ onUnhandledRequest: 'error' });
+ * ```
+ */
+export function createHandlers(engine: MockEngine, options: HandlerOptions = {}): HttpHandler[] {
+  return [...subscriberHandlers(engine, options)];
+}

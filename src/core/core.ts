@@ -1,0 +1,32 @@
+import { type ResolvedOptions, resolveOptions, type SvcOptions } from './options';
+
+/**
+ * The small object every standalone operation function takes: resolved options and nothing
+ * else, so an app that imports one function bundles only that function's code.
+ *
+ * @example
+ * ```ts
+ * const core = createSvcCore({ secretKey: 'sk_test' });
+ * const subscriber = await subscribersRetrieve(core, 'user-1');
+ * ```
+ */
+export interface SvcCore {
+  /** @internal */
+  readonly options: ResolvedOptions;
+  /** @internal Operations that already logged a response validation warning. */
+  readonly warnedOperations: Set<string>;
+}
+
+/**
+ * Creates the core shared by the standalone functions (and by {@link Svc}).
+ *
+ * @example
+ * ```ts
+ * import { createSvcCore, eventsTrigger } from '@svc/api';
+ * const core = createSvcCore({ secretKey: process.env.SVC_SECRET_KEY ?? '' });
+ * await eventsTrigger(core, { name: 'welcome', to: 'user-1' });
+ * ```
+ */
+export function createSvcCore(options: SvcOptions): SvcCore {
+  return { options: resolveOptions(options), warnedOperations: new Set() };
+}

@@ -1,0 +1,138 @@
+/**
+ * Client options and their normalisation into one resolved form.
+ *
+ * @module
+ */
+
+/** Where the service runs when no `baseUrl` is given. */
+export const REGION_BASE_URLS = {
+  us: 'https://api.svc.co',
+  eu: 'https://eu.api.svc.co',
+} as const;
+
+/** A service region. */
+export type Region = keyof typeof REGION_BASE_URLS;
+
+/** How response bodies are checked against the schemas. */
+export type ValidationMode = 'strict' | 'warn' | 'off';
+
+/** Log levels, from quietest to loudest. */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+
+/** Anything with console-like methods (console, pino, winston...). */
+export interface Logger {
+  error(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  debug(message: string, ...rest: unknown[]): void;
+}
+
+/**
+ * Options of {@link Svc} and {@link createSvcCore}.
+ *
+ * @example
+ * ```ts
+ * const svc = new Svc({ secretKey: process.env.SVC_SECRET_KEY, region: 'eu', timeout: 10_000 });
+ * ```
+ */
+export interface SvcOptions {
+  /** The environment's API key, or a function returning it (sync or async). `ApiKey ` is added if missing. */
+  secretKey: string | (() => string | Promise<string>);
+  /** Base URL of the service; wins over `region`. */
+  baseUrl?: string;
+  /** `us` (default) or `eu`. */
+  region?: Region;
+  /** Per-attempt timeout in milliseconds. Default 60 000. */
+  timeout?: number;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number;
+  /** A `fetch` implementation (default: the global one). */
+  fetch?: typeof fetch;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Response validation: `warn` (default) logs once per operation, `strict` throws, `off` skips. */
+  validation?: ValidationMode;
+  /** Log level; default `off`. */
+  logLevel?: LogLevel;
+  /** Where log lines go; default `console`. */
+  logger?: Logger;
+}
+
+/**
+ * Options accepted by every call, after its own arguments.
+ *
+ * @example
+ * ```ts
+ * await svc.events.trigger(body, { idempotencyKey: 'order-42', timeout: 5_000 });
+ * ```
+ */
+export interface RequestOptions {
+  /** Idempotency key for POST and PATCH (a UUID v4 is generated when omitted). */
+  idempotencyKey?: string;
+  /** Per-attempt timeout in milliseconds for this call. */
+  timeout?: number;
+  /** Retries for this call. */
+  maxRetries?: number;
+  /** Aborts the call, including any wait between retries. */
+  signal?: AbortSignal;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+}
+
+/** @internal Options after defaults are applied. */
+export interface ResolvedOptions {
+  secretKey: () => Promise<string>;
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  fetch: typeof fetch;
+  headers: Record<string, string>;
+  validation: ValidationMode;
+  logLevel: LogLevel;
+  logger: Logger;
+}
+
+/** @internal */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** @internal */
+export const DEFAULT_MAX_RETRIES = 2;
+
+/**
+ * Applies defaults and checks the options once, at construction.
+ *
+ * @internal
+ */
+export function resolveOptions(options: SvcOptions): ResolvedOptions {
+  const { secretKey } = options;
+  if (
+    secretKey === undefined ||
+    secretKey === null ||
+    (typeof secretKey === 'string' && secretKey.trim() === '')
+  ) {
+    throw new TypeError(
+      'The `secretKey` option is missing: pass your environment API key, e.g. new Svc({ secretKey: process.env.SVC_SECRET_KEY }).',
+    );
+  }
+  if (typeof secretKey !== 'string' && typeof secretKey !== 'function') {
+    throw new TypeError('The `secretKey` option must be a string or a function returning one.');
+  }
+  const region = options.region ?? 'us';
+  if (!(region in REGION_BASE_URLS)) {
+    throw new TypeError(`Unknown region "${String(region)}": use "us" or "eu".`);
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new TypeError('No `fetch` available: pass one with the `fetch` option.');
+  }
+  return {
+    secretKey: async () => (typeof secretKey === 'string' ? secretKey : await secretKey()),
+    baseUrl: (options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    fetch: fetchImpl,
+    headers: { ...options.headers },
+    validation: options.validation ?? 'warn',
+    logLevel: options.logLevel ?? 'off',
+    logger: options.logger ?? console,
+  };
+}

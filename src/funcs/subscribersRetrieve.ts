@@ -1,0 +1,34 @@
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { path } from '../core/path';
+import { request } from '../core/request';
+import { Subscriber } from '../schemas/subscriber';
+
+/**
+ * Retrieves one subscriber by its `subscriberId` (`GET /v2/subscribers/{subscriberId}`).
+ *
+ * @throws {@link NotFoundError} when no subscriber has that id in the key's environment.
+ *
+ * @example
+ * ```ts
+ * const core = createSvcCore({ secretKey: 'sk_test' });
+ * const subscriber = await subscribersRetrieve(core, 'user-1');
+ * console.log(subscriber.email);
+ * ```
+ */
+export function subscribersRetrieve(
+  core: SvcCore,
+  subscriberId: string,
+  options?: RequestOptions,
+): Promise<Subscriber> {
+  return request(
+    core,
+    {
+      operation: 'subscribers.retrieve',
+      method: 'GET',
+      path: path`v2/subscribers/${subscriberId}`,
+      schema: Subscriber,
+    },
+    options,
+  );
+}

@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+
+/**
+ * An enum that stays open for forward compatibility: known values are suggested by the type,
+ * and any other string still parses (typed `Known | (string & {})`), so a new server-side value
+ * never breaks a response.
+ *
+ * Use it for response fields. Request fields use a closed `z.enum` so bad input is caught
+ * before it is sent.
+ *
+ * @example
+ * ```ts
+ * const Channel = openEnum(['in_app', 'email']);
+ * Channel.parse('carrier_pigeon'); // 'carrier_pigeon'
+ * ```
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  _values: T,
+): z.ZodMiniType<T[number] | (string & {})> {
+  return z.string() as z.ZodMiniType<T[number] | (string & {})>;
+}
+
+/** An ISO 8601 timestamp string as the service sends it (not re-validated on responses). */
+export const Timestamp = z.string();
+
+/** A 24-hex ObjectId-style identifier as the service generates for every `_id`. */
+export const ObjectIdPattern: RegExp = /^[0-9a-f]{24}$/i;
+
+/** A free-form JSON object (custom data, payloads, overrides). */
+export const JsonObject = z.record(z.string(), z.unknown());
+/** A free-form JSON object (custom data, payloads, overrides). */
+export type JsonObject = z.infer<typeof JsonObject>;
+
+/** Message channels a workflow step can deliver through. */
+export const CHANNEL_TYPES = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
+/** A message channel. */
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** Every step type of a workflow. */
+export const STEP_TYPES = [
+  'in_app',
+  'email',
+  'sms',
+  'chat',
+  'push',
+  'digest',
+  'trigger',
+  'delay',
+  'throttle',
+  'custom',
+] as const;
+/** A workflow step type. */
+export type StepType = (typeof STEP_TYPES)[number];

@@ -1,0 +1,168 @@
+/**
+ * Shared zod (mini) schemas of the service: response schemas are tolerant (loose objects, open
+ * enums), request schemas are closed.
+ *
+ * @example
+ * ```ts
+ * import { Subscriber } from './schemas';
+ * Subscriber.parse(json);
+ * ```
+ *
+ * @module
+ */
+
+export type {
+  ChannelType,
+  StepType,
+} from './common';
+export {
+  CHANNEL_TYPES,
+  JsonObject,
+  ObjectIdPattern,
+  openEnum,
+  STEP_TYPES,
+  Timestamp,
+} from './common';
+export type { TriggerStatus } from './event';
+export {
+  TRIGGER_STATUSES,
+  TriggerBody,
+  TriggerContext,
+  TriggerRecipient,
+  TriggerResponse,
+  TriggerSubscriberDefinition,
+  TriggerTenant,
+  TriggerTopicRecipient,
+} from './event';
+export type { ProviderId } from './integration';
+export {
+  Integration,
+  IntegrationConfigurations,
+  IntegrationCreateBody,
+  IntegrationCredentials,
+  PROVIDER_IDS,
+} from './integration';
+export type {
+  MarkAsValue,
+  MessageStatus,
+} from './message';
+export {
+  EmailBlock,
+  MARK_AS_VALUES,
+  MarkAsBody,
+  MESSAGE_STATUSES,
+  Message,
+  MessageAction,
+  MessageButton,
+  MessageCTA,
+  MessageWorkflow,
+} from './message';
+export type {
+  ExecutionDetailSource,
+  ExecutionDetailStatus,
+  JobStatus,
+} from './notification';
+export {
+  ActivityNotification,
+  ActivitySubscriber,
+  ActivityTemplate,
+  ActivityTopic,
+  DigestMetadata,
+  DigestMetadataTimed,
+  EXECUTION_DETAIL_SOURCES,
+  EXECUTION_DETAIL_STATUSES,
+  ExecutionDetail,
+  JOB_STATUSES,
+  Job,
+  JobStep,
+  NotificationListQuery,
+  NotificationListResponse,
+} from './notification';
+export {
+  ORDER_DIRECTIONS,
+  OrderDirection,
+} from './order';
+export type {
+  CursorPageResponse,
+  OffsetPageResponse,
+  PageNumberResponse,
+} from './pagination';
+export {
+  cursorPage,
+  pageNumberPage,
+  SubscriberSearchResponse,
+  SubscriptionsListResponse,
+} from './pagination';
+export type { FilterOperator } from './step-filter';
+export {
+  FILTER_JOINS,
+  FILTER_OPERATORS,
+  FILTER_SOURCES,
+  FILTER_TYPES,
+  FieldFilterPart,
+  FieldFilterPartInput,
+  StepFilter,
+  StepFilterInput,
+} from './step-filter';
+export type { ChatPushProviderId } from './subscriber';
+export {
+  CHAT_PUSH_PROVIDER_IDS,
+  ChannelCredentials,
+  ChannelCredentialsInput,
+  ChannelSettings,
+  CredentialsUpsertBody,
+  Subscriber,
+  SubscriberSearchQuery,
+  SubscriberSummary,
+  SubscriberUpdateBody,
+  SubscriptionsListQuery,
+} from './subscriber';
+export {
+  Topic,
+  TopicSubscription,
+} from './topic';
+export type {
+  DigestUnit,
+  Severity,
+  WorkflowOrigin,
+  WorkflowStatus,
+} from './workflow';
+export {
+  Action,
+  ChatControlValues,
+  ControlsMetadata,
+  DelayRegularMetadata,
+  DelayScheduledMetadata,
+  DIGEST_UNITS,
+  DigestRegularMetadata,
+  DigestTimedConfig,
+  DigestTimedMetadata,
+  EmailControlValues,
+  InAppControlValues,
+  NotificationStep,
+  NotificationStepVariant,
+  NotificationTrigger,
+  PushControlValues,
+  Redirect,
+  ReplyCallback,
+  SEVERITIES,
+  SmsControlValues,
+  StepContentIssue,
+  StepIntegrationIssue,
+  StepIssues,
+  StepListItem,
+  StepMetadata,
+  TriggerVariable,
+  UiSchema,
+  UiSchemaProperty,
+  UserSummary,
+  WORKFLOW_ORDER_BY_FIELDS,
+  WORKFLOW_ORIGINS,
+  WORKFLOW_STATUSES,
+  WorkflowListItem,
+  WorkflowListQuery,
+  WorkflowListResponse,
+  WorkflowStepResponse,
+  WorkflowSyncBody,
+  WorkflowSyncResponse,
+} from './workflow';

@@ -1,0 +1,231 @@
+import * as z from 'zod/mini';
+import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp } from './common';
+import { StepFilter, StepFilterInput } from './step-filter';
+
+/**
+ * Every provider id the service knows (the job/execution-detail `providerId` enum).
+ *
+ * @example
+ * ```ts
+ * PROVIDER_IDS.includes('sendgrid'); // true
+ * ```
+ */
+export const PROVIDER_IDS = [
+  'emailjs',
+  'mailgun',
+  'mailjet',
+  'mandrill',
+  'nodemailer',
+  'postmark',
+  'sendgrid',
+  'sendinblue',
+  'ses',
+  'netcore',
+  'infobip-email',
+  'resend',
+  'plunk',
+  'mailersend',
+  'mailtrap',
+  'clickatell',
+  'outlook365',
+  'svc-email',
+  'sparkpost',
+  'email-webhook',
+  'braze',
+  'nexmo',
+  'plivo',
+  'sms77',
+  'sms-central',
+  'sns',
+  'telnyx',
+  'twilio',
+  'gupshup',
+  'firetext',
+  'infobip-sms',
+  'burst-sms',
+  'bulk-sms',
+  'isend-sms',
+  'forty-six-elks',
+  'kannel',
+  'maqsam',
+  'termii',
+  'africas-talking',
+  'svc-sms',
+  'sendchamp',
+  'generic-sms',
+  'clicksend',
+  'bandwidth',
+  'messagebird',
+  'simpletexting',
+  'azure-sms',
+  'ring-central',
+  'brevo-sms',
+  'eazy-sms',
+  'mobishastra',
+  'afro-message',
+  'unifonic',
+  'smsmode',
+  'imedia',
+  'fcm',
+  'apns',
+  'expo',
+  'one-signal',
+  'pushpad',
+  'push-webhook',
+  'pusher-beams',
+  'svc',
+  'slack',
+  'discord',
+  'msteams',
+  'mattermost',
+  'ryver',
+  'zulip',
+  'grafana-on-call',
+  'getstream',
+  'rocket-chat',
+  'whatsapp-business',
+  'chat-webhook',
+  'svc-slack',
+] as const;
+/** A known provider id. */
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/**
+ * Provider credentials of an integration (all optional; provider-specific keys pass through).
+ *
+ * @example
+ * ```ts
+ * IntegrationCredentials.parse({ apiKey: 'SG.xxx', from: 'no-reply@example.com', secure: true });
+ * ```
+ */
+export const IntegrationCredentials = z.looseObject({
+  apiKey: z.optional(z.string()),
+  user: z.optional(z.string()),
+  secretKey: z.optional(z.string()),
+  domain: z.optional(z.string()),
+  password: z.optional(z.string()),
+  host: z.optional(z.string()),
+  port: z.optional(z.string()),
+  region: z.optional(z.string()),
+  accountSid: z.optional(z.string()),
+  messageProfileId: z.optional(z.string()),
+  token: z.optional(z.string()),
+  from: z.optional(z.string()),
+  senderName: z.optional(z.string()),
+  projectName: z.optional(z.string()),
+  applicationId: z.optional(z.string()),
+  clientId: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
+  webhookUrl: z.optional(z.string()),
+  redirectUrl: z.optional(z.string()),
+  serviceAccount: z.optional(z.string()),
+  ipPoolName: z.optional(z.string()),
+  apiKeyRequestHeader: z.optional(z.string()),
+  secretKeyRequestHeader: z.optional(z.string()),
+  idPath: z.optional(z.string()),
+  datePath: z.optional(z.string()),
+  apiToken: z.optional(z.string()),
+  authenticationTokenKey: z.optional(z.string()),
+  instanceId: z.optional(z.string()),
+  alertUid: z.optional(z.string()),
+  title: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  state: z.optional(z.string()),
+  externalLink: z.optional(z.string()),
+  channelId: z.optional(z.string()),
+  phoneNumberIdentification: z.optional(z.string()),
+  accessKey: z.optional(z.string()),
+  appSid: z.optional(z.string()),
+  senderId: z.optional(z.string()),
+  secure: z.optional(z.boolean()),
+  requireTls: z.optional(z.boolean()),
+  ignoreTls: z.optional(z.boolean()),
+  hmac: z.optional(z.boolean()),
+  authenticateByToken: z.optional(z.boolean()),
+  tlsOptions: z.optional(JsonObject),
+});
+/** Provider credentials of an integration. */
+export type IntegrationCredentials = z.infer<typeof IntegrationCredentials>;
+
+/**
+ * Extra configuration of an integration (inbound webhooks).
+ *
+ * @example
+ * ```ts
+ * IntegrationConfigurations.parse({ inboundWebhookEnabled: true });
+ * ```
+ */
+export const IntegrationConfigurations = z.looseObject({
+  inboundWebhookEnabled: z.optional(z.boolean()),
+  inboundWebhookSigningKey: z.optional(z.string()),
+});
+/** Extra configuration of an integration. */
+export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurations>;
+
+/**
+ * A provider integration of a channel, as the service returns it.
+ *
+ * @example
+ * ```ts
+ * Integration.parse({
+ *   _id: '64da692e9a94fb2e6449ad10',
+ *   _environmentId: '64da692e9a94fb2e6449ad01',
+ *   _organizationId: '64da692e9a94fb2e6449ad00',
+ *   name: 'SendGrid',
+ *   identifier: 'sendgrid-XyZ12ab',
+ *   providerId: 'sendgrid',
+ *   channel: 'email',
+ *   credentials: { apiKey: 'SG.xxx' },
+ *   active: true,
+ *   deleted: false,
+ *   primary: true,
+ * });
+ * ```
+ */
+export const Integration = z.looseObject({
+  _id: z.optional(z.string()),
+  _environmentId: z.string(),
+  _organizationId: z.string(),
+  name: z.string(),
+  identifier: z.string(),
+  providerId: z.string(),
+  channel: openEnum(CHANNEL_TYPES),
+  // Required by the spec, but the reference service omits it for API-key callers: stay tolerant.
+  credentials: z.optional(IntegrationCredentials),
+  configurations: z.optional(IntegrationConfigurations),
+  active: z.boolean(),
+  deleted: z.boolean(),
+  deletedAt: z.optional(Timestamp),
+  deletedBy: z.optional(z.string()),
+  primary: z.boolean(),
+  /** Ordering among the active integrations of a channel (highest is preferred). */
+  priority: z.optional(z.number()),
+  conditions: z.optional(z.array(StepFilter)),
+  createdAt: z.optional(Timestamp),
+  updatedAt: z.optional(Timestamp),
+});
+/** A provider integration of a channel. */
+export type Integration = z.infer<typeof Integration>;
+
+/**
+ * Body of `POST /v1/integrations`.
+ *
+ * @example
+ * ```ts
+ * IntegrationCreateBody.parse({ providerId: 'sendgrid', channel: 'email', active: true });
+ * ```
+ */
+export const IntegrationCreateBody = z.object({
+  name: z.optional(z.string()),
+  identifier: z.optional(z.string()),
+  _environmentId: z.optional(z.string()),
+  providerId: z.string(),
+  channel: z.enum(CHANNEL_TYPES),
+  credentials: z.optional(IntegrationCredentials),
+  active: z.optional(z.boolean()),
+  check: z.optional(z.boolean()),
+  conditions: z.optional(z.array(StepFilterInput)),
+  configurations: z.optional(IntegrationConfigurations),
+});
+/** Body of `POST /v1/integrations`. */
+export type IntegrationCreateBody = z.infer<typeof IntegrationCreateBody>;

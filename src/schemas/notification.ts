@@ -1,0 +1,334 @@
+import * as z from 'zod/mini';
+import { CHANNEL_TYPES, JsonObject, openEnum, STEP_TYPES, Timestamp } from './common';
+import { PROVIDER_IDS } from './integration';
+import { pageNumberPage } from './pagination';
+import { StepFilter } from './step-filter';
+import {
+  DIGEST_UNITS,
+  DigestTimedConfig,
+  NotificationTrigger,
+  SEVERITIES,
+  WORKFLOW_ORIGINS,
+} from './workflow';
+
+/**
+ * Statuses of a job execution detail.
+ *
+ * @example
+ * ```ts
+ * EXECUTION_DETAIL_STATUSES.includes('Failed'); // true
+ * ```
+ */
+export const EXECUTION_DETAIL_STATUSES = [
+  'Success',
+  'Warning',
+  'Failed',
+  'Pending',
+  'Queued',
+  'ReadConfirmation',
+] as const;
+/** An execution detail status. */
+export type ExecutionDetailStatus = (typeof EXECUTION_DETAIL_STATUSES)[number];
+
+/**
+ * Sources of a job execution detail.
+ *
+ * @example
+ * ```ts
+ * EXECUTION_DETAIL_SOURCES; // ['Credentials', 'Internal', 'Payload', 'Webhook']
+ * ```
+ */
+export const EXECUTION_DETAIL_SOURCES = ['Credentials', 'Internal', 'Payload', 'Webhook'] as const;
+/** An execution detail source. */
+export type ExecutionDetailSource = (typeof EXECUTION_DETAIL_SOURCES)[number];
+
+/**
+ * Known job statuses (the job `status` is a free string on the wire).
+ *
+ * @example
+ * ```ts
+ * JOB_STATUSES.includes('completed'); // true
+ * ```
+ */
+export const JOB_STATUSES = [
+  'pending',
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'delayed',
+  'canceled',
+  'merged',
+  'skipped',
+] as const;
+/** A known job status. */
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * The schedule of a timed digest as recorded on a job (`monthDays` are numbers here).
+ *
+ * @example
+ * ```ts
+ * DigestMetadataTimed.parse({ atTime: '09:00', monthDays: [1, 15] });
+ * ```
+ */
+export const DigestMetadataTimed = z.looseObject({
+  ...DigestTimedConfig.def.shape,
+  monthDays: z.optional(z.array(z.number())),
+  cronExpression: z.optional(z.string()),
+});
+/** The schedule of a timed digest as recorded on a job. */
+export type DigestMetadataTimed = z.infer<typeof DigestMetadataTimed>;
+
+/**
+ * Digest settings and digested events of a digest job.
+ *
+ * @example
+ * ```ts
+ * DigestMetadata.parse({ type: 'regular', amount: 5, unit: 'minutes', events: [{ postId: 1 }] });
+ * ```
+ */
+export const DigestMetadata = z.looseObject({
+  digestKey: z.optional(z.string()),
+  amount: z.optional(z.number()),
+  unit: z.optional(openEnum(DIGEST_UNITS)),
+  type: openEnum(['regular', 'backoff', 'timed']),
+  events: z.optional(z.array(JsonObject)),
+  backoff: z.optional(z.boolean()),
+  backoffAmount: z.optional(z.number()),
+  backoffUnit: z.optional(openEnum(DIGEST_UNITS)),
+  updateMode: z.optional(z.boolean()),
+  timed: z.optional(DigestMetadataTimed),
+});
+/** Digest settings and digested events of a digest job. */
+export type DigestMetadata = z.infer<typeof DigestMetadata>;
+
+/**
+ * One execution log entry of a job.
+ *
+ * @example
+ * ```ts
+ * ExecutionDetail.parse({
+ *   _id: '64da692e9a94fb2e6449ad70', status: 'Success', detail: 'Message sent',
+ *   isRetry: false, isTest: false, source: 'Internal', providerId: 'svc',
+ * });
+ * ```
+ */
+export const ExecutionDetail = z.looseObject({
+  _id: z.string(),
+  createdAt: z.optional(Timestamp),
+  status: openEnum(EXECUTION_DETAIL_STATUSES),
+  detail: z.string(),
+  isRetry: z.boolean(),
+  isTest: z.boolean(),
+  providerId: z.optional(openEnum(PROVIDER_IDS)),
+  raw: z.optional(z.nullable(z.string())),
+  source: openEnum(EXECUTION_DETAIL_SOURCES),
+});
+/** One execution log entry of a job. */
+export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
+
+/**
+ * The workflow step a job ran (recursive through `variants`).
+ *
+ * @example
+ * ```ts
+ * JobStep.parse({ _id: '64da692e9a94fb2e6449ad71', active: true, filters: [], _templateId: 't' });
+ * ```
+ */
+export const JobStep: z.ZodMiniType<JobStep> = z.looseObject({
+  _id: z.string(),
+  active: z.boolean(),
+  replyCallback: z.optional(JsonObject),
+  controlVariables: z.optional(JsonObject),
+  metadata: z.optional(JsonObject),
+  issues: z.optional(JsonObject),
+  filters: z.array(StepFilter),
+  template: z.optional(JsonObject),
+  get variants() {
+    return z.optional(z.array(JobStep));
+  },
+  _templateId: z.string(),
+  name: z.optional(z.string()),
+  _parentId: z.optional(z.nullable(z.string())),
+});
+/** The workflow step a job ran. */
+export type JobStep = {
+  _id: string;
+  active: boolean;
+  replyCallback?: Record<string, unknown> | undefined;
+  controlVariables?: Record<string, unknown> | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  issues?: Record<string, unknown> | undefined;
+  filters: StepFilter[];
+  template?: Record<string, unknown> | undefined;
+  variants?: JobStep[] | undefined;
+  _templateId: string;
+  name?: string | undefined;
+  _parentId?: string | null | undefined;
+  [key: string]: unknown;
+};
+
+/**
+ * One step run of a triggered event (excluding the internal trigger job).
+ *
+ * @example
+ * ```ts
+ * Job.parse({
+ *   _id: '64da692e9a94fb2e6449ad72', type: 'in_app', providerId: 'svc', status: 'completed',
+ *   executionDetails: [],
+ *   step: { _id: '64da692e9a94fb2e6449ad71', active: true, filters: [], _templateId: 't' },
+ * });
+ * ```
+ */
+export const Job = z.looseObject({
+  _id: z.string(),
+  type: openEnum(STEP_TYPES),
+  digest: z.optional(DigestMetadata),
+  executionDetails: z.array(ExecutionDetail),
+  step: JobStep,
+  overrides: z.optional(JsonObject),
+  payload: z.optional(JsonObject),
+  providerId: openEnum(PROVIDER_IDS),
+  /** Free string on the wire; known values are {@link JOB_STATUSES}. */
+  status: openEnum(JOB_STATUSES),
+  updatedAt: z.optional(Timestamp),
+  /** Times a digest/delay job was extended to align with the subscriber's schedule. */
+  scheduleExtensionsCount: z.optional(z.number()),
+});
+/** One step run of a triggered event. */
+export type Job = z.infer<typeof Job>;
+
+/**
+ * The subscriber of an activity notification.
+ *
+ * @example
+ * ```ts
+ * ActivitySubscriber.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-123' });
+ * ```
+ */
+export const ActivitySubscriber = z.looseObject({
+  firstName: z.optional(z.string()),
+  subscriberId: z.string(),
+  _id: z.string(),
+  lastName: z.optional(z.string()),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+});
+/** The subscriber of an activity notification. */
+export type ActivitySubscriber = z.infer<typeof ActivitySubscriber>;
+
+/**
+ * The workflow of an activity notification.
+ *
+ * @example
+ * ```ts
+ * ActivityTemplate.parse({ name: 'Welcome', triggers: [{ type: 'event', identifier: 'welcome', variables: [] }] });
+ * ```
+ */
+export const ActivityTemplate = z.looseObject({
+  _id: z.optional(z.string()),
+  name: z.string(),
+  origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
+  triggers: z.array(NotificationTrigger),
+});
+/** The workflow of an activity notification. */
+export type ActivityTemplate = z.infer<typeof ActivityTemplate>;
+
+/**
+ * A topic an activity notification was sent through.
+ *
+ * @example
+ * ```ts
+ * ActivityTopic.parse({ _topicId: '64da692e9a94fb2e6449ad06', topicKey: 'product-updates' });
+ * ```
+ */
+export const ActivityTopic = z.looseObject({
+  _topicId: z.string(),
+  topicKey: z.string(),
+});
+/** A topic an activity notification was sent through. */
+export type ActivityTopic = z.infer<typeof ActivityTopic>;
+
+/**
+ * A triggered event (one per subscriber) with its jobs and execution logs.
+ *
+ * @example
+ * ```ts
+ * ActivityNotification.parse({
+ *   _id: '64da692e9a94fb2e6449ad61',
+ *   _environmentId: '64da692e9a94fb2e6449ad01',
+ *   _organizationId: '64da692e9a94fb2e6449ad00',
+ *   _subscriberId: '64da692e9a94fb2e6449ad07',
+ *   transactionId: 'b7c4a2e0-8f1d-4c2a-9a51-0d2f3c4b5a69',
+ *   channels: ['in_app'],
+ *   severity: 'none',
+ *   jobs: [],
+ * });
+ * ```
+ */
+export const ActivityNotification = z.looseObject({
+  _id: z.optional(z.string()),
+  _environmentId: z.string(),
+  _organizationId: z.string(),
+  _subscriberId: z.string(),
+  transactionId: z.string(),
+  _templateId: z.optional(z.string()),
+  _digestedNotificationId: z.optional(z.string()),
+  createdAt: z.optional(Timestamp),
+  updatedAt: z.optional(Timestamp),
+  channels: z.optional(z.array(openEnum(STEP_TYPES))),
+  subscriber: z.optional(ActivitySubscriber),
+  template: z.optional(ActivityTemplate),
+  jobs: z.optional(z.array(Job)),
+  payload: z.optional(JsonObject),
+  tags: z.optional(z.array(z.string())),
+  controls: z.optional(JsonObject),
+  to: z.optional(JsonObject),
+  topics: z.optional(z.array(ActivityTopic)),
+  severity: z.optional(openEnum(SEVERITIES)),
+  critical: z.optional(z.boolean()),
+  contextKeys: z.optional(z.array(z.string())),
+});
+/** A triggered event with its jobs and execution logs. */
+export type ActivityNotification = z.infer<typeof ActivityNotification>;
+
+const oneOrMany = <T extends z.ZodMiniType>(item: T) => z.union([item, z.array(item)]);
+
+/**
+ * Query of `GET /v1/notifications` (array-or-single filters accept either form).
+ *
+ * @example
+ * ```ts
+ * NotificationListQuery.parse({ channels: ['email'], subscriberIds: 'user-123', page: 0, limit: 20 });
+ * ```
+ */
+export const NotificationListQuery = z.object({
+  channels: z.optional(oneOrMany(z.enum(CHANNEL_TYPES))),
+  templates: z.optional(oneOrMany(z.string())),
+  emails: z.optional(oneOrMany(z.string())),
+  /** @deprecated Deprecated by the service. */
+  search: z.optional(z.string()),
+  subscriberIds: z.optional(oneOrMany(z.string())),
+  severity: z.optional(oneOrMany(z.enum(SEVERITIES))),
+  page: z.optional(z.int().check(z.minimum(0))),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(50))),
+  transactionId: z.optional(z.string()),
+  topicKey: z.optional(z.string()),
+  after: z.optional(z.string()),
+  before: z.optional(z.string()),
+});
+/** Query of `GET /v1/notifications`. */
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
+
+/**
+ * Response of `GET /v1/notifications` (page-number pagination).
+ *
+ * @example
+ * ```ts
+ * NotificationListResponse.parse({ page: 0, hasMore: false, pageSize: 10, data: [] });
+ * ```
+ */
+export const NotificationListResponse = pageNumberPage(ActivityNotification);
+/** Response of `GET /v1/notifications`. */
+export type NotificationListResponse = z.infer<typeof NotificationListResponse>;

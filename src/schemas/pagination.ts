@@ -1,0 +1,117 @@
+import * as z from 'zod/mini';
+import { Subscriber } from './subscriber';
+import { TopicSubscription } from './topic';
+import type { WorkflowListItem } from './workflow';
+
+/**
+ * Builds the schema of a cursor-paginated response (`data`, `next`, `previous`, `totalCount`,
+ * `totalCountCapped`) around an item schema.
+ *
+ * @example
+ * ```ts
+ * const Page = cursorPage(Subscriber);
+ * Page.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
+ * ```
+ */
+export function cursorPage<T extends z.ZodMiniType>(item: T) {
+  return z.looseObject({
+    data: z.array(item),
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
+    totalCount: z.number(),
+    totalCountCapped: z.boolean(),
+  });
+}
+
+/**
+ * A cursor-paginated response: `next`/`previous` are item ids, null at either end.
+ *
+ * @example
+ * ```ts
+ * const page: CursorPageResponse<string> = {
+ *   data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false,
+ * };
+ * ```
+ */
+export type CursorPageResponse<T> = {
+  data: T[];
+  next: string | null;
+  previous: string | null;
+  /** Counts up to 50,000. */
+  totalCount: number;
+  /** True when more than 50,000 items match. */
+  totalCountCapped: boolean;
+};
+
+/**
+ * An offset-paginated response (`GET /v2/workflows`): the page items and the total match count.
+ *
+ * @example
+ * ```ts
+ * const page: OffsetPageResponse = { workflows: [], totalCount: 0 };
+ * ```
+ */
+export type OffsetPageResponse<T = WorkflowListItem> = {
+  workflows: T[];
+  totalCount: number;
+};
+
+/**
+ * Builds the schema of a page-number response (`page`, `hasMore`, `pageSize`, `data`).
+ *
+ * @example
+ * ```ts
+ * pageNumberPage(z.string()).parse({ page: 0, hasMore: false, pageSize: 10, data: [] });
+ * ```
+ */
+export function pageNumberPage<T extends z.ZodMiniType>(item: T) {
+  return z.looseObject({
+    page: z.number(),
+    hasMore: z.boolean(),
+    pageSize: z.number(),
+    data: z.array(item),
+  });
+}
+
+/**
+ * A page-number response (`GET /v1/notifications`).
+ *
+ * @example
+ * ```ts
+ * const page: PageNumberResponse<string> = { page: 0, hasMore: false, pageSize: 10, data: [] };
+ * ```
+ */
+export type PageNumberResponse<T> = {
+  page: number;
+  hasMore: boolean;
+  pageSize: number;
+  data: T[];
+};
+
+/**
+ * Response of `GET /v2/subscribers` (cursor page of subscribers).
+ *
+ * @example
+ * ```ts
+ * SubscriberSearchResponse.parse({
+ *   data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false,
+ * });
+ * ```
+ */
+export const SubscriberSearchResponse = cursorPage(Subscriber);
+/** Response of `GET /v2/subscribers`. */
+export type SubscriberSearchResponse = z.infer<typeof SubscriberSearchResponse>;
+
+/**
+ * Response of `GET /v2/subscribers/{subscriberId}/subscriptions` (cursor page).
+ *
+ * @example
+ * ```ts
+ * SubscriptionsListResponse.parse({
+ *   data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false,
+ * });
+ * ```
+ */
+export const SubscriptionsListResponse = cursorPage(TopicSubscription);
+/** Response of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
+export type SubscriptionsListResponse = z.infer<typeof SubscriptionsListResponse>;

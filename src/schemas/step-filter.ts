@@ -1,0 +1,141 @@
+import * as z from 'zod/mini';
+import { openEnum } from './common';
+
+/**
+ * Comparison operators of a step filter condition.
+ *
+ * @example
+ * ```ts
+ * FILTER_OPERATORS.includes('EQUAL'); // true
+ * ```
+ */
+export const FILTER_OPERATORS = [
+  'LARGER',
+  'SMALLER',
+  'LARGER_EQUAL',
+  'SMALLER_EQUAL',
+  'EQUAL',
+  'NOT_EQUAL',
+  'ALL_IN',
+  'ANY_IN',
+  'NOT_IN',
+  'BETWEEN',
+  'NOT_BETWEEN',
+  'LIKE',
+  'NOT_LIKE',
+  'IN',
+] as const;
+/** A step filter comparison operator. */
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/**
+ * Field types of a step filter (`type`).
+ *
+ * @example
+ * ```ts
+ * FILTER_TYPES[0]; // 'BOOLEAN'
+ * ```
+ */
+export const FILTER_TYPES = [
+  'BOOLEAN',
+  'TEXT',
+  'DATE',
+  'NUMBER',
+  'STATEMENT',
+  'LIST',
+  'MULTI_LIST',
+  'GROUP',
+] as const;
+
+/**
+ * Logical joins of a step filter's children (`value`).
+ *
+ * @example
+ * ```ts
+ * FILTER_JOINS; // ['AND', 'OR']
+ * ```
+ */
+export const FILTER_JOINS = ['AND', 'OR'] as const;
+
+/**
+ * What a filter condition reads (`on`).
+ *
+ * @example
+ * ```ts
+ * FILTER_SOURCES; // ['subscriber', 'payload']
+ * ```
+ */
+export const FILTER_SOURCES = ['subscriber', 'payload'] as const;
+
+/**
+ * One condition of a step filter, as the service returns it (open enums).
+ *
+ * @example
+ * ```ts
+ * FieldFilterPart.parse({ field: 'plan', value: 'pro', operator: 'EQUAL', on: 'payload' });
+ * ```
+ */
+export const FieldFilterPart = z.looseObject({
+  field: z.string(),
+  value: z.string(),
+  operator: openEnum(FILTER_OPERATORS),
+  on: openEnum(FILTER_SOURCES),
+});
+/** One condition of a step filter, as the service returns it. */
+export type FieldFilterPart = z.infer<typeof FieldFilterPart>;
+
+/**
+ * A step filter (integration conditions, step filters), as the service returns it.
+ *
+ * @example
+ * ```ts
+ * StepFilter.parse({
+ *   isNegated: false,
+ *   type: 'GROUP',
+ *   value: 'AND',
+ *   children: [{ field: 'plan', value: 'pro', operator: 'EQUAL', on: 'payload' }],
+ * });
+ * ```
+ */
+export const StepFilter = z.looseObject({
+  isNegated: z.boolean(),
+  type: openEnum(FILTER_TYPES),
+  value: openEnum(FILTER_JOINS),
+  children: z.array(FieldFilterPart),
+});
+/** A step filter, as the service returns it. */
+export type StepFilter = z.infer<typeof StepFilter>;
+
+/**
+ * One condition of a step filter in a request or seed (closed enums).
+ *
+ * @example
+ * ```ts
+ * FieldFilterPartInput.parse({ field: 'tier', value: 'gold', operator: 'EQUAL', on: 'subscriber' });
+ * ```
+ */
+export const FieldFilterPartInput = z.object({
+  field: z.string(),
+  value: z.string(),
+  operator: z.enum(FILTER_OPERATORS),
+  on: z.enum(FILTER_SOURCES),
+});
+/** One condition of a step filter in a request or seed. */
+export type FieldFilterPartInput = z.infer<typeof FieldFilterPartInput>;
+
+/**
+ * A step filter in a request or seed (closed enums, all fields required).
+ *
+ * @example
+ * ```ts
+ * StepFilterInput.parse({ isNegated: false, type: 'GROUP', value: 'OR', children: [] });
+ * ```
+ */
+export const StepFilterInput = z.object({
+  isNegated: z.boolean(),
+  type: z.enum(FILTER_TYPES),
+  value: z.enum(FILTER_JOINS),
+  children: z.array(FieldFilterPartInput),
+});
+/** A step filter in a request or seed. */
+export type StepFilterInput = z.infer<typeof StepFilterInput>;

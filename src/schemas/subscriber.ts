@@ -1,0 +1,240 @@
+import * as z from 'zod/mini';
+import { JsonObject, openEnum, Timestamp } from './common';
+import { OrderDirection } from './order';
+
+/**
+ * Chat and push provider ids a subscriber can hold channel credentials for.
+ *
+ * @example
+ * ```ts
+ * CHAT_PUSH_PROVIDER_IDS.includes('fcm'); // true
+ * ```
+ */
+export const CHAT_PUSH_PROVIDER_IDS = [
+  'slack',
+  'discord',
+  'msteams',
+  'mattermost',
+  'ryver',
+  'zulip',
+  'grafana-on-call',
+  'getstream',
+  'rocket-chat',
+  'whatsapp-business',
+  'chat-webhook',
+  'svc-slack',
+  'fcm',
+  'apns',
+  'expo',
+  'one-signal',
+  'pushpad',
+  'push-webhook',
+  'pusher-beams',
+] as const;
+/** A chat or push provider id. */
+export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];
+
+/**
+ * Per-provider credentials stored on a subscriber (all optional).
+ *
+ * @example
+ * ```ts
+ * ChannelCredentials.parse({ deviceTokens: ['token-1', 'token-2'] });
+ * ```
+ */
+export const ChannelCredentials = z.looseObject({
+  webhookUrl: z.optional(z.string()),
+  channel: z.optional(z.string()),
+  deviceTokens: z.optional(z.array(z.string())),
+  alertUid: z.optional(z.string()),
+  title: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  state: z.optional(z.string()),
+  externalUrl: z.optional(z.string()),
+});
+/** Per-provider credentials stored on a subscriber. */
+export type ChannelCredentials = z.infer<typeof ChannelCredentials>;
+
+/**
+ * A subscriber's channel entry: provider, integration and credentials.
+ *
+ * @example
+ * ```ts
+ * ChannelSettings.parse({
+ *   providerId: 'slack',
+ *   _integrationId: '64da692e9a94fb2e6449ad01',
+ *   credentials: { webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXX' },
+ * });
+ * ```
+ */
+export const ChannelSettings = z.looseObject({
+  providerId: openEnum(CHAT_PUSH_PROVIDER_IDS),
+  integrationIdentifier: z.optional(z.string()),
+  credentials: ChannelCredentials,
+  _integrationId: z.string(),
+});
+/** A subscriber's channel entry. */
+export type ChannelSettings = z.infer<typeof ChannelSettings>;
+
+/**
+ * A subscriber (notification recipient) as the service returns it.
+ *
+ * @example
+ * ```ts
+ * Subscriber.parse({
+ *   _id: '64da692e9a94fb2e6449ad07',
+ *   subscriberId: 'user-123',
+ *   firstName: 'John',
+ *   _organizationId: '64da692e9a94fb2e6449ad00',
+ *   _environmentId: '64da692e9a94fb2e6449ad01',
+ *   deleted: false,
+ *   createdAt: '2024-01-01T00:00:00.000Z',
+ *   updatedAt: '2024-01-01T00:00:00.000Z',
+ * });
+ * ```
+ */
+export const Subscriber = z.looseObject({
+  _id: z.optional(z.string()),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  avatar: z.optional(z.nullable(z.string())),
+  locale: z.optional(z.nullable(z.string())),
+  channels: z.optional(z.array(ChannelSettings)),
+  /** @deprecated Deprecated by the service. */
+  topics: z.optional(z.array(z.string())),
+  isOnline: z.optional(z.nullable(z.boolean())),
+  lastOnlineAt: z.optional(z.nullable(Timestamp)),
+  __v: z.optional(z.number()),
+  data: z.optional(z.nullable(JsonObject)),
+  timezone: z.optional(z.nullable(z.string())),
+  subscriberId: z.string(),
+  _organizationId: z.string(),
+  _environmentId: z.string(),
+  deleted: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+/** A subscriber as the service returns it. */
+export type Subscriber = z.infer<typeof Subscriber>;
+
+/**
+ * The short subscriber form embedded in topic subscriptions.
+ *
+ * @example
+ * ```ts
+ * SubscriberSummary.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-123' });
+ * ```
+ */
+export const SubscriberSummary = z.looseObject({
+  _id: z.string(),
+  subscriberId: z.string(),
+  avatar: z.optional(z.nullable(z.string())),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+});
+/** The short subscriber form embedded in topic subscriptions. */
+export type SubscriberSummary = z.infer<typeof SubscriberSummary>;
+
+/**
+ * Body of `PATCH /v2/subscribers/{subscriberId}`: each field optional, `null` clears it.
+ *
+ * @example
+ * ```ts
+ * SubscriberUpdateBody.parse({ firstName: 'Jane', phone: null, data: { plan: 'pro' } });
+ * ```
+ */
+export const SubscriberUpdateBody = z.object({
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  avatar: z.optional(z.nullable(z.string())),
+  timezone: z.optional(z.nullable(z.string())),
+  locale: z.optional(z.nullable(z.string())),
+  data: z.optional(z.nullable(JsonObject)),
+});
+/** Body of `PATCH /v2/subscribers/{subscriberId}`. */
+export type SubscriberUpdateBody = z.infer<typeof SubscriberUpdateBody>;
+
+/**
+ * Credentials sent in a credentials upsert (all optional; unknown keys pass through).
+ *
+ * @example
+ * ```ts
+ * ChannelCredentialsInput.parse({ webhookUrl: 'https://example.com/webhook' });
+ * ```
+ */
+export const ChannelCredentialsInput = z.looseObject({
+  webhookUrl: z.optional(z.string()),
+  channel: z.optional(z.string()),
+  deviceTokens: z.optional(z.array(z.string())),
+  alertUid: z.optional(z.string()),
+  title: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  state: z.optional(z.string()),
+  externalUrl: z.optional(z.string()),
+});
+/** Credentials sent in a credentials upsert. */
+export type ChannelCredentialsInput = z.infer<typeof ChannelCredentialsInput>;
+
+/**
+ * Body of `PATCH /v1/subscribers/{subscriberId}/credentials`.
+ *
+ * @example
+ * ```ts
+ * CredentialsUpsertBody.parse({ providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
+ * ```
+ */
+export const CredentialsUpsertBody = z.object({
+  providerId: z.enum(CHAT_PUSH_PROVIDER_IDS),
+  integrationIdentifier: z.optional(z.string()),
+  credentials: ChannelCredentialsInput,
+});
+/** Body of `PATCH /v1/subscribers/{subscriberId}/credentials`. */
+export type CredentialsUpsertBody = z.infer<typeof CredentialsUpsertBody>;
+
+/**
+ * Query of `GET /v2/subscribers` (search, cursor-paginated).
+ *
+ * @example
+ * ```ts
+ * SubscriberSearchQuery.parse({ email: '@example.com', limit: 20, orderDirection: 'ASC' });
+ * ```
+ */
+export const SubscriberSearchQuery = z.object({
+  after: z.optional(z.string()),
+  before: z.optional(z.string()),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  orderDirection: z.optional(OrderDirection),
+  orderBy: z.optional(z.string()),
+  includeCursor: z.optional(z.boolean()),
+  email: z.optional(z.string()),
+  name: z.optional(z.string()),
+  phone: z.optional(z.string()),
+  subscriberId: z.optional(z.string()),
+});
+/** Query of `GET /v2/subscribers`. */
+export type SubscriberSearchQuery = z.infer<typeof SubscriberSearchQuery>;
+
+/**
+ * Query of `GET /v2/subscribers/{subscriberId}/subscriptions`.
+ *
+ * @example
+ * ```ts
+ * SubscriptionsListQuery.parse({ key: 'product-updates', limit: 100 });
+ * ```
+ */
+export const SubscriptionsListQuery = z.object({
+  after: z.optional(z.string()),
+  before: z.optional(z.string()),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  orderDirection: z.optional(OrderDirection),
+  orderBy: z.optional(z.string()),
+  includeCursor: z.optional(z.boolean()),
+  key: z.optional(z.string()),
+});
+/** Query of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
+export type SubscriptionsListQuery = z.infer<typeof SubscriptionsListQuery>;

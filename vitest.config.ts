@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests import the package by its name; these resolve the names to the sources.
+    alias: [
+      { find: /^@svc\/api\/mock\/node$/, replacement: here('./mock-server/node.ts') },
+      { find: /^@svc\/api\/mock\/browser$/, replacement: here('./mock-server/browser.ts') },
+      { find: /^@svc\/api\/mock$/, replacement: here('./mock-server/index.ts') },
+      { find: /^@svc\/api$/, replacement: here('./src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
