@@ -152,9 +152,11 @@ export function createThrottleTracker(): ThrottleTracker {
       const key = JSON.stringify([scope, group === undefined ? null : String(group)]);
       const times = admitted.get(key) ?? [];
       let count: number;
+      let kept: number[];
       if (window.kind === 'sliding') {
         // Counted like the service: admitted executions created at or after now - window.
-        count = times.filter((at) => at >= now - window.length).length;
+        kept = times.filter((at) => at >= now - window.length);
+        count = kept.length;
       } else {
         let open = untilWindows.get(key);
         if (open === undefined || now >= open.until || open.until !== window.until) {
@@ -162,10 +164,12 @@ export function createThrottleTracker(): ThrottleTracker {
           untilWindows.set(key, open);
         }
         const start = open.start;
-        count = now >= window.until ? 0 : times.filter((at) => at >= start).length;
+        kept = times.filter((at) => at >= start);
+        count = kept.length;
       }
       const isAdmitted = count < threshold;
-      if (isAdmitted) admitted.set(key, [...times, now]);
+      // Only executions that can still count are kept, so memory stays bounded per key.
+      admitted.set(key, isAdmitted ? [...kept, now] : kept);
       const raw = JSON.stringify(
         isAdmitted
           ? { throttled: false, threshold, count }
