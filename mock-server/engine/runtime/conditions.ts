@@ -1,0 +1,278 @@
+/**
+ * Step conditions: the service's step `filters` (StepFilter / FieldFilterPart, evaluated the way
+ * its `ConditionsFilter` does) and the `skip` control (a JSON Logic rule).
+ *
+ * @module
+ */
+
+import jsonLogic from 'json-logic-js';
+import type { FieldFilterPart, StepFilter } from '../../../src/schemas/step-filter';
+import { readPath } from './paths';
+
+/** What conditions read: `subscriber`, `payload` and, when known, `tenant`, `actor`, `steps`. */
+export type ConditionVariables = Readonly<Record<string, unknown>>;
+
+/** How one condition was judged (the service keeps these on the filter's execution detail). */
+export interface ConditionResult {
+  /** `subscriber`, `payload`, ... */
+  readonly on: string;
+  readonly field: string;
+  readonly operator: string;
+  /** The compared value after coercion, as text. */
+  readonly expected: string;
+  /** The field's value, as text (`''` when missing, JSON for arrays). */
+  readonly actual: string;
+  readonly passed: boolean;
+}
+
+/** The verdict on a step's filters. */
+export interface FiltersVerdict {
+  /** `true` when the step may run: no filters, or at least one filter passes. */
+  readonly passed: boolean;
+  /** Every condition that was judged, in order. */
+  readonly conditions: ConditionResult[];
+}
+
+/** Options of {@link evaluateFilters}. */
+export interface FilterOptions {
+  /**
+   * Renders a condition's `value` before comparing (the service compiles it as a template, so
+   * `{{payload.limit}}` works). Identity when omitted.
+   */
+  readonly renderValue?: (value: string) => string;
+}
+
+/** Coerces the filter's text to the type of the field's value, as the service does. */
+function coerceLike(actual: unknown, text: string): unknown {
+  switch (typeof actual) {
+    case 'number':
+    case 'bigint':
+      return Number(text);
+    case 'string':
+      return text;
+    case 'boolean':
+      return text === 'true';
+    default:
+      return text;
+  }
+}
+
+const splitList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+const isScalar = (value: unknown): value is number | boolean | bigint =>
+  typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint';
+
+/** `actual` contains `expected`: substring of a string, element of an array (service `IN`). */
+function contains(actual: unknown, text: string): boolean | undefined {
+  if (typeof actual === 'string') return actual.includes(text);
+  if (Array.isArray(actual)) return actual.includes(text);
+  if (isScalar(actual)) return splitList(text).some((item) => coerceLike(actual, item) === actual);
+  return undefined;
+}
+
+const asNumber = (value: unknown): number | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const number = Number(value);
+    if (Number.isFinite(number)) return number;
+    const date = Date.parse(value);
+    return Number.isFinite(date) ? date : undefined;
+  }
+  return undefined;
+};
+
+function between(actual: unknown, text: string): boolean | undefined {
+  const bounds = splitList(text).map(asNumber);
+  const [low, high] = bounds;
+  const value = asNumber(actual);
+  if (bounds.length !== 2 || low === undefined || high === undefined || value === undefined) {
+    return undefined;
+  }
+  return value >= Math.min(low, high) && value <= Math.max(low, high);
+}
+
+const asList = (actual: unknown): unknown[] | undefined =>
+  Array.isArray(actual) ? actual : actual === undefined || actual === null ? undefined : [actual];
+
+const sameItem = (item: unknown, text: string): boolean =>
+  item === text || (isScalar(item) && coerceLike(item, text) === item);
+
+/** Judges one operator; `undefined` when it cannot apply to the value (the condition fails). */
+function compare(operator: string, actual: unknown, text: string): boolean | undefined {
+  const expected = coerceLike(actual, text);
+  switch (operator) {
+    case 'EQUAL':
+      return actual === expected;
+    case 'NOT_EQUAL':
+      return actual !== expected;
+    case 'LARGER':
+      return (actual as number) > (expected as number);
+    case 'SMALLER':
+      return (actual as number) < (expected as number);
+    case 'LARGER_EQUAL':
+      return (actual as number) >= (expected as number);
+    case 'SMALLER_EQUAL':
+      return (actual as number) <= (expected as number);
+    case 'IN':
+      return contains(actual, text);
+    case 'NOT_IN': {
+      const found = contains(actual, text);
+      return found === undefined ? undefined : !found;
+    }
+    case 'ANY_IN': {
+      const items = asList(actual);
+      const wanted = splitList(text);
+      return items?.some((item) => wanted.some((value) => sameItem(item, value)));
+    }
+    case 'ALL_IN': {
+      const items = asList(actual);
+      const wanted = splitList(text);
+      if (items === undefined || wanted.length === 0) return undefined;
+      return wanted.every((value) => items.some((item) => sameItem(item, value)));
+    }
+    case 'BETWEEN':
+      return between(actual, text);
+    case 'NOT_BETWEEN': {
+      const inside = between(actual, text);
+      return inside === undefined ? undefined : !inside;
+    }
+    case 'LIKE':
+      return actual === undefined || actual === null ? false : String(actual).includes(text);
+    case 'NOT_LIKE':
+      return actual === undefined || actual === null ? true : !String(actual).includes(text);
+    default:
+      return undefined;
+  }
+}
+
+const describeValue = (value: unknown): string =>
+  Array.isArray(value) ? JSON.stringify(value) : `${value ?? ''}`;
+
+/**
+ * Judges one condition against the variables.
+ *
+ * @example
+ * ```ts
+ * evaluateCondition(
+ *   { on: 'payload', field: 'amount', operator: 'LARGER', value: '10' },
+ *   { payload: { amount: 12 } },
+ * ).passed; // true
+ * ```
+ */
+export function evaluateCondition(
+  part: FieldFilterPart,
+  variables: ConditionVariables,
+  options: FilterOptions = {},
+): ConditionResult {
+  const on = String(part.on);
+  const source = variables[on];
+  const actual = source === undefined ? undefined : readPath(source, String(part.field));
+  const text = options.renderValue ? options.renderValue(String(part.value)) : String(part.value);
+  let passed: boolean;
+  try {
+    passed = compare(String(part.operator), actual, text) === true;
+  } catch {
+    // The service fails a condition whose comparison throws (e.g. IN on a missing field).
+    passed = false;
+  }
+  return {
+    on,
+    field: String(part.field),
+    operator: String(part.operator),
+    expected: describeValue(coerceLike(actual, text)),
+    actual: describeValue(actual),
+    passed,
+  };
+}
+
+function evaluateFilter(
+  filter: StepFilter,
+  variables: ConditionVariables,
+  options: FilterOptions,
+  results: ConditionResult[],
+): boolean {
+  const children = Array.isArray(filter.children) ? filter.children : [];
+  if (children.length === 0) return true;
+  const judge = (part: FieldFilterPart): boolean => {
+    const result = evaluateCondition(part, variables, options);
+    results.push(result);
+    return result.passed;
+  };
+  let passed: boolean;
+  if (children.length === 1) {
+    passed = judge(children[0] as FieldFilterPart);
+  } else if (filter.value === 'OR') {
+    passed = children.some(judge);
+  } else if (filter.value === 'AND') {
+    // Every condition is judged (and reported), as the service does for AND groups.
+    passed = children.map(judge).every(Boolean);
+  } else {
+    passed = false;
+  }
+  return filter.isNegated === true ? !passed : passed;
+}
+
+/**
+ * Judges a step's `filters` against `{ subscriber, payload, ... }`. The step runs when there are
+ * no filters or at least one filter passes; inside a filter the children are joined by its
+ * `value` (`AND` / `OR`) and `isNegated` inverts the filter's result.
+ *
+ * @example
+ * ```ts
+ * evaluateFilters(
+ *   [{ isNegated: false, type: 'GROUP', value: 'AND', children: [
+ *     { on: 'subscriber', field: 'data.plan', operator: 'EQUAL', value: 'pro' },
+ *   ] }],
+ *   { subscriber: { data: { plan: 'pro' } }, payload: {} },
+ * ).passed; // true
+ * ```
+ */
+export function evaluateFilters(
+  filters: readonly StepFilter[] | undefined,
+  variables: ConditionVariables,
+  options: FilterOptions = {},
+): FiltersVerdict {
+  const conditions: ConditionResult[] = [];
+  if (!Array.isArray(filters) || filters.length === 0) return { passed: true, conditions };
+  const passed = filters.some((filter) => evaluateFilter(filter, variables, options, conditions));
+  return { passed, conditions };
+}
+
+/** The verdict on a step's `skip` control. */
+export interface SkipVerdict {
+  /** `true` when the rule holds and the step must be skipped. */
+  readonly skipped: boolean;
+  /** Why the rule could not be evaluated (the step then runs). */
+  readonly error?: string;
+}
+
+/**
+ * Judges the `skip` control: a JSON Logic rule over `{ subscriber, payload, steps, ... }`. A truthy
+ * result skips the step; no rule or an empty rule never skips; a rule that cannot be evaluated
+ * does not skip and reports why.
+ *
+ * @example
+ * ```ts
+ * evaluateSkip({ '==': [{ var: 'payload.tier' }, 'free'] }, { payload: { tier: 'free' } });
+ * // { skipped: true }
+ * ```
+ */
+export function evaluateSkip(rule: unknown, variables: ConditionVariables): SkipVerdict {
+  if (rule === undefined || rule === null) return { skipped: false };
+  if (typeof rule !== 'object' || Array.isArray(rule)) {
+    return { skipped: false, error: 'The skip control must be a JSON Logic object' };
+  }
+  if (Object.keys(rule).length === 0) return { skipped: false };
+  if (!jsonLogic.is_logic(rule)) {
+    return { skipped: false, error: 'The skip control is not a JSON Logic rule' };
+  }
+  try {
+    return { skipped: jsonLogic.truthy(jsonLogic.apply(rule, variables)) };
+  } catch (error) {
+    return { skipped: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Templates: control values rendered with LiquidJS using the service's variable names
+ * (`payload`, `subscriber`, `actor`, `tenant`, `step`, `steps`). Unknown variables render empty;
+ * a template that cannot be parsed or rendered gives a {@link RenderFailure} (the caller records
+ * it as a Failed detail) instead of throwing.
+ *
+ * @module
+ */
+
+import { Liquid } from 'liquidjs';
+import type { JsonObject } from '../../../src/schemas/common';
+
+/** The variables a template sees. Every key is optional; missing ones render empty. */
+export interface TemplateContext {
+  readonly payload?: JsonObject;
+  readonly subscriber?: JsonObject;
+  readonly actor?: JsonObject;
+  readonly tenant?: JsonObject;
+  /** The current step's digest view (`step.events`, `step.total_count`, `step.digest`). */
+  readonly step?: DigestStepVariables | JsonObject;
+  /** Results of earlier steps, keyed by step id. */
+  readonly steps?: JsonObject;
+}
+
+/** What a digest hands to the steps after it (`step.*` in templates). */
+export interface DigestStepVariables {
+  /** `true` when the step runs after a digest. */
+  readonly digest: boolean;
+  /** The payloads of the digested events, oldest first. */
+  readonly events: readonly JsonObject[];
+  /** How many events were digested. */
+  readonly total_count: number;
+}
+
+/** A rendered template. */
+export interface RenderSuccess<T = string> {
+  readonly ok: true;
+  readonly value: T;
+}
+
+/** A template that could not be rendered, with the reason and where it sits in the controls. */
+export interface RenderFailure {
+  readonly ok: false;
+  readonly error: string;
+  /** Dotted path of the failing control (`primaryAction.label`); `''` for a single template. */
+  readonly path: string;
+}
+
+/** The outcome of rendering. */
+export type RenderResult<T = string> = RenderSuccess<T> | RenderFailure;
+
+/**
+ * The `step` variables after a digest: `step.events` (payloads, oldest first), `step.total_count`
+ * and `step.digest: true`.
+ *
+ * @example
+ * ```ts
+ * digestStepVariables([{ name: 'a' }, { name: 'b' }]).total_count; // 2
+ * ```
+ */
+export function digestStepVariables(events: readonly JsonObject[]): DigestStepVariables {
+  return { digest: true, events: [...events], total_count: events.length };
+}
+
+const toSentence = (items: unknown, key?: string, limit = Number.POSITIVE_INFINITY): string => {
+  if (!Array.isArray(items)) return '';
+  const names = items.map((item) =>
+    key && item && typeof item === 'object' ? String(readDotted(item, key) ?? '') : String(item),
+  );
+  const shown = names.slice(0, limit);
+  const rest = names.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')}, and ${rest} other${rest === 1 ? '' : 's'}`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+};
+
+const readDotted = (value: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((current, key) => {
+    if (current === null || typeof current !== 'object') return undefined;
+    return Object.hasOwn(current, key) ? (current as Record<string, unknown>)[key] : undefined;
+  }, value);
+
+/**
+ * Creates a Liquid engine configured like the service: lenient variables (unknown ones render
+ * empty), strict filters (an unknown filter is a render error), own properties only, and the
+ * service's extra filters `json`, `digest` and `pluralize`.
+ *
+ * @example
+ * ```ts
+ * createTemplateEngine().parseAndRenderSync('{{ name | upcase }}', { name: 'ada' }); // 'ADA'
+ * ```
+ */
+export function createTemplateEngine(): Liquid {
+  const liquid = new Liquid({
+    strictVariables: false,
+    strictFilters: true,
+    ownPropertyOnly: true,
+    lenientIf: true,
+    jsTruthy: true,
+  });
+  liquid.registerFilter('json', (value: unknown, spaces?: number) =>
+    JSON.stringify(value ?? null, null, typeof spaces === 'number' ? spaces : undefined),
+  );
+  liquid.registerFilter('digest', (items: unknown, limit?: number, key?: string) =>
+    toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined),
+  );
+  liquid.registerFilter('toSentence', (items: unknown, key?: string, limit?: number) =>
+    toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined),
+  );
+  liquid.registerFilter('pluralize', (count: unknown, singular: string, plural?: string) => {
+    const number = Number(count);
+    const word = number === 1 ? singular : (plural ?? `${singular}s`);
+    return `${Number.isFinite(number) ? number : 0} ${word}`;
+  });
+  return liquid;
+}
+
+let sharedEngine: Liquid | undefined;
+const engine = (): Liquid => {
+  sharedEngine ??= createTemplateEngine();
+  return sharedEngine;
+};
+
+/** The plain-object scope Liquid sees (no `undefined` keys). */
+const scopeOf = (context: TemplateContext): Record<string, unknown> => ({
+  payload: context.payload ?? {},
+  subscriber: context.subscriber ?? {},
+  actor: context.actor ?? {},
+  tenant: context.tenant ?? {},
+  step: context.step ?? {},
+  steps: context.steps ?? {},
+});
+
+const describeError = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/**
+ * Renders one template string. Text without `{{` or `{%` is returned as is.
+ *
+ * @example
+ * ```ts
+ * renderTemplate('Hi {{subscriber.firstName | upcase}}', { subscriber: { firstName: 'Ada' } });
+ * // { ok: true, value: 'Hi ADA' }
+ * renderTemplate('{{ payload.x | nope }}', {}).ok; // false
+ * ```
+ */
+export function renderTemplate(template: string, context: TemplateContext): RenderResult {
+  if (!template.includes('{{') && !template.includes('{%')) return { ok: true, value: template };
+  try {
+    return { ok: true, value: engine().parseAndRenderSync(template, scopeOf(context)) };
+  } catch (error) {
+    return { ok: false, error: describeError(error), path: '' };
+  }
+}
+
+function renderDeep(value: unknown, context: TemplateContext, path: string): RenderResult<unknown> {
+  if (typeof value === 'string') {
+    const result = renderTemplate(value, context);
+    return result.ok ? result : { ...result, path };
+  }
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const [index, item] of value.entries()) {
+      const result = renderDeep(item, context, path === '' ? `${index}` : `${path}.${index}`);
+      if (!result.ok) return result;
+      out.push(result.value);
+    }
+    return { ok: true, value: out };
+  }
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      // `skip` is a JSON Logic rule, judged on its own; it is never rendered.
+      if (path === '' && key === 'skip') {
+        out[key] = item;
+        continue;
+      }
+      const result = renderDeep(item, context, path === '' ? key : `${path}.${key}`);
+      if (!result.ok) return result;
+      out[key] = result.value;
+    }
+    return { ok: true, value: out };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * Renders every string of a control object, however deeply nested (the `skip` rule is left
+ * alone). Stops at the first template that fails and says which control it was.
+ *
+ * @example
+ * ```ts
+ * renderControlValues({ subject: 'Hi {{payload.name}}', primaryAction: { label: 'Open' } }, {
+ *   payload: { name: 'Ada' },
+ * });
+ * // { ok: true, value: { subject: 'Hi Ada', primaryAction: { label: 'Open' } } }
+ * ```
+ */
+export function renderControlValues<T extends object>(
+  values: T,
+  context: TemplateContext,
+): RenderResult<T> {
+  return renderDeep(values, context, '') as RenderResult<T>;
+}
