@@ -30,4 +30,31 @@ export const demoSeed: SeedData = {
     },
     { subscriberId: 'demo-alan', firstName: 'Alan', lastName: 'Turing', email: 'alan@example.com' },
   ],
+  topics: [
+    { key: 'product-updates', name: 'Product updates', subscribers: ['demo-ada', 'demo-grace'] },
+  ],
+  workflows: [
+    {
+      workflowId: 'welcome',
+      name: 'Welcome',
+      tags: ['onboarding'],
+      payloadSchema: {
+        type: 'object',
+        properties: { plan: { type: 'string', default: 'pro' } },
+      },
+      steps: [
+        {
+          type: 'in_app',
+          name: 'Inbox',
+          controlValues: { body: 'Welcome, {{subscriber.firstName}}!' },
+        },
+        {
+          type: 'email',
+          name: 'Email',
+          controlValues: { subject: 'Welcome to {{payload.plan}}', body: '<p>Hello!</p>' },
+        },
+      ],
+    },
+  ],
+  messages: [{ subscriberId: 'demo-ada', content: 'Your report is ready', subject: 'Report' }],
 };

@@ -3,15 +3,32 @@
 export { demoSeed } from './demo-seed';
 export type { EngineClock } from './engine/clock';
 export { createClock, DEFAULT_CLOCK_START } from './engine/clock';
+export type { CursorPage } from './engine/cursor-page';
 export type {
+  EngineOperations,
   EngineSnapshot,
   MockEngine,
   MockEngineOptions,
   RequestContext,
 } from './engine/engine';
 export { createMockEngine } from './engine/engine';
+export type { IntegrationDto } from './engine/integrations';
+export type { MessageDto } from './engine/messages';
+export type { RateLimitCategory, RateLimitOptions, RateLimitPlan } from './engine/rate-limit';
 export type { SeedData } from './engine/seed';
 export { ServiceError } from './engine/service-error';
-export type { EnvironmentRecord, OrganizationRecord } from './engine/state';
+export type {
+  EnvironmentData,
+  EnvironmentRecord,
+  OrganizationRecord,
+  SubscriberRecord,
+} from './engine/state';
+export type { SubscriberDto, SubscriberSearch } from './engine/subscribers';
+export type { SubscriptionSearch, TopicSubscriptionDto } from './engine/topics';
+export type {
+  WorkflowListItemDto,
+  WorkflowResponseDto,
+  WorkflowSearch,
+} from './engine/workflows';
 export type { HandlerOptions } from './handlers/index';
 export { createHandlers } from './handlers/index';

@@ -1,7 +1,23 @@
 import { authenticate } from './auth';
 import { createClock, type EngineClock } from './clock';
+import type { CursorPage } from './cursor-page';
+import {
+  beginIdempotent,
+  finishIdempotent,
+  type IdempotencyDecision,
+  releaseIdempotent,
+} from './idempotency';
 import { createIdGenerator, createRandom, type IdGenerator } from './ids';
-import { parseSeed, type SeedData, seedSubscribers } from './seed';
+import {
+  addDefaultIntegrations,
+  createIntegration,
+  type IntegrationDto,
+  listIntegrations,
+  setPrimaryIntegration,
+} from './integrations';
+import { type MessageDto, markMessagesAs } from './messages';
+import { type RateLimitCategory, type RateLimitOptions, takeTokens } from './rate-limit';
+import { applySeed, parseSeed, type SeedData } from './seed';
 import { ServiceError } from './service-error';
 import {
   createEnvironmentData,
@@ -10,8 +26,24 @@ import {
   type EnvironmentData,
   type EnvironmentRecord,
   type OrganizationRecord,
+  type SubscriberRecord,
 } from './state';
-import { retrieveSubscriber, type SubscriberDto } from './subscribers';
+import {
+  retrieveSubscriber,
+  type SubscriberDto,
+  type SubscriberSearch,
+  searchSubscribers,
+  updateSubscriber,
+  upsertCredentials,
+} from './subscribers';
+import { listSubscriptions, type SubscriptionSearch, type TopicSubscriptionDto } from './topics';
+import {
+  listWorkflows,
+  syncWorkflow,
+  type WorkflowListItemDto,
+  type WorkflowResponseDto,
+  type WorkflowSearch,
+} from './workflows';
 
 /**
  * Options of {@link createMockEngine}.
@@ -28,6 +60,10 @@ export interface MockEngineOptions {
   randomSeed?: number;
   /** Where the virtual clock starts: a date, or `'real'` for the wall clock at creation. */
   clockStart?: Date | string | number | 'real';
+  /** Honour `Idempotency-Key` on POST and PATCH (behaviour.md §1.5). Default true. */
+  idempotency?: boolean;
+  /** Emulate the service's rate limits (behaviour.md §1.6). Default false (off). */
+  rateLimit?: false | RateLimitOptions;
 }
 
 /** A snapshot of the whole engine, for {@link MockEngine.restore}. */
@@ -40,6 +76,39 @@ export interface EngineSnapshot {
 export interface RequestContext {
   environment: EnvironmentRecord;
   data: EnvironmentData;
+}
+
+/** Operations of the engine, one per endpoint; each takes the caller's context. */
+export interface EngineOperations {
+  /** `GET /v2/subscribers/{subscriberId}`. */
+  retrieveSubscriber(context: RequestContext, subscriberId: string): SubscriberDto;
+  /** `PATCH /v2/subscribers/{subscriberId}`. */
+  updateSubscriber(context: RequestContext, subscriberId: string, body: unknown): SubscriberDto;
+  /** `GET /v2/subscribers`. */
+  searchSubscribers(context: RequestContext, search: SubscriberSearch): CursorPage<SubscriberDto>;
+  /** `PATCH /v1/subscribers/{subscriberId}/credentials`. */
+  upsertCredentials(context: RequestContext, subscriberId: string, body: unknown): SubscriberRecord;
+  /** `GET /v2/subscribers/{subscriberId}/subscriptions`. */
+  listSubscriptions(
+    context: RequestContext,
+    subscriberId: string,
+    search: SubscriptionSearch,
+  ): CursorPage<TopicSubscriptionDto>;
+  /** `POST /v1/integrations`. */
+  createIntegration(context: RequestContext, body: unknown): IntegrationDto;
+  /** `GET /v1/integrations`. */
+  listIntegrations(context: RequestContext): IntegrationDto[];
+  /** `POST /v1/integrations/{integrationId}/set-primary`. */
+  setPrimaryIntegration(context: RequestContext, integrationId: string): IntegrationDto;
+  /** `POST /v1/subscribers/{subscriberId}/messages/mark-as`. */
+  markMessagesAs(context: RequestContext, subscriberId: string, body: unknown): MessageDto[];
+  /** `GET /v2/workflows`. */
+  listWorkflows(
+    context: RequestContext,
+    search: WorkflowSearch,
+  ): { workflows: WorkflowListItemDto[]; totalCount: number };
+  /** `PUT /v2/workflows/{workflowId}/sync`. */
+  syncWorkflow(context: RequestContext, workflowId: string, body: unknown): WorkflowResponseDto;
 }
 
 /**
@@ -76,14 +145,31 @@ export interface MockEngine {
   restore(snapshot: EngineSnapshot): void;
   /** @internal Resolves the `Authorization` header of a request. */
   authenticate(authorization: string | null): RequestContext;
+  /** @internal Idempotency check before a POST/PATCH runs. */
+  beginIdempotent(context: RequestContext, key: string, fingerprint: string): IdempotencyDecision;
+  /** @internal Stores the outcome of an idempotent request. */
+  finishIdempotent(
+    context: RequestContext,
+    key: string,
+    outcome: { status: number; body: unknown; headers?: Record<string, string> },
+  ): void;
+  /** @internal Forgets a key whose request failed unexpectedly. */
+  releaseIdempotent(context: RequestContext, key: string): void;
+  /** @internal Whether idempotency is on. */
+  readonly idempotencyEnabled: boolean;
+  /** @internal Takes rate-limit tokens; answers the headers (empty when emulation is off). */
+  takeRateLimit(
+    context: RequestContext,
+    category: RateLimitCategory,
+    cost: number,
+  ): Record<string, string>;
   /** Operations, one per endpoint; each takes the caller's context. */
-  readonly operations: {
-    retrieveSubscriber(context: RequestContext, subscriberId: string): SubscriberDto;
-  };
+  readonly operations: EngineOperations;
 }
 
 /**
- * Creates an engine with one organization and its Development and Production environments.
+ * Creates an engine with one organization and its Development and Production environments, each
+ * with the service's default integrations.
  *
  * @example
  * ```ts
@@ -102,9 +188,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
 
-  function addOrganization(name: string) {
+  function addOrganization(target: EngineState, name: string) {
     const organization: OrganizationRecord = { _id: ids.objectId(), name, createdAt: clock.iso() };
-    state.organizations.set(organization._id, organization);
+    target.organizations.set(organization._id, organization);
     const environments = ['Development', 'Production'].map((envName) => {
       const environment: EnvironmentRecord = {
         _id: ids.objectId(),
@@ -114,24 +200,24 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         apiKey: apiKey(),
         createdAt: clock.iso(),
       };
-      state.environments.set(environment._id, environment);
-      state.apiKeys.set(environment.apiKey, environment._id);
-      state.data.set(environment._id, createEnvironmentData());
+      const data = createEnvironmentData();
+      target.environments.set(environment._id, environment);
+      target.apiKeys.set(environment.apiKey, environment._id);
+      target.data.set(environment._id, data);
+      addDefaultIntegrations({ data, environment, ids, now: clock.iso() });
       return environment;
     });
     return { organization, environments };
   }
 
-  const first = addOrganization('Acme');
+  const first = addOrganization(state, 'Acme');
 
   function findEnvironment(nameOrId: string): EnvironmentRecord {
     const byId = state.environments.get(nameOrId);
     if (byId) return byId;
     const byName = first.environments.find((env) => env.name === nameOrId);
     if (byName) return byName;
-    throw new ServiceError(404, `Environment ${nameOrId} not found`, {
-      ctx: { error: 'Not Found', statusCode: 404 },
-    });
+    throw ServiceError.http(404, `Environment ${nameOrId} not found`);
   }
 
   function dataOf(environment: EnvironmentRecord): EnvironmentData {
@@ -140,21 +226,87 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return data;
   }
 
+  function organizationData(organizationId: string): EnvironmentData[] {
+    return [...state.environments.values()]
+      .filter((environment) => environment._organizationId === organizationId)
+      .map(dataOf);
+  }
+
   function seed(input: SeedData) {
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
-    seedSubscribers(dataOf(environment), environment, parsed.subscribers ?? [], ids, clock.iso());
+    applySeed({ data: dataOf(environment), environment, ids, now: clock.iso() }, parsed);
   }
 
   if (options.seed) seed(options.seed);
-  const baseline = structuredClone(state);
+  let baseline = structuredClone(state);
+  const rateLimit = options.rateLimit || undefined;
+
+  const operations: EngineOperations = {
+    retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
+    updateSubscriber: (context, subscriberId, body) =>
+      updateSubscriber(context.data, subscriberId, body, clock.iso()),
+    searchSubscribers: (context, search) => searchSubscribers(context.data, search),
+    upsertCredentials: (context, subscriberId, body) =>
+      upsertCredentials(context.data, context.environment._id, subscriberId, body, clock.iso()),
+    listSubscriptions: (context, subscriberId, search) =>
+      listSubscriptions(context.data, subscriberId, search),
+    createIntegration: (context, body) =>
+      createIntegration(
+        { data: context.data, environment: context.environment, ids, now: clock.iso() },
+        body,
+      ),
+    listIntegrations: (context) =>
+      listIntegrations(organizationData(context.environment._organizationId)),
+    setPrimaryIntegration: (context, integrationId) =>
+      setPrimaryIntegration(
+        organizationData(context.environment._organizationId),
+        integrationId,
+        clock.iso(),
+      ),
+    markMessagesAs: (context, subscriberId, body) =>
+      markMessagesAs(context.data, subscriberId, body, clock.iso()),
+    listWorkflows: (context, search) => listWorkflows(context.data, search),
+    syncWorkflow: (context, workflowId, body) =>
+      syncWorkflow(
+        {
+          source: context,
+          organizationEnvironment(id) {
+            const environment = state.environments.get(id);
+            if (
+              !environment ||
+              environment._organizationId !== context.environment._organizationId
+            ) {
+              return undefined;
+            }
+            return { environment, data: dataOf(environment) };
+          },
+          ids,
+          now: clock.iso(),
+        },
+        workflowId,
+        body,
+      ),
+  };
 
   return {
     clock,
     organization: first.organization,
     environments: first.environments,
     environment: findEnvironment,
-    createOrganization: ({ name }) => addOrganization(name),
+    createOrganization({ name }) {
+      const created = addOrganization(state, name);
+      // Organizations are structure, not test data: reset keeps them (and their keys) working.
+      const copy = structuredClone(state);
+      baseline.organizations.set(created.organization._id, created.organization);
+      for (const environment of created.environments) {
+        baseline.environments.set(environment._id, environment);
+        baseline.apiKeys.set(environment.apiKey, environment._id);
+        baseline.data.set(environment._id, copy.data.get(environment._id) as EnvironmentData);
+      }
+      baseline = structuredClone(baseline);
+      return created;
+    },
     seed,
     reset() {
       state = structuredClone(baseline);
@@ -167,8 +319,17 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       const environment = authenticate(state, authorization);
       return { environment, data: dataOf(environment) };
     },
-    operations: {
-      retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
-    },
+    idempotencyEnabled: options.idempotency ?? true,
+    beginIdempotent: (context, key, fingerprint) =>
+      beginIdempotent(state, context.environment._organizationId, key, fingerprint, clock.now()),
+    finishIdempotent: (context, key, outcome) =>
+      finishIdempotent(state, context.environment._organizationId, key, outcome, clock.now()),
+    releaseIdempotent: (context, key) =>
+      releaseIdempotent(state, context.environment._organizationId, key),
+    takeRateLimit: (context, category, cost) =>
+      rateLimit
+        ? takeTokens(state, rateLimit, context.environment._id, category, cost, clock.now())
+        : {},
+    operations,
   };
 }

@@ -72,3 +72,15 @@ export function createIdGenerator(seed: number, now: () => number): IdGenerator 
     },
   };
 }
+
+/**
+ * Whether a value is a 24-hex ObjectId string (what class-validator's `IsMongoId` accepts).
+ *
+ * @example
+ * ```ts
+ * isObjectId('6955b90000000000000000a1'); // true
+ * ```
+ */
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
+}

@@ -1,8 +1,37 @@
+/**
+ * Seeding: plain objects in the spec's shapes, validated with the shared schemas, turned into
+ * stored records of one environment.
+ *
+ * @module
+ */
+
 import * as z from 'zod/mini';
+import { CHANNEL_TYPES, JsonObject } from '../../src/schemas/common';
+import { IntegrationConfigurations, IntegrationCredentials } from '../../src/schemas/integration';
+import { MessageCTA } from '../../src/schemas/message';
+import { StepFilterInput } from '../../src/schemas/step-filter';
+import {
+  SEVERITIES,
+  StepMetadata,
+  WORKFLOW_ORIGINS,
+  WORKFLOW_STATUSES,
+} from '../../src/schemas/workflow';
 import type { IdGenerator } from './ids';
+import { createIntegration, setPrimaryIntegration } from './integrations';
 import { withoutUndefined } from './objects';
 import { ServiceError } from './service-error';
-import type { EnvironmentData, EnvironmentRecord, SubscriberRecord } from './state';
+import { slugify } from './slug';
+import type {
+  EnvironmentData,
+  EnvironmentRecord,
+  MessageRecord,
+  SubscriberRecord,
+  WorkflowRecord,
+  WorkflowStepRecord,
+} from './state';
+import { findSubscriber, putSubscriber } from './subscribers';
+import { subscribe } from './topics';
+import { parseSeedPart } from './validation';
 
 /** A subscriber to seed: the spec's fields, only `subscriberId` required. */
 export const SubscriberSeed = z.object({
@@ -14,19 +43,111 @@ export const SubscriberSeed = z.object({
   avatar: z.optional(z.nullable(z.string())),
   locale: z.optional(z.nullable(z.string())),
   timezone: z.optional(z.nullable(z.string())),
-  data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  data: z.optional(z.nullable(JsonObject)),
   isOnline: z.optional(z.nullable(z.boolean())),
   lastOnlineAt: z.optional(z.nullable(z.string())),
   createdAt: z.optional(z.string()),
 });
-/** A subscriber to seed. */
-export type SubscriberSeed = z.infer<typeof SubscriberSeed>;
+
+/** A topic to seed, with the `subscriberId`s subscribed to it. */
+export const TopicSeed = z.object({
+  key: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  subscribers: z.optional(z.array(z.string())),
+  contextKeys: z.optional(z.array(z.string())),
+});
+
+/** An integration to seed (the create body, plus `primary`). */
+export const IntegrationSeed = z.object({
+  providerId: z.string().check(z.minLength(1)),
+  channel: z.enum(CHANNEL_TYPES),
+  name: z.optional(z.string()),
+  identifier: z.optional(z.string()),
+  active: z.optional(z.boolean()),
+  primary: z.optional(z.boolean()),
+  credentials: z.optional(IntegrationCredentials),
+  configurations: z.optional(IntegrationConfigurations),
+  conditions: z.optional(z.array(StepFilterInput)),
+});
+
+const STEP_TYPES = [
+  'in_app',
+  'email',
+  'sms',
+  'chat',
+  'push',
+  'digest',
+  'delay',
+  'throttle',
+  'custom',
+] as const;
+
+/** A workflow step to seed. */
+export const WorkflowStepSeed = z.object({
+  type: z.enum(STEP_TYPES),
+  name: z.string().check(z.minLength(1)),
+  stepId: z.optional(z.string()),
+  active: z.optional(z.boolean()),
+  controlValues: z.optional(JsonObject),
+  filters: z.optional(z.array(StepFilterInput)),
+  metadata: z.optional(StepMetadata),
+  shouldStopOnFail: z.optional(z.boolean()),
+});
+
+/** A workflow to seed. */
+export const WorkflowSeed = z.object({
+  workflowId: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
+  active: z.optional(z.boolean()),
+  status: z.optional(z.enum(WORKFLOW_STATUSES)),
+  origin: z.optional(z.enum(WORKFLOW_ORIGINS)),
+  steps: z.optional(z.array(WorkflowStepSeed)),
+  payloadSchema: z.optional(z.nullable(JsonObject)),
+  validatePayload: z.optional(z.boolean()),
+  severity: z.optional(z.enum(SEVERITIES)),
+  critical: z.optional(z.boolean()),
+  isTranslationEnabled: z.optional(z.boolean()),
+  preferences: z.optional(JsonObject),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  lastTriggeredAt: z.optional(z.nullable(z.string())),
+});
+
+/** A message to seed for a subscriber (in-app by default). */
+export const MessageSeed = z.object({
+  subscriberId: z.string().check(z.minLength(1)),
+  channel: z.optional(z.enum(CHANNEL_TYPES)),
+  content: z.optional(z.unknown()),
+  subject: z.optional(z.string()),
+  read: z.optional(z.boolean()),
+  seen: z.optional(z.boolean()),
+  status: z.optional(z.enum(['sent', 'error', 'warning'])),
+  cta: z.optional(MessageCTA),
+  payload: z.optional(JsonObject),
+  templateIdentifier: z.optional(z.string()),
+  transactionId: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+});
+
+/** A tenant to seed. */
+export const TenantSeed = z.object({
+  identifier: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  data: z.optional(JsonObject),
+});
 
 /** What `engine.seed()` takes. */
 export const SeedData = z.object({
   /** Environment name or `_id` to seed into (default `Development`). */
   environment: z.optional(z.string()),
   subscribers: z.optional(z.array(SubscriberSeed)),
+  topics: z.optional(z.array(TopicSeed)),
+  integrations: z.optional(z.array(IntegrationSeed)),
+  workflows: z.optional(z.array(WorkflowSeed)),
+  messages: z.optional(z.array(MessageSeed)),
+  tenants: z.optional(z.array(TenantSeed)),
 });
 /**
  * What `engine.seed()` takes: plain objects in the spec's shapes.
@@ -37,6 +158,8 @@ export const SeedData = z.object({
  * ```
  */
 export type SeedData = z.input<typeof SeedData>;
+/** Seed data after validation. */
+export type ParsedSeed = z.infer<typeof SeedData>;
 
 /**
  * Validates seed data, throwing a readable error that names the bad field.
@@ -46,28 +169,46 @@ export type SeedData = z.input<typeof SeedData>;
  * parseSeed({ subscribers: [{ subscriberId: 'u1' }] });
  * ```
  */
-export function parseSeed(input: unknown): z.infer<typeof SeedData> {
-  const result = z.safeParse(SeedData, input);
-  if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-  throw new ServiceError(400, `Invalid seed data: ${problems}`, {
+export function parseSeed(input: unknown): ParsedSeed {
+  return parseSeedPart(SeedData, input, '');
+}
+
+/** What seeding writes with. */
+export interface SeedScope {
+  data: EnvironmentData;
+  environment: EnvironmentRecord;
+  ids: IdGenerator;
+  now: string;
+}
+
+const DEFAULT_PREFERENCES = {
+  user: null,
+  default: {
+    all: { enabled: true, readOnly: false },
+    channels: Object.fromEntries(CHANNEL_TYPES.map((channel) => [channel, { enabled: true }])),
+  },
+};
+
+function seedError(message: string): ServiceError {
+  return new ServiceError(400, `Invalid seed data: ${message}`, {
     ctx: { error: 'Bad Request', statusCode: 400 },
   });
 }
 
-/** Adds seeded subscribers to an environment (overwriting same `subscriberId`s). */
-export function seedSubscribers(
-  data: EnvironmentData,
-  environment: EnvironmentRecord,
-  subscribers: readonly SubscriberSeed[],
-  ids: IdGenerator,
-  now: string,
-): void {
-  for (const seed of subscribers) {
-    const existing = data.subscribers.get(seed.subscriberId);
-    const { createdAt, ...fields } = withoutUndefined(seed);
+/**
+ * Writes parsed seed data into one environment: subscribers first, then tenants, integrations,
+ * topics, workflows and messages (which refer to subscribers).
+ *
+ * @example
+ * ```ts
+ * applySeed(scope, parseSeed({ subscribers: [{ subscriberId: 'u1' }] }));
+ * ```
+ */
+export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
+  const { data, environment, ids, now } = scope;
+  for (const input of seed.subscribers ?? []) {
+    const existing = data.subscribers.get(input.subscriberId);
+    const { createdAt, ...fields } = withoutUndefined(input);
     const record: SubscriberRecord = {
       _id: existing?._id ?? ids.objectId(),
       _organizationId: environment._organizationId,
@@ -80,6 +221,117 @@ export function seedSubscribers(
       createdAt: createdAt ?? existing?.createdAt ?? now,
       updatedAt: now,
     };
-    data.subscribers.set(seed.subscriberId, record);
+    putSubscriber(data, record);
   }
+  for (const tenant of seed.tenants ?? []) {
+    const existing = data.tenants.get(tenant.identifier);
+    data.tenants.set(tenant.identifier, {
+      _id: existing?._id ?? ids.objectId(),
+      ...withoutUndefined(tenant),
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    });
+  }
+  seed.integrations?.forEach((input, index) => {
+    const { primary, ...body } = input;
+    try {
+      const created = createIntegration({ data, environment, ids, now }, body);
+      if (primary) setPrimaryIntegration([data], created._id, now);
+    } catch (error) {
+      if (error instanceof ServiceError) throw seedError(`integrations.${index}: ${error.message}`);
+      throw error;
+    }
+  });
+  for (const [index, topicSeed] of (seed.topics ?? []).entries()) {
+    let topic = data.topics.get(topicSeed.key);
+    if (!topic) {
+      topic = { _id: ids.objectId(), key: topicSeed.key, createdAt: now, updatedAt: now };
+      data.topics.set(topic.key, topic);
+    }
+    if (topicSeed.name !== undefined) topic.name = topicSeed.name;
+    for (const subscriberId of topicSeed.subscribers ?? []) {
+      const subscriber = findSubscriber(data, subscriberId);
+      if (!subscriber) throw seedError(`topics.${index}: unknown subscriberId "${subscriberId}"`);
+      subscribe(data, topic, subscriber, topicSeed.contextKeys ?? [], ids.objectId(), now);
+    }
+  }
+  for (const input of seed.workflows ?? []) seedWorkflow(scope, input);
+  for (const [index, input] of (seed.messages ?? []).entries()) {
+    const subscriber = findSubscriber(data, input.subscriberId);
+    if (!subscriber)
+      throw seedError(`messages.${index}: unknown subscriberId "${input.subscriberId}"`);
+    const createdAt = input.createdAt ?? now;
+    const message: MessageRecord = {
+      _id: ids.objectId(),
+      _templateId: null,
+      _environmentId: environment._id,
+      _messageTemplateId: null,
+      _organizationId: environment._organizationId,
+      _notificationId: ids.objectId(),
+      _subscriberId: subscriber._id,
+      _feedId: null,
+      ...(input.templateIdentifier === undefined
+        ? {}
+        : { templateIdentifier: input.templateIdentifier }),
+      transactionId: input.transactionId ?? ids.uuid(),
+      channel: input.channel ?? 'in_app',
+      content: input.content ?? '',
+      ...(input.subject === undefined ? {} : { subject: input.subject }),
+      read: input.read ?? false,
+      seen: input.seen ?? false,
+      archived: false,
+      deliveredAt: [createdAt],
+      status: input.status ?? 'sent',
+      cta: structuredClone(input.cta ?? {}),
+      providerId: 'svc',
+      payload: structuredClone(input.payload ?? {}),
+      overrides: {},
+      tags: [],
+      createdAt,
+      updatedAt: createdAt,
+    };
+    data.messages.push(message);
+  }
+}
+
+function seedWorkflow(scope: SeedScope, input: z.infer<typeof WorkflowSeed>): void {
+  const { data, environment, ids, now } = scope;
+  const existing = data.workflows.find((workflow) => workflow.workflowId === input.workflowId);
+  const steps: WorkflowStepRecord[] = (input.steps ?? []).map((step) => ({
+    _id: ids.objectId(),
+    stepId: step.stepId ?? slugify(step.name),
+    name: step.name,
+    type: step.type,
+    active: step.active ?? true,
+    controlValues: structuredClone(step.controlValues ?? {}),
+    filters: structuredClone(step.filters ?? []),
+    ...(step.metadata === undefined ? {} : { metadata: structuredClone(step.metadata) }),
+    shouldStopOnFail: step.shouldStopOnFail ?? false,
+  }));
+  const active = input.active ?? true;
+  const record: WorkflowRecord = {
+    _id: existing?._id ?? ids.objectId(),
+    _environmentId: environment._id,
+    _organizationId: environment._organizationId,
+    workflowId: input.workflowId,
+    name: input.name ?? input.workflowId,
+    ...(input.description === undefined ? {} : { description: input.description }),
+    tags: input.tags ?? [],
+    active,
+    status: input.status ?? (active ? 'ACTIVE' : 'INACTIVE'),
+    origin: input.origin ?? 'svc-cloud',
+    steps,
+    payloadSchema: structuredClone(input.payloadSchema ?? null),
+    validatePayload: input.validatePayload ?? false,
+    severity: input.severity ?? 'none',
+    critical: input.critical ?? false,
+    isTranslationEnabled: input.isTranslationEnabled ?? false,
+    preferences: structuredClone(input.preferences ?? DEFAULT_PREFERENCES),
+    lastTriggeredAt: input.lastTriggeredAt ?? null,
+    lastPublishedAt: null,
+    createdAt: input.createdAt ?? existing?.createdAt ?? now,
+    updatedAt: input.updatedAt ?? now,
+  };
+  if (existing) Object.assign(existing, record);
+  else data.workflows.push(record);
 }

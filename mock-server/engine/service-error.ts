@@ -74,6 +74,25 @@ export class ServiceError extends Error {
   }
 
   /**
+   * {@link ServiceError.http} with response headers (`Retry-After`, `Link`, ...).
+   *
+   * @example
+   * ```ts
+   * ServiceError.httpWithHeaders(409, 'Request with key "k" is currently being processed', { 'Retry-After': '1' });
+   * ```
+   */
+  static httpWithHeaders(
+    status: number,
+    message: string,
+    headers: Record<string, string>,
+  ): ServiceError {
+    return new ServiceError(status, message, {
+      ctx: { error: REASONS[status] ?? 'Error', statusCode: status },
+      headers,
+    });
+  }
+
+  /**
    * A command validation failure: 422 `Validation failed for <Command>: <field>: <msgs>`.
    *
    * @example

@@ -5,6 +5,14 @@
  * @module
  */
 
+import type { StepFilter } from '../../src/schemas/step-filter';
+import type {
+  Severity,
+  StepMetadata,
+  WorkflowOrigin,
+  WorkflowStatus,
+} from '../../src/schemas/workflow';
+
 /** An organization: owns environments. */
 export interface OrganizationRecord {
   _id: string;
@@ -58,10 +66,166 @@ export interface SubscriberRecord {
   __v: number;
 }
 
+/** A topic of an environment. */
+export interface TopicRecord {
+  _id: string;
+  key: string;
+  name?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A subscriber's subscription to a topic. */
+export interface SubscriptionRecord {
+  _id: string;
+  identifier: string;
+  _topicId: string;
+  topicKey: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  contextKeys: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An integration as stored (the spec's Integration plus `priority`). */
+export interface IntegrationRecord {
+  _id: string;
+  _environmentId: string;
+  _organizationId: string;
+  name: string;
+  identifier: string;
+  providerId: string;
+  channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
+  credentials: Record<string, unknown>;
+  configurations: Record<string, unknown>;
+  active: boolean;
+  deleted: boolean;
+  primary: boolean;
+  priority: number;
+  conditions: StepFilter[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A step of a stored workflow. */
+export interface WorkflowStepRecord {
+  _id: string;
+  stepId: string;
+  name: string;
+  type: 'in_app' | 'email' | 'sms' | 'chat' | 'push' | 'digest' | 'delay' | 'throttle' | 'custom';
+  active: boolean;
+  controlValues: Record<string, unknown>;
+  filters: StepFilter[];
+  metadata?: StepMetadata;
+  shouldStopOnFail: boolean;
+}
+
+/** A workflow as stored. */
+export interface WorkflowRecord {
+  _id: string;
+  _environmentId: string;
+  _organizationId: string;
+  workflowId: string;
+  name: string;
+  description?: string;
+  tags: string[];
+  active: boolean;
+  /** The stored status; the reported one becomes `ERROR` while the workflow has issues. */
+  status: WorkflowStatus;
+  origin: WorkflowOrigin;
+  steps: WorkflowStepRecord[];
+  payloadSchema: Record<string, unknown> | null;
+  validatePayload: boolean;
+  severity: Severity;
+  critical: boolean;
+  isTranslationEnabled: boolean;
+  preferences: Record<string, unknown>;
+  lastTriggeredAt: string | null;
+  lastPublishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A message (in-app or another channel) as stored. */
+export interface MessageRecord {
+  _id: string;
+  _templateId: string | null;
+  _environmentId: string;
+  _messageTemplateId: string | null;
+  _organizationId: string;
+  _notificationId: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  _feedId: string | null;
+  templateIdentifier?: string;
+  transactionId: string;
+  channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
+  content: unknown;
+  subject?: string;
+  title?: string;
+  read: boolean;
+  seen: boolean;
+  archived: boolean;
+  lastSeenDate?: string;
+  lastReadDate?: string;
+  deliveredAt: string[];
+  status: 'sent' | 'error' | 'warning';
+  cta: Record<string, unknown>;
+  providerId?: string;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A tenant of an environment. */
+export interface TenantRecord {
+  _id: string;
+  identifier: string;
+  name?: string;
+  data?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Everything one environment holds. */
 export interface EnvironmentData {
   /** Subscribers keyed by `subscriberId`. */
   subscribers: Map<string, SubscriberRecord>;
+  /** Subscriber `_id` → `subscriberId`. */
+  subscriberKeys: Map<string, string>;
+  /** Subscriber `_id`s in ascending order: the index cursor pages binary-search. */
+  subscriberOrder: string[];
+  /** Topics keyed by topic key. */
+  topics: Map<string, TopicRecord>;
+  /** Subscriptions in ascending `_id` order. */
+  subscriptions: SubscriptionRecord[];
+  /** Integrations in insertion order (soft-deleted ones stay, flagged). */
+  integrations: IntegrationRecord[];
+  /** Workflows in insertion order. */
+  workflows: WorkflowRecord[];
+  /** Messages in ascending `_id` order. */
+  messages: MessageRecord[];
+  /** Tenants keyed by identifier. */
+  tenants: Map<string, TenantRecord>;
+}
+
+/** A cached idempotent request (behaviour.md §1.5). */
+export interface IdempotencyEntry {
+  state: 'in-progress' | 'done';
+  fingerprint: string;
+  expiresAt: number;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A rate-limit token bucket. */
+export interface RateBucket {
+  tokens: number;
+  updatedAt: number;
 }
 
 /** The engine's state. */
@@ -72,14 +236,35 @@ export interface EngineState {
   apiKeys: Map<string, string>;
   /** Environment `_id` → its data. */
   data: Map<string, EnvironmentData>;
+  /** `<organizationId>-<key>` → cached response. */
+  idempotency: Map<string, IdempotencyEntry>;
+  /** `<environmentId>:<category>` → bucket. */
+  rateBuckets: Map<string, RateBucket>;
 }
 
 /** A new, empty environment data set. */
 export function createEnvironmentData(): EnvironmentData {
-  return { subscribers: new Map() };
+  return {
+    subscribers: new Map(),
+    subscriberKeys: new Map(),
+    subscriberOrder: [],
+    topics: new Map(),
+    subscriptions: [],
+    integrations: [],
+    workflows: [],
+    messages: [],
+    tenants: new Map(),
+  };
 }
 
 /** A new, empty state. */
 export function createState(): EngineState {
-  return { organizations: new Map(), environments: new Map(), apiKeys: new Map(), data: new Map() };
+  return {
+    organizations: new Map(),
+    environments: new Map(),
+    apiKeys: new Map(),
+    data: new Map(),
+    idempotency: new Map(),
+    rateBuckets: new Map(),
+  };
 }

@@ -1,6 +1,8 @@
 import { type HttpHandler, http } from 'msw';
 import type { MockEngine, RequestContext } from '../engine/engine';
-import { errorResponse, json } from './respond';
+import type { RateLimitCategory } from '../engine/rate-limit';
+import { ServiceError } from '../engine/service-error';
+import { errorBody, errorResponse, json } from './respond';
 
 /** Options of {@link createHandlers}. */
 export interface HandlerOptions {
@@ -20,6 +22,8 @@ export interface EndpointInput {
   url: URL;
   params: Record<string, string>;
   context: RequestContext;
+  /** The parsed JSON body (`undefined` when there is none). */
+  body: unknown;
 }
 
 /** What an endpoint's run function returns: the status and the (already enveloped) body. */
@@ -29,7 +33,17 @@ export interface EndpointResult {
   headers?: Record<string, string>;
 }
 
+/** How an endpoint is treated by the cross-cutting rules. */
+export interface EndpointRules {
+  /** Rate-limit category of the route's controller. */
+  category: RateLimitCategory;
+  /** Body limit in bytes (100 kB by default; 26 MB on workflow routes). */
+  bodyLimit?: number;
+}
+
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+const DEFAULT_BODY_LIMIT = 100 * 1024;
 
 /** @internal Joins the base URL and a route pattern. */
 export function routePattern(baseUrl: string | undefined, route: string): string {
@@ -37,9 +51,23 @@ export function routePattern(baseUrl: string | undefined, route: string): string
   return `${baseUrl.replace(/\/+$/, '')}${route}`;
 }
 
+async function readBody(request: Request, limit: number): Promise<unknown> {
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > limit) {
+    throw ServiceError.http(413, 'request entity too large');
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw ServiceError.http(400, error instanceof Error ? error.message : 'Invalid JSON body');
+  }
+}
+
 /**
- * One MSW handler for one endpoint: authenticates, runs the engine operation, and answers every
- * failure with the service's error body. No exception ever escapes to MSW.
+ * One MSW handler for one endpoint: authenticates, applies rate limits and idempotency, runs the
+ * engine operation, and answers every failure with the service's error body. No exception ever
+ * escapes to MSW.
  *
  * @internal
  */
@@ -48,25 +76,71 @@ export function endpoint(
   options: HandlerOptions,
   method: Method,
   route: string,
-  run: (input: EndpointInput) => EndpointResult | Promise<EndpointResult>,
+  rules: EndpointRules,
+  run: (input: EndpointInput) => EndpointResult,
 ): HttpHandler {
   const onBug =
     options.onUnexpectedError ??
     ((error: unknown, errorId: string) => console.error(`[svc-mock] errorId ${errorId}:`, error));
+  const idempotent = method === 'post' || method === 'patch';
   return http[method](routePattern(options.baseUrl, route), async ({ request, params }) => {
     const url = new URL(request.url);
     const path = url.pathname + url.search;
+    let headers: Record<string, string> = {};
     try {
       const context = engine.authenticate(request.headers.get('authorization'));
-      const result = await run({
-        request,
-        url,
-        params: params as Record<string, string>,
-        context,
+      headers = engine.takeRateLimit(context, rules.category, 1);
+      const body =
+        method === 'get'
+          ? undefined
+          : await readBody(request, rules.bodyLimit ?? DEFAULT_BODY_LIMIT);
+      const input = { request, url, params: params as Record<string, string>, context, body };
+      const key = request.headers.get('idempotency-key');
+      if (!idempotent || key === null || !engine.idempotencyEnabled) {
+        const result = run(input);
+        return json(result.status, result.body, { ...headers, ...result.headers });
+      }
+      const decision = engine.beginIdempotent(context, key, JSON.stringify(body ?? {}));
+      if (decision.kind === 'replay') {
+        const replayed =
+          decision.status >= 400
+            ? { ...(decision.body as object), timestamp: engine.clock.iso(), path }
+            : decision.body;
+        return json(decision.status, replayed, { ...headers, ...decision.headers });
+      }
+      let result: EndpointResult;
+      try {
+        result = run(input);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) {
+          // A bug is not an answer of the service: free the key so a retry runs again.
+          engine.releaseIdempotent(context, key);
+          throw error;
+        }
+        const body = errorBody(error, path, engine.clock.iso());
+        engine.finishIdempotent(context, key, {
+          status: error.status,
+          body,
+          headers: error.headers,
+        });
+        error.headers['Idempotency-Key'] = key;
+        throw error;
+      }
+      engine.finishIdempotent(context, key, result);
+      return json(result.status, result.body, {
+        ...headers,
+        ...result.headers,
+        'Idempotency-Key': key,
       });
-      return json(result.status, result.body, result.headers);
     } catch (error) {
-      return errorResponse(error, path, engine.clock.iso(), () => crypto.randomUUID(), onBug);
+      return errorResponse(
+        error,
+        path,
+        engine.clock.iso(),
+        () => crypto.randomUUID(),
+        onBug,
+        headers,
+      );
     }
   });
 }

@@ -1,7 +1,10 @@
 import type { HttpHandler } from 'msw';
 import type { MockEngine } from '../engine/engine';
 import type { HandlerOptions } from './endpoint';
+import { integrationHandlers } from './integrations';
+import { messageHandlers } from './messages';
 import { subscriberHandlers } from './subscribers';
+import { workflowHandlers } from './workflows';
 
 export type { HandlerOptions } from './endpoint';
 
@@ -20,5 +23,10 @@ export type { HandlerOptions } from './endpoint';
  * ```
  */
 export function createHandlers(engine: MockEngine, options: HandlerOptions = {}): HttpHandler[] {
-  return [...subscriberHandlers(engine, options)];
+  return [
+    ...subscriberHandlers(engine, options),
+    ...messageHandlers(engine, options),
+    ...integrationHandlers(engine, options),
+    ...workflowHandlers(engine, options),
+  ];
 }

@@ -59,9 +59,10 @@ export function errorResponse(
   timestamp: string,
   newErrorId: () => string,
   onBug: (error: unknown, errorId: string) => void,
+  headers: Record<string, string> = {},
 ): Response {
   if (error instanceof ServiceError) {
-    return json(error.status, errorBody(error, path, timestamp), error.headers);
+    return json(error.status, errorBody(error, path, timestamp), { ...headers, ...error.headers });
   }
   const errorId = newErrorId();
   onBug(error, errorId);
@@ -70,5 +71,5 @@ export function errorResponse(
     'Internal server error, contact support and provide them with the errorId',
     { extra: { errorId } },
   );
-  return json(500, errorBody(bug, path, timestamp));
+  return json(500, errorBody(bug, path, timestamp), headers);
 }

@@ -1,0 +1,26 @@
+import type { HttpHandler } from 'msw';
+import type { MockEngine } from '../engine/engine';
+import { endpoint, type HandlerOptions } from './endpoint';
+
+/**
+ * Handlers of the message endpoints (E7 mark-as).
+ *
+ * @internal
+ */
+export function messageHandlers(engine: MockEngine, options: HandlerOptions): HttpHandler[] {
+  return [
+    endpoint(
+      engine,
+      options,
+      'post',
+      '/v1/subscribers/:subscriberId/messages/mark-as',
+      { category: 'configuration' },
+      ({ params, context, body }) => ({
+        status: 201,
+        body: {
+          data: engine.operations.markMessagesAs(context, params['subscriberId'] ?? '', body),
+        },
+      }),
+    ),
+  ];
+}

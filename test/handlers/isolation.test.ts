@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { useEngine } from './harness';
+
+const { engine, call } = useEngine({
+  seed: {
+    subscribers: [{ subscriberId: 'ada', email: 'ada@example.com' }],
+    topics: [{ key: 'news', subscribers: ['ada'] }],
+    integrations: [{ providerId: 'fcm', channel: 'push', active: true }],
+    workflows: [
+      {
+        workflowId: 'welcome',
+        steps: [{ type: 'sms', name: 'Text', controlValues: { body: 'hi' } }],
+      },
+    ],
+    messages: [{ subscriberId: 'ada', content: 'hello' }],
+  },
+});
+
+const other = engine.createOrganization({ name: 'Other' });
+const outsiders = [
+  ['Production of the same organization', () => engine.environment('Production').apiKey],
+  ['another organization', () => other.environments[0]?.apiKey ?? ''],
+] as const;
+
+function devIds() {
+  const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const sms = data.integrations.find((i) => i.providerId === 'svc-email');
+  return { messageId: data.messages[0]?._id ?? '', emailIntegrationId: sms?._id ?? '' };
+}
+
+describe.each(outsiders)('isolation: a key of %s', (_, keyOf) => {
+  it('cannot read or change Development subscribers', async () => {
+    const key = keyOf();
+    expect((await call('GET', '/v2/subscribers/ada', { key })).status).toBe(404);
+    expect(
+      (await call('PATCH', '/v2/subscribers/ada', { key, body: { firstName: 'X' } })).status,
+    ).toBe(404);
+    const search = await call('GET', '/v2/subscribers?email=ada', { key });
+    expect(search.body.data).toEqual([]);
+    const credentials = await call('PATCH', '/v1/subscribers/ada/credentials', {
+      key,
+      body: { providerId: 'fcm', credentials: { deviceTokens: ['t'] } },
+    });
+    expect(credentials.status).toBe(400);
+    expect((await call('GET', '/v2/subscribers/ada/subscriptions', { key })).status).toBe(404);
+    expect((await call('GET', '/v2/subscribers/ada', {})).body.data.firstName).toBeUndefined();
+  });
+
+  it('cannot mark Development messages', async () => {
+    const key = keyOf();
+    const reply = await call('POST', '/v1/subscribers/ada/messages/mark-as', {
+      key,
+      body: { messageId: devIds().messageId, markAs: 'read' },
+    });
+    expect(reply.status).toBe(404);
+  });
+
+  it('cannot list or sync Development workflows', async () => {
+    const key = keyOf();
+    const list = await call('GET', '/v2/workflows', { key });
+    expect(list.body.data).toEqual({ workflows: [], totalCount: 0 });
+    const sync = await call('PUT', '/v2/workflows/welcome/sync', {
+      key,
+      body: { targetEnvironmentId: engine.environment('Development')._id },
+    });
+    expect(sync.status).toBe(404);
+  });
+});
+
+describe('isolation: integrations are organization-wide, never cross organizations', () => {
+  it("another organization sees none of this organization's integrations and cannot set them primary", async () => {
+    const key = other.environments[0]?.apiKey ?? '';
+    const list = await call('GET', '/v1/integrations', { key });
+    const organizations = new Set(
+      list.body.data.map((i: { _organizationId: string }) => i._organizationId),
+    );
+    expect([...organizations]).toEqual([other.organization._id]);
+    const setPrimary = await call(
+      'POST',
+      `/v1/integrations/${devIds().emailIntegrationId}/set-primary`,
+      { key },
+    );
+    expect(setPrimary.status).toBe(404);
+  });
+
+  it('Production sees the organization list (spec) but creates only in its own environment', async () => {
+    const key = engine.environment('Production').apiKey;
+    const created = await call('POST', '/v1/integrations', {
+      key,
+      body: { providerId: 'fcm', channel: 'push', active: true },
+    });
+    expect(created.body.data._environmentId).toBe(engine.environment('Production')._id);
+  });
+});
