@@ -72,13 +72,18 @@ async function main(): Promise<void> {
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
   });
 
-  console.log(`svc-mock listening on ${server.url}`);
-  for (const environment of server.engine.environments) {
-    console.log(
+  // One write, so whoever reads the output gets the whole banner at once.
+  const environments = server.engine.environments.map(
+    (environment) =>
       `  ${environment.name.padEnd(12)} _id=${environment._id}  apiKey=${environment.apiKey}`,
-    );
-  }
-  console.log(`  control API: ${server.url}${CONTROL_PREFIX}`);
+  );
+  console.log(
+    [
+      `svc-mock listening on ${server.url}`,
+      ...environments,
+      `  control API: ${server.url}${CONTROL_PREFIX}`,
+    ].join('\n'),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
