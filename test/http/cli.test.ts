@@ -145,7 +145,7 @@ describe('svc-mock CLI', () => {
 
   it('--quiet keeps the banner but prints no request lines', async () => {
     const server = await start(['--quiet']);
-    await (await fetch(`${server.url}/v2/subscribers/demo-ada`)).body?.cancel();
+    await (await fetch(`${server.url}/v2/subscribers/demo-ada`)).arrayBuffer();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toContain('svc-mock listening on');

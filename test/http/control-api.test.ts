@@ -28,7 +28,7 @@ async function subscriberStatus(subscriberId: string): Promise<number> {
   const response = await fetch(`${server.url}/v2/subscribers/${subscriberId}`, {
     headers: { authorization: `ApiKey ${key}` },
   });
-  await response.body?.cancel();
+  await response.arrayBuffer();
   return response.status;
 }
 
