@@ -8,6 +8,8 @@ const mock = setupSvcMock({
   seed: { subscribers: [{ subscriberId: 'user-1', firstName: 'Ada' }] },
   hooks: { beforeAll, afterEach, afterAll },
 });
+// Made before beforeAll runs `listen()`: it must still reach the mock.
+const earlyClient = mock.client();
 
 // The two tests run in order: the second sees what the afterEach hook left behind.
 describe('setupSvcMock with explicit hooks', () => {
@@ -22,6 +24,10 @@ describe('setupSvcMock with explicit hooks', () => {
         HttpResponse.json({ data: null }, { status: 503 }),
       ),
     );
+  });
+
+  it('intercepts a client made at module level, before listen()', async () => {
+    expect((await earlyClient.subscribers.retrieve('user-1')).firstName).toBe('Ada');
   });
 
   it('resets the engine and drops overrides after each test', async () => {
