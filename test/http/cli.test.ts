@@ -58,7 +58,9 @@ async function start(args: string[]): Promise<Started> {
   const started = run(['--port', '0', ...args]);
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
-      const match = /svc-mock listening on (http:\/\/\S+)[^]*control API:/.exec(started.stdout());
+      const match = /svc-mock listening on (http:\/\/\S+)[\s\S]*control API:/.exec(
+        started.stdout(),
+      );
       if (match?.[1]) resolve(match[1]);
     };
     started.child.stdout?.on('data', check);
