@@ -10,10 +10,24 @@ import { ServiceError } from '../engine/service-error';
 import { errorResponse, json } from '../handlers/respond';
 import type { SnapshotStore } from './snapshot-store';
 
-/** Where the control API lives on the HTTP server. */
+/**
+ * Where the control API lives on the HTTP server.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${server.url}${CONTROL_PREFIX}/clock`);
+ * ```
+ */
 export const CONTROL_PREFIX = '/__svc';
 
-/** What every control route can reach. */
+/**
+ * What every control route can reach.
+ *
+ * @example
+ * ```ts
+ * const context: ControlContext = { engine, snapshots: createSnapshotStore() };
+ * ```
+ */
 export interface ControlContext {
   /** The engine behind the server. */
   engine: MockEngine;
@@ -21,7 +35,14 @@ export interface ControlContext {
   snapshots: SnapshotStore;
 }
 
-/** What a control route's `run` gets. */
+/**
+ * What a control route's `run` gets.
+ *
+ * @example
+ * ```ts
+ * const run = ({ params, context }: ControlRouteInput) => context.snapshots.get(params['id'] ?? '');
+ * ```
+ */
 export interface ControlRouteInput {
   /** The parsed JSON body (`undefined` when the request has none). */
   body: unknown;
@@ -57,7 +78,14 @@ export interface ControlRoute {
   run(input: ControlRouteInput): unknown;
 }
 
-/** Answers a request under the control prefix, or `undefined` for any other path. */
+/**
+ * Answers a request under the control prefix, or `undefined` for any other path.
+ *
+ * @example
+ * ```ts
+ * const response = (await router(request)) ?? (await getResponse(handlers, request));
+ * ```
+ */
 export type ControlRouter = (request: Request) => Promise<Response | undefined>;
 
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {

@@ -34,7 +34,14 @@ const clockView = (clock: { iso(): string; now(): number }) => ({
   epochMs: clock.now(),
 });
 
-/** Environments, with the API keys clients authenticate with. */
+/**
+ * Environments, with the API keys clients authenticate with.
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...environmentRoutes], context);
+ * ```
+ */
 export const environmentRoutes: ControlRoute[] = [
   {
     method: 'GET',
@@ -44,7 +51,14 @@ export const environmentRoutes: ControlRoute[] = [
   },
 ];
 
-/** Reset and seed. */
+/**
+ * Reset and seed.
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...stateRoutes], context);
+ * ```
+ */
 export const stateRoutes: ControlRoute[] = [
   {
     method: 'POST',
@@ -66,7 +80,14 @@ export const stateRoutes: ControlRoute[] = [
   },
 ];
 
-/** Snapshots of the whole engine, kept by the server. */
+/**
+ * Snapshots of the whole engine, kept by the server.
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...snapshotRoutes], context);
+ * ```
+ */
 export const snapshotRoutes: ControlRoute[] = [
   {
     method: 'GET',
@@ -112,7 +133,14 @@ export const snapshotRoutes: ControlRoute[] = [
   },
 ];
 
-/** The virtual clock: it only moves forward. */
+/**
+ * The virtual clock: it only moves forward.
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...clockRoutes], context);
+ * ```
+ */
 export const clockRoutes: ControlRoute[] = [
   {
     method: 'GET',

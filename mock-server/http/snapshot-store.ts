@@ -1,7 +1,14 @@
 import type { EngineSnapshot } from '../engine/engine';
 import { ServiceError } from '../engine/service-error';
 
-/** A snapshot held by the HTTP server, named so clients in any language can restore it. */
+/**
+ * A snapshot held by the HTTP server, named so clients in any language can restore it.
+ *
+ * @example
+ * ```ts
+ * const entry: StoredSnapshot = { id: 'clean', takenAt: engine.clock.iso(), snapshot: engine.snapshot() };
+ * ```
+ */
 export interface StoredSnapshot {
   id: string;
   /** Engine clock time when it was taken. */
