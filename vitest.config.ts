@@ -14,7 +14,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -1,39 +1,74 @@
-// `@svc/api/mock/browser`: the engine behind MSW's setupWorker, for apps and Storybook.
-import { type SetupWorker, setupWorker } from 'msw/browser';
+// `@svc/api/mock/browser`: the engine behind MSW's setupWorker, for apps, Storybook and browser tests.
+import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
 import { createHandlers, type HandlerOptions } from './handlers/index';
 
-/** Options of {@link setupSvcWorker}. */
+/**
+ * Options of {@link setupSvcWorker}.
+ *
+ * @example
+ * ```ts
+ * const mock = setupSvcWorker({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
+ * ```
+ */
 export interface SetupSvcWorkerOptions extends MockEngineOptions, HandlerOptions {}
 
-/** What {@link setupSvcWorker} returns. */
+/**
+ * What {@link setupSvcWorker} returns.
+ *
+ * @example
+ * ```ts
+ * const { engine, worker, client, start } = setupSvcWorker();
+ * ```
+ */
 export interface SvcWorkerMock {
   /** The engine: seed, reset, clock, inspect. */
   engine: MockEngine;
-  /** MSW's worker over the engine's handlers; call `worker.start()` before the app's first request. */
+  /** MSW's worker over the engine's handlers; `worker.use(...)` adds overrides. */
   worker: SetupWorker;
   /** A client authenticated as an environment (default `Development`). */
   client(environment?: string, options?: Partial<SvcOptions>): Svc;
+  /**
+   * Registers the service worker and starts intercepting; await it before the app's first
+   * request. Options are MSW's `worker.start` options (default: unhandled requests warn, and
+   * the worker script is `/mockServiceWorker.js`).
+   */
+  start(options?: StartOptions): Promise<void>;
+  /** Drops `worker.use` overrides and puts the engine back to its start state. */
+  reset(): void;
+  /** Stops intercepting. */
+  stop(): void;
 }
 
+// Looks `fetch` up on every call: MSW patches the global one when it starts (so a client made
+// before `listen()`/`start()` is still intercepted), and browsers reject an unbound `fetch`
+// ("Illegal invocation") when it is called as a method of an options object.
+const lateBoundFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
 /**
- * Sets up mock mode in a browser. The app must serve MSW's `mockServiceWorker.js`
- * (`npx msw init public --save`).
+ * Sets up mock mode in a browser over MSW's `setupWorker`. The app must serve MSW's worker
+ * script: run `npx msw init <public-dir> --save` once (see docs/mock-mode.md).
  *
  * @example
  * ```ts
  * import { setupSvcWorker } from '@svc/api/mock/browser';
  *
  * const mock = setupSvcWorker({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
- * await mock.worker.start({ onUnhandledRequest: 'bypass' });
- * const svc = mock.client();
+ * await mock.start();
+ * const subscriber = await mock.client().subscribers.retrieve('user-1');
  * ```
  */
 export function setupSvcWorker(options: SetupSvcWorkerOptions = {}): SvcWorkerMock {
   const engine = createMockEngine(options);
-  const worker = setupWorker(...createHandlers(engine, options));
+  const handlerOptions: HandlerOptions = {
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.onUnexpectedError === undefined
+      ? {}
+      : { onUnexpectedError: options.onUnexpectedError }),
+  };
+  const worker = setupWorker(...createHandlers(engine, handlerOptions));
   return {
     engine,
     worker,
@@ -41,7 +76,16 @@ export function setupSvcWorker(options: SetupSvcWorkerOptions = {}): SvcWorkerMo
       new Svc({
         secretKey: engine.environment(environment).apiKey,
         baseUrl: options.baseUrl ?? 'https://api.svc.co',
+        fetch: lateBoundFetch,
         ...clientOptions,
       }),
+    async start(startOptions) {
+      await worker.start(startOptions);
+    },
+    reset() {
+      worker.resetHandlers();
+      engine.reset();
+    },
+    stop: () => worker.stop(),
   };
 }

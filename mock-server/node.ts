@@ -1,62 +1,144 @@
-// `@svc/api/mock/node`: the engine behind MSW's setupServer, for Node test suites.
+// `@svc/api/mock/node`: the engine behind MSW's setupServer for Node test suites, and the HTTP server.
 import { type SetupServer, setupServer } from 'msw/node';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
 import { createHandlers, type HandlerOptions } from './handlers/index';
 
+export type { ControlContext, ControlRoute, ControlRouteInput } from './http/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';
+
+/**
+ * A test runner's lifecycle hooks: vitest's and jest's `beforeAll`, `afterEach`, `afterAll`.
+ *
+ * @example
+ * ```ts
+ * import { afterAll, afterEach, beforeAll } from 'vitest';
+ * const hooks: LifecycleHooks = { beforeAll, afterEach, afterAll };
+ * ```
+ */
+export interface LifecycleHooks {
+  beforeAll(fn: () => void): unknown;
+  afterEach(fn: () => void): unknown;
+  afterAll(fn: () => void): unknown;
+}
 
 /**
  * Options of {@link setupSvcMock}.
  *
  * @example
  * ```ts
- * const mock = setupSvcMock({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
+ * import { afterAll, afterEach, beforeAll } from 'vitest';
+ * const mock = setupSvcMock({
+ *   seed: { subscribers: [{ subscriberId: 'user-1' }] },
+ *   hooks: { beforeAll, afterEach, afterAll },
+ * });
  * ```
  */
 export interface SetupSvcMockOptions extends MockEngineOptions, HandlerOptions {
   /**
-   * Register `beforeAll`/`afterEach`/`afterAll` on the test runner's globals when they exist
-   * (jest, vitest with `globals: true`). Default true.
+   * Where to register `listen` / `reset` / `close`: the runner's hooks (needed for vitest
+   * without `globals: true`), or `false` to call them yourself. Default: the global
+   * `beforeAll`/`afterEach`/`afterAll` when they exist (jest, vitest with `globals: true`).
    */
-  autoLifecycle?: boolean;
+  hooks?: LifecycleHooks | false;
+  /**
+   * What happens to a request no handler answers. `error` (default): the request fails and the
+   * next `reset()` (the `afterEach` hook) throws, naming it, so the test fails even when the app
+   * swallows the error. `warn`: MSW prints a warning. `bypass`: it goes to the network.
+   */
+  onUnhandledRequest?: 'error' | 'warn' | 'bypass';
 }
 
-/** What {@link setupSvcMock} returns. */
+/**
+ * What {@link setupSvcMock} returns.
+ *
+ * @example
+ * ```ts
+ * const { engine, server, client } = setupSvcMock();
+ * ```
+ */
 export interface SvcMock {
   /** The engine: seed, reset, clock, inspect. */
   engine: MockEngine;
-  /** MSW's server over the engine's handlers (`onUnhandledRequest: 'error'` when it listens). */
+  /** MSW's server over the engine's handlers; `server.use(...)` adds per-test overrides. */
   server: SetupServer;
   /** A client authenticated as an environment (default `Development`). */
   client(environment?: string, options?: Partial<SvcOptions>): Svc;
+  /** Requests no handler answered since the last `reset()`, as `METHOD url`. */
+  readonly unhandledRequests: readonly string[];
   /** Starts intercepting (what the `beforeAll` hook does). */
   listen(): void;
-  /** Resets the engine and the runtime handlers (what the `afterEach` hook does). */
+  /**
+   * Drops `server.use` overrides and puts the engine back to its start state (what the
+   * `afterEach` hook does); then throws if requests went unhandled (`onUnhandledRequest: 'error'`).
+   */
   reset(): void;
   /** Stops intercepting (what the `afterAll` hook does). */
   close(): void;
 }
 
-type Hook = (fn: () => void) => void;
+function globalHooks(): LifecycleHooks | undefined {
+  const scope = globalThis as Partial<Record<keyof LifecycleHooks, unknown>>;
+  const { beforeAll, afterEach, afterAll } = scope;
+  if (
+    typeof beforeAll === 'function' &&
+    typeof afterEach === 'function' &&
+    typeof afterAll === 'function'
+  ) {
+    return scope as LifecycleHooks;
+  }
+  return undefined;
+}
+
+function unhandledError(requests: readonly string[]): Error {
+  const list = requests.map((request) => `  ${request}`).join('\n');
+  return new Error(
+    `[svc-mock] ${requests.length} request(s) had no mock handler:\n${list}\n` +
+      'Point the client at the mock (mock.client()), add a handler with mock.server.use(...), ' +
+      "or pass onUnhandledRequest: 'warn' | 'bypass' to setupSvcMock.",
+  );
+}
+
+// Looks `fetch` up on every call: MSW patches the global one when it starts (so a client made
+// before `listen()`/`start()` is still intercepted), and browsers reject an unbound `fetch`
+// ("Illegal invocation") when it is called as a method of an options object.
+const lateBoundFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
 /**
- * Sets up mock mode for a Node test suite in one call.
+ * Sets up mock mode for a Node test suite in one call: an engine, MSW's `setupServer` over its
+ * handlers, and the lifecycle (listen before all tests, reset after each, close after all).
  *
  * @example
  * ```ts
+ * import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
  * import { setupSvcMock } from '@svc/api/mock/node';
  *
- * const mock = setupSvcMock({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
- * // with jest (or vitest globals) the hooks are registered for you
- * const subscriber = await mock.client().subscribers.retrieve('user-1');
+ * const mock = setupSvcMock({
+ *   seed: { subscribers: [{ subscriberId: 'user-1', firstName: 'Ada' }] },
+ *   hooks: { beforeAll, afterEach, afterAll }, // not needed with jest or vitest globals
+ * });
+ *
+ * it('reads a subscriber', async () => {
+ *   const subscriber = await mock.client().subscribers.retrieve('user-1');
+ *   expect(subscriber.firstName).toBe('Ada');
+ * });
  * ```
  */
 export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
   const engine = createMockEngine(options);
-  const server = setupServer(...createHandlers(engine, options));
+  const handlerOptions: HandlerOptions = {
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.onUnexpectedError === undefined
+      ? {}
+      : { onUnexpectedError: options.onUnexpectedError }),
+  };
+  const server = setupServer(...createHandlers(engine, handlerOptions));
+  const strategy = options.onUnhandledRequest ?? 'error';
+  const unhandled: string[] = [];
+  let listening = false;
+
   const mock: SvcMock = {
     engine,
     server,
@@ -64,22 +146,48 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       new Svc({
         secretKey: engine.environment(environment).apiKey,
         baseUrl: options.baseUrl ?? 'https://api.svc.co',
+        fetch: lateBoundFetch,
         ...clientOptions,
       }),
-    listen: () => server.listen({ onUnhandledRequest: 'error' }),
-    reset: () => {
+    get unhandledRequests() {
+      return [...unhandled];
+    },
+    listen() {
+      if (listening) return;
+      listening = true;
+      server.listen({ onUnhandledRequest: strategy });
+      // MSW's `error` strategy only fails the request; this makes the test fail too (msw#946).
+      server.events.on('request:unhandled', ({ request }) => {
+        unhandled.push(`${request.method} ${request.url}`);
+      });
+    },
+    reset() {
       server.resetHandlers();
       engine.reset();
+      const missed = unhandled.splice(0);
+      if (strategy === 'error' && missed.length > 0) throw unhandledError(missed);
     },
-    close: () => server.close(),
+    close() {
+      listening = false;
+      server.close(); // also drops the event listeners
+    },
   };
-  if (options.autoLifecycle ?? true) {
-    const globals = globalThis as { beforeAll?: Hook; afterEach?: Hook; afterAll?: Hook };
-    if (globals.beforeAll && globals.afterEach && globals.afterAll) {
-      globals.beforeAll(mock.listen);
-      globals.afterEach(mock.reset);
-      globals.afterAll(mock.close);
-    }
+
+  const hooks = options.hooks === undefined ? globalHooks() : options.hooks || undefined;
+  if (hooks) {
+    hooks.beforeAll(() => mock.listen());
+    hooks.afterEach(() => mock.reset());
+    hooks.afterAll(() => mock.close());
+  } else if (
+    options.hooks === undefined &&
+    typeof process !== 'undefined' &&
+    process.env['VITEST']
+  ) {
+    console.warn(
+      '[svc-mock] setupSvcMock found no test hooks (vitest runs without `globals: true`): pass ' +
+        '{ hooks: { beforeAll, afterEach, afterAll } } imported from vitest, or pass hooks: false ' +
+        'and call mock.listen(), mock.reset() and mock.close() yourself.',
+    );
   }
   return mock;
 }

@@ -1,55 +1,114 @@
 #!/usr/bin/env node
+// `svc-mock`: the reference engine over HTTP, for any language. See docs/http-server.md.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { SeedData } from '../engine/seed';
+import { CONTROL_PREFIX } from './control-router';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--quiet]
 
-Serves the @svc/api reference engine over HTTP (demo data unless --seed is given).`;
+Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
+
+  --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
+  --host <addr>    interface to bind (default 127.0.0.1)
+  --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
+  --quiet          no per-request log lines (the start banner is still printed)
+  -h, --help       this text`;
+
+class UsageError extends Error {}
+
+function parsePort(raw: string | undefined): number {
+  const text = raw ?? process.env['PORT'] ?? '4010';
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}"`);
+  }
+  return port;
+}
+
+async function readSeed(file: string): Promise<SeedData> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read the seed file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as SeedData;
+  } catch (error) {
+    throw new Error(`the seed file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  let values: { port?: string; host?: string; seed?: string; quiet: boolean; help: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const port = Number(values.port ?? process.env['PORT'] ?? 4010);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
-  }
-  const seed = values.seed
-    ? (JSON.parse(await readFile(values.seed, 'utf8')) as SeedData)
-    : undefined;
+  const port = parsePort(values.port);
+  const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
   const server = await startMockServer({
     port,
     host: values.host ?? '127.0.0.1',
-    ...(seed ? { seed } : {}),
+    ...(seed === undefined ? {} : { seed }),
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+  }).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
   });
-  console.log(`svc-mock listening on ${server.url}`);
-  for (const environment of server.engine.environments) {
-    console.log(`  ${environment.name}  _id=${environment._id}  apiKey=${environment.apiKey}`);
-  }
-  const stop = () => {
+
+  // One write, so whoever reads the output gets the whole banner at once.
+  const environments = server.engine.environments.map(
+    (environment) =>
+      `  ${environment.name.padEnd(12)} _id=${environment._id}  apiKey=${environment.apiKey}`,
+  );
+  console.log(
+    [
+      `svc-mock listening on ${server.url}`,
+      ...environments,
+      `  control API: ${server.url}${CONTROL_PREFIX}`,
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1); // a second Ctrl+C does not wait
+    stopping = true;
     server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => {
+        console.log(`svc-mock stopped (${signal})`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('svc-mock: error while stopping:', error);
+        process.exit(1);
+      },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
   console.error(`svc-mock: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof UsageError) {
+    console.error(`\n${USAGE}`);
+    process.exit(2);
+  }
   process.exit(1);
 });

@@ -1,18 +1,23 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { ServiceError } from '../engine/service-error';
 import { createHandlers } from '../handlers/index';
-import { errorBody } from '../handlers/respond';
+import { errorResponse } from '../handlers/respond';
+import { type ControlRoute, createControlRouter } from './control-router';
+import { defaultControlRoutes } from './control-routes';
+import { corsHeaders, preflightHeaders } from './cors';
+import { sendFetchResponse, toFetchRequest } from './node-bridge';
+import { createSnapshotStore } from './snapshot-store';
 
 /**
  * Options of {@link startMockServer}.
  *
  * @example
  * ```ts
- * const server = await startMockServer({ port: 0 });
+ * const server = await startMockServer({ port: 0, log: console.log });
  * ```
  */
 export interface MockServerOptions extends MockEngineOptions {
@@ -20,13 +25,27 @@ export interface MockServerOptions extends MockEngineOptions {
   port?: number;
   /** Interface to bind. Default `127.0.0.1`. */
   host?: string;
-  /** An existing engine to serve (its options above are then ignored). */
+  /**
+   * An existing engine to serve (the engine options are then ignored). Without it, a new engine
+   * starts with `seed` (default: the demo data) and its clock at the wall-clock time.
+   */
   engine?: MockEngine;
-  /** Where request log lines go; default none. */
+  /** Where request log lines go (`GET /v2/subscribers/x 200 1.3ms`); default none. */
   log?: (line: string) => void;
+  /** Serve the control API under `/__svc/`. Default true. */
+  control?: boolean;
+  /** More control routes, after the built-in ones. */
+  controlRoutes?: readonly ControlRoute[];
 }
 
-/** A running mock server. */
+/**
+ * A running mock server.
+ *
+ * @example
+ * ```ts
+ * const { url, engine, close } = await startMockServer({ port: 0 });
+ * ```
+ */
 export interface MockServer {
   /** Base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
@@ -36,53 +55,30 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers':
-    'authorization, content-type, idempotency-key, accept, x-request-id',
-  'access-control-expose-headers':
-    'idempotency-key, idempotency-replay, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, x-request-id',
-  'access-control-max-age': '86400',
-};
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+// A wildcard bind (0.0.0.0, ::) is reached through loopback; the URL must be one a client can call.
+function reachableHost(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '[::1]';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
 }
 
-function toRequest(req: IncomingMessage, body: Buffer, origin: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(hasBody ? { body: new Uint8Array(body) } : {}),
+function engineFrom(options: MockServerOptions): MockEngine {
+  if (options.engine) return options.engine;
+  return createMockEngine({
+    seed: options.seed ?? demoSeed,
+    clockStart: options.clockStart ?? 'real',
+    ...(options.randomSeed === undefined ? {} : { randomSeed: options.randomSeed }),
   });
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = { ...CORS_HEADERS };
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 /**
  * Serves an engine over real HTTP (node:http), through the same MSW handlers the in-process
- * mock uses (MSW's `getResponse`), with CORS for browser apps.
+ * mock uses (MSW's `getResponse`), with CORS for browser apps and the control API under
+ * `/__svc/` (see docs/http-server.md).
  *
  * @example
  * ```ts
- * import { startMockServer } from '@svc/api/mock';
+ * import { startMockServer } from '@svc/api/mock/node';
  * const server = await startMockServer({ port: 0 });
  * const key = server.engine.environment('Development').apiKey;
  * const res = await fetch(`${server.url}/v2/subscribers/demo-ada`, {
@@ -92,12 +88,32 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
  * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const engine =
-    options.engine ?? createMockEngine({ seed: demoSeed, clockStart: 'real', ...options });
+  const engine = engineFrom(options);
   const handlers = createHandlers(engine);
-  const host = options.host ?? '127.0.0.1';
+  const control =
+    options.control === false
+      ? undefined
+      : createControlRouter([...defaultControlRoutes, ...(options.controlRoutes ?? [])], {
+          engine,
+          snapshots: createSnapshotStore(),
+        });
   const log = options.log;
   let origin = '';
+
+  async function answer(request: Request): Promise<Response> {
+    const controlResponse = await control?.(request);
+    if (controlResponse) return controlResponse;
+    const response = await getResponse(handlers, request);
+    if (response) return response;
+    const url = new URL(request.url);
+    return errorResponse(
+      ServiceError.http(404, `Cannot ${request.method} ${url.pathname}`),
+      url.pathname + url.search,
+      engine.clock.iso(),
+      () => crypto.randomUUID(),
+      () => {},
+    );
+  }
 
   const server = createServer(async (req, res) => {
     const started = performance.now();
@@ -105,40 +121,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     try {
       if (req.method === 'OPTIONS') {
         status = 204;
-        res.writeHead(204, CORS_HEADERS);
+        res.writeHead(204, preflightHeaders(req.headers['access-control-request-headers']));
         res.end();
         return;
       }
-      const request = toRequest(req, await readBody(req), origin);
-      const response = await getResponse(handlers, request);
-      if (response) {
-        status = response.status;
-        await send(res, response);
-        return;
-      }
-      const url = new URL(request.url);
-      const notFound = ServiceError.http(404, `Cannot ${request.method} ${url.pathname}`);
-      status = 404;
-      await send(
-        res,
-        Response.json(errorBody(notFound, url.pathname + url.search, engine.clock.iso()), {
-          status: 404,
-        }),
-      );
+      const response = await answer(await toFetchRequest(req, origin));
+      status = response.status;
+      await sendFetchResponse(res, response, corsHeaders());
     } catch (error) {
+      // Only a bug of the server itself lands here: handlers and control routes answer theirs.
       status = 500;
-      const bug = new ServiceError(
-        500,
-        'Internal server error, contact support and provide them with the errorId',
-        { extra: { errorId: crypto.randomUUID() } },
+      const response = errorResponse(
+        error,
+        req.url ?? '/',
+        engine.clock.iso(),
+        () => crypto.randomUUID(),
+        (bug, errorId) => console.error(`[svc-mock] errorId ${errorId}:`, bug),
       );
-      console.error('[svc-mock]', error);
-      if (!res.headersSent) {
-        await send(
-          res,
-          Response.json(errorBody(bug, req.url ?? '/', engine.clock.iso()), { status: 500 }),
-        );
-      }
+      if (!res.headersSent) await sendFetchResponse(res, response, corsHeaders());
+      else res.destroy();
     } finally {
       log?.(`${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)}ms`);
     }
@@ -146,22 +147,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 4010, host, () => {
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  origin = `http://${urlHost}:${address.port}`;
+  origin = `http://${reachableHost(address)}:${address.port}`;
 
+  let closing: Promise<void> | undefined;
   return {
     url: origin,
     engine,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      return closing;
+    },
   };
 }

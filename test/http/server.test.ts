@@ -9,6 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+it('close() can be called twice', async () => {
+  const other = await startMockServer({ port: 0 });
+  await Promise.all([other.close(), other.close()]);
+  await expect(fetch(`${other.url}/__svc/clock`)).rejects.toThrow();
+});
+
 describe('HTTP mock server', () => {
   it('serves a demo subscriber with the printed key, in {data}', async () => {
     const key = server.engine.environment('Development').apiKey;
@@ -53,5 +59,42 @@ describe('HTTP mock server', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+  });
+
+  it('allows whatever headers a preflight asks for (custom client headers)', async () => {
+    const response = await fetch(`${server.url}/v2/subscribers/demo-ada`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, x-tenant',
+      },
+    });
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, x-tenant');
+  });
+
+  it('lets browsers read answers and the service headers, errors included', async () => {
+    const response = await fetch(`${server.url}/v2/subscribers/nobody`, {
+      headers: {
+        origin: 'http://localhost:5173',
+        authorization: `ApiKey ${server.engine.environment('Development').apiKey}`,
+      },
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toContain('idempotency-replay');
+  });
+
+  it('logs one line per request: method, path, status, milliseconds', async () => {
+    lines.length = 0;
+    await (await fetch(`${server.url}/v9/logged?x=1`, { method: 'DELETE' })).arrayBuffer();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^DELETE \/v9\/logged\?x=1 404 \d+\.\dms$/);
+  });
+
+  it('starts on demo data with a wall-clock engine clock', () => {
+    expect(server.engine.clock.now()).toBeGreaterThan(Date.parse('2026-01-01T00:00:00.000Z'));
+    expect(() => server.engine.environment('Development')).not.toThrow();
   });
 });

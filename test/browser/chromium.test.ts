@@ -1,0 +1,118 @@
+// A real browser: a page bundled with esbuild uses the client in mock mode through MSW's service
+// worker, driven in Debian's headless chromium through playwright-core.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const root = join(import.meta.dirname, '..', '..');
+const output = join(import.meta.dirname, '.output');
+const inCI = Boolean(process.env['CI']) && process.env['CI'] !== 'false';
+const available = existsSync(CHROMIUM);
+
+if (!available && !inCI) {
+  console.warn(
+    `[browser test] skipped: ${CHROMIUM} not found. Install it with ` +
+      '`apt-get install -y chromium` (Debian); in CI (CI=true) this test fails instead.',
+  );
+}
+
+let site: Server;
+let siteUrl: string;
+let context: BrowserContext;
+let userDataDir: string;
+
+async function bundleApp(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, 'page', 'app.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    tsconfig: join(root, 'tsconfig.json'), // its `paths` map @svc/api* to the sources
+    logLevel: 'silent',
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error('esbuild produced no output');
+  return file.text;
+}
+
+async function serveSite(): Promise<void> {
+  const files: Record<string, { type: string; body: string | Buffer }> = {
+    '/': { type: 'text/html', body: readFileSync(join(import.meta.dirname, 'page', 'index.html')) },
+    '/app.js': { type: 'text/javascript', body: await bundleApp() },
+    '/mockServiceWorker.js': {
+      type: 'text/javascript',
+      body: readFileSync(join(root, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')),
+    },
+  };
+  site = createServer((req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://localhost').pathname];
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' });
+    res.end(file.body);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+}
+
+describe.skipIf(!available && !inCI)('mock mode in headless chromium', () => {
+  beforeAll(async () => {
+    mkdirSync(output, { recursive: true });
+    await serveSite();
+    userDataDir = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  it('renders a seeded subscriber retrieved through the client and the service worker', async () => {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(siteUrl);
+    await page.waitForSelector('body[data-state="ready"], body[data-state="failed"]');
+    const failure = await page.locator('[data-testid="failure"]').allTextContents();
+    expect(failure, 'the page reported a failure').toEqual([]);
+    expect(problems).toEqual([]);
+
+    expect(await page.textContent('[data-testid="name"]')).toBe('Ada Lovelace');
+    expect(await page.textContent('[data-testid="email"]')).toBe('ada@example.com');
+    expect(await page.textContent('[data-testid="id"]')).toBe('Subscriber ada');
+    expect(await page.textContent('[data-testid="missing"]')).toBe('NotFoundError 404');
+    const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+    expect(worker).toBe(`${siteUrl}/mockServiceWorker.js`);
+
+    const screenshot = join(output, 'subscriber.png');
+    await page.screenshot({ path: screenshot, fullPage: true });
+    expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe('PNG');
+    await page.close();
+  });
+});

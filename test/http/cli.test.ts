@@ -1,0 +1,196 @@
+// The `svc-mock` bin as users run it: the built dist/cli.js in a child process.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Svc } from '@svc/api';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(() => {
+  // `npm test` builds before vitest; build here only when run alone on stale sources.
+  const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'mock-server')));
+  if (!existsSync(cli) || statSync(cli).mtimeMs < sources) {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+  }
+}, 180_000);
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function start(args: string[]): Promise<Started> {
+  const started = run(['--port', '0', ...args]);
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /svc-mock listening on (http:\/\/\S+)[\s\S]*control API:/.exec(
+        started.stdout(),
+      );
+      if (match?.[1]) resolve(match[1]);
+    };
+    started.child.stdout?.on('data', check);
+    started.exited.then((code) =>
+      reject(new Error(`svc-mock exited with ${code}: ${started.stderr()}`)),
+    );
+  });
+  return { ...started, url };
+}
+
+function bannerKey(stdout: string, environment: string): string {
+  const match = new RegExp(`${environment}\\s+_id=(\\w+)\\s+apiKey=(\\w+)`).exec(stdout);
+  if (!match?.[2]) throw new Error(`no ${environment} line in:\n${stdout}`);
+  return match[2];
+}
+
+function seedFile(content: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-mock-seed-')), 'seed.json');
+  writeFileSync(file, content);
+  return file;
+}
+
+describe('svc-mock CLI', () => {
+  it('prints the URL and each environment, then serves the client and raw fetch', async () => {
+    const server = await start([]);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const key = bannerKey(server.stdout(), 'Development');
+    bannerKey(server.stdout(), 'Production');
+
+    const environments = (await (await fetch(`${server.url}/__svc/environments`)).json()) as {
+      data: { name: string; _id: string; apiKey: string }[];
+    };
+    for (const env of environments.data) {
+      expect(server.stdout()).toContain(`_id=${env._id}  apiKey=${env.apiKey}`);
+    }
+
+    const svc = new Svc({ secretKey: key, baseUrl: server.url });
+    const subscriber = await svc.subscribers.retrieve('demo-ada');
+    expect(subscriber).toMatchObject({ subscriberId: 'demo-ada', firstName: 'Ada' });
+
+    const raw = await fetch(`${server.url}/v2/subscribers/demo-grace`, {
+      headers: { authorization: `ApiKey ${key}` },
+    });
+    expect(raw.status).toBe(200);
+    expect(((await raw.json()) as { data: { lastName: string } }).data.lastName).toBe('Hopper');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toMatch(/^GET \/v2\/subscribers\/demo-grace 200 \d+\.\dms$/m);
+  });
+
+  it('stops cleanly on SIGTERM and SIGINT: exit 0, port released', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const server = await start(['--quiet']);
+      // an open keep-alive connection must not hold the shutdown up
+      await (await fetch(`${server.url}/__svc/clock`)).json();
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      expect(server.stdout()).toContain(`svc-mock stopped (${signal})`);
+      await expect(fetch(`${server.url}/__svc/clock`)).rejects.toThrow();
+    }
+  });
+
+  it('--seed loads a file instead of the demo data, and reset goes back to it', async () => {
+    const file = seedFile(
+      JSON.stringify({ subscribers: [{ subscriberId: 'from-file', email: 'f@example.com' }] }),
+    );
+    const server = await start(['--seed', file, '--quiet']);
+    const svc = new Svc({
+      secretKey: bannerKey(server.stdout(), 'Development'),
+      baseUrl: server.url,
+    });
+    expect((await svc.subscribers.retrieve('from-file')).email).toBe('f@example.com');
+    await expect(svc.subscribers.retrieve('demo-ada')).rejects.toMatchObject({ status: 404 });
+
+    await fetch(`${server.url}/__svc/seed`, {
+      method: 'POST',
+      body: JSON.stringify({ subscribers: [{ subscriberId: 'extra' }] }),
+    });
+    await fetch(`${server.url}/__svc/reset`, { method: 'POST' });
+    await expect(svc.subscribers.retrieve('extra')).rejects.toMatchObject({ status: 404 });
+    expect((await svc.subscribers.retrieve('from-file')).subscriberId).toBe('from-file');
+  });
+
+  it('--quiet keeps the banner but prints no request lines', async () => {
+    const server = await start(['--quiet']);
+    await (await fetch(`${server.url}/v2/subscribers/demo-ada`)).arrayBuffer();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toContain('svc-mock listening on');
+    expect(server.stdout()).not.toContain('/v2/subscribers');
+  });
+
+  it('refuses a seed file that is not JSON, naming the file', async () => {
+    const file = seedFile('{ subscribers: ');
+    const { exited, stderr } = run(['--port', '0', '--seed', file]);
+    expect(await exited).toBe(1);
+    expect(stderr()).toContain(`the seed file ${file} is not valid JSON`);
+  });
+
+  it('refuses seed data of the wrong shape, naming the field', async () => {
+    const file = seedFile(JSON.stringify({ subscribers: [{ email: 'no-id@example.com' }] }));
+    const { exited, stderr } = run(['--port', '0', '--seed', file]);
+    expect(await exited).toBe(1);
+    expect(stderr()).toContain(`svc-mock: ${file}: Invalid seed data: subscribers.0.subscriberId`);
+  });
+
+  it('refuses a missing seed file', async () => {
+    const { exited, stderr } = run(['--port', '0', '--seed', '/nonexistent/seed.json']);
+    expect(await exited).toBe(1);
+    expect(stderr()).toContain('cannot read the seed file /nonexistent/seed.json');
+  });
+
+  it('refuses a bad port or an unknown flag with exit 2 and the usage', async () => {
+    for (const args of [
+      ['--port', '99999'],
+      ['--port', 'abc'],
+      ['--prot', '1'],
+    ]) {
+      const { exited, stderr } = run(args);
+      expect(await exited).toBe(2);
+      expect(stderr()).toContain('Usage: svc-mock');
+    }
+  });
+
+  it('reports a port already in use', async () => {
+    const first = await start(['--quiet']);
+    const port = new URL(first.url).port;
+    const second = run(['--port', port]);
+    expect(await second.exited).toBe(1);
+    expect(second.stderr()).toContain('EADDRINUSE');
+  });
+});
