@@ -182,6 +182,9 @@ async function send(
   }
 
   async function attemptOnce(): Promise<Attempt> {
+    if (signal?.aborted) {
+      return { ok: false, error: new APIUserAbortError(), retryable: false, delay: undefined };
+    }
     try {
       const response = await ky(url, {
         method,

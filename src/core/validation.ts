@@ -26,10 +26,51 @@ export interface RequestCheck {
   value: unknown;
 }
 
-function issuesOf(error: z.core.$ZodError, prefix: string): ValidationIssue[] {
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+// zod/mini ships no message locale (it would cost bundle size): word the common issues here.
+function explain(issue: z.core.$ZodIssue, root: unknown): string {
+  const value = valueAt(root, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined
+        ? `is required (${issue.expected})`
+        : `expected ${issue.expected}, received ${kind(value)}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, received ${JSON.stringify(value) ?? 'undefined'}`;
+    case 'invalid_union':
+      return value === undefined
+        ? 'is required'
+        : `${kind(value)} matches none of the accepted forms`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}${issue.origin === 'number' ? '' : ` ${issue.origin === 'string' ? 'characters' : 'items'}`} (received ${issue.origin === 'number' ? String(value) : 'more'})`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}${issue.origin === 'number' ? '' : ` ${issue.origin === 'string' ? 'characters' : 'items'}`}`;
+    default:
+      return issue.message;
+  }
+}
+
+function issuesOf(error: z.core.$ZodError, root: unknown, prefix: string): ValidationIssue[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String).join('.');
-    return { path: prefix && path ? `${prefix}.${path}` : path || prefix, message: issue.message };
+    return {
+      path: prefix && path ? `${prefix}.${path}` : path || prefix,
+      message: explain(issue, root),
+    };
   });
 }
 
@@ -62,7 +103,7 @@ export function validateRequest(operation: string, checks: readonly RequestCheck
     // Body and query fields are named by themselves; a path parameter by its own name.
     if (!result.success) {
       const prefix = check.label === 'body' || check.label === 'query' ? '' : check.label;
-      const found = issuesOf(result.error, prefix);
+      const found = issuesOf(result.error, check.value, prefix);
       issues.push(...found.map((issue) => (issue.path ? issue : { ...issue, path: check.label })));
     }
   }
@@ -88,7 +129,7 @@ export function validateResponse<T>(
   if (validation === 'off') return body as T;
   const result = z.safeParse(schema, body);
   if (result.success) return body as T;
-  const issues = issuesOf(result.error, '');
+  const issues = issuesOf(result.error, body, '');
   const message = `Response of ${operation} did not match the expected shape: ${describe(issues)}`;
   if (validation === 'strict') throw new ResponseValidationError(message, body, issues);
   if (!core.warnedOperations.has(operation)) {
