@@ -74,8 +74,15 @@ function issuesOf(error: z.core.$ZodError, root: unknown, prefix: string): Valid
   });
 }
 
+const LISTED_ISSUES = 5;
+
 function describe(issues: readonly ValidationIssue[]): string {
-  return issues.map((issue) => `${issue.path || '(root)'}: ${issue.message}`).join('; ');
+  const listed = issues
+    .slice(0, LISTED_ISSUES)
+    .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
+    .join('; ');
+  const more = issues.length - LISTED_ISSUES;
+  return more > 0 ? `${listed}; and ${more} more` : listed;
 }
 
 /**
