@@ -85,7 +85,8 @@ export interface RequestOptions {
 
 /** @internal Options after defaults are applied. */
 export interface ResolvedOptions {
-  secretKey: () => Promise<string>;
+  /** Returns the key synchronously when it is a string (no promise hop on the hot path). */
+  secretKey: () => string | Promise<string>;
   baseUrl: string;
   timeout: number;
   maxRetries: number;
@@ -147,12 +148,12 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   checkCount('timeout', options.timeout, 1);
   checkCount('maxRetries', options.maxRetries, 0);
   return {
-    secretKey: async () => (typeof secretKey === 'string' ? secretKey : await secretKey()),
+    secretKey: typeof secretKey === 'string' ? () => secretKey : secretKey,
     baseUrl: (options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     fetch: fetchImpl ? () => fetchImpl : () => globalThis.fetch,
-    headers: { ...options.headers },
+    headers: lowerCaseKeys(options.headers),
     validation,
     logLevel,
     logger: options.logger ?? console,
@@ -171,4 +172,16 @@ export function checkCount(name: string, value: number | undefined, minimum: num
       `The \`${name}\` option must be an integer >= ${minimum}, got ${String(value)}.`,
     );
   }
+}
+
+/**
+ * Copies a headers record with lower-case names, so later merges replace instead of duplicate.
+ *
+ * @internal
+ */
+export function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (headers)
+    for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  return result;
 }

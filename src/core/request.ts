@@ -18,7 +18,7 @@ import {
   SvcError,
 } from './errors';
 import { redactBody, redactHeaders, redactUrl } from './logging';
-import type { RequestOptions } from './options';
+import { lowerCaseKeys, type RequestOptions } from './options';
 import {
   backoffDelay,
   isIdempotentReplay,
@@ -125,23 +125,28 @@ async function send(
   const { options: resolved, log } = core;
   const { method } = spec;
 
-  const headers = new Headers(resolved.headers);
-  if (options.headers) for (const [k, v] of Object.entries(options.headers)) headers.set(k, v);
-  headers.set('authorization', authorization(await resolved.secretKey()));
-  headers.set('accept', 'application/json');
-  headers.set('x-svc-sdk-version', VERSION);
-  let idempotencyKey = options.idempotencyKey ?? headers.get('idempotency-key') ?? undefined;
-  if (options.idempotencyKey === null) idempotencyKey = undefined;
-  else if (idempotencyKey === undefined && (method === 'POST' || method === 'PATCH')) {
-    idempotencyKey = uuidV4();
+  const key = resolved.secretKey();
+  const headers: Record<string, string> = {
+    ...resolved.headers,
+    ...lowerCaseKeys(options.headers),
+    authorization: authorization(typeof key === 'string' ? key : await key),
+    accept: 'application/json',
+    'x-svc-sdk-version': VERSION,
+  };
+  let idempotencyKey: string | undefined;
+  if (method !== 'GET' && options.idempotencyKey !== null) {
+    idempotencyKey = options.idempotencyKey ?? headers['idempotency-key'];
+    if (idempotencyKey === undefined && (method === 'POST' || method === 'PATCH')) {
+      idempotencyKey = uuidV4();
+    }
   }
-  if (method === 'GET' || idempotencyKey === undefined) headers.delete('idempotency-key');
-  else headers.set('idempotency-key', idempotencyKey);
+  if (idempotencyKey === undefined) delete headers['idempotency-key'];
+  else headers['idempotency-key'] = idempotencyKey;
 
   let body: string | undefined;
   if (spec.body !== undefined) {
     body = JSON.stringify(spec.body);
-    headers.set('content-type', 'application/json');
+    headers['content-type'] = 'application/json';
   }
   const query = encodeQuery(spec.query).toString();
   const url = `${resolved.baseUrl}/${spec.path}${query ? `?${query}` : ''}`;
@@ -154,7 +159,7 @@ async function send(
     if (log.enabled('debug')) {
       log.debug(`→ ${method} ${redactUrl(url)}`, {
         attempt: attempt + 1,
-        headers: redactHeaders(headers),
+        headers: redactHeaders(new Headers(headers)),
         ...(spec.body !== undefined ? { body: redactBody(spec.body) } : {}),
       });
     }
