@@ -95,5 +95,23 @@ export default async function run() {
       unit: 'ratio',
       goal: 1.1,
     },
+    {
+      bench: 'overhead',
+      name: 'ky alone median',
+      value: +(kyMedian * 1000).toFixed(1),
+      unit: 'µs',
+    },
+    {
+      bench: 'overhead',
+      name: 'ky alone / raw (median)',
+      value: +(kyMedian / rawMedian).toFixed(3),
+      unit: 'ratio',
+    },
+    {
+      bench: 'overhead',
+      name: 'sdk / ky alone (median)',
+      value: +(sdkMedian / kyMedian).toFixed(3),
+      unit: 'ratio',
+    },
   ];
 }
