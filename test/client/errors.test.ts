@@ -129,6 +129,15 @@ describe('transport failures', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
   });
 
+  it('applies a per-call timeout over the client default', async () => {
+    const { svc } = clientWith(() => new Promise<Response>(() => undefined), {
+      maxRetries: 0,
+      timeout: 60_000,
+    });
+    const error = await svc.subscribers.retrieve('x', { timeout: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+  });
+
   it("maps the caller's abort to APIUserAbortError, before or during the attempt", async () => {
     const early = new AbortController();
     early.abort();
