@@ -86,16 +86,20 @@ export { Subscribers } from './resources/subscribers';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
-export { TriggerBody, TriggerResponse } from './schemas/event';
+export { TRIGGER_STATUSES, TriggerBody, TriggerResponse } from './schemas/event';
 export { Integration, IntegrationCreateBody } from './schemas/integration';
 export type { MarkAsValue } from './schemas/message';
-export { MarkAsBody, Message } from './schemas/message';
+export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
+export type { JobStatus } from './schemas/notification';
 export {
   ActivityNotification,
+  JOB_STATUSES,
+  JobStep,
   NotificationListQuery,
   NotificationListResponse,
 } from './schemas/notification';
 export { SubscriberSearchResponse, SubscriptionsListResponse } from './schemas/pagination';
+export { StepFilter } from './schemas/step-filter';
 export {
   CredentialsUpsertBody,
   Subscriber,
@@ -105,6 +109,7 @@ export {
 } from './schemas/subscriber';
 export { TopicSubscription } from './schemas/topic';
 export {
+  UiSchemaProperty,
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
