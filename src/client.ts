@@ -1,15 +1,21 @@
 import { createSvcCore, type SvcCore } from './core/core';
 import type { SvcOptions } from './core/options';
+import { Events } from './resources/events';
+import { Integrations } from './resources/integrations';
+import { Notifications } from './resources/notifications';
 import { Subscribers } from './resources/subscribers';
+import { Workflows } from './resources/workflows';
 
 /**
- * The client: one namespace per resource of the service.
+ * The client: one namespace per resource of the service. Works against the real service (US,
+ * EU or any `baseUrl`) and against the `@svc/api/mock` engine alike.
  *
  * @example
  * ```ts
  * import { Svc } from '@svc/api';
  *
  * const svc = new Svc({ secretKey: process.env.SVC_SECRET_KEY ?? '' });
+ * await svc.events.trigger({ name: 'welcome-email', to: 'user-1' });
  * const subscriber = await svc.subscribers.retrieve('user-1');
  * ```
  */
@@ -18,9 +24,24 @@ export class Svc {
   readonly core: SvcCore;
   /** Subscribers: retrieve, update, search, subscriptions, credentials, messages. */
   readonly subscribers: Subscribers;
+  /** Provider integrations: create, list, set primary. */
+  readonly integrations: Integrations;
+  /** Workflows: list, sync. */
+  readonly workflows: Workflows;
+  /** Triggered events: list, retrieve. */
+  readonly notifications: Notifications;
+  /** Triggers. */
+  readonly events: Events;
 
+  /**
+   * @throws TypeError when `secretKey` is missing or an option is invalid.
+   */
   constructor(options: SvcOptions) {
     this.core = createSvcCore(options);
     this.subscribers = new Subscribers(this.core);
+    this.integrations = new Integrations(this.core);
+    this.workflows = new Workflows(this.core);
+    this.notifications = new Notifications(this.core);
+    this.events = new Events(this.core);
   }
 }

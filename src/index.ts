@@ -1,6 +1,9 @@
 // The client entry: everything public is listed here; anything not listed is internal.
 
 export { Svc } from './client';
+/* Promises and pages */
+export type { WithResponse } from './core/api-promise';
+export { APIPromise } from './core/api-promise';
 export type { SvcCore } from './core/core';
 export { createSvcCore } from './core/core';
 export type { APIErrorInit, ErrorBody } from './core/errors';
@@ -14,8 +17,14 @@ export {
   BadRequestError,
   ConflictError,
   InternalServerError,
+  isAPIConnectionError,
+  isAPIConnectionTimeoutError,
   isAPIError,
+  isAPIUserAbortError,
+  isRateLimitError,
+  isResponseValidationError,
   isSvcError,
+  isSvcValidationError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -34,12 +43,77 @@ export type {
 } from './core/options';
 /* Options */
 export { REGION_BASE_URLS } from './core/options';
-
+export type {
+  CursorPageBody,
+  CursorQuery,
+  OffsetPageBody,
+  OffsetQuery,
+  PageNumberBody,
+  PageNumberQuery,
+  ToArrayOptions,
+} from './core/pagination';
+export {
+  AbstractPage,
+  CursorPage,
+  OffsetPage,
+  PageNumberPage,
+  PagePromise,
+} from './core/pagination';
+export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export { eventsTrigger } from './funcs/eventsTrigger';
+export { integrationsCreate } from './funcs/integrationsCreate';
+export { integrationsList } from './funcs/integrationsList';
+export { integrationsSetPrimary } from './funcs/integrationsSetPrimary';
+export { notificationsList } from './funcs/notificationsList';
+export { notificationsRetrieve } from './funcs/notificationsRetrieve';
+export { subscribersCredentialsUpsert } from './funcs/subscribersCredentialsUpsert';
+export { subscribersMessagesMarkAs } from './funcs/subscribersMessagesMarkAs';
 export { subscribersRetrieve } from './funcs/subscribersRetrieve';
-
+export { subscribersSearch } from './funcs/subscribersSearch';
+export { subscribersSubscriptionsList } from './funcs/subscribersSubscriptionsList';
+export { subscribersUpdate } from './funcs/subscribersUpdate';
+export { workflowsList } from './funcs/workflowsList';
+export { workflowsSync } from './funcs/workflowsSync';
 /* Resources */
+export { Events } from './resources/events';
+export { Integrations } from './resources/integrations';
+export { Notifications } from './resources/notifications';
+export { SubscriberCredentials } from './resources/subscriber-credentials';
+export { SubscriberMessages } from './resources/subscriber-messages';
+export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
-
+export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
-export { Subscriber } from './schemas/subscriber';
+export type { TriggerStatus } from './schemas/event';
+export { TRIGGER_STATUSES, TriggerBody, TriggerResponse } from './schemas/event';
+export { Integration, IntegrationCreateBody } from './schemas/integration';
+export type { MarkAsValue } from './schemas/message';
+export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
+export type { JobStatus } from './schemas/notification';
+export {
+  ActivityNotification,
+  JOB_STATUSES,
+  JobStep,
+  NotificationListQuery,
+  NotificationListResponse,
+} from './schemas/notification';
+export { SubscriberSearchResponse, SubscriptionsListResponse } from './schemas/pagination';
+export { StepFilter } from './schemas/step-filter';
+export {
+  CredentialsUpsertBody,
+  Subscriber,
+  SubscriberSearchQuery,
+  SubscriberUpdateBody,
+  SubscriptionsListQuery,
+} from './schemas/subscriber';
+export { TopicSubscription } from './schemas/topic';
+export {
+  UiSchemaProperty,
+  WorkflowListItem,
+  WorkflowListQuery,
+  WorkflowListResponse,
+  WorkflowSyncBody,
+  WorkflowSyncResponse,
+} from './schemas/workflow';
+export { VERSION } from './version';

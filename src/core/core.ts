@@ -1,3 +1,4 @@
+import { createLevelledLogger, type LevelledLogger } from './logging';
 import { type ResolvedOptions, resolveOptions, type SvcOptions } from './options';
 
 /**
@@ -13,12 +14,16 @@ import { type ResolvedOptions, resolveOptions, type SvcOptions } from './options
 export interface SvcCore {
   /** @internal */
   readonly options: ResolvedOptions;
+  /** @internal The logger filtered by `logLevel`. */
+  readonly log: LevelledLogger;
   /** @internal Operations that already logged a response validation warning. */
   readonly warnedOperations: Set<string>;
 }
 
 /**
  * Creates the core shared by the standalone functions (and by {@link Svc}).
+ *
+ * @throws TypeError when `secretKey` is missing or an option is invalid.
  *
  * @example
  * ```ts
@@ -28,5 +33,10 @@ export interface SvcCore {
  * ```
  */
 export function createSvcCore(options: SvcOptions): SvcCore {
-  return { options: resolveOptions(options), warnedOperations: new Set() };
+  const resolved = resolveOptions(options);
+  return {
+    options: resolved,
+    log: createLevelledLogger(resolved.logLevel, resolved.logger),
+    warnedOperations: new Set(),
+  };
 }

@@ -207,12 +207,16 @@ export class UnprocessableEntityError extends APIError {
  */
 export class RateLimitError extends APIError {
   override name: string = 'RateLimitError';
-  /** Seconds to wait, from `Retry-After` (seconds or HTTP date), when present. */
+  /** Seconds to wait, from `retry-after-ms` or `Retry-After` (seconds or HTTP date), when present. */
   readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
-    this.retryAfter = parseRetryAfterSeconds(init.headers.get('retry-after'));
+    const milliseconds = Number.parseFloat(init.headers.get('retry-after-ms') ?? '');
+    this.retryAfter =
+      Number.isFinite(milliseconds) && milliseconds >= 0
+        ? milliseconds / 1000
+        : parseRetryAfterSeconds(init.headers.get('retry-after'));
   }
 }
 
@@ -396,4 +400,83 @@ export function isSvcError(value: unknown): value is SvcError {
       'ResponseValidationError',
     ])
   );
+}
+
+/**
+ * True for {@link APIConnectionError} (and its timeout subclass), also across realms.
+ *
+ * @example
+ * ```ts
+ * if (isAPIConnectionError(error)) console.log('network problem');
+ * ```
+ */
+export function isAPIConnectionError(value: unknown): value is APIConnectionError {
+  return (
+    value instanceof APIConnectionError ||
+    hasName(value, ['APIConnectionError', 'APIConnectionTimeoutError'])
+  );
+}
+
+/**
+ * True for {@link APIConnectionTimeoutError}, also across realms.
+ *
+ * @example
+ * ```ts
+ * if (isAPIConnectionTimeoutError(error)) console.log('timed out');
+ * ```
+ */
+export function isAPIConnectionTimeoutError(value: unknown): value is APIConnectionTimeoutError {
+  return (
+    value instanceof APIConnectionTimeoutError || hasName(value, ['APIConnectionTimeoutError'])
+  );
+}
+
+/**
+ * True for {@link APIUserAbortError}, also across realms.
+ *
+ * @example
+ * ```ts
+ * if (isAPIUserAbortError(error)) return;
+ * ```
+ */
+export function isAPIUserAbortError(value: unknown): value is APIUserAbortError {
+  return value instanceof APIUserAbortError || hasName(value, ['APIUserAbortError']);
+}
+
+/**
+ * True for {@link RateLimitError}, also across realms.
+ *
+ * @example
+ * ```ts
+ * if (isRateLimitError(error)) console.log(error.retryAfter);
+ * ```
+ */
+export function isRateLimitError(value: unknown): value is RateLimitError {
+  return (
+    value instanceof RateLimitError || (hasName(value, ['RateLimitError']) && isAPIError(value))
+  );
+}
+
+/**
+ * True for {@link SvcValidationError} (bad input caught before sending), also across realms.
+ *
+ * @example
+ * ```ts
+ * if (isSvcValidationError(error)) console.log(error.issues);
+ * ```
+ */
+export function isSvcValidationError(value: unknown): value is SvcValidationError {
+  return value instanceof SvcValidationError || hasName(value, ['SvcValidationError']);
+}
+
+/**
+ * True for {@link ResponseValidationError}, also across realms.
+ *
+ * @example
+ * ```ts
+ * if (isResponseValidationError(error)) console.log(error.rawBody);
+ * ```
+ */
+export function isResponseValidationError(value: unknown): value is ResponseValidationError {
+  return value instanceof ResponseValidationError || hasName(value, ['ResponseValidationError']);
 }

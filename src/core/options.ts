@@ -67,8 +67,12 @@ export interface SvcOptions {
  * ```
  */
 export interface RequestOptions {
-  /** Idempotency key for POST and PATCH (a UUID v4 is generated when omitted). */
-  idempotencyKey?: string;
+  /**
+   * Idempotency key for POST and PATCH, identical on every retry. A UUID v4 is generated when
+   * omitted; `null` sends none (and then the call is never retried, since a repeat could act
+   * twice).
+   */
+  idempotencyKey?: string | null;
   /** Per-attempt timeout in milliseconds for this call. */
   timeout?: number;
   /** Retries for this call. */
@@ -81,11 +85,13 @@ export interface RequestOptions {
 
 /** @internal Options after defaults are applied. */
 export interface ResolvedOptions {
-  secretKey: () => Promise<string>;
+  /** Returns the key synchronously when it is a string (no promise hop on the hot path). */
+  secretKey: () => string | Promise<string>;
   baseUrl: string;
   timeout: number;
   maxRetries: number;
-  fetch: typeof fetch;
+  /** The caller's `fetch`, or a getter of the global one at call time (so MSW can patch it). */
+  fetch: () => typeof fetch;
   headers: Record<string, string>;
   validation: ValidationMode;
   logLevel: LogLevel;
@@ -120,19 +126,62 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   if (!(region in REGION_BASE_URLS)) {
     throw new TypeError(`Unknown region "${String(region)}": use "us" or "eu".`);
   }
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') {
-    throw new TypeError('No `fetch` available: pass one with the `fetch` option.');
+  const fetchImpl = options.fetch;
+  if (fetchImpl !== undefined && typeof fetchImpl !== 'function') {
+    throw new TypeError('The `fetch` option must be a fetch function.');
   }
+  if (fetchImpl === undefined && typeof globalThis.fetch !== 'function') {
+    throw new TypeError('No global `fetch` in this runtime: pass one with the `fetch` option.');
+  }
+  const validation = options.validation ?? 'warn';
+  if (!['strict', 'warn', 'off'].includes(validation)) {
+    throw new TypeError(
+      `Unknown validation mode "${String(validation)}": use strict, warn or off.`,
+    );
+  }
+  const logLevel = options.logLevel ?? 'off';
+  if (!['off', 'error', 'warn', 'info', 'debug'].includes(logLevel)) {
+    throw new TypeError(
+      `Unknown logLevel "${String(logLevel)}": use off, error, warn, info or debug.`,
+    );
+  }
+  checkCount('timeout', options.timeout, 1);
+  checkCount('maxRetries', options.maxRetries, 0);
   return {
-    secretKey: async () => (typeof secretKey === 'string' ? secretKey : await secretKey()),
+    secretKey: typeof secretKey === 'string' ? () => secretKey : secretKey,
     baseUrl: (options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-    fetch: fetchImpl,
-    headers: { ...options.headers },
-    validation: options.validation ?? 'warn',
-    logLevel: options.logLevel ?? 'off',
+    fetch: fetchImpl ? () => fetchImpl : () => globalThis.fetch,
+    headers: lowerCaseKeys(options.headers),
+    validation,
+    logLevel,
     logger: options.logger ?? console,
   };
+}
+
+/**
+ * Throws a clear TypeError when a numeric option is not a finite integer >= `minimum`.
+ *
+ * @internal
+ */
+export function checkCount(name: string, value: number | undefined, minimum: number): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new TypeError(
+      `The \`${name}\` option must be an integer >= ${minimum}, got ${String(value)}.`,
+    );
+  }
+}
+
+/**
+ * Copies a headers record with lower-case names, so later merges replace instead of duplicate.
+ *
+ * @internal
+ */
+export function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (headers)
+    for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
+  return result;
 }

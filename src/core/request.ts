@@ -1,5 +1,13 @@
-import ky, { HTTPError, TimeoutError } from 'ky';
-import * as z from 'zod/mini';
+/**
+ * The transport: one place that builds the request, drives the attempts (ky with `retry: 0`
+ * under our own retry loop), maps failures to the error classes, and parses the body.
+ *
+ * @module
+ */
+import ky, { TimeoutError } from 'ky';
+import type * as z from 'zod/mini';
+import { VERSION } from '../version';
+import { APIPromise, type PendingRequest, type RawResponse } from './api-promise';
 import type { SvcCore } from './core';
 import {
   APIConnectionError,
@@ -7,15 +15,27 @@ import {
   APIError,
   APIUserAbortError,
   ResponseValidationError,
+  SvcError,
 } from './errors';
-import type { RequestOptions } from './options';
+import { redactBody, redactHeaders, redactUrl } from './logging';
+import { lowerCaseKeys, type RequestOptions } from './options';
+import {
+  backoffDelay,
+  isIdempotentReplay,
+  isRetryableRequest,
+  isRetryableStatus,
+  retryAfterDelay,
+  sleep,
+} from './retry';
+import { uuidV4 } from './uuid';
+import { type RequestCheck, validateRequest, validateResponse } from './validation';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** @internal What an operation asks of the transport. */
 export interface RequestSpec<T> {
-  /** Operation name for logs and validation warnings, e.g. `subscribers.retrieve`. */
+  /** Operation name for logs and validation messages, e.g. `subscribers.retrieve`. */
   operation: string;
   method: HttpMethod;
   /** Path relative to the base URL, without a leading slash. */
@@ -24,7 +44,12 @@ export interface RequestSpec<T> {
   body?: unknown;
   /** Schema of the (unwrapped) success body. */
   schema: z.ZodMiniType<T>;
+  /** Inputs checked before anything is sent. */
+  checks?: readonly RequestCheck[];
 }
+
+// ky's timer is a setTimeout: larger values overflow it.
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** @internal The service wraps bodies as `{data: X}`; unwrap when `data` is the only key. */
 export function unwrapEnvelope(body: unknown): unknown {
@@ -42,8 +67,9 @@ export function encodeQuery(query: Record<string, unknown> | undefined): URLSear
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
-      for (const item of value)
+      for (const item of value) {
         if (item !== undefined && item !== null) params.append(key, String(item));
+      }
     } else {
       params.append(key, String(value));
     }
@@ -52,84 +78,185 @@ export function encodeQuery(query: Record<string, unknown> | undefined): URLSear
 }
 
 function authorization(key: string): string {
-  return key.startsWith('ApiKey ') ? key : `ApiKey ${key}`;
+  const trimmed = key.trim();
+  return trimmed.startsWith('ApiKey ') ? trimmed : `ApiKey ${trimmed}`;
 }
 
-function issuesOf(error: z.core.$ZodError): Array<{ path: string; message: string }> {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
+function readRequestId(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
 }
 
-function validateResponse<T>(core: SvcCore, spec: RequestSpec<T>, body: unknown): T {
-  const { validation, logger } = core.options;
-  if (validation === 'off') return body as T;
-  const result = z.safeParse(spec.schema, body);
-  if (result.success) return result.data;
-  const issues = issuesOf(result.error);
-  const summary = issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
-  const message = `Response of ${spec.operation} did not match the expected shape: ${summary}`;
-  if (validation === 'strict') throw new ResponseValidationError(message, body, issues);
-  if (!core.warnedOperations.has(spec.operation)) {
-    core.warnedOperations.add(spec.operation);
-    logger.warn(`[svc] ${message}`);
-  }
-  return body as T;
-}
-
-async function toAPIError(error: HTTPError): Promise<APIError> {
-  const rawBody = await error.response.text().catch(() => '');
+async function toAPIError(response: Response): Promise<APIError> {
+  const rawBody = await response.text().catch(() => '');
   let body: unknown;
   try {
     body = rawBody ? JSON.parse(rawBody) : undefined;
   } catch {
     body = undefined;
   }
-  return APIError.generate({
-    status: error.response.status,
-    headers: error.response.headers,
-    body,
-    rawBody,
-  });
+  return APIError.generate({ status: response.status, headers: response.headers, body, rawBody });
+}
+
+function toTransportError(error: unknown, signal: AbortSignal | undefined): SvcError {
+  if (error instanceof SvcError) return error;
+  if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
+  if (error instanceof TimeoutError) {
+    return new APIConnectionTimeoutError(undefined, { cause: error });
+  }
+  const reason = error instanceof Error ? `: ${error.message}` : '';
+  return new APIConnectionError(`Connection error${reason}`, { cause: error });
+}
+
+/** The outcome of one attempt: a success, or an error and whether it may be retried. */
+type Attempt =
+  | { ok: true; raw: RawResponse }
+  | { ok: false; error: SvcError; retryable: boolean; delay: number | undefined };
+
+/**
+ * Builds the request once (URL, headers, one idempotency key, serialised body) and sends it,
+ * retrying as the policy in `retry.ts` allows.
+ */
+async function send(
+  core: SvcCore,
+  spec: RequestSpec<unknown>,
+  options: RequestOptions,
+): Promise<RawResponse> {
+  if (spec.checks) validateRequest(spec.operation, spec.checks);
+  const { options: resolved, log } = core;
+  const { method } = spec;
+
+  const key = resolved.secretKey();
+  const headers: Record<string, string> = {
+    ...resolved.headers,
+    ...lowerCaseKeys(options.headers),
+    authorization: authorization(typeof key === 'string' ? key : await key),
+    accept: 'application/json',
+    'x-svc-sdk-version': VERSION,
+  };
+  let idempotencyKey: string | undefined;
+  if (method !== 'GET' && options.idempotencyKey !== null) {
+    idempotencyKey = options.idempotencyKey ?? headers['idempotency-key'];
+    if (idempotencyKey === undefined && (method === 'POST' || method === 'PATCH')) {
+      idempotencyKey = uuidV4();
+    }
+  }
+  if (idempotencyKey === undefined) delete headers['idempotency-key'];
+  else headers['idempotency-key'] = idempotencyKey;
+
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+  }
+  const query = encodeQuery(spec.query).toString();
+  const url = `${resolved.baseUrl}/${spec.path}${query ? `?${query}` : ''}`;
+  const maxRetries = options.maxRetries ?? resolved.maxRetries;
+  const timeout = Math.min(options.timeout ?? resolved.timeout, MAX_TIMEOUT_MS);
+  const mayRetry = isRetryableRequest(method, idempotencyKey);
+  const { signal } = options;
+
+  for (let attempt = 0; ; attempt++) {
+    if (log.enabled('debug')) {
+      log.debug(`→ ${method} ${redactUrl(url)}`, {
+        attempt: attempt + 1,
+        headers: redactHeaders(new Headers(headers)),
+        ...(spec.body !== undefined ? { body: redactBody(spec.body) } : {}),
+      });
+    }
+    const started = Date.now();
+    const outcome = await attemptOnce();
+    if (outcome.ok) {
+      log.info(
+        `← ${outcome.raw.response.status} ${method} ${redactUrl(url)} (${Date.now() - started} ms)`,
+      );
+      return outcome.raw;
+    }
+    if (!outcome.retryable || !mayRetry || attempt >= maxRetries) {
+      log.error(`${method} ${redactUrl(url)} failed: ${outcome.error.message}`);
+      throw outcome.error;
+    }
+    const delay = outcome.delay ?? backoffDelay(attempt);
+    log.warn(
+      `retrying ${method} ${redactUrl(url)} in ${Math.round(delay)} ms (attempt ${attempt + 2} of ${maxRetries + 1}): ${outcome.error.message}`,
+    );
+    try {
+      await sleep(delay, signal);
+    } catch (error) {
+      throw new APIUserAbortError(undefined, { cause: error });
+    }
+  }
+
+  async function attemptOnce(): Promise<Attempt> {
+    if (signal?.aborted) {
+      return { ok: false, error: new APIUserAbortError(), retryable: false, delay: undefined };
+    }
+    try {
+      const response = await ky(url, {
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        timeout,
+        retry: 0,
+        throwHttpErrors: false,
+        fetch: resolved.fetch(),
+        ...(signal ? { signal } : {}),
+      });
+      if (response.ok) {
+        return { ok: true, raw: { response, requestId: readRequestId(response.headers) } };
+      }
+      const error = await toAPIError(response);
+      return {
+        ok: false,
+        error,
+        retryable: isRetryableStatus(response.status) && !isIdempotentReplay(response.headers),
+        delay: retryAfterDelay(response.headers),
+      };
+    } catch (cause) {
+      const error = toTransportError(cause, signal);
+      return { ok: false, error, retryable: error instanceof APIConnectionError, delay: undefined };
+    }
+  }
+}
+
+async function parse<T>(core: SvcCore, spec: RequestSpec<T>, raw: RawResponse): Promise<T> {
+  const text = await raw.response.text();
+  let body: unknown;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ResponseValidationError(`Response of ${spec.operation} is not JSON`, text);
+    }
+  }
+  if (core.log.enabled('debug')) {
+    core.log.debug(`response body of ${spec.operation}`, redactBody(body));
+  }
+  return validateResponse(core, spec.operation, spec.schema, unwrapEnvelope(body));
 }
 
 /**
- * Sends one operation's request and returns its parsed, unwrapped body.
+ * Sends one operation's request and returns an {@link APIPromise} of its parsed, unwrapped body.
  *
  * @internal
  */
-export async function request<T>(
+export function request<T>(
   core: SvcCore,
   spec: RequestSpec<T>,
   options: RequestOptions = {},
-): Promise<T> {
-  const resolved = core.options;
-  const headers = new Headers({ ...resolved.headers, ...options.headers });
-  headers.set('authorization', authorization(await resolved.secretKey()));
-  headers.set('accept', 'application/json');
-  const url = new URL(`${resolved.baseUrl}/${spec.path}`);
-  const query = encodeQuery(spec.query);
-  for (const [key, value] of query) url.searchParams.append(key, value);
-  try {
-    const response = await ky(url, {
-      method: spec.method,
-      headers,
-      fetch: resolved.fetch,
-      timeout: options.timeout ?? resolved.timeout,
-      retry: 0,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(spec.body !== undefined ? { json: spec.body } : {}),
-    });
-    const text = await response.text();
-    const body = text ? (JSON.parse(text) as unknown) : undefined;
-    return validateResponse(core, spec, unwrapEnvelope(body));
-  } catch (error) {
-    if (error instanceof HTTPError) throw await toAPIError(error);
-    if (error instanceof TimeoutError)
-      throw new APIConnectionTimeoutError(undefined, { cause: error });
-    if (options.signal?.aborted) throw new APIUserAbortError(undefined, { cause: error });
-    if (error instanceof ResponseValidationError) throw error;
-    throw new APIConnectionError(undefined, { cause: error });
-  }
+): APIPromise<T> {
+  const pending = startRequest(core, spec, options);
+  return new APIPromise(pending.raw, pending.parse);
+}
+
+/**
+ * Starts the request now and returns it with its parser (for pagination).
+ *
+ * @internal
+ */
+export function startRequest<T>(
+  core: SvcCore,
+  spec: RequestSpec<T>,
+  options: RequestOptions = {},
+): PendingRequest<T> {
+  return { raw: send(core, spec, options), parse: (raw) => parse(core, spec, raw) };
 }

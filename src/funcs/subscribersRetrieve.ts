@@ -1,7 +1,9 @@
+import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { path } from '../core/path';
 import { request } from '../core/request';
+import { PathParam } from '../core/validation';
 import { Subscriber } from '../schemas/subscriber';
 
 /**
@@ -20,13 +22,14 @@ export function subscribersRetrieve(
   core: SvcCore,
   subscriberId: string,
   options?: RequestOptions,
-): Promise<Subscriber> {
+): APIPromise<Subscriber> {
   return request(
     core,
     {
       operation: 'subscribers.retrieve',
       method: 'GET',
       path: path`v2/subscribers/${subscriberId}`,
+      checks: [{ label: 'subscriberId', schema: PathParam, value: subscriberId }],
       schema: Subscriber,
     },
     options,

@@ -51,3 +51,36 @@ export const STEP_TYPES = [
 ] as const;
 /** A workflow step type. */
 export type StepType = (typeof STEP_TYPES)[number];
+
+/**
+ * Chat and push provider ids a subscriber can hold channel credentials for (kept here, with no
+ * schema beside it, so a trigger-only bundle does not carry the subscriber schemas).
+ *
+ * @example
+ * ```ts
+ * CHAT_PUSH_PROVIDER_IDS.includes('fcm'); // true
+ * ```
+ */
+export const CHAT_PUSH_PROVIDER_IDS = [
+  'slack',
+  'discord',
+  'msteams',
+  'mattermost',
+  'ryver',
+  'zulip',
+  'grafana-on-call',
+  'getstream',
+  'rocket-chat',
+  'whatsapp-business',
+  'chat-webhook',
+  'svc-slack',
+  'fcm',
+  'apns',
+  'expo',
+  'one-signal',
+  'pushpad',
+  'push-webhook',
+  'pusher-beams',
+] as const;
+/** A chat or push provider id. */
+export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { JsonObject, openEnum } from './common';
-import { CHAT_PUSH_PROVIDER_IDS } from './subscriber';
+import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum } from './common';
 
 /**
  * A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger.

@@ -1,38 +1,9 @@
 import * as z from 'zod/mini';
-import { JsonObject, openEnum, Timestamp } from './common';
+import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
 import { OrderDirection } from './order';
 
-/**
- * Chat and push provider ids a subscriber can hold channel credentials for.
- *
- * @example
- * ```ts
- * CHAT_PUSH_PROVIDER_IDS.includes('fcm'); // true
- * ```
- */
-export const CHAT_PUSH_PROVIDER_IDS = [
-  'slack',
-  'discord',
-  'msteams',
-  'mattermost',
-  'ryver',
-  'zulip',
-  'grafana-on-call',
-  'getstream',
-  'rocket-chat',
-  'whatsapp-business',
-  'chat-webhook',
-  'svc-slack',
-  'fcm',
-  'apns',
-  'expo',
-  'one-signal',
-  'pushpad',
-  'push-webhook',
-  'pusher-beams',
-] as const;
-/** A chat or push provider id. */
-export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];
+export type { ChatPushProviderId } from './common';
+export { CHAT_PUSH_PROVIDER_IDS };
 
 /**
  * Per-provider credentials stored on a subscriber (all optional).

@@ -1,0 +1,117 @@
+// Overhead of the SDK on subscribers.retrieve against raw fetch of the same URL, on a loopback
+// node:http server, interleaved in one run. Prints the ratio of medians (goal <= 1.10).
+import { createServer } from 'node:http';
+import ky from 'ky';
+import { Svc } from '../dist/index.js';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 3000);
+const WARMUP = 300;
+
+const body = JSON.stringify({
+  data: {
+    _id: '6955b90000000000000000a1',
+    subscriberId: 'user-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '+15550100',
+    locale: 'en-GB',
+    data: { plan: 'pro', seats: 12 },
+    channels: [],
+    _organizationId: '6955b90000000000000000a2',
+    _environmentId: '6955b90000000000000000a3',
+    deleted: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+});
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export default async function run() {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const svc = new Svc({ secretKey: 'sk_bench', baseUrl });
+  const raw = () =>
+    fetch(`${baseUrl}/v2/subscribers/user-1`, {
+      headers: { authorization: 'ApiKey sk_bench', accept: 'application/json' },
+    }).then((response) => response.json());
+  const sdk = () => svc.subscribers.retrieve('user-1');
+  // ky alone (one attempt, same headers): the transport's own share of the overhead.
+  const kyOnly = () =>
+    ky(`${baseUrl}/v2/subscribers/user-1`, {
+      headers: { authorization: 'ApiKey sk_bench', accept: 'application/json' },
+      retry: 0,
+    }).json();
+  const calls = { raw, sdk, ky: kyOnly };
+
+  const times = { raw: [], sdk: [], ky: [] };
+  try {
+    for (let i = 0; i < WARMUP; i++) {
+      await raw();
+      await sdk();
+      await kyOnly();
+    }
+    for (let i = 0; i < ITERATIONS; i++) {
+      // Alternate the order so neither side always runs on a warmer connection.
+      const order = i % 2 === 0 ? ['raw', 'sdk', 'ky'] : ['ky', 'sdk', 'raw'];
+      for (const name of order) {
+        const started = performance.now();
+        await calls[name]();
+        times[name].push(performance.now() - started);
+      }
+    }
+  } finally {
+    server.close();
+  }
+  const rawMedian = median(times.raw);
+  const sdkMedian = median(times.sdk);
+  const kyMedian = median(times.ky);
+  return [
+    {
+      bench: 'overhead',
+      name: 'raw fetch median',
+      value: +(rawMedian * 1000).toFixed(1),
+      unit: 'µs',
+    },
+    {
+      bench: 'overhead',
+      name: 'subscribers.retrieve median',
+      value: +(sdkMedian * 1000).toFixed(1),
+      unit: 'µs',
+    },
+    {
+      bench: 'overhead',
+      name: 'sdk / raw (median)',
+      value: +(sdkMedian / rawMedian).toFixed(3),
+      unit: 'ratio',
+      goal: 1.1,
+    },
+    {
+      bench: 'overhead',
+      name: 'ky alone median',
+      value: +(kyMedian * 1000).toFixed(1),
+      unit: 'µs',
+    },
+    {
+      bench: 'overhead',
+      name: 'ky alone / raw (median)',
+      value: +(kyMedian / rawMedian).toFixed(3),
+      unit: 'ratio',
+    },
+    {
+      bench: 'overhead',
+      name: 'sdk / ky alone (median)',
+      value: +(sdkMedian / kyMedian).toFixed(3),
+      unit: 'ratio',
+    },
+  ];
+}

@@ -1,0 +1,131 @@
+/**
+ * The retry policy: which failures are retried, and how long to wait between attempts.
+ *
+ * @module
+ */
+
+/** @internal First backoff delay (before jitter). */
+export const INITIAL_RETRY_DELAY_MS = 500;
+/** @internal Largest backoff delay (before jitter). */
+export const MAX_RETRY_DELAY_MS = 8_000;
+/** @internal Largest wait taken from `retry-after-ms` / `Retry-After`. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Exponential backoff with jitter: 0.5 s × 2^retryIndex, capped at 8 s, then reduced by up to
+ * 25 % so that clients that failed together do not retry together.
+ *
+ * @example
+ * ```ts
+ * backoffDelay(0); // between 375 and 500
+ * backoffDelay(5); // between 6000 and 8000
+ * ```
+ *
+ * @internal
+ */
+export function backoffDelay(retryIndex: number, random: () => number = Math.random): number {
+  const base = Math.min(INITIAL_RETRY_DELAY_MS * 2 ** retryIndex, MAX_RETRY_DELAY_MS);
+  return base * (1 - 0.25 * random());
+}
+
+/**
+ * The wait the server asked for, in milliseconds: `retry-after-ms` first, then `Retry-After`
+ * (seconds or an HTTP date), capped at 60 s. `undefined` when absent or unreadable.
+ *
+ * @example
+ * ```ts
+ * retryAfterDelay(new Headers({ 'retry-after': '2' })); // 2000
+ * ```
+ *
+ * @internal
+ */
+export function retryAfterDelay(headers: Headers, now: number = Date.now()): number | undefined {
+  const milliseconds = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) {
+    return Math.min(milliseconds, MAX_RETRY_AFTER_MS);
+  }
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) {
+    return seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
+  }
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * Statuses worth another attempt: 408, 409 (an idempotent request still in flight), 429, 5xx.
+ *
+ * @example
+ * ```ts
+ * isRetryableStatus(503); // true
+ * isRetryableStatus(404); // false
+ * ```
+ *
+ * @internal
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/**
+ * Whether a request may be sent again at all: GET, PUT and DELETE always; POST and PATCH only
+ * with an idempotency key, so the service can recognise the repeat.
+ *
+ * @example
+ * ```ts
+ * isRetryableRequest('POST', undefined); // false
+ * isRetryableRequest('POST', 'order-42'); // true
+ * ```
+ *
+ * @internal
+ */
+export function isRetryableRequest(method: string, idempotencyKey: string | undefined): boolean {
+  if (method === 'POST' || method === 'PATCH') return idempotencyKey !== undefined;
+  return true;
+}
+
+/**
+ * True when the service replayed a stored answer: sending the same key again would only replay
+ * the same answer.
+ *
+ * @example
+ * ```ts
+ * isIdempotentReplay(new Headers({ 'idempotency-replay': 'true' })); // true
+ * ```
+ *
+ * @internal
+ */
+export function isIdempotentReplay(headers: Headers): boolean {
+  return headers.get('idempotency-replay')?.trim().toLowerCase() === 'true';
+}
+
+/**
+ * Waits `ms` milliseconds; ends at once (rejecting with the abort reason) when `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * await sleep(500, controller.signal);
+ * ```
+ *
+ * @internal
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

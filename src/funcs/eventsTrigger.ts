@@ -1,0 +1,37 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { request } from '../core/request';
+import { TriggerBody, TriggerResponse } from '../schemas/event';
+
+/**
+ * Triggers a workflow for its recipients (`POST /v1/events/trigger`). The call carries an idempotency key (generated unless given), so a retry never sends twice.
+ *
+ * @example
+ * ```ts
+ * const core = createSvcCore({ secretKey: process.env.SVC_SECRET_KEY ?? '' });
+ * const { transactionId, status } = await eventsTrigger(core, {
+ *   name: 'welcome-email',
+ *   to: { subscriberId: 'user-1', email: 'ada@example.com' },
+ *   payload: { plan: 'pro' },
+ * });
+ * ```
+ */
+export function eventsTrigger(
+  core: SvcCore,
+  body: TriggerBody,
+  options?: RequestOptions,
+): APIPromise<TriggerResponse> {
+  return request(
+    core,
+    {
+      operation: 'events.trigger',
+      method: 'POST',
+      path: 'v1/events/trigger',
+      body: body,
+      checks: [{ label: 'body', schema: TriggerBody, value: body }],
+      schema: TriggerResponse,
+    },
+    options,
+  );
+}

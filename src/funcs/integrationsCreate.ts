@@ -1,0 +1,39 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { request } from '../core/request';
+import { Integration, IntegrationCreateBody } from '../schemas/integration';
+
+/**
+ * Creates a provider integration in the key's environment (`POST /v1/integrations`).
+ *
+ * @throws {@link ConflictError} when the `identifier` is already used.
+ *
+ * @example
+ * ```ts
+ * const integration = await integrationsCreate(core, {
+ *   providerId: 'sendgrid',
+ *   channel: 'email',
+ *   credentials: { apiKey: 'SG.xxx' },
+ *   active: true,
+ * });
+ * ```
+ */
+export function integrationsCreate(
+  core: SvcCore,
+  body: IntegrationCreateBody,
+  options?: RequestOptions,
+): APIPromise<Integration> {
+  return request(
+    core,
+    {
+      operation: 'integrations.create',
+      method: 'POST',
+      path: 'v1/integrations',
+      body: body,
+      checks: [{ label: 'body', schema: IntegrationCreateBody, value: body }],
+      schema: Integration,
+    },
+    options,
+  );
+}

@@ -1,0 +1,44 @@
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { PageNumberPage, type PagePromise, requestPage } from '../core/pagination';
+import { startRequest } from '../core/request';
+import {
+  type ActivityNotification,
+  NotificationListQuery,
+  NotificationListResponse,
+} from '../schemas/notification';
+
+/**
+ * Lists triggered events, newest first (`GET /v1/notifications`), page-number paginated:
+ * pages advance while `hasMore`, and the walk ends on the empty page that follows a full last
+ * page.
+ *
+ * @example
+ * ```ts
+ * const page = await notificationsList(core, { channels: ['email'], limit: 50 });
+ * const lastHundred = await notificationsList(core).toArray({ limit: 100 });
+ * ```
+ */
+export function notificationsList(
+  core: SvcCore,
+  query: NotificationListQuery = {},
+  options?: RequestOptions,
+): PagePromise<PageNumberPage<ActivityNotification, NotificationListQuery>, ActivityNotification> {
+  return requestPage(
+    (pageQuery: NotificationListQuery) =>
+      startRequest(
+        core,
+        {
+          operation: 'notifications.list',
+          method: 'GET',
+          path: 'v1/notifications',
+          query: pageQuery,
+          checks: [{ label: 'query', schema: NotificationListQuery, value: pageQuery }],
+          schema: NotificationListResponse,
+        },
+        options,
+      ),
+    query,
+    (body, pageQuery, fetch) => new PageNumberPage(body, pageQuery, fetch),
+  );
+}

@@ -1,0 +1,48 @@
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { CursorPage, type PagePromise, requestPage } from '../core/pagination';
+import { path } from '../core/path';
+import { startRequest } from '../core/request';
+import { PathParam } from '../core/validation';
+import { SubscriptionsListResponse } from '../schemas/pagination';
+import { SubscriptionsListQuery } from '../schemas/subscriber';
+import type { TopicSubscription } from '../schemas/topic';
+
+/**
+ * Lists a subscriber's topic subscriptions
+ * (`GET /v2/subscribers/{subscriberId}/subscriptions`), cursor-paginated; `limit` is at most 100.
+ *
+ * @example
+ * ```ts
+ * const page = await subscribersSubscriptionsList(core, 'user-1', { limit: 100 });
+ * const keys = (await subscribersSubscriptionsList(core, 'user-1').toArray({ limit: 1000 }))
+ *   .map((subscription) => subscription.topic.key);
+ * ```
+ */
+export function subscribersSubscriptionsList(
+  core: SvcCore,
+  subscriberId: string,
+  query: SubscriptionsListQuery = {},
+  options?: RequestOptions,
+): PagePromise<CursorPage<TopicSubscription, SubscriptionsListQuery>, TopicSubscription> {
+  return requestPage(
+    (pageQuery: SubscriptionsListQuery) =>
+      startRequest(
+        core,
+        {
+          operation: 'subscribers.subscriptions.list',
+          method: 'GET',
+          path: path`v2/subscribers/${subscriberId}/subscriptions`,
+          query: pageQuery,
+          checks: [
+            { label: 'subscriberId', schema: PathParam, value: subscriberId },
+            { label: 'query', schema: SubscriptionsListQuery, value: pageQuery },
+          ],
+          schema: SubscriptionsListResponse,
+        },
+        options,
+      ),
+    query,
+    (body, pageQuery, fetch) => new CursorPage(body, pageQuery, fetch),
+  );
+}

@@ -1,0 +1,40 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { path } from '../core/path';
+import { request } from '../core/request';
+import { PathParam } from '../core/validation';
+import { Subscriber, SubscriberUpdateBody } from '../schemas/subscriber';
+
+/**
+ * Updates a subscriber (`PATCH /v2/subscribers/{subscriberId}`): given fields are set, `null` clears one, `data` is replaced whole.
+ *
+ * @throws {@link NotFoundError} when the subscriber does not exist.
+ *
+ * @example
+ * ```ts
+ * const subscriber = await subscribersUpdate(core, 'user-1', { firstName: 'Ada', phone: null });
+ * ```
+ */
+export function subscribersUpdate(
+  core: SvcCore,
+  subscriberId: string,
+  body: SubscriberUpdateBody,
+  options?: RequestOptions,
+): APIPromise<Subscriber> {
+  return request(
+    core,
+    {
+      operation: 'subscribers.update',
+      method: 'PATCH',
+      path: path`v2/subscribers/${subscriberId}`,
+      body: body,
+      checks: [
+        { label: 'subscriberId', schema: PathParam, value: subscriberId },
+        { label: 'body', schema: SubscriberUpdateBody, value: body },
+      ],
+      schema: Subscriber,
+    },
+    options,
+  );
+}

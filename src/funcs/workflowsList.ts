@@ -1,0 +1,45 @@
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { OffsetPage, type PagePromise, requestPage } from '../core/pagination';
+import { startRequest } from '../core/request';
+import {
+  type WorkflowListItem,
+  WorkflowListQuery,
+  WorkflowListResponse,
+} from '../schemas/workflow';
+
+/**
+ * Lists workflows (`GET /v2/workflows`), offset-paginated: pages advance by `limit` until
+ * `totalCount`. The service answers `{workflows, totalCount}`; the page's `data` holds the
+ * workflows.
+ *
+ * @example
+ * ```ts
+ * const page = await workflowsList(core, { limit: 20, tags: ['onboarding'] });
+ * console.log(page.totalCount, page.data.map((workflow) => workflow.workflowId));
+ * ```
+ */
+export function workflowsList(
+  core: SvcCore,
+  query: WorkflowListQuery = {},
+  options?: RequestOptions,
+): PagePromise<OffsetPage<WorkflowListItem, WorkflowListQuery>, WorkflowListItem> {
+  return requestPage(
+    (pageQuery: WorkflowListQuery) =>
+      startRequest(
+        core,
+        {
+          operation: 'workflows.list',
+          method: 'GET',
+          path: 'v2/workflows',
+          query: pageQuery,
+          checks: [{ label: 'query', schema: WorkflowListQuery, value: pageQuery }],
+          schema: WorkflowListResponse,
+        },
+        options,
+      ),
+    query,
+    (body, pageQuery, fetch) =>
+      new OffsetPage({ data: body.workflows, totalCount: body.totalCount }, pageQuery, fetch),
+  );
+}

@@ -1,0 +1,60 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { integrationsCreate } from '../funcs/integrationsCreate';
+import { integrationsList } from '../funcs/integrationsList';
+import { integrationsSetPrimary } from '../funcs/integrationsSetPrimary';
+import type { Integration, IntegrationCreateBody } from '../schemas/integration';
+
+/**
+ * The `svc.integrations` namespace: provider integrations of the channels.
+ *
+ * @example
+ * ```ts
+ * const integrations = await svc.integrations.list();
+ * ```
+ */
+export class Integrations {
+  readonly #core: SvcCore;
+
+  /** @internal */
+  constructor(core: SvcCore) {
+    this.#core = core;
+  }
+
+  /**
+   * Creates a provider integration in the key's environment.
+   *
+   * @example
+   * ```ts
+   * const integration = await svc.integrations.create({ providerId: 'sendgrid', channel: 'email' });
+   * ```
+   */
+  create(body: IntegrationCreateBody, options?: RequestOptions): APIPromise<Integration> {
+    return integrationsCreate(this.#core, body, options);
+  }
+
+  /**
+   * Lists the channel integrations.
+   *
+   * @example
+   * ```ts
+   * const integrations = await svc.integrations.list();
+   * ```
+   */
+  list(options?: RequestOptions): APIPromise<Integration[]> {
+    return integrationsList(this.#core, options);
+  }
+
+  /**
+   * Makes an email or SMS integration the primary one of its channel.
+   *
+   * @example
+   * ```ts
+   * await svc.integrations.setPrimary('64da692e9a94fb2e6449ad10');
+   * ```
+   */
+  setPrimary(integrationId: string, options?: RequestOptions): APIPromise<Integration> {
+    return integrationsSetPrimary(this.#core, integrationId, options);
+  }
+}

@@ -1,0 +1,54 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import type { PageNumberPage, PagePromise } from '../core/pagination';
+import { notificationsList } from '../funcs/notificationsList';
+import { notificationsRetrieve } from '../funcs/notificationsRetrieve';
+import type { ActivityNotification, NotificationListQuery } from '../schemas/notification';
+
+/**
+ * The `svc.notifications` namespace: triggered events and their delivery details.
+ *
+ * @example
+ * ```ts
+ * const event = await svc.notifications.retrieve(notificationId);
+ * ```
+ */
+export class Notifications {
+  readonly #core: SvcCore;
+
+  /** @internal */
+  constructor(core: SvcCore) {
+    this.#core = core;
+  }
+
+  /**
+   * Lists triggered events, newest first, page-number paginated.
+   *
+   * @example
+   * ```ts
+   * const page = await svc.notifications.list({ subscriberIds: ['user-1'] });
+   * ```
+   */
+  list(
+    query?: NotificationListQuery,
+    options?: RequestOptions,
+  ): PagePromise<
+    PageNumberPage<ActivityNotification, NotificationListQuery>,
+    ActivityNotification
+  > {
+    return notificationsList(this.#core, query, options);
+  }
+
+  /**
+   * Retrieves one triggered event with its jobs and execution details.
+   *
+   * @example
+   * ```ts
+   * const event = await svc.notifications.retrieve('64da692e9a94fb2e6449ad40');
+   * ```
+   */
+  retrieve(notificationId: string, options?: RequestOptions): APIPromise<ActivityNotification> {
+    return notificationsRetrieve(this.#core, notificationId, options);
+  }
+}

@@ -1,0 +1,129 @@
+// Request validation before sending, and the three response validation modes.
+import { ResponseValidationError, SvcValidationError } from '@svc/api';
+import { describe, expect, it, vi } from 'vitest';
+import { clientWith, json, subscriber } from './helpers';
+
+const noCall = () => {
+  throw new Error('nothing should be sent');
+};
+
+async function rejection(promise: PromiseLike<unknown>): Promise<SvcValidationError> {
+  const error = await Promise.resolve(promise).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(SvcValidationError);
+  return error as SvcValidationError;
+}
+
+describe('request validation (nothing is sent)', () => {
+  it('names the field of a bad markAs value', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const error = await rejection(
+      svc.subscribers.messages.markAs('user-1', {
+        messageId: 'm1',
+        markAs: 'foo' as 'read',
+      }),
+    );
+    expect(error.message).toBe(
+      'Invalid input for subscribers.messages.markAs: markAs: expected one of "read" | "seen" | "unread" | "unseen", received "foo"',
+    );
+    expect(error.issues).toEqual([{ path: 'markAs', message: expect.stringContaining('"foo"') }]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects a trigger without name or to, naming both', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const error = await rejection(
+      svc.events.trigger({ payload: {} } as unknown as Parameters<typeof svc.events.trigger>[0]),
+    );
+    expect(error.issues.map((issue) => issue.path)).toEqual(['name', 'to']);
+    expect(error.message).toContain('name: is required (string)');
+    expect(error.message).toContain('to: is required');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects a subscriptions limit above 100', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const error = await rejection(svc.subscribers.subscriptions.list('user-1', { limit: 101 }));
+    expect(error.message).toContain('limit: must be at most 100 (received 101)');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects an empty path parameter by name', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const error = await rejection(svc.subscribers.retrieve(''));
+    expect(error.issues).toEqual([{ path: 'subscriberId', message: expect.any(String) }]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects wrong types with what was received', async () => {
+    const { svc } = clientWith(noCall);
+    const error = await rejection(
+      svc.workflows.list({ limit: '10' as unknown as number, status: ['DRAFT' as 'ACTIVE'] }),
+    );
+    expect(error.message).toContain('limit: expected number, received string');
+    expect(error.message).toContain('status.0: expected one of "ACTIVE" | "INACTIVE" | "ERROR"');
+  });
+
+  it('reports the rejection through the promise, never synchronously', () => {
+    const { svc } = clientWith(noCall);
+    const pending = svc.subscribers.retrieve('');
+    expect(pending).toBeInstanceOf(Object);
+    return expect(pending).rejects.toBeInstanceOf(SvcValidationError);
+  });
+});
+
+describe('response validation modes', () => {
+  const broken = { ...subscriber, deleted: 'no' };
+
+  it('warn (default): logs one warning per operation and returns the data as received', async () => {
+    const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    const { svc } = clientWith(() => json({ data: broken }), { logger });
+    await expect(svc.subscribers.retrieve('x')).resolves.toEqual(broken);
+    await expect(svc.subscribers.retrieve('x')).resolves.toEqual(broken);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]?.[0]).toContain('subscribers.retrieve');
+    expect(logger.warn.mock.calls[0]?.[0]).toContain('deleted: expected boolean, received string');
+  });
+
+  it('strict: throws ResponseValidationError with the raw body', async () => {
+    const { svc } = clientWith(() => json({ data: broken }), { validation: 'strict' });
+    const error = await svc.subscribers.retrieve('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).rawBody).toEqual(broken);
+    expect((error as ResponseValidationError).issues[0]?.path).toBe('deleted');
+  });
+
+  it('off: returns the body without checking or logging', async () => {
+    const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    const { svc } = clientWith(() => json({ data: broken }), { validation: 'off', logger });
+    await expect(svc.subscribers.retrieve('x')).resolves.toEqual(broken);
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('an accepted trigger with a new status value and extra fields never throws, even strict', async () => {
+    const body = {
+      data: {
+        acknowledged: true,
+        status: 'queued_for_later',
+        transactionId: 't',
+        activityFeedLink: 'https://x',
+        brandNew: { nested: true },
+      },
+    };
+    const { svc } = clientWith(() => json(body, 201), { validation: 'strict' });
+    await expect(svc.events.trigger({ name: 'w', to: 'u' })).resolves.toEqual(body.data);
+  });
+});
+
+describe('options are checked at construction', () => {
+  it('throws a clear error for a missing key or bad options', () => {
+    expect(() => clientWith(noCall, { secretKey: '' })).toThrow(/secretKey/);
+    expect(() => clientWith(noCall, { secretKey: undefined as unknown as string })).toThrow(
+      /secretKey/,
+    );
+    expect(() => clientWith(noCall, { region: 'mars' as 'us' })).toThrow(/region/);
+    expect(() => clientWith(noCall, { maxRetries: -1 })).toThrow(/maxRetries/);
+    expect(() => clientWith(noCall, { timeout: 0 })).toThrow(/timeout/);
+    expect(() => clientWith(noCall, { validation: 'loud' as 'warn' })).toThrow(/validation/);
+    expect(() => clientWith(noCall, { logLevel: 'trace' as 'debug' })).toThrow(/logLevel/);
+  });
+});
