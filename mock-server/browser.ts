@@ -42,11 +42,6 @@ export interface SvcWorkerMock {
   stop(): void;
 }
 
-// Looks `fetch` up on every call: MSW patches the global one when it starts (so a client made
-// before `listen()`/`start()` is still intercepted), and browsers reject an unbound `fetch`
-// ("Illegal invocation") when it is called as a method of an options object.
-const lateBoundFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
-
 /**
  * Sets up mock mode in a browser over MSW's `setupWorker`. The app must serve MSW's worker
  * script: run `npx msw init <public-dir> --save` once (see docs/mock-mode.md).
@@ -76,7 +71,6 @@ export function setupSvcWorker(options: SetupSvcWorkerOptions = {}): SvcWorkerMo
       new Svc({
         secretKey: engine.environment(environment).apiKey,
         baseUrl: options.baseUrl ?? 'https://api.svc.co',
-        fetch: lateBoundFetch,
         ...clientOptions,
       }),
     async start(startOptions) {

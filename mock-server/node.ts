@@ -101,11 +101,6 @@ function unhandledError(requests: readonly string[]): Error {
   );
 }
 
-// Looks `fetch` up on every call: MSW patches the global one when it starts (so a client made
-// before `listen()`/`start()` is still intercepted), and browsers reject an unbound `fetch`
-// ("Illegal invocation") when it is called as a method of an options object.
-const lateBoundFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
-
 /**
  * Sets up mock mode for a Node test suite in one call: an engine, MSW's `setupServer` over its
  * handlers, and the lifecycle (listen before all tests, reset after each, close after all).
@@ -146,7 +141,6 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       new Svc({
         secretKey: engine.environment(environment).apiKey,
         baseUrl: options.baseUrl ?? 'https://api.svc.co',
-        fetch: lateBoundFetch,
         ...clientOptions,
       }),
     get unhandledRequests() {

@@ -198,7 +198,9 @@ async function send(
         timeout,
         retry: 0,
         throwHttpErrors: false,
-        fetch: resolved.fetch(),
+        // Called as a plain function: browsers reject `fetch` invoked as a method of another
+        // object ("Illegal invocation"), which is how ky calls the `fetch` option.
+        fetch: (input, init) => resolved.fetch()(input, init),
         ...(signal ? { signal } : {}),
       });
       if (response.ok) {

@@ -44,6 +44,19 @@ describe('authentication and base URL', () => {
     spy.mockRestore();
   });
 
+  it('calls the global fetch unbound, as browsers require (no "Illegal invocation")', async () => {
+    const svc = new Svc({ secretKey: 'k' });
+    // Browsers throw when `fetch` runs with `this` set to anything but the global object.
+    const browserLikeFetch = vi.fn(function (this: unknown) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return Promise.resolve(json({ data: subscriber }));
+    });
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(browserLikeFetch as typeof fetch);
+    await expect(svc.subscribers.retrieve('a')).resolves.toEqual(subscriber);
+    expect(browserLikeFetch).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
   it('sends the package version', async () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(VERSION).toBe(pkg.version);
