@@ -19,8 +19,11 @@ export { startMockServer } from './http/server';
  * ```
  */
 export interface LifecycleHooks {
+  /** Runs `fn` once before the first test. */
   beforeAll(fn: () => void): unknown;
+  /** Runs `fn` after each test. */
   afterEach(fn: () => void): unknown;
+  /** Runs `fn` once after the last test. */
   afterAll(fn: () => void): unknown;
 }
 

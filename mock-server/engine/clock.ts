@@ -5,7 +5,15 @@
  * @module
  */
 
-/** When a new engine's clock starts unless told otherwise. */
+/**
+ * When a new engine's clock starts unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * const engine = createMockEngine();
+ * engine.clock.now(); // Date.parse(DEFAULT_CLOCK_START)
+ * ```
+ */
 export const DEFAULT_CLOCK_START = '2026-01-01T00:00:00.000Z';
 
 /**

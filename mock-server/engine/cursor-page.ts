@@ -19,7 +19,15 @@ export interface CursorOptions {
   includeCursor: boolean;
 }
 
-/** A cursor page, in the service's wire shape. */
+/**
+ * A cursor page, in the service's wire shape.
+ *
+ * @example
+ * ```ts
+ * const page = engine.operations.searchSubscribers(context, search);
+ * if (page.next) console.log('more after', page.next);
+ * ```
+ */
 export interface CursorPage<T> {
   data: T[];
   next: string | null;

@@ -66,19 +66,44 @@ export interface MockEngineOptions {
   rateLimit?: false | RateLimitOptions;
 }
 
-/** A snapshot of the whole engine, for {@link MockEngine.restore}. */
+/**
+ * A snapshot of the whole engine, for {@link MockEngine.restore}.
+ *
+ * @example
+ * ```ts
+ * const before = engine.snapshot();
+ * engine.seed({ subscribers: [{ subscriberId: 'temp' }] });
+ * engine.restore(before); // 'temp' is gone
+ * ```
+ */
 export interface EngineSnapshot {
   /** @internal */
   readonly state: EngineState;
 }
 
-/** The authenticated caller of one request. */
+/**
+ * The authenticated caller of one request.
+ *
+ * @example
+ * ```ts
+ * const context: RequestContext = engine.authenticate(`ApiKey ${apiKey}`);
+ * context.environment.name; // 'Development'
+ * ```
+ */
 export interface RequestContext {
   environment: EnvironmentRecord;
   data: EnvironmentData;
 }
 
-/** Operations of the engine, one per endpoint; each takes the caller's context. */
+/**
+ * Operations of the engine, one per endpoint; each takes the caller's context.
+ *
+ * @example
+ * ```ts
+ * const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+ * const subscriber = engine.operations.retrieveSubscriber(context, 'user-1');
+ * ```
+ */
 export interface EngineOperations {
   /** `GET /v2/subscribers/{subscriberId}`. */
   retrieveSubscriber(context: RequestContext, subscriberId: string): SubscriberDto;

@@ -13,7 +13,14 @@ import { slugify } from './slug';
 import type { EnvironmentData, EnvironmentRecord, IntegrationRecord } from './state';
 import { validateBody } from './validation';
 
-/** An integration in the wire shape (credentials included, as the spec requires). */
+/**
+ * An integration in the wire shape (credentials included, as the spec requires).
+ *
+ * @example
+ * ```ts
+ * const integrations: IntegrationDto[] = engine.operations.listIntegrations(context);
+ * ```
+ */
 export type IntegrationDto = IntegrationRecord;
 
 const DISPLAY_NAMES: Record<string, string> = {

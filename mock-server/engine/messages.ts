@@ -11,7 +11,17 @@ import type { EnvironmentData, MessageRecord } from './state';
 import { findSubscriber } from './subscribers';
 import { validateBody } from './validation';
 
-/** A message in the wire shape. */
+/**
+ * A message in the wire shape.
+ *
+ * @example
+ * ```ts
+ * const messages: MessageDto[] = engine.operations.markMessagesAs(context, 'user-1', {
+ *   messageId: ['64da692e9a94fb2e6449ad09'],
+ *   markAs: 'read',
+ * });
+ * ```
+ */
 export type MessageDto = Omit<MessageRecord, 'archived' | 'tags' | 'updatedAt'>;
 
 const BAD_MESSAGE_ID =

@@ -8,9 +8,23 @@
 import { ServiceError } from './service-error';
 import type { EngineState } from './state';
 
-/** Rate-limit categories of the service's controllers. */
+/**
+ * Rate-limit categories of the service's controllers.
+ *
+ * @example
+ * ```ts
+ * const category: RateLimitCategory = 'trigger'; // POST /v1/events/trigger
+ * ```
+ */
 export type RateLimitCategory = 'trigger' | 'configuration' | 'global';
-/** Service plans, which set the per-second limits. */
+/**
+ * Service plans, which set the per-second limits.
+ *
+ * @example
+ * ```ts
+ * const engine = createMockEngine({ rateLimit: { plan: 'free' } });
+ * ```
+ */
 export type RateLimitPlan = 'free' | 'pro' | 'team' | 'enterprise';
 
 /**

@@ -13,14 +13,30 @@ import type {
   WorkflowStatus,
 } from '../../src/schemas/workflow';
 
-/** An organization: owns environments. */
+/**
+ * An organization: owns environments.
+ *
+ * @example
+ * ```ts
+ * const { organization, environments } = engine.createOrganization({ name: 'Acme' });
+ * console.log(organization._id, environments.map((environment) => environment.name));
+ * ```
+ */
 export interface OrganizationRecord {
   _id: string;
   name: string;
   createdAt: string;
 }
 
-/** An environment: selected by its API key; owns subscribers, workflows, integrations, ... */
+/**
+ * An environment: selected by its API key; owns subscribers, workflows, integrations, ...
+ *
+ * @example
+ * ```ts
+ * const development: EnvironmentRecord = engine.environment('Development');
+ * new Svc({ secretKey: development.apiKey });
+ * ```
+ */
 export interface EnvironmentRecord {
   _id: string;
   _organizationId: string;
@@ -42,7 +58,14 @@ export interface StoredChannel {
   };
 }
 
-/** A subscriber as stored (the service's entity, undefined fields absent). */
+/**
+ * A subscriber as stored (the service's entity, undefined fields absent).
+ *
+ * @example
+ * ```ts
+ * const record: SubscriberRecord | undefined = context.data.subscribers.get('user-1');
+ * ```
+ */
 export interface SubscriberRecord {
   _id: string;
   _organizationId: string;
@@ -190,7 +213,15 @@ export interface TenantRecord {
   updatedAt: string;
 }
 
-/** Everything one environment holds. */
+/**
+ * Everything one environment holds.
+ *
+ * @example
+ * ```ts
+ * const { data } = engine.authenticate(`ApiKey ${apiKey}`);
+ * data.subscribers.get('user-1')?.email;
+ * ```
+ */
 export interface EnvironmentData {
   /** Subscribers keyed by `subscriberId`. */
   subscribers: Map<string, SubscriberRecord>;

@@ -20,7 +20,14 @@ import { ServiceError } from './service-error';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from './state';
 import { validateBody } from './validation';
 
-/** The v2 subscriber DTO: the stored entity with `lastOnlineAt`/`isOnline` null when unset. */
+/**
+ * The v2 subscriber DTO: the stored entity with `lastOnlineAt`/`isOnline` null when unset.
+ *
+ * @example
+ * ```ts
+ * const subscriber: SubscriberDto = engine.operations.retrieveSubscriber(context, 'user-1');
+ * ```
+ */
 export type SubscriberDto = Omit<SubscriberRecord, '__v' | 'isOnline' | 'lastOnlineAt'> & {
   isOnline: boolean | null;
   lastOnlineAt: string | null;
@@ -203,7 +210,20 @@ function stripUnknown(body: unknown): unknown {
   );
 }
 
-/** Filters and order of a subscriber search (already defaulted). */
+/**
+ * Filters and order of a subscriber search (already defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: SubscriberSearch = {
+ *   limit: 10,
+ *   includeCursor: false,
+ *   orderBy: 'createdAt',
+ *   orderDirection: 'DESC',
+ *   email: 'ada@',
+ * };
+ * ```
+ */
 export interface SubscriberSearch extends CursorOptions {
   orderBy: string;
   orderDirection: 'ASC' | 'DESC';

@@ -17,7 +17,15 @@ import { ServiceError } from './service-error';
 import type { EnvironmentData, SubscriberRecord, SubscriptionRecord, TopicRecord } from './state';
 import { findSubscriber } from './subscribers';
 
-/** A topic subscription in the wire shape of E5. */
+/**
+ * A topic subscription in the wire shape of E5.
+ *
+ * @example
+ * ```ts
+ * const page = engine.operations.listSubscriptions(context, 'user-1', search);
+ * const keys = page.data.map((subscription: TopicSubscriptionDto) => subscription.topic.key);
+ * ```
+ */
 export interface TopicSubscriptionDto {
   _id: string;
   identifier: string;
@@ -34,7 +42,15 @@ export interface TopicSubscriptionDto {
   contextKeys: string[];
 }
 
-/** Options of a subscriptions listing (already defaulted). */
+/**
+ * Options of a subscriptions listing (already defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: SubscriptionSearch = { limit: 10, includeCursor: false, orderDirection: 'DESC' };
+ * engine.operations.listSubscriptions(context, 'user-1', search);
+ * ```
+ */
 export interface SubscriptionSearch extends CursorOptions {
   orderDirection: 'ASC' | 'DESC';
   key?: string | undefined;

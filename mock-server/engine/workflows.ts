@@ -22,7 +22,15 @@ import { type StepIssuesDto, stepIssues } from './workflow-issues';
 /** Sort fields of the workflow list. */
 export type WorkflowOrderBy = 'createdAt' | 'updatedAt' | 'name' | 'lastTriggeredAt';
 
-/** Options of a workflow listing (already validated and defaulted). */
+/**
+ * Options of a workflow listing (already validated and defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'createdAt', orderDirection: 'DESC' };
+ * engine.operations.listWorkflows(context, search);
+ * ```
+ */
 export interface WorkflowSearch {
   limit: number;
   offset: number;
@@ -88,7 +96,15 @@ export function toListItem(workflow: WorkflowRecord, data: EnvironmentData) {
   };
 }
 
-/** A workflow list item. */
+/**
+ * A workflow list item.
+ *
+ * @example
+ * ```ts
+ * const { workflows } = engine.operations.listWorkflows(context, search);
+ * const slugs = workflows.map((workflow: WorkflowListItemDto) => workflow.slug);
+ * ```
+ */
 export type WorkflowListItemDto = ReturnType<typeof toListItem>;
 
 /**
@@ -179,7 +195,16 @@ export function toWorkflowResponse(workflow: WorkflowRecord, data: EnvironmentDa
   };
 }
 
-/** A workflow in the sync response shape. */
+/**
+ * A workflow in the sync response shape.
+ *
+ * @example
+ * ```ts
+ * const synced: WorkflowResponseDto = engine.operations.syncWorkflow(context, 'welcome', {
+ *   targetEnvironmentId: engine.environment('Production')._id,
+ * });
+ * ```
+ */
 export type WorkflowResponseDto = ReturnType<typeof toWorkflowResponse>;
 
 /**

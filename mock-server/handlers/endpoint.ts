@@ -4,7 +4,14 @@ import type { RateLimitCategory } from '../engine/rate-limit';
 import { ServiceError } from '../engine/service-error';
 import { errorBody, errorResponse, json } from './respond';
 
-/** Options of {@link createHandlers}. */
+/**
+ * Options of {@link createHandlers}.
+ *
+ * @example
+ * ```ts
+ * const handlers = createHandlers(engine, { baseUrl: 'https://eu.api.svc.co' });
+ * ```
+ */
 export interface HandlerOptions {
   /**
    * Origin (and optional path prefix) the handlers answer on, e.g. `https://api.svc.co`.

@@ -69,12 +69,13 @@ export interface ControlRouteInput {
  */
 export interface ControlRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path under {@link CONTROL_PREFIX}, with `:name` parameters, e.g. `/snapshots/:id/restore`. */
+  /** Path under `/__svc`, with `:name` parameters, e.g. `/snapshots/:id/restore`. */
   path: string;
   /** One line for the route index (`GET /__svc`) and the docs. */
   description: string;
   /** Success status. Default 200. */
   status?: number;
+  /** Answers the request: returns the `data` of the answer, or throws a `ServiceError`. */
   run(input: ControlRouteInput): unknown;
 }
 

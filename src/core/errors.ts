@@ -21,7 +21,18 @@ export class SvcError extends Error {
   override name: string = 'SvcError';
 }
 
-/** Shape of the service's error body (`statusCode`, `timestamp`, `path`, `message`, ...). */
+/**
+ * Shape of the service's error body (`statusCode`, `timestamp`, `path`, `message`, ...).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await svc.subscribers.retrieve('missing');
+ * } catch (error) {
+ *   if (error instanceof APIError) console.log((error.body as ErrorBody).message);
+ * }
+ * ```
+ */
 export interface ErrorBody {
   statusCode?: number;
   timestamp?: string;
@@ -34,7 +45,19 @@ export interface ErrorBody {
   [key: string]: unknown;
 }
 
-/** Everything {@link APIError.generate} needs to build the right subclass. */
+/**
+ * Everything {@link APIError.generate} needs to build the right subclass.
+ *
+ * @example
+ * ```ts
+ * const error = APIError.generate({
+ *   status: 404,
+ *   headers: new Headers(),
+ *   body: { statusCode: 404, message: 'Subscriber user-1 was not found' },
+ *   rawBody: '{"statusCode":404,"message":"Subscriber user-1 was not found"}',
+ * }); // a NotFoundError
+ * ```
+ */
 export interface APIErrorInit {
   status: number;
   headers: Headers;

@@ -4,26 +4,67 @@
  * @module
  */
 
-/** Where the service runs when no `baseUrl` is given. */
+/**
+ * Where the service runs when no `baseUrl` is given.
+ *
+ * @example
+ * ```ts
+ * REGION_BASE_URLS.eu; // 'https://eu.api.svc.co'
+ * ```
+ */
 export const REGION_BASE_URLS = {
   us: 'https://api.svc.co',
   eu: 'https://eu.api.svc.co',
 } as const;
 
-/** A service region. */
+/**
+ * A service region.
+ *
+ * @example
+ * ```ts
+ * const region: Region = 'eu';
+ * const svc = new Svc({ secretKey, region });
+ * ```
+ */
 export type Region = keyof typeof REGION_BASE_URLS;
 
-/** How response bodies are checked against the schemas. */
+/**
+ * How response bodies are checked against the schemas.
+ *
+ * @example
+ * ```ts
+ * const svc = new Svc({ secretKey, validation: 'strict' }); // drift throws ResponseValidationError
+ * ```
+ */
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
-/** Log levels, from quietest to loudest. */
+/**
+ * Log levels, from quietest to loudest.
+ *
+ * @example
+ * ```ts
+ * const svc = new Svc({ secretKey, logLevel: 'debug' }); // one line per request, key redacted
+ * ```
+ */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/** Anything with console-like methods (console, pino, winston...). */
+/**
+ * Anything with console-like methods (console, pino, winston...).
+ *
+ * @example
+ * ```ts
+ * import pino from 'pino';
+ * const svc = new Svc({ secretKey, logLevel: 'info', logger: pino() });
+ * ```
+ */
 export interface Logger {
+  /** Writes a `error` line. */
   error(message: string, ...rest: unknown[]): void;
+  /** Writes a `warn` line. */
   warn(message: string, ...rest: unknown[]): void;
+  /** Writes a `info` line. */
   info(message: string, ...rest: unknown[]): void;
+  /** Writes a `debug` line. */
   debug(message: string, ...rest: unknown[]): void;
 }
 

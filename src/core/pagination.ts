@@ -109,14 +109,29 @@ export abstract class AbstractPage<Item, Query extends object = object>
   }
 }
 
-/** The query fields cursor pagination moves. */
+/**
+ * The query fields cursor pagination moves.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.subscribers.search({ limit: 10, after: previousPage.next ?? undefined });
+ * ```
+ */
 export interface CursorQuery {
   after?: string | undefined;
   before?: string | undefined;
   includeCursor?: boolean | undefined;
 }
 
-/** The body of a cursor page. */
+/**
+ * The body of a cursor page.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.subscribers.search({ limit: 10 });
+ * console.log(page.data.length, page.next, page.totalCount);
+ * ```
+ */
 export interface CursorPageBody<Item> {
   data: Item[];
   next: string | null;
@@ -221,13 +236,28 @@ export class CursorPage<Item, Query extends CursorQuery = CursorQuery> extends A
   }
 }
 
-/** The query fields offset pagination moves. */
+/**
+ * The query fields offset pagination moves.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.workflows.list({ limit: 20, offset: 40 });
+ * ```
+ */
 export interface OffsetQuery {
   offset?: number | undefined;
   limit?: number | undefined;
 }
 
-/** The body of an offset page, normalised: its items and the total match count. */
+/**
+ * The body of an offset page, normalised: its items and the total match count.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.workflows.list({ limit: 20 });
+ * console.log(page.data.length, page.totalCount);
+ * ```
+ */
 export interface OffsetPageBody<Item> {
   data: Item[];
   totalCount: number;
@@ -270,13 +300,28 @@ export class OffsetPage<Item, Query extends OffsetQuery = OffsetQuery> extends A
   }
 }
 
-/** The query fields page-number pagination moves. */
+/**
+ * The query fields page-number pagination moves.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.notifications.list({ page: 2, limit: 50 });
+ * ```
+ */
 export interface PageNumberQuery {
   page?: number | undefined;
   limit?: number | undefined;
 }
 
-/** The body of a page-number page. */
+/**
+ * The body of a page-number page.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.notifications.list({ limit: 10 });
+ * console.log(page.page, page.hasMore, page.pageSize);
+ * ```
+ */
 export interface PageNumberBody<Item> {
   data: Item[];
   page: number;
@@ -323,7 +368,14 @@ export class PageNumberPage<
   }
 }
 
-/** Options of {@link PagePromise.toArray}. */
+/**
+ * Options of {@link PagePromise.toArray}.
+ *
+ * @example
+ * ```ts
+ * const first500 = await svc.subscribers.search().toArray({ limit: 500 });
+ * ```
+ */
 export interface ToArrayOptions {
   /** Most items to collect (required, so a huge list cannot exhaust memory by accident). */
   limit: number;
@@ -382,6 +434,7 @@ export class PagePromise<Page extends AbstractPage<Item>, Item>
     return items;
   }
 
+  /** Walks every item of every page, starting with the first: `for await (const item of list)`. */
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
     const first = await this;
     yield* first;

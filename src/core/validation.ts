@@ -8,7 +8,18 @@ import * as z from 'zod/mini';
 import type { SvcCore } from './core';
 import { ResponseValidationError, SvcValidationError } from './errors';
 
-/** One problem found by a schema: where, and what. */
+/**
+ * One problem found by a schema: where, and what.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await svc.subscribers.update('user-1', { email: 42 as unknown as string });
+ * } catch (error) {
+ *   if (isSvcValidationError(error)) for (const issue of error.issues) console.log(issue.path, issue.message);
+ * }
+ * ```
+ */
 export interface ValidationIssue {
   path: string;
   message: string;

@@ -150,7 +150,15 @@ export const TRIGGER_STATUSES = [
   'no_tenant_found',
   'invalid_recipients',
 ] as const;
-/** A trigger response status. */
+/**
+ * A trigger response status.
+ *
+ * @example
+ * ```ts
+ * const { status } = await svc.events.trigger({ name: 'welcome', to: 'user-1' });
+ * if ((status as TriggerStatus) !== 'processed') console.warn(status);
+ * ```
+ */
 export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
 
 /**

@@ -215,7 +215,15 @@ export type Message = z.infer<typeof Message>;
  * ```
  */
 export const MARK_AS_VALUES = ['read', 'seen', 'unread', 'unseen'] as const;
-/** A mark-as value. */
+/**
+ * A mark-as value.
+ *
+ * @example
+ * ```ts
+ * const markAs: MarkAsValue = 'read';
+ * await svc.subscribers.messages.markAs('user-1', { messageId: messageIds, markAs });
+ * ```
+ */
 export type MarkAsValue = (typeof MARK_AS_VALUES)[number];
 
 /**

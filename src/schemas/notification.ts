@@ -61,7 +61,14 @@ export const JOB_STATUSES = [
   'merged',
   'skipped',
 ] as const;
-/** A known job status. */
+/**
+ * A known job status.
+ *
+ * @example
+ * ```ts
+ * const done = notification.jobs.every((job) => (job.status as JobStatus) === 'completed');
+ * ```
+ */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**

@@ -1,0 +1,48 @@
+// The decisions index and the guides' tables must not drift from the files and the exports.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as api from '@svc/api';
+import { Svc } from '@svc/api';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+describe('docs/decisions/README.md', () => {
+  it('links every decision record, and only existing ones', () => {
+    const records = readdirSync(join(root, 'docs/decisions'))
+      .filter((name) => /^\d{4}-.*\.md$/.test(name))
+      .sort();
+    const linked = [...read('docs/decisions/README.md').matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)]
+      .map((match) => match[1])
+      .sort();
+    expect(linked).toEqual(records);
+  });
+});
+
+describe('docs/api-coverage.md', () => {
+  const rows = read('docs/api-coverage.md')
+    .split('\n')
+    .filter((line) => /^\| \d+ /.test(line))
+    .map((line) => line.split('|').map((cell) => cell.trim()));
+
+  it('lists the 14 operations', () => {
+    expect(rows.map((row) => Number(row[1]))).toEqual(
+      Array.from({ length: 14 }, (_, index) => index + 1),
+    );
+  });
+
+  it('names client methods and standalone functions that exist', () => {
+    const svc = new Svc({ secretKey: 'sk_docs' });
+    for (const row of rows) {
+      const method = (row[4] ?? '').replaceAll('`', '');
+      const standalone = (row[5] ?? '').replaceAll('`', '');
+      const target = method
+        .split('.')
+        .reduce<unknown>((object, key) => (object as Record<string, unknown>)?.[key], svc);
+      expect(typeof target, method).toBe('function');
+      expect(typeof (api as Record<string, unknown>)[standalone], standalone).toBe('function');
+    }
+  });
+});
