@@ -60,7 +60,17 @@ export interface RunScope {
 
 const ACTION_STEPS = new Set(['digest', 'delay', 'throttle']);
 
-const iso = (scope: RunScope) => new Date(scope.now()).toISOString();
+let lastMs = Number.NaN;
+let lastIso = '';
+/** The clock's time as ISO text; a run writes many timestamps at the same instant. */
+export function isoAt(ms: number): string {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+const iso = (scope: RunScope) => isoAt(scope.now());
 
 /** The subscriber as templates and conditions see it. */
 export function subscriberVariables(subscriber: SubscriberRecord | undefined): JsonObject {

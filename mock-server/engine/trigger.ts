@@ -8,7 +8,7 @@
 
 import type { JsonObject } from '../../src/schemas/common';
 import type { TriggerStatus } from '../../src/schemas/event';
-import { type RunScope, runJobs } from './execution';
+import { isoAt, type RunScope, runJobs } from './execution';
 import { validatePayload } from './runtime/payload';
 import { ServiceError } from './service-error';
 import type {
@@ -128,7 +128,7 @@ function checkBody(body: unknown): Record<string, unknown> {
 /** Creates or updates a subscriber from a definition (E13 §3 step 3). */
 function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): SubscriberRecord {
   const { data, environment } = scope;
-  const now = new Date(scope.now()).toISOString();
+  const now = isoAt(scope.now());
   let record = findSubscriber(data, definition.subscriberId);
   if (record === undefined) {
     record = {
@@ -298,7 +298,7 @@ function createNotification(
     tenantId?: string | undefined;
   },
 ): NotificationRecord {
-  const now = new Date(scope.now()).toISOString();
+  const now = isoAt(scope.now());
   const activeSteps = workflow.steps.filter((step) => step.active);
   const severity = event.overrides['severity'];
   const notification: NotificationRecord = {
@@ -332,7 +332,8 @@ function createNotification(
       _id: scope.ids.objectId(),
       type: step.type,
       status: 'pending',
-      step: structuredClone(step),
+      // Stored steps are never changed in place (sync and seed replace them), so jobs share them.
+      step,
       providerId: step.type === 'in_app' ? 'svc' : '',
       payload: event.payload,
       overrides: event.overrides,
@@ -372,7 +373,7 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
   let payload = isObject(input['payload']) ? (input['payload'] as JsonObject) : {};
   if (workflow.validatePayload && workflow.payloadSchema) {
     payload = validatePayload(workflow.payloadSchema, payload);
-  } else {
+  } else if (Object.keys(payload).length > 0) {
     payload = structuredClone(payload);
   }
   const tenant = input['tenant'];
@@ -401,7 +402,7 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
   }
   const recipients = resolveRecipients(scope, input['to'], actorId);
   if (recipients === undefined) return answer('invalid_recipients');
-  const now = new Date(scope.now()).toISOString();
+  const now = isoAt(scope.now());
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);
     if (record) {

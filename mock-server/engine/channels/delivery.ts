@@ -176,8 +176,9 @@ export function storeMessage(
     status: 'sent',
     cta: {},
     providerId,
-    payload: structuredClone(notification.payload),
-    overrides: structuredClone(notification.overrides),
+    // The trigger's payload and overrides are copied once and never changed afterwards.
+    payload: notification.payload,
+    overrides: notification.overrides,
     tags: [...workflow.tags],
     createdAt: now,
     updatedAt: now,
@@ -212,9 +213,9 @@ export function deliver(
     providerId: integration.providerId,
     integrationIdentifier: integration.identifier,
     ...(message.subject === undefined ? {} : { subject: message.subject }),
-    content: structuredClone(message.content),
+    content: message.content,
     ...recipient,
-    payload: structuredClone(message.payload),
+    payload: message.payload,
     sentAt: context.now(),
   });
 }
