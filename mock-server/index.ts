@@ -10,11 +10,16 @@ export type {
   MockEngine,
   MockEngineOptions,
   RequestContext,
+  SettleOptions,
 } from './engine/engine';
 export { createMockEngine } from './engine/engine';
 export type { IntegrationDto } from './engine/integrations';
 export type { MessageDto } from './engine/messages';
+export type { NotificationSearch } from './engine/notification-query';
+export type { ActivityDto, ActivityPage } from './engine/notifications';
+export type { Outbox, OutboxFilter, OutboxMessage } from './engine/outbox';
 export type { RateLimitCategory, RateLimitOptions, RateLimitPlan } from './engine/rate-limit';
+export type { PendingTask, SchedulingClock, TaskHandle } from './engine/runtime/scheduler';
 export type { SeedData } from './engine/seed';
 export { ServiceError } from './engine/service-error';
 export type {
@@ -25,6 +30,7 @@ export type {
 } from './engine/state';
 export type { SubscriberDto, SubscriberSearch } from './engine/subscribers';
 export type { SubscriptionSearch, TopicSubscriptionDto } from './engine/topics';
+export type { TriggerResultDto } from './engine/trigger';
 export type {
   WorkflowListItemDto,
   WorkflowResponseDto,

@@ -1,6 +1,6 @@
 import { authenticate } from './auth';
-import { createClock, type EngineClock } from './clock';
 import type { CursorPage } from './cursor-page';
+import { type RunScope, runScheduledTask } from './execution';
 import {
   beginIdempotent,
   finishIdempotent,
@@ -16,7 +16,16 @@ import {
   setPrimaryIntegration,
 } from './integrations';
 import { type MessageDto, markMessagesAs } from './messages';
+import type { NotificationSearch } from './notification-query';
+import {
+  type ActivityDto,
+  type ActivityPage,
+  listNotifications,
+  retrieveNotification,
+} from './notifications';
+import { createOutbox, type Outbox } from './outbox';
 import { type RateLimitCategory, type RateLimitOptions, takeTokens } from './rate-limit';
+import { createSchedulingClock, type SchedulingClock } from './runtime/scheduler';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { ServiceError } from './service-error';
 import {
@@ -26,6 +35,7 @@ import {
   type EnvironmentData,
   type EnvironmentRecord,
   type OrganizationRecord,
+  type ScheduledTaskRecord,
   type SubscriberRecord,
 } from './state';
 import {
@@ -37,6 +47,7 @@ import {
   upsertCredentials,
 } from './subscribers';
 import { listSubscriptions, type SubscriptionSearch, type TopicSubscriptionDto } from './topics';
+import { type TriggerResultDto, triggerEvent } from './trigger';
 import {
   listWorkflows,
   syncWorkflow,
@@ -134,6 +145,28 @@ export interface EngineOperations {
   ): { workflows: WorkflowListItemDto[]; totalCount: number };
   /** `PUT /v2/workflows/{workflowId}/sync`. */
   syncWorkflow(context: RequestContext, workflowId: string, body: unknown): WorkflowResponseDto;
+  /** `POST /v1/events/trigger`: answers at once; the run executes before it returns. */
+  triggerEvent(context: RequestContext, body: unknown): TriggerResultDto;
+  /** `GET /v1/notifications`. */
+  listNotifications(context: RequestContext, search: NotificationSearch): ActivityPage;
+  /** `GET /v1/notifications/{notificationId}`. */
+  retrieveNotification(context: RequestContext, notificationId: string): ActivityDto;
+}
+
+/**
+ * Options of {@link MockEngine.settle}.
+ *
+ * @example
+ * ```ts
+ * await engine.settle({ skipTime: true }); // run every pending delay and digest now
+ * ```
+ */
+export interface SettleOptions {
+  /**
+   * Also move the clock through every pending delay and digest window until nothing waits
+   * (default false: only work due now runs, the clock does not move).
+   */
+  skipTime?: boolean;
 }
 
 /**
@@ -147,8 +180,18 @@ export interface EngineOperations {
  * ```
  */
 export interface MockEngine {
-  /** The engine's virtual clock. */
-  readonly clock: EngineClock;
+  /**
+   * The engine's virtual clock. `advance(ms | '30s' | '5m' | '2h' | '1d')` and `set(date)` run
+   * every delay and digest that falls due, in time order, before they return.
+   */
+  readonly clock: SchedulingClock;
+  /** Every message the engine delivered (what application tests assert on). */
+  readonly outbox: Outbox;
+  /**
+   * Runs all work that is due now (and, with `skipTime`, everything still waiting by moving the
+   * clock). Runs are synchronous, so this resolves at once; awaiting it keeps tests portable.
+   */
+  settle(options?: SettleOptions): Promise<void>;
   /** The first organization. */
   readonly organization: OrganizationRecord;
   /** The first organization's environments: Development, then Production. */
@@ -204,7 +247,9 @@ export interface MockEngine {
  * ```
  */
 export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
-  const clock = createClock(options.clockStart === 'real' ? Date.now() : options.clockStart);
+  const clock = createSchedulingClock(
+    options.clockStart === 'real' ? Date.now() : options.clockStart,
+  );
   const randomSeed = options.randomSeed ?? 1;
   const ids: IdGenerator = createIdGenerator(randomSeed, clock.now);
   const keyRandom = createRandom(randomSeed ^ 0x5eed);
@@ -267,6 +312,48 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let baseline = structuredClone(state);
   const rateLimit = options.rateLimit || undefined;
 
+  // Pending work lives in the state as data; the clock only holds a thunk per task that looks
+  // the task up again, so a reset or restore just re-registers what the state holds.
+  function runTask(seq: number): void {
+    const index = state.scheduled.findIndex((task) => task.seq === seq);
+    const task = state.scheduled[index];
+    if (task === undefined) return;
+    state.scheduled.splice(index, 1);
+    const environment = state.environments.get(task.environmentId);
+    if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
+  }
+
+  function register(task: ScheduledTaskRecord): void {
+    clock.schedule(task.at, () => runTask(task.seq), `${task.kind} ${task.notificationId}`);
+  }
+
+  function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
+    state.taskSequence += 1;
+    const record: ScheduledTaskRecord = { ...task, seq: state.taskSequence };
+    let index = state.scheduled.length;
+    while (index > 0 && (state.scheduled[index - 1] as ScheduledTaskRecord).at > record.at) {
+      index -= 1;
+    }
+    state.scheduled.splice(index, 0, record);
+    register(record);
+  }
+
+  function resyncClock(): void {
+    for (const task of clock.pending()) clock.cancel(task);
+    for (const task of state.scheduled) register(task);
+  }
+
+  function scopeOf(context: RequestContext): RunScope {
+    return {
+      state,
+      data: context.data,
+      environment: context.environment,
+      ids,
+      now: clock.now,
+      schedule: scheduleTask,
+    };
+  }
+
   const operations: EngineOperations = {
     retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
     updateSubscriber: (context, subscriberId, body) =>
@@ -312,10 +399,27 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         workflowId,
         body,
       ),
+    triggerEvent(context, body) {
+      const result = triggerEvent(scopeOf(context), body);
+      clock.runDue();
+      return result;
+    },
+    listNotifications: (context, search) => listNotifications(context.data, search),
+    retrieveNotification: (context, notificationId) =>
+      retrieveNotification(context.data, notificationId),
   };
 
   return {
     clock,
+    outbox: createOutbox(() => state),
+    async settle(settleOptions = {}) {
+      clock.runDue();
+      if (settleOptions.skipTime) {
+        for (let due = clock.nextDueAt(); due !== undefined; due = clock.nextDueAt()) {
+          clock.set(Math.max(due, clock.now()));
+        }
+      }
+    },
     organization: first.organization,
     environments: first.environments,
     environment: findEnvironment,
@@ -335,10 +439,12 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     seed,
     reset() {
       state = structuredClone(baseline);
+      resyncClock();
     },
     snapshot: () => ({ state: structuredClone(state) }),
     restore(snapshot) {
       state = structuredClone(snapshot.state);
+      resyncClock();
     },
     authenticate(authorization) {
       const environment = authenticate(state, authorization);

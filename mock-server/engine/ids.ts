@@ -27,6 +27,7 @@ export function createRandom(seed: number): () => number {
 }
 
 const hex = (value: number, width: number): string => value.toString(16).padStart(width, '0');
+const HEX_BYTES = Array.from({ length: 256 }, (_, value) => hex(value, 2));
 
 /** Generates ids for one engine. */
 export interface IdGenerator {
@@ -59,10 +60,13 @@ export function createIdGenerator(seed: number, now: () => number): IdGenerator 
       return hex(Math.floor(now() / 1000) >>> 0, 8) + processPart + hex(counter, 6);
     },
     uuid() {
-      const bytes = Array.from({ length: 16 }, byte);
-      bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-      bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-      const h = bytes.map((b) => hex(b, 2)).join('');
+      let h = '';
+      for (let index = 0; index < 16; index++) {
+        let value = byte();
+        if (index === 6) value = (value & 0x0f) | 0x40;
+        if (index === 8) value = (value & 0x3f) | 0x80;
+        h += HEX_BYTES[value];
+      }
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
     },
     shortId(length = 9) {

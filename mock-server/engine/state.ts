@@ -195,6 +195,15 @@ export interface MessageRecord {
   deliveredAt: string[];
   status: 'sent' | 'error' | 'warning';
   cta: Record<string, unknown>;
+  avatar?: string;
+  data?: Record<string, unknown>;
+  email?: string;
+  phone?: string;
+  directWebhookUrl?: string;
+  deviceTokens?: string[];
+  errorId?: string;
+  errorText?: string;
+  _jobId?: string;
   providerId?: string;
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
@@ -211,6 +220,89 @@ export interface TenantRecord {
   data?: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One execution log entry of a job (the spec's ExecutionDetail). */
+export interface ExecutionDetailRecord {
+  _id: string;
+  createdAt: string;
+  status: 'Success' | 'Warning' | 'Failed' | 'Pending' | 'Queued' | 'ReadConfirmation';
+  detail: string;
+  source: 'Credentials' | 'Internal' | 'Payload' | 'Webhook';
+  isRetry: boolean;
+  isTest: boolean;
+  providerId?: string;
+  raw: string | null;
+}
+
+/** A job: one step of one notification's run. */
+export interface JobRecord {
+  _id: string;
+  type: WorkflowStepRecord['type'];
+  status:
+    | 'pending'
+    | 'queued'
+    | 'running'
+    | 'completed'
+    | 'failed'
+    | 'delayed'
+    | 'canceled'
+    | 'merged'
+    | 'skipped';
+  /** The step as it was when the event was triggered. */
+  step: WorkflowStepRecord;
+  providerId: string;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  digest?: Record<string, unknown>;
+  error?: string;
+  executionDetails: ExecutionDetailRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A triggered event for one subscriber (the spec's Activity notification), with its jobs. */
+export interface NotificationRecord {
+  _id: string;
+  _environmentId: string;
+  _organizationId: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  _templateId: string;
+  _digestedNotificationId?: string;
+  transactionId: string;
+  channels: string[];
+  payload: Record<string, unknown>;
+  to: Record<string, unknown>;
+  tags: string[];
+  topics: { _topicId: string; topicKey: string }[];
+  severity: Severity;
+  critical: boolean;
+  contextKeys: string[];
+  controls: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  /** The trigger's actor (`subscriberId`), when given. */
+  actorId?: string;
+  /** The trigger's tenant identifier, when given. */
+  tenantId?: string;
+  jobs: JobRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An open digest: the first event's job collects the events until the window closes. */
+export interface OpenDigestRecord {
+  notificationId: string;
+  jobIndex: number;
+  closesAt: number;
+  /** Notification `_id`s of the events merged into this digest (the first one included). */
+  notificationIds: string[];
+}
+
+/** Throttle admissions kept per key, so snapshots carry them. */
+export interface ThrottleStore {
+  admitted: Map<string, number[]>;
+  untilWindows: Map<string, { start: number; until: number }>;
 }
 
 /**
@@ -241,6 +333,18 @@ export interface EnvironmentData {
   messages: MessageRecord[];
   /** Tenants keyed by identifier. */
   tenants: Map<string, TenantRecord>;
+  /** Notifications in creation (= `_id`) order: the list pages from the end. */
+  notifications: NotificationRecord[];
+  /** Notification `_id` → the same record. */
+  notificationsById: Map<string, NotificationRecord>;
+  /** Every transactionId used by a trigger of this environment. */
+  transactionIds: Set<string>;
+  /** Open digests by group key (subscriber, workflow, step, digest key value). */
+  digests: Map<string, OpenDigestRecord>;
+  /** Time of the last event per digest group (backoff digests). */
+  digestLastEvent: Map<string, number>;
+  /** Throttle admissions. */
+  throttle: ThrottleStore;
 }
 
 /** A cached idempotent request (behaviour.md §1.5). */
@@ -259,6 +363,38 @@ export interface RateBucket {
   updatedAt: number;
 }
 
+/** Work waiting for the clock, stored as data so snapshots resume it. */
+export interface ScheduledTaskRecord {
+  /** Order of scheduling: ties in time run in this order. */
+  seq: number;
+  at: number;
+  kind: 'resume-delay' | 'close-digest';
+  environmentId: string;
+  notificationId: string;
+  jobIndex: number;
+}
+
+/** One message the engine delivered (see the outbox). */
+export interface OutboxRecord {
+  channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
+  environmentId: string;
+  subscriberId: string;
+  workflowId: string;
+  transactionId: string;
+  notificationId: string;
+  messageId: string;
+  providerId: string;
+  integrationIdentifier: string;
+  subject?: string;
+  content: unknown;
+  email?: string;
+  phone?: string;
+  webhookUrl?: string;
+  deviceTokens?: string[];
+  payload: Record<string, unknown>;
+  sentAt: string;
+}
+
 /** The engine's state. */
 export interface EngineState {
   organizations: Map<string, OrganizationRecord>;
@@ -271,6 +407,12 @@ export interface EngineState {
   idempotency: Map<string, IdempotencyEntry>;
   /** `<environmentId>:<category>` → bucket. */
   rateBuckets: Map<string, RateBucket>;
+  /** Pending scheduled work, in (at, seq) order. */
+  scheduled: ScheduledTaskRecord[];
+  /** Last scheduled task's `seq`. */
+  taskSequence: number;
+  /** Every message delivered, oldest first. */
+  outbox: OutboxRecord[];
 }
 
 /** A new, empty environment data set. */
@@ -285,6 +427,12 @@ export function createEnvironmentData(): EnvironmentData {
     workflows: [],
     messages: [],
     tenants: new Map(),
+    notifications: [],
+    notificationsById: new Map(),
+    transactionIds: new Set(),
+    digests: new Map(),
+    digestLastEvent: new Map(),
+    throttle: { admitted: new Map(), untilWindows: new Map() },
   };
 }
 
@@ -297,5 +445,8 @@ export function createState(): EngineState {
     data: new Map(),
     idempotency: new Map(),
     rateBuckets: new Map(),
+    scheduled: [],
+    taskSequence: 0,
+    outbox: [],
   };
 }

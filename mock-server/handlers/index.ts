@@ -1,8 +1,10 @@
 import type { HttpHandler } from 'msw';
 import type { MockEngine } from '../engine/engine';
 import type { HandlerOptions } from './endpoint';
+import { eventHandlers } from './events';
 import { integrationHandlers } from './integrations';
 import { messageHandlers } from './messages';
+import { notificationHandlers } from './notifications';
 import { subscriberHandlers } from './subscribers';
 import { workflowHandlers } from './workflows';
 
@@ -28,5 +30,7 @@ export function createHandlers(engine: MockEngine, options: HandlerOptions = {})
     ...messageHandlers(engine, options),
     ...integrationHandlers(engine, options),
     ...workflowHandlers(engine, options),
+    ...eventHandlers(engine, options),
+    ...notificationHandlers(engine, options),
   ];
 }

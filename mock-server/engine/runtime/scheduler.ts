@@ -10,7 +10,15 @@
 import { DEFAULT_CLOCK_START, type EngineClock } from '../clock';
 import { type DurationString, parseDuration } from './durations';
 
-/** A scheduled task, as returned by {@link SchedulingClock.schedule}. */
+/**
+ * A scheduled task, as returned by {@link SchedulingClock.schedule}.
+ *
+ * @example
+ * ```ts
+ * const handle: TaskHandle = engine.clock.schedule(engine.clock.now() + 1_000, () => {});
+ * engine.clock.cancel(handle);
+ * ```
+ */
 export interface TaskHandle {
   /** Unique per clock; later tasks have larger ids. */
   readonly id: number;
@@ -18,7 +26,15 @@ export interface TaskHandle {
   readonly at: number;
 }
 
-/** A pending task as reported by {@link SchedulingClock.pending}. */
+/**
+ * A pending task as reported by {@link SchedulingClock.pending}.
+ *
+ * @example
+ * ```ts
+ * const next: PendingTask | undefined = engine.clock.pending()[0];
+ * console.log(next?.label, next?.at);
+ * ```
+ */
 export interface PendingTask extends TaskHandle {
   /** The label given when scheduling, for debugging and inspection. */
   readonly label: string | undefined;

@@ -121,6 +121,19 @@ const engine = (): Liquid => {
   return sharedEngine;
 };
 
+// Parsed templates by source: every trigger of a workflow renders the same control strings.
+const MAX_CACHED_TEMPLATES = 1_000;
+const parsed = new Map<string, ReturnType<Liquid['parse']>>();
+const parse = (template: string): ReturnType<Liquid['parse']> => {
+  let templates = parsed.get(template);
+  if (templates === undefined) {
+    templates = engine().parse(template);
+    if (parsed.size >= MAX_CACHED_TEMPLATES) parsed.clear();
+    parsed.set(template, templates);
+  }
+  return templates;
+};
+
 /** The plain-object scope Liquid sees (no `undefined` keys). */
 const scopeOf = (context: TemplateContext): Record<string, unknown> => ({
   payload: context.payload ?? {},
@@ -147,7 +160,7 @@ const describeError = (error: unknown): string =>
 export function renderTemplate(template: string, context: TemplateContext): RenderResult {
   if (!template.includes('{{') && !template.includes('{%')) return { ok: true, value: template };
   try {
-    return { ok: true, value: engine().parseAndRenderSync(template, scopeOf(context)) };
+    return { ok: true, value: engine().renderSync(parse(template), scopeOf(context)) as string };
   } catch (error) {
     return { ok: false, error: describeError(error), path: '' };
   }

@@ -123,17 +123,23 @@ export interface ThrottleTracker {
 }
 
 /**
- * Creates an empty throttle tracker.
+ * Creates a throttle tracker, empty or over `store` (maps the caller keeps, e.g. in the engine's
+ * state so snapshots carry the admissions).
  *
  * @example
  * ```ts
  * const tracker = createThrottleTracker();
  * ```
  */
-export function createThrottleTracker(): ThrottleTracker {
-  // Admission times per key; windows started by an `until` date remember their start.
-  const admitted = new Map<string, number[]>();
-  const untilWindows = new Map<string, { start: number; until: number }>();
+export function createThrottleTracker(
+  store: {
+    admitted: Map<string, number[]>;
+    untilWindows: Map<string, { start: number; until: number }>;
+  } = { admitted: new Map(), untilWindows: new Map() },
+): ThrottleTracker {
+  // Admission times per key; windows started by an `until` date remember their start. The maps
+  // may belong to the engine's state, so snapshots carry them.
+  const { admitted, untilWindows } = store;
 
   return {
     admit({ scope, settings, variables, now }) {

@@ -1,0 +1,69 @@
+/**
+ * Email steps: the primary (or overridden) email integration, the rendered subject and HTML
+ * body, and the missing-address warning (behaviour.md §3 "email / sms").
+ *
+ * @module
+ */
+
+import { DETAILS } from '../runtime/detail-texts';
+import type { renderEmailBody } from '../runtime/email-body';
+import {
+  addDetail,
+  type DeliveryContext,
+  type DeliveryOutcome,
+  selectIntegration,
+  sent,
+  storeMessage,
+} from './delivery';
+
+/**
+ * Delivers an email step. Without an email address the service stores a `warning` message
+ * (`mail_unexpected_error`) and cancels the job.
+ *
+ * @example
+ * ```ts
+ * sendEmail(context, renderContext); // 'completed'
+ * ```
+ */
+export function sendEmail(
+  context: DeliveryContext,
+  renderBody: (body: string) => ReturnType<typeof renderEmailBody>,
+): DeliveryOutcome {
+  const integration = selectIntegration(context.data, 'email', context.notification.overrides);
+  if (!integration) {
+    addDetail(context, DETAILS.noActiveIntegration);
+    return 'failed';
+  }
+  context.job.providerId = integration.providerId;
+  addDetail(context, DETAILS.integrationSelected, {
+    providerId: integration.providerId,
+    raw: { identifier: integration.identifier },
+  });
+  const subject =
+    typeof context.controls['subject'] === 'string' ? context.controls['subject'] : '';
+  const rawBody = context.controls['body'];
+  const body = renderBody(typeof rawBody === 'string' ? rawBody : JSON.stringify(rawBody ?? ''));
+  if (!body.ok) {
+    addDetail(context, DETAILS.messageContentNotGenerated, { raw: { error: body.error } });
+    return 'failed';
+  }
+  const email = context.subscriber.email;
+  if (typeof email !== 'string' || email === '') {
+    storeMessage(context, 'email', integration.providerId, {
+      content: body.value,
+      subject,
+      status: 'warning',
+      errorId: 'mail_unexpected_error',
+      errorText: 'Subscriber does not have an email address',
+    });
+    addDetail(context, DETAILS.missingEmail, { providerId: integration.providerId });
+    return 'canceled';
+  }
+  const message = storeMessage(context, 'email', integration.providerId, {
+    content: body.value,
+    subject,
+    email,
+  });
+  sent(context, message, integration, { email });
+  return 'completed';
+}

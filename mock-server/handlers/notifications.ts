@@ -1,0 +1,33 @@
+import type { HttpHandler } from 'msw';
+import type { MockEngine } from '../engine/engine';
+import { parseNotificationSearch } from '../engine/notification-query';
+import { endpoint, type HandlerOptions } from './endpoint';
+
+const rules = { category: 'global' } as const;
+
+/**
+ * Handlers of the notification endpoints (E12 retrieve, E14 list).
+ *
+ * @internal
+ */
+export function notificationHandlers(engine: MockEngine, options: HandlerOptions): HttpHandler[] {
+  const ops = engine.operations;
+  return [
+    endpoint(engine, options, 'get', '/v1/notifications', rules, ({ url, context }) => ({
+      status: 200,
+      // The page shape has `data` and no `_id`, so the service does not wrap it again.
+      body: ops.listNotifications(context, parseNotificationSearch(url.searchParams)),
+    })),
+    endpoint(
+      engine,
+      options,
+      'get',
+      '/v1/notifications/:notificationId',
+      rules,
+      ({ params, context }) => ({
+        status: 200,
+        body: { data: ops.retrieveNotification(context, params['notificationId'] ?? '') },
+      }),
+    ),
+  ];
+}
