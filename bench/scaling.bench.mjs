@@ -15,9 +15,13 @@ export const SIZES = SMOKE ? [100, 200] : [1_000, 10_000, 100_000];
 export const RATIO_GOAL = 2;
 
 const ORIGIN = 'https://api.svc.co';
-const SAMPLING = SMOKE
-  ? { warmup: 2, minSamples: 3, maxSamples: 20, budgetMs: 10 }
-  : { warmup: 20, warmupMs: 300, minSamples: 7, maxSamples: 20_000, budgetMs: 600 };
+// Sizes are measured in interleaved rounds, so load changes on a shared machine and JIT warm-up
+// hit every size alike instead of skewing the ratios.
+const ROUNDS = SMOKE ? 1 : 5;
+const WARMUP = SMOKE ? { warmup: 2, minSamples: 1, budgetMs: 0 } : { warmup: 20, warmupMs: 300 };
+const ROUND = SMOKE
+  ? { warmup: 0, minSamples: 3, maxSamples: 20, budgetMs: 10 }
+  : { warmup: 0, minSamples: 2, maxSamples: 5_000, budgetMs: 150 };
 
 /**
  * The requests measured. `collection` is what grows with the size; `path(size, index, fixture)`
@@ -84,30 +88,30 @@ async function fetchJson(handlers, authorization, path) {
   return response.json();
 }
 
-async function measureSize(size, rows) {
+async function prepareSize(size, rows) {
   const engine = createMockEngine();
   const loaded = seedAll(engine, size, rows);
   const handlers = createHandlers(engine);
   const authorization = `ApiKey ${engine.environment('Development').apiKey}`;
   const middle = await fetchJson(handlers, authorization, `/v2/subscribers/user-${size >> 1}`);
   const fixture = { middleSubscriber: middle.data._id };
-  const medians = {};
-  for (const operation of OPERATIONS) {
-    if (loaded[operation.collection] === undefined) continue;
-    const durations = await sample(
-      (index) => fetchJson(handlers, authorization, operation.path(size, index, fixture)),
-      SAMPLING,
-    );
-    medians[operation.name] = median(durations);
-    rows.push({
-      bench: 'scaling',
-      name: `${operation.name} @ ${countLabel(size)}`,
-      value: +medians[operation.name].toFixed(1),
-      unit: 'µs',
-      detail: `median of ${durations.length}, through getResponse`,
-    });
+  return {
+    size,
+    loaded,
+    call: (operation) => (index) =>
+      fetchJson(handlers, authorization, operation.path(size, index, fixture)),
+  };
+}
+
+async function measureOperation(operation, setups) {
+  const durations = setups.map(() => []);
+  for (const setup of setups) await sample(setup.call(operation), { ...WARMUP, maxSamples: 1 });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, setup] of setups.entries()) {
+      durations[index].push(...(await sample(setup.call(operation), ROUND)));
+    }
   }
-  return medians;
+  return durations;
 }
 
 function skippedReason(operation, size) {
@@ -118,10 +122,24 @@ function skippedReason(operation, size) {
 /** Runs the scaling bench and answers its rows. */
 export default async function run() {
   const rows = [];
-  const bySize = [];
-  for (const size of SIZES) {
-    bySize.push(await measureSize(size, rows));
-    settleHeap(); // the next size starts without this one's garbage
+  const setups = [];
+  for (const size of SIZES) setups.push(await prepareSize(size, rows));
+  settleHeap(); // seeding garbage gone before timing
+  const bySize = SIZES.map(() => ({}));
+  for (const operation of OPERATIONS) {
+    const measured = setups.filter((setup) => setup.loaded[operation.collection] !== undefined);
+    const durations = await measureOperation(operation, measured);
+    measured.forEach((setup, index) => {
+      const value = median(durations[index]);
+      bySize[SIZES.indexOf(setup.size)][operation.name] = value;
+      rows.push({
+        bench: 'scaling',
+        name: `${operation.name} @ ${countLabel(setup.size)}`,
+        value: +value.toFixed(1),
+        unit: 'µs',
+        detail: `median of ${durations[index].length} in ${ROUNDS} interleaved rounds, through getResponse`,
+      });
+    });
   }
   const [base] = bySize;
   const baseLabel = countLabel(SIZES[0]);
