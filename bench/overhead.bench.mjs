@@ -3,9 +3,10 @@
 import { createServer } from 'node:http';
 import ky from 'ky';
 import { Svc } from '../dist/index.js';
+import { SMOKE } from './lib/measure.mjs';
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 3000);
-const WARMUP = 300;
+const ITERATIONS = SMOKE ? 20 : Number(process.env.BENCH_ITERATIONS ?? 3000);
+const WARMUP = SMOKE ? 5 : 300;
 
 const body = JSON.stringify({
   data: {
