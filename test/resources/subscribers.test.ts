@@ -175,7 +175,8 @@ describe('subscribers.search', () => {
     const last = forward[forward.length - 1];
     expect(last?.next).toBeNull();
     const backward = [];
-    for await (const page of last!.iterPreviousPages()) backward.push(page);
+    if (!last) throw new Error('no pages');
+    for await (const page of last.iterPreviousPages()) backward.push(page);
     expect(backward.map((page) => page.data.map((s) => s.subscriberId))).toEqual(
       forward.map((page) => page.data.map((s) => s.subscriberId)).reverse(),
     );
@@ -244,7 +245,9 @@ describe('subscribers.subscriptions.list', () => {
     }
     expect(pages).toHaveLength(5);
     const backward = [];
-    for await (const page of pages[4]!.iterPreviousPages()) backward.push(page);
+    const lastPage = pages[4];
+    if (!lastPage) throw new Error('no fifth page');
+    for await (const page of lastPage.iterPreviousPages()) backward.push(page);
     expect(backward.flatMap((page) => page.data.map((s) => s._id))).toEqual(
       pages
         .map((page) => page.data.map((s) => s._id))
