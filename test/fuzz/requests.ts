@@ -53,7 +53,10 @@ function bodyArbitrary(
   const fields = endpoint.body ?? {};
   // Every field most of the time (so the operation itself is reached), sometimes one missing.
   const record = fc
-    .tuple(fc.record(fields), fc.subarray(Object.keys(fields), { maxLength: Math.min(1, Object.keys(fields).length) }))
+    .tuple(
+      fc.record(fields),
+      fc.subarray(Object.keys(fields), { maxLength: Math.min(1, Object.keys(fields).length) }),
+    )
     .map(([values, dropped]) => {
       const kept: Record<string, unknown> = { ...values };
       for (const key of dropped) delete kept[key];
