@@ -12,7 +12,7 @@ import {
 } from '@svc/api';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { mostly, pathId, unknownObjectId, wildNumberText, wildString } from './values';
+import { mostly, pathId, segment, unknownObjectId, wildNumberText, wildString } from './values';
 
 /** Ids and keys of the fuzz engine's seeded data. */
 export interface KnownValues {
@@ -87,7 +87,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E1 PATCH /v1/subscribers/{id}/credentials',
       route: '/v1/subscribers/:subscriberId/credentials',
       method: 'PATCH',
-      path: ([id = '']) => `/v1/subscribers/${encodeURIComponent(id)}/credentials`,
+      path: ([id = '']) => `/v1/subscribers/${segment(id)}/credentials`,
       params: [subscriber],
       query: {},
       body: {
@@ -126,7 +126,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E2 PATCH /v2/subscribers/{id}',
       route: '/v2/subscribers/:subscriberId',
       method: 'PATCH',
-      path: ([id = '']) => `/v2/subscribers/${encodeURIComponent(id)}`,
+      path: ([id = '']) => `/v2/subscribers/${segment(id)}`,
       params: [subscriber],
       query: {},
       body: {
@@ -165,7 +165,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E4 GET /v2/subscribers/{id}',
       route: '/v2/subscribers/:subscriberId',
       method: 'GET',
-      path: ([id = '']) => `/v2/subscribers/${encodeURIComponent(id)}`,
+      path: ([id = '']) => `/v2/subscribers/${segment(id)}`,
       params: [subscriber],
       query: {},
       success: Subscriber,
@@ -174,7 +174,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E5 GET /v2/subscribers/{id}/subscriptions',
       route: '/v2/subscribers/:subscriberId/subscriptions',
       method: 'GET',
-      path: ([id = '']) => `/v2/subscribers/${encodeURIComponent(id)}/subscriptions`,
+      path: ([id = '']) => `/v2/subscribers/${segment(id)}/subscriptions`,
       params: [subscriber],
       query: {
         ...cursorQuery(known.subscriptionIds),
@@ -229,7 +229,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E7 POST /v1/subscribers/{id}/messages/mark-as',
       route: '/v1/subscribers/:subscriberId/messages/mark-as',
       method: 'POST',
-      path: ([id = '']) => `/v1/subscribers/${encodeURIComponent(id)}/messages/mark-as`,
+      path: ([id = '']) => `/v1/subscribers/${segment(id)}/messages/mark-as`,
       params: [subscriber],
       query: {},
       body: {
@@ -250,7 +250,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E8 POST /v1/integrations/{id}/set-primary',
       route: '/v1/integrations/:integrationId/set-primary',
       method: 'POST',
-      path: ([id = '']) => `/v1/integrations/${encodeURIComponent(id)}/set-primary`,
+      path: ([id = '']) => `/v1/integrations/${segment(id)}/set-primary`,
       params: [pathId(fc.constantFrom(...known.integrationIds))],
       query: {},
       success: Integration,
@@ -285,7 +285,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       name: 'E11 PUT /v2/workflows/{id}/sync',
       route: '/v2/workflows/:workflowId/sync',
       method: 'PUT',
-      path: ([id = '']) => `/v2/workflows/${encodeURIComponent(id)}/sync`,
+      path: ([id = '']) => `/v2/workflows/${segment(id)}/sync`,
       params: [pathId(fc.constantFrom(...known.workflowIds))],
       query: {},
       body: {

@@ -72,9 +72,22 @@ export function mostly<T>(known: fc.Arbitrary<T>, wild: fc.Arbitrary<unknown> = 
   return fc.oneof({ arbitrary: known, weight: 6 }, { arbitrary: wild, weight: 1 });
 }
 
+/** Marks a path segment sent as written, not percent-encoded. */
+const RAW = '\u0000raw:';
+
+/** Broken percent-escapes, sent as written (fetch does not fix them). */
+const rawSegment = fc
+  .constantFrom('%', '%%', '%E0%A4%A', '%ZZ', '%C0', 'a%2', '%ff', '%u0041')
+  .map((segment) => `${RAW}${segment}`);
+
 /** A path segment: a known id most of the time, else a hostile one (never `.`/`..`, which the URL parser resolves away). */
 export function pathId(known: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .oneof({ arbitrary: known, weight: 3 }, unknownObjectId, wildString)
+    .oneof({ arbitrary: known, weight: 6 }, unknownObjectId, wildString, rawSegment)
     .filter((id) => id !== '' && id !== '.' && id !== '..');
+}
+
+/** Encodes a generated path segment (raw ones stay as written). */
+export function segment(id: string): string {
+  return id.startsWith(RAW) ? id.slice(RAW.length) : encodeURIComponent(id);
 }
