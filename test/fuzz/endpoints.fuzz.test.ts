@@ -135,30 +135,34 @@ const keys = [engine.environment('Development').apiKey, engine.environment('Prod
 
 describe('fuzzing endpoints 1-11 through the handlers', () => {
   for (const endpoint of fuzzEndpoints(knownValues())) {
-    it(`${endpoint.name}: never a 5xx, always the service's bodies`, async () => {
-      const served = handlersOf(endpoint);
-      const statuses = new Map<number, number>();
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(requestArbitrary(endpoint, keys), { minLength: 1, maxLength: 2 }),
-          async (requests) => {
-            engine.reset();
-            for (const request of requests) await check(endpoint, served, request, statuses);
-          },
-        ),
-        { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
-      );
-      // The cases must reach both the operation and its rejections, or the fuzzing proves little.
-      const codes = [...statuses.keys()];
-      expect(
-        codes.some((status) => status < 300),
-        `statuses seen: ${codes}`,
-      ).toBe(true);
-      expect(
-        codes.some((status) => status >= 400),
-        `statuses seen: ${codes}`,
-      ).toBe(true);
-      if (process.env['FUZZ_STATS']) console.log(endpoint.name, Object.fromEntries(statuses));
-    });
+    it(
+      `${endpoint.name}: never a 5xx, always the service's bodies`,
+      async () => {
+        const served = handlersOf(endpoint);
+        const statuses = new Map<number, number>();
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(requestArbitrary(endpoint, keys), { minLength: 1, maxLength: 2 }),
+            async (requests) => {
+              engine.reset();
+              for (const request of requests) await check(endpoint, served, request, statuses);
+            },
+          ),
+          { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+        );
+        // The cases must reach both the operation and its rejections, or the fuzzing proves little.
+        const codes = [...statuses.keys()];
+        expect(
+          codes.some((status) => status < 300),
+          `statuses seen: ${codes}`,
+        ).toBe(true);
+        expect(
+          codes.some((status) => status >= 400),
+          `statuses seen: ${codes}`,
+        ).toBe(true);
+        if (process.env['FUZZ_STATS']) console.log(endpoint.name, Object.fromEntries(statuses));
+      },
+      20_000 + RUNS * 60,
+    );
   }
 });
