@@ -61,6 +61,16 @@ describe('integrations.create', () => {
     expect((error as ConflictError).message).toBe('Integration with identifier already exists');
   });
 
+  it('answers a second svc-email integration with ConflictError', async () => {
+    const error = await rejection(
+      client().integrations.create({ providerId: 'svc-email', channel: 'email' }),
+    );
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).message).toBe(
+      'Integration with svc provider for email channel already exists',
+    );
+  });
+
   it('answers another environment id with PermissionDeniedError', async () => {
     const error = await rejection(
       client().integrations.create({

@@ -293,6 +293,21 @@ describe('subscribers.credentials.upsert', () => {
     });
   });
 
+  it('answers more than 100 device tokens with BadRequestError and the counts', async () => {
+    const deviceTokens = Array.from({ length: 101 }, (_, index) => `token-${index}`);
+    const error = await rejection(
+      client().subscribers.credentials.upsert('user-1', {
+        providerId: 'fcm',
+        credentials: { deviceTokens },
+      }),
+    );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).message).toBe(
+      'Device tokens limit exceeded. Maximum allowed tokens per subscriber channel is 100, but got 101 tokens.',
+    );
+    expect((error as BadRequestError).body).toMatchObject({ currentCount: 101, limit: 100 });
+  });
+
   it('answers an unknown subscriber with BadRequestError (a 400, as the service does)', async () => {
     const error = await rejection(
       client().subscribers.credentials.upsert('ghost', {
