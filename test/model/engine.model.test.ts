@@ -171,11 +171,14 @@ const commands = [
 
 it('the engine follows the model over random command sequences', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (sequence) => {
-      const { model, real } = setup();
-      await fc.asyncModelRun(() => ({ model, real }), sequence);
-      expect(unexpected, 'the engine threw').toEqual([]);
-    }),
+    fc.asyncProperty(
+      fc.commands(commands, { maxCommands: 40, size: 'medium' }),
+      async (sequence) => {
+        const { model, real } = setup();
+        await fc.asyncModelRun(() => ({ model, real }), sequence);
+        expect(unexpected, 'the engine threw').toEqual([]);
+      },
+    ),
     { numRuns: RUNS },
   );
 });

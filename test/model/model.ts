@@ -8,7 +8,15 @@ import type { MockEngine } from '@svc/api/mock';
 export const ENVIRONMENTS = ['A-dev', 'A-prod', 'B-dev'] as const;
 export type EnvironmentLabel = (typeof ENVIRONMENTS)[number];
 
-export const SUBSCRIBER_IDS = ['ada', 'grace', 'linus'] as const;
+export const SUBSCRIBER_IDS = [
+  'ada',
+  'grace',
+  'linus',
+  'alan',
+  'barbara',
+  'edsger',
+  'margaret',
+] as const;
 export const PRIMARY_CHANNELS = ['email', 'sms'] as const;
 
 export interface ModelIntegration {
