@@ -58,6 +58,62 @@ export function routePattern(baseUrl: string | undefined, route: string): string
   return `${baseUrl.replace(/\/+$/, '')}${route}`;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A route MSW matches without decoding anything, and the reader of its path parameters. */
+export interface CompiledRoute {
+  /** What MSW matches the URL (without query) against: no capturing groups, so no decoding. */
+  pattern: RegExp;
+  /** The decoded path parameters; a malformed escape is the router's 400. */
+  params(url: URL): Record<string, string>;
+}
+
+/**
+ * Compiles a route such as `/v2/subscribers/:subscriberId` the way MSW would match the string
+ * pattern (any origin and prefix unless `baseUrl` is given, case-insensitive, optional trailing
+ * slash), but as a RegExp: MSW decodes string-route parameters itself and throws a `URIError`
+ * out of the handler on `%E0%A4%A`, where the service answers 400 (ADR 0060).
+ *
+ * @example
+ * ```ts
+ * compileRoute(undefined, '/v2/subscribers/:subscriberId').params(new URL('https://x/v2/subscribers/a%2Fb'));
+ * // { subscriberId: 'a/b' }
+ * ```
+ *
+ * @internal
+ */
+export function compileRoute(baseUrl: string | undefined, route: string): CompiledRoute {
+  const prefix =
+    !baseUrl || baseUrl === '*' ? '^.*' : `^${escapeRegExp(baseUrl.replace(/\/+$/, ''))}`;
+  const names: string[] = [];
+  const body = route
+    .split(/(:[A-Za-z_]\w*)/)
+    .map((part) => {
+      if (!part.startsWith(':')) return escapeRegExp(part);
+      names.push(part.slice(1));
+      return '([^/#?]+?)';
+    })
+    .join('');
+  const capturing = new RegExp(`${prefix}${body}/?$`, 'i');
+  const pattern = new RegExp(`${prefix}${body.replaceAll('([^/#?]+?)', '(?:[^/#?]+?)')}/?$`, 'i');
+  return {
+    pattern,
+    params(url) {
+      const found = capturing.exec(`${url.origin}${url.pathname}`);
+      const params: Record<string, string> = {};
+      names.forEach((name, index) => {
+        const raw = found?.[index + 1] ?? '';
+        try {
+          params[name] = decodeURIComponent(raw);
+        } catch {
+          throw ServiceError.http(400, `Failed to decode param '${raw}'`);
+        }
+      });
+      return params;
+    },
+  };
+}
+
 async function readBody(request: Request, limit: number): Promise<unknown> {
   const text = await request.text();
   if (new TextEncoder().encode(text).length > limit) {
@@ -90,18 +146,21 @@ export function endpoint(
     options.onUnexpectedError ??
     ((error: unknown, errorId: string) => console.error(`[svc-mock] errorId ${errorId}:`, error));
   const idempotent = method === 'post' || method === 'patch';
-  return http[method](routePattern(options.baseUrl, route), async ({ request, params }) => {
+  const compiled = compileRoute(options.baseUrl, route);
+  return http[method](compiled.pattern, async ({ request }) => {
     const url = new URL(request.url);
     const path = url.pathname + url.search;
     let headers: Record<string, string> = {};
     try {
+      // Routing comes first, as in the service: a bad escape is a 400 even without a key.
+      const params = compiled.params(url);
       const context = engine.authenticate(request.headers.get('authorization'));
       headers = engine.takeRateLimit(context, rules.category, 1);
       const body =
         method === 'get'
           ? undefined
           : await readBody(request, rules.bodyLimit ?? DEFAULT_BODY_LIMIT);
-      const input = { request, url, params: params as Record<string, string>, context, body };
+      const input = { request, url, params, context, body };
       const key = request.headers.get('idempotency-key');
       if (!idempotent || key === null || !engine.idempotencyEnabled) {
         const result = run(input);

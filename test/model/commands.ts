@@ -1,0 +1,333 @@
+// The commands of the model-based test. Each runs one operation through the real client, applies
+// the same rule to the model, and checks the answer and the invariants it may have touched.
+import { BadRequestError, NotFoundError, type Subscriber, type SvcError } from '@svc/api';
+import type fc from 'fast-check';
+import { expect } from 'vitest';
+import {
+  applyMarkAs,
+  ENVIRONMENTS,
+  type EnvironmentLabel,
+  type Model,
+  type ModelEnvironment,
+  PRIMARY_CHANNELS,
+  type Real,
+} from './model';
+
+type Command = fc.AsyncCommand<Model, Real>;
+
+async function failure(promise: Promise<unknown>): Promise<SvcError> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a failure, got ${JSON.stringify(value).slice(0, 300)}`);
+    },
+    (error: SvcError) => error,
+  );
+}
+
+/** At most one active primary per environment and channel (email, sms), and the model's flags. */
+export async function checkIntegrations(model: Model, real: Real, label: EnvironmentLabel) {
+  const environment = model[label];
+  const listed = await real.clients[label].integrations.list();
+  for (const integration of listed) {
+    expect(integration._organizationId, 'an integration of another organization is listed').toBe(
+      environment.organizationId,
+    );
+  }
+  for (const channel of PRIMARY_CHANNELS) {
+    for (const other of ENVIRONMENTS.filter(
+      (l) => model[l].organization === environment.organization,
+    )) {
+      const primaries = listed.filter(
+        (i) =>
+          i._environmentId === model[other].id && i.channel === channel && i.active && i.primary,
+      );
+      expect(primaries.length, `active ${channel} primaries in ${other}`).toBeLessThanOrEqual(1);
+    }
+  }
+  const flags = (
+    items: { _id?: string | undefined; id?: string; active: boolean; primary: boolean }[],
+  ) =>
+    Object.fromEntries(items.map((i) => [i._id ?? i.id, { active: i.active, primary: i.primary }]));
+  expect(flags(listed.filter((i) => i._environmentId === environment.id))).toEqual(
+    flags(environment.integrations),
+  );
+}
+
+const PROVIDERS: Record<string, string> = {
+  email: 'sendgrid',
+  sms: 'twilio',
+  chat: 'slack',
+  push: 'expo',
+};
+
+export class CreateIntegration implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly channel: 'email' | 'sms' | 'chat' | 'push',
+    readonly active: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const created = await real.clients[this.label].integrations.create({
+      providerId: PROVIDERS[this.channel] ?? 'sendgrid',
+      channel: this.channel,
+      active: this.active,
+    });
+    const hasPrimary = environment.integrations.some(
+      (i) => i.channel === this.channel && i.active && i.primary,
+    );
+    const primary =
+      this.active && (PRIMARY_CHANNELS as readonly string[]).includes(this.channel) && !hasPrimary;
+    expect(created).toMatchObject({ active: this.active, primary, _environmentId: environment.id });
+    environment.integrations.push({
+      id: created._id ?? '',
+      channel: this.channel,
+      active: this.active,
+      primary,
+    });
+    await checkIntegrations(model, real, this.label);
+  }
+  toString = () => `create(${this.label}, ${this.channel}, active=${this.active})`;
+}
+
+export class SetPrimary implements Command {
+  constructor(
+    readonly caller: EnvironmentLabel,
+    readonly owner: EnvironmentLabel,
+    readonly pick: number,
+  ) {}
+  check = (model: Readonly<Model>) => model[this.owner].integrations.length > 0;
+  async run(model: Model, real: Real) {
+    const environment = model[this.owner];
+    const target = environment.integrations[this.pick % environment.integrations.length];
+    if (!target) throw new Error('no integration picked');
+    const call = real.clients[this.caller].integrations.setPrimary(target.id);
+    if (model[this.caller].organization !== environment.organization) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+      return;
+    }
+    if (!(PRIMARY_CHANNELS as readonly string[]).includes(target.channel)) {
+      const error = await failure(call);
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.message).toBe(`Channel ${target.channel} does not support primary`);
+      return;
+    }
+    const result = await call;
+    if (!target.primary) {
+      for (const other of environment.integrations) {
+        if (other.channel === target.channel && other.active && other.primary)
+          other.primary = false;
+      }
+      Object.assign(target, { active: true, primary: true });
+    }
+    expect(result).toMatchObject({ _id: target.id, primary: true, active: target.active });
+    await checkIntegrations(model, real, this.owner);
+  }
+  toString = () => `setPrimary(as ${this.caller}, of ${this.owner} #${this.pick})`;
+}
+
+export interface SubscriberPatch {
+  firstName?: string;
+  email?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export class UpdateSubscriber implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberId: string,
+    readonly patch: SubscriberPatch,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const stored = model[this.label].subscribers.get(this.subscriberId);
+    if (!stored) throw new Error('unknown subscriber in the model');
+    const svc = real.clients[this.label];
+    const before = await svc.subscribers.retrieve(this.subscriberId);
+    const updated = await svc.subscribers.update(this.subscriberId, this.patch);
+    // A field never set differs from null: setting null on it is a change (a write).
+    const changed = Object.entries(this.patch).some(
+      ([key, value]) =>
+        JSON.stringify(value) !== JSON.stringify(stored[key as keyof typeof stored]),
+    );
+    Object.assign(stored, this.patch);
+    expectProfile(updated, stored);
+    // The response keeps the old updatedAt (behaviour.md E2); the stored one moves on change.
+    expect(updated.updatedAt).toBe(before.updatedAt);
+    const after = await svc.subscribers.retrieve(this.subscriberId);
+    expectProfile(after, stored);
+    expect(after.updatedAt).toBe(changed ? real.engine.clock.iso() : before.updatedAt);
+  }
+  toString = () => `update(${this.label}, ${this.subscriberId}, ${JSON.stringify(this.patch)})`;
+}
+
+function expectProfile(
+  subscriber: Subscriber,
+  stored: { firstName: string | null; email?: string | null | undefined; data?: unknown },
+) {
+  expect({
+    firstName: subscriber.firstName ?? null,
+    email: subscriber.email ?? null,
+    data: subscriber.data ?? null,
+  }).toEqual({
+    firstName: stored.firstName,
+    email: stored.email ?? null,
+    data: stored.data ?? null,
+  });
+}
+
+export class UpsertCredentials implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberId: string,
+    readonly tokens: string[] | undefined,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const stored = model[this.label].subscribers.get(this.subscriberId);
+    if (!stored) throw new Error('unknown subscriber in the model');
+    const result = await real.clients[this.label].subscribers.credentials.upsert(
+      this.subscriberId,
+      {
+        providerId: 'fcm',
+        credentials: {
+          webhookUrl: 'https://push.example.com',
+          ...(this.tokens === undefined ? {} : { deviceTokens: this.tokens }),
+        },
+      },
+    );
+    // Given tokens replace the stored ones (spec); an omitted list leaves them alone.
+    if (this.tokens !== undefined) stored.fcmTokens = [...new Set(this.tokens)];
+    const channels = result.channels ?? [];
+    expect(channels.filter((channel) => channel.providerId === 'fcm')).toHaveLength(1);
+    expect(channels[0]?.credentials.deviceTokens).toEqual(stored.fcmTokens);
+  }
+  toString = () =>
+    `credentials(${this.label}, ${this.subscriberId}, ${JSON.stringify(this.tokens)})`;
+}
+
+export class MarkAs implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberId: string,
+    readonly picks: number[],
+    readonly foreignPick: EnvironmentLabel | undefined,
+    readonly markAs: 'read' | 'seen' | 'unread' | 'unseen',
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const chosen = [
+      ...new Set(
+        this.picks.map((pick) => environment.messages[pick % environment.messages.length]),
+      ),
+    ];
+    const ids = chosen.map((message) => message?.id ?? '');
+    // An id of another environment's message must be ignored like an unknown one.
+    const foreign = this.foreignPick ? model[this.foreignPick].messages[0]?.id : undefined;
+    if (foreign && this.foreignPick !== this.label) ids.push(foreign);
+    const result = await real.clients[this.label].subscribers.messages.markAs(this.subscriberId, {
+      messageId: ids,
+      markAs: this.markAs,
+    });
+    const own = chosen.filter((message) => message?.subscriberId === this.subscriberId);
+    for (const message of own) if (message) applyMarkAs(message, this.markAs);
+    const summary = (
+      items: { _id?: string | undefined; id?: string; read: boolean; seen: boolean }[],
+    ) =>
+      items
+        .map((item) => ({ id: item._id ?? item.id, read: item.read, seen: item.seen }))
+        .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    expect(summary(result)).toEqual(summary(own.filter((m) => m !== undefined)));
+  }
+  toString = () =>
+    `markAs(${this.label}, ${this.subscriberId}, [${this.picks}], foreign=${this.foreignPick}, ${this.markAs})`;
+}
+
+export class SyncWorkflow implements Command {
+  constructor(
+    readonly source: EnvironmentLabel,
+    readonly target: EnvironmentLabel,
+    readonly workflowId: string,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const from = model[this.source];
+    const to = model[this.target];
+    const call = real.clients[this.source].workflows.sync(this.workflowId, {
+      targetEnvironmentId: to.id,
+    });
+    if (this.source === this.target) {
+      expect(await failure(call)).toBeInstanceOf(BadRequestError);
+      return;
+    }
+    if (from.organization !== to.organization || !from.workflows.has(this.workflowId)) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+      return;
+    }
+    const synced = await call;
+    expect(synced).toMatchObject({ workflowId: this.workflowId });
+    to.workflows.add(this.workflowId);
+    const listed = await real.clients[this.target].workflows.list().toArray({ limit: 100 });
+    expect(listed.map((workflow) => workflow.workflowId).sort()).toEqual([...to.workflows].sort());
+  }
+  toString = () => `sync(${this.workflowId}, ${this.source} -> ${this.target})`;
+}
+
+export class AdvanceClock implements Command {
+  constructor(readonly milliseconds: number) {}
+  check = () => true;
+  async run(_model: Model, real: Real) {
+    real.engine.clock.advance(this.milliseconds);
+  }
+  toString = () => `advance(${this.milliseconds})`;
+}
+
+export class WalkSubscribers implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly limit: number,
+    readonly direction: 'ASC' | 'DESC',
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment: ModelEnvironment = model[this.label];
+    const first = await real.clients[this.label].subscribers.search({
+      limit: this.limit,
+      orderDirection: this.direction,
+    });
+    const forward: Subscriber[][] = [];
+    for await (const page of first.iterPages()) forward.push(page.data);
+    const ids = forward.flat().map((subscriber) => subscriber.subscriberId);
+    expect(ids.length, 'duplicates while paging').toBe(new Set(ids).size);
+    expect(ids.sort()).toEqual([...environment.subscribers.keys()].sort());
+    for (const subscriber of forward.flat()) {
+      expect(subscriber._environmentId).toBe(environment.id);
+      expect(subscriber.firstName ?? null).toBe(
+        environment.subscribers.get(subscriber.subscriberId)?.firstName,
+      );
+    }
+    const last = await real.clients[this.label].subscribers.search({
+      limit: this.limit,
+      orderDirection: this.direction,
+      ...(forward.length > 1 ? { after: pageCursor(forward) } : {}),
+    });
+    if (forward.length > 1) {
+      const backward: string[][] = [];
+      for await (const page of last.iterPreviousPages()) {
+        backward.push(page.data.map((subscriber) => subscriber.subscriberId));
+      }
+      expect(backward.reverse()).toEqual(
+        forward.map((page) => page.map((subscriber) => subscriber.subscriberId)),
+      );
+    }
+  }
+  toString = () => `walk(${this.label}, limit=${this.limit}, ${this.direction})`;
+}
+
+/** The `next` cursor that leads to the last of the forward pages. */
+function pageCursor(pages: Subscriber[][]): string {
+  const beforeLast = pages[pages.length - 2] ?? [];
+  return beforeLast[beforeLast.length - 1]?._id ?? '';
+}

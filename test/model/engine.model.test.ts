@@ -1,0 +1,184 @@
+// Model-based test: random sequences of integration, subscriber, credentials, mark-as, sync and
+// clock commands through the real client, compared with a small model after every step.
+import { Svc } from '@svc/api';
+import { createHandlers, createMockEngine } from '@svc/api/mock';
+import fc from 'fast-check';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  AdvanceClock,
+  CreateIntegration,
+  MarkAs,
+  SetPrimary,
+  SyncWorkflow,
+  UpdateSubscriber,
+  UpsertCredentials,
+  WalkSubscribers,
+} from './commands';
+import {
+  ENVIRONMENTS,
+  type EnvironmentLabel,
+  type Model,
+  type ModelEnvironment,
+  type Real,
+  SUBSCRIBER_IDS,
+} from './model';
+
+const RUNS = Number(process.env['MODEL_RUNS'] ?? 40);
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+const unexpected: unknown[] = [];
+afterEach(() => {
+  expect(unexpected.splice(0), 'the engine threw').toEqual([]);
+});
+
+/** A fresh engine with three environments (two organizations), seeded alike but told apart. */
+function setup(): { model: Model; real: Real } {
+  const engine = createMockEngine();
+  const other = engine.createOrganization({ name: 'Other' });
+  const otherDevelopment = other.environments[0];
+  if (!otherDevelopment) throw new Error('the other organization has no environment');
+  const pick = (
+    environment: { _id: string; apiKey: string; _organizationId: string },
+    organization: 'A' | 'B',
+  ) => ({
+    id: environment._id,
+    organizationId: environment._organizationId,
+    apiKey: environment.apiKey,
+    organization,
+  });
+  const environments = {
+    'A-dev': pick(engine.environment('Development'), 'A'),
+    'A-prod': pick(engine.environment('Production'), 'A'),
+    'B-dev': pick(otherDevelopment, 'B'),
+  } satisfies Record<EnvironmentLabel, unknown>;
+  for (const label of ENVIRONMENTS) {
+    engine.seed({
+      environment: environments[label].id,
+      subscribers: SUBSCRIBER_IDS.map((subscriberId) => ({
+        subscriberId,
+        firstName: `${label} ${subscriberId}`,
+      })),
+      integrations: [{ providerId: 'fcm', channel: 'push', active: true }],
+      messages: [
+        { subscriberId: 'ada', content: 'one' },
+        { subscriberId: 'ada', content: 'two', read: true, seen: true },
+        { subscriberId: 'grace', content: 'three' },
+      ],
+      workflows:
+        label === 'A-prod'
+          ? []
+          : [
+              { workflowId: 'welcome', steps: [{ type: 'in_app', name: 'Inbox' }] },
+              { workflowId: 'digest', steps: [{ type: 'email', name: 'Mail' }] },
+            ],
+    });
+  }
+  server.resetHandlers(...createHandlers(engine, { onUnexpectedError: (e) => unexpected.push(e) }));
+  const model = {} as Model;
+  const clients = {} as Real['clients'];
+  for (const label of ENVIRONMENTS) {
+    const { id, apiKey, organization, organizationId } = environments[label];
+    const { data } = engine.authenticate(`ApiKey ${apiKey}`);
+    const environment: ModelEnvironment = {
+      organization,
+      organizationId,
+      id,
+      integrations: data.integrations.map((i) => ({
+        id: i._id,
+        channel: i.channel,
+        active: i.active,
+        primary: i.primary,
+      })),
+      subscribers: new Map(
+        SUBSCRIBER_IDS.map((subscriberId) => [
+          subscriberId,
+          { firstName: `${label} ${subscriberId}`, fcmTokens: undefined },
+        ]),
+      ),
+      messages: data.messages.map((m) => ({
+        id: m._id,
+        subscriberId: [...data.subscribers.values()].find((s) => s._id === m._subscriberId)
+          ?.subscriberId as string,
+        read: m.read,
+        seen: m.seen,
+      })),
+      workflows: new Set(data.workflows.map((w) => w.workflowId)),
+    };
+    model[label] = environment;
+    clients[label] = new Svc({ secretKey: apiKey, validation: 'strict', maxRetries: 0 });
+  }
+  return { model, real: { engine, clients } };
+}
+
+const label = fc.constantFrom(...ENVIRONMENTS);
+const subscriberId = fc.constantFrom(...SUBSCRIBER_IDS);
+const commands = [
+  fc
+    .tuple(
+      label,
+      fc.constantFrom('email', 'sms', 'chat', 'push') as fc.Arbitrary<'email'>,
+      fc.boolean(),
+    )
+    .map(([l, channel, active]) => new CreateIntegration(l, channel, active)),
+  fc
+    .tuple(label, label, fc.nat(20))
+    .map(([caller, owner, pick]) => new SetPrimary(caller, owner, pick)),
+  fc
+    .tuple(
+      label,
+      subscriberId,
+      fc.record(
+        {
+          firstName: fc.constantFrom('Ada', 'Grace', ''),
+          email: fc.constantFrom('a@acme.com', 'b@acme.com', null),
+          data: fc.constantFrom({ plan: 'pro' }, { seats: 2 }, {}),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([l, id, patch]) => new UpdateSubscriber(l, id, patch)),
+  fc
+    .tuple(
+      label,
+      subscriberId,
+      fc.option(fc.array(fc.constantFrom('t1', 't2', 't3'), { maxLength: 4 }), { nil: undefined }),
+    )
+    .map(([l, id, tokens]) => new UpsertCredentials(l, id, tokens)),
+  fc
+    .tuple(
+      label,
+      subscriberId,
+      fc.array(fc.nat(10), { minLength: 1, maxLength: 4 }),
+      fc.option(label, { nil: undefined }),
+      fc.constantFrom('read', 'seen', 'unread', 'unseen') as fc.Arbitrary<'read'>,
+    )
+    .map(([l, id, picks, foreign, markAs]) => new MarkAs(l, id, picks, foreign, markAs)),
+  fc
+    .tuple(label, label, fc.constantFrom('welcome', 'digest', 'ghost'))
+    .map(([source, target, workflowId]) => new SyncWorkflow(source, target, workflowId)),
+  fc.integer({ min: 1, max: 86_400_000 }).map((ms) => new AdvanceClock(ms)),
+  fc
+    .tuple(
+      label,
+      fc.integer({ min: 1, max: 4 }),
+      fc.constantFrom('ASC', 'DESC') as fc.Arbitrary<'ASC'>,
+    )
+    .map(([l, limit, direction]) => new WalkSubscribers(l, limit, direction)),
+];
+
+it('the engine follows the model over random command sequences', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.commands(commands, { maxCommands: 40, size: 'medium' }),
+      async (sequence) => {
+        const { model, real } = setup();
+        await fc.asyncModelRun(() => ({ model, real }), sequence);
+        expect(unexpected, 'the engine threw').toEqual([]);
+      },
+    ),
+    { numRuns: RUNS },
+  );
+});

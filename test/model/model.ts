@@ -1,0 +1,71 @@
+// The model the engine is compared with: per environment, the integrations' primary flags, the
+// subscribers' profile fields and device tokens, the in-app messages' read/seen flags, and the
+// workflows present. Small on purpose: only what the rules under test decide.
+import type { Svc } from '@svc/api';
+import type { MockEngine } from '@svc/api/mock';
+
+/** The environments the model runs over: two of one organization, one of another. */
+export const ENVIRONMENTS = ['A-dev', 'A-prod', 'B-dev'] as const;
+export type EnvironmentLabel = (typeof ENVIRONMENTS)[number];
+
+export const SUBSCRIBER_IDS = [
+  'ada',
+  'grace',
+  'linus',
+  'alan',
+  'barbara',
+  'edsger',
+  'margaret',
+] as const;
+export const PRIMARY_CHANNELS = ['email', 'sms'] as const;
+
+export interface ModelIntegration {
+  id: string;
+  channel: string;
+  active: boolean;
+  primary: boolean;
+}
+
+export interface ModelSubscriber {
+  firstName: string | null;
+  /** `undefined` while never set: setting `null` on it is still a change. */
+  email?: string | null | undefined;
+  data?: Record<string, unknown> | null | undefined;
+  fcmTokens: string[] | undefined;
+}
+
+export interface ModelMessage {
+  id: string;
+  subscriberId: string;
+  read: boolean;
+  seen: boolean;
+}
+
+export interface ModelEnvironment {
+  organization: 'A' | 'B';
+  organizationId: string;
+  id: string;
+  integrations: ModelIntegration[];
+  subscribers: Map<string, ModelSubscriber>;
+  messages: ModelMessage[];
+  workflows: Set<string>;
+}
+
+export type Model = Record<EnvironmentLabel, ModelEnvironment>;
+
+/** The system under test: the engine and one strict client per environment. */
+export interface Real {
+  engine: MockEngine;
+  clients: Record<EnvironmentLabel, Svc>;
+}
+
+/** The mark-as table of behaviour.md E7. */
+export function applyMarkAs(
+  message: ModelMessage,
+  markAs: 'read' | 'seen' | 'unread' | 'unseen',
+): void {
+  if (markAs === 'read') Object.assign(message, { read: true, seen: true });
+  if (markAs === 'unread') Object.assign(message, { read: false, seen: true });
+  if (markAs === 'seen') message.seen = true;
+  if (markAs === 'unseen') message.seen = false;
+}
