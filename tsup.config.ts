@@ -1,24 +1,126 @@
-import { defineConfig } from 'tsup';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { defineConfig, type Options } from 'tsup';
+
+/** Source folders of the library and where their modules land in `dist`. */
+const SOURCE_ROOTS = [
+  { from: resolve('src'), to: '' },
+  { from: resolve('mock-server'), to: 'mock' },
+] as const;
+
+/** The node CLI is bundled on its own (see the last build below). */
+const BUNDLED_ONLY = new Set([resolve('mock-server/http/cli.ts')]);
+
+const DEPENDENCIES: NonNullable<Options['external']> = [
+  'msw',
+  'msw/node',
+  'msw/browser',
+  'ky',
+  'zod',
+  /^zod\//,
+  /^node:/,
+];
+
+function listModules(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return listModules(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The `dist` name (no extension, `/`-separated) of a source module, e.g. `mock/engine/state`. */
+function outputName(sourcePath: string): string | undefined {
+  for (const root of SOURCE_ROOTS) {
+    const inside = relative(root.from, sourcePath);
+    if (inside.startsWith('..') || inside === sourcePath) continue;
+    const name = inside.replace(/\.ts$/, '').split(sep).join('/');
+    return root.to ? `${root.to}/${name}` : name;
+  }
+  return undefined;
+}
+
+/** Every library module, keyed by its `dist` name: the per-module ESM build's entries. */
+function moduleEntries(): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const root of SOURCE_ROOTS) {
+    for (const path of listModules(root.from)) {
+      const name = outputName(path);
+      if (name !== undefined && !BUNDLED_ONLY.has(path)) entries[name] = relative('.', path);
+    }
+  }
+  return entries;
+}
+
+const MODULE_ENTRIES = moduleEntries();
+
+/**
+ * Keeps every source module its own output file: a relative import is rewritten to the `.js`
+ * path of the imported module's output and left external, so esbuild transpiles one module per
+ * file and an app's bundler drops the modules it does not use (`sideEffects: false`).
+ */
+const keepModulesPlugin: Plugin = {
+  name: 'keep-modules',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const base = resolve(dirname(args.importer), args.path);
+      const target = [`${base}.ts`, join(base, 'index.ts')].find((path) => outputName(path));
+      const targetName = target && outputName(target);
+      const importerName = outputName(args.importer);
+      if (!targetName || !importerName || !MODULE_ENTRIES[targetName]) {
+        return { errors: [{ text: `cannot map ${args.path} from ${args.importer} to dist` }] };
+      }
+      let path = relative(dirname(importerName), targetName).split(sep).join('/');
+      if (!path.startsWith('.')) path = `./${path}`;
+      return { path: `${path}.js`, external: true };
+    });
+  },
+};
+
+/** The public entries: `@svc/api`, `@svc/api/mock`, `@svc/api/mock/node`, `.../browser`. */
+const PUBLIC_ENTRIES = {
+  index: 'src/index.ts',
+  'mock/index': 'mock-server/index.ts',
+  'mock/node': 'mock-server/node.ts',
+  'mock/browser': 'mock-server/browser.ts',
+};
+
+const shared: Options = {
+  clean: false,
+  target: 'es2022',
+  platform: 'neutral',
+  external: DEPENDENCIES,
+};
 
 export default defineConfig([
   {
-    // One build for every library entry, with code splitting, so the mock entries import the
-    // client's schemas and error classes from shared chunks instead of carrying copies:
-    // `instanceof` and types agree across `@svc/api` and `@svc/api/mock*`.
-    entry: {
-      index: 'src/index.ts',
-      'mock/index': 'mock-server/index.ts',
-      'mock/node': 'mock-server/node.ts',
-      'mock/browser': 'mock-server/browser.ts',
-    },
-    format: ['esm', 'cjs'],
-    dts: true,
+    // ESM, one output file per source module: the public entries are `dist/index.js` and
+    // `dist/mock/*.js`, and the mock modules import the client's modules (`dist/core/*.js`,
+    // `dist/schemas/*.js`), so `instanceof` and types agree across `@svc/api` and
+    // `@svc/api/mock*`, and an app that only triggers bundles only the trigger's modules.
+    ...shared,
+    entry: MODULE_ENTRIES,
+    format: ['esm'],
+    sourcemap: true,
+    splitting: false,
+    esbuildPlugins: [keepModulesPlugin],
+  },
+  {
+    // CommonJS stays bundled, with code splitting so the entries share one copy of the client.
+    ...shared,
+    entry: PUBLIC_ENTRIES,
+    format: ['cjs'],
     sourcemap: true,
     splitting: true,
-    clean: false,
-    target: 'es2022',
-    platform: 'neutral',
-    external: ['msw', 'msw/node', 'msw/browser', 'ky', 'zod', /^zod\//, /^node:/],
+  },
+  {
+    // Rolled-up declarations for both formats (`.d.ts` next to the ESM, `.d.cts` for CJS).
+    ...shared,
+    entry: PUBLIC_ENTRIES,
+    format: ['esm', 'cjs'],
+    dts: { only: true },
   },
   {
     entry: { cli: 'mock-server/http/cli.ts' },

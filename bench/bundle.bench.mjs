@@ -1,7 +1,8 @@
 // Bundle size of what an app pays: esbuild --bundle --minify (ESM, platform neutral) + gzip -9.
 // (a) createSvcCore + eventsTrigger, (b) the whole Svc client; each with ky and zod bundled
-// ("total") and with them external ("sdk only"). Reads the built package (run `npm run build`).
-import { existsSync } from 'node:fs';
+// ("total") and with them external ("sdk only"), read from the built package (`dist`) as users
+// get it. The "floor" rows price what (a) cannot drop while it keeps ky and zod validation.
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -21,8 +22,26 @@ new Svc({ secretKey: 'k' }).events.trigger({ name: 'welcome', to: 'user-1' });`,
 export const GOALS = { 'createSvcCore + eventsTrigger': 12 * 1024, 'whole Svc': 30 * 1024 };
 
 /**
- * Bundles one entry and returns its minified and gzip sizes in bytes.
- * `source` picks the package build (`dist`) or the TypeScript sources (`src`).
+ * What (a) pays before any SDK code: ky making one call, and zod/mini parsing the trigger's
+ * request and response schemas (imported from `dist` like the SDK does).
+ */
+export const FLOOR_ENTRIES = {
+  'ky alone': `import ky from 'ky';
+ky('https://api.svc.co/v1/events/trigger', { method: 'POST', retry: 0 }).json().then(console.log);`,
+  'zod/mini + trigger schemas': `import { TriggerBody, TriggerResponse } from '@svc/api';
+console.log(TriggerBody.safeParse({}), TriggerResponse.safeParse({}));`,
+  'ky + zod/mini + trigger schemas': `import ky from 'ky';
+import { TriggerBody, TriggerResponse } from '@svc/api';
+console.log(TriggerBody.safeParse({}));
+ky('https://api.svc.co/v1/events/trigger', { method: 'POST', retry: 0 })
+  .json()
+  .then((body) => console.log(TriggerResponse.safeParse(body)));`,
+};
+
+/**
+ * Bundles one entry and returns its minified and gzip sizes in bytes, and the files with code in it
+ * (relative to the package root, e.g. `dist/funcs/eventsTrigger.js`, `node_modules/ky/...`).
+ * `source` picks the package build (`dist`, the default) or the TypeScript sources (`src`).
  */
 export async function measure(code, { external = [], source = 'dist' } = {}) {
   const target = source === 'dist' ? `${root}dist/index.js` : `${root}src/index.ts`;
@@ -35,31 +54,46 @@ export async function measure(code, { external = [], source = 'dist' } = {}) {
     mainFields: ['module', 'main'],
     alias: { '@svc/api': target },
     external,
+    metafile: true,
     write: false,
     logLevel: 'silent',
   });
   const bytes = result.outputFiles[0].contents;
-  return { minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  const [output] = Object.values(result.metafile.outputs);
+  const inputs = Object.entries(output.inputs)
+    .filter(([file, { bytesInOutput }]) => file !== '<stdin>' && bytesInOutput > 0)
+    .map(([file]) => file)
+    .map((file) => relative(root, file).split('\\').join('/'));
+  return { minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, inputs };
 }
 
 export default async function run() {
-  const source = existsSync(`${root}dist/index.js`) ? 'dist' : 'src';
   const rows = [];
   for (const [name, code] of Object.entries(ENTRIES)) {
     for (const [variant, external] of [
       ['total', []],
       ['sdk only', ['ky', 'zod', 'zod/*']],
     ]) {
-      const size = await measure(code, { external, source });
+      const size = await measure(code, { external });
       rows.push({
         bench: 'bundle',
-        name: `${name} (${variant}, from ${source})`,
+        name: `${name} (${variant}, from dist)`,
         value: size.gzip,
         unit: 'B gzip',
         detail: `${size.minified} B minified`,
         goal: GOALS[name],
       });
     }
+  }
+  for (const [name, code] of Object.entries(FLOOR_ENTRIES)) {
+    const size = await measure(code);
+    rows.push({
+      bench: 'bundle',
+      name: `floor of (a): ${name}`,
+      value: size.gzip,
+      unit: 'B gzip',
+      detail: `${size.minified} B minified`,
+    });
   }
   return rows;
 }

@@ -1,5 +1,6 @@
 // Overhead of the SDK on subscribers.retrieve against raw fetch of the same URL, on a loopback
-// node:http server, interleaved in one run. Prints the ratio of medians (goal <= 1.10).
+// node:http server, interleaved in one run. Prints the ratio of medians (goal <= 1.10), and the
+// layers between: ky alone (the transport's floor) and the SDK with response validation off.
 import { createServer } from 'node:http';
 import ky from 'ky';
 import { Svc } from '../dist/index.js';
@@ -46,24 +47,29 @@ export default async function run() {
       headers: { authorization: 'ApiKey sk_bench', accept: 'application/json' },
     }).then((response) => response.json());
   const sdk = () => svc.subscribers.retrieve('user-1');
+  // The SDK without response validation: the zod parse's share of the SDK's own cost.
+  const svcUnchecked = new Svc({ secretKey: 'sk_bench', baseUrl, validation: 'off' });
+  const sdkUnchecked = () => svcUnchecked.subscribers.retrieve('user-1');
   // ky alone (one attempt, same headers): the transport's own share of the overhead.
   const kyOnly = () =>
     ky(`${baseUrl}/v2/subscribers/user-1`, {
       headers: { authorization: 'ApiKey sk_bench', accept: 'application/json' },
       retry: 0,
     }).json();
-  const calls = { raw, sdk, ky: kyOnly };
+  const calls = { raw, sdk, ky: kyOnly, sdkUnchecked };
 
-  const times = { raw: [], sdk: [], ky: [] };
+  const times = { raw: [], sdk: [], ky: [], sdkUnchecked: [] };
   try {
     for (let i = 0; i < WARMUP; i++) {
       await raw();
       await sdk();
       await kyOnly();
+      await sdkUnchecked();
     }
     for (let i = 0; i < ITERATIONS; i++) {
       // Alternate the order so neither side always runs on a warmer connection.
-      const order = i % 2 === 0 ? ['raw', 'sdk', 'ky'] : ['ky', 'sdk', 'raw'];
+      const order =
+        i % 2 === 0 ? ['raw', 'sdk', 'ky', 'sdkUnchecked'] : ['sdkUnchecked', 'ky', 'sdk', 'raw'];
       for (const name of order) {
         const started = performance.now();
         await calls[name]();
@@ -76,6 +82,7 @@ export default async function run() {
   const rawMedian = median(times.raw);
   const sdkMedian = median(times.sdk);
   const kyMedian = median(times.ky);
+  const uncheckedMedian = median(times.sdkUnchecked);
   return [
     {
       bench: 'overhead',
@@ -112,6 +119,12 @@ export default async function run() {
       bench: 'overhead',
       name: 'sdk / ky alone (median)',
       value: +(sdkMedian / kyMedian).toFixed(3),
+      unit: 'ratio',
+    },
+    {
+      bench: 'overhead',
+      name: 'sdk, validation off / ky alone (median)',
+      value: +(uncheckedMedian / kyMedian).toFixed(3),
       unit: 'ratio',
     },
   ];

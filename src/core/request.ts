@@ -163,12 +163,15 @@ async function send(
         ...(spec.body !== undefined ? { body: redactBody(spec.body) } : {}),
       });
     }
-    const started = Date.now();
+    // Timing and the log line are only worked out when someone reads them (the hot path).
+    const started = log.enabled('info') ? Date.now() : undefined;
     const outcome = await attemptOnce();
     if (outcome.ok) {
-      log.info(
-        `← ${outcome.raw.response.status} ${method} ${redactUrl(url)} (${Date.now() - started} ms)`,
-      );
+      if (started !== undefined) {
+        log.info(
+          `← ${outcome.raw.response.status} ${method} ${redactUrl(url)} (${Date.now() - started} ms)`,
+        );
+      }
       return outcome.raw;
     }
     if (!outcome.retryable || !mayRetry || attempt >= maxRetries) {

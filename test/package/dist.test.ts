@@ -1,18 +1,14 @@
 // Imports the built package (dist) by its name from ESM and CJS, as users do.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDist, root } from './fresh-dist';
 
-const root = join(import.meta.dirname, '..', '..');
 const dist = join(root, 'dist');
 
-beforeAll(() => {
-  // `npm test` builds before vitest runs; build here only when run on its own.
-  if (!existsSync(join(dist, 'mock', 'node.cjs'))) {
-    execFileSync('npx', ['tsup'], { cwd: root, stdio: 'ignore' });
-  }
-}, 120_000);
+// `npm test` builds before vitest runs; this builds only when dist is missing or stale.
+beforeAll(() => freshDist(), 300_000);
 
 function run(args: string[]): string {
   return execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();
@@ -62,16 +58,39 @@ const nodeMock = require('@svc/api/mock/node');`;
     expect(JSON.parse(out)).toEqual(expected);
   });
 
-  it('keeps one copy of the client code: entries import shared chunks', () => {
+  it('keeps one copy of the client code: entries import shared modules (ESM) or chunks (CJS)', () => {
+    const everyFile = readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((f) =>
+      join(dist, f),
+    );
     for (const ext of ['.js', '.cjs']) {
-      const files = [
-        ...readdirSync(dist).map((f) => join(dist, f)),
-        ...readdirSync(join(dist, 'mock')).map((f) => join(dist, 'mock', f)),
-      ].filter((f) => f.endsWith(ext));
+      const files = everyFile.filter((f) => f.endsWith(ext));
       const marker = 'did not match the expected shape';
       const holders = files.filter((f) => readFileSync(f, 'utf8').includes(marker));
       expect(holders, `files${ext} holding the request code`).toHaveLength(1);
       expect(holders[0]).not.toMatch(/[/\\](index|node|browser)\.c?js$/);
     }
+  });
+
+  it('ships ESM one module per file, the mock modules importing the client modules', () => {
+    const importsOf = (file: string) =>
+      [...readFileSync(join(dist, file), 'utf8').matchAll(/^import .* from "([^"]+)";$/gm)].map(
+        (match) => match[1],
+      );
+    expect(importsOf('funcs/eventsTrigger.js')).toEqual([
+      '../core/request.js',
+      '../schemas/event.js',
+    ]);
+    expect(importsOf('mock/node.js')).toContain('../client.js');
+    // The engine validates with the client's schema modules, not copies of them.
+    const engineFiles = readdirSync(join(dist, 'mock', 'engine'), {
+      recursive: true,
+      encoding: 'utf8',
+    }).filter((file) => file.endsWith('.js'));
+    const engineImports = engineFiles.flatMap((file) =>
+      importsOf(join('mock', 'engine', file)).map((path) =>
+        relative(dist, resolve(dist, 'mock', 'engine', dirname(file), path ?? '')),
+      ),
+    );
+    expect(engineImports.some((path) => path.startsWith(join('schemas', '')))).toBe(true);
   });
 });
