@@ -3,7 +3,7 @@
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  APIError,
+  type APIError,
   InternalServerError,
   NotFoundError,
   RateLimitError,
@@ -164,7 +164,10 @@ describe('commit-then-fail', () => {
 
 describe('matching', () => {
   it('matches operation, method, path glob and headers; others pass', async () => {
-    mock.engine.faults.add({ match: { operation: 'subscribers.search' }, respond: { status: 500 } });
+    mock.engine.faults.add({
+      match: { operation: 'subscribers.search' },
+      respond: { status: 500 },
+    });
     mock.engine.faults.add({ match: { method: 'patch' }, respond: { status: 500 } });
     mock.engine.faults.add({ match: { path: '/v1/integ*' }, respond: { status: 500 } });
     mock.engine.faults.add({ match: { headers: { 'X-Test': 'fail' } }, respond: { status: 500 } });
@@ -187,9 +190,7 @@ describe('matching', () => {
     mock.engine.faults.add({ times: 1, respond: { status: 404 } });
     mock.engine.faults.add({ times: 1, respond: { status: 500 } });
     await expect(noRetry().subscribers.retrieve('ada')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(noRetry().subscribers.retrieve('ada')).rejects.toBeInstanceOf(
-      InternalServerError,
-    );
+    await expect(noRetry().subscribers.retrieve('ada')).rejects.toBeInstanceOf(InternalServerError);
     expect((await noRetry().subscribers.retrieve('ada')).firstName).toBe('Ada');
     expect(mock.engine.faults.list().map((fault) => fault.remaining)).toEqual([0, 0]);
   });
