@@ -34,8 +34,9 @@ async function trigger(transactionId: string) {
   await svc.events.trigger({ name: 'alert', to: 'ada', transactionId });
   const page = await svc.notifications.list({ transactionId });
   const notification = page.data[0];
-  if (!notification) throw new Error('no notification');
-  return svc.notifications.retrieve(notification._id);
+  if (!notification?._id) throw new Error('no notification');
+  const activity = await svc.notifications.retrieve(notification._id);
+  return { ...activity, jobs: activity.jobs ?? [] };
 }
 
 describe('provider failures', () => {
