@@ -12,8 +12,32 @@ import type { RateLimitCategory } from './rate-limit';
 import { ServiceError } from './service-error';
 import type { EngineState } from './state';
 
+/**
+ * The client's name of an operation, e.g. `events.trigger` or `subscribers.retrieve`.
+ *
+ * @example
+ * ```ts
+ * const operation: OperationName = 'events.trigger';
+ * ```
+ */
+export type OperationName =
+  | 'subscribers.credentials.upsert'
+  | 'subscribers.update'
+  | 'subscribers.search'
+  | 'subscribers.retrieve'
+  | 'subscribers.subscriptions.list'
+  | 'integrations.create'
+  | 'subscribers.messages.markAs'
+  | 'integrations.setPrimary'
+  | 'workflows.list'
+  | 'integrations.list'
+  | 'workflows.sync'
+  | 'notifications.retrieve'
+  | 'events.trigger'
+  | 'notifications.list';
+
 /** The client's operation name of each route (`method route`), as `src/funcs/` names them. */
-const OPERATIONS = {
+const OPERATIONS: Record<string, OperationName> = {
   'PATCH /v1/subscribers/:subscriberId/credentials': 'subscribers.credentials.upsert',
   'PATCH /v2/subscribers/:subscriberId': 'subscribers.update',
   'GET /v2/subscribers': 'subscribers.search',
@@ -28,17 +52,7 @@ const OPERATIONS = {
   'GET /v1/notifications/:notificationId': 'notifications.retrieve',
   'POST /v1/events/trigger': 'events.trigger',
   'GET /v1/notifications': 'notifications.list',
-} as const;
-
-/**
- * The client's name of an operation, e.g. `events.trigger` or `subscribers.retrieve`.
- *
- * @example
- * ```ts
- * const operation: OperationName = 'events.trigger';
- * ```
- */
-export type OperationName = (typeof OPERATIONS)[keyof typeof OPERATIONS];
+};
 
 const OPERATION_NAMES = Object.values(OPERATIONS) as [OperationName, ...OperationName[]];
 
@@ -53,7 +67,7 @@ const OPERATION_NAMES = Object.values(OPERATIONS) as [OperationName, ...Operatio
  * @internal
  */
 export function operationOf(method: string, route: string): OperationName | undefined {
-  return (OPERATIONS as Record<string, OperationName>)[`${method.toUpperCase()} ${route}`];
+  return OPERATIONS[`${method.toUpperCase()} ${route}`];
 }
 
 /**
@@ -120,7 +134,14 @@ export interface FaultInput {
   after?: 'commit';
 }
 
-/** Channels whose deliveries go through an external provider. */
+/**
+ * Channels whose deliveries go through an external provider.
+ *
+ * @example
+ * ```ts
+ * const channel: ProviderChannel = 'email';
+ * ```
+ */
 export type ProviderChannel = 'email' | 'sms' | 'chat' | 'push';
 
 /**
