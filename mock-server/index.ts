@@ -13,6 +13,16 @@ export type {
   SettleOptions,
 } from './engine/engine';
 export { createMockEngine } from './engine/engine';
+export type {
+  EngineFaults,
+  FaultInput,
+  FaultMatch,
+  FaultRespond,
+  FaultView,
+  OperationName,
+  ProviderChannel,
+  ProviderFailureInput,
+} from './engine/faults';
 export type { IntegrationDto } from './engine/integrations';
 export type { MessageDto } from './engine/messages';
 export type { NotificationSearch } from './engine/notification-query';

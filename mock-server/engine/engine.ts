@@ -1,6 +1,7 @@
 import { authenticate } from './auth';
 import type { CursorPage } from './cursor-page';
 import { type RunScope, runScheduledTask } from './execution';
+import { createFaults, type EngineFaults } from './faults';
 import {
   beginIdempotent,
   finishIdempotent,
@@ -187,6 +188,8 @@ export interface MockEngine {
   readonly clock: SchedulingClock;
   /** Every message the engine delivered (what application tests assert on). */
   readonly outbox: Outbox;
+  /** Fault injection: failing requests and provider deliveries; `reset()` clears it. */
+  readonly faults: EngineFaults;
   /**
    * Runs all work that is due now (and, with `skipTime`, everything still waiting by moving the
    * clock). Runs are synchronous, so this resolves at once; awaiting it keeps tests portable.
@@ -254,6 +257,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const ids: IdGenerator = createIdGenerator(randomSeed, clock.now);
   const keyRandom = createRandom(randomSeed ^ 0x5eed);
   let state: EngineState = createState();
+  const faults = createFaults();
+  faults.bind(state);
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
@@ -412,6 +417,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   return {
     clock,
     outbox: createOutbox(() => state),
+    faults,
     async settle(settleOptions = {}) {
       clock.runDue();
       if (settleOptions.skipTime) {
@@ -439,11 +445,14 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     seed,
     reset() {
       state = structuredClone(baseline);
+      faults.clear();
+      faults.bind(state);
       resyncClock();
     },
     snapshot: () => ({ state: structuredClone(state) }),
     restore(snapshot) {
       state = structuredClone(snapshot.state);
+      faults.bind(state);
       resyncClock();
     },
     authenticate(authorization) {

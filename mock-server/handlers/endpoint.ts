@@ -1,5 +1,6 @@
-import { type HttpHandler, http } from 'msw';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import type { MockEngine, RequestContext } from '../engine/engine';
+import { type FaultInput, type FaultRequest, faultError, operationOf } from '../engine/faults';
 import type { RateLimitCategory } from '../engine/rate-limit';
 import { ServiceError } from '../engine/service-error';
 import { errorBody, errorResponse, json } from './respond';
@@ -51,12 +52,6 @@ export interface EndpointRules {
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 const DEFAULT_BODY_LIMIT = 100 * 1024;
-
-/** @internal Joins the base URL and a route pattern. */
-export function routePattern(baseUrl: string | undefined, route: string): string {
-  if (!baseUrl || baseUrl === '*') return `*${route}`;
-  return `${baseUrl.replace(/\/+$/, '')}${route}`;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -128,9 +123,9 @@ async function readBody(request: Request, limit: number): Promise<unknown> {
 }
 
 /**
- * One MSW handler for one endpoint: authenticates, applies rate limits and idempotency, runs the
- * engine operation, and answers every failure with the service's error body. No exception ever
- * escapes to MSW.
+ * One MSW handler for one endpoint: applies injected faults (before the operation, or after it
+ * committed), authenticates, applies rate limits and idempotency, runs the engine operation, and
+ * answers every failure with the service's error body. No exception ever escapes to MSW.
  *
  * @internal
  */
@@ -147,66 +142,97 @@ export function endpoint(
     ((error: unknown, errorId: string) => console.error(`[svc-mock] errorId ${errorId}:`, error));
   const idempotent = method === 'post' || method === 'patch';
   const compiled = compileRoute(options.baseUrl, route);
+  const operation = operationOf(method, route);
+  const newErrorId = () => crypto.randomUUID();
+
+  // Answers an injected fault; `undefined` for latency, after which the request goes on.
+  async function answerFault(fault: FaultInput, path: string): Promise<Response | undefined> {
+    const { respond } = fault;
+    if (respond === 'network-error') return HttpResponse.error();
+    if ('delayMs' in respond) {
+      await delay(respond.delayMs);
+      return undefined;
+    }
+    const error = faultError(respond.status, rules.category, newErrorId);
+    const body =
+      respond.body === undefined ? errorBody(error, path, engine.clock.iso()) : respond.body;
+    return json(respond.status, body, { ...error.headers, ...respond.headers });
+  }
+
   return http[method](compiled.pattern, async ({ request }) => {
     const url = new URL(request.url);
     const path = url.pathname + url.search;
-    let headers: Record<string, string> = {};
-    try {
-      // Routing comes first, as in the service: a bad escape is a 400 even without a key.
-      const params = compiled.params(url);
-      const context = engine.authenticate(request.headers.get('authorization'));
-      headers = engine.takeRateLimit(context, rules.category, 1);
-      const body =
-        method === 'get'
-          ? undefined
-          : await readBody(request, rules.bodyLimit ?? DEFAULT_BODY_LIMIT);
-      const input = { request, url, params, context, body };
-      const key = request.headers.get('idempotency-key');
-      if (!idempotent || key === null || !engine.idempotencyEnabled) {
-        const result = run(input);
-        return json(result.status, result.body, { ...headers, ...result.headers });
-      }
-      const decision = engine.beginIdempotent(context, key, JSON.stringify(body ?? {}));
-      if (decision.kind === 'replay') {
-        const replayed =
-          decision.status >= 400
-            ? { ...(decision.body as object), timestamp: engine.clock.iso(), path }
-            : decision.body;
-        return json(decision.status, replayed, { ...headers, ...decision.headers });
-      }
-      let result: EndpointResult;
+    const faultRequest: FaultRequest = {
+      operation,
+      method: request.method,
+      path: url.pathname,
+      headers: request.headers,
+    };
+    const before = engine.faults.take(faultRequest, 'before');
+    if (before) {
+      const answer = await answerFault(before, path);
+      if (answer) return answer;
+    }
+    let performed = false;
+    const response = await perform();
+    if (!performed) return response;
+    const afterCommit = engine.faults.take(faultRequest, 'commit');
+    if (!afterCommit) return response;
+    return (await answerFault(afterCommit, path)) ?? response;
+
+    async function perform(): Promise<Response> {
+      let headers: Record<string, string> = {};
       try {
-        result = run(input);
-      } catch (error) {
-        if (!(error instanceof ServiceError)) {
-          // A bug is not an answer of the service: free the key so a retry runs again.
-          engine.releaseIdempotent(context, key);
+        // Routing comes first, as in the service: a bad escape is a 400 even without a key.
+        const params = compiled.params(url);
+        const context = engine.authenticate(request.headers.get('authorization'));
+        headers = engine.takeRateLimit(context, rules.category, 1);
+        const body =
+          method === 'get'
+            ? undefined
+            : await readBody(request, rules.bodyLimit ?? DEFAULT_BODY_LIMIT);
+        const input = { request, url, params, context, body };
+        const key = request.headers.get('idempotency-key');
+        performed = true;
+        if (!idempotent || key === null || !engine.idempotencyEnabled) {
+          const result = run(input);
+          return json(result.status, result.body, { ...headers, ...result.headers });
+        }
+        const decision = engine.beginIdempotent(context, key, JSON.stringify(body ?? {}));
+        if (decision.kind === 'replay') {
+          const replayed =
+            decision.status >= 400
+              ? { ...(decision.body as object), timestamp: engine.clock.iso(), path }
+              : decision.body;
+          return json(decision.status, replayed, { ...headers, ...decision.headers });
+        }
+        let result: EndpointResult;
+        try {
+          result = run(input);
+        } catch (error) {
+          if (!(error instanceof ServiceError)) {
+            // A bug is not an answer of the service: free the key so a retry runs again.
+            engine.releaseIdempotent(context, key);
+            throw error;
+          }
+          const body = errorBody(error, path, engine.clock.iso());
+          engine.finishIdempotent(context, key, {
+            status: error.status,
+            body,
+            headers: error.headers,
+          });
+          error.headers['Idempotency-Key'] = key;
           throw error;
         }
-        const body = errorBody(error, path, engine.clock.iso());
-        engine.finishIdempotent(context, key, {
-          status: error.status,
-          body,
-          headers: error.headers,
+        engine.finishIdempotent(context, key, result);
+        return json(result.status, result.body, {
+          ...headers,
+          ...result.headers,
+          'Idempotency-Key': key,
         });
-        error.headers['Idempotency-Key'] = key;
-        throw error;
+      } catch (error) {
+        return errorResponse(error, path, engine.clock.iso(), newErrorId, onBug, headers);
       }
-      engine.finishIdempotent(context, key, result);
-      return json(result.status, result.body, {
-        ...headers,
-        ...result.headers,
-        'Idempotency-Key': key,
-      });
-    } catch (error) {
-      return errorResponse(
-        error,
-        path,
-        engine.clock.iso(),
-        () => crypto.randomUUID(),
-        onBug,
-        headers,
-      );
     }
   });
 }

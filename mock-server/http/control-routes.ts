@@ -5,6 +5,9 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { FaultInput, ProviderFailureInput } from '../engine/faults';
+import type { OutboxFilter } from '../engine/outbox';
+import { ServiceError } from '../engine/service-error';
 import type { EnvironmentRecord } from '../engine/state';
 import { type ControlRoute, parseControlBody } from './control-router';
 import type { StoredSnapshot } from './snapshot-store';
@@ -18,6 +21,23 @@ const SnapshotBody = z.object({
 });
 const AdvanceBody = z.object({ ms: z.number().check(z.nonnegative()) });
 const SetBody = z.object({ to: z.union([z.string(), z.number()]) });
+const SettleBody = z.object({ skipTime: z.optional(z.boolean()) });
+const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
+const OUTBOX_CHANNELS = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
+
+function outboxFilter(url: URL): OutboxFilter {
+  const filter: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (!OUTBOX_FILTERS.includes(name)) {
+      throw new TypeError(`Unknown outbox filter "${name}": use ${OUTBOX_FILTERS.join(', ')}`);
+    }
+    if (name === 'channel' && !OUTBOX_CHANNELS.has(value)) {
+      throw new TypeError(`channel must be one of ${[...OUTBOX_CHANNELS].join(', ')}`);
+    }
+    filter[name] = value;
+  }
+  return filter as OutboxFilter;
+}
 
 const environmentView = (environment: EnvironmentRecord) => ({
   _id: environment._id,
@@ -169,6 +189,97 @@ export const clockRoutes: ControlRoute[] = [
 ];
 
 /**
+ * The outbox (what would have been sent) and `settle`.
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...outboxRoutes], context);
+ * ```
+ */
+export const outboxRoutes: ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/outbox',
+    description:
+      'Delivered messages, oldest first; query filters channel, subscriberId, workflowId, transactionId, environmentId',
+    run: ({ url, context }) => context.engine.outbox.list(outboxFilter(url)),
+  },
+  {
+    method: 'DELETE',
+    path: '/outbox',
+    description: 'Forgets every delivered message (stored messages and notifications stay)',
+    run: ({ context }) => {
+      const cleared = context.engine.outbox.count();
+      context.engine.outbox.clear();
+      return { cleared };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/settle',
+    description: 'Runs the work due now: { skipTime? } also runs every pending delay and digest',
+    run: async ({ body, context }) => {
+      const { skipTime } = parseControlBody(SettleBody, body);
+      await context.engine.settle({ skipTime: skipTime ?? false });
+      return { settled: true, ...clockView(context.engine.clock) };
+    },
+  },
+];
+
+/**
+ * Fault injection (docs/fault-injection.md): the bodies are `engine.faults.add()` and
+ * `engine.faults.addProviderFailure()` input as JSON.
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...faultRoutes], context);
+ * ```
+ */
+export const faultRoutes: ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/faults',
+    description: 'The faults, oldest first, with hits and remaining',
+    run: ({ context }) => context.engine.faults.list(),
+  },
+  {
+    method: 'POST',
+    path: '/faults',
+    description: 'Adds an HTTP fault: { match?, times?, respond, after? }',
+    status: 201,
+    run: ({ body, context }) => context.engine.faults.add(body as FaultInput),
+  },
+  {
+    method: 'POST',
+    path: '/faults/provider',
+    description: 'Adds a provider failure: { channel, providerId?, times?, errorText?, errorId? }',
+    status: 201,
+    run: ({ body, context }) =>
+      context.engine.faults.addProviderFailure(body as ProviderFailureInput),
+  },
+  {
+    method: 'DELETE',
+    path: '/faults',
+    description: 'Removes every fault',
+    run: ({ context }) => {
+      const cleared = context.engine.faults.list().length;
+      context.engine.faults.clear();
+      return { cleared };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/faults/:id',
+    description: 'Removes one fault; 404 for an unknown id',
+    run: ({ params, context }) => {
+      const id = params['id'] ?? '';
+      if (!context.engine.faults.remove(id)) throw ServiceError.http(404, `Fault ${id} not found`);
+      return { deleted: id };
+    },
+  },
+];
+
+/**
  * Every control route the server mounts by default.
  *
  * @example
@@ -181,4 +292,6 @@ export const defaultControlRoutes: readonly ControlRoute[] = [
   ...stateRoutes,
   ...snapshotRoutes,
   ...clockRoutes,
+  ...outboxRoutes,
+  ...faultRoutes,
 ];

@@ -126,6 +126,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       const response = await answer(await toFetchRequest(req, origin));
+      if (response.type === 'error') {
+        // An injected network error (`Response.error()`): drop the connection, no answer.
+        status = 0;
+        res.destroy();
+        return;
+      }
       status = response.status;
       await sendFetchResponse(res, response, corsHeaders());
     } catch (error) {

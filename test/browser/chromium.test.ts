@@ -93,7 +93,7 @@ describe.skipIf(!available && !inCI)('mock mode in headless chromium', () => {
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
-  it('renders a seeded subscriber retrieved through the client and the service worker', async () => {
+  it('renders a subscriber, triggers a workflow, renders the inbox and marks a message read', async () => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -109,6 +109,21 @@ describe.skipIf(!available && !inCI)('mock mode in headless chromium', () => {
     expect(await page.textContent('[data-testid="missing"]')).toBe('NotFoundError 404');
     const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
     expect(worker).toBe(`${siteUrl}/mockServiceWorker.js`);
+
+    // Trigger → in-app messages rendered → mark one read through the service worker.
+    expect(await page.textContent('[data-testid="notifications"]')).toBe('2 notifications');
+    const items = page.locator('[data-testid="inbox"] li');
+    expect(await items.locator('.content').allTextContents()).toEqual([
+      'Welcome, Ada: pro plan',
+      'Welcome, Ada: team plan',
+    ]);
+    await items.nth(0).locator('button').click();
+    await page.waitForSelector('[data-testid="inbox"] li[data-read="true"]');
+    expect(await items.evaluateAll((nodes) => nodes.map((node) => node.dataset['read']))).toEqual([
+      'true',
+      'false',
+    ]);
+    expect(await items.nth(0).locator('button').textContent()).toBe('Read');
 
     const screenshot = join(output, 'subscriber.png');
     await page.screenshot({ path: screenshot, fullPage: true });

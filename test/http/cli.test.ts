@@ -112,6 +112,109 @@ describe('svc-mock CLI', () => {
     expect(server.stdout()).toMatch(/^GET \/v2\/subscribers\/demo-grace 200 \d+\.\dms$/m);
   });
 
+  it('serves all 14 operations over real HTTP to the client', async () => {
+    const server = await start(['--quiet']);
+    const key = bannerKey(server.stdout(), 'Development');
+    const environments = (await (await fetch(`${server.url}/__svc/environments`)).json()) as {
+      data: { name: string; _id: string }[];
+    };
+    const production = environments.data.find((env) => env.name === 'Production')?._id ?? '';
+    const svc = new Svc({ secretKey: key, baseUrl: server.url, validation: 'strict' });
+
+    await svc.subscribers.credentials.upsert('demo-ada', {
+      providerId: 'slack',
+      credentials: { webhookUrl: 'https://hooks.slack.com/demo' },
+    });
+    expect((await svc.subscribers.update('demo-ada', { lastName: 'King' })).lastName).toBe('King');
+    expect((await svc.subscribers.search({ email: 'grace@' })).data).toHaveLength(1);
+    expect((await svc.subscribers.retrieve('demo-alan')).firstName).toBe('Alan');
+    const subscriptions = await svc.subscribers.subscriptions.list('demo-ada', {});
+    expect(subscriptions.data.map((entry) => entry.topic.key)).toEqual(['product-updates']);
+    const created = await svc.integrations.create({ providerId: 'mailgun', channel: 'email' });
+    expect((await svc.integrations.setPrimary(created._id ?? '')).primary).toBe(true);
+    expect((await svc.integrations.list()).length).toBeGreaterThan(3);
+    const { data: workflows } = await svc.workflows.list({});
+    expect(workflows.length).toBe(4);
+    const synced = await svc.workflows.sync('welcome', { targetEnvironmentId: production });
+    expect(synced.workflowId).toBe('welcome');
+    const triggered = await svc.events.trigger({ name: 'order-shipped', to: 'demo-ada' });
+    expect(triggered.status).toBe('processed');
+    const page = await svc.notifications.list({ transactionId: triggered.transactionId ?? '' });
+    const activity = await svc.notifications.retrieve(page.data[0]?._id ?? '');
+    expect(activity.transactionId).toBe(triggered.transactionId);
+    const messages = (await (await fetch(`${server.url}/__svc/outbox?channel=in_app`)).json()) as {
+      data: { messageId: string }[];
+    };
+    const marked = await svc.subscribers.messages.markAs('demo-ada', {
+      messageId: messages.data[0]?.messageId ?? '',
+      markAs: 'read',
+    });
+    expect(marked[0]?.read).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('serves all 14 operations over real HTTP to raw fetch', async () => {
+    const server = await start(['--quiet']);
+    const key = bannerKey(server.stdout(), 'Development');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `ApiKey ${key}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as { data: never } };
+    };
+    const environments = (await (await fetch(`${server.url}/__svc/environments`)).json()) as {
+      data: { name: string; _id: string }[];
+    };
+    const production = environments.data.find((env) => env.name === 'Production')?._id;
+    const statuses = [
+      (
+        await call('PATCH', '/v1/subscribers/demo-ada/credentials', {
+          providerId: 'slack',
+          credentials: { webhookUrl: 'https://hooks.slack.com/x' },
+        })
+      ).status,
+      (await call('PATCH', '/v2/subscribers/demo-ada', { lastName: 'King' })).status,
+      (await call('GET', '/v2/subscribers?subscriberId=demo-ada')).status,
+      (await call('GET', '/v2/subscribers/demo-ada')).status,
+      (await call('GET', '/v2/subscribers/demo-ada/subscriptions')).status,
+    ];
+    const created = await call('POST', '/v1/integrations', {
+      providerId: 'mailgun',
+      channel: 'email',
+    });
+    const integrationId = (created.body.data as { _id: string })._id;
+    statuses.push(
+      created.status,
+      (await call('POST', `/v1/integrations/${integrationId}/set-primary`)).status,
+      (await call('GET', '/v1/integrations')).status,
+      (await call('GET', '/v2/workflows')).status,
+      (await call('PUT', '/v2/workflows/welcome/sync', { targetEnvironmentId: production })).status,
+    );
+    const triggered = await call('POST', '/v1/events/trigger', { name: 'welcome', to: 'demo-ada' });
+    const list = await call('GET', '/v1/notifications');
+    const notificationId = (list.body.data as { _id: string }[])[0]?._id;
+    const one = await call('GET', `/v1/notifications/${notificationId}`);
+    const outbox = (await (await fetch(`${server.url}/__svc/outbox?channel=in_app`)).json()) as {
+      data: { messageId: string }[];
+    };
+    const marked = await call('POST', '/v1/subscribers/demo-ada/messages/mark-as', {
+      messageId: outbox.data.map((entry) => entry.messageId),
+      markAs: 'seen',
+    });
+    statuses.push(triggered.status, list.status, one.status, marked.status);
+    expect(statuses).toEqual([
+      200, 200, 200, 200, 200, 201, 200, 200, 200, 200, 201, 200, 200, 201,
+    ]);
+    expect((marked.body.data as { seen: boolean }[]).every((message) => message.seen)).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('stops cleanly on SIGTERM and SIGINT: exit 0, port released', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const server = await start(['--quiet']);

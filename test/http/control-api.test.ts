@@ -223,3 +223,108 @@ describe('control API: routing', () => {
     }
   });
 });
+
+describe('control API: outbox and settle', () => {
+  const trigger = (transactionId: string) =>
+    fetch(`${server.url}/v1/events/trigger`, {
+      method: 'POST',
+      headers: { authorization: `ApiKey ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ping', to: 'seeded', transactionId }),
+    }).then((response) => response.json());
+
+  beforeEach(async () => {
+    const seeded = await control('POST', '/seed', {
+      workflows: [
+        {
+          workflowId: 'ping',
+          name: 'Ping',
+          steps: [
+            { type: 'in_app', name: 'Now', controlValues: { body: 'now' } },
+            { type: 'delay', name: 'Wait', controlValues: { amount: 1, unit: 'hours' } },
+            { type: 'in_app', name: 'Later', controlValues: { body: 'later' } },
+          ],
+        },
+      ],
+    });
+    expect(seeded.status).toBe(200);
+  });
+
+  it('lists delivered messages with filters, and clears them', async () => {
+    await trigger('t-1');
+    await trigger('t-2');
+    const all = await control('GET', '/outbox');
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((entry: { transactionId: string }) => entry.transactionId)).toEqual([
+      't-1',
+      't-2',
+    ]);
+    const one = await control('GET', '/outbox?transactionId=t-2&channel=in_app');
+    expect(one.body.data).toHaveLength(1);
+    expect(one.body.data[0]).toMatchObject({ subscriberId: 'seeded', content: 'now' });
+
+    expect((await control('DELETE', '/outbox')).body.data).toEqual({ cleared: 2 });
+    expect((await control('GET', '/outbox')).body.data).toEqual([]);
+  });
+
+  it('rejects an unknown filter or channel with a 400', async () => {
+    const unknown = await control('GET', '/outbox?color=red');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('Unknown outbox filter "color"');
+    expect((await control('GET', '/outbox?channel=fax')).status).toBe(400);
+  });
+
+  it('settle runs due work; skipTime runs pending delays', async () => {
+    const start = server.engine.clock.now(); // reset() never moves the clock back
+    await trigger('t-1');
+    expect((await control('POST', '/settle')).body.data).toMatchObject({ settled: true });
+    expect(server.engine.outbox.count()).toBe(1);
+    const settled = await control('POST', '/settle', { skipTime: true });
+    expect(settled.status).toBe(200);
+    expect(server.engine.outbox.list().map((entry) => entry.content)).toEqual(['now', 'later']);
+    expect(settled.body.data.epochMs).toBe(start + 3_600_000);
+    expect((await control('POST', '/settle', { skipTime: 'yes' })).status).toBe(400);
+  });
+});
+
+describe('control API: faults', () => {
+  it('adds, lists and clears HTTP faults that the API then answers', async () => {
+    const added = await control('POST', '/faults', {
+      match: { operation: 'subscribers.retrieve' },
+      times: 1,
+      respond: { status: 503 },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ id: expect.any(String), kind: 'http', remaining: 1 });
+    expect(await subscriberStatus('seeded')).toBe(503);
+    expect(await subscriberStatus('seeded')).toBe(200);
+    const listed = await control('GET', '/faults');
+    expect(listed.body.data).toEqual([{ ...added.body.data, remaining: 0, hits: 1 }]);
+    expect((await control('DELETE', '/faults')).body.data).toEqual({ cleared: 1 });
+    expect((await control('GET', '/faults')).body.data).toEqual([]);
+  });
+
+  it('drops the connection for an injected network error', async () => {
+    await control('POST', '/faults', { times: 1, respond: 'network-error' });
+    await expect(subscriberStatus('seeded')).rejects.toThrow(TypeError);
+    expect(await subscriberStatus('seeded')).toBe(200);
+  });
+
+  it('adds provider failures and removes one fault by id', async () => {
+    const added = await control('POST', '/faults/provider', { channel: 'email', times: 2 });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ kind: 'provider', channel: 'email', remaining: 2 });
+    const id = added.body.data.id as string;
+    expect((await control('DELETE', `/faults/${id}`)).body.data).toEqual({ deleted: id });
+    expect((await control('DELETE', `/faults/${id}`)).status).toBe(404);
+  });
+
+  it('rejects a bad fault with a 400 naming the field, and reset() clears faults', async () => {
+    const bad = await control('POST', '/faults', { respond: { status: 200 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('respond');
+    expect((await control('POST', '/faults/provider', { channel: 'fax' })).status).toBe(400);
+    await control('POST', '/faults', { respond: { status: 500 } });
+    await control('POST', '/reset');
+    expect((await control('GET', '/faults')).body.data).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
+  failedAtProvider,
   sent,
   storeMessage,
 } from './delivery';
@@ -31,6 +32,7 @@ export function sendChat(context: DeliveryContext): DeliveryOutcome {
   }
   const body = context.controls['body'];
   let delivered = 0;
+  let failed = 0;
   for (const integration of integrations) {
     const channel = context.subscriber.channels.find(
       (entry) =>
@@ -42,14 +44,17 @@ export function sendChat(context: DeliveryContext): DeliveryOutcome {
     const webhookUrl = channel?.credentials.webhookUrl;
     if (webhookUrl === undefined) continue;
     context.job.providerId = integration.providerId;
-    const message = storeMessage(context, 'chat', integration.providerId, {
-      content: typeof body === 'string' ? body : '',
-      directWebhookUrl: webhookUrl,
-    });
+    const fields = { content: typeof body === 'string' ? body : '', directWebhookUrl: webhookUrl };
+    if (failedAtProvider(context, 'chat', integration, fields)) {
+      failed += 1;
+      continue;
+    }
+    const message = storeMessage(context, 'chat', integration.providerId, fields);
     sent(context, message, integration, { webhookUrl });
     delivered += 1;
   }
   if (delivered > 0) return 'completed';
+  if (failed > 0) return 'failed';
   addDetail(context, DETAILS.chatWebhookUrlMissing, {
     providerId: integrations[0]?.providerId,
   });

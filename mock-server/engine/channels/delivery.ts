@@ -5,6 +5,7 @@
  * @module
  */
 
+import { type ProviderChannel, takeProviderFailure } from '../faults';
 import { DETAILS, type DetailText } from '../runtime/detail-texts';
 import type {
   EngineState,
@@ -237,4 +238,33 @@ export function sent(
   addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
   deliver(context, message, integration, recipient);
   addDetail(context, DETAILS.messageSent, { providerId: integration.providerId });
+}
+
+/**
+ * Ends a send through an injected provider failure (`engine.faults.addProviderFailure`), when
+ * one matches: the message is stored with status `error`, `errorId` and `errorText`, nothing
+ * reaches the outbox, and the job records `Message created` then `Unexpected provider error`
+ * (Failed). Returns false when the delivery goes through.
+ *
+ * @example
+ * ```ts
+ * if (failedAtProvider(context, 'sms', integration, { content: body, phone })) return 'failed';
+ * ```
+ */
+export function failedAtProvider(
+  context: DeliveryContext,
+  channel: ProviderChannel,
+  integration: IntegrationRecord,
+  fields: MessageFields,
+): boolean {
+  const failure = takeProviderFailure(context.state, channel, integration.providerId);
+  if (failure === undefined) return false;
+  storeMessage(context, channel, integration.providerId, {
+    ...fields,
+    status: 'error',
+    ...failure,
+  });
+  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
+  addDetail(context, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
+  return true;
 }

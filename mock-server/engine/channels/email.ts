@@ -11,6 +11,7 @@ import {
   addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
+  failedAtProvider,
   selectIntegration,
   sent,
   storeMessage,
@@ -59,11 +60,9 @@ export function sendEmail(
     addDetail(context, DETAILS.missingEmail, { providerId: integration.providerId });
     return 'canceled';
   }
-  const message = storeMessage(context, 'email', integration.providerId, {
-    content: body.value,
-    subject,
-    email,
-  });
+  const fields = { content: body.value, subject, email };
+  if (failedAtProvider(context, 'email', integration, fields)) return 'failed';
+  const message = storeMessage(context, 'email', integration.providerId, fields);
   sent(context, message, integration, { email });
   return 'completed';
 }

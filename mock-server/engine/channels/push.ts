@@ -10,6 +10,7 @@ import {
   addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
+  failedAtProvider,
   sent,
   storeMessage,
 } from './delivery';
@@ -31,6 +32,7 @@ export function sendPush(context: DeliveryContext): DeliveryOutcome {
   }
   const { subject, body } = context.controls;
   let delivered = 0;
+  let failed = 0;
   for (const integration of integrations) {
     const tokens = context.subscriber.channels
       .filter((entry) => entry.providerId === integration.providerId)
@@ -38,15 +40,21 @@ export function sendPush(context: DeliveryContext): DeliveryOutcome {
     if (tokens.length === 0) continue;
     context.job.providerId = integration.providerId;
     const deviceTokens = [...new Set(tokens)];
-    const message = storeMessage(context, 'push', integration.providerId, {
+    const fields = {
       content: typeof body === 'string' ? body : '',
       ...(typeof subject === 'string' ? { title: subject, subject } : {}),
       deviceTokens,
-    });
+    };
+    if (failedAtProvider(context, 'push', integration, fields)) {
+      failed += 1;
+      continue;
+    }
+    const message = storeMessage(context, 'push', integration.providerId, fields);
     sent(context, message, integration, { deviceTokens });
     delivered += 1;
   }
   if (delivered > 0) return 'completed';
+  if (failed > 0) return 'failed';
   addDetail(context, DETAILS.pushMissingDeviceTokens, {
     providerId: integrations[0]?.providerId,
   });

@@ -9,6 +9,7 @@ import {
   addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
+  failedAtProvider,
   selectIntegration,
   sent,
   storeMessage,
@@ -39,10 +40,9 @@ export function sendSms(context: DeliveryContext): DeliveryOutcome {
     return 'canceled';
   }
   const body = context.controls['body'];
-  const message = storeMessage(context, 'sms', integration.providerId, {
-    content: typeof body === 'string' ? body : '',
-    phone,
-  });
+  const fields = { content: typeof body === 'string' ? body : '', phone };
+  if (failedAtProvider(context, 'sms', integration, fields)) return 'failed';
+  const message = storeMessage(context, 'sms', integration.providerId, fields);
   sent(context, message, integration, { phone });
   return 'completed';
 }

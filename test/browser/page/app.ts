@@ -1,5 +1,6 @@
 // A small app in mock mode: the client talks to the engine through MSW's service worker.
 import { NotFoundError, type Svc } from '@svc/api';
+import type { MockEngine } from '@svc/api/mock';
 import { setupSvcWorker } from '@svc/api/mock/browser';
 
 function element(tag: string, text: string, attributes: Record<string, string> = {}): HTMLElement {
@@ -31,6 +32,36 @@ async function renderMissing(svc: Svc, root: HTMLElement): Promise<void> {
   }
 }
 
+// Listing a subscriber's inbox is not one of the service's 14 operations, and activity jobs carry
+// no message ids: the page owns the engine, so it reads the delivered in-app messages from
+// `engine.outbox` and changes them through the client (mark-as), as docs/mock-mode.md says.
+async function renderInbox(svc: Svc, engine: MockEngine, root: HTMLElement): Promise<void> {
+  for (const plan of ['pro', 'team']) {
+    await svc.events.trigger({ name: 'welcome', to: 'ada', payload: { plan } });
+  }
+  const activity = await svc.notifications.list({ subscriberIds: ['ada'] });
+  root.append(
+    element('p', `${activity.data.length} notifications`, { 'data-testid': 'notifications' }),
+  );
+  const list = element('ul', '', { 'data-testid': 'inbox' });
+  for (const message of engine.outbox.list({ channel: 'in_app', subscriberId: 'ada' })) {
+    const item = element('li', '', { 'data-message-id': message.messageId, 'data-read': 'false' });
+    const button = element('button', 'Mark read', { type: 'button' });
+    button.addEventListener('click', async () => {
+      button.setAttribute('disabled', '');
+      const [updated] = await svc.subscribers.messages.markAs('ada', {
+        messageId: message.messageId,
+        markAs: 'read',
+      });
+      item.dataset['read'] = String(updated?.read ?? false);
+      button.textContent = updated?.read ? 'Read' : 'Mark read';
+    });
+    item.append(element('span', String(message.content), { class: 'content' }), button);
+    list.append(item);
+  }
+  root.append(list);
+}
+
 async function main(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) throw new Error('no #app element');
@@ -39,6 +70,19 @@ async function main(): Promise<void> {
       subscribers: [
         { subscriberId: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
       ],
+      workflows: [
+        {
+          workflowId: 'welcome',
+          name: 'Welcome',
+          steps: [
+            {
+              type: 'in_app',
+              name: 'Inbox',
+              controlValues: { body: 'Welcome, {{subscriber.firstName}}: {{payload.plan}} plan' },
+            },
+          ],
+        },
+      ],
     },
   });
   await mock.start({ quiet: true, onUnhandledRequest: 'bypass' });
@@ -46,6 +90,7 @@ async function main(): Promise<void> {
   const svc = mock.client();
   await renderSubscriber(svc, root);
   await renderMissing(svc, root);
+  await renderInbox(svc, mock.engine, root);
   document.body.dataset['state'] = 'ready';
 }
 
