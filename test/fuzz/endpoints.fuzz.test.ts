@@ -203,7 +203,7 @@ async function check(
   served: HttpHandler[],
   generated: FuzzRequest,
   statuses: Map<number, number>,
-): Promise<void> {
+): Promise<number> {
   const request = toRequest(generated);
   const url = new URL(request.url);
   const response = await getResponse(served, request);
@@ -220,19 +220,44 @@ async function check(
     const parsed = z.safeParse(ERROR_BODY, body);
     expect(parsed.success, text.slice(0, 500)).toBe(true);
     expect(body).toMatchObject({ statusCode: response.status, path: url.pathname + url.search });
-    return;
+    return response.status;
   }
   const parsed = z.safeParse(endpoint.success, unwrap(body));
   expect(
     parsed.success,
     `${endpoint.name}: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`,
   ).toBe(true);
+  return response.status;
 }
 
 const keys = [engine.environment('Development').apiKey, engine.environment('Production').apiKey];
 
+const table = fuzzEndpoints(knownValues());
+
+/**
+ * What an accepted trigger stored must read back through the client's schemas: the notification
+ * list (newest first, so the new ones) of both environments after every trigger case that passed.
+ */
+async function readBackTriggered(): Promise<void> {
+  const listing = table.find((endpoint) => endpoint.route === '/v1/notifications');
+  if (!listing) throw new Error('the table has no notification list');
+  for (const key of keys) {
+    const request: FuzzRequest = {
+      method: 'GET',
+      path: '/v1/notifications',
+      query: [['limit', '50']],
+      authorization: `ApiKey ${key}`,
+      idempotencyKey: null,
+      contentType: null,
+      body: null,
+    };
+    const status = await check(listing, handlersOf(listing), request, new Map());
+    expect(status).toBe(200);
+  }
+}
+
 describe('fuzzing endpoints 1-14 through the handlers', () => {
-  for (const endpoint of fuzzEndpoints(knownValues())) {
+  for (const endpoint of table) {
     it(
       `${endpoint.name}: never a 5xx, always the service's bodies`,
       async () => {
@@ -249,7 +274,12 @@ describe('fuzzing endpoints 1-14 through the handlers', () => {
             fc.array(requestArbitrary(endpoint, keys), { minLength: 1, maxLength: 2 }),
             async (requests) => {
               if (writes) restart();
-              for (const request of requests) await check(endpoint, served, request, statuses);
+              let accepted = false;
+              for (const request of requests) {
+                const status = await check(endpoint, served, request, statuses);
+                accepted ||= status === 201;
+              }
+              if (accepted && endpoint.route === '/v1/events/trigger') await readBackTriggered();
             },
           ),
           { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
