@@ -163,9 +163,13 @@ describe('events.trigger: accepted but not processed', () => {
   });
 
   it('answers invalid_recipients when not one recipient is usable', async () => {
-    const result = await statusOf({ name: 'welcome', to: ['not valid!', 'also bad?'] });
+    const result = await statusOf({
+      name: 'welcome',
+      to: ['not valid!', 'also bad?'],
+      actor: { subscriberId: 'new-actor', firstName: 'Nobody' },
+    });
     expect(result.status).toBe('invalid_recipients');
-    // The dropped ids were not created as subscribers.
+    // Nothing ran: neither the dropped ids nor the actor were created as subscribers.
     const ids = (await client().subscribers.search().toArray({ limit: 100 })).map(
       (s) => s.subscriberId,
     );
