@@ -118,6 +118,23 @@ describe('events.trigger: processed', () => {
     expect(notifications[0]?.topics).toEqual([{ _topicId: expect.any(String), topicKey: 'news' }]);
   });
 
+  it('sends once to a subscriber named both directly and through a topic', async () => {
+    const result = await client().events.trigger({
+      name: 'welcome',
+      to: ['ada', { type: 'Topic', topicKey: 'news' }, { subscriberId: 'ada' }],
+      overrides: { severity: 'high' },
+    });
+    const notifications = await notificationsOf(result.transactionId ?? '');
+    expect(notifications.map((n) => n.subscriber?.subscriberId).sort()).toEqual([
+      'ada',
+      'grace',
+      'linus',
+    ]);
+    // overrides.severity wins over the workflow's severity.
+    expect(notifications.map((n) => n.severity)).toEqual(['high', 'high', 'high']);
+    expect(engine.outbox.count({ channel: 'in_app', subscriberId: 'ada' })).toBe(1);
+  });
+
   it('applies the payload schema defaults when the workflow validates its payload', async () => {
     const result = await client().events.trigger({
       name: 'checked',
