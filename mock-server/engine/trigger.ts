@@ -258,11 +258,9 @@ function readRecipients(to: unknown): {
 
 function resolveRecipients(
   scope: RunScope,
-  to: unknown,
+  { subscribers, topics }: ReturnType<typeof readRecipients>,
   actorId: string | undefined,
-): Recipient[] | undefined {
-  const { subscribers, topics } = readRecipients(to);
-  if (subscribers.length === 0 && topics.length === 0) return undefined;
+): Recipient[] {
   const byId = new Map<string, Recipient>();
   for (const { definition, to: definitionTo } of subscribers) {
     const subscriber = upsertSubscriber(scope, definition);
@@ -400,6 +398,11 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
   if (scope.data.transactionIds.has(transactionId)) {
     return { ...answer('error'), error: [DUPLICATE_TRANSACTION] };
   }
+  // Checked before the actor is upserted: a trigger that answers invalid_recipients runs nothing.
+  const read = readRecipients(input['to']);
+  if (read.subscribers.length === 0 && read.topics.length === 0) {
+    return answer('invalid_recipients');
+  }
   const actor = input['actor'];
   let actorId: string | undefined;
   if (typeof actor === 'string') actorId = actor;
@@ -407,8 +410,7 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
     const definition = readDefinition(actor);
     if (definition) actorId = upsertSubscriber(scope, definition).subscriberId;
   }
-  const recipients = resolveRecipients(scope, input['to'], actorId);
-  if (recipients === undefined) return answer('invalid_recipients');
+  const recipients = resolveRecipients(scope, read, actorId);
   const now = isoAt(scope.now());
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);

@@ -1,18 +1,30 @@
 // The fuzzed endpoints, one table entry each: the route, what its path, query and body look like
-// when valid, and the client schema its success body must satisfy. Endpoints 12-14 are added with
-// one entry each.
+// when valid, and the client schema its success body must satisfy.
 import {
+  ActivityNotification,
   Integration,
   Message,
+  NotificationListResponse,
   Subscriber,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
+  TriggerResponse,
   WorkflowListResponse,
   WorkflowSyncResponse,
 } from '@svc/api';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { mostly, pathId, segment, unknownObjectId, wildNumberText, wildString } from './values';
+import {
+  HUGE,
+  mostly,
+  pathId,
+  segment,
+  unknownObjectId,
+  wildDate,
+  wildJson,
+  wildNumberText,
+  wildString,
+} from './values';
 
 /** Ids and keys of the fuzz engine's seeded data. */
 export interface KnownValues {
@@ -23,6 +35,18 @@ export interface KnownValues {
   integrationIds: string[];
   workflowIds: string[];
   environmentIds: string[];
+  /** Notifications of the key's environment, then of another environment. */
+  notificationIds: string[];
+  transactionIds: string[];
+  /** Workflow `_id`s (the `templates` filter of the notification list). */
+  workflowObjectIds: string[];
+  /** Trigger identifiers, including ones that exist nowhere. */
+  workflowTriggers: string[];
+  topicKeys: string[];
+  tenantIds: string[];
+  emails: string[];
+  /** Instants around the seeded notifications, as ISO strings. */
+  instants: string[];
 }
 
 /** One endpoint as the fuzzer sees it. */
@@ -77,8 +101,114 @@ const stepFilter = fc.record({
   ),
 });
 
+const STEP_TYPE_NAMES = ['in_app', 'email', 'sms', 'chat', 'push', 'digest', 'delay', 'IN_APP'];
+
+/** An optional body field: absent half the time (JSON drops `undefined`), rarely hostile. */
+function optional(known: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.option(fc.oneof({ arbitrary: known, weight: 12 }, { arbitrary: wildJson, weight: 1 }), {
+    nil: undefined,
+    freq: 2,
+  });
+}
+
+/** Subscriber ids the trigger accepts (known or new) and ones it must drop. */
+function recipientId(known: KnownValues): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...known.subscriberIds), weight: 4 },
+    { arbitrary: fc.constantFrom('new-user', 'new.user:2', 'new@acme.com', 'x_Y-9'), weight: 2 },
+    wildString,
+  );
+}
+
+/** A subscriber definition of `to` or `actor`, with every field sometimes mistyped. */
+function subscriberDefinition(known: KnownValues) {
+  return fc.record(
+    {
+      subscriberId: mostly(recipientId(known)),
+      firstName: optional(fc.oneof(fc.string(), fc.constant(null))),
+      lastName: optional(fc.string({ unit: 'grapheme', maxLength: 20 })),
+      email: optional(fc.constantFrom('ada@acme.com', 'not-an-email', '')),
+      phone: optional(fc.constantFrom('+15550002', '')),
+      avatar: optional(fc.constantFrom('https://cdn.acme.com/a.png')),
+      locale: optional(fc.constantFrom('en-US', 'xx-invalid-')),
+      timezone: optional(fc.constantFrom('Europe/Paris', 'Mars/Base')),
+      data: optional(
+        fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 2 }))),
+      ),
+      channels: optional(
+        fc.array(
+          fc.record(
+            {
+              providerId: mostly(fc.constantFrom(...CHAT_PUSH)),
+              integrationIdentifier: mostly(fc.constantFrom('fcm-main', 'nope')),
+              credentials: mostly(
+                fc.record(
+                  {
+                    webhookUrl: mostly(fc.constantFrom('https://hooks.slack.com/services/T/B/X')),
+                    deviceTokens: mostly(fc.array(fc.string(), { maxLength: 3 })),
+                  },
+                  { requiredKeys: [] },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 2 },
+        ),
+      ),
+    },
+    { requiredKeys: ['subscriberId'] },
+  );
+}
+
+/** One recipient of `to`: an id, a definition, a topic, or anything else. */
+function recipient(known: KnownValues): fc.Arbitrary<unknown> {
+  const topic = fc.record(
+    {
+      type: mostly(fc.constantFrom('Topic', 'topic', 'Subscriber')),
+      topicKey: mostly(fc.oneof(fc.constantFrom(...known.topicKeys), wildString)),
+      exclude: mostly(
+        fc.oneof(
+          fc.array(recipientId(known), { maxLength: 3 }),
+          fc.constant(Array.from({ length: 101 }, (_, index) => `user-${index}`)),
+        ),
+      ),
+    },
+    { requiredKeys: ['type'] },
+  );
+  return fc.oneof(
+    { arbitrary: recipientId(known), weight: 4 },
+    { arbitrary: subscriberDefinition(known), weight: 3 },
+    { arbitrary: topic, weight: 2 },
+    wildJson,
+  );
+}
+
+/** Payloads: plain, nested, unicode keys, prototype-looking keys, over 100 kB. */
+const payload = fc.oneof(
+  {
+    arbitrary: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
+    weight: 4,
+  },
+  fc.record({ x: wildJson, group: fc.constantFrom('a', 'b') }, { requiredKeys: [] }),
+  fc.constant(JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":1}}')),
+  fc.constant({ 'Ünïcödé 🙂': 'ü', '': '', 'a.b': { c: [1, 2] } }),
+  fc.constant({ big: HUGE }),
+);
+
+const overrides = fc.record(
+  {
+    severity: mostly(fc.constantFrom('high', 'medium', 'low', 'none', 'HIGH')),
+    email: mostly(fc.record({ integrationIdentifier: mostly(fc.constantFrom('dup', 'nope')) })),
+    steps: mostly(fc.dictionary(fc.string(), fc.object({ maxDepth: 1 }), { maxKeys: 2 })),
+    providers: mostly(fc.object({ maxDepth: 1 })),
+    channels: mostly(fc.object({ maxDepth: 1 })),
+  },
+  { requiredKeys: [] },
+);
+
 /**
- * The table of endpoints 1-11 over the given seeded values.
+ * The table of endpoints 1-14 over the given seeded values.
  */
 export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
   const subscriber = pathId(fc.constantFrom(...known.subscriberIds));
@@ -292,6 +422,93 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
         targetEnvironmentId: mostly(fc.constantFrom(...known.environmentIds)),
       },
       success: WorkflowSyncResponse,
+    },
+    {
+      name: 'E12 GET /v1/notifications/{id}',
+      route: '/v1/notifications/:notificationId',
+      method: 'GET',
+      path: ([id = '']) => `/v1/notifications/${segment(id)}`,
+      params: [
+        pathId(
+          fc.oneof(
+            fc.constantFrom(...known.notificationIds),
+            fc.constantFrom(...known.notificationIds).map((id) => id.toUpperCase()),
+          ),
+        ),
+      ],
+      query: {},
+      success: ActivityNotification,
+    },
+    {
+      name: 'E13 POST /v1/events/trigger',
+      route: '/v1/events/trigger',
+      method: 'POST',
+      path: () => '/v1/events/trigger',
+      params: [],
+      query: {},
+      // Optional fields are often absent and rarely hostile, or hardly a case would reach a run.
+      body: {
+        name: mostly(
+          fc.oneof(
+            { arbitrary: fc.constantFrom('welcome', 'mail', 'digest', 'checked'), weight: 4 },
+            fc.constantFrom(...known.workflowTriggers),
+          ),
+        ),
+        to: mostly(fc.oneof(recipient(known), fc.array(recipient(known), { maxLength: 5 }))),
+        payload: optional(payload),
+        overrides: optional(overrides),
+        transactionId: optional(
+          fc.oneof(
+            { arbitrary: fc.uuid(), weight: 3 },
+            fc.constantFrom(...known.transactionIds),
+            wildString,
+          ),
+        ),
+        actor: optional(fc.oneof(recipientId(known), subscriberDefinition(known))),
+        tenant: optional(
+          fc.oneof(
+            fc.constantFrom(...known.tenantIds, 'ghost-tenant'),
+            fc.record(
+              {
+                identifier: mostly(fc.constantFrom(...known.tenantIds, 'ghost-tenant')),
+                name: mostly(fc.string()),
+                data: mostly(fc.object({ maxDepth: 1 })),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        ),
+        context: optional(
+          fc.dictionary(
+            fc.constantFrom('tenant', 'project', 'region', 'team', 'app', 'user'),
+            fc.oneof(fc.string(), fc.record({ id: fc.string(), data: fc.object({ maxDepth: 1 }) })),
+            { maxKeys: 6 },
+          ),
+        ),
+      },
+      success: TriggerResponse,
+    },
+    {
+      name: 'E14 GET /v1/notifications',
+      route: '/v1/notifications',
+      method: 'GET',
+      path: () => '/v1/notifications',
+      params: [],
+      query: {
+        page: wildNumberText,
+        limit: wildNumberText,
+        channels: text(...STEP_TYPE_NAMES),
+        templates: text(...known.workflowObjectIds),
+        emails: text(...known.emails),
+        subscriberIds: text(...known.subscriberIds),
+        search: text('ada', 'ACME.COM', ...known.subscriberIds),
+        severity: text('high', 'medium', 'low', 'none'),
+        transactionId: text(...known.transactionIds),
+        topicKey: text(...known.topicKeys),
+        after: fc.oneof(fc.constantFrom(...known.instants), wildDate),
+        before: fc.oneof(fc.constantFrom(...known.instants), wildDate),
+      },
+      success: NotificationListResponse,
     },
   ];
 }

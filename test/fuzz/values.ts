@@ -91,3 +91,22 @@ export function pathId(known: fc.Arbitrary<string>): fc.Arbitrary<string> {
 export function segment(id: string): string {
   return id.startsWith(RAW) ? id.slice(RAW.length) : encodeURIComponent(id);
 }
+
+/** Date query values: ISO instants (some out of range), dates only, epochs, nonsense. */
+export const wildDate: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z') })
+    .filter((date) => !Number.isNaN(date.getTime()))
+    .map((date) => date.toISOString()),
+  fc.constantFrom(
+    '2026-01-01',
+    '2026-13-45T00:00:00Z',
+    '0',
+    '-1',
+    '1e20',
+    'yesterday',
+    '+275760-09-13T00:00:00.000Z',
+    '2026-01-01T00:00:00+14:00',
+  ),
+  wildString,
+);

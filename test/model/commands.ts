@@ -1,6 +1,13 @@
 // The commands of the model-based test. Each runs one operation through the real client, applies
 // the same rule to the model, and checks the answer and the invariants it may have touched.
-import { BadRequestError, NotFoundError, type Subscriber, type SvcError } from '@svc/api';
+import {
+  BadRequestError,
+  NotFoundError,
+  type Subscriber,
+  type SvcError,
+  type TriggerBody,
+  UnprocessableEntityError,
+} from '@svc/api';
 import type fc from 'fast-check';
 import { expect } from 'vitest';
 import {
@@ -11,6 +18,7 @@ import {
   type ModelEnvironment,
   PRIMARY_CHANNELS,
   type Real,
+  TOPIC,
 } from './model';
 
 type Command = fc.AsyncCommand<Model, Real>;
@@ -330,4 +338,133 @@ export class WalkSubscribers implements Command {
 function pageCursor(pages: Subscriber[][]): string {
   const beforeLast = pages[pages.length - 2] ?? [];
   return beforeLast[beforeLast.length - 1]?._id ?? '';
+}
+
+/** One entry of a trigger's `to`, as the command generator draws it. */
+export type TriggerRecipient =
+  | { kind: 'id'; subscriberId: string }
+  | { kind: 'definition'; subscriberId: string; firstName: string }
+  | { kind: 'topic' };
+
+const DUPLICATE_TRANSACTION =
+  'transactionId property is not unique, please make sure all triggers have a unique transactionId';
+
+/** What a workflow of the model delivers: `welcome` an in-app step, `digest` an email step. */
+const WORKFLOW_CHANNEL: Record<string, 'in_app' | 'email'> = { welcome: 'in_app', digest: 'email' };
+
+/** The engine's data of one environment: the API has no message list, so messages come from here. */
+function engineMessages(real: Real, environment: ModelEnvironment) {
+  const { apiKey } = real.engine.environment(environment.id);
+  return real.engine.authenticate(`ApiKey ${apiKey}`).data;
+}
+
+export class Trigger implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly workflowId: string,
+    readonly recipients: TriggerRecipient[],
+    readonly transactionId: string | undefined,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const to: TriggerBody['to'] = this.recipients.map((recipient) =>
+      recipient.kind === 'id'
+        ? recipient.subscriberId
+        : recipient.kind === 'topic'
+          ? { type: 'Topic' as const, topicKey: TOPIC.key }
+          : { subscriberId: recipient.subscriberId, firstName: recipient.firstName },
+    );
+    const call = real.clients[this.label].events.trigger({
+      name: this.workflowId,
+      to,
+      ...(this.transactionId === undefined ? {} : { transactionId: this.transactionId }),
+    });
+    const messagesBefore = engineMessages(real, environment).messages.length;
+    if (!environment.workflows.has(this.workflowId)) {
+      const error = await failure(call);
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.message).toBe('workflow_not_found');
+      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      return;
+    }
+    const result = await call;
+    const transactionId = result.transactionId ?? '';
+    if (this.transactionId !== undefined) expect(transactionId).toBe(this.transactionId);
+    if (environment.transactions.has(transactionId)) {
+      // A duplicate: the caller sees why, and nothing is created or sent again.
+      expect(result).toEqual({
+        acknowledged: true,
+        status: 'error',
+        transactionId,
+        error: [DUPLICATE_TRANSACTION],
+      });
+      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      await checkTransaction(model, real, transactionId);
+      return;
+    }
+    expect(result).toMatchObject({ acknowledged: true, status: 'processed' });
+    const recipients = new Set<string>();
+    for (const recipient of this.recipients) {
+      if (recipient.kind === 'topic') for (const id of TOPIC.subscribers) recipients.add(id);
+      else recipients.add(recipient.subscriberId);
+      if (recipient.kind === 'definition') {
+        const stored = environment.subscribers.get(recipient.subscriberId);
+        if (stored) stored.firstName = recipient.firstName;
+      }
+    }
+    for (const id of recipients) {
+      if (!environment.subscribers.has(id)) {
+        environment.subscribers.set(id, { firstName: null, fcmTokens: undefined });
+      }
+    }
+    environment.transactions.set(transactionId, recipients.size);
+    // One message per recipient on the workflow's channel (email needs an active integration;
+    // a subscriber without an address still gets a stored message, with a warning status).
+    const channel = WORKFLOW_CHANNEL[this.workflowId] ?? 'in_app';
+    const delivers =
+      channel === 'in_app' ||
+      environment.integrations.some((i) => i.channel === channel && i.active);
+    const data = engineMessages(real, environment);
+    const created = data.messages.filter((m) => m.transactionId === transactionId);
+    expect(data.messages.length).toBe(messagesBefore + created.length);
+    const subscriberIdOf = (objectId: string) =>
+      [...data.subscribers.values()].find((s) => s._id === objectId)?.subscriberId ?? '';
+    expect(
+      created.map((m) => [subscriberIdOf(m._subscriberId), m.channel, m.read, m.seen]).sort(),
+    ).toEqual(delivers ? [...recipients].sort().map((id) => [id, channel, false, false]) : []);
+    for (const message of created) {
+      environment.messages.push({
+        id: message._id,
+        subscriberId: subscriberIdOf(message._subscriberId),
+        read: false,
+        seen: false,
+      });
+    }
+    await checkTransaction(model, real, transactionId);
+  }
+  toString = () =>
+    `trigger(${this.label}, ${this.workflowId}, ${JSON.stringify(this.recipients)}, ${this.transactionId})`;
+}
+
+/**
+ * Every environment lists exactly its own notifications of a transactionId: one per recipient of
+ * its processed trigger, none of another environment's.
+ */
+async function checkTransaction(model: Model, real: Real, transactionId: string) {
+  for (const label of ENVIRONMENTS) {
+    const environment = model[label];
+    const listed = await real.clients[label].notifications
+      .list({ transactionId, limit: 50 })
+      .toArray({ limit: 100 });
+    expect(listed.length, `notifications of ${transactionId} in ${label}`).toBe(
+      environment.transactions.get(transactionId) ?? 0,
+    );
+    for (const notification of listed) {
+      expect(notification._environmentId).toBe(environment.id);
+      expect(notification._organizationId).toBe(environment.organizationId);
+    }
+    const subscribers = listed.map((notification) => notification.subscriber?.subscriberId);
+    expect(new Set(subscribers).size, 'one notification per recipient').toBe(subscribers.length);
+  }
 }

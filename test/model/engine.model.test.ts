@@ -1,5 +1,5 @@
-// Model-based test: random sequences of integration, subscriber, credentials, mark-as, sync and
-// clock commands through the real client, compared with a small model after every step.
+// Model-based test: random sequences of integration, subscriber, credentials, mark-as, sync,
+// trigger and clock commands through the real client, compared with a small model after every step.
 import { Svc } from '@svc/api';
 import { createHandlers, createMockEngine } from '@svc/api/mock';
 import fc from 'fast-check';
@@ -11,6 +11,8 @@ import {
   MarkAs,
   SetPrimary,
   SyncWorkflow,
+  Trigger,
+  type TriggerRecipient,
   UpdateSubscriber,
   UpsertCredentials,
   WalkSubscribers,
@@ -22,6 +24,7 @@ import {
   type ModelEnvironment,
   type Real,
   SUBSCRIBER_IDS,
+  TOPIC,
 } from './model';
 
 const RUNS = Number(process.env['MODEL_RUNS'] ?? 40);
@@ -62,6 +65,7 @@ function setup(): { model: Model; real: Real } {
         firstName: `${label} ${subscriberId}`,
       })),
       integrations: [{ providerId: 'fcm', channel: 'push', active: true }],
+      topics: [{ key: TOPIC.key, subscribers: [...TOPIC.subscribers] }],
       messages: [
         { subscriberId: 'ada', content: 'one' },
         { subscriberId: 'ada', content: 'two', read: true, seen: true },
@@ -106,6 +110,7 @@ function setup(): { model: Model; real: Real } {
         seen: m.seen,
       })),
       workflows: new Set(data.workflows.map((w) => w.workflowId)),
+      transactions: new Map(),
     };
     model[label] = environment;
     clients[label] = new Svc({ secretKey: apiKey, validation: 'strict', maxRetries: 0 });
@@ -115,6 +120,18 @@ function setup(): { model: Model; real: Real } {
 
 const label = fc.constantFrom(...ENVIRONMENTS);
 const subscriberId = fc.constantFrom(...SUBSCRIBER_IDS);
+const recipient: fc.Arbitrary<TriggerRecipient> = fc.oneof(
+  {
+    arbitrary: fc
+      .constantFrom(...SUBSCRIBER_IDS, 'newcomer')
+      .map((id) => ({ kind: 'id' as const, subscriberId: id })),
+    weight: 3,
+  },
+  fc
+    .tuple(subscriberId, fc.constantFrom('Triggered', 'Ada'))
+    .map(([id, firstName]) => ({ kind: 'definition' as const, subscriberId: id, firstName })),
+  fc.constant({ kind: 'topic' as const }),
+);
 const commands = [
   fc
     .tuple(
@@ -167,18 +184,32 @@ const commands = [
       fc.constantFrom('ASC', 'DESC') as fc.Arbitrary<'ASC'>,
     )
     .map(([l, limit, direction]) => new WalkSubscribers(l, limit, direction)),
+  fc
+    .tuple(
+      label,
+      fc.constantFrom('welcome', 'digest', 'ghost'),
+      fc.array(recipient, { minLength: 1, maxLength: 3 }),
+      // A small pool, so duplicates (in one environment and across them) come up often.
+      fc.option(fc.constantFrom('txn-1', 'txn-2', 'txn-3'), { nil: undefined }),
+    )
+    .map(([l, workflowId, to, transactionId]) => new Trigger(l, workflowId, to, transactionId)),
 ];
 
-it('the engine follows the model over random command sequences', async () => {
-  await fc.assert(
-    fc.asyncProperty(
-      fc.commands(commands, { maxCommands: 40, size: 'medium' }),
-      async (sequence) => {
-        const { model, real } = setup();
-        await fc.asyncModelRun(() => ({ model, real }), sequence);
-        expect(unexpected, 'the engine threw').toEqual([]);
-      },
-    ),
-    { numRuns: RUNS },
-  );
-});
+it(
+  'the engine follows the model over random command sequences',
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.commands(commands, { maxCommands: 40, size: 'medium' }),
+        async (sequence) => {
+          const { model, real } = setup();
+          await fc.asyncModelRun(() => ({ model, real }), sequence);
+          expect(unexpected, 'the engine threw').toEqual([]);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // About 0.25 s a run on a quiet machine; room for a loaded one and for MODEL_RUNS=1000.
+  },
+  20_000 + RUNS * 1_000,
+);

@@ -1,6 +1,7 @@
 // The model the engine is compared with: per environment, the integrations' primary flags, the
-// subscribers' profile fields and device tokens, the in-app messages' read/seen flags, and the
-// workflows present. Small on purpose: only what the rules under test decide.
+// subscribers' profile fields and device tokens, the messages' read/seen flags, the workflows
+// present and the notifications of each transactionId. Small on purpose: only what the rules
+// under test decide.
 import type { Svc } from '@svc/api';
 import type { MockEngine } from '@svc/api/mock';
 
@@ -18,6 +19,8 @@ export const SUBSCRIBER_IDS = [
   'margaret',
 ] as const;
 export const PRIMARY_CHANNELS = ['email', 'sms'] as const;
+/** The topic seeded in every environment, and its subscribers. */
+export const TOPIC = { key: 'team', subscribers: ['ada', 'grace', 'linus'] } as const;
 
 export interface ModelIntegration {
   id: string;
@@ -49,6 +52,8 @@ export interface ModelEnvironment {
   subscribers: Map<string, ModelSubscriber>;
   messages: ModelMessage[];
   workflows: Set<string>;
+  /** Notifications per transactionId of every processed trigger (one per recipient). */
+  transactions: Map<string, number>;
 }
 
 export type Model = Record<EnvironmentLabel, ModelEnvironment>;
