@@ -19,6 +19,7 @@ import type {
   WorkflowRecord,
 } from './state';
 import { findSubscriber, putSubscriber } from './subscribers';
+import { workflowsChanged } from './workflow-order';
 
 /**
  * The body of the trigger's answer (inside `{data}`).
@@ -419,7 +420,10 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
     }
   }
   scope.data.transactionIds.add(transactionId);
-  workflow.lastTriggeredAt = now;
+  if (workflow.lastTriggeredAt !== now) {
+    workflow.lastTriggeredAt = now;
+    workflowsChanged(scope.data, 'lastTriggeredAt');
+  }
   const overrides = isObject(input['overrides']) ? structuredClone(input['overrides']) : {};
   for (const recipient of recipients) {
     const notification = createNotification(scope, workflow, recipient, {

@@ -18,9 +18,9 @@ import type {
 import { validateBody } from './validation';
 import { payloadExample, stepControls, stepVariables } from './workflow-controls';
 import { type StepIssuesDto, stepIssues } from './workflow-issues';
+import { type WorkflowOrderBy, workflowsChanged, workflowsInOrder } from './workflow-order';
 
-/** Sort fields of the workflow list. */
-export type WorkflowOrderBy = 'createdAt' | 'updatedAt' | 'name' | 'lastTriggeredAt';
+export type { WorkflowOrderBy } from './workflow-order';
 
 /**
  * Options of a workflow listing (already validated and defaulted).
@@ -121,29 +121,27 @@ export function listWorkflows(
   search: WorkflowSearch,
 ): { workflows: WorkflowListItemDto[]; totalCount: number } {
   const query = search.query?.toLowerCase();
-  const items = data.workflows
-    .map((workflow) => toListItem(workflow, data))
-    .filter(
-      (item) =>
-        (query === undefined ||
-          query === '' ||
-          item.name.toLowerCase().includes(query) ||
-          item.workflowId.toLowerCase().includes(query)) &&
-        (search.tags === undefined || item.tags.some((tag) => search.tags?.includes(tag))) &&
-        (search.status === undefined || search.status.includes(item.status)),
-    );
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const key = search.orderBy;
-  items.sort((a, b) => {
-    const left = a[key] ?? '';
-    const right = b[key] ?? '';
-    const order = left < right ? -1 : left > right ? 1 : 0;
-    return sign * (order || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  });
-  return {
-    workflows: items.slice(search.offset, search.offset + search.limit),
-    totalCount: items.length,
-  };
+  const { tags, status } = search;
+  const matches = (workflow: WorkflowRecord) =>
+    (query === undefined ||
+      query === '' ||
+      workflow.name.toLowerCase().includes(query) ||
+      workflow.workflowId.toLowerCase().includes(query)) &&
+    (tags === undefined || workflow.tags.some((tag) => tags.includes(tag))) &&
+    (status === undefined || status.includes(reportedStatus(workflow, data)));
+  const ascending = workflowsInOrder(data, search.orderBy);
+  const unfiltered = (query === undefined || query === '') && !tags && !status;
+  const found = unfiltered ? ascending : ascending.filter(matches);
+  const total = found.length;
+  // DESC is the exact reverse of ASC (the `_id` tie-break reverses too).
+  const at = (index: number) =>
+    found[search.orderDirection === 'ASC' ? index : total - 1 - index] as WorkflowRecord;
+  const workflows: WorkflowListItemDto[] = [];
+  const end = Math.min(total, search.offset + search.limit);
+  for (let index = search.offset; index < end; index++) {
+    workflows.push(toListItem(at(index), data));
+  }
+  return { workflows, totalCount: total };
 }
 
 /**
@@ -290,6 +288,7 @@ export function syncWorkflow(
   };
   if (existing) Object.assign(existing, copied);
   else target.data.workflows.push(copied);
+  workflowsChanged(target.data);
   workflow.lastPublishedAt = now;
   return toWorkflowResponse(existing ?? copied, target.data);
 }
