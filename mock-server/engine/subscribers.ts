@@ -18,6 +18,12 @@ import {
 import { isObjectId } from './ids';
 import { ServiceError } from './service-error';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from './state';
+import {
+  fullName,
+  subscriberChanged,
+  type TextFilter,
+  textCandidates,
+} from './subscriber-text-index';
 import { validateBody } from './validation';
 
 /**
@@ -65,6 +71,7 @@ export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): 
   const existing = data.subscribers.get(record.subscriberId);
   data.subscribers.set(record.subscriberId, record);
   data.subscriberKeys.set(record._id, record.subscriberId);
+  subscriberChanged(data, record);
   if (existing && existing._id === record._id) return;
   const order = data.subscriberOrder;
   const last = order[order.length - 1];
@@ -199,6 +206,7 @@ export function updateSubscriber(
   if (Object.keys(changes).length === 0) return toSubscriberDto(record);
   const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
   Object.assign(record, structuredClone(changes), { updatedAt: now });
+  subscriberChanged(data, record);
   return response;
 }
 
@@ -239,16 +247,14 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
     return false;
   if (search.email !== undefined && !(record.email ?? '').includes(search.email)) return false;
   if (search.phone !== undefined && !(record.phone ?? '').includes(search.phone)) return false;
-  if (search.name !== undefined) {
-    const fullName = `${record.firstName ?? ''} ${record.lastName ?? ''}`.trim();
-    if (!fullName.includes(search.name)) return false;
-  }
+  if (search.name !== undefined && !fullName(record).includes(search.name)) return false;
   return true;
 }
 
 /**
  * `GET /v2/subscribers` (E3 with the spec's case-sensitive matching). Unfiltered `_id` order reads
- * the sorted index directly; filters or another sort key build a sorted view of the matches.
+ * the sorted index directly; substring filters of 3+ characters verify the trigram index's
+ * candidates instead of scanning; another sort key sorts the matches.
  *
  * @example
  * ```ts
@@ -295,12 +301,27 @@ export function searchSubscribers(
     const only = findSubscriber(data, search.subscriberId);
     view = arrayView(only && matches(only, search) ? [only] : [], 'ASC');
   } else {
+    const candidates = textCandidates(data, textFilters(search));
     const found: SubscriberRecord[] = [];
-    for (const record of data.subscribers.values()) if (matches(record, search)) found.push(record);
-    view = arrayView(found.sort(compare), 'ASC');
+    for (const record of candidates?.records ?? data.subscribers.values()) {
+      if (matches(record, search)) found.push(record);
+    }
+    // Index candidates come in ascending `_id` order: an `_id` sort reads them as they are.
+    view =
+      field === '_id' && candidates?.inIdOrder === true
+        ? arrayView(found, search.orderDirection)
+        : arrayView(found.sort(compare), 'ASC');
   }
   const page = cursorPage(view, search, (record) => record._id, compare, cursorRecord);
   return { ...page, data: page.data.map(toSubscriberDto) };
+}
+
+function textFilters(search: SubscriberSearch): TextFilter[] {
+  const filters: TextFilter[] = [];
+  if (search.email !== undefined) filters.push({ field: 'email', needle: search.email });
+  if (search.phone !== undefined) filters.push({ field: 'phone', needle: search.phone });
+  if (search.name !== undefined) filters.push({ field: 'name', needle: search.name });
+  return filters;
 }
 
 function recordOf(data: EnvironmentData, objectId: string): SubscriberRecord {

@@ -18,6 +18,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from './state';
+import { subscriberChanged } from './subscriber-text-index';
 import { findSubscriber, putSubscriber } from './subscribers';
 import { workflowsChanged } from './workflow-order';
 
@@ -170,7 +171,10 @@ function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): Su
       record.data = structuredClone(definition.data);
       changed = true;
     }
-    if (changed) record.updatedAt = now;
+    if (changed) {
+      record.updatedAt = now;
+      subscriberChanged(data, record);
+    }
   }
   for (const channel of definition.channels) applyChannel(scope, record, channel, now);
   return record;
