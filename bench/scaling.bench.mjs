@@ -116,7 +116,7 @@ async function measureOperation(operation, setups) {
 
 function skippedReason(operation, size) {
   const cap = COLLECTIONS[operation.collection].maxRecords;
-  return `not measured: seeding ${countLabel(size)} ${operation.collection} through engine.seed grows quadratically (capped at ${countLabel(cap)})`;
+  return `not measured: ${operation.collection} capped at ${countLabel(cap)} (BENCH_MAX_${operation.collection.toUpperCase()})`;
 }
 
 /** Runs the scaling bench and answers its rows. */

@@ -20,6 +20,7 @@ import { ServiceError } from './service-error';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from './state';
 import {
   fullName,
+  rememberedMatches,
   subscriberChanged,
   type TextFilter,
   textCandidates,
@@ -254,7 +255,8 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
 /**
  * `GET /v2/subscribers` (E3 with the spec's case-sensitive matching). Unfiltered `_id` order reads
  * the sorted index directly; substring filters of 3+ characters verify the trigram index's
- * candidates instead of scanning; another sort key sorts the matches.
+ * candidates instead of scanning; another sort key sorts the matches. A filter's matches are
+ * remembered until the next subscriber write, so paging through them stays cheap.
  *
  * @example
  * ```ts
@@ -280,14 +282,16 @@ export function searchSubscribers(
     if (!cursorRecord) return emptyCursorPage();
   }
   const sign = search.orderDirection === 'DESC' ? -1 : 1;
-  const byId = (a: SubscriberRecord, b: SubscriberRecord) =>
-    sign * (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
   const field = search.orderBy;
-  const compare =
+  const byId = (a: SubscriberRecord, b: SubscriberRecord) =>
+    a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+  const ascending =
     field === '_id'
       ? byId
       : (a: SubscriberRecord, b: SubscriberRecord) =>
-          sign * compareValues(sortValue(a, field), sortValue(b, field)) || byId(a, b);
+          compareValues(sortValue(a, field), sortValue(b, field)) || byId(a, b);
+  // DESC is the exact reverse of ASC: the `_id` tie-break reverses too.
+  const compare = (a: SubscriberRecord, b: SubscriberRecord) => sign * ascending(a, b);
   const unfiltered =
     search.email === undefined &&
     search.phone === undefined &&
@@ -301,16 +305,19 @@ export function searchSubscribers(
     const only = findSubscriber(data, search.subscriberId);
     view = arrayView(only && matches(only, search) ? [only] : [], 'ASC');
   } else {
-    const candidates = textCandidates(data, textFilters(search));
-    const found: SubscriberRecord[] = [];
-    for (const record of candidates?.records ?? data.subscribers.values()) {
-      if (matches(record, search)) found.push(record);
-    }
-    // Index candidates come in ascending `_id` order: an `_id` sort reads them as they are.
-    view =
-      field === '_id' && candidates?.inIdOrder === true
-        ? arrayView(found, search.orderDirection)
-        : arrayView(found.sort(compare), 'ASC');
+    const key = JSON.stringify([search.email, search.phone, search.name, field]);
+    const found = rememberedMatches(data, key, () => {
+      const candidates = textCandidates(data, textFilters(search));
+      const verified: SubscriberRecord[] = [];
+      for (const record of candidates?.records ?? data.subscribers.values()) {
+        if (matches(record, search)) verified.push(record);
+      }
+      // Index candidates come in ascending `_id` order: an `_id` sort keeps them as they are.
+      return field === '_id' && candidates?.inIdOrder === true
+        ? verified
+        : verified.sort(ascending);
+    });
+    view = arrayView(found, search.orderDirection);
   }
   const page = cursorPage(view, search, (record) => record._id, compare, cursorRecord);
   return { ...page, data: page.data.map(toSubscriberDto) };

@@ -35,7 +35,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant('restore' as const) }),
 );
 
-type Fields = { email?: string | null; phone?: string | null; name?: string };
+type Fields = { email?: string; phone?: string; name?: string };
 
 function scanSearch(engine: MockEngine, filters: Fields, direction: 'ASC' | 'DESC'): string[] {
   const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
