@@ -32,7 +32,7 @@ import type {
 import { findSubscriber, putSubscriber } from './subscribers';
 import { subscribe } from './topics';
 import { parseSeedPart } from './validation';
-import { workflowsChanged } from './workflow-order';
+import { workflowsChanged } from './workflow-index';
 
 /** A subscriber to seed: the spec's fields, only `subscriberId` required. */
 export const SubscriberSeed = z.object({

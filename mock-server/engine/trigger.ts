@@ -20,7 +20,7 @@ import type {
 } from './state';
 import { subscriberChanged } from './subscriber-text-index';
 import { findSubscriber, putSubscriber } from './subscribers';
-import { workflowsChanged } from './workflow-order';
+import { workflowByWorkflowId, workflowsChanged } from './workflow-index';
 
 /**
  * The body of the trigger's answer (inside `{data}`).
@@ -373,7 +373,7 @@ function createNotification(
 export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
   const input = checkBody(body);
   const name = input['name'] as string;
-  const workflow = scope.data.workflows.find((item) => item.workflowId === name);
+  const workflow = workflowByWorkflowId(scope.data, name);
   if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });
   const transactionId =
     typeof input['transactionId'] === 'string' ? input['transactionId'] : scope.ids.uuid();

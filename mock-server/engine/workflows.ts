@@ -17,10 +17,16 @@ import type {
 } from './state';
 import { validateBody } from './validation';
 import { payloadExample, stepControls, stepVariables } from './workflow-controls';
+import {
+  type WorkflowOrderBy,
+  workflowByObjectId,
+  workflowByWorkflowId,
+  workflowsChanged,
+  workflowsInOrder,
+} from './workflow-index';
 import { type StepIssuesDto, stepIssues } from './workflow-issues';
-import { type WorkflowOrderBy, workflowsChanged, workflowsInOrder } from './workflow-order';
 
-export type { WorkflowOrderBy } from './workflow-order';
+export type { WorkflowOrderBy } from './workflow-index';
 
 /**
  * Options of a workflow listing (already validated and defaulted).
@@ -216,8 +222,8 @@ export type WorkflowResponseDto = ReturnType<typeof toWorkflowResponse>;
 export function findWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowRecord | undefined {
   const parsed = parseSlugId(idOrSlug);
   return 'objectId' in parsed
-    ? data.workflows.find((workflow) => workflow._id === parsed.objectId)
-    : data.workflows.find((workflow) => workflow.workflowId === parsed.identifier);
+    ? workflowByObjectId(data, parsed.objectId)
+    : workflowByWorkflowId(data, parsed.identifier);
 }
 
 /** The environments a sync may involve. */
@@ -270,7 +276,7 @@ export function syncWorkflow(
       },
     );
   }
-  const existing = target.data.workflows.find((w) => w.workflowId === workflow.workflowId);
+  const existing = workflowByWorkflowId(target.data, workflow.workflowId);
   const steps = workflow.steps.map((step) => ({
     ...structuredClone(step),
     _id: existing?.steps.find((old) => old.stepId === step.stepId)?._id ?? ids.objectId(),
