@@ -3,9 +3,9 @@
  * filtered search reads the matches' candidates instead of scanning every subscriber.
  *
  * It is derived data, kept outside the state (snapshots stay small and a restored state rebuilds
- * it on first use): each field's trigrams are built on the first search of that field (about
- * 0.5 s per field at 100k subscribers), then kept current by
- * {@link subscriberChanged}, which every write to a subscriber must call. Candidates are a
+ * it on first use): each field's trigrams are built on the first search of that field (under
+ * a second at 100k subscribers), then kept current by {@link subscriberChanged}, which every
+ * write to a subscriber (any field: searches may sort by any) must call. Candidates are a
  * superset of the matches: callers verify each one.
  *
  * @module

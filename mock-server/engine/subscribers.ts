@@ -421,5 +421,6 @@ export function upsertCredentials(
     });
     record.updatedAt = now;
   }
+  subscriberChanged(data, record);
   return structuredClone(record);
 }

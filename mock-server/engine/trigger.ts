@@ -177,6 +177,7 @@ function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): Su
     }
   }
   for (const channel of definition.channels) applyChannel(scope, record, channel, now);
+  if (definition.channels.length > 0) subscriberChanged(data, record);
   return record;
 }
 

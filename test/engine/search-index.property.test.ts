@@ -183,4 +183,34 @@ describe('subscriber search index (issue 8): property', () => {
     expect(byName('Lovelace')).toBe(0);
     expect(byName('Ada Hopper')).toBe(1);
   });
+
+  it('reorders remembered matches sorted by updatedAt after a credentials write', () => {
+    const engine = createMockEngine({
+      seed: {
+        subscribers: [
+          { subscriberId: 'u1', email: 'one@same.io' },
+          { subscriberId: 'u2', email: 'two@same.io' },
+        ],
+        integrations: [{ providerId: 'slack', channel: 'chat', active: true }],
+      },
+    });
+    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const newestFirst = () =>
+      engine.operations
+        .searchSubscribers(context, {
+          limit: 10,
+          includeCursor: false,
+          orderBy: 'updatedAt',
+          orderDirection: 'DESC',
+          email: '@same.io',
+        })
+        .data.map((subscriber) => subscriber.subscriberId);
+    expect(newestFirst()).toEqual(['u2', 'u1']);
+    engine.clock.advance('1m');
+    engine.operations.upsertCredentials(context, 'u1', {
+      providerId: 'slack',
+      credentials: { webhookUrl: 'https://hooks.example.com/u1' },
+    });
+    expect(newestFirst()).toEqual(['u1', 'u2']);
+  });
 });
