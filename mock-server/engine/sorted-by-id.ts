@@ -5,8 +5,15 @@
  * @module
  */
 
-/** First index whose `_id` is not below `id`. */
-function lowerBound(items: readonly { _id: string }[], id: string): number {
+/**
+ * The first index whose `_id` is not below `id` (where an item with that `_id` is or would go).
+ *
+ * @example
+ * ```ts
+ * const at = lowerBound(data.subscriptions, id);
+ * ```
+ */
+export function lowerBound(items: readonly { _id: string }[], id: string): number {
   let low = 0;
   let high = items.length;
   while (low < high) {

@@ -12,6 +12,7 @@
  */
 
 import type { EnvironmentData, SubscriberRecord } from './state';
+import { rememberedMatchesChanged } from './subscriber-match-cache';
 
 /** The substring-filtered fields of a subscriber search. */
 export type TextField = 'email' | 'phone' | 'name';
@@ -36,41 +37,6 @@ interface TextIndex {
 
 // Keyed by the subscribers map itself: a restored or reset state holds a new map.
 const indexes = new WeakMap<Map<string, SubscriberRecord>, TextIndex>();
-
-/** Most filtered searches whose matches are remembered per environment. */
-const MATCH_CACHE_SIZE = 32;
-
-// Filtered searches' matches until the next subscriber write: paging through one filter reads
-// them instead of verifying every candidate again for each page.
-const matchCaches = new WeakMap<Map<string, SubscriberRecord>, Map<string, SubscriberRecord[]>>();
-
-/**
- * The matches of one filtered search (`key` names the filters and sort field), remembered until
- * the next subscriber write; `find` computes them on a miss. Do not mutate the answer.
- *
- * @example
- * ```ts
- * const matches = rememberedMatches(data, JSON.stringify(['@x.io']), () => scan());
- * ```
- */
-export function rememberedMatches(
-  data: EnvironmentData,
-  key: string,
-  find: () => SubscriberRecord[],
-): readonly SubscriberRecord[] {
-  let cache = matchCaches.get(data.subscribers);
-  if (!cache) {
-    cache = new Map();
-    matchCaches.set(data.subscribers, cache);
-  }
-  let matches = cache.get(key);
-  if (!matches) {
-    matches = find();
-    if (cache.size >= MATCH_CACHE_SIZE) cache.clear();
-    cache.set(key, matches);
-  }
-  return matches;
-}
 
 /**
  * The full name the `name` filter matches: `firstName lastName`, trimmed.
@@ -189,8 +155,8 @@ function gramsOf(textIndex: TextIndex, field: TextField): Map<string, number[]> 
 }
 
 /**
- * Keeps the index (when built) current and forgets remembered matches after a subscriber was
- * stored or any of its fields changed.
+ * Keeps the index (when built) and the remembered matches current after a subscriber was stored
+ * or any of its fields changed (`previous`: the record it replaced, when stored anew).
  *
  * @example
  * ```ts
@@ -198,8 +164,12 @@ function gramsOf(textIndex: TextIndex, field: TextField): Map<string, number[]> 
  * subscriberChanged(data, record);
  * ```
  */
-export function subscriberChanged(data: EnvironmentData, record: SubscriberRecord): void {
-  matchCaches.delete(data.subscribers);
+export function subscriberChanged(
+  data: EnvironmentData,
+  record: SubscriberRecord,
+  previous?: SubscriberRecord,
+): void {
+  rememberedMatchesChanged(data, record, previous);
   const textIndex = indexes.get(data.subscribers);
   if (textIndex) index(textIndex, record);
 }

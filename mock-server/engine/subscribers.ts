@@ -18,9 +18,9 @@ import {
 import { isObjectId } from './ids';
 import { ServiceError } from './service-error';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from './state';
+import { rememberedMatches } from './subscriber-match-cache';
 import {
   fullName,
-  rememberedMatches,
   subscriberChanged,
   type TextFilter,
   textCandidates,
@@ -72,7 +72,7 @@ export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): 
   const existing = data.subscribers.get(record.subscriberId);
   data.subscribers.set(record.subscriberId, record);
   data.subscriberKeys.set(record._id, record.subscriberId);
-  subscriberChanged(data, record);
+  subscriberChanged(data, record, existing);
   if (existing && existing._id === record._id) return;
   const order = data.subscriberOrder;
   const last = order[order.length - 1];
@@ -256,7 +256,7 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
  * `GET /v2/subscribers` (E3 with the spec's case-sensitive matching). Unfiltered `_id` order reads
  * the sorted index directly; substring filters of 3+ characters verify the trigram index's
  * candidates instead of scanning; another sort key sorts the matches. A filter's matches are
- * remembered until the next subscriber write, so paging through them stays cheap.
+ * remembered (and kept current by writes when sorted by `_id`), so paging stays cheap.
  *
  * @example
  * ```ts
@@ -306,7 +306,11 @@ export function searchSubscribers(
     view = arrayView(only && matches(only, search) ? [only] : [], 'ASC');
   } else {
     const key = JSON.stringify([search.email, search.phone, search.name, field]);
-    const found = rememberedMatches(data, key, () => {
+    const remembered = {
+      matches: (record: SubscriberRecord) => matches(record, search),
+      idOrdered: field === '_id',
+    };
+    const found = rememberedMatches(data, key, remembered, () => {
       const candidates = textCandidates(data, textFilters(search));
       const verified: SubscriberRecord[] = [];
       for (const record of candidates?.records ?? data.subscribers.values()) {

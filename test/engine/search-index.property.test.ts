@@ -18,13 +18,24 @@ const fields = fc.record(
   { requiredKeys: [] },
 );
 const subscriberId = fc.constantFrom('s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7');
-const filter = fc.record(
+const randomFilter = fc.record(
   {
     email: fc.string({ unit: fc.constantFrom('a', 'b', '@', '.', '1'), maxLength: 4 }),
     phone: fc.string({ unit: fc.constantFrom('a', 'b', '1'), maxLength: 4 }),
     name: fc.string({ unit: fc.constantFrom('a', 'b', ' ', '1'), maxLength: 4 }),
   },
   { requiredKeys: [] },
+);
+// A few common filters, so one filter is often searched again after writes (remembered matches).
+const filter = fc.oneof(
+  fc.constantFrom(
+    { email: '.ab' },
+    { email: 'a@' },
+    { name: 'a' },
+    { phone: 'ab' },
+    { email: '@b' },
+  ),
+  randomFilter,
 );
 const action = fc.oneof(
   fc.record({ kind: fc.constant('seed' as const), subscriberId, fields }),
@@ -133,7 +144,7 @@ describe('subscriber search index (issue 8): property', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 400 },
     );
   });
 
@@ -212,5 +223,32 @@ describe('subscriber search index (issue 8): property', () => {
       credentials: { webhookUrl: 'https://hooks.example.com/u1' },
     });
     expect(newestFirst()).toEqual(['u1', 'u2']);
+  });
+
+  it('adds a newly matching subscriber to a filter searched before', () => {
+    const engine = createMockEngine({
+      seed: {
+        subscribers: [{ subscriberId: 'u1', email: 'one@same.io' }],
+        workflows: [{ workflowId: 'wf', steps: [{ type: 'in_app', name: 'Inbox' }] }],
+      },
+    });
+    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const found = () =>
+      engine.operations
+        .searchSubscribers(context, {
+          limit: 10,
+          includeCursor: false,
+          orderBy: '_id',
+          orderDirection: 'ASC',
+          email: '@same.io',
+        })
+        .data.map((subscriber) => subscriber.subscriberId);
+    expect(found()).toEqual(['u1']);
+    engine.seed({ subscribers: [{ subscriberId: 'u2', email: 'two@same.io' }] });
+    engine.operations.triggerEvent(context, {
+      name: 'wf',
+      to: { subscriberId: 'u3', email: 'three@same.io' },
+    });
+    expect(found()).toEqual(['u1', 'u2', 'u3']);
   });
 });
