@@ -79,19 +79,32 @@ export const COLLECTIONS = {
     maxRecords: Number.POSITIVE_INFINITY,
     seed: (engine, count) => engine.seed({ subscribers: many(count, subscriberSeed) }),
   },
-  // engine.seed looks each workflow up with a linear scan (seedWorkflow), so n workflows cost n².
   workflows: {
-    maxRecords: Number(process.env.BENCH_MAX_WORKFLOWS ?? 10_000),
+    maxRecords: Number(process.env.BENCH_MAX_WORKFLOWS ?? Number.POSITIVE_INFINITY),
     seed: (engine, count) => engine.seed({ workflows: many(count, workflowSeed) }),
   },
-  // Each subscription scans and re-sorts every subscription (topics.ts `subscribe`): n².
   subscriptions: {
-    maxRecords: Number(process.env.BENCH_MAX_SUBSCRIPTIONS ?? 10_000),
+    maxRecords: Number(process.env.BENCH_MAX_SUBSCRIPTIONS ?? Number.POSITIVE_INFINITY),
     seed: (engine, count) => engine.seed({ topics: topicSeeds(count) }),
   },
   messages: {
     maxRecords: Number.POSITIVE_INFINITY,
     seed: (engine, count, context) =>
       engine.seed({ messages: many(count, (index) => messageSeed(index, context.subscribers)) }),
+  },
+  // Triggers of the one-step in-app workflows (load `workflows` first): each makes a
+  // notification with its job and execution details, and an in-app message.
+  notifications: {
+    maxRecords: Number.POSITIVE_INFINITY,
+    seed: (engine, count, context) => {
+      const auth = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+      for (let index = 0; index < count; index++) {
+        engine.operations.triggerEvent(auth, {
+          name: `workflow-${index % Math.min(100, context.workflows)}`,
+          to: `user-${index % context.subscribers}`,
+          payload: { orderId: `order-${index}` },
+        });
+      }
+    },
   },
 };

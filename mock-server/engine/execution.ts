@@ -45,6 +45,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from './state';
+import { workflowByObjectId } from './workflow-index';
 
 /** What a run needs from the engine. */
 export interface RunScope {
@@ -395,7 +396,7 @@ function runStep(input: RunInput, index: number): StepResult {
 }
 
 function runInput(scope: RunScope, notification: NotificationRecord): RunInput | undefined {
-  const workflow = scope.data.workflows.find((item) => item._id === notification._templateId);
+  const workflow = workflowByObjectId(scope.data, notification._templateId);
   const subscriberId = scope.data.subscriberKeys.get(notification._subscriberId);
   const subscriber =
     subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);

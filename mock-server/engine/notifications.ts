@@ -10,6 +10,7 @@ import type { NotificationSearch } from './notification-query';
 import { ServiceError } from './service-error';
 import type { EnvironmentData, JobRecord, NotificationRecord, SubscriberRecord } from './state';
 import { subscriberByObjectId } from './subscribers';
+import { workflowByObjectId } from './workflow-index';
 
 /**
  * A notification in the wire shape (the spec's Activity notification).
@@ -83,7 +84,7 @@ function jobDto(job: JobRecord, templateId: string) {
  */
 export function toActivityDto(data: EnvironmentData, record: NotificationRecord) {
   const subscriber: SubscriberRecord | undefined = subscriberByObjectId(data, record._subscriberId);
-  const workflow = data.workflows.find((item) => item._id === record._templateId);
+  const workflow = workflowByObjectId(data, record._templateId);
   return {
     _id: record._id,
     _environmentId: record._environmentId,

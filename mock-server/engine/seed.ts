@@ -32,6 +32,7 @@ import type {
 import { findSubscriber, putSubscriber } from './subscribers';
 import { subscribe } from './topics';
 import { parseSeedPart } from './validation';
+import { workflowsChanged } from './workflow-index';
 
 /** A subscriber to seed: the spec's fields, only `subscriberId` required. */
 export const SubscriberSeed = z.object({
@@ -255,7 +256,12 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
       subscribe(data, topic, subscriber, topicSeed.contextKeys ?? [], ids.objectId(), now);
     }
   }
-  for (const input of seed.workflows ?? []) seedWorkflow(scope, input);
+  if (seed.workflows !== undefined && seed.workflows.length > 0) {
+    // One lookup map per seed call, so n workflows cost n, not n² scans.
+    const byWorkflowId = new Map(data.workflows.map((workflow) => [workflow.workflowId, workflow]));
+    for (const input of seed.workflows) seedWorkflow(scope, input, byWorkflowId);
+    workflowsChanged(data);
+  }
   for (const [index, input] of (seed.messages ?? []).entries()) {
     const subscriber = findSubscriber(data, input.subscriberId);
     if (!subscriber)
@@ -294,9 +300,13 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
   }
 }
 
-function seedWorkflow(scope: SeedScope, input: z.infer<typeof WorkflowSeed>): void {
+function seedWorkflow(
+  scope: SeedScope,
+  input: z.infer<typeof WorkflowSeed>,
+  byWorkflowId: Map<string, WorkflowRecord>,
+): void {
   const { data, environment, ids, now } = scope;
-  const existing = data.workflows.find((workflow) => workflow.workflowId === input.workflowId);
+  const existing = byWorkflowId.get(input.workflowId);
   const steps: WorkflowStepRecord[] = (input.steps ?? []).map((step) => ({
     _id: ids.objectId(),
     stepId: step.stepId ?? slugify(step.name),
@@ -333,5 +343,8 @@ function seedWorkflow(scope: SeedScope, input: z.infer<typeof WorkflowSeed>): vo
     updatedAt: input.updatedAt ?? now,
   };
   if (existing) Object.assign(existing, record);
-  else data.workflows.push(record);
+  else {
+    data.workflows.push(record);
+    byWorkflowId.set(record.workflowId, record);
+  }
 }

@@ -325,6 +325,11 @@ export interface EnvironmentData {
   topics: Map<string, TopicRecord>;
   /** Subscriptions in ascending `_id` order. */
   subscriptions: SubscriptionRecord[];
+  /**
+   * Subscriber `_id` → that subscriber's subscriptions in ascending `_id` order (the same
+   * records as `subscriptions`), so a subscriber's page does not scan every subscription.
+   */
+  subscriptionsBySubscriber: Map<string, SubscriptionRecord[]>;
   /** Integrations in insertion order (soft-deleted ones stay, flagged). */
   integrations: IntegrationRecord[];
   /** Workflows in insertion order. */
@@ -423,6 +428,7 @@ export function createEnvironmentData(): EnvironmentData {
     subscriberOrder: [],
     topics: new Map(),
     subscriptions: [],
+    subscriptionsBySubscriber: new Map(),
     integrations: [],
     workflows: [],
     messages: [],

@@ -18,6 +18,13 @@ import {
 import { isObjectId } from './ids';
 import { ServiceError } from './service-error';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from './state';
+import { rememberedMatches } from './subscriber-match-cache';
+import {
+  fullName,
+  subscriberChanged,
+  type TextFilter,
+  textCandidates,
+} from './subscriber-text-index';
 import { validateBody } from './validation';
 
 /**
@@ -65,6 +72,7 @@ export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): 
   const existing = data.subscribers.get(record.subscriberId);
   data.subscribers.set(record.subscriberId, record);
   data.subscriberKeys.set(record._id, record.subscriberId);
+  subscriberChanged(data, record, existing);
   if (existing && existing._id === record._id) return;
   const order = data.subscriberOrder;
   const last = order[order.length - 1];
@@ -199,6 +207,7 @@ export function updateSubscriber(
   if (Object.keys(changes).length === 0) return toSubscriberDto(record);
   const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
   Object.assign(record, structuredClone(changes), { updatedAt: now });
+  subscriberChanged(data, record);
   return response;
 }
 
@@ -239,16 +248,15 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
     return false;
   if (search.email !== undefined && !(record.email ?? '').includes(search.email)) return false;
   if (search.phone !== undefined && !(record.phone ?? '').includes(search.phone)) return false;
-  if (search.name !== undefined) {
-    const fullName = `${record.firstName ?? ''} ${record.lastName ?? ''}`.trim();
-    if (!fullName.includes(search.name)) return false;
-  }
+  if (search.name !== undefined && !fullName(record).includes(search.name)) return false;
   return true;
 }
 
 /**
  * `GET /v2/subscribers` (E3 with the spec's case-sensitive matching). Unfiltered `_id` order reads
- * the sorted index directly; filters or another sort key build a sorted view of the matches.
+ * the sorted index directly; substring filters of 3+ characters verify the trigram index's
+ * candidates instead of scanning; another sort key sorts the matches. A filter's matches are
+ * remembered (and kept current by writes when sorted by `_id`), so paging stays cheap.
  *
  * @example
  * ```ts
@@ -274,14 +282,16 @@ export function searchSubscribers(
     if (!cursorRecord) return emptyCursorPage();
   }
   const sign = search.orderDirection === 'DESC' ? -1 : 1;
-  const byId = (a: SubscriberRecord, b: SubscriberRecord) =>
-    sign * (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
   const field = search.orderBy;
-  const compare =
+  const byId = (a: SubscriberRecord, b: SubscriberRecord) =>
+    a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+  const ascending =
     field === '_id'
       ? byId
       : (a: SubscriberRecord, b: SubscriberRecord) =>
-          sign * compareValues(sortValue(a, field), sortValue(b, field)) || byId(a, b);
+          compareValues(sortValue(a, field), sortValue(b, field)) || byId(a, b);
+  // DESC is the exact reverse of ASC: the `_id` tie-break reverses too.
+  const compare = (a: SubscriberRecord, b: SubscriberRecord) => sign * ascending(a, b);
   const unfiltered =
     search.email === undefined &&
     search.phone === undefined &&
@@ -295,12 +305,34 @@ export function searchSubscribers(
     const only = findSubscriber(data, search.subscriberId);
     view = arrayView(only && matches(only, search) ? [only] : [], 'ASC');
   } else {
-    const found: SubscriberRecord[] = [];
-    for (const record of data.subscribers.values()) if (matches(record, search)) found.push(record);
-    view = arrayView(found.sort(compare), 'ASC');
+    const key = JSON.stringify([search.email, search.phone, search.name, field]);
+    const remembered = {
+      matches: (record: SubscriberRecord) => matches(record, search),
+      idOrdered: field === '_id',
+    };
+    const found = rememberedMatches(data, key, remembered, () => {
+      const candidates = textCandidates(data, textFilters(search));
+      const verified: SubscriberRecord[] = [];
+      for (const record of candidates?.records ?? data.subscribers.values()) {
+        if (matches(record, search)) verified.push(record);
+      }
+      // Index candidates come in ascending `_id` order: an `_id` sort keeps them as they are.
+      return field === '_id' && candidates?.inIdOrder === true
+        ? verified
+        : verified.sort(ascending);
+    });
+    view = arrayView(found, search.orderDirection);
   }
   const page = cursorPage(view, search, (record) => record._id, compare, cursorRecord);
   return { ...page, data: page.data.map(toSubscriberDto) };
+}
+
+function textFilters(search: SubscriberSearch): TextFilter[] {
+  const filters: TextFilter[] = [];
+  if (search.email !== undefined) filters.push({ field: 'email', needle: search.email });
+  if (search.phone !== undefined) filters.push({ field: 'phone', needle: search.phone });
+  if (search.name !== undefined) filters.push({ field: 'name', needle: search.name });
+  return filters;
 }
 
 function recordOf(data: EnvironmentData, objectId: string): SubscriberRecord {
@@ -393,5 +425,6 @@ export function upsertCredentials(
     });
     record.updatedAt = now;
   }
+  subscriberChanged(data, record);
   return structuredClone(record);
 }

@@ -14,6 +14,7 @@ import {
 } from './cursor-page';
 import { isObjectId } from './ids';
 import { ServiceError } from './service-error';
+import { findById, insertById } from './sorted-by-id';
 import type { EnvironmentData, SubscriberRecord, SubscriptionRecord, TopicRecord } from './state';
 import { findSubscriber } from './subscribers';
 
@@ -125,11 +126,13 @@ export function listSubscriptions(
       'Cannot specify both "before" and "after" cursors at the same time.',
     );
   }
-  const topicsById = new Map([...data.topics.values()].map((topic) => [topic._id, topic]));
-  const mine = data.subscriptions.filter(
+  const topicOf = (subscription: SubscriptionRecord) => {
+    const topic = data.topics.get(subscription.topicKey);
+    return topic?._id === subscription._topicId ? topic : undefined;
+  };
+  const mine = (data.subscriptionsBySubscriber.get(subscriber._id) ?? []).filter(
     (subscription) =>
-      subscription._subscriberId === subscriber._id &&
-      topicsById.has(subscription._topicId) &&
+      topicOf(subscription) !== undefined &&
       (search.key === undefined || subscription.topicKey === search.key) &&
       (search.contextKeys === undefined || sameSet(subscription.contextKeys, search.contextKeys)),
   );
@@ -137,7 +140,7 @@ export function listSubscriptions(
   let cursorItem: SubscriptionRecord | undefined;
   if (cursor !== undefined) {
     cursorItem = isObjectId(cursor)
-      ? data.subscriptions.find((subscription) => subscription._id === cursor.toLowerCase())
+      ? findById(data.subscriptions, cursor.toLowerCase())
       : undefined;
     if (!cursorItem) return emptyCursorPage();
   }
@@ -149,14 +152,14 @@ export function listSubscriptions(
   return {
     ...page,
     data: page.data.map((subscription) =>
-      toDto(subscription, topicsById.get(subscription._topicId) as TopicRecord, subscriber),
+      toDto(subscription, topicOf(subscription) as TopicRecord, subscriber),
     ),
   };
 }
 
 /**
- * Adds a subscription (keeps `data.subscriptions` in `_id` order); an existing one for the same
- * topic, subscriber and context is kept.
+ * Adds a subscription (keeps `data.subscriptions` and the subscriber's own list in `_id` order);
+ * an existing one for the same topic, subscriber and context is kept.
  *
  * @example
  * ```ts
@@ -171,11 +174,10 @@ export function subscribe(
   objectId: string,
   now: string,
 ): SubscriptionRecord {
-  const existing = data.subscriptions.find(
+  let mine = data.subscriptionsBySubscriber.get(subscriber._id);
+  const existing = mine?.find(
     (subscription) =>
-      subscription._topicId === topic._id &&
-      subscription._subscriberId === subscriber._id &&
-      sameSet(subscription.contextKeys, contextKeys),
+      subscription._topicId === topic._id && sameSet(subscription.contextKeys, contextKeys),
   );
   if (existing) return existing;
   const record: SubscriptionRecord = {
@@ -188,7 +190,11 @@ export function subscribe(
     createdAt: now,
     updatedAt: now,
   };
-  data.subscriptions.push(record);
-  data.subscriptions.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  insertById(data.subscriptions, record);
+  if (!mine) {
+    mine = [];
+    data.subscriptionsBySubscriber.set(subscriber._id, mine);
+  }
+  insertById(mine, record);
   return record;
 }

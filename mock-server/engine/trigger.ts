@@ -18,7 +18,9 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from './state';
+import { subscriberChanged } from './subscriber-text-index';
 import { findSubscriber, putSubscriber } from './subscribers';
+import { workflowByWorkflowId, workflowsChanged } from './workflow-index';
 
 /**
  * The body of the trigger's answer (inside `{data}`).
@@ -169,9 +171,13 @@ function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): Su
       record.data = structuredClone(definition.data);
       changed = true;
     }
-    if (changed) record.updatedAt = now;
+    if (changed) {
+      record.updatedAt = now;
+      subscriberChanged(data, record);
+    }
   }
   for (const channel of definition.channels) applyChannel(scope, record, channel, now);
+  if (definition.channels.length > 0) subscriberChanged(data, record);
   return record;
 }
 
@@ -366,7 +372,7 @@ function createNotification(
 export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
   const input = checkBody(body);
   const name = input['name'] as string;
-  const workflow = scope.data.workflows.find((item) => item.workflowId === name);
+  const workflow = workflowByWorkflowId(scope.data, name);
   if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });
   const transactionId =
     typeof input['transactionId'] === 'string' ? input['transactionId'] : scope.ids.uuid();
@@ -421,7 +427,10 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
     }
   }
   scope.data.transactionIds.add(transactionId);
-  workflow.lastTriggeredAt = now;
+  if (workflow.lastTriggeredAt !== now) {
+    workflow.lastTriggeredAt = now;
+    workflowsChanged(scope.data, 'lastTriggeredAt');
+  }
   const overrides = isObject(input['overrides']) ? structuredClone(input['overrides']) : {};
   for (const recipient of recipients) {
     const notification = createNotification(scope, workflow, recipient, {

@@ -17,10 +17,16 @@ import type {
 } from './state';
 import { validateBody } from './validation';
 import { payloadExample, stepControls, stepVariables } from './workflow-controls';
+import {
+  type WorkflowOrderBy,
+  workflowByObjectId,
+  workflowByWorkflowId,
+  workflowsChanged,
+  workflowsInOrder,
+} from './workflow-index';
 import { type StepIssuesDto, stepIssues } from './workflow-issues';
 
-/** Sort fields of the workflow list. */
-export type WorkflowOrderBy = 'createdAt' | 'updatedAt' | 'name' | 'lastTriggeredAt';
+export type { WorkflowOrderBy } from './workflow-index';
 
 /**
  * Options of a workflow listing (already validated and defaulted).
@@ -121,29 +127,27 @@ export function listWorkflows(
   search: WorkflowSearch,
 ): { workflows: WorkflowListItemDto[]; totalCount: number } {
   const query = search.query?.toLowerCase();
-  const items = data.workflows
-    .map((workflow) => toListItem(workflow, data))
-    .filter(
-      (item) =>
-        (query === undefined ||
-          query === '' ||
-          item.name.toLowerCase().includes(query) ||
-          item.workflowId.toLowerCase().includes(query)) &&
-        (search.tags === undefined || item.tags.some((tag) => search.tags?.includes(tag))) &&
-        (search.status === undefined || search.status.includes(item.status)),
-    );
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const key = search.orderBy;
-  items.sort((a, b) => {
-    const left = a[key] ?? '';
-    const right = b[key] ?? '';
-    const order = left < right ? -1 : left > right ? 1 : 0;
-    return sign * (order || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  });
-  return {
-    workflows: items.slice(search.offset, search.offset + search.limit),
-    totalCount: items.length,
-  };
+  const { tags, status } = search;
+  const matches = (workflow: WorkflowRecord) =>
+    (query === undefined ||
+      query === '' ||
+      workflow.name.toLowerCase().includes(query) ||
+      workflow.workflowId.toLowerCase().includes(query)) &&
+    (tags === undefined || workflow.tags.some((tag) => tags.includes(tag))) &&
+    (status === undefined || status.includes(reportedStatus(workflow, data)));
+  const ascending = workflowsInOrder(data, search.orderBy);
+  const unfiltered = (query === undefined || query === '') && !tags && !status;
+  const found = unfiltered ? ascending : ascending.filter(matches);
+  const total = found.length;
+  // DESC is the exact reverse of ASC (the `_id` tie-break reverses too).
+  const at = (index: number) =>
+    found[search.orderDirection === 'ASC' ? index : total - 1 - index] as WorkflowRecord;
+  const workflows: WorkflowListItemDto[] = [];
+  const end = Math.min(total, search.offset + search.limit);
+  for (let index = search.offset; index < end; index++) {
+    workflows.push(toListItem(at(index), data));
+  }
+  return { workflows, totalCount: total };
 }
 
 /**
@@ -218,8 +222,8 @@ export type WorkflowResponseDto = ReturnType<typeof toWorkflowResponse>;
 export function findWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowRecord | undefined {
   const parsed = parseSlugId(idOrSlug);
   return 'objectId' in parsed
-    ? data.workflows.find((workflow) => workflow._id === parsed.objectId)
-    : data.workflows.find((workflow) => workflow.workflowId === parsed.identifier);
+    ? workflowByObjectId(data, parsed.objectId)
+    : workflowByWorkflowId(data, parsed.identifier);
 }
 
 /** The environments a sync may involve. */
@@ -272,7 +276,7 @@ export function syncWorkflow(
       },
     );
   }
-  const existing = target.data.workflows.find((w) => w.workflowId === workflow.workflowId);
+  const existing = workflowByWorkflowId(target.data, workflow.workflowId);
   const steps = workflow.steps.map((step) => ({
     ...structuredClone(step),
     _id: existing?.steps.find((old) => old.stepId === step.stepId)?._id ?? ids.objectId(),
@@ -290,6 +294,7 @@ export function syncWorkflow(
   };
   if (existing) Object.assign(existing, copied);
   else target.data.workflows.push(copied);
+  workflowsChanged(target.data);
   workflow.lastPublishedAt = now;
   return toWorkflowResponse(existing ?? copied, target.data);
 }
