@@ -1,7 +1,8 @@
 // Heap (issue 8, item 5): V8 heap used after loading an environment through `engine.seed`,
 // measured after full GCs (run.mjs starts benches with --expose-gc). Reports each load's share
-// and bytes per record, the total against the goal (<= 300 MB), and what the `seed` option
-// costs on top (the engine keeps a copy of it for reset()).
+// and bytes per record, the goal's load (100k subscribers and 100k notifications with jobs)
+// against the goal (<= 300 MB), the total with 100k seeded in-app messages on top, and what the
+// `seed` option costs (the engine keeps a copy of it for reset()).
 import { performance } from 'node:perf_hooks';
 import { createMockEngine } from '../dist/mock/index.js';
 import { COLLECTIONS, subscriberSeed } from './lib/datasets.mjs';
@@ -17,15 +18,21 @@ export const LOADS = SMOKE
   ? [
       { collection: 'subscribers', count: 100 },
       { collection: 'workflows', count: 10 },
-      { collection: 'messages', count: 100 },
       { collection: 'notifications', count: 100 },
+      { collection: 'messages', count: 100 },
     ]
   : [
       { collection: 'subscribers', count: 100_000 },
       { collection: 'workflows', count: 1_000 },
-      { collection: 'messages', count: 100_000 },
       { collection: 'notifications', count: 100_000 },
+      { collection: 'messages', count: 100_000 },
     ];
+
+/**
+ * The goal's load ends with the notifications: "100k subscribers and 100k notifications with jobs"
+ * (the 1k workflows they are triggered from come first; the seeded messages after are extra).
+ */
+export const GOAL_LOAD_ENDS_WITH = 'notifications';
 
 function heapUsed() {
   settleHeap();
@@ -56,12 +63,22 @@ function loadAll(rows) {
       }),
     );
     previous = now;
+    if (load.collection === GOAL_LOAD_ENDS_WITH) {
+      const goalLoads = LOADS.slice(0, LOADS.indexOf(load) + 1);
+      rows.push(
+        row('heap after the goal load', +((now - before) / MB).toFixed(1), 'MB', {
+          goal: HEAP_GOAL_MB,
+          detail: goalLoads
+            .map((item) => `${countLabel(item.count)} ${item.collection}`)
+            .join(', '),
+        }),
+      );
+    }
   }
   const total = previous - before;
   const { rss } = process.memoryUsage();
   rows.push(
     row('heap after all loads', +(total / MB).toFixed(1), 'MB', {
-      goal: HEAP_GOAL_MB,
       detail: LOADS.map((load) => `${countLabel(load.count)} ${load.collection}`).join(', '),
     }),
     row('process RSS after all loads', +(rss / MB).toFixed(1), 'MB'),

@@ -97,13 +97,22 @@ describe('npm run bench --smoke', () => {
     expect(names('scaling')).toContain('seed subscribers @ 200');
   });
 
-  it('heap: one figure per load, and the total against 300 MB', () => {
+  it('heap: one figure per load, the goal load against 300 MB, and the total', () => {
     expect(names('heap')).toEqual(
-      expect.arrayContaining(['100 subscribers: heap', '10 workflows: heap', '100 messages: heap']),
+      expect.arrayContaining([
+        '100 subscribers: heap',
+        '10 workflows: heap',
+        '100 notifications: heap',
+        '100 messages: heap',
+      ]),
     );
-    expect(rowsOf('heap').find((row) => row.name === 'heap after all loads')).toMatchObject({
+    expect(rowsOf('heap').find((row) => row.name === 'heap after the goal load')).toMatchObject({
       unit: 'MB',
       goal: 300,
+      detail: '100 subscribers, 10 workflows, 100 notifications',
+    });
+    expect(rowsOf('heap').find((row) => row.name === 'heap after all loads')).toMatchObject({
+      unit: 'MB',
     });
   });
 
