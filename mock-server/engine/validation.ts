@@ -55,6 +55,23 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
 }
 
 /**
+ * class-validator's `@IsOptional()` lets `null` through as "not given": drops the top-level
+ * `null`s of fields the schema marks optional but not nullable (nullable ones keep their `null`,
+ * which clears a value; required ones keep it and fail as `should not be null or undefined`).
+ */
+function withoutNullOptionals(schema: z.ZodMiniType, input: object): object {
+  const def = schema._zod.def as { shape?: Record<string, z.ZodMiniType> };
+  if (!def.shape) return input;
+  const shape = def.shape;
+  const entries = Object.entries(input).filter(([key, value]) => {
+    const field = shape[key];
+    if (value !== null || !field) return true;
+    return z.safeParse(field, null).success || !z.safeParse(field, undefined).success;
+  });
+  return entries.length === Object.keys(input).length ? input : Object.fromEntries(entries);
+}
+
+/**
  * Parses a body with a schema; a failure becomes the global validation pipe's 422
  * `Validation Error` with `errors.general.messages`. `overrides` replaces the message of a field
  * (for the service's custom validators).
@@ -74,7 +91,7 @@ export function validateBody<T extends z.ZodMiniType>(
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw ServiceError.dtoValidation(['body must be an object']);
   }
-  const result = z.safeParse(schema, input);
+  const result = z.safeParse(schema, withoutNullOptionals(schema, input));
   if (result.success) return result.data;
   const messages = result.error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');

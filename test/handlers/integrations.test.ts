@@ -107,6 +107,23 @@ describe('E6 POST /v1/integrations', () => {
     expect(missing.body.errors.general.messages).toEqual([
       'providerId should not be null or undefined',
     ]);
+    const nullRequired = await create({ providerId: null, channel: 'email' });
+    expect(nullRequired.body.errors.general.messages).toEqual([
+      'providerId should not be null or undefined',
+    ]);
+  });
+
+  it('takes null in an optional field as not given, as @IsOptional() does', async () => {
+    const reply = await create(
+      { providerId: 'sendgrid', channel: 'email', name: null, identifier: null, active: null },
+      prodKey(),
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.body.data).toMatchObject({
+      name: 'SendGrid',
+      identifier: expect.stringMatching(/^sendgrid-/),
+      active: false,
+    });
   });
 });
 
