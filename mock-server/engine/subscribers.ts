@@ -136,7 +136,8 @@ export function retrieveSubscriber(data: EnvironmentData, subscriberId: string):
   return toSubscriberDto(record);
 }
 
-const UPDATABLE_FIELDS = [
+/** The subscriber's profile strings, as a PATCH or a trigger's subscriber definition sets them. */
+export const PROFILE_FIELDS = [
   'firstName',
   'lastName',
   'email',
@@ -144,8 +145,9 @@ const UPDATABLE_FIELDS = [
   'avatar',
   'locale',
   'timezone',
-  'data',
 ] as const;
+
+const UPDATABLE_FIELDS = [...PROFILE_FIELDS, 'data'] as const;
 
 function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);

@@ -19,7 +19,7 @@ import type {
   WorkflowRecord,
 } from './state';
 import { subscriberChanged } from './subscriber-text-index';
-import { findSubscriber, putSubscriber } from './subscribers';
+import { findSubscriber, PROFILE_FIELDS, putSubscriber } from './subscribers';
 import { workflowByWorkflowId, workflowsChanged } from './workflow-index';
 
 /**
@@ -60,15 +60,6 @@ const DUPLICATE_TRANSACTION =
   'transactionId property is not unique, please make sure all triggers have a unique transactionId';
 const RECIPIENT_ID = /^[a-zA-Z0-9_:.-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PROFILE_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'avatar',
-  'locale',
-  'timezone',
-] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
