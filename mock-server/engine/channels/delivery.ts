@@ -268,3 +268,51 @@ export function failedAtProvider(
   addDetail(context, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
   return true;
 }
+
+/** What one integration of a fan-out channel delivers: the message and the outbox recipient. */
+export interface FanOutTarget {
+  fields: MessageFields;
+  recipient: Pick<OutboxRecord, 'webhookUrl' | 'deviceTokens'>;
+}
+
+/**
+ * Delivers a chat or push step through every active integration of the channel the subscriber
+ * has credentials for (`target` answers `undefined` when it has none). No active integration →
+ * `failed`; nothing delivered because of provider failures → `failed`; no credentials anywhere →
+ * `canceled` with the channel's `missing` detail.
+ *
+ * @example
+ * ```ts
+ * deliverToEachIntegration(context, 'chat', DETAILS.chatWebhookUrlMissing, (integration) => ...);
+ * ```
+ */
+export function deliverToEachIntegration(
+  context: DeliveryContext,
+  channel: 'chat' | 'push',
+  missing: DetailText,
+  target: (integration: IntegrationRecord) => FanOutTarget | undefined,
+): DeliveryOutcome {
+  const integrations = activeIntegrations(context.data, channel);
+  if (integrations.length === 0) {
+    addDetail(context, DETAILS.noActiveIntegration);
+    return 'failed';
+  }
+  let delivered = 0;
+  let failed = 0;
+  for (const integration of integrations) {
+    const found = target(integration);
+    if (found === undefined) continue;
+    context.job.providerId = integration.providerId;
+    if (failedAtProvider(context, channel, integration, found.fields)) {
+      failed += 1;
+      continue;
+    }
+    const message = storeMessage(context, channel, integration.providerId, found.fields);
+    sent(context, message, integration, found.recipient);
+    delivered += 1;
+  }
+  if (delivered > 0) return 'completed';
+  if (failed > 0) return 'failed';
+  addDetail(context, missing, { providerId: integrations[0]?.providerId });
+  return 'canceled';
+}
