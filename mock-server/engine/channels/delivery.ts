@@ -303,16 +303,67 @@ export function deliverToEachIntegration(
     const found = target(integration);
     if (found === undefined) continue;
     context.job.providerId = integration.providerId;
-    if (failedAtProvider(context, channel, integration, found.fields)) {
+    if (sendMessage(context, channel, integration, found.fields, found.recipient) === 'failed') {
       failed += 1;
-      continue;
+    } else {
+      delivered += 1;
     }
-    const message = storeMessage(context, channel, integration.providerId, found.fields);
-    sent(context, message, integration, found.recipient);
-    delivered += 1;
   }
   if (delivered > 0) return 'completed';
   if (failed > 0) return 'failed';
   addDetail(context, missing, { providerId: integrations[0]?.providerId });
   return 'canceled';
+}
+
+/**
+ * Picks the integration a single-message step (in_app, email, sms) sends through and records
+ * it on the job; none → the `Subscriber does not have an active integration` detail and
+ * `undefined`. Email and sms also log `Integration instance selected`, as the service does.
+ *
+ * @example
+ * ```ts
+ * const integration = useIntegration(context, 'sms');
+ * if (!integration) return 'failed';
+ * ```
+ */
+export function useIntegration(
+  context: DeliveryContext,
+  channel: 'in_app' | 'email' | 'sms',
+): IntegrationRecord | undefined {
+  const integration = selectIntegration(context.data, channel, context.notification.overrides);
+  if (!integration) {
+    addDetail(context, DETAILS.noActiveIntegration);
+    return undefined;
+  }
+  context.job.providerId = integration.providerId;
+  if (channel !== 'in_app') {
+    addDetail(context, DETAILS.integrationSelected, {
+      providerId: integration.providerId,
+      raw: { identifier: integration.identifier },
+    });
+  }
+  return integration;
+}
+
+/**
+ * Sends one message through an integration: an injected provider failure ends it `failed`;
+ * otherwise the message is stored, delivered to the outbox and logged, and the send is
+ * `completed`.
+ *
+ * @example
+ * ```ts
+ * return sendMessage(context, 'sms', integration, { content: body, phone }, { phone });
+ * ```
+ */
+export function sendMessage(
+  context: DeliveryContext,
+  channel: ProviderChannel,
+  integration: IntegrationRecord,
+  fields: MessageFields,
+  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+): 'completed' | 'failed' {
+  if (failedAtProvider(context, channel, integration, fields)) return 'failed';
+  const message = storeMessage(context, channel, integration.providerId, fields);
+  sent(context, message, integration, recipient);
+  return 'completed';
 }

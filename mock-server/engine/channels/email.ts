@@ -11,10 +11,9 @@ import {
   addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
-  failedAtProvider,
-  selectIntegration,
-  sent,
+  sendMessage,
   storeMessage,
+  useIntegration,
 } from './delivery';
 
 /**
@@ -30,16 +29,8 @@ export function sendEmail(
   context: DeliveryContext,
   renderBody: (body: string) => ReturnType<typeof renderEmailBody>,
 ): DeliveryOutcome {
-  const integration = selectIntegration(context.data, 'email', context.notification.overrides);
-  if (!integration) {
-    addDetail(context, DETAILS.noActiveIntegration);
-    return 'failed';
-  }
-  context.job.providerId = integration.providerId;
-  addDetail(context, DETAILS.integrationSelected, {
-    providerId: integration.providerId,
-    raw: { identifier: integration.identifier },
-  });
+  const integration = useIntegration(context, 'email');
+  if (!integration) return 'failed';
   const subject =
     typeof context.controls['subject'] === 'string' ? context.controls['subject'] : '';
   const rawBody = context.controls['body'];
@@ -60,9 +51,13 @@ export function sendEmail(
     addDetail(context, DETAILS.missingEmail, { providerId: integration.providerId });
     return 'canceled';
   }
-  const fields = { content: body.value, subject, email };
-  if (failedAtProvider(context, 'email', integration, fields)) return 'failed';
-  const message = storeMessage(context, 'email', integration.providerId, fields);
-  sent(context, message, integration, { email });
-  return 'completed';
+  return sendMessage(
+    context,
+    'email',
+    integration,
+    { content: body.value, subject, email },
+    {
+      email,
+    },
+  );
 }

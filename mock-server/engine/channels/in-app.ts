@@ -5,15 +5,13 @@
  */
 
 import type { InAppControlValues } from '../../../src/schemas/workflow';
-import { DETAILS } from '../runtime/detail-texts';
 import { inAppMessageFields } from '../runtime/in-app';
 import {
-  addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
-  selectIntegration,
   sent,
   storeMessage,
+  useIntegration,
 } from './delivery';
 
 /**
@@ -26,12 +24,8 @@ import {
  * ```
  */
 export function sendInApp(context: DeliveryContext): DeliveryOutcome {
-  const integration = selectIntegration(context.data, 'in_app', context.notification.overrides);
-  if (!integration) {
-    addDetail(context, DETAILS.noActiveIntegration);
-    return 'failed';
-  }
-  context.job.providerId = integration.providerId;
+  const integration = useIntegration(context, 'in_app');
+  if (!integration) return 'failed';
   const fields = inAppMessageFields(context.controls as InAppControlValues);
   const message = storeMessage(context, 'in_app', integration.providerId, {
     content: fields.content,

@@ -9,10 +9,8 @@ import {
   addDetail,
   type DeliveryContext,
   type DeliveryOutcome,
-  failedAtProvider,
-  selectIntegration,
-  sent,
-  storeMessage,
+  sendMessage,
+  useIntegration,
 } from './delivery';
 
 /**
@@ -24,16 +22,8 @@ import {
  * ```
  */
 export function sendSms(context: DeliveryContext): DeliveryOutcome {
-  const integration = selectIntegration(context.data, 'sms', context.notification.overrides);
-  if (!integration) {
-    addDetail(context, DETAILS.noActiveIntegration);
-    return 'failed';
-  }
-  context.job.providerId = integration.providerId;
-  addDetail(context, DETAILS.integrationSelected, {
-    providerId: integration.providerId,
-    raw: { identifier: integration.identifier },
-  });
+  const integration = useIntegration(context, 'sms');
+  if (!integration) return 'failed';
   const phone = context.subscriber.phone;
   if (typeof phone !== 'string' || phone === '') {
     addDetail(context, DETAILS.missingPhone, { providerId: integration.providerId });
@@ -41,8 +31,5 @@ export function sendSms(context: DeliveryContext): DeliveryOutcome {
   }
   const body = context.controls['body'];
   const fields = { content: typeof body === 'string' ? body : '', phone };
-  if (failedAtProvider(context, 'sms', integration, fields)) return 'failed';
-  const message = storeMessage(context, 'sms', integration.providerId, fields);
-  sent(context, message, integration, { phone });
-  return 'completed';
+  return sendMessage(context, 'sms', integration, fields, { phone });
 }
