@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp } from './common';
+import { CHANNEL_TYPES, CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
 import { StepFilter, StepFilterInput } from './step-filter';
 
 /**
@@ -66,26 +66,8 @@ export const PROVIDER_IDS = [
   'unifonic',
   'smsmode',
   'imedia',
-  'fcm',
-  'apns',
-  'expo',
-  'one-signal',
-  'pushpad',
-  'push-webhook',
-  'pusher-beams',
   'svc',
-  'slack',
-  'discord',
-  'msteams',
-  'mattermost',
-  'ryver',
-  'zulip',
-  'grafana-on-call',
-  'getstream',
-  'rocket-chat',
-  'whatsapp-business',
-  'chat-webhook',
-  'svc-slack',
+  ...CHAT_PUSH_PROVIDER_IDS,
 ] as const;
 /** A known provider id. */
 export type ProviderId = (typeof PROVIDER_IDS)[number];
