@@ -6,7 +6,7 @@
  */
 
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, JsonObject } from '../../src/schemas/common';
+import { CHANNEL_TYPES, JsonObject, STEP_TYPES, type StepType } from '../../src/schemas/common';
 import { IntegrationConfigurations, IntegrationCredentials } from '../../src/schemas/integration';
 import { MessageCTA } from '../../src/schemas/message';
 import { StepFilterInput } from '../../src/schemas/step-filter';
@@ -71,21 +71,15 @@ export const IntegrationSeed = z.object({
   conditions: z.optional(z.array(StepFilterInput)),
 });
 
-const STEP_TYPES = [
-  'in_app',
-  'email',
-  'sms',
-  'chat',
-  'push',
-  'digest',
-  'delay',
-  'throttle',
-  'custom',
-] as const;
+type SeedableStepType = Exclude<StepType, 'trigger'>;
+/** Every step type but `trigger`, which is the workflow's own and never one of its steps. */
+const SEEDABLE_STEP_TYPES = STEP_TYPES.filter(
+  (type): type is SeedableStepType => type !== 'trigger',
+) as [SeedableStepType, ...SeedableStepType[]];
 
 /** A workflow step to seed. */
 export const WorkflowStepSeed = z.object({
-  type: z.enum(STEP_TYPES),
+  type: z.enum(SEEDABLE_STEP_TYPES),
   name: z.string().check(z.minLength(1)),
   stepId: z.optional(z.string()),
   active: z.optional(z.boolean()),

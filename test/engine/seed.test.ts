@@ -10,6 +10,12 @@ describe('engine: seeding and lifecycle', () => {
         workflows: [{ workflowId: 'w', steps: [{ type: 'fax' as 'sms', name: 'x' }] }],
       }),
     ).toThrowError(/Invalid seed data: workflows\.0\.steps\.0\.type/);
+    // `trigger` is a step type of the wire enum but the workflow's own, never a step.
+    expect(() =>
+      engine.seed({
+        workflows: [{ workflowId: 'w', steps: [{ type: 'trigger' as 'sms', name: 'x' }] }],
+      }),
+    ).toThrowError(/Invalid seed data: workflows\.0\.steps\.0\.type/);
     expect(() => engine.seed({ messages: [{ subscriberId: 'ghost' }] })).toThrowError(
       'Invalid seed data: messages.0: unknown subscriberId "ghost"',
     );
