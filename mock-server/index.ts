@@ -1,9 +1,6 @@
 // The mock entry (`@svc/api/mock`): the engine and the MSW handlers over it.
 
 export { demoSeed } from './demo-seed';
-export type { EngineClock } from './engine/clock';
-export { createClock, DEFAULT_CLOCK_START } from './engine/clock';
-export type { CursorPage } from './engine/cursor-page';
 export type {
   EngineOperations,
   EngineSnapshot,
@@ -22,29 +19,36 @@ export type {
   OperationName,
   ProviderChannel,
   ProviderFailureInput,
-} from './engine/faults';
-export type { IntegrationDto } from './engine/integrations';
-export type { MessageDto } from './engine/messages';
-export type { NotificationSearch } from './engine/notification-query';
-export type { ActivityDto, ActivityPage } from './engine/notifications';
-export type { Outbox, OutboxFilter, OutboxMessage } from './engine/outbox';
-export type { RateLimitCategory, RateLimitOptions, RateLimitPlan } from './engine/rate-limit';
-export type { PendingTask, SchedulingClock, TaskHandle } from './engine/runtime/scheduler';
+} from './engine/policy/faults';
+export type {
+  RateLimitCategory,
+  RateLimitOptions,
+  RateLimitPlan,
+} from './engine/policy/rate-limit';
+export type { IntegrationDto } from './engine/resources/integrations';
+export type { MessageDto } from './engine/resources/messages';
+export type { ActivityDto, ActivityPage } from './engine/resources/notifications';
+export type { Outbox, OutboxFilter, OutboxMessage } from './engine/resources/outbox';
+export type { SubscriberDto, SubscriberSearch } from './engine/resources/subscribers';
+export type { SubscriptionSearch, TopicSubscriptionDto } from './engine/resources/topics';
+export type {
+  WorkflowListItemDto,
+  WorkflowResponseDto,
+  WorkflowSearch,
+} from './engine/resources/workflows';
+export type { TriggerResultDto } from './engine/run/trigger';
 export type { SeedData } from './engine/seed';
-export { ServiceError } from './engine/service-error';
+export type { EngineClock } from './engine/store/clock';
+export { createClock, DEFAULT_CLOCK_START } from './engine/store/clock';
+export type { PendingTask, SchedulingClock, TaskHandle } from './engine/store/scheduler';
 export type {
   EnvironmentData,
   EnvironmentRecord,
   OrganizationRecord,
   SubscriberRecord,
-} from './engine/state';
-export type { SubscriberDto, SubscriberSearch } from './engine/subscribers';
-export type { SubscriptionSearch, TopicSubscriptionDto } from './engine/topics';
-export type { TriggerResultDto } from './engine/trigger';
-export type {
-  WorkflowListItemDto,
-  WorkflowResponseDto,
-  WorkflowSearch,
-} from './engine/workflows';
+} from './engine/store/state';
+export type { CursorPage } from './engine/wire/cursor-page';
+export type { NotificationSearch } from './engine/wire/notification-query';
+export { ServiceError } from './engine/wire/service-error';
 export type { HandlerOptions } from './handlers/index';
 export { createHandlers } from './handlers/index';

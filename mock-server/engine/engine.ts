@@ -1,34 +1,52 @@
-import { authenticate } from './auth';
-import type { CursorPage } from './cursor-page';
-import { type RunScope, runScheduledTask } from './execution';
-import { createFaults, type EngineFaults } from './faults';
+import { authenticate } from './policy/auth';
+import { createFaults, type EngineFaults } from './policy/faults';
 import {
   beginIdempotent,
   finishIdempotent,
   type IdempotencyDecision,
   releaseIdempotent,
-} from './idempotency';
-import { createIdGenerator, createRandom, type IdGenerator } from './ids';
+} from './policy/idempotency';
+import { type RateLimitCategory, type RateLimitOptions, takeTokens } from './policy/rate-limit';
 import {
   addDefaultIntegrations,
   createIntegration,
   type IntegrationDto,
   listIntegrations,
   setPrimaryIntegration,
-} from './integrations';
-import { type MessageDto, markMessagesAs } from './messages';
-import type { NotificationSearch } from './notification-query';
+} from './resources/integrations';
+import { type MessageDto, markMessagesAs } from './resources/messages';
 import {
   type ActivityDto,
   type ActivityPage,
   listNotifications,
   retrieveNotification,
-} from './notifications';
-import { createOutbox, type Outbox } from './outbox';
-import { type RateLimitCategory, type RateLimitOptions, takeTokens } from './rate-limit';
-import { createSchedulingClock, type SchedulingClock } from './runtime/scheduler';
+} from './resources/notifications';
+import { createOutbox, type Outbox } from './resources/outbox';
+import {
+  retrieveSubscriber,
+  type SubscriberDto,
+  type SubscriberSearch,
+  searchSubscribers,
+  updateSubscriber,
+  upsertCredentials,
+} from './resources/subscribers';
+import {
+  listSubscriptions,
+  type SubscriptionSearch,
+  type TopicSubscriptionDto,
+} from './resources/topics';
+import {
+  listWorkflows,
+  syncWorkflow,
+  type WorkflowListItemDto,
+  type WorkflowResponseDto,
+  type WorkflowSearch,
+} from './resources/workflows';
+import { type RunScope, runScheduledTask } from './run/execution';
+import { type TriggerResultDto, triggerEvent } from './run/trigger';
 import { applySeed, parseSeed, type SeedData } from './seed';
-import { ServiceError } from './service-error';
+import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
+import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import {
   createEnvironmentData,
   createState,
@@ -38,24 +56,10 @@ import {
   type OrganizationRecord,
   type ScheduledTaskRecord,
   type SubscriberRecord,
-} from './state';
-import {
-  retrieveSubscriber,
-  type SubscriberDto,
-  type SubscriberSearch,
-  searchSubscribers,
-  updateSubscriber,
-  upsertCredentials,
-} from './subscribers';
-import { listSubscriptions, type SubscriptionSearch, type TopicSubscriptionDto } from './topics';
-import { type TriggerResultDto, triggerEvent } from './trigger';
-import {
-  listWorkflows,
-  syncWorkflow,
-  type WorkflowListItemDto,
-  type WorkflowResponseDto,
-  type WorkflowSearch,
-} from './workflows';
+} from './store/state';
+import type { CursorPage } from './wire/cursor-page';
+import type { NotificationSearch } from './wire/notification-query';
+import { ServiceError } from './wire/service-error';
 
 /**
  * Options of {@link createMockEngine}.

@@ -16,11 +16,12 @@ import {
   WORKFLOW_ORIGINS,
   WORKFLOW_STATUSES,
 } from '../../src/schemas/workflow';
-import type { IdGenerator } from './ids';
-import { createIntegration, setPrimaryIntegration } from './integrations';
-import { withoutUndefined } from './objects';
-import { ServiceError } from './service-error';
-import { slugify } from './slug';
+import { createIntegration, setPrimaryIntegration } from './resources/integrations';
+import { slugify } from './resources/slug';
+import { findSubscriber, putSubscriber } from './resources/subscribers';
+import { subscribe } from './resources/topics';
+import type { IdGenerator } from './store/ids';
+import { withoutUndefined } from './store/objects';
 import type {
   EnvironmentData,
   EnvironmentRecord,
@@ -28,11 +29,10 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
   WorkflowStepRecord,
-} from './state';
-import { findSubscriber, putSubscriber } from './subscribers';
-import { subscribe } from './topics';
-import { parseSeedPart } from './validation';
-import { workflowsChanged } from './workflow-index';
+} from './store/state';
+import { workflowsChanged } from './store/workflow-index';
+import { ServiceError } from './wire/service-error';
+import { parseSeedPart } from './wire/validation';
 
 /** A subscriber to seed: the spec's fields, only `subscriberId` required. */
 export const SubscriberSeed = z.object({

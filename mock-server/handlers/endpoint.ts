@@ -1,8 +1,13 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import type { MockEngine, RequestContext } from '../engine/engine';
-import { type FaultInput, type FaultRequest, faultError, operationOf } from '../engine/faults';
-import type { RateLimitCategory } from '../engine/rate-limit';
-import { ServiceError } from '../engine/service-error';
+import {
+  type FaultInput,
+  type FaultRequest,
+  faultError,
+  operationOf,
+} from '../engine/policy/faults';
+import type { RateLimitCategory } from '../engine/policy/rate-limit';
+import { ServiceError } from '../engine/wire/service-error';
 import { errorBody, errorResponse, json } from './respond';
 
 /**

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockEngine } from '../engine/engine';
-import { parseNotificationSearch } from '../engine/notification-query';
+import { parseNotificationSearch } from '../engine/wire/notification-query';
 import { endpoint, type HandlerOptions } from './endpoint';
 
 const rules = { category: 'global' } as const;

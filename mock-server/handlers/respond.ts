@@ -1,4 +1,4 @@
-import { ServiceError } from '../engine/service-error';
+import { ServiceError } from '../engine/wire/service-error';
 
 /**
  * Builds the service's error body (behaviour.md §1.3): `ctx` flattened into the top level and

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockEngine } from '../engine/engine';
-import { parseSubscriberSearch, parseSubscriptionSearch } from '../engine/query';
+import { parseSubscriberSearch, parseSubscriptionSearch } from '../engine/wire/query';
 import { endpoint, type HandlerOptions } from './endpoint';
 
 const rules = { category: 'configuration' } as const;

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { MockEngine } from '../engine/engine';
-import { parseWorkflowSearch } from '../engine/query';
+import { parseWorkflowSearch } from '../engine/wire/query';
 import { endpoint, type HandlerOptions } from './endpoint';
 
 const rules = { category: 'configuration', bodyLimit: 26 * 1024 * 1024 } as const;

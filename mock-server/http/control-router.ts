@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { MockEngine } from '../engine/engine';
-import { ServiceError } from '../engine/service-error';
+import { ServiceError } from '../engine/wire/service-error';
 import { errorResponse, json } from '../handlers/respond';
 import type { SnapshotStore } from './snapshot-store';
 

@@ -5,10 +5,10 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { FaultInput, ProviderFailureInput } from '../engine/faults';
-import type { OutboxFilter } from '../engine/outbox';
-import { ServiceError } from '../engine/service-error';
-import type { EnvironmentRecord } from '../engine/state';
+import type { FaultInput, ProviderFailureInput } from '../engine/policy/faults';
+import type { OutboxFilter } from '../engine/resources/outbox';
+import type { EnvironmentRecord } from '../engine/store/state';
+import { ServiceError } from '../engine/wire/service-error';
 import { type ControlRoute, parseControlBody } from './control-router';
 import type { StoredSnapshot } from './snapshot-store';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
-import { ServiceError } from '../engine/service-error';
+import { ServiceError } from '../engine/wire/service-error';
 import { createHandlers } from '../handlers/index';
 import { errorResponse } from '../handlers/respond';
 import { type ControlRoute, createControlRouter } from './control-router';

@@ -1,5 +1,5 @@
 import type { EngineSnapshot } from '../engine/engine';
-import { ServiceError } from '../engine/service-error';
+import { ServiceError } from '../engine/wire/service-error';
 
 /**
  * A snapshot held by the HTTP server, named so clients in any language can restore it.

@@ -1,6 +1,6 @@
 import { createMockEngine } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
-import { parseSlugId } from '../../mock-server/engine/slug';
+import { parseSlugId } from '../../mock-server/engine/resources/slug';
 
 describe('engine: seeding and lifecycle', () => {
   it('rejects bad seed data with a clear 400 naming the field', () => {

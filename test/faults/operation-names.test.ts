@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { operationOf } from '../../mock-server/engine/faults';
+import { operationOf } from '../../mock-server/engine/policy/faults';
 
 const funcs = join(import.meta.dirname, '..', '..', 'src', 'funcs');
 

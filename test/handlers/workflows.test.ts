@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase62, encodeBase62 } from '../../mock-server/engine/slug';
+import { decodeBase62, encodeBase62 } from '../../mock-server/engine/resources/slug';
 import { useEngine } from './harness';
 
 const { engine, call } = useEngine({

@@ -1,0 +1,485 @@
+/**
+ * Fault injection: rules that make the next matching requests fail (status, network error,
+ * latency, before or after the operation commits) and provider failures that make channel
+ * deliveries fail. Pure data and matching; the handler layer applies HTTP faults, the channel
+ * steps apply provider failures. See docs/fault-injection.md and ADR 0090.
+ *
+ * @module
+ */
+
+import * as z from 'zod/mini';
+import type { EngineState } from '../store/state';
+import { ServiceError } from '../wire/service-error';
+import type { RateLimitCategory } from './rate-limit';
+
+/**
+ * The client's name of an operation, e.g. `events.trigger` or `subscribers.retrieve`.
+ *
+ * @example
+ * ```ts
+ * const operation: OperationName = 'events.trigger';
+ * ```
+ */
+export type OperationName =
+  | 'subscribers.credentials.upsert'
+  | 'subscribers.update'
+  | 'subscribers.search'
+  | 'subscribers.retrieve'
+  | 'subscribers.subscriptions.list'
+  | 'integrations.create'
+  | 'subscribers.messages.markAs'
+  | 'integrations.setPrimary'
+  | 'workflows.list'
+  | 'integrations.list'
+  | 'workflows.sync'
+  | 'notifications.retrieve'
+  | 'events.trigger'
+  | 'notifications.list';
+
+/** The client's operation name of each route (`method route`), as `src/funcs/` names them. */
+const OPERATIONS: Record<string, OperationName> = {
+  'PATCH /v1/subscribers/:subscriberId/credentials': 'subscribers.credentials.upsert',
+  'PATCH /v2/subscribers/:subscriberId': 'subscribers.update',
+  'GET /v2/subscribers': 'subscribers.search',
+  'GET /v2/subscribers/:subscriberId': 'subscribers.retrieve',
+  'GET /v2/subscribers/:subscriberId/subscriptions': 'subscribers.subscriptions.list',
+  'POST /v1/integrations': 'integrations.create',
+  'POST /v1/subscribers/:subscriberId/messages/mark-as': 'subscribers.messages.markAs',
+  'POST /v1/integrations/:integrationId/set-primary': 'integrations.setPrimary',
+  'GET /v2/workflows': 'workflows.list',
+  'GET /v1/integrations': 'integrations.list',
+  'PUT /v2/workflows/:workflowId/sync': 'workflows.sync',
+  'GET /v1/notifications/:notificationId': 'notifications.retrieve',
+  'POST /v1/events/trigger': 'events.trigger',
+  'GET /v1/notifications': 'notifications.list',
+};
+
+const OPERATION_NAMES = Object.values(OPERATIONS) as [OperationName, ...OperationName[]];
+
+/**
+ * The operation name of a handler's route, e.g. `operationOf('post', '/v1/events/trigger')`.
+ *
+ * @example
+ * ```ts
+ * operationOf('get', '/v2/subscribers/:subscriberId'); // 'subscribers.retrieve'
+ * ```
+ *
+ * @internal
+ */
+export function operationOf(method: string, route: string): OperationName | undefined {
+  return OPERATIONS[`${method.toUpperCase()} ${route}`];
+}
+
+/**
+ * Which requests a fault hits; every given field must match (none given: every request).
+ *
+ * @example
+ * ```ts
+ * const match: FaultMatch = { operation: 'events.trigger' };
+ * ```
+ */
+export interface FaultMatch {
+  /** The client's operation name, e.g. `events.trigger`, `subscribers.retrieve`. */
+  operation?: OperationName;
+  /** HTTP method, any case. */
+  method?: string;
+  /** URL path without the query: exact, or with `*` matching any characters (`/v2/subscribers/*`). */
+  path?: string;
+  /** Request headers that must have exactly these values (names in any case). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * What a fault answers: an error response, a network error (the connection drops, no
+ * response), or latency before the normal answer.
+ *
+ * @example
+ * ```ts
+ * const respond: FaultRespond = { status: 503 };
+ * ```
+ */
+export type FaultRespond =
+  | {
+      /** 400-599. */
+      status: number;
+      /** Added to (and overriding) the default headers (`Retry-After`, `RateLimit-*` for 429). */
+      headers?: Record<string, string>;
+      /** The body; default: the service's error body for the status. */
+      body?: unknown;
+    }
+  | 'network-error'
+  | {
+      /** Milliseconds to wait before answering normally (MSW's `delay()`, a real timer). */
+      delayMs: number;
+    };
+
+/**
+ * A fault on the service's HTTP API, for {@link EngineFaults.add}.
+ *
+ * @example
+ * ```ts
+ * engine.faults.add({ match: { operation: 'events.trigger' }, times: 1, respond: { status: 429 } });
+ * ```
+ */
+export interface FaultInput {
+  match?: FaultMatch;
+  /** How many requests it hits; default: every matching request until cleared. */
+  times?: number;
+  respond: FaultRespond;
+  /**
+   * `'commit'`: the engine performs the operation first, then answers the fault instead of the
+   * result (what idempotency keys exist for). Default: the fault answers before the operation
+   * runs, so nothing changes.
+   */
+  after?: 'commit';
+}
+
+/**
+ * Channels whose deliveries go through an external provider.
+ *
+ * @example
+ * ```ts
+ * const channel: ProviderChannel = 'email';
+ * ```
+ */
+export type ProviderChannel = 'email' | 'sms' | 'chat' | 'push';
+
+/**
+ * A provider failure, for {@link EngineFaults.addProviderFailure}: the next deliveries of the
+ * channel (optionally of one provider) fail.
+ *
+ * @example
+ * ```ts
+ * engine.faults.addProviderFailure({ channel: 'email', times: 1, errorText: 'Mailbox full' });
+ * ```
+ */
+export interface ProviderFailureInput {
+  channel: ProviderChannel;
+  /** Only deliveries through this provider, e.g. `sendgrid`; default: any provider. */
+  providerId?: string;
+  /** How many deliveries fail; default: every one until cleared. */
+  times?: number;
+  /** The message's `errorText`; default `Unexpected provider error`. */
+  errorText?: string;
+  /** The message's `errorId`; default `<channel>_unexpected_error` (`mail_unexpected_error`). */
+  errorId?: string;
+}
+
+/**
+ * A registered fault as {@link EngineFaults.list} shows it.
+ *
+ * @example
+ * ```ts
+ * const [fault] = engine.faults.list();
+ * fault?.hits; // requests it answered so far
+ * ```
+ */
+export type FaultView =
+  | (FaultInput & { id: string; kind: 'http'; remaining: number | null; hits: number })
+  | (ProviderFailureInput & {
+      id: string;
+      kind: 'provider';
+      remaining: number | null;
+      hits: number;
+    });
+
+/**
+ * The request a handler asks about.
+ *
+ * @internal
+ */
+export interface FaultRequest {
+  operation: OperationName | undefined;
+  method: string;
+  path: string;
+  headers: Headers;
+}
+
+/**
+ * The engine's fault rules: add, list, remove, clear. `engine.reset()` clears them; snapshots
+ * and `restore()` leave them alone (ADR 0090).
+ *
+ * @example
+ * ```ts
+ * engine.faults.add({ match: { operation: 'subscribers.retrieve' }, respond: 'network-error' });
+ * engine.faults.clear();
+ * ```
+ */
+export interface EngineFaults {
+  /** Adds an HTTP fault; throws a `TypeError` naming the bad field. */
+  add(input: FaultInput): FaultView;
+  /** Adds a provider failure; throws a `TypeError` naming the bad field. */
+  addProviderFailure(input: ProviderFailureInput): FaultView;
+  /** Every fault, oldest first, with what is left of it (spent ones stay listed). */
+  list(): FaultView[];
+  /** Removes one fault; false when the id is unknown. */
+  remove(id: string): boolean;
+  /** Removes every fault. */
+  clear(): void;
+  /** @internal Takes the first live HTTP fault of the phase matching the request. */
+  take(request: FaultRequest, phase: 'before' | 'commit'): FaultInput | undefined;
+  /** @internal Makes the channel steps of runs on `state` see these faults. */
+  bind(state: EngineState): void;
+}
+
+const HeaderMap = z.record(z.string(), z.string());
+const Times = z.optional(z.int().check(z.positive()));
+
+const FaultInputSchema = z.strictObject({
+  match: z.optional(
+    z.strictObject({
+      operation: z.optional(z.enum(OPERATION_NAMES)),
+      method: z.optional(z.string().check(z.minLength(1))),
+      path: z.optional(z.string().check(z.minLength(1))),
+      headers: z.optional(HeaderMap),
+    }),
+  ),
+  times: Times,
+  respond: z.union([
+    z.literal('network-error'),
+    z.strictObject({ delayMs: z.number().check(z.nonnegative(), z.lte(600_000)) }),
+    z.strictObject({
+      status: z.int().check(z.gte(400), z.lte(599)),
+      headers: z.optional(HeaderMap),
+      body: z.optional(z.unknown()),
+    }),
+  ]),
+  after: z.optional(z.literal('commit')),
+});
+
+const ProviderFailureSchema = z.strictObject({
+  channel: z.enum(['email', 'sms', 'chat', 'push']),
+  providerId: z.optional(z.string().check(z.minLength(1))),
+  times: Times,
+  errorText: z.optional(z.string().check(z.minLength(1))),
+  errorId: z.optional(z.string().check(z.minLength(1))),
+});
+
+function parse<T extends z.ZodMiniType>(schema: T, input: unknown, what: string): z.infer<T> {
+  const result = z.safeParse(schema, input);
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+  throw new TypeError(`Invalid ${what}: ${problems}`);
+}
+
+interface Entry {
+  view: FaultView;
+  pathPattern: RegExp | undefined;
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('.*')}$`);
+}
+
+function matchesRequest(entry: Entry, request: FaultRequest): boolean {
+  const match = entry.view.kind === 'http' ? entry.view.match : undefined;
+  if (match === undefined) return true;
+  if (match.operation !== undefined && match.operation !== request.operation) return false;
+  if (match.method !== undefined && match.method.toUpperCase() !== request.method.toUpperCase()) {
+    return false;
+  }
+  if (entry.pathPattern !== undefined && !entry.pathPattern.test(request.path)) return false;
+  for (const [name, value] of Object.entries(match.headers ?? {})) {
+    if (request.headers.get(name) !== value) return false;
+  }
+  return true;
+}
+
+const bound = new WeakMap<EngineState, Entry[]>();
+
+function spend(entry: Entry): void {
+  entry.view.hits += 1;
+  if (entry.view.remaining !== null) entry.view.remaining -= 1;
+}
+
+/**
+ * Creates an engine's fault registry.
+ *
+ * @example
+ * ```ts
+ * const faults = createFaults();
+ * faults.add({ respond: { status: 503 }, times: 1 });
+ * ```
+ *
+ * @internal
+ */
+export function createFaults(): EngineFaults {
+  // Changed in place only: every bound state shares this one array.
+  const entries: Entry[] = [];
+  let sequence = 0;
+  const copy = (view: FaultView): FaultView => structuredClone(view);
+
+  return {
+    add(input) {
+      const parsed = parse(FaultInputSchema, input, 'fault') as FaultInput;
+      sequence += 1;
+      const view: FaultView = {
+        id: `fault-${sequence}`,
+        kind: 'http',
+        ...structuredClone(parsed),
+        remaining: parsed.times ?? null,
+        hits: 0,
+      };
+      const path = parsed.match?.path;
+      entries.push({ view, pathPattern: path === undefined ? undefined : globToRegExp(path) });
+      return copy(view);
+    },
+    addProviderFailure(input) {
+      const parsed = parse(ProviderFailureSchema, input, 'provider failure');
+      sequence += 1;
+      const view: FaultView = {
+        id: `fault-${sequence}`,
+        kind: 'provider',
+        ...(parsed as ProviderFailureInput),
+        remaining: parsed.times ?? null,
+        hits: 0,
+      };
+      entries.push({ view, pathPattern: undefined });
+      return copy(view);
+    },
+    list: () => entries.map((entry) => copy(entry.view)),
+    remove(id) {
+      const index = entries.findIndex((entry) => entry.view.id === id);
+      if (index === -1) return false;
+      entries.splice(index, 1);
+      return true;
+    },
+    clear() {
+      entries.length = 0;
+    },
+    take(request, phase) {
+      for (const entry of entries) {
+        const view = entry.view;
+        if (view.kind !== 'http' || view.remaining === 0) continue;
+        if ((view.after === 'commit') !== (phase === 'commit')) continue;
+        if (!matchesRequest(entry, request)) continue;
+        spend(entry);
+        return structuredClone({
+          respond: view.respond,
+          ...(view.match ? { match: view.match } : {}),
+        });
+      }
+      return undefined;
+    },
+    bind(state) {
+      bound.set(state, entries);
+    },
+  };
+}
+
+/**
+ * A provider failure that hits a delivery: what the failed message records.
+ *
+ * @example
+ * ```ts
+ * const failure: ProviderFailure = { errorId: 'mail_unexpected_error', errorText: 'Mailbox full' };
+ * ```
+ */
+export interface ProviderFailure {
+  errorId: string;
+  errorText: string;
+}
+
+const DEFAULT_ERROR_IDS: Record<ProviderChannel, string> = {
+  email: 'mail_unexpected_error',
+  sms: 'sms_unexpected_error',
+  chat: 'chat_unexpected_error',
+  push: 'push_unexpected_error',
+};
+
+/**
+ * Takes the first live provider failure for a delivery of `channel` through `providerId` in a
+ * run on `state`, or `undefined` when the delivery goes through.
+ *
+ * @example
+ * ```ts
+ * const failure = takeProviderFailure(context.state, 'email', integration.providerId);
+ * ```
+ *
+ * @internal
+ */
+export function takeProviderFailure(
+  state: EngineState,
+  channel: ProviderChannel,
+  providerId: string,
+): ProviderFailure | undefined {
+  for (const entry of bound.get(state) ?? []) {
+    const view = entry.view;
+    if (view.kind !== 'provider' || view.remaining === 0 || view.channel !== channel) continue;
+    if (view.providerId !== undefined && view.providerId !== providerId) continue;
+    spend(entry);
+    return {
+      errorId: view.errorId ?? DEFAULT_ERROR_IDS[channel],
+      errorText: view.errorText ?? 'Unexpected provider error',
+    };
+  }
+  return undefined;
+}
+
+// The free plan's per-second limits (behaviour.md §1.6), for the headers of an injected 429.
+const FREE_PER_SECOND: Record<RateLimitCategory, number> = {
+  trigger: 60,
+  configuration: 20,
+  global: 30,
+};
+
+/**
+ * The service's error for an injected status: 429 is the rate limiter's answer (with
+ * `Retry-After: 1` and the `RateLimit-*` headers of the route's category), 500 the exception
+ * filter's with an `errorId`, anything else a Nest `HttpException` of that status.
+ *
+ * @example
+ * ```ts
+ * const error = faultError(429, 'trigger', () => crypto.randomUUID());
+ * error.headers['Retry-After']; // '1'
+ * ```
+ *
+ * @internal
+ */
+export function faultError(
+  status: number,
+  category: RateLimitCategory,
+  newErrorId: () => string,
+): ServiceError {
+  if (status === 429) {
+    const perSecond = FREE_PER_SECOND[category];
+    const limit = perSecond * 5;
+    const burst = Math.floor(limit * 1.1);
+    return new ServiceError(429, 'API rate limit exceeded', {
+      ctx: {},
+      headers: {
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(Math.ceil(burst / perSecond)),
+        'RateLimit-Policy': `${limit};w=5;burst=${burst};comment="token bucket";category="${category}";cost="single";serviceLevel="free"`,
+        'Retry-After': '1',
+      },
+    });
+  }
+  if (status === 500) {
+    return new ServiceError(
+      500,
+      'Internal server error, contact support and provide them with the errorId',
+      { extra: { errorId: newErrorId() } },
+    );
+  }
+  return ServiceError.http(status, REASON_PHRASES[status] ?? 'Error');
+}
+
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};

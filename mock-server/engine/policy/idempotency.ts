@@ -1,0 +1,119 @@
+/**
+ * Idempotency of POST and PATCH requests (behaviour.md §1.5): keys scoped per organization,
+ * cached 24 h on the engine clock, replayed with `Idempotency-Replay: true`.
+ *
+ * @module
+ */
+
+import type { EngineState, IdempotencyEntry } from '../store/state';
+import { ServiceError } from '../wire/service-error';
+
+/** How long a finished response is replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a key stays "in progress" if its request never finishes. */
+export const IN_PROGRESS_TTL_MS = 5 * 60 * 1000;
+/** The longest key accepted. */
+export const MAX_KEY_LENGTH = 255;
+const DOCS_LINK = 'https://docs.svc.co/additional-resources/idempotency';
+
+/** What to do with a request carrying an idempotency key. */
+export type IdempotencyDecision =
+  | { kind: 'run' }
+  | { kind: 'replay'; status: number; body: unknown; headers: Record<string, string> };
+
+/**
+ * Checks a key before running a request: a new (or expired) key is marked in progress and the
+ * request runs; a finished one replays; a running one is 409; another body is 422.
+ *
+ * @example
+ * ```ts
+ * const decision = beginIdempotent(state, orgId, 'key-1', '{"a":1}', clock.now());
+ * ```
+ */
+export function beginIdempotent(
+  state: EngineState,
+  organizationId: string,
+  key: string,
+  fingerprint: string,
+  now: number,
+): IdempotencyDecision {
+  const echo = { 'Idempotency-Key': key };
+  if (key.length > MAX_KEY_LENGTH) {
+    throw new ServiceError(
+      400,
+      `idempotencyKey "${key}" has exceeded the maximum allowed length of ${MAX_KEY_LENGTH} characters`,
+      { ctx: { error: 'Bad Request', statusCode: 400 }, headers: echo },
+    );
+  }
+  const cacheKey = `${organizationId}-${key}`;
+  const entry = state.idempotency.get(cacheKey);
+  if (!entry || entry.expiresAt <= now) {
+    state.idempotency.set(cacheKey, {
+      state: 'in-progress',
+      fingerprint,
+      expiresAt: now + IN_PROGRESS_TTL_MS,
+    });
+    return { kind: 'run' };
+  }
+  if (entry.fingerprint !== fingerprint) {
+    throw ServiceError.httpWithHeaders(
+      422,
+      `Request with key "${key}" is being reused for a different body`,
+      { ...echo, Link: DOCS_LINK },
+    );
+  }
+  if (entry.state === 'in-progress') {
+    throw ServiceError.httpWithHeaders(
+      409,
+      `Request with key "${key}" is currently being processed. Please retry after 1 second`,
+      { ...echo, 'Retry-After': '1', Link: DOCS_LINK },
+    );
+  }
+  return {
+    kind: 'replay',
+    status: entry.status ?? 200,
+    body: structuredClone(entry.body),
+    headers: { ...entry.headers, ...echo, 'Idempotency-Replay': 'true' },
+  };
+}
+
+/**
+ * Stores the outcome of a request that ran (success or error) for 24 hours.
+ *
+ * @example
+ * ```ts
+ * finishIdempotent(state, orgId, 'key-1', { status: 201, body: { data: {} } }, clock.now());
+ * ```
+ */
+export function finishIdempotent(
+  state: EngineState,
+  organizationId: string,
+  key: string,
+  outcome: { status: number; body: unknown; headers?: Record<string, string> },
+  now: number,
+): void {
+  const cacheKey = `${organizationId}-${key}`;
+  const entry = state.idempotency.get(cacheKey);
+  if (!entry) return;
+  const done: IdempotencyEntry = {
+    state: 'done',
+    fingerprint: entry.fingerprint,
+    expiresAt: now + IDEMPOTENCY_TTL_MS,
+    status: outcome.status,
+    body: structuredClone(outcome.body),
+    headers: { ...outcome.headers },
+  };
+  state.idempotency.set(cacheKey, done);
+}
+
+/**
+ * Forgets a key whose request failed unexpectedly, so a retry runs again.
+ *
+ * @example
+ * ```ts
+ * releaseIdempotent(state, orgId, 'key-1');
+ * ```
+ */
+export function releaseIdempotent(state: EngineState, organizationId: string, key: string): void {
+  state.idempotency.delete(`${organizationId}-${key}`);
+}

@@ -1,0 +1,245 @@
+/**
+ * Integrations: create (defaults, duplicates, primary-on-create), list (the organization's) and
+ * set-primary (behaviour.md E6, E8, E10 and the decisions table).
+ *
+ * @module
+ */
+
+import { IntegrationCreateBody } from '../../../src/schemas/integration';
+import type { IdGenerator } from '../store/ids';
+import { isObjectId } from '../store/ids';
+import type { EnvironmentData, EnvironmentRecord, IntegrationRecord } from '../store/state';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import { slugify } from './slug';
+
+/**
+ * An integration in the wire shape (credentials included, as the spec requires).
+ *
+ * @example
+ * ```ts
+ * const integrations: IntegrationDto[] = engine.operations.listIntegrations(context);
+ * ```
+ */
+export type IntegrationDto = IntegrationRecord;
+
+const DISPLAY_NAMES: Record<string, string> = {
+  svc: 'Svc Inbox',
+  'svc-email': 'Svc Email',
+  'svc-sms': 'Svc SMS',
+  'svc-slack': 'Svc Slack',
+  sendgrid: 'SendGrid',
+  mailgun: 'Mailgun',
+  mailjet: 'Mailjet',
+  mandrill: 'Mandrill',
+  postmark: 'Postmark',
+  ses: 'SES',
+  resend: 'Resend',
+  nodemailer: 'Custom SMTP',
+  sendinblue: 'Brevo',
+  sparkpost: 'SparkPost',
+  twilio: 'Twilio',
+  nexmo: 'Nexmo',
+  plivo: 'Plivo',
+  sns: 'SNS',
+  telnyx: 'Telnyx',
+  messagebird: 'MessageBird',
+  fcm: 'Firebase Cloud Messaging',
+  apns: 'APNS',
+  expo: 'Expo Push',
+  'one-signal': 'OneSignal',
+  slack: 'Slack',
+  discord: 'Discord',
+  msteams: 'MSTeams',
+  mattermost: 'Mattermost',
+};
+
+/**
+ * The display name the service gives a provider, or the provider id with a capital first letter.
+ *
+ * @example
+ * ```ts
+ * providerDisplayName('sendgrid'); // 'SendGrid'
+ * ```
+ */
+export function providerDisplayName(providerId: string): string {
+  return DISPLAY_NAMES[providerId] ?? providerId.charAt(0).toUpperCase() + providerId.slice(1);
+}
+
+const live = (integration: IntegrationRecord) => !integration.deleted;
+
+/** What creating an integration needs besides the body. */
+export interface IntegrationScope {
+  data: EnvironmentData;
+  environment: EnvironmentRecord;
+  ids: IdGenerator;
+  now: string;
+}
+
+/**
+ * `POST /v1/integrations` (E6): validation, duplicate rules, name and identifier defaults, and the
+ * primary-on-create rule for active email and sms integrations.
+ *
+ * @example
+ * ```ts
+ * createIntegration(scope, { providerId: 'sendgrid', channel: 'email', active: true });
+ * ```
+ */
+export function createIntegration(scope: IntegrationScope, body: unknown): IntegrationDto {
+  const input = validateBody(IntegrationCreateBody, body);
+  const { data, environment, ids, now } = scope;
+  if (input._environmentId !== undefined && input._environmentId !== environment._id) {
+    throw ServiceError.http(
+      403,
+      'API key authentication is scoped to a single environment and cannot target a different `_environmentId`.',
+    );
+  }
+  const integrations = data.integrations.filter(live);
+  if (
+    input.providerId === 'svc' &&
+    input.channel === 'in_app' &&
+    integrations.some((i) => i.providerId === 'svc' && i.channel === 'in_app')
+  ) {
+    throw ServiceError.http(400, 'One environment can only have one In app provider');
+  }
+  if (
+    (input.providerId === 'svc-email' || input.providerId === 'svc-sms') &&
+    integrations.some((i) => i.providerId === input.providerId)
+  ) {
+    throw ServiceError.http(
+      409,
+      `Integration with svc provider for ${input.channel} channel already exists`,
+    );
+  }
+  if (
+    input.identifier !== undefined &&
+    integrations.some((integration) => integration.identifier === input.identifier)
+  ) {
+    throw ServiceError.http(409, 'Integration with identifier already exists');
+  }
+  const name = input.name ?? providerDisplayName(input.providerId);
+  const record: IntegrationRecord = {
+    _id: ids.objectId(),
+    _environmentId: environment._id,
+    _organizationId: environment._organizationId,
+    name,
+    identifier: input.identifier ?? `${slugify(name)}-${ids.shortId(9)}`,
+    providerId: input.providerId,
+    channel: input.channel,
+    credentials: structuredClone(input.credentials ?? {}),
+    configurations: structuredClone(input.configurations ?? {}),
+    active: input.active ?? false,
+    deleted: false,
+    primary: false,
+    priority: 0,
+    conditions: structuredClone(input.conditions ?? []),
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (record.active && (record.channel === 'email' || record.channel === 'sms')) {
+    const active = integrations
+      .filter((i) => i.channel === record.channel && i.active)
+      .sort((a, b) => b.priority - a.priority);
+    const highest = active[0];
+    if (highest?.primary) {
+      record.priority = highest.priority;
+      highest.priority += 1;
+      highest.updatedAt = now;
+    } else {
+      record.primary = true;
+      record.priority = highest ? highest.priority + 1 : 1;
+    }
+  }
+  data.integrations.push(record);
+  return structuredClone(record);
+}
+
+/**
+ * `GET /v1/integrations` (E10 with the spec's scope): the organization's live integrations, in
+ * insertion order, environment by environment.
+ *
+ * @example
+ * ```ts
+ * listIntegrations([devData, prodData]);
+ * ```
+ */
+export function listIntegrations(organizationData: readonly EnvironmentData[]): IntegrationDto[] {
+  return organizationData.flatMap((data) =>
+    data.integrations.filter(live).map((i) => structuredClone(i)),
+  );
+}
+
+/**
+ * `POST /v1/integrations/{integrationId}/set-primary` (E8): found by `_id` in the organization;
+ * email and sms only; demotes the active primary, activates the target and recomputes priorities.
+ *
+ * @example
+ * ```ts
+ * setPrimaryIntegration(organizationData, '6955b900...', now);
+ * ```
+ */
+export function setPrimaryIntegration(
+  organizationData: readonly EnvironmentData[],
+  integrationId: string,
+  now: string,
+): IntegrationDto {
+  if (!isObjectId(integrationId)) {
+    throw ServiceError.commandValidation('SetIntegrationAsPrimaryCommand', {
+      integrationId: { messages: ['integrationId must be a mongodb id'], value: integrationId },
+    });
+  }
+  const id = integrationId.toLowerCase();
+  let owner: EnvironmentData | undefined;
+  let target: IntegrationRecord | undefined;
+  for (const data of organizationData) {
+    target = data.integrations.find((integration) => integration._id === id && live(integration));
+    if (target) {
+      owner = data;
+      break;
+    }
+  }
+  if (!owner || !target)
+    throw ServiceError.http(404, `Integration with id ${integrationId} not found`);
+  if (target.channel !== 'email' && target.channel !== 'sms') {
+    throw ServiceError.http(400, `Channel ${target.channel} does not support primary`);
+  }
+  if (target.primary) return structuredClone(target);
+  const chosen = target;
+  const sameChannel = owner.integrations.filter(
+    (integration) =>
+      live(integration) &&
+      integration._environmentId === chosen._environmentId &&
+      integration.channel === chosen.channel,
+  );
+  for (const integration of sameChannel) {
+    if (integration.active && integration.primary) {
+      integration.primary = false;
+      integration.updatedAt = now;
+    }
+  }
+  Object.assign(chosen, { active: true, primary: true, conditions: [], updatedAt: now });
+  const others = sameChannel
+    .filter((integration) => integration.active && integration !== chosen)
+    .sort((a, b) => b.priority - a.priority);
+  chosen.priority = others.length + 1;
+  others.forEach((integration, index) => {
+    integration.priority = others.length - index;
+  });
+  return structuredClone(chosen);
+}
+
+/**
+ * The integrations every new environment gets (E10): `svc` in-app everywhere, plus an active
+ * `svc-email` (which becomes primary) in Development.
+ *
+ * @example
+ * ```ts
+ * addDefaultIntegrations({ data, environment, ids, now });
+ * ```
+ */
+export function addDefaultIntegrations(scope: IntegrationScope): void {
+  createIntegration(scope, { providerId: 'svc', channel: 'in_app', active: true });
+  if (scope.environment.name === 'Development') {
+    createIntegration(scope, { providerId: 'svc-email', channel: 'email', active: true });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Messages of subscribers and the mark-as rules (behaviour.md E7).
+ *
+ * @module
+ */
+
+import { MarkAsBody } from '../../../src/schemas/message';
+import { isObjectId } from '../store/ids';
+import type { EnvironmentData, MessageRecord } from '../store/state';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import { findSubscriber } from './subscribers';
+
+/**
+ * A message in the wire shape.
+ *
+ * @example
+ * ```ts
+ * const messages: MessageDto[] = engine.operations.markMessagesAs(context, 'user-1', {
+ *   messageId: ['64da692e9a94fb2e6449ad09'],
+ *   markAs: 'read',
+ * });
+ * ```
+ */
+export type MessageDto = Omit<MessageRecord, 'archived' | 'tags' | 'updatedAt'>;
+
+const BAD_MESSAGE_ID =
+  'messageId must be a valid MongoDB ObjectId or an array of valid MongoDB ObjectIds';
+
+/**
+ * A stored message in the wire shape.
+ *
+ * @example
+ * ```ts
+ * toMessageDto(record).read; // false
+ * ```
+ */
+export function toMessageDto(record: MessageRecord): MessageDto {
+  const { archived: _archived, tags: _tags, updatedAt: _updatedAt, ...rest } = record;
+  return structuredClone(rest);
+}
+
+/**
+ * `POST /v1/subscribers/{subscriberId}/messages/mark-as` (E7): applies the mark-as table to the
+ * subscriber's own messages among the ids; other ids are silently ignored.
+ *
+ * @example
+ * ```ts
+ * markMessagesAs(data, 'user-1', { messageId: ['6955...'], markAs: 'read' }, now);
+ * ```
+ */
+export function markMessagesAs(
+  data: EnvironmentData,
+  subscriberId: string,
+  body: unknown,
+  now: string,
+): MessageDto[] {
+  const input = validateBody(MarkAsBody, body, { messageId: BAD_MESSAGE_ID });
+  const ids = Array.isArray(input.messageId) ? input.messageId : [input.messageId];
+  if (!ids.every(isObjectId)) throw ServiceError.dtoValidation([BAD_MESSAGE_ID]);
+  const subscriber = findSubscriber(data, subscriberId);
+  if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
+  const wanted = new Set(ids.map((id) => id.toLowerCase()));
+  const updated: MessageDto[] = [];
+  for (const message of data.messages) {
+    if (message._subscriberId !== subscriber._id || !wanted.has(message._id)) continue;
+    switch (input.markAs) {
+      case 'read':
+        Object.assign(message, { read: true, seen: true, lastReadDate: now, lastSeenDate: now });
+        break;
+      case 'unread':
+        Object.assign(message, { read: false, seen: true, lastReadDate: now, lastSeenDate: now });
+        break;
+      case 'seen':
+        Object.assign(message, { seen: true, lastSeenDate: now });
+        break;
+      case 'unseen':
+        Object.assign(message, { seen: false, lastSeenDate: now });
+        break;
+    }
+    message.updatedAt = now;
+    updated.push(toMessageDto(message));
+  }
+  return updated;
+}

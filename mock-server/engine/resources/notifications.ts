@@ -1,0 +1,251 @@
+/**
+ * Notifications (triggered events): the Activity shape, `GET /v1/notifications/{id}` (E12) and
+ * the newest-first page list `GET /v1/notifications` (E14).
+ *
+ * @module
+ */
+
+import { isObjectId } from '../store/ids';
+import type {
+  EnvironmentData,
+  JobRecord,
+  NotificationRecord,
+  SubscriberRecord,
+} from '../store/state';
+import { workflowByObjectId } from '../store/workflow-index';
+import type { NotificationSearch } from '../wire/notification-query';
+import { ServiceError } from '../wire/service-error';
+import { subscriberByObjectId } from './subscribers';
+
+/**
+ * A notification in the wire shape (the spec's Activity notification).
+ *
+ * @example
+ * ```ts
+ * const activity: ActivityDto = engine.operations.retrieveNotification(context, notificationId);
+ * activity.jobs.map((job) => job.status);
+ * ```
+ */
+export type ActivityDto = ReturnType<typeof toActivityDto>;
+
+/**
+ * A page of `GET /v1/notifications`.
+ *
+ * @example
+ * ```ts
+ * const page: ActivityPage = engine.operations.listNotifications(context, { page: 0, limit: 10 });
+ * page.hasMore;
+ * ```
+ */
+export interface ActivityPage {
+  page: number;
+  hasMore: boolean;
+  pageSize: number;
+  data: ActivityDto[];
+}
+
+const present = <T extends object>(value: T) =>
+  Object.fromEntries(
+    Object.entries(value).filter(([, item]) => item !== undefined && item !== null),
+  ) as Partial<T>;
+
+function jobDto(job: JobRecord, templateId: string) {
+  const { step } = job;
+  return {
+    _id: job._id,
+    type: job.type,
+    status: job.status,
+    providerId: job.providerId,
+    ...(job.digest === undefined ? {} : { digest: structuredClone(job.digest) }),
+    payload: structuredClone(job.payload),
+    overrides: structuredClone(job.overrides),
+    ...(job.error === undefined ? {} : { error: job.error }),
+    step: {
+      _id: step._id,
+      _templateId: templateId,
+      stepId: step.stepId,
+      name: step.name,
+      type: step.type,
+      active: step.active,
+      shouldStopOnFail: step.shouldStopOnFail,
+      filters: structuredClone(step.filters),
+      controlVariables: structuredClone(step.controlValues),
+      ...(step.metadata === undefined ? {} : { metadata: structuredClone(step.metadata) }),
+    },
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    executionDetails: job.executionDetails.map((detail) => ({ ...detail })),
+  };
+}
+
+/**
+ * A stored notification in the wire shape, with its subscriber, workflow and jobs (oldest
+ * first, execution details oldest first).
+ *
+ * @example
+ * ```ts
+ * toActivityDto(data, record).jobs[0]?.status; // 'completed'
+ * ```
+ */
+export function toActivityDto(data: EnvironmentData, record: NotificationRecord) {
+  const subscriber: SubscriberRecord | undefined = subscriberByObjectId(data, record._subscriberId);
+  const workflow = workflowByObjectId(data, record._templateId);
+  return {
+    _id: record._id,
+    _environmentId: record._environmentId,
+    _organizationId: record._organizationId,
+    _subscriberId: record._subscriberId,
+    _templateId: record._templateId,
+    ...(record._digestedNotificationId === undefined
+      ? {}
+      : { _digestedNotificationId: record._digestedNotificationId }),
+    transactionId: record.transactionId,
+    channels: [...record.channels],
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    ...(subscriber === undefined
+      ? {}
+      : {
+          subscriber: {
+            _id: subscriber._id,
+            subscriberId: subscriber.subscriberId,
+            ...present({
+              email: subscriber.email,
+              firstName: subscriber.firstName,
+              lastName: subscriber.lastName,
+              phone: subscriber.phone,
+            }),
+          },
+        }),
+    ...(workflow === undefined
+      ? {}
+      : {
+          template: {
+            _id: workflow._id,
+            name: workflow.name,
+            origin: workflow.origin,
+            triggers: [
+              {
+                type: 'event',
+                identifier: workflow.workflowId,
+                variables: [],
+                subscriberVariables: [],
+              },
+            ],
+          },
+        }),
+    jobs: record.jobs.map((job) => jobDto(job, record._templateId)),
+    payload: structuredClone(record.payload),
+    to: structuredClone(record.to),
+    controls: structuredClone(record.controls),
+    tags: [...record.tags],
+    topics: record.topics.map((topic) => ({ ...topic })),
+    severity: record.severity,
+    critical: record.critical,
+    contextKeys: [...record.contextKeys],
+  };
+}
+
+/**
+ * `GET /v1/notifications/{notificationId}` (E12): 422 for a malformed id, 404 when unknown.
+ *
+ * @example
+ * ```ts
+ * retrieveNotification(data, '6955b9000000000000000001');
+ * ```
+ */
+export function retrieveNotification(data: EnvironmentData, notificationId: string): ActivityDto {
+  if (!isObjectId(notificationId)) {
+    throw ServiceError.commandValidation('GetActivityCommand', {
+      notificationId: { messages: ['notificationId must be a mongodb id'], value: notificationId },
+    });
+  }
+  const record = data.notificationsById.get(notificationId.toLowerCase());
+  if (!record) throw ServiceError.http(404, 'Notification not found');
+  return toActivityDto(data, record);
+}
+
+/** The subscriber `_id`s the `emails` / `subscriberIds` / `search` filters allow. */
+function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
+  if (search.emails === undefined && search.subscriberIds === undefined && !search.search) {
+    return undefined;
+  }
+  const ids = new Set(search.subscriberIds ?? []);
+  const emails = new Set(search.emails ?? []);
+  const text = search.search?.toLowerCase();
+  const allowed = new Set<string>();
+  for (const subscriber of data.subscribers.values()) {
+    const email = subscriber.email ?? undefined;
+    if (
+      ids.has(subscriber.subscriberId) ||
+      (email !== undefined && emails.has(email)) ||
+      (text !== undefined &&
+        text !== '' &&
+        (subscriber.subscriberId === search.search || email?.toLowerCase().includes(text)))
+    ) {
+      allowed.add(subscriber._id);
+    }
+  }
+  return allowed;
+}
+
+/**
+ * `GET /v1/notifications` (E14): filters, newest first, `skip = page × limit`, and `hasMore`
+ * as the service computes it (the page is full).
+ *
+ * @example
+ * ```ts
+ * listNotifications(data, { page: 0, limit: 10, channels: ['email'] });
+ * ```
+ */
+export function listNotifications(data: EnvironmentData, search: NotificationSearch): ActivityPage {
+  const subscribers = allowedSubscribers(data, search);
+  if (subscribers !== undefined && subscribers.size === 0) {
+    return { page: 0, hasMore: false, pageSize: search.limit, data: [] };
+  }
+  const channels = search.channels;
+  const templates = search.templates === undefined ? undefined : new Set(search.templates);
+  const severity = search.severity === undefined ? undefined : new Set(search.severity);
+  const transactionIds =
+    search.transactionIds === undefined ? undefined : new Set(search.transactionIds);
+  const matches = (record: NotificationRecord): boolean => {
+    if (subscribers !== undefined && !subscribers.has(record._subscriberId)) return false;
+    if (channels !== undefined && !channels.some((channel) => record.channels.includes(channel))) {
+      return false;
+    }
+    if (templates !== undefined && !templates.has(record._templateId)) return false;
+    if (severity !== undefined && !severity.has(record.severity ?? 'none')) return false;
+    if (transactionIds !== undefined && !transactionIds.has(record.transactionId)) return false;
+    if (
+      search.topicKey !== undefined &&
+      !record.topics.some((topic) => topic.topicKey === search.topicKey)
+    ) {
+      return false;
+    }
+    return true;
+  };
+  const skip = search.page * search.limit;
+  const found: NotificationRecord[] = [];
+  let skipped = 0;
+  const list = data.notifications;
+  // Notifications are stored in creation order, so walking from the end is newest first and
+  // stops as soon as the page is full.
+  for (let index = list.length - 1; index >= 0 && found.length < search.limit; index--) {
+    const record = list[index] as NotificationRecord;
+    const createdAt = Date.parse(record.createdAt);
+    if (search.before !== undefined && createdAt > search.before) continue;
+    if (search.after !== undefined && createdAt < search.after) break;
+    if (!matches(record)) continue;
+    if (skipped < skip) {
+      skipped += 1;
+      continue;
+    }
+    found.push(record);
+  }
+  return {
+    page: search.page,
+    hasMore: found.length === search.limit,
+    pageSize: search.limit,
+    data: found.map((record) => toActivityDto(data, record)),
+  };
+}

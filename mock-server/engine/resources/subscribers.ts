@@ -1,0 +1,432 @@
+/**
+ * Subscribers of an environment: the `subscriberId` map, the sorted `_id` index, and the
+ * retrieve / update / search / credentials rules (behaviour.md E1-E4 and the decisions table).
+ *
+ * @module
+ */
+
+import { CredentialsUpsertBody, SubscriberUpdateBody } from '../../../src/schemas/subscriber';
+import { isObjectId } from '../store/ids';
+import type { EnvironmentData, StoredChannel, SubscriberRecord } from '../store/state';
+import { rememberedMatches } from '../store/subscriber-match-cache';
+import {
+  fullName,
+  subscriberChanged,
+  type TextFilter,
+  textCandidates,
+} from '../store/subscriber-text-index';
+import {
+  arrayView,
+  type CursorOptions,
+  type CursorPage,
+  compareValues,
+  cursorPage,
+  emptyCursorPage,
+  type SortedView,
+} from '../wire/cursor-page';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+
+/**
+ * The v2 subscriber DTO: the stored entity with `lastOnlineAt`/`isOnline` null when unset.
+ *
+ * @example
+ * ```ts
+ * const subscriber: SubscriberDto = engine.operations.retrieveSubscriber(context, 'user-1');
+ * ```
+ */
+export type SubscriberDto = Omit<SubscriberRecord, '__v' | 'isOnline' | 'lastOnlineAt'> & {
+  isOnline: boolean | null;
+  lastOnlineAt: string | null;
+};
+
+/** Most device tokens one subscriber channel may hold. */
+export const DEVICE_TOKEN_LIMIT = 100;
+
+/**
+ * Maps a stored subscriber to the v2 response shape (behaviour.md E2).
+ *
+ * @example
+ * ```ts
+ * const dto = toSubscriberDto(record);
+ * ```
+ */
+export function toSubscriberDto(record: SubscriberRecord): SubscriberDto {
+  const { __v: _version, isOnline, lastOnlineAt, ...rest } = record;
+  return {
+    ...structuredClone(rest),
+    isOnline: isOnline ?? null,
+    lastOnlineAt: lastOnlineAt ?? null,
+  };
+}
+
+/**
+ * Stores a subscriber and keeps the `_id` index sorted (ids are monotonic, so this appends).
+ *
+ * @example
+ * ```ts
+ * putSubscriber(data, record);
+ * ```
+ */
+export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): void {
+  const existing = data.subscribers.get(record.subscriberId);
+  data.subscribers.set(record.subscriberId, record);
+  data.subscriberKeys.set(record._id, record.subscriberId);
+  subscriberChanged(data, record, existing);
+  if (existing && existing._id === record._id) return;
+  const order = data.subscriberOrder;
+  const last = order[order.length - 1];
+  if (last === undefined || last < record._id) {
+    order.push(record._id);
+    return;
+  }
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((order[middle] as string) < record._id) low = middle + 1;
+    else high = middle;
+  }
+  order.splice(low, 0, record._id);
+}
+
+/**
+ * A live subscriber by `subscriberId`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * findSubscriber(data, 'user-1');
+ * ```
+ */
+export function findSubscriber(
+  data: EnvironmentData,
+  subscriberId: string,
+): SubscriberRecord | undefined {
+  const record = data.subscribers.get(subscriberId);
+  return record && !record.deleted ? record : undefined;
+}
+
+/**
+ * A live subscriber by internal `_id`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * subscriberByObjectId(data, '6955b900...');
+ * ```
+ */
+export function subscriberByObjectId(
+  data: EnvironmentData,
+  objectId: string,
+): SubscriberRecord | undefined {
+  const key = data.subscriberKeys.get(objectId);
+  return key === undefined ? undefined : findSubscriber(data, key);
+}
+
+/**
+ * `GET /v2/subscribers/{subscriberId}`: exact `subscriberId` in the environment (E4).
+ *
+ * @example
+ * ```ts
+ * retrieveSubscriber(data, 'user-1');
+ * ```
+ */
+export function retrieveSubscriber(data: EnvironmentData, subscriberId: string): SubscriberDto {
+  const record = findSubscriber(data, subscriberId);
+  if (!record) throw ServiceError.http(404, `Subscriber: ${subscriberId} was not found`);
+  return toSubscriberDto(record);
+}
+
+/** The subscriber's profile strings, as a PATCH or a trigger's subscriber definition sets them. */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'avatar',
+  'locale',
+  'timezone',
+] as const;
+
+const UPDATABLE_FIELDS = [...PROFILE_FIELDS, 'data'] as const;
+
+function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+function isLocale(value: string): boolean {
+  if (value === '') return false;
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  if (value === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `PATCH /v2/subscribers/{subscriberId}` (E2): each given field is set as given (`null` clears,
+ * `data` replaces the object); the response is `{...old, ...changes}` with the old `updatedAt`.
+ *
+ * @example
+ * ```ts
+ * updateSubscriber(data, 'user-1', { firstName: 'Ada' }, now);
+ * ```
+ */
+export function updateSubscriber(
+  data: EnvironmentData,
+  subscriberId: string,
+  body: unknown,
+  now: string,
+): SubscriberDto {
+  const input = validateBody(SubscriberUpdateBody, stripUnknown(body));
+  const messages: string[] = [];
+  if (typeof input.email === 'string' && !isEmail(input.email))
+    messages.push('email must be an email');
+  if (typeof input.locale === 'string' && !isLocale(input.locale))
+    messages.push('locale must be locale');
+  if (typeof input.timezone === 'string' && !isTimeZone(input.timezone)) {
+    messages.push('timezone must be a valid IANA time-zone');
+  }
+  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
+  const record = findSubscriber(data, subscriberId);
+  if (!record) throw ServiceError.http(404, `Subscriber ${subscriberId} was not found`);
+  const changes: Partial<SubscriberRecord> = {};
+  for (const field of UPDATABLE_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (JSON.stringify(value) === JSON.stringify(record[field])) continue;
+    (changes as Record<string, unknown>)[field] = value;
+  }
+  if (Object.keys(changes).length === 0) return toSubscriberDto(record);
+  const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
+  Object.assign(record, structuredClone(changes), { updatedAt: now });
+  subscriberChanged(data, record);
+  return response;
+}
+
+/** Unknown body keys are ignored by the service's whitelist, not rejected. */
+function stripUnknown(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => (UPDATABLE_FIELDS as readonly string[]).includes(key)),
+  );
+}
+
+/**
+ * Filters and order of a subscriber search (already defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: SubscriberSearch = {
+ *   limit: 10,
+ *   includeCursor: false,
+ *   orderBy: 'createdAt',
+ *   orderDirection: 'DESC',
+ *   email: 'ada@',
+ * };
+ * ```
+ */
+export interface SubscriberSearch extends CursorOptions {
+  orderBy: string;
+  orderDirection: 'ASC' | 'DESC';
+  email?: string | undefined;
+  phone?: string | undefined;
+  name?: string | undefined;
+  subscriberId?: string | undefined;
+}
+
+function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
+  if (record.deleted) return false;
+  if (search.subscriberId !== undefined && record.subscriberId !== search.subscriberId)
+    return false;
+  if (search.email !== undefined && !(record.email ?? '').includes(search.email)) return false;
+  if (search.phone !== undefined && !(record.phone ?? '').includes(search.phone)) return false;
+  if (search.name !== undefined && !fullName(record).includes(search.name)) return false;
+  return true;
+}
+
+/**
+ * `GET /v2/subscribers` (E3 with the spec's case-sensitive matching). Unfiltered `_id` order reads
+ * the sorted index directly; substring filters of 3+ characters verify the trigram index's
+ * candidates instead of scanning; another sort key sorts the matches. A filter's matches are
+ * remembered (and kept current by writes when sorted by `_id`), so paging stays cheap.
+ *
+ * @example
+ * ```ts
+ * searchSubscribers(data, { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC' });
+ * ```
+ */
+export function searchSubscribers(
+  data: EnvironmentData,
+  search: SubscriberSearch,
+): CursorPage<SubscriberDto> {
+  if (search.after !== undefined && search.before !== undefined) {
+    throw ServiceError.http(
+      400,
+      'Cannot specify both "before" and "after" cursors at the same time.',
+    );
+  }
+  const cursor = search.after ?? search.before;
+  let cursorRecord: SubscriberRecord | undefined;
+  if (cursor !== undefined) {
+    cursorRecord = isObjectId(cursor)
+      ? subscriberByObjectId(data, cursor.toLowerCase())
+      : undefined;
+    if (!cursorRecord) return emptyCursorPage();
+  }
+  const sign = search.orderDirection === 'DESC' ? -1 : 1;
+  const field = search.orderBy;
+  const byId = (a: SubscriberRecord, b: SubscriberRecord) =>
+    a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+  const ascending =
+    field === '_id'
+      ? byId
+      : (a: SubscriberRecord, b: SubscriberRecord) =>
+          compareValues(sortValue(a, field), sortValue(b, field)) || byId(a, b);
+  // DESC is the exact reverse of ASC: the `_id` tie-break reverses too.
+  const compare = (a: SubscriberRecord, b: SubscriberRecord) => sign * ascending(a, b);
+  const unfiltered =
+    search.email === undefined &&
+    search.phone === undefined &&
+    search.name === undefined &&
+    search.subscriberId === undefined;
+  let view: SortedView<SubscriberRecord>;
+  if (unfiltered && field === '_id') {
+    const ids = arrayView(data.subscriberOrder, search.orderDirection === 'DESC' ? 'DESC' : 'ASC');
+    view = { length: ids.length, at: (index) => recordOf(data, ids.at(index)) };
+  } else if (search.subscriberId !== undefined) {
+    const only = findSubscriber(data, search.subscriberId);
+    view = arrayView(only && matches(only, search) ? [only] : [], 'ASC');
+  } else {
+    const key = JSON.stringify([search.email, search.phone, search.name, field]);
+    const remembered = {
+      matches: (record: SubscriberRecord) => matches(record, search),
+      idOrdered: field === '_id',
+    };
+    const found = rememberedMatches(data, key, remembered, () => {
+      const candidates = textCandidates(data, textFilters(search));
+      const verified: SubscriberRecord[] = [];
+      for (const record of candidates?.records ?? data.subscribers.values()) {
+        if (matches(record, search)) verified.push(record);
+      }
+      // Index candidates come in ascending `_id` order: an `_id` sort keeps them as they are.
+      return field === '_id' && candidates?.inIdOrder === true
+        ? verified
+        : verified.sort(ascending);
+    });
+    view = arrayView(found, search.orderDirection);
+  }
+  const page = cursorPage(view, search, (record) => record._id, compare, cursorRecord);
+  return { ...page, data: page.data.map(toSubscriberDto) };
+}
+
+function textFilters(search: SubscriberSearch): TextFilter[] {
+  const filters: TextFilter[] = [];
+  if (search.email !== undefined) filters.push({ field: 'email', needle: search.email });
+  if (search.phone !== undefined) filters.push({ field: 'phone', needle: search.phone });
+  if (search.name !== undefined) filters.push({ field: 'name', needle: search.name });
+  return filters;
+}
+
+function recordOf(data: EnvironmentData, objectId: string): SubscriberRecord {
+  return data.subscribers.get(data.subscriberKeys.get(objectId) ?? '') as SubscriberRecord;
+}
+
+function sortValue(record: SubscriberRecord, field: string): unknown {
+  return (record as unknown as Record<string, unknown>)[field];
+}
+
+/**
+ * `PATCH /v1/subscribers/{subscriberId}/credentials` (E1 with the spec's replace rule): the
+ * channel entry of (`providerId`, integration) is created or merged; given `deviceTokens` replace
+ * the stored list, an omitted list leaves it alone. Answers the v1 entity.
+ *
+ * @example
+ * ```ts
+ * upsertCredentials(data, environmentId, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, now);
+ * ```
+ */
+export function upsertCredentials(
+  data: EnvironmentData,
+  environmentId: string,
+  subscriberId: string,
+  body: unknown,
+  now: string,
+): SubscriberRecord {
+  const input = validateBody(CredentialsUpsertBody, body, {
+    providerId: 'providerId must be a valid provider ID',
+  });
+  const record = findSubscriber(data, subscriberId);
+  if (!record) throw ServiceError.http(400, `SubscriberId: ${subscriberId} not found`);
+  const integration = [...data.integrations]
+    .reverse()
+    .find(
+      (candidate) =>
+        candidate.active &&
+        !candidate.deleted &&
+        candidate.providerId === input.providerId &&
+        (input.integrationIdentifier === undefined ||
+          candidate.identifier === input.integrationIdentifier),
+    );
+  if (!integration) {
+    throw ServiceError.http(
+      400,
+      `Subscribers environment (${environmentId}) do not have active ${input.providerId} integration.`,
+    );
+  }
+  const given = input.credentials;
+  const credentials: StoredChannel['credentials'] = {};
+  if (given.webhookUrl !== undefined) credentials.webhookUrl = given.webhookUrl;
+  if (given.channel !== undefined) credentials.channel = given.channel;
+  if (given.deviceTokens !== undefined) credentials.deviceTokens = [...new Set(given.deviceTokens)];
+  const existing = record.channels.find(
+    (channel) =>
+      channel.providerId === input.providerId && channel._integrationId === integration._id,
+  );
+  const merged: StoredChannel['credentials'] = { ...existing?.credentials, ...credentials };
+  const count = merged.deviceTokens?.length ?? 0;
+  if (count > DEVICE_TOKEN_LIMIT) {
+    throw new ServiceError(
+      400,
+      `Device tokens limit exceeded. Maximum allowed tokens per subscriber channel is ${DEVICE_TOKEN_LIMIT}, but got ${count} tokens.`,
+      {
+        ctx: {
+          error: 'Bad Request',
+          statusCode: 400,
+          currentCount: count,
+          limit: DEVICE_TOKEN_LIMIT,
+        },
+      },
+    );
+  }
+  if (existing) {
+    if (JSON.stringify(existing.credentials) !== JSON.stringify(merged)) {
+      existing.credentials = merged;
+      record.updatedAt = now;
+    }
+    if (input.integrationIdentifier !== undefined) {
+      existing.integrationIdentifier = input.integrationIdentifier;
+    }
+  } else {
+    record.channels.push({
+      providerId: input.providerId,
+      _integrationId: integration._id,
+      ...(input.integrationIdentifier === undefined
+        ? {}
+        : { integrationIdentifier: input.integrationIdentifier }),
+      credentials: merged,
+    });
+    record.updatedAt = now;
+  }
+  subscriberChanged(data, record);
+  return structuredClone(record);
+}

@@ -1,0 +1,205 @@
+/**
+ * Topics and topic subscriptions of an environment (seedable), and the subscriptions listing
+ * (behaviour.md E5).
+ *
+ * @module
+ */
+
+import { isObjectId } from '../store/ids';
+import { findById, insertById } from '../store/sorted-by-id';
+import type {
+  EnvironmentData,
+  SubscriberRecord,
+  SubscriptionRecord,
+  TopicRecord,
+} from '../store/state';
+import {
+  arrayView,
+  type CursorOptions,
+  type CursorPage,
+  cursorPage,
+  emptyCursorPage,
+} from '../wire/cursor-page';
+import { ServiceError } from '../wire/service-error';
+import { findSubscriber } from './subscribers';
+
+/**
+ * A topic subscription in the wire shape of E5.
+ *
+ * @example
+ * ```ts
+ * const page = engine.operations.listSubscriptions(context, 'user-1', search);
+ * const keys = page.data.map((subscription: TopicSubscriptionDto) => subscription.topic.key);
+ * ```
+ */
+export interface TopicSubscriptionDto {
+  _id: string;
+  identifier: string;
+  topic: { _id: string; key: string; name?: string; createdAt: string; updatedAt: string };
+  subscriber: {
+    _id: string;
+    subscriberId: string;
+    firstName?: string | null;
+    lastName?: string | null;
+    email?: string | null;
+    avatar?: string | null;
+  };
+  createdAt: string;
+  contextKeys: string[];
+}
+
+/**
+ * Options of a subscriptions listing (already defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: SubscriptionSearch = { limit: 10, includeCursor: false, orderDirection: 'DESC' };
+ * engine.operations.listSubscriptions(context, 'user-1', search);
+ * ```
+ */
+export interface SubscriptionSearch extends CursorOptions {
+  orderDirection: 'ASC' | 'DESC';
+  key?: string | undefined;
+  contextKeys?: string[] | undefined;
+}
+
+/**
+ * The default subscription identifier: `tk_<topicKey>:si_<subscriberId>` (+ `:ctx_<keys>`).
+ *
+ * @example
+ * ```ts
+ * subscriptionIdentifier('news', 'user-1', []); // 'tk_news:si_user-1'
+ * ```
+ */
+export function subscriptionIdentifier(
+  topicKey: string,
+  subscriberId: string,
+  contextKeys: readonly string[],
+): string {
+  const base = `tk_${topicKey}:si_${subscriberId}`;
+  return contextKeys.length === 0 ? base : `${base}:ctx_${[...contextKeys].sort().join(',')}`;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = [...a].sort();
+  const right = [...b].sort();
+  return left.every((value, index) => value === right[index]);
+}
+
+function toDto(
+  subscription: SubscriptionRecord,
+  topic: TopicRecord,
+  subscriber: SubscriberRecord,
+): TopicSubscriptionDto {
+  const summary: TopicSubscriptionDto['subscriber'] = {
+    _id: subscriber._id,
+    subscriberId: subscriber.subscriberId,
+  };
+  for (const field of ['firstName', 'lastName', 'email', 'avatar'] as const) {
+    if (subscriber[field] !== undefined) summary[field] = subscriber[field];
+  }
+  return {
+    _id: subscription._id,
+    identifier: subscription.identifier,
+    topic: structuredClone(topic),
+    subscriber: summary,
+    createdAt: subscription.createdAt,
+    contextKeys: [...subscription.contextKeys],
+  };
+}
+
+/**
+ * `GET /v2/subscribers/{subscriberId}/subscriptions` (E5): always sorted by subscription `_id`,
+ * `key` exact, `contextKeys` exact set; cursors as in E3.
+ *
+ * @example
+ * ```ts
+ * listSubscriptions(data, 'user-1', { limit: 10, includeCursor: false, orderDirection: 'DESC' });
+ * ```
+ */
+export function listSubscriptions(
+  data: EnvironmentData,
+  subscriberId: string,
+  search: SubscriptionSearch,
+): CursorPage<TopicSubscriptionDto> {
+  const subscriber = findSubscriber(data, subscriberId);
+  if (!subscriber) throw ServiceError.http(404, 'Subscriber not found');
+  if (search.after !== undefined && search.before !== undefined) {
+    throw ServiceError.http(
+      400,
+      'Cannot specify both "before" and "after" cursors at the same time.',
+    );
+  }
+  const topicOf = (subscription: SubscriptionRecord) => {
+    const topic = data.topics.get(subscription.topicKey);
+    return topic?._id === subscription._topicId ? topic : undefined;
+  };
+  const mine = (data.subscriptionsBySubscriber.get(subscriber._id) ?? []).filter(
+    (subscription) =>
+      topicOf(subscription) !== undefined &&
+      (search.key === undefined || subscription.topicKey === search.key) &&
+      (search.contextKeys === undefined || sameSet(subscription.contextKeys, search.contextKeys)),
+  );
+  const cursor = search.after ?? search.before;
+  let cursorItem: SubscriptionRecord | undefined;
+  if (cursor !== undefined) {
+    cursorItem = isObjectId(cursor)
+      ? findById(data.subscriptions, cursor.toLowerCase())
+      : undefined;
+    if (!cursorItem) return emptyCursorPage();
+  }
+  const sign = search.orderDirection === 'ASC' ? 1 : -1;
+  const compare = (a: SubscriptionRecord, b: SubscriptionRecord) =>
+    sign * (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+  const view = arrayView(mine, search.orderDirection === 'ASC' ? 'ASC' : 'DESC');
+  const page = cursorPage(view, search, (item) => item._id, compare, cursorItem);
+  return {
+    ...page,
+    data: page.data.map((subscription) =>
+      toDto(subscription, topicOf(subscription) as TopicRecord, subscriber),
+    ),
+  };
+}
+
+/**
+ * Adds a subscription (keeps `data.subscriptions` and the subscriber's own list in `_id` order);
+ * an existing one for the same topic, subscriber and context is kept.
+ *
+ * @example
+ * ```ts
+ * subscribe(data, topic, subscriber, [], newId, now);
+ * ```
+ */
+export function subscribe(
+  data: EnvironmentData,
+  topic: TopicRecord,
+  subscriber: SubscriberRecord,
+  contextKeys: string[],
+  objectId: string,
+  now: string,
+): SubscriptionRecord {
+  let mine = data.subscriptionsBySubscriber.get(subscriber._id);
+  const existing = mine?.find(
+    (subscription) =>
+      subscription._topicId === topic._id && sameSet(subscription.contextKeys, contextKeys),
+  );
+  if (existing) return existing;
+  const record: SubscriptionRecord = {
+    _id: objectId,
+    identifier: subscriptionIdentifier(topic.key, subscriber.subscriberId, contextKeys),
+    _topicId: topic._id,
+    topicKey: topic.key,
+    _subscriberId: subscriber._id,
+    contextKeys: [...contextKeys],
+    createdAt: now,
+    updatedAt: now,
+  };
+  insertById(data.subscriptions, record);
+  if (!mine) {
+    mine = [];
+    data.subscriptionsBySubscriber.set(subscriber._id, mine);
+  }
+  insertById(mine, record);
+  return record;
+}

@@ -1,0 +1,166 @@
+/**
+ * Step issues computed live from an environment's state: missing control values, variables
+ * outside the allowed namespaces, bad filter arguments, and missing integrations.
+ *
+ * @module
+ */
+
+import type { EnvironmentData, WorkflowStepRecord } from '../store/state';
+
+/** One issue of a step (the spec's StepContentIssue / StepIntegrationIssue). */
+export interface StepIssue {
+  issueType: string;
+  variableName?: string;
+  message: string;
+}
+
+/** The issues of a step, keyed by control name and by channel. */
+export interface StepIssuesDto {
+  controls?: Record<string, StepIssue[]>;
+  integration?: Record<string, StepIssue[]>;
+}
+
+/** Roots a `{{ }}` variable may start with. */
+export const ALLOWED_VARIABLE_ROOTS = ['payload', 'subscriber', 'steps', 'step', 'actor', 'tenant'];
+
+/** Liquid filters that need arguments, with whether each argument must be numeric. */
+const FILTER_ARGUMENTS: Record<string, { min: number; max: number; numeric: boolean }> = {
+  truncate: { min: 1, max: 2, numeric: false },
+  truncatewords: { min: 1, max: 2, numeric: false },
+  plus: { min: 1, max: 1, numeric: true },
+  minus: { min: 1, max: 1, numeric: true },
+  times: { min: 1, max: 1, numeric: true },
+  divided_by: { min: 1, max: 1, numeric: true },
+  modulo: { min: 1, max: 1, numeric: true },
+  round: { min: 0, max: 1, numeric: true },
+  slice: { min: 1, max: 2, numeric: true },
+  date: { min: 1, max: 2, numeric: false },
+  append: { min: 1, max: 1, numeric: false },
+  prepend: { min: 1, max: 1, numeric: false },
+  replace: { min: 2, max: 2, numeric: false },
+  split: { min: 1, max: 1, numeric: false },
+  join: { min: 0, max: 1, numeric: false },
+  default: { min: 1, max: 2, numeric: false },
+};
+
+const CHANNEL_STEPS = new Set(['email', 'sms', 'chat', 'push']);
+
+function add(target: Record<string, StepIssue[]>, key: string, issue: StepIssue) {
+  const list = target[key] ?? [];
+  list.push(issue);
+  target[key] = list;
+}
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+function splitArguments(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/'[^']*'|"[^"]*"|[^,\s]+/g)) out.push(match[0]);
+  return out;
+}
+
+function isNumericArgument(argument: string): boolean {
+  if (/^-?\d+(\.\d+)?$/.test(argument)) return true;
+  // A variable argument is resolved at render time: it may well be a number.
+  return /^[A-Za-z_][\w.]*$/.test(argument);
+}
+
+/** Issues of the `{{ }}` variables inside one string control value. */
+function variableIssues(text: string): StepIssue[] {
+  const issues: StepIssue[] = [];
+  for (const match of text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+    const [variable = '', ...filters] = (match[1] ?? '').split('|').map((part) => part.trim());
+    const root = variable.split(/[.[]/)[0] ?? '';
+    const isLiteral = /^(['"]).*\1$/.test(variable) || /^-?\d/.test(variable);
+    if (!isLiteral && variable !== '' && !ALLOWED_VARIABLE_ROOTS.includes(root)) {
+      issues.push({
+        issueType: 'ILLEGAL_VARIABLE_IN_CONTROL_VALUE',
+        variableName: match[0],
+        message: `Variable "${variable}" is not supported: variables must start with ${ALLOWED_VARIABLE_ROOTS.join(', ')}`,
+      });
+      continue;
+    }
+    for (const filter of filters) {
+      const colon = filter.indexOf(':');
+      const name = (colon === -1 ? filter : filter.slice(0, colon)).trim();
+      const rule = FILTER_ARGUMENTS[name];
+      if (!rule) continue;
+      const args = colon === -1 ? [] : splitArguments(filter.slice(colon + 1));
+      const badCount = args.length < rule.min || args.length > rule.max;
+      const badType = rule.numeric && args.some((argument) => !isNumericArgument(argument));
+      if (badCount || badType) {
+        issues.push({
+          issueType: 'INVALID_FILTER_ARG_IN_VARIABLE',
+          variableName: match[0],
+          message: `Invalid argument for the "${name}" filter in ${match[0]}`,
+        });
+      }
+    }
+  }
+  return issues;
+}
+
+function walkStrings(value: unknown, visit: (text: string) => void): void {
+  if (typeof value === 'string') visit(value);
+  else if (Array.isArray(value)) for (const item of value) walkStrings(item, visit);
+  else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) walkStrings(item, visit);
+  }
+}
+
+function hasActiveIntegration(data: EnvironmentData, channel: string): boolean {
+  return data.integrations.some(
+    (integration) => !integration.deleted && integration.active && integration.channel === channel,
+  );
+}
+
+/**
+ * The issues of one step in an environment, or `undefined` when it has none.
+ *
+ * @example
+ * ```ts
+ * stepIssues(step, data); // { controls: { subject: [{ issueType: 'MISSING_VALUE', ... }] } }
+ * ```
+ */
+export function stepIssues(
+  step: WorkflowStepRecord,
+  data: EnvironmentData,
+): StepIssuesDto | undefined {
+  const controls: Record<string, StepIssue[]> = {};
+  const integration: Record<string, StepIssue[]> = {};
+  const values = step.controlValues;
+  const missing = (field: string, label: string) =>
+    add(controls, field, { issueType: 'MISSING_VALUE', message: `${label} is required` });
+  if (step.type === 'email') {
+    if (isBlank(values['subject'])) missing('subject', 'Subject');
+    if (isBlank(values['body'])) missing('body', 'Body');
+  }
+  if (step.type === 'in_app' && isBlank(values['body']) && isBlank(values['subject'])) {
+    missing('body', 'Body or subject');
+  }
+  for (const [field, value] of Object.entries(values)) {
+    walkStrings(value, (text) => {
+      for (const issue of variableIssues(text)) add(controls, field, issue);
+    });
+  }
+  if (CHANNEL_STEPS.has(step.type) && !hasActiveIntegration(data, step.type)) {
+    add(integration, step.type, {
+      issueType: 'MISSING_INTEGRATION',
+      message: `Missing active ${step.type} integration provider`,
+    });
+  }
+  if (step.type === 'in_app' && !hasActiveIntegration(data, 'in_app')) {
+    add(integration, 'in_app', {
+      issueType: 'INBOX_NOT_CONNECTED',
+      message: 'The Inbox is not connected: the environment has no active in_app integration',
+    });
+  }
+  const issues: StepIssuesDto = {};
+  if (Object.keys(controls).length > 0) issues.controls = controls;
+  if (Object.keys(integration).length > 0) issues.integration = integration;
+  return Object.keys(issues).length > 0 ? issues : undefined;
+}

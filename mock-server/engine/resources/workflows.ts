@@ -1,0 +1,300 @@
+/**
+ * Workflows: the list (offset pages, filters, live status and step issues) and the sync to
+ * another environment of the organization (behaviour.md E9, E11).
+ *
+ * @module
+ */
+
+import { WorkflowSyncBody } from '../../../src/schemas/workflow';
+import type { IdGenerator } from '../store/ids';
+import type {
+  EnvironmentData,
+  EnvironmentRecord,
+  WorkflowRecord,
+  WorkflowStepRecord,
+} from '../store/state';
+import {
+  type WorkflowOrderBy,
+  workflowByObjectId,
+  workflowByWorkflowId,
+  workflowsChanged,
+  workflowsInOrder,
+} from '../store/workflow-index';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import { buildSlug, parseSlugId } from './slug';
+import { payloadExample, stepControls, stepVariables } from './workflow-controls';
+import { type StepIssuesDto, stepIssues } from './workflow-issues';
+
+export type { WorkflowOrderBy } from '../store/workflow-index';
+
+/**
+ * Options of a workflow listing (already validated and defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'createdAt', orderDirection: 'DESC' };
+ * engine.operations.listWorkflows(context, search);
+ * ```
+ */
+export interface WorkflowSearch {
+  limit: number;
+  offset: number;
+  orderBy: WorkflowOrderBy;
+  orderDirection: 'ASC' | 'DESC';
+  query?: string | undefined;
+  tags?: string[] | undefined;
+  status?: string[] | undefined;
+}
+
+/** The only origin the sync accepts. */
+export const SYNCABLE_ORIGIN = 'svc-cloud';
+
+function issuesOf(workflow: WorkflowRecord, data: EnvironmentData): (StepIssuesDto | undefined)[] {
+  return workflow.steps.map((step) => stepIssues(step, data));
+}
+
+/**
+ * The status a workflow reports: `ERROR` while any step has issues, else the stored one.
+ *
+ * @example
+ * ```ts
+ * reportedStatus(workflow, data); // 'ACTIVE'
+ * ```
+ */
+export function reportedStatus(workflow: WorkflowRecord, data: EnvironmentData): string {
+  return issuesOf(workflow, data).some(Boolean) ? 'ERROR' : workflow.status;
+}
+
+function stepSlug(step: WorkflowStepRecord): string {
+  return buildSlug(step.name, 'step', step._id);
+}
+
+/**
+ * A workflow as a list item (E9).
+ *
+ * @example
+ * ```ts
+ * toListItem(workflow, data).slug; // 'welcome_wf_...'
+ * ```
+ */
+export function toListItem(workflow: WorkflowRecord, data: EnvironmentData) {
+  const issues = issuesOf(workflow, data);
+  return {
+    _id: workflow._id,
+    workflowId: workflow.workflowId,
+    slug: buildSlug(workflow.name, 'workflow', workflow._id),
+    name: workflow.name,
+    origin: workflow.origin,
+    tags: [...workflow.tags],
+    updatedAt: workflow.updatedAt,
+    createdAt: workflow.createdAt,
+    lastPublishedAt: workflow.lastPublishedAt,
+    status: issues.some(Boolean) ? 'ERROR' : workflow.status,
+    lastTriggeredAt: workflow.lastTriggeredAt,
+    isTranslationEnabled: workflow.isTranslationEnabled,
+    stepTypeOverviews: workflow.steps.map((step) => step.type),
+    steps: workflow.steps.map((step, index) => ({
+      slug: stepSlug(step),
+      type: step.type,
+      ...(issues[index] ? { issues: issues[index] } : {}),
+    })),
+  };
+}
+
+/**
+ * A workflow list item.
+ *
+ * @example
+ * ```ts
+ * const { workflows } = engine.operations.listWorkflows(context, search);
+ * const slugs = workflows.map((workflow: WorkflowListItemDto) => workflow.slug);
+ * ```
+ */
+export type WorkflowListItemDto = ReturnType<typeof toListItem>;
+
+/**
+ * `GET /v2/workflows` (E9): filter by `query` (name or workflowId, case-insensitive), `tags`
+ * (any), `status` (reported status); sort, then `offset`/`limit`; `totalCount` before paging.
+ *
+ * @example
+ * ```ts
+ * listWorkflows(data, { limit: 50, offset: 0, orderBy: 'createdAt', orderDirection: 'DESC' });
+ * ```
+ */
+export function listWorkflows(
+  data: EnvironmentData,
+  search: WorkflowSearch,
+): { workflows: WorkflowListItemDto[]; totalCount: number } {
+  const query = search.query?.toLowerCase();
+  const { tags, status } = search;
+  const matches = (workflow: WorkflowRecord) =>
+    (query === undefined ||
+      query === '' ||
+      workflow.name.toLowerCase().includes(query) ||
+      workflow.workflowId.toLowerCase().includes(query)) &&
+    (tags === undefined || workflow.tags.some((tag) => tags.includes(tag))) &&
+    (status === undefined || status.includes(reportedStatus(workflow, data)));
+  const ascending = workflowsInOrder(data, search.orderBy);
+  const unfiltered = (query === undefined || query === '') && !tags && !status;
+  const found = unfiltered ? ascending : ascending.filter(matches);
+  const total = found.length;
+  // DESC is the exact reverse of ASC (the `_id` tie-break reverses too).
+  const at = (index: number) =>
+    found[search.orderDirection === 'ASC' ? index : total - 1 - index] as WorkflowRecord;
+  const workflows: WorkflowListItemDto[] = [];
+  const end = Math.min(total, search.offset + search.limit);
+  for (let index = search.offset; index < end; index++) {
+    workflows.push(toListItem(at(index), data));
+  }
+  return { workflows, totalCount: total };
+}
+
+/**
+ * A workflow in the sync response shape (E11): steps with controls, variables and issues, plus
+ * `payloadExample`.
+ *
+ * @example
+ * ```ts
+ * toWorkflowResponse(workflow, data).steps[0].controls.values;
+ * ```
+ */
+export function toWorkflowResponse(workflow: WorkflowRecord, data: EnvironmentData) {
+  const issues = issuesOf(workflow, data);
+  const slug = buildSlug(workflow.name, 'workflow', workflow._id);
+  return {
+    _id: workflow._id,
+    slug,
+    workflowId: workflow.workflowId,
+    name: workflow.name,
+    ...(workflow.description === undefined ? {} : { description: workflow.description }),
+    tags: [...workflow.tags],
+    active: workflow.active,
+    preferences: structuredClone(workflow.preferences),
+    steps: workflow.steps.map((step, index) => ({
+      _id: step._id,
+      stepId: step.stepId,
+      name: step.name,
+      slug: stepSlug(step),
+      type: step.type,
+      origin: workflow.origin,
+      workflowId: workflow.workflowId,
+      workflowDatabaseId: workflow._id,
+      controls: stepControls(step),
+      controlValues: structuredClone(step.controlValues),
+      variables: stepVariables(workflow, index),
+      ...(issues[index] ? { issues: issues[index] } : {}),
+    })),
+    origin: workflow.origin,
+    lastPublishedAt: workflow.lastPublishedAt,
+    updatedAt: workflow.updatedAt,
+    createdAt: workflow.createdAt,
+    status: issues.some(Boolean) ? 'ERROR' : workflow.status,
+    lastTriggeredAt: workflow.lastTriggeredAt,
+    payloadSchema: structuredClone(workflow.payloadSchema),
+    payloadExample: payloadExample(workflow.payloadSchema),
+    validatePayload: workflow.validatePayload,
+    isTranslationEnabled: workflow.isTranslationEnabled,
+    severity: workflow.severity,
+  };
+}
+
+/**
+ * A workflow in the sync response shape.
+ *
+ * @example
+ * ```ts
+ * const synced: WorkflowResponseDto = engine.operations.syncWorkflow(context, 'welcome', {
+ *   targetEnvironmentId: engine.environment('Production')._id,
+ * });
+ * ```
+ */
+export type WorkflowResponseDto = ReturnType<typeof toWorkflowResponse>;
+
+/**
+ * Finds a workflow of an environment by `_id`, slug or workflowId (the service's `parseSlugId`).
+ *
+ * @example
+ * ```ts
+ * findWorkflow(data, 'welcome');
+ * ```
+ */
+export function findWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowRecord | undefined {
+  const parsed = parseSlugId(idOrSlug);
+  return 'objectId' in parsed
+    ? workflowByObjectId(data, parsed.objectId)
+    : workflowByWorkflowId(data, parsed.identifier);
+}
+
+/** The environments a sync may involve. */
+export interface SyncScope {
+  source: { environment: EnvironmentRecord; data: EnvironmentData };
+  /** Looks up an environment of the caller's organization by `_id`. */
+  organizationEnvironment(
+    id: string,
+  ): { environment: EnvironmentRecord; data: EnvironmentData } | undefined;
+  ids: IdGenerator;
+  now: string;
+}
+
+/**
+ * `PUT /v2/workflows/{workflowId}/sync` (E11): creates or updates the workflow with the same
+ * workflowId in the target environment and answers the target's workflow.
+ *
+ * @example
+ * ```ts
+ * syncWorkflow(scope, 'welcome', { targetEnvironmentId: productionId });
+ * ```
+ */
+export function syncWorkflow(
+  scope: SyncScope,
+  idOrSlug: string,
+  body: unknown,
+): WorkflowResponseDto {
+  const { targetEnvironmentId } = validateBody(WorkflowSyncBody, body);
+  const { source, ids, now } = scope;
+  if (targetEnvironmentId === source.environment._id) {
+    throw ServiceError.http(400, 'Cannot sync workflow to the same environment');
+  }
+  const target = /^[0-9a-f]{24}$/.test(targetEnvironmentId)
+    ? scope.organizationEnvironment(targetEnvironmentId)
+    : undefined;
+  if (!target) throw ServiceError.http(404, `Environment ${targetEnvironmentId} not found`);
+  const workflow = findWorkflow(source.data, idOrSlug);
+  if (!workflow) {
+    throw ServiceError.http(404, 'Workflow cannot be found', { workflowId: idOrSlug });
+  }
+  if (workflow.origin !== SYNCABLE_ORIGIN) {
+    throw ServiceError.http(
+      400,
+      `Cannot sync workflow: origin '${workflow.origin}' is not allowed (must be one of: ${SYNCABLE_ORIGIN})`,
+      {
+        workflowId: workflow.workflowId,
+        status: workflow.status,
+        origin: workflow.origin,
+        allowedOrigins: [SYNCABLE_ORIGIN],
+      },
+    );
+  }
+  const existing = workflowByWorkflowId(target.data, workflow.workflowId);
+  const steps = workflow.steps.map((step) => ({
+    ...structuredClone(step),
+    _id: existing?.steps.find((old) => old.stepId === step.stepId)?._id ?? ids.objectId(),
+  }));
+  const copied: WorkflowRecord = {
+    ...structuredClone(workflow),
+    _id: existing?._id ?? ids.objectId(),
+    _environmentId: target.environment._id,
+    _organizationId: target.environment._organizationId,
+    steps,
+    lastTriggeredAt: existing?.lastTriggeredAt ?? null,
+    lastPublishedAt: existing?.lastPublishedAt ?? null,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+  };
+  if (existing) Object.assign(existing, copied);
+  else target.data.workflows.push(copied);
+  workflowsChanged(target.data);
+  workflow.lastPublishedAt = now;
+  return toWorkflowResponse(existing ?? copied, target.data);
+}

@@ -1,0 +1,369 @@
+/**
+ * What every channel step shares: the run's context, execution details, stored messages, the
+ * outbox entry and the integration choice (behaviour.md §3 "Per channel").
+ *
+ * @module
+ */
+
+import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
+import type {
+  EngineState,
+  EnvironmentData,
+  EnvironmentRecord,
+  IntegrationRecord,
+  JobRecord,
+  MessageRecord,
+  NotificationRecord,
+  OutboxRecord,
+  SubscriberRecord,
+  WorkflowRecord,
+} from '../../store/state';
+import { DETAILS, type DetailText } from '../detail-texts';
+
+/** Everything a channel step needs to deliver. */
+export interface DeliveryContext {
+  state: EngineState;
+  data: EnvironmentData;
+  environment: EnvironmentRecord;
+  workflow: WorkflowRecord;
+  notification: NotificationRecord;
+  job: JobRecord;
+  subscriber: SubscriberRecord;
+  /** The step's control values, rendered. */
+  controls: Record<string, unknown>;
+  objectId(): string;
+  now(): string;
+}
+
+/** How a channel step ended: the job status it leaves. */
+export type DeliveryOutcome = 'completed' | 'failed' | 'canceled';
+
+/** The channels a step can deliver through. */
+export type Channel = OutboxRecord['channel'];
+
+/**
+ * Appends an execution detail to the job.
+ *
+ * @example
+ * ```ts
+ * addDetail(context, DETAILS.messageSent, { providerId: 'svc' });
+ * ```
+ */
+export function addDetail(
+  context: Pick<DeliveryContext, 'job' | 'objectId' | 'now'>,
+  text: DetailText,
+  extra: { providerId?: string | undefined; raw?: unknown } = {},
+): void {
+  const { raw, providerId } = extra;
+  context.job.executionDetails.push({
+    _id: context.objectId(),
+    createdAt: context.now(),
+    status: text.status,
+    detail: text.detail,
+    source: text.source,
+    isRetry: false,
+    isTest: false,
+    ...(providerId === undefined ? {} : { providerId }),
+    raw: raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw),
+  });
+}
+
+const live = (integration: IntegrationRecord, channel: Channel) =>
+  integration.channel === channel && integration.active && !integration.deleted;
+
+/**
+ * The integration a step delivers through: the one named by
+ * `overrides.<channel>.integrationIdentifier` (when active), else for email and sms the active
+ * primary one, else the newest active one of the channel.
+ *
+ * @example
+ * ```ts
+ * selectIntegration(data, 'email', { email: { integrationIdentifier: 'sendgrid-eu' } });
+ * ```
+ */
+export function selectIntegration(
+  data: EnvironmentData,
+  channel: Channel,
+  overrides: Record<string, unknown>,
+): IntegrationRecord | undefined {
+  const candidates = data.integrations.filter((integration) => live(integration, channel));
+  const override = overrides[channel];
+  const named =
+    override !== null && typeof override === 'object'
+      ? (override as Record<string, unknown>)['integrationIdentifier']
+      : undefined;
+  if (typeof named === 'string') {
+    const chosen = candidates.find((integration) => integration.identifier === named);
+    if (chosen) return chosen;
+  }
+  const pool =
+    channel === 'email' || channel === 'sms'
+      ? candidates.filter((integration) => integration.primary)
+      : candidates;
+  let newest: IntegrationRecord | undefined;
+  for (const integration of pool) {
+    if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
+  }
+  return newest;
+}
+
+/**
+ * Every active integration of a channel, newest first (chat and push deliver to each one the
+ * subscriber has credentials for).
+ *
+ * @example
+ * ```ts
+ * activeIntegrations(data, 'push');
+ * ```
+ */
+export function activeIntegrations(data: EnvironmentData, channel: Channel): IntegrationRecord[] {
+  return data.integrations
+    .filter((integration) => live(integration, channel))
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/** The fields a channel adds to a stored message. */
+export type MessageFields = Partial<
+  Pick<
+    MessageRecord,
+    | 'subject'
+    | 'title'
+    | 'avatar'
+    | 'data'
+    | 'email'
+    | 'phone'
+    | 'directWebhookUrl'
+    | 'deviceTokens'
+    | 'errorId'
+    | 'errorText'
+    | 'cta'
+    | 'status'
+  >
+> & { content: unknown };
+
+/**
+ * Stores a message of the job's channel for the subscriber and returns it.
+ *
+ * @example
+ * ```ts
+ * const message = storeMessage(context, 'email', integration.providerId, { content: html, subject });
+ * ```
+ */
+export function storeMessage(
+  context: DeliveryContext,
+  channel: Channel,
+  providerId: string,
+  fields: MessageFields,
+): MessageRecord {
+  const { notification, job, workflow, environment } = context;
+  const now = context.now();
+  const message: MessageRecord = {
+    _id: context.objectId(),
+    _templateId: workflow._id,
+    _environmentId: environment._id,
+    _messageTemplateId: job.step._id,
+    _organizationId: environment._organizationId,
+    _notificationId: notification._id,
+    _subscriberId: notification._subscriberId,
+    _feedId: null,
+    _jobId: job._id,
+    templateIdentifier: workflow.workflowId,
+    transactionId: notification.transactionId,
+    channel,
+    read: false,
+    seen: false,
+    archived: false,
+    deliveredAt: [now],
+    status: 'sent',
+    cta: {},
+    providerId,
+    // The trigger's payload and overrides are copied once and never changed afterwards.
+    payload: notification.payload,
+    overrides: notification.overrides,
+    tags: [...workflow.tags],
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+  context.data.messages.push(message);
+  return message;
+}
+
+/**
+ * Records a delivered message in the outbox.
+ *
+ * @example
+ * ```ts
+ * deliver(context, message, integration, { email: 'ada@example.com' });
+ * ```
+ */
+export function deliver(
+  context: DeliveryContext,
+  message: MessageRecord,
+  integration: IntegrationRecord,
+  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+): void {
+  context.state.outbox.push({
+    channel: message.channel,
+    environmentId: context.environment._id,
+    subscriberId: context.subscriber.subscriberId,
+    workflowId: context.workflow.workflowId,
+    transactionId: message.transactionId,
+    notificationId: context.notification._id,
+    messageId: message._id,
+    providerId: integration.providerId,
+    integrationIdentifier: integration.identifier,
+    ...(message.subject === undefined ? {} : { subject: message.subject }),
+    content: message.content,
+    ...recipient,
+    payload: message.payload,
+    sentAt: context.now(),
+  });
+}
+
+/**
+ * The common end of a send: `Message created`, the outbox entry and `Message sent`.
+ *
+ * @example
+ * ```ts
+ * return sent(context, message, integration, { phone: subscriber.phone });
+ * ```
+ */
+export function sent(
+  context: DeliveryContext,
+  message: MessageRecord,
+  integration: IntegrationRecord,
+  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+): void {
+  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
+  deliver(context, message, integration, recipient);
+  addDetail(context, DETAILS.messageSent, { providerId: integration.providerId });
+}
+
+/**
+ * Ends a send through an injected provider failure (`engine.faults.addProviderFailure`), when
+ * one matches: the message is stored with status `error`, `errorId` and `errorText`, nothing
+ * reaches the outbox, and the job records `Message created` then `Unexpected provider error`
+ * (Failed). Returns false when the delivery goes through.
+ *
+ * @example
+ * ```ts
+ * if (failedAtProvider(context, 'sms', integration, { content: body, phone })) return 'failed';
+ * ```
+ */
+export function failedAtProvider(
+  context: DeliveryContext,
+  channel: ProviderChannel,
+  integration: IntegrationRecord,
+  fields: MessageFields,
+): boolean {
+  const failure = takeProviderFailure(context.state, channel, integration.providerId);
+  if (failure === undefined) return false;
+  storeMessage(context, channel, integration.providerId, {
+    ...fields,
+    status: 'error',
+    ...failure,
+  });
+  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
+  addDetail(context, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
+  return true;
+}
+
+/** What one integration of a fan-out channel delivers: the message and the outbox recipient. */
+export interface FanOutTarget {
+  fields: MessageFields;
+  recipient: Pick<OutboxRecord, 'webhookUrl' | 'deviceTokens'>;
+}
+
+/**
+ * Delivers a chat or push step through every active integration of the channel the subscriber
+ * has credentials for (`target` answers `undefined` when it has none). No active integration →
+ * `failed`; nothing delivered because of provider failures → `failed`; no credentials anywhere →
+ * `canceled` with the channel's `missing` detail.
+ *
+ * @example
+ * ```ts
+ * deliverToEachIntegration(context, 'chat', DETAILS.chatWebhookUrlMissing, (integration) => ...);
+ * ```
+ */
+export function deliverToEachIntegration(
+  context: DeliveryContext,
+  channel: 'chat' | 'push',
+  missing: DetailText,
+  target: (integration: IntegrationRecord) => FanOutTarget | undefined,
+): DeliveryOutcome {
+  const integrations = activeIntegrations(context.data, channel);
+  if (integrations.length === 0) {
+    addDetail(context, DETAILS.noActiveIntegration);
+    return 'failed';
+  }
+  let delivered = 0;
+  let failed = 0;
+  for (const integration of integrations) {
+    const found = target(integration);
+    if (found === undefined) continue;
+    context.job.providerId = integration.providerId;
+    if (sendMessage(context, channel, integration, found.fields, found.recipient) === 'failed') {
+      failed += 1;
+    } else {
+      delivered += 1;
+    }
+  }
+  if (delivered > 0) return 'completed';
+  if (failed > 0) return 'failed';
+  addDetail(context, missing, { providerId: integrations[0]?.providerId });
+  return 'canceled';
+}
+
+/**
+ * Picks the integration a single-message step (in_app, email, sms) sends through and records
+ * it on the job; none → the `Subscriber does not have an active integration` detail and
+ * `undefined`. Email and sms also log `Integration instance selected`, as the service does.
+ *
+ * @example
+ * ```ts
+ * const integration = useIntegration(context, 'sms');
+ * if (!integration) return 'failed';
+ * ```
+ */
+export function useIntegration(
+  context: DeliveryContext,
+  channel: 'in_app' | 'email' | 'sms',
+): IntegrationRecord | undefined {
+  const integration = selectIntegration(context.data, channel, context.notification.overrides);
+  if (!integration) {
+    addDetail(context, DETAILS.noActiveIntegration);
+    return undefined;
+  }
+  context.job.providerId = integration.providerId;
+  if (channel !== 'in_app') {
+    addDetail(context, DETAILS.integrationSelected, {
+      providerId: integration.providerId,
+      raw: { identifier: integration.identifier },
+    });
+  }
+  return integration;
+}
+
+/**
+ * Sends one message through an integration: an injected provider failure ends it `failed`;
+ * otherwise the message is stored, delivered to the outbox and logged, and the send is
+ * `completed`.
+ *
+ * @example
+ * ```ts
+ * return sendMessage(context, 'sms', integration, { content: body, phone }, { phone });
+ * ```
+ */
+export function sendMessage(
+  context: DeliveryContext,
+  channel: ProviderChannel,
+  integration: IntegrationRecord,
+  fields: MessageFields,
+  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+): 'completed' | 'failed' {
+  if (failedAtProvider(context, channel, integration, fields)) return 'failed';
+  const message = storeMessage(context, channel, integration.providerId, fields);
+  sent(context, message, integration, recipient);
+  return 'completed';
+}

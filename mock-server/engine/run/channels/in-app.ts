@@ -1,0 +1,39 @@
+/**
+ * In-app steps: a Message in the subscriber's inbox (behaviour.md §3 "in_app").
+ *
+ * @module
+ */
+
+import type { InAppControlValues } from '../../../../src/schemas/workflow';
+import { inAppMessageFields } from '../in-app-fields';
+import {
+  type DeliveryContext,
+  type DeliveryOutcome,
+  sent,
+  storeMessage,
+  useIntegration,
+} from './delivery';
+
+/**
+ * Delivers an in-app step: needs an active in-app integration, then stores the Message
+ * (`seen`/`read` false, status `sent`, rendered content, subject, cta, avatar).
+ *
+ * @example
+ * ```ts
+ * sendInApp(context); // 'completed'
+ * ```
+ */
+export function sendInApp(context: DeliveryContext): DeliveryOutcome {
+  const integration = useIntegration(context, 'in_app');
+  if (!integration) return 'failed';
+  const fields = inAppMessageFields(context.controls as InAppControlValues);
+  const message = storeMessage(context, 'in_app', integration.providerId, {
+    content: fields.content,
+    cta: structuredClone(fields.cta) as Record<string, unknown>,
+    ...(fields.subject === undefined ? {} : { subject: fields.subject }),
+    ...(fields.avatar === undefined ? {} : { avatar: fields.avatar }),
+    ...(fields.data === undefined ? {} : { data: structuredClone(fields.data) }),
+  });
+  sent(context, message, integration, {});
+  return 'completed';
+}

@@ -1,0 +1,178 @@
+/**
+ * Payload validation against a workflow's `payloadSchema` (AJV with formats, defaults applied),
+ * answering the service's 400 `PAYLOAD_VALIDATION_ERROR`, and example payloads generated from a
+ * schema (the sync response's `payloadExample`).
+ *
+ * @module
+ */
+
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { JsonObject } from '../../../src/schemas/common';
+import { ServiceError } from '../wire/service-error';
+
+/** One failed rule, as the service lists it in `errors`. */
+export interface PayloadValidationIssue {
+  /** Dotted path of the field (`user.name`); `root` for the payload itself. */
+  readonly field: string;
+  readonly message: string;
+  /** The value found at the field's parent path (the payload for root rules). */
+  readonly value: unknown;
+  readonly schemaPath: string;
+}
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+addFormats(ajv);
+
+// Compiled validators per schema object; a WeakMap so dropped workflows free their entries.
+const compiled = new WeakMap<object, ValidateFunction>();
+
+function validatorFor(schema: object): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      throw new ServiceError(
+        400,
+        `Payload validation failed: root: invalid payload schema (${(error as Error).message})`,
+        {
+          ctx: {
+            type: 'PAYLOAD_VALIDATION_ERROR',
+            errors: [
+              { field: 'root', message: (error as Error).message, value: {}, schemaPath: '#' },
+            ],
+            schema,
+          },
+        },
+      );
+    }
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+function issueOf(error: ErrorObject, payload: unknown): PayloadValidationIssue {
+  const path = error.instancePath
+    ? error.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    : 'root';
+  const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+  // The service joins `root` and the missing property too (`root.name`), so this does the same.
+  const field = typeof missing === 'string' ? `${path}.${missing}` : path;
+  let value: unknown = payload;
+  for (const key of error.instancePath.split('/').filter(Boolean)) {
+    value =
+      value !== null && typeof value === 'object'
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
+  }
+  return {
+    field,
+    message: error.message ?? 'Validation failed',
+    value,
+    schemaPath: error.schemaPath,
+  };
+}
+
+/**
+ * Validates `payload` against `schema`, returning a copy with the schema's defaults applied.
+ * Throws the service's 400: `Payload validation failed: <field>: <msg>; ...`, with `type`
+ * `PAYLOAD_VALIDATION_ERROR`, `errors` and `schema`.
+ *
+ * @throws ServiceError 400 when the payload does not match.
+ * @example
+ * ```ts
+ * validatePayload({ type: 'object', properties: { plan: { type: 'string', default: 'free' } } }, {});
+ * // { plan: 'free' }
+ * ```
+ */
+export function validatePayload(schema: object, payload: JsonObject): JsonObject {
+  const validate = validatorFor(schema);
+  const copy = structuredClone(payload);
+  if (validate(copy)) return copy;
+  const errors = (validate.errors ?? []).map((error) => issueOf(error, payload));
+  const summary = errors.map((issue) => `${issue.field}: ${issue.message}`).join('; ');
+  throw new ServiceError(400, `Payload validation failed: ${summary}`, {
+    ctx: { errors, schema, type: 'PAYLOAD_VALIDATION_ERROR' },
+  });
+}
+
+type Schema = Readonly<Record<string, unknown>>;
+
+const asSchema = (value: unknown): Schema | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Schema)
+    : undefined;
+
+const STRING_FORMATS: Record<string, string> = {
+  email: 'user@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  'date-time': '2026-01-01T00:00:00.000Z',
+  date: '2026-01-01',
+  time: '00:00:00',
+  uuid: '00000000-0000-4000-8000-000000000000',
+};
+
+function exampleOf(schema: Schema | undefined, name: string, depth: number): unknown {
+  if (schema === undefined || depth > 10) return null;
+  if ('default' in schema) return structuredClone(schema['default']);
+  const examples = schema['examples'];
+  if (Array.isArray(examples) && examples.length > 0) return structuredClone(examples[0]);
+  if ('const' in schema) return structuredClone(schema['const']);
+  const choices = schema['enum'];
+  if (Array.isArray(choices) && choices.length > 0) return structuredClone(choices[0]);
+  const variants = schema['anyOf'] ?? schema['oneOf'];
+  if (Array.isArray(variants) && variants.length > 0) {
+    return exampleOf(asSchema(variants[0]), name, depth + 1);
+  }
+  const declared = schema['type'];
+  const type = Array.isArray(declared) ? declared.find((item) => item !== 'null') : declared;
+  switch (type ?? (schema['properties'] ? 'object' : undefined)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const properties = asSchema(schema['properties']) ?? {};
+      for (const [key, property] of Object.entries(properties)) {
+        out[key] = exampleOf(asSchema(property), key, depth + 1);
+      }
+      return out;
+    }
+    case 'array': {
+      const item = exampleOf(asSchema(schema['items']), name, depth + 1);
+      return item === undefined ? [] : [item];
+    }
+    case 'string': {
+      const format = schema['format'];
+      return typeof format === 'string' && format in STRING_FORMATS ? STRING_FORMATS[format] : name;
+    }
+    case 'number':
+    case 'integer':
+      return typeof schema['minimum'] === 'number' ? schema['minimum'] : 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * An example payload for a JSON Schema: each property takes its `default`, first `examples`
+ * entry, `const` or first `enum` value, else a value of its type (strings show the property
+ * name, numbers `0` or `minimum`, booleans `false`, arrays one item). `null` without a schema.
+ *
+ * @example
+ * ```ts
+ * payloadExample({ type: 'object', properties: { name: { type: 'string' }, count: { type: 'number', default: 3 } } });
+ * // { name: 'name', count: 3 }
+ * ```
+ */
+export function payloadExample(schema: unknown): JsonObject | null {
+  const root = asSchema(schema);
+  if (root === undefined) return null;
+  const example = exampleOf(root, 'payload', 0);
+  return example !== null && typeof example === 'object' && !Array.isArray(example)
+    ? (example as JsonObject)
+    : null;
+}

@@ -1,0 +1,440 @@
+/**
+ * `POST /v1/events/trigger` (E13): the API checks and answers, the recipients (subscribers,
+ * topics, de-duplication, upserts), actor and tenant, then one notification per subscriber whose
+ * run starts at once (behaviour.md E13, §3 and the decisions table).
+ *
+ * @module
+ */
+
+import type { JsonObject } from '../../../src/schemas/common';
+import type { TriggerStatus } from '../../../src/schemas/event';
+import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
+import type {
+  JobRecord,
+  NotificationRecord,
+  StoredChannel,
+  SubscriberRecord,
+  WorkflowRecord,
+} from '../store/state';
+import { subscriberChanged } from '../store/subscriber-text-index';
+import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
+import { ServiceError } from '../wire/service-error';
+import { isoAt, type RunScope, runJobs } from './execution';
+import { validatePayload } from './payload';
+
+/**
+ * The body of the trigger's answer (inside `{data}`).
+ *
+ * @example
+ * ```ts
+ * const result: TriggerResultDto = { acknowledged: true, status: 'processed', transactionId: 'txn-1' };
+ * ```
+ */
+export interface TriggerResultDto {
+  acknowledged: true;
+  status: TriggerStatus;
+  transactionId: string;
+  activityFeedLink?: string;
+  error?: string[];
+}
+
+/** A subscriber definition of `to` or `actor`, checked. */
+interface SubscriberDefinition {
+  subscriberId: string;
+  fields: Partial<
+    Pick<
+      SubscriberRecord,
+      'firstName' | 'lastName' | 'email' | 'phone' | 'avatar' | 'locale' | 'timezone'
+    >
+  >;
+  data?: Record<string, unknown> | null;
+  channels: { providerId: string; integrationIdentifier?: string; credentials: JsonObject }[];
+}
+
+interface TopicRecipient {
+  topicKey: string;
+  exclude: string[];
+}
+
+const DUPLICATE_TRANSACTION =
+  'transactionId property is not unique, please make sure all triggers have a unique transactionId';
+const RECIPIENT_ID = /^[a-zA-Z0-9_:.-]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const validId = (id: string) => RECIPIENT_ID.test(id) || EMAIL.test(id);
+
+/** Reads a subscriber definition; `undefined` when it is not one the service can use. */
+function readDefinition(value: Record<string, unknown>): SubscriberDefinition | undefined {
+  const { subscriberId } = value;
+  if (typeof subscriberId !== 'string' || !validId(subscriberId)) return undefined;
+  const fields: SubscriberDefinition['fields'] = {};
+  for (const name of PROFILE_FIELDS) {
+    const field = value[name];
+    if (field === undefined) continue;
+    if (field !== null && typeof field !== 'string') return undefined;
+    fields[name] = field;
+  }
+  const data = value['data'];
+  if (data !== undefined && data !== null && !isObject(data)) return undefined;
+  const channels: SubscriberDefinition['channels'] = [];
+  const given = value['channels'];
+  if (given !== undefined) {
+    if (!Array.isArray(given)) return undefined;
+    for (const channel of given) {
+      if (!isObject(channel) || typeof channel['providerId'] !== 'string') return undefined;
+      if (!isObject(channel['credentials'])) return undefined;
+      const identifier = channel['integrationIdentifier'];
+      channels.push({
+        providerId: channel['providerId'],
+        ...(typeof identifier === 'string' ? { integrationIdentifier: identifier } : {}),
+        credentials: channel['credentials'],
+      });
+    }
+  }
+  return { subscriberId, fields, ...(data === undefined ? {} : { data }), channels };
+}
+
+function checkBody(body: unknown): Record<string, unknown> {
+  if (!isObject(body)) throw ServiceError.dtoValidation(['body must be an object']);
+  const messages: string[] = [];
+  const { name, to, payload, overrides, transactionId, actor, tenant } = body;
+  if (name === undefined || name === null) messages.push('name should not be null or undefined');
+  else if (typeof name !== 'string') messages.push('name must be a string');
+  if (to === undefined || to === null) messages.push('to should not be null or undefined');
+  if (payload !== undefined && !isObject(payload)) messages.push('payload must be an object');
+  if (overrides !== undefined && !isObject(overrides)) messages.push('overrides must be an object');
+  if (transactionId !== undefined && typeof transactionId !== 'string') {
+    messages.push('transactionId must be a string');
+  }
+  if (actor !== undefined && typeof actor !== 'string') {
+    if (
+      !isObject(actor) ||
+      typeof actor['subscriberId'] !== 'string' ||
+      actor['subscriberId'] === ''
+    ) {
+      messages.push('SubscriberId is required');
+    }
+  }
+  if (tenant !== undefined && typeof tenant !== 'string' && !isObject(tenant)) {
+    messages.push('tenant must be a string or an object');
+  }
+  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
+  return body;
+}
+
+/** Creates or updates a subscriber from a definition (E13 §3 step 3). */
+function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): SubscriberRecord {
+  const { data, environment } = scope;
+  const now = isoAt(scope.now());
+  let record = findSubscriber(data, definition.subscriberId);
+  if (record === undefined) {
+    record = {
+      _id: scope.ids.objectId(),
+      _organizationId: environment._organizationId,
+      _environmentId: environment._id,
+      subscriberId: definition.subscriberId,
+      ...definition.fields,
+      ...(definition.data === undefined ? {} : { data: structuredClone(definition.data) }),
+      channels: [],
+      topics: [],
+      deleted: false,
+      createdAt: now,
+      updatedAt: now,
+      __v: 0,
+    };
+    putSubscriber(data, record);
+  } else {
+    let changed = false;
+    for (const [key, value] of Object.entries(definition.fields)) {
+      const field = key as keyof SubscriberDefinition['fields'];
+      if (record[field] !== value) {
+        record[field] = value;
+        changed = true;
+      }
+    }
+    if (
+      definition.data !== undefined &&
+      JSON.stringify(record.data) !== JSON.stringify(definition.data)
+    ) {
+      record.data = structuredClone(definition.data);
+      changed = true;
+    }
+    if (changed) {
+      record.updatedAt = now;
+      subscriberChanged(data, record);
+    }
+  }
+  for (const channel of definition.channels) applyChannel(scope, record, channel, now);
+  if (definition.channels.length > 0) subscriberChanged(data, record);
+  return record;
+}
+
+/** Applies a definition's channel credentials (the credentials endpoint's rules). */
+function applyChannel(
+  scope: RunScope,
+  record: SubscriberRecord,
+  channel: SubscriberDefinition['channels'][number],
+  now: string,
+): void {
+  const integration = [...scope.data.integrations]
+    .reverse()
+    .find(
+      (candidate) =>
+        candidate.active &&
+        !candidate.deleted &&
+        candidate.providerId === channel.providerId &&
+        (channel.integrationIdentifier === undefined ||
+          candidate.identifier === channel.integrationIdentifier),
+    );
+  // Without an active integration of that provider the credentials have nowhere to go.
+  if (!integration) return;
+  const given = channel.credentials;
+  const credentials: StoredChannel['credentials'] = {};
+  if (typeof given['webhookUrl'] === 'string') credentials.webhookUrl = given['webhookUrl'];
+  if (typeof given['channel'] === 'string') credentials.channel = given['channel'];
+  if (Array.isArray(given['deviceTokens'])) {
+    credentials.deviceTokens = [
+      ...new Set(given['deviceTokens'].filter((token) => typeof token === 'string')),
+    ] as string[];
+  }
+  const existing = record.channels.find(
+    (entry) => entry.providerId === channel.providerId && entry._integrationId === integration._id,
+  );
+  if (existing) {
+    existing.credentials = { ...existing.credentials, ...credentials };
+  } else {
+    record.channels.push({
+      providerId: channel.providerId,
+      _integrationId: integration._id,
+      integrationIdentifier: channel.integrationIdentifier ?? integration.identifier,
+      credentials,
+    });
+  }
+  record.updatedAt = now;
+}
+
+interface Recipient {
+  subscriber: SubscriberRecord;
+  to: Record<string, unknown>;
+  topics: { _topicId: string; topicKey: string }[];
+}
+
+/** Splits `to` into subscriber definitions and topics; invalid entries are dropped. */
+function readRecipients(to: unknown): {
+  subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> }[];
+  topics: TopicRecipient[];
+} {
+  const entries = Array.isArray(to) ? to : [to];
+  const subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> }[] = [];
+  const topics: TopicRecipient[] = [];
+  for (const entry of entries) {
+    if (typeof entry === 'string') {
+      if (validId(entry)) {
+        subscribers.push({
+          definition: { subscriberId: entry, fields: {}, channels: [] },
+          to: { subscriberId: entry },
+        });
+      }
+    } else if (isObject(entry) && entry['type'] === 'Topic') {
+      if (typeof entry['topicKey'] === 'string' && entry['topicKey'] !== '') {
+        const exclude = Array.isArray(entry['exclude'])
+          ? entry['exclude'].filter((id): id is string => typeof id === 'string')
+          : [];
+        topics.push({ topicKey: entry['topicKey'], exclude });
+      }
+    } else if (isObject(entry)) {
+      const definition = readDefinition(entry);
+      if (definition) subscribers.push({ definition, to: structuredClone(entry) });
+    }
+  }
+  return { subscribers, topics };
+}
+
+function resolveRecipients(
+  scope: RunScope,
+  { subscribers, topics }: ReturnType<typeof readRecipients>,
+  actorId: string | undefined,
+): Recipient[] {
+  const byId = new Map<string, Recipient>();
+  for (const { definition, to: definitionTo } of subscribers) {
+    const subscriber = upsertSubscriber(scope, definition);
+    const known = byId.get(subscriber.subscriberId);
+    if (known) known.to = definitionTo;
+    else byId.set(subscriber.subscriberId, { subscriber, to: definitionTo, topics: [] });
+  }
+  for (const topic of topics) {
+    const record = scope.data.topics.get(topic.topicKey);
+    if (!record) continue; // the service only logs a warning for an unknown topic
+    const excluded = new Set(topic.exclude);
+    if (actorId !== undefined) excluded.add(actorId);
+    for (const subscription of scope.data.subscriptions) {
+      if (subscription._topicId !== record._id) continue;
+      const subscriberId = scope.data.subscriberKeys.get(subscription._subscriberId);
+      if (subscriberId === undefined || excluded.has(subscriberId)) continue;
+      const subscriber = findSubscriber(scope.data, subscriberId);
+      if (!subscriber) continue;
+      const known = byId.get(subscriberId);
+      const entry = { _topicId: record._id, topicKey: record.key };
+      if (known) {
+        if (!known.topics.some((item) => item._topicId === record._id)) known.topics.push(entry);
+      } else {
+        byId.set(subscriberId, { subscriber, to: { subscriberId }, topics: [entry] });
+      }
+    }
+  }
+  return [...byId.values()];
+}
+
+function createNotification(
+  scope: RunScope,
+  workflow: WorkflowRecord,
+  recipient: Recipient,
+  event: {
+    transactionId: string;
+    payload: JsonObject;
+    overrides: JsonObject;
+    actorId?: string | undefined;
+    tenantId?: string | undefined;
+  },
+): NotificationRecord {
+  const now = isoAt(scope.now());
+  const activeSteps = workflow.steps.filter((step) => step.active);
+  const severity = event.overrides['severity'];
+  const notification: NotificationRecord = {
+    _id: scope.ids.objectId(),
+    _environmentId: scope.environment._id,
+    _organizationId: scope.environment._organizationId,
+    _subscriberId: recipient.subscriber._id,
+    _templateId: workflow._id,
+    transactionId: event.transactionId,
+    channels: [...new Set(activeSteps.map((step) => step.type))],
+    payload: event.payload,
+    to: recipient.to,
+    tags: [...workflow.tags],
+    topics: recipient.topics,
+    severity:
+      severity === 'high' || severity === 'medium' || severity === 'low' || severity === 'none'
+        ? severity
+        : workflow.severity,
+    critical: workflow.critical,
+    contextKeys: [],
+    controls: {},
+    overrides: event.overrides,
+    ...(event.actorId === undefined ? {} : { actorId: event.actorId }),
+    ...(event.tenantId === undefined ? {} : { tenantId: event.tenantId }),
+    jobs: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  notification.jobs = activeSteps.map(
+    (step): JobRecord => ({
+      _id: scope.ids.objectId(),
+      type: step.type,
+      status: 'pending',
+      // Stored steps are never changed in place (sync and seed replace them), so jobs share them.
+      step,
+      providerId: step.type === 'in_app' ? 'svc' : '',
+      payload: event.payload,
+      overrides: event.overrides,
+      executionDetails: [],
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
+  scope.data.notifications.push(notification);
+  scope.data.notificationsById.set(notification._id, notification);
+  return notification;
+}
+
+/**
+ * Handles a trigger: answers the status of behaviour.md E13 and the decisions table, and for
+ * `processed` creates and runs one notification per recipient.
+ *
+ * @throws ServiceError 422 `workflow_not_found`, 422 body validation, 400 payload validation.
+ * @example
+ * ```ts
+ * triggerEvent(scope, { name: 'welcome', to: 'user-1', payload: { plan: 'pro' } });
+ * // { acknowledged: true, status: 'processed', transactionId: '…', activityFeedLink: '…' }
+ * ```
+ */
+export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
+  const input = checkBody(body);
+  const name = input['name'] as string;
+  const workflow = workflowByWorkflowId(scope.data, name);
+  if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });
+  const transactionId =
+    typeof input['transactionId'] === 'string' ? input['transactionId'] : scope.ids.uuid();
+  const answer = (status: TriggerStatus): TriggerResultDto => ({
+    acknowledged: true,
+    status,
+    transactionId,
+  });
+  let payload = isObject(input['payload']) ? (input['payload'] as JsonObject) : {};
+  if (workflow.validatePayload && workflow.payloadSchema) {
+    payload = validatePayload(workflow.payloadSchema, payload);
+  } else if (Object.keys(payload).length > 0) {
+    payload = structuredClone(payload);
+  }
+  const tenant = input['tenant'];
+  let tenantId: string | undefined;
+  if (tenant !== undefined) {
+    tenantId =
+      typeof tenant === 'string'
+        ? tenant
+        : ((tenant as Record<string, unknown>)['identifier'] as string | undefined);
+    const record = tenantId === undefined ? undefined : scope.data.tenants.get(tenantId);
+    if (!record) return answer('no_tenant_found');
+  }
+  if (!workflow.active) return answer('trigger_not_active');
+  if (workflow.steps.length === 0) return answer('no_workflow_steps_defined');
+  if (!workflow.steps.some((step) => step.active))
+    return answer('no_workflow_active_steps_defined');
+  if (scope.data.transactionIds.has(transactionId)) {
+    return { ...answer('error'), error: [DUPLICATE_TRANSACTION] };
+  }
+  // Checked before the actor is upserted: a trigger that answers invalid_recipients runs nothing.
+  const read = readRecipients(input['to']);
+  if (read.subscribers.length === 0 && read.topics.length === 0) {
+    return answer('invalid_recipients');
+  }
+  const actor = input['actor'];
+  let actorId: string | undefined;
+  if (typeof actor === 'string') actorId = actor;
+  else if (isObject(actor)) {
+    const definition = readDefinition(actor);
+    if (definition) actorId = upsertSubscriber(scope, definition).subscriberId;
+  }
+  const recipients = resolveRecipients(scope, read, actorId);
+  const now = isoAt(scope.now());
+  if (tenantId !== undefined && isObject(tenant)) {
+    const record = scope.data.tenants.get(tenantId);
+    if (record) {
+      if (typeof tenant['name'] === 'string') record.name = tenant['name'];
+      if (isObject(tenant['data'])) record.data = structuredClone(tenant['data']);
+      record.updatedAt = now;
+    }
+  }
+  scope.data.transactionIds.add(transactionId);
+  if (workflow.lastTriggeredAt !== now) {
+    workflow.lastTriggeredAt = now;
+    workflowsChanged(scope.data, 'lastTriggeredAt');
+  }
+  const overrides = isObject(input['overrides']) ? structuredClone(input['overrides']) : {};
+  for (const recipient of recipients) {
+    const notification = createNotification(scope, workflow, recipient, {
+      transactionId,
+      payload,
+      overrides,
+      actorId,
+      tenantId,
+    });
+    runJobs(scope, notification, 0);
+  }
+  return {
+    ...answer('processed'),
+    activityFeedLink: `https://dashboard.svc.co/env/${scope.environment._id}/activity/requests?selectedLogId=${transactionId}`,
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * A scheduling clock: the engine's virtual clock plus a queue of tasks that run when the clock
+ * reaches their time. Moving time runs every task that falls due, one at a time, in time order
+ * (ties in the order they were scheduled), with the clock showing each task's own time while it
+ * runs. It never reads the wall clock and never uses real timers.
+ *
+ * @module
+ */
+
+import { type DurationString, parseDuration } from '../run/durations';
+import { DEFAULT_CLOCK_START, type EngineClock } from './clock';
+
+/**
+ * A scheduled task, as returned by {@link SchedulingClock.schedule}.
+ *
+ * @example
+ * ```ts
+ * const handle: TaskHandle = engine.clock.schedule(engine.clock.now() + 1_000, () => {});
+ * engine.clock.cancel(handle);
+ * ```
+ */
+export interface TaskHandle {
+  /** Unique per clock; later tasks have larger ids. */
+  readonly id: number;
+  /** When the task runs (epoch ms). */
+  readonly at: number;
+}
+
+/**
+ * A pending task as reported by {@link SchedulingClock.pending}.
+ *
+ * @example
+ * ```ts
+ * const next: PendingTask | undefined = engine.clock.pending()[0];
+ * console.log(next?.label, next?.at);
+ * ```
+ */
+export interface PendingTask extends TaskHandle {
+  /** The label given when scheduling, for debugging and inspection. */
+  readonly label: string | undefined;
+}
+
+/**
+ * The engine clock with a task queue.
+ *
+ * @example
+ * ```ts
+ * const clock = createSchedulingClock('2026-01-01T00:00:00.000Z');
+ * clock.schedule(clock.now() + 60_000, () => console.log(clock.iso()));
+ * clock.advance('5m'); // logs 2026-01-01T00:01:00.000Z
+ * ```
+ */
+export interface SchedulingClock extends EngineClock {
+  /** Moves time forward by `by` (ms or `'30s'`, `'5m'`, `'2h'`, `'1d'`, `'1w'`), running due tasks. */
+  advance(by: number | DurationString): void;
+  /** Jumps forward to `date`, running every task due up to then. */
+  set(date: Date | string | number): void;
+  /** Runs `task` when the clock reaches `at` (a time already past runs at the next move or {@link runDue}). */
+  schedule(at: number, task: () => void, label?: string): TaskHandle;
+  /** Removes a task that has not run yet; `false` when it already ran or was canceled. */
+  cancel(handle: TaskHandle): boolean;
+  /** The tasks still waiting, in the order they will run. */
+  pending(): PendingTask[];
+  /** When the next task is due, or `undefined` when none is waiting. */
+  nextDueAt(): number | undefined;
+  /** Runs every task due at the current time (including ones they schedule for now); returns how many ran. */
+  runDue(): number;
+}
+
+interface QueuedTask extends PendingTask {
+  readonly run: () => void;
+}
+
+/** Stops a run-away loop of tasks rescheduling themselves without time moving. */
+const MAX_TASKS_PER_MOVE = 1_000_000;
+
+function toMs(date: Date | string | number): number {
+  const ms =
+    date instanceof Date ? date.getTime() : typeof date === 'number' ? date : Date.parse(date);
+  if (!Number.isFinite(ms)) {
+    throw new TypeError(`Invalid date for the engine clock: ${String(date)}`);
+  }
+  return ms;
+}
+
+/**
+ * Creates a scheduling clock starting at `start` (default `2026-01-01T00:00:00.000Z`).
+ *
+ * A task that throws does not stop the others: the move finishes and then rethrows the first
+ * error (an `AggregateError` when several failed). Moving the clock from inside a task throws.
+ *
+ * @example
+ * ```ts
+ * const clock = createSchedulingClock();
+ * const handle = clock.schedule(clock.now() + 1_000, () => {});
+ * clock.pending().length; // 1
+ * clock.cancel(handle); // true
+ * ```
+ */
+export function createSchedulingClock(
+  start: Date | string | number = DEFAULT_CLOCK_START,
+): SchedulingClock {
+  let current = toMs(start);
+  let sequence = 0;
+  let running = false;
+  // Sorted by (at, id): insertion keeps the order, so running is always a shift from the front.
+  const queue: QueuedTask[] = [];
+
+  const insert = (task: QueuedTask): void => {
+    let low = 0;
+    let high = queue.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const other = queue[middle];
+      if (other !== undefined && other.at <= task.at) low = middle + 1;
+      else high = middle;
+    }
+    queue.splice(low, 0, task);
+  };
+
+  /** Runs every task due at or before `target`, then leaves the clock at `target`. */
+  const moveTo = (target: number): number => {
+    if (running) {
+      throw new Error('The engine clock cannot be moved from inside a scheduled task');
+    }
+    running = true;
+    const errors: unknown[] = [];
+    let ran = 0;
+    try {
+      for (let next = queue[0]; next !== undefined && next.at <= target; next = queue[0]) {
+        queue.shift();
+        current = Math.max(current, next.at);
+        ran += 1;
+        if (ran > MAX_TASKS_PER_MOVE) {
+          throw new Error(
+            `More than ${MAX_TASKS_PER_MOVE} tasks ran in one clock move: a task keeps rescheduling itself`,
+          );
+        }
+        try {
+          next.run();
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+      current = Math.max(current, target);
+    } finally {
+      running = false;
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1)
+      throw new AggregateError(errors, `${errors.length} scheduled tasks failed`);
+    return ran;
+  };
+
+  return {
+    now: () => current,
+    iso: () => new Date(current).toISOString(),
+    advance(by) {
+      let ms: number;
+      try {
+        ms = parseDuration(by);
+      } catch (error) {
+        throw new RangeError(
+          `The engine clock only moves forward by a valid duration: ${(error as Error).message}`,
+        );
+      }
+      moveTo(current + ms);
+    },
+    set(date) {
+      const next = toMs(date);
+      if (next < current) {
+        throw new RangeError(
+          `The engine clock only moves forward: ${new Date(next).toISOString()} is before ${new Date(current).toISOString()}`,
+        );
+      }
+      moveTo(next);
+    },
+    schedule(at, task, label) {
+      if (typeof at !== 'number' || !Number.isFinite(at)) {
+        throw new TypeError(`Cannot schedule a task at ${String(at)}: expected epoch milliseconds`);
+      }
+      if (typeof task !== 'function') {
+        throw new TypeError('Cannot schedule a task that is not a function');
+      }
+      sequence += 1;
+      const queued: QueuedTask = { id: sequence, at, label, run: task };
+      insert(queued);
+      return { id: queued.id, at: queued.at };
+    },
+    cancel(handle) {
+      const index = queue.findIndex((task) => task.id === handle.id);
+      if (index === -1) return false;
+      queue.splice(index, 1);
+      return true;
+    },
+    pending: () => queue.map(({ id, at, label }) => ({ id, at, label })),
+    nextDueAt: () => queue[0]?.at,
+    runDue: () => moveTo(current),
+  };
+}

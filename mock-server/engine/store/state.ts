@@ -1,0 +1,458 @@
+/**
+ * The engine's whole state as plain data: one object, so snapshot, restore and reset are a
+ * structured clone.
+ *
+ * @module
+ */
+
+import type { StepFilter } from '../../../src/schemas/step-filter';
+import type {
+  Severity,
+  StepMetadata,
+  WorkflowOrigin,
+  WorkflowStatus,
+} from '../../../src/schemas/workflow';
+
+/**
+ * An organization: owns environments.
+ *
+ * @example
+ * ```ts
+ * const { organization, environments } = engine.createOrganization({ name: 'Acme' });
+ * console.log(organization._id, environments.map((environment) => environment.name));
+ * ```
+ */
+export interface OrganizationRecord {
+  _id: string;
+  name: string;
+  createdAt: string;
+}
+
+/**
+ * An environment: selected by its API key; owns subscribers, workflows, integrations, ...
+ *
+ * @example
+ * ```ts
+ * const development: EnvironmentRecord = engine.environment('Development');
+ * new Svc({ secretKey: development.apiKey });
+ * ```
+ */
+export interface EnvironmentRecord {
+  _id: string;
+  _organizationId: string;
+  name: string;
+  identifier: string;
+  apiKey: string;
+  createdAt: string;
+}
+
+/** A subscriber channel entry as stored. */
+export interface StoredChannel {
+  providerId: string;
+  _integrationId: string;
+  integrationIdentifier?: string;
+  credentials: {
+    webhookUrl?: string;
+    channel?: string;
+    deviceTokens?: string[];
+  };
+}
+
+/**
+ * A subscriber as stored (the service's entity, undefined fields absent).
+ *
+ * @example
+ * ```ts
+ * const record: SubscriberRecord | undefined = context.data.subscribers.get('user-1');
+ * ```
+ */
+export interface SubscriberRecord {
+  _id: string;
+  _organizationId: string;
+  _environmentId: string;
+  subscriberId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+  data?: Record<string, unknown> | null;
+  channels: StoredChannel[];
+  topics: string[];
+  isOnline?: boolean | null;
+  lastOnlineAt?: string | null;
+  deleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+  __v: number;
+}
+
+/** A topic of an environment. */
+export interface TopicRecord {
+  _id: string;
+  key: string;
+  name?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A subscriber's subscription to a topic. */
+export interface SubscriptionRecord {
+  _id: string;
+  identifier: string;
+  _topicId: string;
+  topicKey: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  contextKeys: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An integration as stored (the spec's Integration plus `priority`). */
+export interface IntegrationRecord {
+  _id: string;
+  _environmentId: string;
+  _organizationId: string;
+  name: string;
+  identifier: string;
+  providerId: string;
+  channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
+  credentials: Record<string, unknown>;
+  configurations: Record<string, unknown>;
+  active: boolean;
+  deleted: boolean;
+  primary: boolean;
+  priority: number;
+  conditions: StepFilter[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A step of a stored workflow. */
+export interface WorkflowStepRecord {
+  _id: string;
+  stepId: string;
+  name: string;
+  type: 'in_app' | 'email' | 'sms' | 'chat' | 'push' | 'digest' | 'delay' | 'throttle' | 'custom';
+  active: boolean;
+  controlValues: Record<string, unknown>;
+  filters: StepFilter[];
+  metadata?: StepMetadata;
+  shouldStopOnFail: boolean;
+}
+
+/** A workflow as stored. */
+export interface WorkflowRecord {
+  _id: string;
+  _environmentId: string;
+  _organizationId: string;
+  workflowId: string;
+  name: string;
+  description?: string;
+  tags: string[];
+  active: boolean;
+  /** The stored status; the reported one becomes `ERROR` while the workflow has issues. */
+  status: WorkflowStatus;
+  origin: WorkflowOrigin;
+  steps: WorkflowStepRecord[];
+  payloadSchema: Record<string, unknown> | null;
+  validatePayload: boolean;
+  severity: Severity;
+  critical: boolean;
+  isTranslationEnabled: boolean;
+  preferences: Record<string, unknown>;
+  lastTriggeredAt: string | null;
+  lastPublishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A message (in-app or another channel) as stored. */
+export interface MessageRecord {
+  _id: string;
+  _templateId: string | null;
+  _environmentId: string;
+  _messageTemplateId: string | null;
+  _organizationId: string;
+  _notificationId: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  _feedId: string | null;
+  templateIdentifier?: string;
+  transactionId: string;
+  channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
+  content: unknown;
+  subject?: string;
+  title?: string;
+  read: boolean;
+  seen: boolean;
+  archived: boolean;
+  lastSeenDate?: string;
+  lastReadDate?: string;
+  deliveredAt: string[];
+  status: 'sent' | 'error' | 'warning';
+  cta: Record<string, unknown>;
+  avatar?: string;
+  data?: Record<string, unknown>;
+  email?: string;
+  phone?: string;
+  directWebhookUrl?: string;
+  deviceTokens?: string[];
+  errorId?: string;
+  errorText?: string;
+  _jobId?: string;
+  providerId?: string;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A tenant of an environment. */
+export interface TenantRecord {
+  _id: string;
+  identifier: string;
+  name?: string;
+  data?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One execution log entry of a job (the spec's ExecutionDetail). */
+export interface ExecutionDetailRecord {
+  _id: string;
+  createdAt: string;
+  status: 'Success' | 'Warning' | 'Failed' | 'Pending' | 'Queued' | 'ReadConfirmation';
+  detail: string;
+  source: 'Credentials' | 'Internal' | 'Payload' | 'Webhook';
+  isRetry: boolean;
+  isTest: boolean;
+  providerId?: string;
+  raw: string | null;
+}
+
+/** A job: one step of one notification's run. */
+export interface JobRecord {
+  _id: string;
+  type: WorkflowStepRecord['type'];
+  status:
+    | 'pending'
+    | 'queued'
+    | 'running'
+    | 'completed'
+    | 'failed'
+    | 'delayed'
+    | 'canceled'
+    | 'merged'
+    | 'skipped';
+  /** The step as it was when the event was triggered. */
+  step: WorkflowStepRecord;
+  providerId: string;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  digest?: Record<string, unknown>;
+  error?: string;
+  executionDetails: ExecutionDetailRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A triggered event for one subscriber (the spec's Activity notification), with its jobs. */
+export interface NotificationRecord {
+  _id: string;
+  _environmentId: string;
+  _organizationId: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  _templateId: string;
+  _digestedNotificationId?: string;
+  transactionId: string;
+  channels: string[];
+  payload: Record<string, unknown>;
+  to: Record<string, unknown>;
+  tags: string[];
+  topics: { _topicId: string; topicKey: string }[];
+  severity: Severity;
+  critical: boolean;
+  contextKeys: string[];
+  controls: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  /** The trigger's actor (`subscriberId`), when given. */
+  actorId?: string;
+  /** The trigger's tenant identifier, when given. */
+  tenantId?: string;
+  jobs: JobRecord[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An open digest: the first event's job collects the events until the window closes. */
+export interface OpenDigestRecord {
+  notificationId: string;
+  jobIndex: number;
+  closesAt: number;
+  /** Notification `_id`s of the events merged into this digest (the first one included). */
+  notificationIds: string[];
+}
+
+/** Throttle admissions kept per key, so snapshots carry them. */
+export interface ThrottleStore {
+  admitted: Map<string, number[]>;
+  untilWindows: Map<string, { start: number; until: number }>;
+}
+
+/**
+ * Everything one environment holds.
+ *
+ * @example
+ * ```ts
+ * const { data } = engine.authenticate(`ApiKey ${apiKey}`);
+ * data.subscribers.get('user-1')?.email;
+ * ```
+ */
+export interface EnvironmentData {
+  /** Subscribers keyed by `subscriberId`. */
+  subscribers: Map<string, SubscriberRecord>;
+  /** Subscriber `_id` → `subscriberId`. */
+  subscriberKeys: Map<string, string>;
+  /** Subscriber `_id`s in ascending order: the index cursor pages binary-search. */
+  subscriberOrder: string[];
+  /** Topics keyed by topic key. */
+  topics: Map<string, TopicRecord>;
+  /** Subscriptions in ascending `_id` order. */
+  subscriptions: SubscriptionRecord[];
+  /**
+   * Subscriber `_id` → that subscriber's subscriptions in ascending `_id` order (the same
+   * records as `subscriptions`), so a subscriber's page does not scan every subscription.
+   */
+  subscriptionsBySubscriber: Map<string, SubscriptionRecord[]>;
+  /** Integrations in insertion order (soft-deleted ones stay, flagged). */
+  integrations: IntegrationRecord[];
+  /** Workflows in insertion order. */
+  workflows: WorkflowRecord[];
+  /** Messages in ascending `_id` order. */
+  messages: MessageRecord[];
+  /** Tenants keyed by identifier. */
+  tenants: Map<string, TenantRecord>;
+  /** Notifications in creation (= `_id`) order: the list pages from the end. */
+  notifications: NotificationRecord[];
+  /** Notification `_id` → the same record. */
+  notificationsById: Map<string, NotificationRecord>;
+  /** Every transactionId used by a trigger of this environment. */
+  transactionIds: Set<string>;
+  /** Open digests by group key (subscriber, workflow, step, digest key value). */
+  digests: Map<string, OpenDigestRecord>;
+  /** Time of the last event per digest group (backoff digests). */
+  digestLastEvent: Map<string, number>;
+  /** Throttle admissions. */
+  throttle: ThrottleStore;
+}
+
+/** A cached idempotent request (behaviour.md §1.5). */
+export interface IdempotencyEntry {
+  state: 'in-progress' | 'done';
+  fingerprint: string;
+  expiresAt: number;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A rate-limit token bucket. */
+export interface RateBucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** Work waiting for the clock, stored as data so snapshots resume it. */
+export interface ScheduledTaskRecord {
+  /** Order of scheduling: ties in time run in this order. */
+  seq: number;
+  at: number;
+  kind: 'resume-delay' | 'close-digest';
+  environmentId: string;
+  notificationId: string;
+  jobIndex: number;
+}
+
+/** One message the engine delivered (see the outbox). */
+export interface OutboxRecord {
+  channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
+  environmentId: string;
+  subscriberId: string;
+  workflowId: string;
+  transactionId: string;
+  notificationId: string;
+  messageId: string;
+  providerId: string;
+  integrationIdentifier: string;
+  subject?: string;
+  content: unknown;
+  email?: string;
+  phone?: string;
+  webhookUrl?: string;
+  deviceTokens?: string[];
+  payload: Record<string, unknown>;
+  sentAt: string;
+}
+
+/** The engine's state. */
+export interface EngineState {
+  organizations: Map<string, OrganizationRecord>;
+  environments: Map<string, EnvironmentRecord>;
+  /** API key → environment `_id`. */
+  apiKeys: Map<string, string>;
+  /** Environment `_id` → its data. */
+  data: Map<string, EnvironmentData>;
+  /** `<organizationId>-<key>` → cached response. */
+  idempotency: Map<string, IdempotencyEntry>;
+  /** `<environmentId>:<category>` → bucket. */
+  rateBuckets: Map<string, RateBucket>;
+  /** Pending scheduled work, in (at, seq) order. */
+  scheduled: ScheduledTaskRecord[];
+  /** Last scheduled task's `seq`. */
+  taskSequence: number;
+  /** Every message delivered, oldest first. */
+  outbox: OutboxRecord[];
+}
+
+/** A new, empty environment data set. */
+export function createEnvironmentData(): EnvironmentData {
+  return {
+    subscribers: new Map(),
+    subscriberKeys: new Map(),
+    subscriberOrder: [],
+    topics: new Map(),
+    subscriptions: [],
+    subscriptionsBySubscriber: new Map(),
+    integrations: [],
+    workflows: [],
+    messages: [],
+    tenants: new Map(),
+    notifications: [],
+    notificationsById: new Map(),
+    transactionIds: new Set(),
+    digests: new Map(),
+    digestLastEvent: new Map(),
+    throttle: { admitted: new Map(), untilWindows: new Map() },
+  };
+}
+
+/** A new, empty state. */
+export function createState(): EngineState {
+  return {
+    organizations: new Map(),
+    environments: new Map(),
+    apiKeys: new Map(),
+    data: new Map(),
+    idempotency: new Map(),
+    rateBuckets: new Map(),
+    scheduled: [],
+    taskSequence: 0,
+    outbox: [],
+  };
+}
