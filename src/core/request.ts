@@ -6,6 +6,7 @@
  */
 import ky, { TimeoutError } from 'ky';
 import type * as z from 'zod/mini';
+import type { HttpMethod } from '../routes/route';
 import { VERSION } from '../version';
 import { APIPromise, type PendingRequest, type RawResponse } from './api-promise';
 import type { SvcCore } from './core';
@@ -30,8 +31,7 @@ import {
 import { uuidV4 } from './uuid';
 import { type RequestCheck, validateRequest, validateResponse } from './validation';
 
-/** HTTP methods the service uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type { HttpMethod } from '../routes/route';
 
 /** @internal What an operation asks of the transport. */
 export interface RequestSpec<T> {

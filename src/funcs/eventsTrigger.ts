@@ -2,7 +2,9 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { request } from '../core/request';
-import { TriggerBody, TriggerResponse } from '../schemas/event';
+import { routeSpec } from '../core/route-spec';
+import { eventsTriggerRoute } from '../routes/events';
+import type { TriggerBody, TriggerResponse } from '../schemas/event';
 
 /**
  * Triggers a workflow for its recipients (`POST /v1/events/trigger`). The call carries an idempotency key (generated unless given), so a retry never sends twice.
@@ -22,16 +24,5 @@ export function eventsTrigger(
   body: TriggerBody,
   options?: RequestOptions,
 ): APIPromise<TriggerResponse> {
-  return request(
-    core,
-    {
-      operation: 'events.trigger',
-      method: 'POST',
-      path: 'v1/events/trigger',
-      body: body,
-      checks: [{ label: 'body', schema: TriggerBody, value: body }],
-      schema: TriggerResponse,
-    },
-    options,
-  );
+  return request(core, routeSpec(eventsTriggerRoute, { body }), options);
 }

@@ -2,7 +2,9 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { request } from '../core/request';
-import { Integration, IntegrationCreateBody } from '../schemas/integration';
+import { routeSpec } from '../core/route-spec';
+import { integrationsCreateRoute } from '../routes/integrations';
+import type { Integration, IntegrationCreateBody } from '../schemas/integration';
 
 /**
  * Creates a provider integration in the key's environment (`POST /v1/integrations`).
@@ -24,16 +26,5 @@ export function integrationsCreate(
   body: IntegrationCreateBody,
   options?: RequestOptions,
 ): APIPromise<Integration> {
-  return request(
-    core,
-    {
-      operation: 'integrations.create',
-      method: 'POST',
-      path: 'v1/integrations',
-      body: body,
-      checks: [{ label: 'body', schema: IntegrationCreateBody, value: body }],
-      schema: Integration,
-    },
-    options,
-  );
+  return request(core, routeSpec(integrationsCreateRoute, { body }), options);
 }

@@ -1,11 +1,10 @@
-import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { request } from '../core/request';
-import { Integration } from '../schemas/integration';
-
-const IntegrationList = z.array(Integration);
+import { routeSpec } from '../core/route-spec';
+import { integrationsListRoute } from '../routes/integrations';
+import type { Integration } from '../schemas/integration';
 
 /**
  * Lists the channel integrations (`GET /v1/integrations`).
@@ -20,14 +19,5 @@ export function integrationsList(
   core: SvcCore,
   options?: RequestOptions,
 ): APIPromise<Integration[]> {
-  return request(
-    core,
-    {
-      operation: 'integrations.list',
-      method: 'GET',
-      path: 'v1/integrations',
-      schema: IntegrationList,
-    },
-    options,
-  );
+  return request(core, routeSpec(integrationsListRoute), options);
 }

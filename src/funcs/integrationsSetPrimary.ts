@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
 import { request } from '../core/request';
-import { PathParam } from '../core/validation';
-import { Integration } from '../schemas/integration';
+import { routeSpec } from '../core/route-spec';
+import { integrationsSetPrimaryRoute } from '../routes/integrations';
+import type { Integration } from '../schemas/integration';
 
 /**
  * Makes an email or SMS integration the primary one of its channel (`POST /v1/integrations/{integrationId}/set-primary`).
@@ -24,13 +24,7 @@ export function integrationsSetPrimary(
 ): APIPromise<Integration> {
   return request(
     core,
-    {
-      operation: 'integrations.setPrimary',
-      method: 'POST',
-      path: path`v1/integrations/${integrationId}/set-primary`,
-      checks: [{ label: 'integrationId', schema: PathParam, value: integrationId }],
-      schema: Integration,
-    },
+    routeSpec(integrationsSetPrimaryRoute, { params: { integrationId } }),
     options,
   );
 }

@@ -2,11 +2,9 @@ import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { PageNumberPage, type PagePromise, requestPage } from '../core/pagination';
 import { startRequest } from '../core/request';
-import {
-  type ActivityNotification,
-  NotificationListQuery,
-  NotificationListResponse,
-} from '../schemas/notification';
+import { routeSpec } from '../core/route-spec';
+import { notificationsListRoute } from '../routes/notifications';
+import type { ActivityNotification, NotificationListQuery } from '../schemas/notification';
 
 /**
  * Lists triggered events, newest first (`GET /v1/notifications`), page-number paginated:
@@ -26,18 +24,7 @@ export function notificationsList(
 ): PagePromise<PageNumberPage<ActivityNotification, NotificationListQuery>, ActivityNotification> {
   return requestPage(
     (pageQuery: NotificationListQuery) =>
-      startRequest(
-        core,
-        {
-          operation: 'notifications.list',
-          method: 'GET',
-          path: 'v1/notifications',
-          query: pageQuery,
-          checks: [{ label: 'query', schema: NotificationListQuery, value: pageQuery }],
-          schema: NotificationListResponse,
-        },
-        options,
-      ),
+      startRequest(core, routeSpec(notificationsListRoute, { query: pageQuery }), options),
     query,
     (body, pageQuery, fetch) => new PageNumberPage(body, pageQuery, fetch),
   );

@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
 import { request } from '../core/request';
-import { PathParam } from '../core/validation';
-import { ActivityNotification } from '../schemas/notification';
+import { routeSpec } from '../core/route-spec';
+import { notificationsRetrieveRoute } from '../routes/notifications';
+import type { ActivityNotification } from '../schemas/notification';
 
 /**
  * Retrieves one triggered event with its jobs, execution details and step messages (`GET /v1/notifications/{notificationId}`).
@@ -24,13 +24,7 @@ export function notificationsRetrieve(
 ): APIPromise<ActivityNotification> {
   return request(
     core,
-    {
-      operation: 'notifications.retrieve',
-      method: 'GET',
-      path: path`v1/notifications/${notificationId}`,
-      checks: [{ label: 'notificationId', schema: PathParam, value: notificationId }],
-      schema: ActivityNotification,
-    },
+    routeSpec(notificationsRetrieveRoute, { params: { notificationId } }),
     options,
   );
 }

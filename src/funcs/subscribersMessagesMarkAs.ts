@@ -1,13 +1,10 @@
-import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
 import { request } from '../core/request';
-import { PathParam } from '../core/validation';
-import { MarkAsBody, Message } from '../schemas/message';
-
-const MessageList = z.array(Message);
+import { routeSpec } from '../core/route-spec';
+import { subscribersMessagesMarkAsRoute } from '../routes/subscribers';
+import type { MarkAsBody, Message } from '../schemas/message';
 
 /**
  * Marks a subscriber's messages `read`, `seen`, `unread` or `unseen` (`POST /v1/subscribers/{subscriberId}/messages/mark-as`); resolves to the updated messages.
@@ -28,17 +25,7 @@ export function subscribersMessagesMarkAs(
 ): APIPromise<Message[]> {
   return request(
     core,
-    {
-      operation: 'subscribers.messages.markAs',
-      method: 'POST',
-      path: path`v1/subscribers/${subscriberId}/messages/mark-as`,
-      body: body,
-      checks: [
-        { label: 'subscriberId', schema: PathParam, value: subscriberId },
-        { label: 'body', schema: MarkAsBody, value: body },
-      ],
-      schema: MessageList,
-    },
+    routeSpec(subscribersMessagesMarkAsRoute, { params: { subscriberId }, body }),
     options,
   );
 }

@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
 import { request } from '../core/request';
-import { PathParam } from '../core/validation';
-import { Subscriber } from '../schemas/subscriber';
+import { routeSpec } from '../core/route-spec';
+import { subscribersRetrieveRoute } from '../routes/subscribers';
+import type { Subscriber } from '../schemas/subscriber';
 
 /**
  * Retrieves one subscriber by its `subscriberId` (`GET /v2/subscribers/{subscriberId}`).
@@ -23,15 +23,5 @@ export function subscribersRetrieve(
   subscriberId: string,
   options?: RequestOptions,
 ): APIPromise<Subscriber> {
-  return request(
-    core,
-    {
-      operation: 'subscribers.retrieve',
-      method: 'GET',
-      path: path`v2/subscribers/${subscriberId}`,
-      checks: [{ label: 'subscriberId', schema: PathParam, value: subscriberId }],
-      schema: Subscriber,
-    },
-    options,
-  );
+  return request(core, routeSpec(subscribersRetrieveRoute, { params: { subscriberId } }), options);
 }

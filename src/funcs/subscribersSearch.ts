@@ -2,8 +2,9 @@ import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { CursorPage, type PagePromise, requestPage } from '../core/pagination';
 import { startRequest } from '../core/request';
-import { SubscriberSearchResponse } from '../schemas/pagination';
-import { type Subscriber, SubscriberSearchQuery } from '../schemas/subscriber';
+import { routeSpec } from '../core/route-spec';
+import { subscribersSearchRoute } from '../routes/subscribers';
+import type { Subscriber, SubscriberSearchQuery } from '../schemas/subscriber';
 
 /**
  * Searches subscribers (`GET /v2/subscribers`), a cursor-paginated list: `await` it for the
@@ -24,18 +25,7 @@ export function subscribersSearch(
 ): PagePromise<CursorPage<Subscriber, SubscriberSearchQuery>, Subscriber> {
   return requestPage(
     (pageQuery: SubscriberSearchQuery) =>
-      startRequest(
-        core,
-        {
-          operation: 'subscribers.search',
-          method: 'GET',
-          path: 'v2/subscribers',
-          query: pageQuery,
-          checks: [{ label: 'query', schema: SubscriberSearchQuery, value: pageQuery }],
-          schema: SubscriberSearchResponse,
-        },
-        options,
-      ),
+      startRequest(core, routeSpec(subscribersSearchRoute, { query: pageQuery }), options),
     query,
     (body, pageQuery, fetch) => new CursorPage(body, pageQuery, fetch),
   );

@@ -1,11 +1,10 @@
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { CursorPage, type PagePromise, requestPage } from '../core/pagination';
-import { path } from '../core/path';
 import { startRequest } from '../core/request';
-import { PathParam } from '../core/validation';
-import { SubscriptionsListResponse } from '../schemas/pagination';
-import { SubscriptionsListQuery } from '../schemas/subscriber';
+import { routeSpec } from '../core/route-spec';
+import { subscribersSubscriptionsListRoute } from '../routes/subscribers';
+import type { SubscriptionsListQuery } from '../schemas/subscriber';
 import type { TopicSubscription } from '../schemas/topic';
 
 /**
@@ -29,17 +28,10 @@ export function subscribersSubscriptionsList(
     (pageQuery: SubscriptionsListQuery) =>
       startRequest(
         core,
-        {
-          operation: 'subscribers.subscriptions.list',
-          method: 'GET',
-          path: path`v2/subscribers/${subscriberId}/subscriptions`,
+        routeSpec(subscribersSubscriptionsListRoute, {
+          params: { subscriberId },
           query: pageQuery,
-          checks: [
-            { label: 'subscriberId', schema: PathParam, value: subscriberId },
-            { label: 'query', schema: SubscriptionsListQuery, value: pageQuery },
-          ],
-          schema: SubscriptionsListResponse,
-        },
+        }),
         options,
       ),
     query,

@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
 import { request } from '../core/request';
-import { PathParam } from '../core/validation';
-import { Subscriber, SubscriberUpdateBody } from '../schemas/subscriber';
+import { routeSpec } from '../core/route-spec';
+import { subscribersUpdateRoute } from '../routes/subscribers';
+import type { Subscriber, SubscriberUpdateBody } from '../schemas/subscriber';
 
 /**
  * Updates a subscriber (`PATCH /v2/subscribers/{subscriberId}`): given fields are set, `null` clears one, `data` is replaced whole.
@@ -24,17 +24,7 @@ export function subscribersUpdate(
 ): APIPromise<Subscriber> {
   return request(
     core,
-    {
-      operation: 'subscribers.update',
-      method: 'PATCH',
-      path: path`v2/subscribers/${subscriberId}`,
-      body: body,
-      checks: [
-        { label: 'subscriberId', schema: PathParam, value: subscriberId },
-        { label: 'body', schema: SubscriberUpdateBody, value: body },
-      ],
-      schema: Subscriber,
-    },
+    routeSpec(subscribersUpdateRoute, { params: { subscriberId }, body }),
     options,
   );
 }

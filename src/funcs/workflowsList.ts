@@ -2,11 +2,9 @@ import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { OffsetPage, type PagePromise, requestPage } from '../core/pagination';
 import { startRequest } from '../core/request';
-import {
-  type WorkflowListItem,
-  WorkflowListQuery,
-  WorkflowListResponse,
-} from '../schemas/workflow';
+import { routeSpec } from '../core/route-spec';
+import { workflowsListRoute } from '../routes/workflows';
+import type { WorkflowListItem, WorkflowListQuery } from '../schemas/workflow';
 
 /**
  * Lists workflows (`GET /v2/workflows`), offset-paginated: pages advance by `limit` until
@@ -26,18 +24,7 @@ export function workflowsList(
 ): PagePromise<OffsetPage<WorkflowListItem, WorkflowListQuery>, WorkflowListItem> {
   return requestPage(
     (pageQuery: WorkflowListQuery) =>
-      startRequest(
-        core,
-        {
-          operation: 'workflows.list',
-          method: 'GET',
-          path: 'v2/workflows',
-          query: pageQuery,
-          checks: [{ label: 'query', schema: WorkflowListQuery, value: pageQuery }],
-          schema: WorkflowListResponse,
-        },
-        options,
-      ),
+      startRequest(core, routeSpec(workflowsListRoute, { query: pageQuery }), options),
     query,
     (body, pageQuery, fetch) =>
       new OffsetPage({ data: body.workflows, totalCount: body.totalCount }, pageQuery, fetch),

@@ -1,10 +1,10 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { path } from '../core/path';
 import { request } from '../core/request';
-import { PathParam } from '../core/validation';
-import { WorkflowSyncBody, WorkflowSyncResponse } from '../schemas/workflow';
+import { routeSpec } from '../core/route-spec';
+import { workflowsSyncRoute } from '../routes/workflows';
+import type { WorkflowSyncBody, WorkflowSyncResponse } from '../schemas/workflow';
 
 /**
  * Copies a workflow to another environment (`PUT /v2/workflows/{workflowId}/sync`); resolves to the target environment's workflow.
@@ -22,19 +22,5 @@ export function workflowsSync(
   body: WorkflowSyncBody,
   options?: RequestOptions,
 ): APIPromise<WorkflowSyncResponse> {
-  return request(
-    core,
-    {
-      operation: 'workflows.sync',
-      method: 'PUT',
-      path: path`v2/workflows/${workflowId}/sync`,
-      body: body,
-      checks: [
-        { label: 'workflowId', schema: PathParam, value: workflowId },
-        { label: 'body', schema: WorkflowSyncBody, value: body },
-      ],
-      schema: WorkflowSyncResponse,
-    },
-    options,
-  );
+  return request(core, routeSpec(workflowsSyncRoute, { params: { workflowId }, body }), options);
 }

@@ -211,3 +211,15 @@ export const IntegrationCreateBody = z.object({
 });
 /** Body of `POST /v1/integrations`. */
 export type IntegrationCreateBody = z.infer<typeof IntegrationCreateBody>;
+
+/**
+ * The answer of `GET /v1/integrations`: every integration of the organization.
+ *
+ * @example
+ * ```ts
+ * const integrations: IntegrationList = await svc.integrations.list();
+ * ```
+ */
+export const IntegrationList = z.array(Integration);
+/** The answer of `GET /v1/integrations`. */
+export type IntegrationList = z.infer<typeof IntegrationList>;

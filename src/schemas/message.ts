@@ -240,3 +240,15 @@ export const MarkAsBody = z.object({
 });
 /** Body of the mark-as request. */
 export type MarkAsBody = z.infer<typeof MarkAsBody>;
+
+/**
+ * The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`: the updated messages.
+ *
+ * @example
+ * ```ts
+ * const messages: MessageList = await svc.subscribers.messages.markAs('user-1', { messageId: id, markAs: 'read' });
+ * ```
+ */
+export const MessageList = z.array(Message);
+/** The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`. */
+export type MessageList = z.infer<typeof MessageList>;

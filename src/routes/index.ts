@@ -1,0 +1,87 @@
+/**
+ * Every route of the service's API that this package speaks, in one table. The client's
+ * functions import single routes (so an app bundles only the schemas of what it calls); the
+ * engine's router, the fault matcher and docs/api-coverage.md read the whole table.
+ *
+ * @module
+ */
+import { eventsTriggerRoute } from './events';
+import {
+  integrationsCreateRoute,
+  integrationsListRoute,
+  integrationsSetPrimaryRoute,
+} from './integrations';
+import { notificationsListRoute, notificationsRetrieveRoute } from './notifications';
+import type { Route } from './route';
+import {
+  subscribersCredentialsUpsertRoute,
+  subscribersMessagesMarkAsRoute,
+  subscribersRetrieveRoute,
+  subscribersSearchRoute,
+  subscribersSubscriptionsListRoute,
+  subscribersUpdateRoute,
+} from './subscribers';
+import { workflowsListRoute, workflowsSyncRoute } from './workflows';
+
+/**
+ * Every route, in the order of the interface's operation list.
+ *
+ * @example
+ * ```ts
+ * ROUTES.map((route) => `${route.method} ${route.path}`);
+ * ```
+ */
+export const ROUTES = [
+  subscribersCredentialsUpsertRoute,
+  subscribersUpdateRoute,
+  subscribersSearchRoute,
+  subscribersRetrieveRoute,
+  subscribersSubscriptionsListRoute,
+  integrationsCreateRoute,
+  subscribersMessagesMarkAsRoute,
+  integrationsSetPrimaryRoute,
+  workflowsListRoute,
+  integrationsListRoute,
+  workflowsSyncRoute,
+  notificationsRetrieveRoute,
+  eventsTriggerRoute,
+  notificationsListRoute,
+] as const satisfies readonly Route[];
+
+/**
+ * The client's name of an operation, e.g. `events.trigger` or `subscribers.retrieve`: the
+ * `operation` of a route in {@link ROUTES} (a type test keeps the two equal).
+ *
+ * @example
+ * ```ts
+ * const operation: OperationName = 'events.trigger';
+ * ```
+ */
+export type OperationName =
+  | 'subscribers.credentials.upsert'
+  | 'subscribers.update'
+  | 'subscribers.search'
+  | 'subscribers.retrieve'
+  | 'subscribers.subscriptions.list'
+  | 'integrations.create'
+  | 'subscribers.messages.markAs'
+  | 'integrations.setPrimary'
+  | 'workflows.list'
+  | 'integrations.list'
+  | 'workflows.sync'
+  | 'notifications.retrieve'
+  | 'events.trigger'
+  | 'notifications.list';
+
+/**
+ * A route of {@link ROUTES}.
+ *
+ * @example
+ * ```ts
+ * const route: AnyRoute = ROUTES[0];
+ * ```
+ */
+export type AnyRoute = (typeof ROUTES)[number];
+
+export type { HttpMethod, PathParams, RateLimitCategory, Route } from './route';
+export { DEFAULT_BODY_LIMIT, fillPath, LARGE_BODY_LIMIT } from './route';

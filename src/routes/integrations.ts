@@ -1,0 +1,60 @@
+/**
+ * Routes of the `integrations` namespace.
+ *
+ * @module
+ */
+import { Integration, IntegrationCreateBody, IntegrationList } from '../schemas/integration';
+import type { Route } from './route';
+
+/**
+ * `POST /v1/integrations`: creates an integration.
+ *
+ * @example
+ * ```ts
+ * integrationsCreateRoute.status; // 201
+ * ```
+ */
+export const integrationsCreateRoute = {
+  operation: 'integrations.create',
+  method: 'POST',
+  path: '/v1/integrations',
+  status: 201,
+  category: 'global',
+  body: IntegrationCreateBody,
+  response: Integration,
+} as const satisfies Route;
+
+/**
+ * `GET /v1/integrations`: every integration of the organization.
+ *
+ * @example
+ * ```ts
+ * integrationsListRoute.method; // 'GET'
+ * ```
+ */
+export const integrationsListRoute = {
+  operation: 'integrations.list',
+  method: 'GET',
+  path: '/v1/integrations',
+  status: 200,
+  category: 'global',
+  response: IntegrationList,
+} as const satisfies Route;
+
+/**
+ * `POST /v1/integrations/{integrationId}/set-primary`: makes an integration its channel's primary.
+ * The spec answers 200 where the service answers Nest's POST default 201 (docs/engine-differences.md).
+ *
+ * @example
+ * ```ts
+ * integrationsSetPrimaryRoute.status; // 200
+ * ```
+ */
+export const integrationsSetPrimaryRoute = {
+  operation: 'integrations.setPrimary',
+  method: 'POST',
+  path: '/v1/integrations/:integrationId/set-primary',
+  status: 200,
+  category: 'global',
+  response: Integration,
+} as const satisfies Route;

@@ -1,0 +1,46 @@
+/**
+ * Routes of the `notifications` namespace (the activity feed).
+ *
+ * @module
+ */
+import {
+  ActivityNotification,
+  NotificationListQuery,
+  NotificationListResponse,
+} from '../schemas/notification';
+import type { Route } from './route';
+
+/**
+ * `GET /v1/notifications`: a page-number page of notifications (events) with their jobs.
+ *
+ * @example
+ * ```ts
+ * notificationsListRoute.path; // '/v1/notifications'
+ * ```
+ */
+export const notificationsListRoute = {
+  operation: 'notifications.list',
+  method: 'GET',
+  path: '/v1/notifications',
+  status: 200,
+  category: 'global',
+  query: NotificationListQuery,
+  response: NotificationListResponse,
+} as const satisfies Route;
+
+/**
+ * `GET /v1/notifications/{notificationId}`: one notification with its jobs.
+ *
+ * @example
+ * ```ts
+ * notificationsRetrieveRoute.method; // 'GET'
+ * ```
+ */
+export const notificationsRetrieveRoute = {
+  operation: 'notifications.retrieve',
+  method: 'GET',
+  path: '/v1/notifications/:notificationId',
+  status: 200,
+  category: 'global',
+  response: ActivityNotification,
+} as const satisfies Route;

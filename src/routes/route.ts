@@ -1,0 +1,113 @@
+/**
+ * The shape of one route of the service's API: the single declaration that the client functions,
+ * the engine's router, the fault matcher and docs/api-coverage.md all read.
+ *
+ * @module
+ */
+import type * as z from 'zod/mini';
+
+/**
+ * HTTP methods the service uses.
+ *
+ * @example
+ * ```ts
+ * const method: HttpMethod = 'PATCH';
+ * ```
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Rate-limit categories of the service's controllers (docs/behaviour/cross-cutting.md).
+ *
+ * @example
+ * ```ts
+ * const category: RateLimitCategory = 'trigger'; // POST /v1/events/trigger
+ * ```
+ */
+export type RateLimitCategory = 'trigger' | 'configuration' | 'global';
+
+/**
+ * The service's default request body limit (100 kB).
+ *
+ * @example
+ * ```ts
+ * DEFAULT_BODY_LIMIT; // 102400
+ * ```
+ */
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+/**
+ * The body limit of the events and workflows routes (26 MB).
+ *
+ * @example
+ * ```ts
+ * LARGE_BODY_LIMIT; // 27262976
+ * ```
+ */
+export const LARGE_BODY_LIMIT = 26 * 1024 * 1024;
+
+/**
+ * One route: its operation name (as the client names it), method, path with `:name`
+ * parameters, success status, rate-limit category, body limit, and the schemas of what the
+ * client sends and gets back.
+ *
+ * @example
+ * ```ts
+ * const route = {
+ *   operation: 'subscribers.retrieve',
+ *   method: 'GET',
+ *   path: '/v2/subscribers/:subscriberId',
+ *   status: 200,
+ *   category: 'configuration',
+ *   response: Subscriber,
+ * } as const satisfies Route;
+ * ```
+ */
+export interface Route {
+  /** The client's name of the operation, e.g. `subscribers.retrieve`. */
+  readonly operation: string;
+  readonly method: HttpMethod;
+  /** Path with `:name` parameters, e.g. `/v2/subscribers/:subscriberId`. */
+  readonly path: string;
+  /** Status of a success. */
+  readonly status: number;
+  readonly category: RateLimitCategory;
+  /** Largest accepted body in bytes; default {@link DEFAULT_BODY_LIMIT}. */
+  readonly bodyLimit?: number;
+  /** Schema of the request body the client checks before sending. */
+  readonly body?: z.ZodMiniType;
+  /** Schema of the query the client checks before sending. */
+  readonly query?: z.ZodMiniType;
+  /** Schema of the (unwrapped) success body. */
+  readonly response: z.ZodMiniType;
+}
+
+/**
+ * The path parameters a route path names: `PathParams<'/v2/subscribers/:subscriberId'>` is
+ * `{ subscriberId: string }`.
+ *
+ * @example
+ * ```ts
+ * const params: PathParams<'/v1/integrations/:integrationId/set-primary'> = { integrationId: 'i1' };
+ * ```
+ */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, string>;
+
+/**
+ * Fills a route path's parameters, percent-encoding each value so ids with `/`, `?` or spaces
+ * stay one segment; the result has no leading slash (it is relative to the base URL).
+ *
+ * @example
+ * ```ts
+ * fillPath('/v2/subscribers/:subscriberId', { subscriberId: 'a/b' }); // 'v2/subscribers/a%2Fb'
+ * ```
+ */
+export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
+  return path
+    .slice(1)
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
