@@ -85,6 +85,8 @@ const PUBLIC_ENTRIES = {
   'mock/index': 'mock-server/index.ts',
   'mock/node': 'mock-server/node.ts',
   'mock/browser': 'mock-server/browser.ts',
+  'mock/msw': 'mock-server/msw.ts',
+  'mock/server': 'mock-server/server.ts',
 };
 
 const shared: Options = {

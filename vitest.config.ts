@@ -9,6 +9,8 @@ export default defineConfig({
     alias: [
       { find: /^@svc\/api\/mock\/node$/, replacement: here('./mock-server/node.ts') },
       { find: /^@svc\/api\/mock\/browser$/, replacement: here('./mock-server/browser.ts') },
+      { find: /^@svc\/api\/mock\/msw$/, replacement: here('./mock-server/msw.ts') },
+      { find: /^@svc\/api\/mock\/server$/, replacement: here('./mock-server/server.ts') },
       { find: /^@svc\/api\/mock$/, replacement: here('./mock-server/index.ts') },
       { find: /^@svc\/api$/, replacement: here('./src/index.ts') },
     ],

@@ -5,7 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { setupServer } from 'msw/node';
 import { Svc } from '../dist/index.js';
-import { createHandlers, createMockEngine } from '../dist/mock/index.js';
+import { createMockEngine } from '../dist/mock/index.js';
+import { createHandlers } from '../dist/mock/msw.js';
 
 const seed = {
   subscribers: [{ subscriberId: 'user-1', firstName: 'Ada' }],

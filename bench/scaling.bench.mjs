@@ -4,7 +4,8 @@
 // reported too. Reads the built package (`npm run bench` builds it when stale).
 import { performance } from 'node:perf_hooks';
 import { getResponse } from 'msw';
-import { createHandlers, createMockEngine } from '../dist/mock/index.js';
+import { createMockEngine } from '../dist/mock/index.js';
+import { createHandlers } from '../dist/mock/msw.js';
 import { COLLECTIONS } from './lib/datasets.mjs';
 import { countLabel, median, SMOKE, sample, settleHeap } from './lib/measure.mjs';
 

@@ -3,7 +3,8 @@ import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
-import { createHandlers, type HandlerOptions } from './handlers/index';
+import type { HandlerOptions } from './handlers/build';
+import { createHandlers } from './msw';
 
 /**
  * Options of {@link setupSvcWorker}.

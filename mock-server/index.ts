@@ -1,5 +1,7 @@
 // The mock entry (`@svc/api/mock`): the engine and the MSW handlers over it.
 
+export type { AnyRoute, OperationName, Route } from '../src/routes/index';
+export { ROUTES } from '../src/routes/index';
 export { demoSeed } from './demo-seed';
 export type {
   EngineOperations,
@@ -16,7 +18,6 @@ export type {
   FaultMatch,
   FaultRespond,
   FaultView,
-  OperationName,
   ProviderChannel,
   ProviderFailureInput,
 } from './engine/policy/faults';
@@ -50,5 +51,6 @@ export type {
 export type { CursorPage } from './engine/wire/cursor-page';
 export type { NotificationSearch } from './engine/wire/notification-query';
 export { ServiceError } from './engine/wire/service-error';
-export type { HandlerOptions } from './handlers/index';
-export { createHandlers } from './handlers/index';
+export type { FetchHandler, FetchHandlerOptions } from './fetch/fetch-handler';
+export { createFetchHandler } from './fetch/fetch-handler';
+export type { PipelineOptions } from './pipeline/pipeline';

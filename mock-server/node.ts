@@ -1,11 +1,18 @@
-// `@svc/api/mock/node`: the engine behind MSW's setupServer for Node test suites, and the HTTP server.
-import { type SetupServer, setupServer } from 'msw/node';
+// `@svc/api/mock/node`: mock mode for Node test suites (setupSvcMock loads msw when it starts),
+// and the HTTP server. Importing it needs no msw.
+import type { SetupServer } from 'msw/node';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
-import { createHandlers, type HandlerOptions } from './handlers/index';
+import { createFetchHandler, type FetchHandler } from './fetch/fetch-handler';
+import { buildHandlers, type HandlerOptions, type MswModule } from './handlers/build';
 
-export type { ControlContext, ControlRoute, ControlRouteInput } from './http/control-router';
+export type {
+  ControlContext,
+  ControlGuard,
+  ControlRoute,
+  ControlRouteInput,
+} from './http/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';
 
@@ -65,14 +72,25 @@ export interface SetupSvcMockOptions extends MockEngineOptions, HandlerOptions {
 export interface SvcMock {
   /** The engine: seed, reset, clock, inspect. */
   engine: MockEngine;
-  /** MSW's server over the engine's handlers; `server.use(...)` adds per-test overrides. */
-  server: SetupServer;
+  /**
+   * MSW's server over the engine's handlers; `server.use(...)` adds per-test overrides. It
+   * exists once `listen()` has resolved (the `beforeAll` hook).
+   */
+  readonly server: SetupServer;
+  /**
+   * The engine as a fetch function, `(request) => Promise<Response>`: give it to a client as
+   * its `fetch` to skip msw altogether (`new Svc({ secretKey, fetch: mock.fetch })`).
+   */
+  fetch: FetchHandler;
   /** A client authenticated as an environment (default `Development`). */
   client(environment?: string, options?: Partial<SvcOptions>): Svc;
   /** Requests no handler answered since the last `reset()`, as `METHOD url`. */
   readonly unhandledRequests: readonly string[];
-  /** Starts intercepting (what the `beforeAll` hook does). */
-  listen(): void;
+  /**
+   * Loads msw and starts intercepting (what the `beforeAll` hook does); rejects with an error
+   * that says `npm install -D msw` when msw is not installed.
+   */
+  listen(): Promise<void>;
   /**
    * Drops `server.use` overrides and puts the engine back to its start state (what the
    * `afterEach` hook does); then throws if requests went unhandled (`onUnhandledRequest: 'error'`).
@@ -80,6 +98,26 @@ export interface SvcMock {
   reset(): void;
   /** Stops intercepting (what the `afterAll` hook does). */
   close(): void;
+}
+
+/**
+ * Loads msw for `setupSvcMock`, with an error that says what to install when it is missing.
+ */
+async function loadMsw(): Promise<[MswModule, typeof import('msw/node')]> {
+  try {
+    return await Promise.all([import('msw'), import('msw/node')]);
+  } catch (error) {
+    const code =
+      (error as NodeJS.ErrnoException).code ??
+      ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
+      throw new Error(
+        '[svc-mock] setupSvcMock needs msw: run `npm install -D msw` (or use mock.fetch / startMockServer, which need no msw)',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
 }
 
 function globalHooks(): LifecycleHooks | undefined {
@@ -132,14 +170,36 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       ? {}
       : { onUnexpectedError: options.onUnexpectedError }),
   };
-  const server = setupServer(...createHandlers(engine, handlerOptions));
   const strategy = options.onUnhandledRequest ?? 'error';
   const unhandled: string[] = [];
+  let server: SetupServer | undefined;
+  let starting: Promise<void> | undefined;
   let listening = false;
+  const fetchHandler = createFetchHandler(engine, handlerOptions);
+
+  async function start(): Promise<void> {
+    const [msw, mswNode] = await loadMsw();
+    server ??= mswNode.setupServer(...buildHandlers(msw, engine, handlerOptions));
+    if (listening) return;
+    listening = true;
+    server.listen({ onUnhandledRequest: strategy });
+    // MSW's `error` strategy only fails the request; this makes the test fail too (msw#946).
+    server.events.on('request:unhandled', ({ request }) => {
+      unhandled.push(`${request.method} ${request.url}`);
+    });
+  }
 
   const mock: SvcMock = {
     engine,
-    server,
+    get server(): SetupServer {
+      if (server === undefined) {
+        throw new Error(
+          '[svc-mock] mock.server exists once mock.listen() has resolved (the beforeAll hook)',
+        );
+      }
+      return server;
+    },
+    fetch: fetchHandler,
     client: (environment = 'Development', clientOptions = {}) =>
       new Svc({
         secretKey: engine.environment(environment).apiKey,
@@ -150,23 +210,21 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       return [...unhandled];
     },
     listen() {
-      if (listening) return;
-      listening = true;
-      server.listen({ onUnhandledRequest: strategy });
-      // MSW's `error` strategy only fails the request; this makes the test fail too (msw#946).
-      server.events.on('request:unhandled', ({ request }) => {
-        unhandled.push(`${request.method} ${request.url}`);
+      if (listening) return Promise.resolve();
+      starting = start().finally(() => {
+        starting = undefined;
       });
+      return starting;
     },
     reset() {
-      server.resetHandlers();
+      server?.resetHandlers();
       engine.reset();
       const missed = unhandled.splice(0);
       if (strategy === 'error' && missed.length > 0) throw unhandledError(missed);
     },
     close() {
       listening = false;
-      server.close(); // also drops the event listeners
+      server?.close(); // also drops the event listeners
     },
   };
 

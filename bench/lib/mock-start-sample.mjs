@@ -10,7 +10,8 @@ const booted = performance.now(); // since the process started
 
 async function engineVariant() {
   const { getResponse } = await import('msw');
-  const { createHandlers, createMockEngine } = await import('../../dist/mock/index.js');
+  const { createMockEngine } = await import('../../dist/mock/index.js');
+  const { createHandlers } = await import('../../dist/mock/msw.js');
   const imported = performance.now();
   const engine = createMockEngine({ seed });
   const handlers = createHandlers(engine);
@@ -29,7 +30,7 @@ async function nodeVariant() {
   const { setupSvcMock } = await import('../../dist/mock/node.js');
   const imported = performance.now();
   const mock = setupSvcMock({ seed, hooks: false });
-  mock.listen();
+  await mock.listen();
   const subscriber = await mock.client().subscribers.retrieve('user-1');
   mock.close();
   if (subscriber.subscriberId !== 'user-1') throw new Error('unexpected subscriber');

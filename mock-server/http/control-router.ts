@@ -5,9 +5,16 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { LARGE_BODY_LIMIT } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
 import { ServiceError } from '../engine/wire/service-error';
-import { errorResponse, json } from '../handlers/respond';
+import { parseJsonBody } from '../pipeline/json-body';
+import {
+  BodyTooLargeError,
+  type PipelineRequest,
+  type PipelineResponse,
+} from '../pipeline/message';
+import { errorResponse, json } from '../pipeline/respond';
 import type { SnapshotStore } from './snapshot-store';
 
 /**
@@ -34,6 +41,34 @@ export interface ControlContext {
   /** Snapshots taken through the control API, by id. */
   snapshots: SnapshotStore;
 }
+
+/**
+ * Who may use the control API, beyond a request from this machine (docs/security.md).
+ *
+ * @example
+ * ```ts
+ * const guard: ControlGuard = { token: process.env.SVC_MOCK_CONTROL_TOKEN, allowedHosts: ['mock.internal'] };
+ * ```
+ */
+export interface ControlGuard {
+  /** When set, every control request must send it in the `x-svc-control-token` header. */
+  token?: string | undefined;
+  /**
+   * `Host` names (without port) the control API answers besides loopback ones (`localhost`,
+   * `127.0.0.1`, `[::1]`): a defence against DNS rebinding. Default none.
+   */
+  allowedHosts?: readonly string[];
+}
+
+/**
+ * The header that carries the control token.
+ *
+ * @example
+ * ```ts
+ * await fetch(`${url}/__svc/reset`, { method: 'POST', headers: { [CONTROL_TOKEN_HEADER]: token, 'content-type': 'application/json' } });
+ * ```
+ */
+export const CONTROL_TOKEN_HEADER = 'x-svc-control-token';
 
 /**
  * What a control route's `run` gets.
@@ -84,10 +119,10 @@ export interface ControlRoute {
  *
  * @example
  * ```ts
- * const response = (await router(request)) ?? (await getResponse(handlers, request));
+ * const response = (await router(request)) ?? (await pipeline.handle(request));
  * ```
  */
-export type ControlRouter = (request: Request) => Promise<Response | undefined>;
+export type ControlRouter = (request: PipelineRequest) => Promise<PipelineResponse | undefined>;
 
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/').filter(Boolean);
@@ -96,24 +131,110 @@ function matchPath(pattern: string, path: string): Record<string, string> | unde
   const params: Record<string, string> = {};
   for (const [index, segment] of want.entries()) {
     const actual = got[index] ?? '';
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(actual);
-    else if (segment !== actual) return undefined;
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        throw ServiceError.http(400, `Failed to decode param '${actual}'`);
+      }
+    } else if (segment !== actual) {
+      return undefined;
+    }
   }
   return params;
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw ServiceError.http(
-      400,
-      `The request body must be JSON: ${error instanceof Error ? error.message : String(error)}`,
+/**
+ * Whether a `Host` header names this machine (any port): `localhost`, `*.localhost`, an
+ * address in 127.0.0.0/8, or `[::1]`.
+ *
+ * @example
+ * ```ts
+ * isLoopbackHost('127.0.0.1:4010'); // true
+ * isLoopbackHost('evil.example:4010'); // false
+ * ```
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = hostName(host);
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    name === '[::1]' ||
+    /^127(?:\.\d{1,3}){3}$/.test(name)
+  );
+}
+
+function hostName(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
+  const colon = trimmed.lastIndexOf(':');
+  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+}
+
+function checkGuard(request: PipelineRequest, guard: ControlGuard): void {
+  const host = request.header('host');
+  const allowed = guard.allowedHosts ?? [];
+  if (host !== undefined && !isLoopbackHost(host) && !allowed.includes(hostName(host))) {
+    throw new ServiceError(
+      403,
+      `The control API does not answer for Host "${host}": start svc-mock with --allowed-host ${hostName(host)} to allow it (docs/security.md)`,
+      { ctx: { error: 'Forbidden', statusCode: 403 } },
     );
   }
+  if (guard.token !== undefined && request.header(CONTROL_TOKEN_HEADER) !== guard.token) {
+    throw new ServiceError(
+      401,
+      `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header`,
+      { ctx: { error: 'Unauthorized', statusCode: 401 } },
+    );
+  }
+  // A write must say it is JSON: a web page cannot send that type to another origin without a
+  // preflight, and the control API answers no preflight.
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const type = request.header('content-type') ?? '';
+    if (!/^application\/json\s*(?:;|$)/i.test(type)) {
+      throw new ServiceError(
+        415,
+        `Control API writes need "content-type: application/json" (got ${type === '' ? 'none' : `"${type}"`})`,
+        { ctx: { error: 'Unsupported Media Type', statusCode: 415 } },
+      );
+    }
+  }
 }
+
+async function readJson(request: PipelineRequest): Promise<unknown> {
+  let text: string;
+  try {
+    text = await request.readBody(CONTROL_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw ServiceError.http(
+        413,
+        `request entity too large (the control API takes up to ${CONTROL_BODY_LIMIT} bytes)`,
+      );
+    }
+    throw error;
+  }
+  try {
+    return parseJsonBody(text);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 400) {
+      throw ServiceError.http(400, `The request body must be JSON: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The largest control request body (a seed or snapshot can be large): 26 MB, as the service's
+ * largest routes.
+ *
+ * @example
+ * ```ts
+ * CONTROL_BODY_LIMIT; // 27262976
+ * ```
+ */
+export const CONTROL_BODY_LIMIT = LARGE_BODY_LIMIT;
 
 /**
  * Checks a control request's body against a schema, throwing a 400 that names each bad field.
@@ -132,18 +253,21 @@ export function parseControlBody<T extends z.ZodMiniType>(schema: T, body: unkno
   throw ServiceError.http(400, `Invalid request body: ${problems}`);
 }
 
+const ORIGIN_FOR_URLS = 'http://svc-mock.invalid';
+
 /**
  * Builds the router over a route table. `GET /__svc` lists the routes.
  *
  * @example
  * ```ts
  * const route = createControlRouter(defaultControlRoutes, { engine, snapshots: createSnapshotStore() });
- * const response = await route(new Request('http://localhost/__svc/clock'));
+ * const response = await route({ method: 'GET', target: '/__svc/clock', header: () => undefined, readBody: async () => '' });
  * ```
  */
 export function createControlRouter(
   routes: readonly ControlRoute[],
   context: ControlContext,
+  guard: ControlGuard = {},
 ): ControlRouter {
   const index = () =>
     routes.map((route) => ({
@@ -151,14 +275,21 @@ export function createControlRouter(
       path: `${CONTROL_PREFIX}${route.path}`,
       description: route.description,
     }));
+  const timestamp = () => {
+    try {
+      return context.engine.clock.iso();
+    } catch {
+      return new Date().toISOString();
+    }
+  };
 
   return async (request) => {
-    const url = new URL(request.url);
-    const path = url.pathname.replace(/\/+$/, '');
+    const at = request.target.indexOf('?');
+    const pathname = at === -1 ? request.target : request.target.slice(0, at);
+    const path = pathname.replace(/\/+$/, '');
     if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return undefined;
-    const where = url.pathname + url.search;
-    const now = () => context.engine.clock.iso();
     try {
+      checkGuard(request, guard);
       const rest = path.slice(CONTROL_PREFIX.length);
       if (rest === '' && request.method === 'GET') return json(200, { data: index() });
       const matches = routes.flatMap((route) => {
@@ -169,17 +300,18 @@ export function createControlRouter(
       if (!match) {
         if (matches.length > 0) {
           const allow = matches.map(({ route }) => route.method).join(', ');
-          throw new ServiceError(405, `Cannot ${request.method} ${url.pathname}: use ${allow}`, {
+          throw new ServiceError(405, `Cannot ${request.method} ${pathname}: use ${allow}`, {
             ctx: { error: 'Method Not Allowed', statusCode: 405 },
             headers: { allow },
           });
         }
         throw ServiceError.http(
           404,
-          `Cannot ${request.method} ${url.pathname}: GET ${CONTROL_PREFIX} lists the control routes`,
+          `Cannot ${request.method} ${pathname}: GET ${CONTROL_PREFIX} lists the control routes`,
         );
       }
       const body = await readJson(request);
+      const url = new URL(request.target, ORIGIN_FOR_URLS);
       const data = await match.route.run({ body, params: match.params, url, context });
       return json(match.route.status ?? 200, { data });
     } catch (error) {
@@ -187,13 +319,11 @@ export function createControlRouter(
         error instanceof RangeError || error instanceof TypeError
           ? ServiceError.http(400, error.message)
           : error;
-      return errorResponse(
-        known,
-        where,
-        now(),
-        () => crypto.randomUUID(),
-        (bug, errorId) => console.error(`[svc-mock] control API errorId ${errorId}:`, bug),
-      );
+      return errorResponse(known, {
+        path: request.target,
+        timestamp: timestamp(),
+        onBug: (bug, errorId) => console.error(`[svc-mock] control API errorId ${errorId}:`, bug),
+      });
     }
   };
 }

@@ -1,54 +1,70 @@
 /**
- * Converts between node:http messages and Fetch `Request`/`Response`, which the MSW handlers and
- * the control router speak.
+ * The node:http side of the pipeline: an `IncomingMessage` read as a {@link PipelineRequest}
+ * (headers looked up in place, the body streamed with its limit), and a
+ * {@link PipelineResponse} written with `Content-Length`.
  *
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  ClientAbortedError,
+  type PipelineRequest,
+  type PipelineResponse,
+  readLimited,
+} from '../pipeline/message';
 
 /**
- * Reads a node:http request into a Fetch `Request` on the server's origin.
+ * A node:http request as the pipeline reads it. The body is read at most once, and reading
+ * stops as soon as it passes the limit.
  *
  * @example
  * ```ts
- * const request = await toFetchRequest(req, 'http://127.0.0.1:4010');
+ * const response = await pipeline.handle(fromIncoming(req));
  * ```
  */
-export async function toFetchRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(hasBody ? { body: new Uint8Array(body) } : {}),
-  });
+export function fromIncoming(req: IncomingMessage): PipelineRequest {
+  return {
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    header(name) {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    async readBody(limit) {
+      try {
+        return await readLimited(req, limit);
+      } catch (error) {
+        if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+          throw new ClientAbortedError();
+        }
+        throw error;
+      }
+    },
+  };
 }
 
 /**
- * Writes a Fetch `Response` to a node:http response, with extra headers (CORS) underneath.
+ * Writes a pipeline response (an injected network error destroys the socket), with extra
+ * headers (CORS) underneath its own.
  *
  * @example
  * ```ts
- * await sendFetchResponse(res, Response.json({ ok: true }), corsHeaders());
+ * sendResponse(res, response, corsHeaders());
  * ```
  */
-export async function sendFetchResponse(
+export function sendResponse(
   res: ServerResponse,
-  response: Response,
+  response: PipelineResponse,
   extraHeaders: Record<string, string>,
-): Promise<void> {
-  const headers: Record<string, string> = { ...extraHeaders };
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
+): void {
+  if (response.kind === 'network-error') {
+    res.destroy();
+    return;
+  }
+  res.writeHead(response.status, {
+    ...extraHeaders,
+    ...response.headers,
+    'content-length': Buffer.byteLength(response.body),
   });
-  res.writeHead(response.status, headers);
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.end(response.body);
 }

@@ -1,15 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse } from 'msw';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
-import { ServiceError } from '../engine/wire/service-error';
-import { createHandlers } from '../handlers/index';
-import { errorResponse } from '../handlers/respond';
-import { type ControlRoute, createControlRouter } from './control-router';
+import { ABORTED, createPipeline } from '../pipeline/pipeline';
+import { CONTROL_PREFIX, type ControlRoute, createControlRouter } from './control-router';
 import { defaultControlRoutes } from './control-routes';
 import { corsHeaders, preflightHeaders } from './cors';
-import { sendFetchResponse, toFetchRequest } from './node-bridge';
+import { fromIncoming, sendResponse } from './node-bridge';
 import { createSnapshotStore } from './snapshot-store';
 
 /**
@@ -36,6 +33,13 @@ export interface MockServerOptions extends MockEngineOptions {
   control?: boolean;
   /** More control routes, after the built-in ones. */
   controlRoutes?: readonly ControlRoute[];
+  /** When set, control requests must send it in `x-svc-control-token` (docs/security.md). */
+  controlToken?: string;
+  /**
+   * `Host` names the control API answers besides loopback ones (docs/security.md). The API
+   * routes answer any `Host`.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -71,10 +75,16 @@ function engineFrom(options: MockServerOptions): MockEngine {
   });
 }
 
+const isControlPath = (target: string) =>
+  target === CONTROL_PREFIX ||
+  target.startsWith(`${CONTROL_PREFIX}/`) ||
+  target.startsWith(`${CONTROL_PREFIX}?`);
+
 /**
- * Serves an engine over real HTTP (node:http), through the same MSW handlers the in-process
- * mock uses (MSW's `getResponse`), with CORS for browser apps and the control API under
- * `/__svc/` (see docs/http-server.md).
+ * Serves an engine over real HTTP (node:http) through the request pipeline the in-process
+ * adapters use, with CORS on the API routes for browser apps and the control API under
+ * `/__svc/` (no CORS; loopback `Host` only unless allowed; see docs/http-server.md and
+ * docs/security.md). Needs no msw.
  *
  * @example
  * ```ts
@@ -89,65 +99,55 @@ function engineFrom(options: MockServerOptions): MockEngine {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const engine = engineFrom(options);
-  const handlers = createHandlers(engine);
+  const pipeline = createPipeline(engine);
   const control =
     options.control === false
       ? undefined
-      : createControlRouter([...defaultControlRoutes, ...(options.controlRoutes ?? [])], {
-          engine,
-          snapshots: createSnapshotStore(),
-        });
+      : createControlRouter(
+          [...defaultControlRoutes, ...(options.controlRoutes ?? [])],
+          { engine, snapshots: createSnapshotStore() },
+          {
+            token: options.controlToken,
+            ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+          },
+        );
   const log = options.log;
-  let origin = '';
-
-  async function answer(request: Request): Promise<Response> {
-    const controlResponse = await control?.(request);
-    if (controlResponse) return controlResponse;
-    const response = await getResponse(handlers, request);
-    if (response) return response;
-    const url = new URL(request.url);
-    return errorResponse(
-      ServiceError.http(404, `Cannot ${request.method} ${url.pathname}`),
-      url.pathname + url.search,
-      engine.clock.iso(),
-      () => crypto.randomUUID(),
-      () => {},
-    );
-  }
 
   const server = createServer(async (req, res) => {
-    const started = performance.now();
-    let status = 500;
+    const started = log ? performance.now() : 0;
+    let outcome = '500';
     try {
+      const request = fromIncoming(req);
+      const forControl = control !== undefined && isControlPath(request.target);
       if (req.method === 'OPTIONS') {
-        status = 204;
-        res.writeHead(204, preflightHeaders(req.headers['access-control-request-headers']));
+        // The control API answers no preflight: a web page cannot call it.
+        outcome = '204';
+        res.writeHead(
+          204,
+          forControl ? {} : preflightHeaders(req.headers['access-control-request-headers']),
+        );
         res.end();
         return;
       }
-      const response = await answer(await toFetchRequest(req, origin));
-      if (response.type === 'error') {
-        // An injected network error (`Response.error()`): drop the connection, no answer.
-        status = 0;
-        res.destroy();
-        return;
-      }
-      status = response.status;
-      await sendFetchResponse(res, response, corsHeaders());
+      const response = forControl
+        ? ((await control(request)) ?? pipeline.notFound(request))
+        : ((await pipeline.handle(request)) ?? pipeline.notFound(request));
+      if (response === ABORTED) outcome = 'aborted by the client';
+      else outcome = response.kind === 'response' ? String(response.status) : 'network error';
+      sendResponse(res, response, forControl ? {} : corsHeaders());
     } catch (error) {
-      // Only a bug of the server itself lands here: handlers and control routes answer theirs.
-      status = 500;
-      const response = errorResponse(
-        error,
-        req.url ?? '/',
-        engine.clock.iso(),
-        () => crypto.randomUUID(),
-        (bug, errorId) => console.error(`[svc-mock] errorId ${errorId}:`, bug),
-      );
-      if (!res.headersSent) await sendFetchResponse(res, response, corsHeaders());
-      else res.destroy();
+      // The pipeline and the control router answer their own failures; this is a last resort
+      // that never throws.
+      outcome = '500';
+      console.error('[svc-mock] unexpected error:', error);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ statusCode: 500, message: 'Internal server error' }));
+      } else {
+        res.destroy();
+      }
     } finally {
-      log?.(`${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+      log?.(`${req.method} ${req.url} ${outcome} ${(performance.now() - started).toFixed(1)}ms`);
     }
   });
 
@@ -159,7 +159,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   const address = server.address() as AddressInfo;
-  origin = `http://${reachableHost(address)}:${address.port}`;
+  const origin = `http://${reachableHost(address)}:${address.port}`;
 
   let closing: Promise<void> | undefined;
   return {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as api from '@svc/api';
 import { Svc } from '@svc/api';
-import { createHandlers, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
+import { createHandlers } from '@svc/api/mock/msw';
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 

@@ -81,8 +81,8 @@ function checkOutput(snippet: Snippet, logged: string[]) {
 
 describe('scripts run against a seeded mock', () => {
   const mock = setupSvcMock({ seed: DOCS_SEED, hooks: false });
-  beforeAll(() => {
-    mock.listen();
+  beforeAll(async () => {
+    await mock.listen();
     process.env['SVC_SECRET_KEY'] = mock.engine.environment('Development').apiKey;
   });
   afterEach(() => mock.reset());

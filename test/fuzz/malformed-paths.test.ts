@@ -1,7 +1,8 @@
 // Path parameters with broken percent-encoding (`%E0%A4%A`, `%ZZ`): fetch sends them as written,
 // and MSW's route matching would throw while decoding them, before any resolver runs. The engine
 // answers them like the service's router: 400 "Failed to decode param '<raw>'" (ADR 0060).
-import { createHandlers, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
+import { createHandlers } from '@svc/api/mock/msw';
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 

@@ -1,9 +1,5 @@
-import {
-  createHandlers,
-  createMockEngine,
-  type MockEngine,
-  type MockEngineOptions,
-} from '@svc/api/mock';
+import { createMockEngine, type MockEngine, type MockEngineOptions } from '@svc/api/mock';
+import { createHandlers } from '@svc/api/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 

@@ -1,4 +1,5 @@
-import { createHandlers, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
+import { createHandlers } from '@svc/api/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -29,12 +29,16 @@ async function statusOf(url: string, key = 'none'): Promise<number> {
 
 describe('setupSvcMock driven by its returned functions', () => {
   it('listen intercepts, reset restores the seed, close stops intercepting', async () => {
-    const mock = setupSvcMock({ seed: { subscribers: [{ subscriberId: 'u1' }] }, hooks: false });
+    const mock = setupSvcMock({
+      seed: { subscribers: [{ subscriberId: 'u1' }] },
+      hooks: false,
+      baseUrl: realUrl,
+    });
     const key = mock.engine.environment('Development').apiKey;
     const url = (id: string) => `${realUrl}/v2/subscribers/${id}`;
     expect(await statusOf(url('u1'), key)).toBe(418);
 
-    mock.listen();
+    await mock.listen();
     try {
       expect(await statusOf(url('u1'), key)).toBe(200);
       mock.engine.seed({ subscribers: [{ subscriberId: 'u2' }] });
@@ -53,7 +57,7 @@ describe('setupSvcMock driven by its returned functions', () => {
       seed: { environment: 'Production', subscribers: [{ subscriberId: 'prod-user' }] },
       hooks: false,
     });
-    mock.listen();
+    await mock.listen();
     try {
       const prod = await mock.client('Production').subscribers.retrieve('prod-user');
       expect(prod.subscriberId).toBe('prod-user');
@@ -68,17 +72,20 @@ describe('setupSvcMock driven by its returned functions', () => {
 
 describe('setupSvcMock hook detection', () => {
   it('registers listen/reset/close on global hooks when they exist (jest, vitest globals)', async () => {
-    const registered: Record<string, () => void> = {};
+    const registered: Record<string, () => unknown> = {};
     for (const name of ['beforeAll', 'afterEach', 'afterAll']) {
-      vi.stubGlobal(name, (fn: () => void) => {
+      vi.stubGlobal(name, (fn: () => unknown) => {
         registered[name] = fn;
       });
     }
-    const mock = setupSvcMock({ seed: { subscribers: [{ subscriberId: 'g1' }] } });
+    const mock = setupSvcMock({
+      seed: { subscribers: [{ subscriberId: 'g1' }] },
+      baseUrl: realUrl,
+    });
     expect(Object.keys(registered).sort()).toEqual(['afterAll', 'afterEach', 'beforeAll']);
     const key = mock.engine.environment('Development').apiKey;
 
-    registered['beforeAll']?.();
+    await registered['beforeAll']?.();
     try {
       expect(await statusOf(`${realUrl}/v2/subscribers/g1`, key)).toBe(200);
       mock.engine.seed({ subscribers: [{ subscriberId: 'g2' }] });
@@ -104,7 +111,7 @@ describe('setupSvcMock and unhandled requests', () => {
   it('fails the request, then makes reset() throw naming it (once)', async () => {
     const mock = setupSvcMock({ hooks: false });
     vi.spyOn(console, 'error').mockImplementation(() => {}); // MSW prints its own error too
-    mock.listen();
+    await mock.listen();
     try {
       await expect(fetch(`${realUrl}/v1/not-mocked?x=1`)).rejects.toThrow();
       expect(mock.unhandledRequests).toEqual([`GET ${realUrl}/v1/not-mocked?x=1`]);
@@ -120,7 +127,7 @@ describe('setupSvcMock and unhandled requests', () => {
 
   it("lets unhandled requests through with onUnhandledRequest: 'bypass', without failing", async () => {
     const mock = setupSvcMock({ hooks: false, onUnhandledRequest: 'bypass' });
-    mock.listen();
+    await mock.listen();
     try {
       expect(await statusOf(`${realUrl}/v1/not-mocked`)).toBe(418);
       expect(() => mock.reset()).not.toThrow();

@@ -1,7 +1,8 @@
 // Model-based test: random sequences of integration, subscriber, credentials, mark-as, sync,
 // trigger and clock commands through the real client, compared with a small model after every step.
 import { Svc } from '@svc/api';
-import { createHandlers, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
+import { createHandlers } from '@svc/api/mock/msw';
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';

@@ -18,14 +18,14 @@ const scenario = (load: string) => `
 ${load}
 const { Svc, NotFoundError } = client;
 const mock = nodeMock.setupSvcMock({ seed: { subscribers: [{ subscriberId: 'u1', firstName: 'Ada' }] } });
-mock.listen();
 const svc = mock.client();
 const results = { sameSvcClass: svc instanceof Svc };
-svc.subscribers.retrieve('u1')
+mock.listen()
+  .then(() => svc.subscribers.retrieve('u1'))
   .then((s) => { results.firstName = s.firstName; return svc.subscribers.retrieve('nobody'); })
   .catch((e) => { results.notFound = e instanceof NotFoundError; results.status = e.status; })
   .finally(() => {
-    results.handlers = mockEntry.createHandlers(mockEntry.createMockEngine()).length > 0;
+    results.handlers = mswEntry.createHandlers(mockEntry.createMockEngine()).length > 0;
     mock.close();
     console.log(JSON.stringify(results));
   });
@@ -44,7 +44,8 @@ describe('the built package', () => {
     const load = `
 const client = await import('@svc/api');
 const mockEntry = await import('@svc/api/mock');
-const nodeMock = await import('@svc/api/mock/node');`;
+const nodeMock = await import('@svc/api/mock/node');
+const mswEntry = await import('@svc/api/mock/msw');`;
     const out = run(['--input-type=module', '-e', scenario(load)]);
     expect(JSON.parse(out)).toEqual(expected);
   });
@@ -53,7 +54,8 @@ const nodeMock = await import('@svc/api/mock/node');`;
     const load = `
 const client = require('@svc/api');
 const mockEntry = require('@svc/api/mock');
-const nodeMock = require('@svc/api/mock/node');`;
+const nodeMock = require('@svc/api/mock/node');
+const mswEntry = require('@svc/api/mock/msw');`;
     const out = run(['--input-type=commonjs', '-e', scenario(load)]);
     expect(JSON.parse(out)).toEqual(expected);
   });
@@ -78,8 +80,10 @@ const nodeMock = require('@svc/api/mock/node');`;
       );
     expect(importsOf('funcs/eventsTrigger.js')).toEqual([
       '../core/request.js',
-      '../schemas/event.js',
+      '../core/route-spec.js',
+      '../routes/events.js',
     ]);
+    expect(importsOf('routes/events.js')).toEqual(['../schemas/event.js', './route.js']);
     expect(importsOf('mock/node.js')).toContain('../client.js');
     // The engine validates with the client's schema modules, not copies of them.
     const engineFiles = readdirSync(join(dist, 'mock', 'engine'), {

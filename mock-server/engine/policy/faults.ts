@@ -8,67 +8,16 @@
  */
 
 import * as z from 'zod/mini';
+import { type OperationName, ROUTES } from '../../../src/routes/index';
+import type { RateLimitCategory } from '../../../src/routes/route';
 import type { EngineState } from '../store/state';
 import { ServiceError } from '../wire/service-error';
-import type { RateLimitCategory } from './rate-limit';
+import { rateLimitExceeded } from './rate-limit';
 
-/**
- * The client's name of an operation, e.g. `events.trigger` or `subscribers.retrieve`.
- *
- * @example
- * ```ts
- * const operation: OperationName = 'events.trigger';
- * ```
- */
-export type OperationName =
-  | 'subscribers.credentials.upsert'
-  | 'subscribers.update'
-  | 'subscribers.search'
-  | 'subscribers.retrieve'
-  | 'subscribers.subscriptions.list'
-  | 'integrations.create'
-  | 'subscribers.messages.markAs'
-  | 'integrations.setPrimary'
-  | 'workflows.list'
-  | 'integrations.list'
-  | 'workflows.sync'
-  | 'notifications.retrieve'
-  | 'events.trigger'
-  | 'notifications.list';
-
-/** The client's operation name of each route (`method route`), as `src/funcs/` names them. */
-const OPERATIONS: Record<string, OperationName> = {
-  'PATCH /v1/subscribers/:subscriberId/credentials': 'subscribers.credentials.upsert',
-  'PATCH /v2/subscribers/:subscriberId': 'subscribers.update',
-  'GET /v2/subscribers': 'subscribers.search',
-  'GET /v2/subscribers/:subscriberId': 'subscribers.retrieve',
-  'GET /v2/subscribers/:subscriberId/subscriptions': 'subscribers.subscriptions.list',
-  'POST /v1/integrations': 'integrations.create',
-  'POST /v1/subscribers/:subscriberId/messages/mark-as': 'subscribers.messages.markAs',
-  'POST /v1/integrations/:integrationId/set-primary': 'integrations.setPrimary',
-  'GET /v2/workflows': 'workflows.list',
-  'GET /v1/integrations': 'integrations.list',
-  'PUT /v2/workflows/:workflowId/sync': 'workflows.sync',
-  'GET /v1/notifications/:notificationId': 'notifications.retrieve',
-  'POST /v1/events/trigger': 'events.trigger',
-  'GET /v1/notifications': 'notifications.list',
-};
-
-const OPERATION_NAMES = Object.values(OPERATIONS) as [OperationName, ...OperationName[]];
-
-/**
- * The operation name of a handler's route, e.g. `operationOf('post', '/v1/events/trigger')`.
- *
- * @example
- * ```ts
- * operationOf('get', '/v2/subscribers/:subscriberId'); // 'subscribers.retrieve'
- * ```
- *
- * @internal
- */
-export function operationOf(method: string, route: string): OperationName | undefined {
-  return OPERATIONS[`${method.toUpperCase()} ${route}`];
-}
+const OPERATION_NAMES = ROUTES.map((route) => route.operation) as [
+  OperationName,
+  ...OperationName[],
+];
 
 /**
  * Which requests a fault hits; every given field must match (none given: every request).
@@ -192,7 +141,7 @@ export interface FaultRequest {
   operation: OperationName | undefined;
   method: string;
   path: string;
-  headers: Headers;
+  headers: { get(name: string): string | null };
 }
 
 /**
@@ -419,13 +368,6 @@ export function takeProviderFailure(
   return undefined;
 }
 
-// The free plan's per-second limits (behaviour.md §1.6), for the headers of an injected 429.
-const FREE_PER_SECOND: Record<RateLimitCategory, number> = {
-  trigger: 60,
-  configuration: 20,
-  global: 30,
-};
-
 /**
  * The service's error for an injected status: 429 is the rate limiter's answer (with
  * `Retry-After: 1` and the `RateLimit-*` headers of the route's category), 500 the exception
@@ -444,21 +386,7 @@ export function faultError(
   category: RateLimitCategory,
   newErrorId: () => string,
 ): ServiceError {
-  if (status === 429) {
-    const perSecond = FREE_PER_SECOND[category];
-    const limit = perSecond * 5;
-    const burst = Math.floor(limit * 1.1);
-    return new ServiceError(429, 'API rate limit exceeded', {
-      ctx: {},
-      headers: {
-        'RateLimit-Limit': String(limit),
-        'RateLimit-Remaining': '0',
-        'RateLimit-Reset': String(Math.ceil(burst / perSecond)),
-        'RateLimit-Policy': `${limit};w=5;burst=${burst};comment="token bucket";category="${category}";cost="single";serviceLevel="free"`,
-        'Retry-After': '1',
-      },
-    });
-  }
+  if (status === 429) return rateLimitExceeded(category);
   if (status === 500) {
     return new ServiceError(
       500,

@@ -5,18 +5,11 @@
  * @module
  */
 
+import type { RateLimitCategory } from '../../../src/routes/route';
 import type { EngineState } from '../store/state';
 import { ServiceError } from '../wire/service-error';
 
-/**
- * Rate-limit categories of the service's controllers.
- *
- * @example
- * ```ts
- * const category: RateLimitCategory = 'trigger'; // POST /v1/events/trigger
- * ```
- */
-export type RateLimitCategory = 'trigger' | 'configuration' | 'global';
+export type { RateLimitCategory };
 /**
  * Service plans, which set the per-second limits.
  *
@@ -50,6 +43,45 @@ const PER_SECOND: Record<RateLimitPlan, Record<RateLimitCategory, number>> = {
 };
 const WINDOW_SECONDS = 5;
 
+function rateLimitHeaders(
+  limit: number,
+  tokens: number,
+  burst: number,
+  perSecond: number,
+  category: RateLimitCategory,
+  cost: number,
+  plan: RateLimitPlan,
+): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(Math.floor(tokens)),
+    'RateLimit-Reset': String(Math.ceil((burst - tokens) / perSecond)),
+    'RateLimit-Policy': `${limit};w=${WINDOW_SECONDS};burst=${burst};comment="token bucket";category="${category}";cost="${cost >= 100 ? 'bulk' : 'single'}";serviceLevel="${plan}"`,
+  };
+}
+
+/**
+ * The service's 429 with an empty bucket of the free plan: what an injected 429 answers
+ * (`Retry-After: 1`).
+ *
+ * @example
+ * ```ts
+ * rateLimitExceeded('trigger').headers['Retry-After']; // '1'
+ * ```
+ */
+export function rateLimitExceeded(category: RateLimitCategory): ServiceError {
+  const perSecond = PER_SECOND.free[category];
+  const limit = perSecond * WINDOW_SECONDS;
+  const burst = Math.floor(limit * 1.1);
+  return new ServiceError(429, 'API rate limit exceeded', {
+    ctx: {},
+    headers: {
+      ...rateLimitHeaders(limit, 0, burst, perSecond, category, 1, 'free'),
+      'Retry-After': '1',
+    },
+  });
+}
+
 /**
  * Takes `cost` tokens for a request, answering the headers to send, or throwing the 429.
  *
@@ -76,12 +108,7 @@ export function takeTokens(
   const allowed = refilled >= cost;
   const tokens = allowed ? refilled - cost : refilled;
   state.rateBuckets.set(key, { tokens, updatedAt: now });
-  const headers = {
-    'RateLimit-Limit': String(limit),
-    'RateLimit-Remaining': String(Math.floor(tokens)),
-    'RateLimit-Reset': String(Math.ceil((burst - tokens) / perSecond)),
-    'RateLimit-Policy': `${limit};w=${WINDOW_SECONDS};burst=${burst};comment="token bucket";category="${category}";cost="${cost >= 100 ? 'bulk' : 'single'}";serviceLevel="${plan}"`,
-  };
+  const headers = rateLimitHeaders(limit, tokens, burst, perSecond, category, cost, plan);
   if (!allowed) {
     const retryAfter = Math.max(1, Math.ceil((cost - tokens) / perSecond));
     throw new ServiceError(429, 'API rate limit exceeded', {

@@ -1,0 +1,134 @@
+/**
+ * The Fetch side of the pipeline: a `Request` read as a {@link PipelineRequest}, a
+ * {@link PipelineResponse} turned into a `Response`, and the base URL a handler answers on.
+ * Shared by the fetch handler and the msw adapter.
+ *
+ * @module
+ */
+import { REGION_BASE_URLS } from '../../src/core/options';
+import {
+  BodyTooLargeError,
+  type PipelineRequest,
+  type PipelineResponse,
+  readLimited,
+} from '../pipeline/message';
+
+/**
+ * A Fetch `Request` as the pipeline reads it; `target` is its path (below the base path) and
+ * query.
+ *
+ * @example
+ * ```ts
+ * const response = await pipeline.handle(fromFetchRequest(request, '/v2/subscribers/u1'));
+ * ```
+ */
+export function fromFetchRequest(request: Request, target: string): PipelineRequest {
+  return {
+    method: request.method,
+    target,
+    header: (name) => request.headers.get(name) ?? undefined,
+    async readBody(limit) {
+      const declared = Number(request.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
+      return readLimited(request.body === null ? null : chunksOf(request.body), limit);
+    },
+  };
+}
+
+// Browsers' ReadableStream is not async-iterable everywhere: read it through its reader.
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  // Past the limit the caller just stops reading: cancelling an intercepted request's stream
+  // can wait forever in msw's interceptors.
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * A pipeline response as a Fetch `Response` (`Response.error()` for a network error).
+ *
+ * @example
+ * ```ts
+ * return toFetchResponse(await pipeline.handle(request));
+ * ```
+ */
+export function toFetchResponse(response: PipelineResponse): Response {
+  if (response.kind === 'network-error') return Response.error();
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
+
+/**
+ * Where a handler answers: an origin and a path prefix (without trailing slash).
+ *
+ * @example
+ * ```ts
+ * const base: BaseUrl = { origin: 'https://api.svc.co', prefix: '' };
+ * ```
+ */
+export interface BaseUrl {
+  origin: string;
+  prefix: string;
+}
+
+/**
+ * Parses a base URL such as `https://eu.api.svc.co` or `http://localhost:8080/svc`.
+ *
+ * @example
+ * ```ts
+ * parseBaseUrl('http://localhost:8080/svc/'); // { origin: 'http://localhost:8080', prefix: '/svc' }
+ * ```
+ */
+export function parseBaseUrl(baseUrl: string): BaseUrl {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `baseUrl must be an absolute URL such as "http://localhost:4010", got "${baseUrl}"`,
+    );
+  }
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+}
+
+/**
+ * The bases a handler answers on: the service's hosts (as the client's `region` resolves them)
+ * and the given `baseUrl`.
+ *
+ * @example
+ * ```ts
+ * handledBases('http://localhost:4010').map((base) => base.origin);
+ * // ['https://api.svc.co', 'https://eu.api.svc.co', 'http://localhost:4010']
+ * ```
+ */
+export function handledBases(baseUrl: string | undefined): BaseUrl[] {
+  const bases = Object.values(REGION_BASE_URLS).map(parseBaseUrl);
+  if (baseUrl !== undefined) bases.push(parseBaseUrl(baseUrl));
+  return bases;
+}
+
+/**
+ * The target (`path?query` below the base's prefix) of a URL on one of the bases, or
+ * `undefined` when the URL is on none of them.
+ *
+ * @example
+ * ```ts
+ * targetOn(new URL('https://api.svc.co/v2/subscribers?limit=5'), handledBases(undefined)); // '/v2/subscribers?limit=5'
+ * ```
+ */
+export function targetOn(url: URL, bases: readonly BaseUrl[]): string | undefined {
+  for (const base of bases) {
+    if (url.origin !== base.origin) continue;
+    if (base.prefix === '') return url.pathname + url.search;
+    if (url.pathname === base.prefix || url.pathname.startsWith(`${base.prefix}/`)) {
+      return (url.pathname.slice(base.prefix.length) || '/') + url.search;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+import type { MockEngine } from '../engine/engine';
+import { createControlRouter } from '../http/control-router';
+import { defaultControlRoutes } from '../http/control-routes';
+import { createSnapshotStore } from '../http/snapshot-store';
+import { createPipeline, type PipelineOptions } from '../pipeline/pipeline';
+import { fromFetchRequest, handledBases, targetOn, toFetchResponse } from './fetch-bridge';
+
+/**
+ * Options of {@link createFetchHandler}.
+ *
+ * @example
+ * ```ts
+ * const handle = createFetchHandler(engine, { baseUrl: 'http://localhost:8787', control: true });
+ * ```
+ */
+export interface FetchHandlerOptions extends PipelineOptions {
+  /**
+   * A base URL to answer on besides the service's hosts, e.g. where `Bun.serve` listens.
+   * A request on any other origin answers 404.
+   */
+  baseUrl?: string;
+  /** Also answer the control API under `/__svc/` (for a server you run yourself). Default false. */
+  control?: boolean;
+}
+
+/**
+ * A function with `fetch`'s signature that the engine answers: `(request) => Promise<Response>`
+ * or `(url, init) => Promise<Response>`.
+ *
+ * @example
+ * ```ts
+ * const fetchFromEngine: FetchHandler = createFetchHandler(engine);
+ * const response = await fetchFromEngine('https://api.svc.co/v2/subscribers/user-1', { headers });
+ * ```
+ */
+export type FetchHandler = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * A standard fetch handler over an engine, `(request) => Promise<Response>`: give it to the
+ * client as its `fetch` (no msw, no global patching), or serve it with `Bun.serve`,
+ * `Deno.serve` or a worker.
+ *
+ * @example
+ * ```ts
+ * import { Svc } from '@svc/api';
+ * import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+ *
+ * const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
+ * const svc = new Svc({
+ *   secretKey: engine.environment('Development').apiKey,
+ *   fetch: createFetchHandler(engine),
+ * });
+ * await svc.subscribers.retrieve('user-1');
+ * ```
+ */
+export function createFetchHandler(
+  engine: MockEngine,
+  options: FetchHandlerOptions = {},
+): FetchHandler {
+  const pipeline = createPipeline(engine, options);
+  const bases = handledBases(options.baseUrl);
+  const control = options.control
+    ? createControlRouter(defaultControlRoutes, { engine, snapshots: createSnapshotStore() })
+    : undefined;
+  return async (input, init) => {
+    const request =
+      input instanceof Request && init === undefined ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const target = targetOn(url, bases) ?? url.pathname + url.search;
+    const pipelineRequest = fromFetchRequest(request, target);
+    const controlResponse = await control?.(pipelineRequest);
+    if (controlResponse) return toFetchResponse(controlResponse);
+    const known = targetOn(url, bases) !== undefined;
+    const response = known ? await pipeline.handle(pipelineRequest) : undefined;
+    return toFetchResponse(response ?? pipeline.notFound(pipelineRequest));
+  };
+}

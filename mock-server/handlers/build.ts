@@ -1,0 +1,85 @@
+/**
+ * The msw adapter over the request pipeline, built from the msw module it is handed: the msw
+ * entry passes the statically imported one, `setupSvcMock` the one it loads when it starts, so
+ * nothing else of the package needs msw installed.
+ *
+ * @module
+ */
+import type { HttpHandler, HttpResponse as MswHttpResponse, http as mswHttp } from 'msw';
+import type { MockEngine } from '../engine/engine';
+import { fromFetchRequest, handledBases, targetOn, toFetchResponse } from '../fetch/fetch-bridge';
+import { createPipeline, type PipelineOptions } from '../pipeline/pipeline';
+import { matchRoute } from '../pipeline/router';
+
+/**
+ * Options of `createHandlers`.
+ *
+ * @example
+ * ```ts
+ * const handlers = createHandlers(engine, { baseUrl: 'http://localhost:8080/svc' });
+ * ```
+ */
+export interface HandlerOptions extends PipelineOptions {
+  /**
+   * A base URL (origin and optional path prefix) to answer on besides the service's own hosts
+   * (`https://api.svc.co`, `https://eu.api.svc.co`), e.g. a proxy your app calls. Requests to
+   * any other origin, or to a path that is no route, are left unhandled, as a misconfigured
+   * client would fail against the service.
+   */
+  baseUrl?: string;
+}
+
+/**
+ * The parts of the msw module the adapter uses.
+ *
+ * @example
+ * ```ts
+ * import { HttpResponse, http } from 'msw';
+ * const msw: MswModule = { http, HttpResponse };
+ * ```
+ */
+export interface MswModule {
+  http: typeof mswHttp;
+  HttpResponse: typeof MswHttpResponse;
+}
+
+/**
+ * Builds the msw handlers of an engine with a given msw module.
+ *
+ * @example
+ * ```ts
+ * const handlers = buildHandlers(await import('msw'), engine, {});
+ * ```
+ *
+ * @internal
+ */
+export function buildHandlers(
+  msw: MswModule,
+  engine: MockEngine,
+  options: HandlerOptions = {},
+): HttpHandler[] {
+  const pipeline = createPipeline(engine, options);
+  const bases = handledBases(options.baseUrl);
+  // Only a route of the service on one of the bases matches: anything else stays unhandled, so
+  // msw's onUnhandledRequest reports it.
+  const targetOf = (request: Request): string | undefined => {
+    const target = targetOn(new URL(request.url), bases);
+    if (target === undefined) return undefined;
+    const pathname = target.split('?', 1)[0] as string;
+    return matchRoute(request.method, pathname) ? target : undefined;
+  };
+  return [
+    msw.http.all(
+      ({ request }) => targetOf(request) !== undefined,
+      async ({ request }) => {
+        const target = targetOf(request);
+        if (target === undefined) return undefined;
+        const response = await pipeline.handle(fromFetchRequest(request, target));
+        if (response === undefined) return undefined;
+        return response.kind === 'network-error'
+          ? msw.HttpResponse.error()
+          : toFetchResponse(response);
+      },
+    ),
+  ];
+}

@@ -1,0 +1,101 @@
+/**
+ * What each operation of the route table does on the engine: read the inputs the route gives
+ * (path parameters, query, JSON body) and call one engine operation. The success status and
+ * everything cross-cutting come from the route table and the pipeline.
+ *
+ * @module
+ */
+import type { OperationName } from '../../src/routes/index';
+import type { EngineOperations, RequestContext } from '../engine/engine';
+import { parseNotificationSearch } from '../engine/wire/notification-query';
+import {
+  parseSubscriberSearch,
+  parseSubscriptionSearch,
+  parseWorkflowSearch,
+} from '../engine/wire/query';
+
+/**
+ * What a binding gets.
+ *
+ * @example
+ * ```ts
+ * const input: BindingInput = { operations, context, params: { subscriberId: 'u1' }, query, body: undefined };
+ * ```
+ */
+export interface BindingInput {
+  operations: EngineOperations;
+  context: RequestContext;
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** The parsed JSON body; `undefined` when there is none. */
+  body: unknown;
+}
+
+/**
+ * One operation's call: returns the body to answer, already in the service's envelope.
+ *
+ * @example
+ * ```ts
+ * const retrieve: Binding = ({ operations, context, params }) => ({
+ *   data: operations.retrieveSubscriber(context, params['subscriberId'] ?? ''),
+ * });
+ * ```
+ */
+export type Binding = (input: BindingInput) => unknown;
+
+const param = (params: Readonly<Record<string, string>>, name: string) => params[name] ?? '';
+
+/**
+ * The binding of every operation of the route table.
+ *
+ * @example
+ * ```ts
+ * BINDINGS['subscribers.retrieve']({ operations, context, params: { subscriberId: 'u1' }, query, body: undefined });
+ * ```
+ */
+export const BINDINGS: { readonly [K in OperationName]: Binding } = {
+  'subscribers.search': ({ operations, context, query }) =>
+    operations.searchSubscribers(context, parseSubscriberSearch(query)),
+  'subscribers.retrieve': ({ operations, context, params }) => ({
+    data: operations.retrieveSubscriber(context, param(params, 'subscriberId')),
+  }),
+  'subscribers.update': ({ operations, context, params, body }) => ({
+    data: operations.updateSubscriber(context, param(params, 'subscriberId'), body),
+  }),
+  'subscribers.subscriptions.list': ({ operations, context, params, query }) =>
+    operations.listSubscriptions(
+      context,
+      param(params, 'subscriberId'),
+      parseSubscriptionSearch(query),
+    ),
+  'subscribers.credentials.upsert': ({ operations, context, params, body }) => ({
+    data: operations.upsertCredentials(context, param(params, 'subscriberId'), body),
+  }),
+  'subscribers.messages.markAs': ({ operations, context, params, body }) => ({
+    data: operations.markMessagesAs(context, param(params, 'subscriberId'), body),
+  }),
+  'integrations.create': ({ operations, context, body }) => ({
+    data: operations.createIntegration(context, body),
+  }),
+  'integrations.list': ({ operations, context }) => ({
+    data: operations.listIntegrations(context),
+  }),
+  'integrations.setPrimary': ({ operations, context, params }) => ({
+    data: operations.setPrimaryIntegration(context, param(params, 'integrationId')),
+  }),
+  'workflows.list': ({ operations, context, query }) => ({
+    data: operations.listWorkflows(context, parseWorkflowSearch(query)),
+  }),
+  'workflows.sync': ({ operations, context, params, body }) => ({
+    data: operations.syncWorkflow(context, param(params, 'workflowId'), body),
+  }),
+  'events.trigger': ({ operations, context, body }) => ({
+    data: operations.triggerEvent(context, body),
+  }),
+  // The page shape has `data` and no `_id`, so the service does not wrap it again.
+  'notifications.list': ({ operations, context, query }) =>
+    operations.listNotifications(context, parseNotificationSearch(query)),
+  'notifications.retrieve': ({ operations, context, params }) => ({
+    data: operations.retrieveNotification(context, param(params, 'notificationId')),
+  }),
+};

@@ -1,0 +1,260 @@
+/**
+ * The one request pipeline behind every transport (msw, node:http, fetch): route, injected
+ * faults, authentication, rate limit, body (limit, JSON, nesting), idempotency, the operation,
+ * faults after commit, and every failure in the service's error body. Imports no transport.
+ *
+ * @module
+ */
+
+import { DEFAULT_BODY_LIMIT, type Route } from '../../src/routes/route';
+import type { MockEngine } from '../engine/engine';
+import type { FaultInput, FaultRequest } from '../engine/policy/faults';
+import { faultError } from '../engine/policy/faults';
+import { ServiceError } from '../engine/wire/service-error';
+import { BINDINGS } from './bindings';
+import { parseJsonBody } from './json-body';
+import {
+  BodyTooLargeError,
+  ClientAbortedError,
+  type PipelineRequest,
+  type PipelineResponse,
+} from './message';
+import { errorBody, errorResponse, json } from './respond';
+import { decodeParams, type MatchedRoute, matchRoute } from './router';
+
+/**
+ * Options of {@link createPipeline}.
+ *
+ * @example
+ * ```ts
+ * const pipeline = createPipeline(engine, { onUnexpectedError: (error) => reportBug(error) });
+ * ```
+ */
+export interface PipelineOptions {
+  /** Called with every unexpected error (answered as a 500 with `errorId`). Default: `console.error`. */
+  onUnexpectedError?: (error: unknown, errorId: string) => void;
+}
+
+/**
+ * The pipeline over one engine.
+ *
+ * @example
+ * ```ts
+ * const pipeline = createPipeline(engine);
+ * const response = (await pipeline.handle(request)) ?? pipeline.notFound(request);
+ * ```
+ */
+export interface Pipeline {
+  /** Answers a request of the route table; `undefined` when no route has its method and path. */
+  handle(request: PipelineRequest): Promise<PipelineResponse | undefined>;
+  /** The 404 for a request no route serves: the service's error body, naming the docs. */
+  notFound(request: Pick<PipelineRequest, 'method' | 'target'>): PipelineResponse;
+}
+
+/**
+ * The response header that carries each request's id (what `withResponse()` reads).
+ *
+ * @example
+ * ```ts
+ * response.headers[REQUEST_ID_HEADER];
+ * ```
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The answer to a request whose client went away: nothing is sent (adapters drop the
+ * connection), and the HTTP server logs one quiet line.
+ *
+ * @example
+ * ```ts
+ * if (response === ABORTED) log('client aborted');
+ * ```
+ */
+export const ABORTED: PipelineResponse = { kind: 'network-error' };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function splitTarget(target: string): { pathname: string; search: string } {
+  const at = target.indexOf('?');
+  return at === -1
+    ? { pathname: target, search: '' }
+    : { pathname: target.slice(0, at), search: target.slice(at) };
+}
+
+/**
+ * Builds the pipeline over an engine.
+ *
+ * @example
+ * ```ts
+ * const pipeline = createPipeline(createMockEngine());
+ * ```
+ */
+export function createPipeline(engine: MockEngine, options: PipelineOptions = {}): Pipeline {
+  const onBug =
+    options.onUnexpectedError ??
+    ((error: unknown, errorId: string) => console.error(`[svc-mock] errorId ${errorId}:`, error));
+
+  // The error path must never throw, whatever state the clock is in.
+  const timestamp = () => {
+    try {
+      return engine.clock.iso();
+    } catch {
+      return new Date().toISOString();
+    }
+  };
+
+  const failure = (error: unknown, path: string, headers: Record<string, string>) =>
+    errorResponse(error, { path, timestamp: timestamp(), onBug }, headers);
+
+  // Answers an injected fault; `undefined` for latency, after which the request goes on.
+  async function answerFault(
+    fault: FaultInput,
+    matched: MatchedRoute,
+    path: string,
+    requestId: string,
+  ): Promise<PipelineResponse | undefined> {
+    const { respond } = fault;
+    if (respond === 'network-error') return { kind: 'network-error' };
+    if ('delayMs' in respond) {
+      await sleep(respond.delayMs);
+      return undefined;
+    }
+    const error = faultError(respond.status, matched.route.category, () => crypto.randomUUID());
+    const body = respond.body === undefined ? errorBody(error, path, timestamp()) : respond.body;
+    return json(respond.status, body, {
+      [REQUEST_ID_HEADER]: requestId,
+      ...error.headers,
+      ...respond.headers,
+    });
+  }
+
+  async function perform(
+    request: PipelineRequest,
+    matched: MatchedRoute,
+    query: URLSearchParams,
+    path: string,
+    requestId: string,
+  ): Promise<{ response: PipelineResponse; performed: boolean }> {
+    const { route } = matched;
+    let performed = false;
+    let headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+    try {
+      // Routing comes first, as in the service: a bad escape is a 400 even without a key.
+      const params = decodeParams(matched);
+      const context = engine.authenticate(request.header('authorization') ?? null);
+      headers = { ...headers, ...engine.takeRateLimit(context, route.category, 1) };
+      const body =
+        route.method === 'GET'
+          ? undefined
+          : parseJsonBody(await readBody(request, bodyLimitOf(route)));
+      const run = () =>
+        BINDINGS[route.operation]({ operations: engine.operations, context, params, query, body });
+      const key = request.header('idempotency-key');
+      const idempotent = route.method === 'POST' || route.method === 'PATCH';
+      performed = true;
+      if (!idempotent || key === undefined || !engine.idempotencyEnabled) {
+        return { response: json(route.status, run(), headers), performed };
+      }
+      const decision = engine.beginIdempotent(context, key, JSON.stringify(body ?? {}));
+      if (decision.kind === 'replay') {
+        const replayed =
+          decision.status >= 400
+            ? { ...(decision.body as object), timestamp: timestamp(), path }
+            : decision.body;
+        return {
+          response: json(decision.status, replayed, { ...headers, ...decision.headers }),
+          performed,
+        };
+      }
+      let result: unknown;
+      try {
+        result = run();
+      } catch (error) {
+        if (!(error instanceof ServiceError)) {
+          // A bug is not an answer of the service: free the key so a retry runs again.
+          engine.releaseIdempotent(context, key);
+          throw error;
+        }
+        engine.finishIdempotent(context, key, {
+          status: error.status,
+          body: errorBody(error, path, timestamp()),
+          headers: error.headers,
+        });
+        headers = { ...headers, 'Idempotency-Key': key };
+        throw error;
+      }
+      engine.finishIdempotent(context, key, { status: route.status, body: result });
+      return {
+        response: json(route.status, result, { ...headers, 'Idempotency-Key': key }),
+        performed,
+      };
+    } catch (error) {
+      if (error instanceof ClientAbortedError) return { response: ABORTED, performed };
+      return { response: failure(error, path, headers), performed };
+    }
+  }
+
+  return {
+    async handle(request) {
+      const { pathname, search } = splitTarget(request.target);
+      const matched = matchRoute(request.method, pathname);
+      if (matched === undefined) return undefined;
+      const requestId = crypto.randomUUID();
+      const path = request.target;
+      try {
+        const faultRequest: FaultRequest = {
+          operation: matched.route.operation,
+          method: request.method,
+          path: pathname,
+          headers: { get: (name) => request.header(name.toLowerCase()) ?? null },
+        };
+        const before = engine.faults.take(faultRequest, 'before');
+        if (before) {
+          const answer = await answerFault(before, matched, path, requestId);
+          if (answer) return answer;
+        }
+        const { response, performed } = await perform(
+          request,
+          matched,
+          new URLSearchParams(search),
+          path,
+          requestId,
+        );
+        if (!performed) return response;
+        const afterCommit = engine.faults.take(faultRequest, 'commit');
+        if (!afterCommit) return response;
+        return (await answerFault(afterCommit, matched, path, requestId)) ?? response;
+      } catch (error) {
+        return failure(error, path, { [REQUEST_ID_HEADER]: requestId });
+      }
+    },
+    notFound(request) {
+      const { pathname } = splitTarget(request.target);
+      return failure(
+        ServiceError.http(
+          404,
+          `Cannot ${request.method} ${pathname}: svc-mock has no such route. The routes it serves are listed in the @svc/api package's docs/api-coverage.md; GET /__svc lists the control API.`,
+        ),
+        request.target,
+        { [REQUEST_ID_HEADER]: crypto.randomUUID() },
+      );
+    },
+  };
+}
+
+const bodyLimitOf = (route: Route) => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+async function readBody(request: PipelineRequest, limit: number): Promise<string> {
+  const declared = Number(request.header('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    throw ServiceError.http(413, 'request entity too large');
+  }
+  try {
+    return await request.readBody(limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw ServiceError.http(413, 'request entity too large');
+    }
+    throw error;
+  }
+}

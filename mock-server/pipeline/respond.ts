@@ -1,0 +1,105 @@
+/**
+ * The pipeline's answers: JSON bodies, the service's error body, and the 500 of a bug.
+ *
+ * @module
+ */
+import { ServiceError } from '../engine/wire/service-error';
+import type { PipelineResponse } from './message';
+
+/**
+ * Builds the service's error body (docs/behaviour/cross-cutting.md#error-body): `ctx` flattened
+ * into the top level and kept as `ctx`, plus `statusCode`, `timestamp`, `path` (with the query
+ * string) and `message`.
+ *
+ * @example
+ * ```ts
+ * errorBody(ServiceError.http(404, 'Subscriber: x was not found'), '/v2/subscribers/x', now);
+ * ```
+ */
+export function errorBody(
+  error: ServiceError,
+  path: string,
+  timestamp: string,
+): Record<string, unknown> {
+  return {
+    ...error.ctx,
+    statusCode: error.status,
+    timestamp,
+    path,
+    message: error.message,
+    ...(error.ctx === undefined ? {} : { ctx: error.ctx }),
+    ...error.extra,
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON response with the given status and headers.
+ *
+ * @example
+ * ```ts
+ * json(200, { data: subscriber });
+ * ```
+ */
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): PipelineResponse {
+  return {
+    kind: 'response',
+    status,
+    headers: { 'content-type': JSON_TYPE, ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * Where a failure happened and how to report a bug: the error body's `path`, its `timestamp`,
+ * and who hears of unexpected errors.
+ *
+ * @example
+ * ```ts
+ * const where: FailureContext = { path: '/v2/subscribers/x', timestamp: now, onBug: console.error };
+ * ```
+ */
+export interface FailureContext {
+  path: string;
+  timestamp: string;
+  onBug(error: unknown, errorId: string): void;
+}
+
+/**
+ * The response for a failure: a {@link ServiceError} as the service's error body; anything else
+ * is a bug, answered as the service's 500 with an `errorId` and reported to `onBug`.
+ *
+ * @example
+ * ```ts
+ * errorResponse(error, { path: '/v2/subscribers/x', timestamp: now, onBug: console.error });
+ * ```
+ */
+export function errorResponse(
+  error: unknown,
+  where: FailureContext,
+  headers: Record<string, string> = {},
+): PipelineResponse {
+  if (error instanceof ServiceError) {
+    return json(error.status, errorBody(error, where.path, where.timestamp), {
+      ...headers,
+      ...error.headers,
+    });
+  }
+  const errorId = crypto.randomUUID();
+  try {
+    where.onBug(error, errorId);
+  } catch {
+    // A reporter that throws must not turn the answer into a crash.
+  }
+  const bug = new ServiceError(
+    500,
+    'Internal server error, contact support and provide them with the errorId',
+    { extra: { errorId } },
+  );
+  return json(500, errorBody(bug, where.path, where.timestamp), headers);
+}

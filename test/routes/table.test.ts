@@ -1,0 +1,72 @@
+// The route table is the one declaration of every operation: the client functions, the engine's
+// router, the fault matcher and docs/api-coverage.md must all agree with it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMockEngine, ROUTES } from '@svc/api/mock';
+import { describe, expect, it } from 'vitest';
+import { BINDINGS } from '../../mock-server/pipeline/bindings';
+import { matchRoute } from '../../mock-server/pipeline/router';
+
+const root = join(import.meta.dirname, '..', '..');
+const camel = (operation: string) =>
+  operation.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+describe('route table', () => {
+  it('names each operation and each method + path once', () => {
+    const operations = ROUTES.map((route) => route.operation);
+    const routes = ROUTES.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(operations).size).toBe(ROUTES.length);
+    expect(new Set(routes).size).toBe(ROUTES.length);
+  });
+
+  it('has one client function per route, which derives its request from that route', () => {
+    const funcs = readdirSync(join(root, 'src', 'funcs')).map((file) => file.replace(/\.ts$/, ''));
+    expect(funcs.sort()).toEqual(ROUTES.map((route) => camel(route.operation)).sort());
+    for (const name of funcs) {
+      const source = readFileSync(join(root, 'src', 'funcs', `${name}.ts`), 'utf8');
+      expect(source, name).toContain(`routeSpec(${name}Route`);
+    }
+  });
+
+  it('binds every route in the engine, and the router finds each path', () => {
+    expect(Object.keys(BINDINGS).sort()).toEqual(ROUTES.map((route) => route.operation).sort());
+    for (const route of ROUTES) {
+      const path = route.path.replace(/:(\w+)/g, 'x-$1');
+      expect(matchRoute(route.method, path)?.route, `${route.method} ${path}`).toBe(route);
+      expect(matchRoute(route.method, `${path}/`)?.route).toBe(route);
+      expect(matchRoute(route.method, path.toUpperCase())?.route).toBe(route);
+    }
+  });
+
+  it('leaves a wrong prefix unrouted', () => {
+    expect(matchRoute('GET', '/v2/v2/subscribers')).toBeUndefined();
+    expect(matchRoute('GET', '/v2/subscribers//subscriptions')).toBeUndefined();
+    expect(matchRoute('DELETE', '/v2/subscribers/x')).toBeUndefined();
+  });
+
+  it('lets faults match every operation name of the table', () => {
+    const engine = createMockEngine();
+    for (const route of ROUTES) {
+      expect(() =>
+        engine.faults.add({ match: { operation: route.operation }, respond: { status: 503 } }),
+      ).not.toThrow();
+    }
+    expect(() =>
+      engine.faults.add({
+        match: { operation: 'subscribers.fetch' as never },
+        respond: { status: 503 },
+      }),
+    ).toThrow();
+  });
+
+  it('lists every route in docs/api-coverage.md with its client method and function', () => {
+    const doc = readFileSync(join(root, 'docs', 'api-coverage.md'), 'utf8');
+    for (const route of ROUTES) {
+      const shown = `\`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}\``;
+      const row = doc.split('\n').find((line) => line.includes(shown));
+      expect(row, shown).toBeDefined();
+      expect(row).toContain(`\`${route.operation}\``);
+      expect(row).toContain(`\`${camel(route.operation)}\``);
+    }
+  });
+});
