@@ -24,6 +24,7 @@ export const FILTER_OPERATORS = [
   'LIKE',
   'NOT_LIKE',
   'IN',
+  'IS_DEFINED',
 ] as const;
 /** A step filter comparison operator. */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
@@ -62,10 +63,10 @@ export const FILTER_JOINS = ['AND', 'OR'] as const;
  *
  * @example
  * ```ts
- * FILTER_SOURCES; // ['subscriber', 'payload']
+ * FILTER_SOURCES; // ['subscriber', 'payload', 'tenant']
  * ```
  */
-export const FILTER_SOURCES = ['subscriber', 'payload'] as const;
+export const FILTER_SOURCES = ['subscriber', 'payload', 'tenant'] as const;
 
 /**
  * One condition of a step filter, as the service returns it (open enums).
