@@ -185,3 +185,34 @@ describe('E8 POST /v1/integrations/{id}/set-primary', () => {
     expect((await setPrimary(prodSms._id, otherKey)).status).toBe(404);
   });
 });
+
+describe('E6 integration conditions', () => {
+  const tenantIs = (value: string) => ({
+    children: [{ field: 'identifier', value, operator: 'EQUAL', on: 'tenant' }],
+  });
+
+  it("stores the service's shape: children only, isNegated and type optional", async () => {
+    const reply = await create({
+      providerId: 'mailgun',
+      channel: 'email',
+      conditions: [tenantIs('acme')],
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.conditions).toEqual([tenantIs('acme')]);
+  });
+
+  it('answers 400 for conditions whose children are not an array, and stores nothing', async () => {
+    const before = (await call('GET', '/v1/integrations')).body.data.length;
+    const reply = await create({
+      providerId: 'mailgun',
+      channel: 'email',
+      conditions: [{ children: 'acme' }],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      statusCode: 400,
+      message: 'Integration validation failed: conditions.0.children: must be an array',
+    });
+    expect((await call('GET', '/v1/integrations')).body.data).toHaveLength(before);
+  });
+});

@@ -191,8 +191,14 @@ export function evaluateCondition(
   };
 }
 
+/** What a filter needs to be judged: a step filter or an integration condition. */
+export type FilterGroup = Pick<StepFilter, 'children'> & {
+  readonly isNegated?: boolean | undefined;
+  readonly value?: string | undefined;
+};
+
 function evaluateFilter(
-  filter: StepFilter,
+  filter: FilterGroup,
   variables: ConditionVariables,
   options: FilterOptions,
   results: ConditionResult[],
@@ -234,7 +240,7 @@ function evaluateFilter(
  * ```
  */
 export function evaluateFilters(
-  filters: readonly StepFilter[] | undefined,
+  filters: readonly FilterGroup[] | undefined,
   variables: ConditionVariables,
   options: FilterOptions = {},
 ): FiltersVerdict {

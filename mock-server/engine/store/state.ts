@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { StepFilter } from '../../../src/schemas/step-filter';
+import type { IntegrationCondition, StepFilter } from '../../../src/schemas/step-filter';
 import type {
   Severity,
   StepMetadata,
@@ -126,7 +126,7 @@ export interface IntegrationRecord {
   deleted: boolean;
   primary: boolean;
   priority: number;
-  conditions: StepFilter[];
+  conditions: IntegrationCondition[];
   createdAt: string;
   updatedAt: string;
 }
