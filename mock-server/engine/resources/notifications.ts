@@ -165,6 +165,12 @@ export function retrieveNotification(data: EnvironmentData, notificationId: stri
   return toActivityDto(data, record);
 }
 
+/** The notification's context keys are exactly `wanted` (order does not matter). */
+function sameKeys(keys: readonly string[], wanted: ReadonlySet<string>): boolean {
+  const own = new Set(keys);
+  return own.size === wanted.size && [...own].every((key) => wanted.has(key));
+}
+
 /** The subscriber `_id`s the `emails` / `subscriberIds` / `search` filters allow. */
 function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
   if (search.emails === undefined && search.subscriberIds === undefined && !search.search) {
@@ -208,6 +214,7 @@ export function listNotifications(data: EnvironmentData, search: NotificationSea
   const severity = search.severity === undefined ? undefined : new Set(search.severity);
   const transactionIds =
     search.transactionIds === undefined ? undefined : new Set(search.transactionIds);
+  const contextKeys = search.contextKeys === undefined ? undefined : new Set(search.contextKeys);
   const matches = (record: NotificationRecord): boolean => {
     if (subscribers !== undefined && !subscribers.has(record._subscriberId)) return false;
     if (channels !== undefined && !channels.some((channel) => record.channels.includes(channel))) {
@@ -222,6 +229,13 @@ export function listNotifications(data: EnvironmentData, search: NotificationSea
     ) {
       return false;
     }
+    if (
+      search.subscriptionId !== undefined &&
+      !(record.subscriptions ?? []).includes(search.subscriptionId)
+    ) {
+      return false;
+    }
+    if (contextKeys !== undefined && !sameKeys(record.contextKeys, contextKeys)) return false;
     return true;
   };
   const skip = search.page * search.limit;

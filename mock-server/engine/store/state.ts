@@ -279,6 +279,8 @@ export interface NotificationRecord {
   severity: Severity;
   critical: boolean;
   contextKeys: string[];
+  /** Identifiers of the topic subscriptions that reached the subscriber (the `subscriptionId` filter). */
+  subscriptions?: string[];
   controls: Record<string, unknown>;
   overrides: Record<string, unknown>;
   /** The trigger's actor (`subscriberId`), when given. */
