@@ -142,6 +142,7 @@ describe('E9 GET /v2/workflows', () => {
   it.each([
     ['limit=0', 'limit must not be less than 1'],
     ['limit=1.5', 'limit must be an integer number'],
+    ['limit=101', 'limit must not be greater than 100'],
     ['offset=-1', 'offset must not be less than 0'],
     [
       'orderBy=slug',
