@@ -2,11 +2,11 @@ import type { HttpHandler } from 'msw';
 import type { MockEngine } from '../engine/engine';
 import { endpoint, type HandlerOptions } from './endpoint';
 
-/** The events controller takes bodies up to 26 MB (behaviour.md §1.7). */
+/** The events controller takes bodies up to 26 MB (docs/behaviour/cross-cutting.md#body-size). */
 const TRIGGER_BODY_LIMIT = 26 * 1024 * 1024;
 
 /**
- * Handlers of the event endpoints (E13 trigger).
+ * Handlers of the event endpoints (docs/behaviour/events.md#trigger).
  *
  * @internal
  */

@@ -5,7 +5,7 @@ import { endpoint, type HandlerOptions } from './endpoint';
 const rules = { category: 'global' } as const;
 
 /**
- * Handlers of the integration endpoints (E6, E8, E10).
+ * Handlers of the integration endpoints (docs/behaviour/integrations.md).
  *
  * @internal
  */

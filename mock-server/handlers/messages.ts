@@ -3,7 +3,7 @@ import type { MockEngine } from '../engine/engine';
 import { endpoint, type HandlerOptions } from './endpoint';
 
 /**
- * Handlers of the message endpoints (E7 mark-as).
+ * Handlers of the message endpoints (docs/behaviour/messages.md#mark-as).
  *
  * @internal
  */

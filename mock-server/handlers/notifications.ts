@@ -6,7 +6,7 @@ import { endpoint, type HandlerOptions } from './endpoint';
 const rules = { category: 'global' } as const;
 
 /**
- * Handlers of the notification endpoints (E12 retrieve, E14 list).
+ * Handlers of the notification endpoints (docs/behaviour/notifications.md).
  *
  * @internal
  */

@@ -1,7 +1,7 @@
 import { ServiceError } from '../engine/wire/service-error';
 
 /**
- * Builds the service's error body (behaviour.md §1.3): `ctx` flattened into the top level and
+ * Builds the service's error body (docs/behaviour/cross-cutting.md#error-body): `ctx` flattened into the top level and
  * kept as `ctx`, plus `statusCode`, `timestamp`, `path` (with the query string) and `message`.
  *
  * @example

@@ -6,7 +6,7 @@ import { endpoint, type HandlerOptions } from './endpoint';
 const rules = { category: 'configuration' } as const;
 
 /**
- * Handlers of the subscriber endpoints (E1-E5).
+ * Handlers of the subscriber endpoints (docs/behaviour/subscribers.md).
  *
  * @internal
  */

@@ -6,7 +6,7 @@ import { endpoint, type HandlerOptions } from './endpoint';
 const rules = { category: 'configuration', bodyLimit: 26 * 1024 * 1024 } as const;
 
 /**
- * Handlers of the workflow endpoints (E9, E11).
+ * Handlers of the workflow endpoints (docs/behaviour/workflows.md).
  *
  * @internal
  */

@@ -6,7 +6,7 @@ const prodKey = () => engine.environment('Production').apiKey;
 const create = (body: unknown, key?: string) =>
   call('POST', '/v1/integrations', { body, ...(key ? { key } : {}) });
 
-describe('E10 default integrations and GET /v1/integrations', () => {
+describe('default integrations and GET /v1/integrations', () => {
   it('gives every environment svc in-app and Development an active primary svc-email', async () => {
     const reply = await call('GET', '/v1/integrations');
     expect(reply.status).toBe(200);
@@ -41,7 +41,7 @@ describe('E10 default integrations and GET /v1/integrations', () => {
   });
 });
 
-describe('E6 POST /v1/integrations', () => {
+describe('POST /v1/integrations', () => {
   it('answers 201 with defaults: display name, slug-shortid identifier, inactive, not primary', async () => {
     const reply = await create({ providerId: 'sendgrid', channel: 'email' }, prodKey());
     expect(reply.status).toBe(201);
@@ -127,7 +127,7 @@ describe('E6 POST /v1/integrations', () => {
   });
 });
 
-describe('E8 POST /v1/integrations/{id}/set-primary', () => {
+describe('POST /v1/integrations/{id}/set-primary', () => {
   const setPrimary = (id: string, key?: string) =>
     call('POST', `/v1/integrations/${id}/set-primary`, key ? { key } : {});
 
@@ -186,7 +186,7 @@ describe('E8 POST /v1/integrations/{id}/set-primary', () => {
   });
 });
 
-describe('E6 integration conditions', () => {
+describe('integration conditions', () => {
   const tenantIs = (value: string) => ({
     children: [{ field: 'identifier', value, operator: 'EQUAL', on: 'tenant' }],
   });

@@ -419,7 +419,7 @@ export function takeProviderFailure(
   return undefined;
 }
 
-// The free plan's per-second limits (behaviour.md §1.6), for the headers of an injected 429.
+// The free plan's per-second limits (docs/behaviour/cross-cutting.md#rate-limits), for the headers of an injected 429.
 const FREE_PER_SECOND: Record<RateLimitCategory, number> = {
   trigger: 60,
   configuration: 20,

@@ -104,7 +104,7 @@ export interface IntegrationScope {
 }
 
 /**
- * `POST /v1/integrations` (E6): validation, duplicate rules, name and identifier defaults, and the
+ * `POST /v1/integrations` (docs/behaviour/integrations.md#create): validation, duplicate rules, name and identifier defaults, and the
  * primary-on-create rule for active email and sms integrations.
  *
  * @example
@@ -183,7 +183,7 @@ export function createIntegration(scope: IntegrationScope, body: unknown): Integ
 }
 
 /**
- * `GET /v1/integrations` (E10 with the spec's scope): the organization's live integrations, in
+ * `GET /v1/integrations` (docs/behaviour/integrations.md#list, with the spec's scope): the organization's live integrations, in
  * insertion order, environment by environment.
  *
  * @example
@@ -198,7 +198,7 @@ export function listIntegrations(organizationData: readonly EnvironmentData[]): 
 }
 
 /**
- * `POST /v1/integrations/{integrationId}/set-primary` (E8): found by `_id` in the organization;
+ * `POST /v1/integrations/{integrationId}/set-primary` (docs/behaviour/integrations.md#set-primary): found by `_id` in the organization;
  * email and sms only; demotes the active primary, activates the target and recomputes priorities.
  *
  * @example
@@ -257,7 +257,7 @@ export function setPrimaryIntegration(
 }
 
 /**
- * The integrations every new environment gets (E10): `svc` in-app everywhere, plus an active
+ * The integrations every new environment gets (docs/behaviour/integrations.md#list): `svc` in-app everywhere, plus an active
  * `svc-email` (which becomes primary) in Development.
  *
  * @example

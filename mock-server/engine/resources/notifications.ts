@@ -1,6 +1,6 @@
 /**
- * Notifications (triggered events): the Activity shape, `GET /v1/notifications/{id}` (E12) and
- * the newest-first page list `GET /v1/notifications` (E14).
+ * Notifications (triggered events): the Activity shape, `GET /v1/notifications/{id}` (docs/behaviour/notifications.md#retrieve) and
+ * the newest-first page list `GET /v1/notifications` (docs/behaviour/notifications.md#list).
  *
  * @module
  */
@@ -147,7 +147,7 @@ export function toActivityDto(data: EnvironmentData, record: NotificationRecord)
 }
 
 /**
- * `GET /v1/notifications/{notificationId}` (E12): 422 for a malformed id, 404 when unknown.
+ * `GET /v1/notifications/{notificationId}` (docs/behaviour/notifications.md#retrieve): 422 for a malformed id, 404 when unknown.
  *
  * @example
  * ```ts
@@ -196,7 +196,7 @@ function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
 }
 
 /**
- * `GET /v1/notifications` (E14): filters, newest first, `skip = page × limit`, and `hasMore`
+ * `GET /v1/notifications` (docs/behaviour/notifications.md#list): filters, newest first, `skip = page × limit`, and `hasMore`
  * as the service computes it (the page is full).
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * The workflow run of one notification: its jobs in step order, with conditions, templates,
- * channels, delays, digests and throttles (behaviour.md §3). Runs synchronously on the engine
+ * channels, delays, digests and throttles (docs/behaviour/runs.md). Runs synchronously on the engine
  * clock; a delay or digest stores a scheduled task (data) and the run resumes when the clock
  * reaches it.
  *

@@ -1,7 +1,7 @@
 /**
- * `POST /v1/events/trigger` (E13): the API checks and answers, the recipients (subscribers,
+ * `POST /v1/events/trigger` (docs/behaviour/events.md#trigger): the API checks and answers, the recipients (subscribers,
  * topics, de-duplication, upserts), actor and tenant, then one notification per subscriber whose
- * run starts at once (behaviour.md E13, §3 and the decisions table).
+ * run starts at once (docs/behaviour/events.md#trigger and docs/behaviour/runs.md).
  *
  * @module
  */
@@ -178,7 +178,7 @@ function checkBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-/** Creates or updates a subscriber from a definition (E13 §3 step 3). */
+/** Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients). */
 function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): SubscriberRecord {
   const { data, environment } = scope;
   const now = isoAt(scope.now());
@@ -420,7 +420,7 @@ function createNotification(
 }
 
 /**
- * Handles a trigger: answers the status of behaviour.md E13 and the decisions table, and for
+ * Handles a trigger: answers the status of docs/behaviour/events.md#trigger, and for
  * `processed` creates and runs one notification per recipient.
  *
  * @throws ServiceError 422 `workflow_not_found`, 422 body validation, 400 payload validation.

@@ -354,7 +354,7 @@ export interface EnvironmentData {
   throttle: ThrottleStore;
 }
 
-/** A cached idempotent request (behaviour.md §1.5). */
+/** A cached idempotent request (docs/behaviour/cross-cutting.md#idempotency). */
 export interface IdempotencyEntry {
   state: 'in-progress' | 'done';
   fingerprint: string;

@@ -72,7 +72,7 @@ export function queryNumber(params: URLSearchParams, name: string): NumberReadin
 const MAX_CURSOR_LIMIT = 100;
 
 /**
- * The query of `GET /v2/subscribers` (E3): `limit` 0, missing or non-numeric → 10, else 1-100
+ * The query of `GET /v2/subscribers` (docs/behaviour/subscribers.md#search): `limit` 0, missing or non-numeric → 10, else 1-100
  * (422 command validation); `orderBy` default `_id`; only exactly `DESC` (the default) is
  * descending.
  *
@@ -113,7 +113,7 @@ export function parseSubscriberSearch(params: URLSearchParams): SubscriberSearch
 }
 
 /**
- * The query of `GET /v2/subscribers/{id}/subscriptions` (E5): `limit` 0 or missing → 10; above
+ * The query of `GET /v2/subscribers/{id}/subscriptions` (docs/behaviour/subscribers.md#subscriptions): `limit` 0 or missing → 10; above
  * 100 or non-numeric → 422 (validation pipe); `orderDirection=ASC` ascending, anything else
  * descending; `contextKeys=` (empty) means "no context".
  *

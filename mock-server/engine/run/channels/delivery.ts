@@ -1,6 +1,6 @@
 /**
  * What every channel step shares: the run's context, execution details, stored messages, the
- * outbox entry and the integration choice (behaviour.md §3 "Per channel").
+ * outbox entry and the integration choice (docs/behaviour/runs.md#channels).
  *
  * @module
  */
