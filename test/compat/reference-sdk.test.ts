@@ -132,7 +132,7 @@ describe('@novu/api against the engine', () => {
     expect(created.result.providerId).toBe('sendgrid');
     const listed = await novu().integrations.list();
     expect(listed.result.map((integration) => integration.providerId)).toContain('sendgrid');
-    const primary = await novu().integrations.setAsPrimary(created.result.id);
+    const primary = await novu().integrations.setAsPrimary(created.result.id ?? '');
     expect(primary.result.primary).toBe(true);
   });
 
