@@ -76,9 +76,9 @@ export interface MockEngineOptions {
   randomSeed?: number;
   /** Where the virtual clock starts: a date, or `'real'` for the wall clock at creation. */
   clockStart?: Date | string | number | 'real';
-  /** Honour `Idempotency-Key` on POST and PATCH (behaviour.md §1.5). Default true. */
+  /** Honour `Idempotency-Key` on POST and PATCH (docs/behaviour/cross-cutting.md#idempotency). Default true. */
   idempotency?: boolean;
-  /** Emulate the service's rate limits (behaviour.md §1.6). Default false (off). */
+  /** Emulate the service's rate limits (docs/behaviour/cross-cutting.md#rate-limits). Default false (off). */
   rateLimit?: false | RateLimitOptions;
 }
 

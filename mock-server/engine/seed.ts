@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { CHANNEL_TYPES, JsonObject, STEP_TYPES, type StepType } from '../../src/schemas/common';
 import { IntegrationConfigurations, IntegrationCredentials } from '../../src/schemas/integration';
 import { MessageCTA } from '../../src/schemas/message';
-import { StepFilterInput } from '../../src/schemas/step-filter';
+import { IntegrationConditionInput, StepFilterInput } from '../../src/schemas/step-filter';
 import {
   SEVERITIES,
   StepMetadata,
@@ -68,7 +68,7 @@ export const IntegrationSeed = z.object({
   primary: z.optional(z.boolean()),
   credentials: z.optional(IntegrationCredentials),
   configurations: z.optional(IntegrationConfigurations),
-  conditions: z.optional(z.array(StepFilterInput)),
+  conditions: z.optional(z.array(IntegrationConditionInput)),
 });
 
 type SeedableStepType = Exclude<StepType, 'trigger'>;

@@ -101,6 +101,8 @@ export {
   FILTER_TYPES,
   FieldFilterPart,
   FieldFilterPartInput,
+  IntegrationCondition,
+  IntegrationConditionInput,
   StepFilter,
   StepFilterInput,
 } from './step-filter';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
-import { StepFilter, StepFilterInput } from './step-filter';
+import { IntegrationCondition, IntegrationConditionInput } from './step-filter';
 
 /**
  * Every provider id the service knows (the job/execution-detail `providerId` enum).
@@ -182,7 +182,7 @@ export const Integration = z.looseObject({
   primary: z.boolean(),
   /** Ordering among the active integrations of a channel (highest is preferred). */
   priority: z.optional(z.number()),
-  conditions: z.optional(z.array(StepFilter)),
+  conditions: z.optional(z.array(IntegrationCondition)),
   createdAt: z.optional(Timestamp),
   updatedAt: z.optional(Timestamp),
 });
@@ -206,7 +206,7 @@ export const IntegrationCreateBody = z.object({
   credentials: z.optional(IntegrationCredentials),
   active: z.optional(z.boolean()),
   check: z.optional(z.boolean()),
-  conditions: z.optional(z.array(StepFilterInput)),
+  conditions: z.optional(z.array(IntegrationConditionInput)),
   configurations: z.optional(IntegrationConfigurations),
 });
 /** Body of `POST /v1/integrations`. */

@@ -322,6 +322,10 @@ export const NotificationListQuery = z.object({
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(50))),
   transactionId: z.optional(z.string()),
   topicKey: z.optional(z.string()),
+  /** A topic subscription identifier (`tk_<topic>:si_<subscriber>`) that reached the subscriber. */
+  subscriptionId: z.optional(z.string()),
+  /** Exact set of the trigger's `type:id` context keys; `''` means "without context". */
+  contextKeys: z.optional(oneOrMany(z.string())),
   after: z.optional(z.string()),
   before: z.optional(z.string()),
 });

@@ -24,6 +24,7 @@ export const FILTER_OPERATORS = [
   'LIKE',
   'NOT_LIKE',
   'IN',
+  'IS_DEFINED',
 ] as const;
 /** A step filter comparison operator. */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
@@ -62,10 +63,10 @@ export const FILTER_JOINS = ['AND', 'OR'] as const;
  *
  * @example
  * ```ts
- * FILTER_SOURCES; // ['subscriber', 'payload']
+ * FILTER_SOURCES; // ['subscriber', 'payload', 'tenant']
  * ```
  */
-export const FILTER_SOURCES = ['subscriber', 'payload'] as const;
+export const FILTER_SOURCES = ['subscriber', 'payload', 'tenant'] as const;
 
 /**
  * One condition of a step filter, as the service returns it (open enums).
@@ -139,3 +140,41 @@ export const StepFilterInput = z.object({
 });
 /** A step filter in a request or seed. */
 export type StepFilterInput = z.infer<typeof StepFilterInput>;
+
+/**
+ * An integration condition as the service stores and returns it: a step filter whose `isNegated`,
+ * `type` and `value` may be absent (the service keeps what it was given).
+ *
+ * @example
+ * ```ts
+ * IntegrationCondition.parse({ children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }] });
+ * ```
+ */
+export const IntegrationCondition = z.looseObject({
+  isNegated: z.optional(z.boolean()),
+  type: z.optional(openEnum(FILTER_TYPES)),
+  value: z.optional(openEnum(FILTER_JOINS)),
+  children: z.array(FieldFilterPart),
+});
+/** An integration condition, as the service returns it. */
+export type IntegrationCondition = z.infer<typeof IntegrationCondition>;
+
+/**
+ * An integration condition in `POST /v1/integrations`: `children` is required, `isNegated`,
+ * `type` and `value` (the join, `AND` when absent) are optional.
+ *
+ * @example
+ * ```ts
+ * IntegrationConditionInput.parse({
+ *   children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }],
+ * });
+ * ```
+ */
+export const IntegrationConditionInput = z.object({
+  isNegated: z.optional(z.boolean()),
+  type: z.optional(z.enum(FILTER_TYPES)),
+  value: z.optional(z.enum(FILTER_JOINS)),
+  children: z.array(FieldFilterPartInput),
+});
+/** An integration condition in a request. */
+export type IntegrationConditionInput = z.infer<typeof IntegrationConditionInput>;

@@ -289,7 +289,7 @@ export type WorkflowListResponse = z.infer<typeof WorkflowListResponse>;
  * ```
  */
 export const WorkflowListQuery = z.object({
-  limit: z.optional(z.int().check(z.minimum(1))),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   offset: z.optional(z.int().check(z.minimum(0))),
   orderDirection: z.optional(OrderDirection),
   orderBy: z.optional(z.enum(WORKFLOW_ORDER_BY_FIELDS)),

@@ -117,10 +117,13 @@ function followingOutput(lines: string[], from: number): string[] | undefined {
  * ```
  */
 export function documentationFiles(root: string): string[] {
-  const docs = readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-    .map((name) => join('docs', name));
+  const inFolder = (folder: string) =>
+    readdirSync(join(root, folder))
+      .filter((name) => name.endsWith('.md'))
+      .sort()
+      .map((name) => join(folder, name));
+  // The behaviour reference (docs/behaviour/) is tested like the guides.
+  const docs = [...inFolder('docs'), ...inFolder(join('docs', 'behaviour'))];
   return ['README.md', ...docs].map((path) => relative(root, join(root, path)));
 }
 

@@ -214,7 +214,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
   const subscriber = pathId(fc.constantFrom(...known.subscriberIds));
   return [
     {
-      name: 'E1 PATCH /v1/subscribers/{id}/credentials',
+      name: 'PATCH /v1/subscribers/{id}/credentials',
       route: '/v1/subscribers/:subscriberId/credentials',
       method: 'PATCH',
       path: ([id = '']) => `/v1/subscribers/${segment(id)}/credentials`,
@@ -253,7 +253,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: Subscriber,
     },
     {
-      name: 'E2 PATCH /v2/subscribers/{id}',
+      name: 'PATCH /v2/subscribers/{id}',
       route: '/v2/subscribers/:subscriberId',
       method: 'PATCH',
       path: ([id = '']) => `/v2/subscribers/${segment(id)}`,
@@ -276,7 +276,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: Subscriber,
     },
     {
-      name: 'E3 GET /v2/subscribers',
+      name: 'GET /v2/subscribers',
       route: '/v2/subscribers',
       method: 'GET',
       path: () => '/v2/subscribers',
@@ -292,7 +292,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: SubscriberSearchResponse,
     },
     {
-      name: 'E4 GET /v2/subscribers/{id}',
+      name: 'GET /v2/subscribers/{id}',
       route: '/v2/subscribers/:subscriberId',
       method: 'GET',
       path: ([id = '']) => `/v2/subscribers/${segment(id)}`,
@@ -301,7 +301,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: Subscriber,
     },
     {
-      name: 'E5 GET /v2/subscribers/{id}/subscriptions',
+      name: 'GET /v2/subscribers/{id}/subscriptions',
       route: '/v2/subscribers/:subscriberId/subscriptions',
       method: 'GET',
       path: ([id = '']) => `/v2/subscribers/${segment(id)}/subscriptions`,
@@ -315,7 +315,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: SubscriptionsListResponse,
     },
     {
-      name: 'E6 POST /v1/integrations',
+      name: 'POST /v1/integrations',
       route: '/v1/integrations',
       method: 'POST',
       path: () => '/v1/integrations',
@@ -356,7 +356,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: Integration,
     },
     {
-      name: 'E7 POST /v1/subscribers/{id}/messages/mark-as',
+      name: 'POST /v1/subscribers/{id}/messages/mark-as',
       route: '/v1/subscribers/:subscriberId/messages/mark-as',
       method: 'POST',
       path: ([id = '']) => `/v1/subscribers/${segment(id)}/messages/mark-as`,
@@ -377,7 +377,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: z.array(Message),
     },
     {
-      name: 'E8 POST /v1/integrations/{id}/set-primary',
+      name: 'POST /v1/integrations/{id}/set-primary',
       route: '/v1/integrations/:integrationId/set-primary',
       method: 'POST',
       path: ([id = '']) => `/v1/integrations/${segment(id)}/set-primary`,
@@ -386,7 +386,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: Integration,
     },
     {
-      name: 'E9 GET /v2/workflows',
+      name: 'GET /v2/workflows',
       route: '/v2/workflows',
       method: 'GET',
       path: () => '/v2/workflows',
@@ -403,7 +403,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: WorkflowListResponse,
     },
     {
-      name: 'E10 GET /v1/integrations',
+      name: 'GET /v1/integrations',
       route: '/v1/integrations',
       method: 'GET',
       path: () => '/v1/integrations',
@@ -412,7 +412,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: z.array(Integration),
     },
     {
-      name: 'E11 PUT /v2/workflows/{id}/sync',
+      name: 'PUT /v2/workflows/{id}/sync',
       route: '/v2/workflows/:workflowId/sync',
       method: 'PUT',
       path: ([id = '']) => `/v2/workflows/${segment(id)}/sync`,
@@ -424,7 +424,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: WorkflowSyncResponse,
     },
     {
-      name: 'E12 GET /v1/notifications/{id}',
+      name: 'GET /v1/notifications/{id}',
       route: '/v1/notifications/:notificationId',
       method: 'GET',
       path: ([id = '']) => `/v1/notifications/${segment(id)}`,
@@ -440,7 +440,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: ActivityNotification,
     },
     {
-      name: 'E13 POST /v1/events/trigger',
+      name: 'POST /v1/events/trigger',
       route: '/v1/events/trigger',
       method: 'POST',
       path: () => '/v1/events/trigger',
@@ -489,7 +489,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       success: TriggerResponse,
     },
     {
-      name: 'E14 GET /v1/notifications',
+      name: 'GET /v1/notifications',
       route: '/v1/notifications',
       method: 'GET',
       path: () => '/v1/notifications',

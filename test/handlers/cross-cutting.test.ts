@@ -155,3 +155,29 @@ describe('rate limits (§1.6)', () => {
     expect(reply.headers.get('ratelimit-limit')).toBeNull();
   });
 });
+
+describe('POST /v1/events/trigger context validation', () => {
+  it('answers 422 with the service texts for a malformed or too large context', async () => {
+    const engineSeed = {
+      workflows: [
+        { workflowId: 'w', steps: [{ type: 'in_app', name: 'I', controlValues: { body: 'x' } }] },
+      ],
+    };
+    engine.seed(engineSeed as never);
+    const bad = await call('POST', '/v1/events/trigger', {
+      body: { name: 'w', to: 'ada', context: { tenant: 'has space' } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.general.messages).toEqual([
+      'Invalid context payload structure. Expected object with context types as keys and string IDs or {id, data} objects as values',
+    ]);
+    const many = await call('POST', '/v1/events/trigger', {
+      body: { name: 'w', to: 'ada', context: { a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' } },
+    });
+    expect(many.status).toBe(422);
+    expect(many.body.errors.general.messages).toEqual([
+      'Too many contexts: 6 provided, maximum allowed is 5',
+    ]);
+    expect(engine.outbox.count()).toBe(0);
+  });
+});

@@ -6,7 +6,7 @@ const prodKey = () => engine.environment('Production').apiKey;
 const create = (body: unknown, key?: string) =>
   call('POST', '/v1/integrations', { body, ...(key ? { key } : {}) });
 
-describe('E10 default integrations and GET /v1/integrations', () => {
+describe('default integrations and GET /v1/integrations', () => {
   it('gives every environment svc in-app and Development an active primary svc-email', async () => {
     const reply = await call('GET', '/v1/integrations');
     expect(reply.status).toBe(200);
@@ -41,7 +41,7 @@ describe('E10 default integrations and GET /v1/integrations', () => {
   });
 });
 
-describe('E6 POST /v1/integrations', () => {
+describe('POST /v1/integrations', () => {
   it('answers 201 with defaults: display name, slug-shortid identifier, inactive, not primary', async () => {
     const reply = await create({ providerId: 'sendgrid', channel: 'email' }, prodKey());
     expect(reply.status).toBe(201);
@@ -127,7 +127,7 @@ describe('E6 POST /v1/integrations', () => {
   });
 });
 
-describe('E8 POST /v1/integrations/{id}/set-primary', () => {
+describe('POST /v1/integrations/{id}/set-primary', () => {
   const setPrimary = (id: string, key?: string) =>
     call('POST', `/v1/integrations/${id}/set-primary`, key ? { key } : {});
 
@@ -183,5 +183,36 @@ describe('E8 POST /v1/integrations/{id}/set-primary', () => {
     const other = engine.createOrganization({ name: 'Other' });
     const otherKey = other.environments[0]?.apiKey ?? '';
     expect((await setPrimary(prodSms._id, otherKey)).status).toBe(404);
+  });
+});
+
+describe('integration conditions', () => {
+  const tenantIs = (value: string) => ({
+    children: [{ field: 'identifier', value, operator: 'EQUAL', on: 'tenant' }],
+  });
+
+  it("stores the service's shape: children only, isNegated and type optional", async () => {
+    const reply = await create({
+      providerId: 'mailgun',
+      channel: 'email',
+      conditions: [tenantIs('acme')],
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.conditions).toEqual([tenantIs('acme')]);
+  });
+
+  it('answers 400 for conditions whose children are not an array, and stores nothing', async () => {
+    const before = (await call('GET', '/v1/integrations')).body.data.length;
+    const reply = await create({
+      providerId: 'mailgun',
+      channel: 'email',
+      conditions: [{ children: 'acme' }],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      statusCode: 400,
+      message: 'Integration validation failed: conditions.0.children: must be an array',
+    });
+    expect((await call('GET', '/v1/integrations')).body.data).toHaveLength(before);
   });
 });

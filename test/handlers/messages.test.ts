@@ -20,7 +20,7 @@ async function messageIds() {
 const markAs = (body: unknown, subscriberId = 'ada') =>
   call('POST', `/v1/subscribers/${subscriberId}/messages/mark-as`, { body });
 
-describe('E7 POST /v1/subscribers/{id}/messages/mark-as', () => {
+describe('POST /v1/subscribers/{id}/messages/mark-as', () => {
   it.each([
     ['read', { read: true, seen: true, lastReadDate: true }],
     ['unread', { read: false, seen: true, lastReadDate: true }],

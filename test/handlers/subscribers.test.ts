@@ -27,7 +27,7 @@ const { engine, call } = useEngine({
   },
 });
 
-describe('E4 GET /v2/subscribers/{id}', () => {
+describe('GET /v2/subscribers/{id}', () => {
   it('answers {data: subscriber} with 200', async () => {
     const reply = await call('GET', '/v2/subscribers/ada');
     expect(reply.status).toBe(200);
@@ -51,7 +51,7 @@ describe('E4 GET /v2/subscribers/{id}', () => {
   });
 });
 
-describe('E2 PATCH /v2/subscribers/{id}', () => {
+describe('PATCH /v2/subscribers/{id}', () => {
   it('sets given fields, null clears, data is replaced whole, response keeps the old updatedAt', async () => {
     const before = (await call('GET', '/v2/subscribers/ada')).body.data;
     engine.clock.advance(60_000);
@@ -100,7 +100,7 @@ describe('E2 PATCH /v2/subscribers/{id}', () => {
   });
 });
 
-describe('E3 GET /v2/subscribers', () => {
+describe('GET /v2/subscribers', () => {
   const ids = async (query: string) =>
     (await call('GET', `/v2/subscribers${query}`)).body.data.map(
       (s: { subscriberId: string }) => s.subscriberId,
@@ -203,7 +203,7 @@ describe('E3 GET /v2/subscribers', () => {
   });
 });
 
-describe('E1 PATCH /v1/subscribers/{id}/credentials', () => {
+describe('PATCH /v1/subscribers/{id}/credentials', () => {
   const patch = (body: unknown, id = 'ada') =>
     call('PATCH', `/v1/subscribers/${id}/credentials`, { body });
 
@@ -279,8 +279,8 @@ describe('E1 PATCH /v1/subscribers/{id}/credentials', () => {
   });
 });
 
-describe('E5 GET /v2/subscribers/{id}/subscriptions', () => {
-  it('lists subscriptions newest first in the E5 shape', async () => {
+describe('GET /v2/subscribers/{id}/subscriptions', () => {
+  it('lists subscriptions newest first in the subscriptions shape', async () => {
     const reply = await call('GET', '/v2/subscribers/ada/subscriptions');
     expect(reply.status).toBe(200);
     expect(reply.body.data.map((s: { topic: { key: string } }) => s.topic.key)).toEqual([
@@ -321,7 +321,7 @@ describe('E5 GET /v2/subscribers/{id}/subscriptions', () => {
     ]);
   });
 
-  it('pages with cursors like E3', async () => {
+  it('pages with cursors like the subscriber search', async () => {
     const first = (await call('GET', '/v2/subscribers/ada/subscriptions?limit=2')).body;
     expect(first).toMatchObject({ totalCount: 3, previous: null });
     const second = (

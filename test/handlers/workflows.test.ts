@@ -58,7 +58,7 @@ const { engine, call } = useEngine({
 
 const prod = () => engine.environment('Production');
 
-describe('E9 GET /v2/workflows', () => {
+describe('GET /v2/workflows', () => {
   it('answers {data: {workflows, totalCount}} newest first with slugs and step overviews', async () => {
     const reply = await call('GET', '/v2/workflows');
     expect(reply.status).toBe(200);
@@ -142,6 +142,7 @@ describe('E9 GET /v2/workflows', () => {
   it.each([
     ['limit=0', 'limit must not be less than 1'],
     ['limit=1.5', 'limit must be an integer number'],
+    ['limit=101', 'limit must not be greater than 100'],
     ['offset=-1', 'offset must not be less than 0'],
     [
       'orderBy=slug',
@@ -155,7 +156,7 @@ describe('E9 GET /v2/workflows', () => {
   });
 });
 
-describe('E11 PUT /v2/workflows/{id}/sync', () => {
+describe('PUT /v2/workflows/{id}/sync', () => {
   const sync = (id: string, targetEnvironmentId: unknown) =>
     call('PUT', `/v2/workflows/${id}/sync`, { body: { targetEnvironmentId } });
 

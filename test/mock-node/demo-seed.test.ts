@@ -24,6 +24,11 @@ describe('demo seed', () => {
     expect(subscriptions.data.map((entry) => entry.topic.key)).toEqual(['beta-testers']);
   });
 
+  it('welcomes with the payload schema default when the trigger gives no plan', async () => {
+    await mock.client().events.trigger({ name: 'welcome', to: 'demo-ada' });
+    expect(mock.engine.outbox.last({ channel: 'email' })?.subject).toBe('Welcome to pro');
+  });
+
   it('digests comments, then delivers one in-app and one email', async () => {
     const svc = mock.client();
     for (const author of ['Grace', 'Alan']) {

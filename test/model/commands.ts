@@ -161,7 +161,7 @@ export class UpdateSubscriber implements Command {
     );
     Object.assign(stored, this.patch);
     expectProfile(updated, stored);
-    // The response keeps the old updatedAt (behaviour.md E2); the stored one moves on change.
+    // The response keeps the old updatedAt (docs/behaviour/subscribers.md#update); the stored one moves on change.
     expect(updated.updatedAt).toBe(before.updatedAt);
     const after = await svc.subscribers.retrieve(this.subscriberId);
     expectProfile(after, stored);

@@ -64,7 +64,7 @@ export interface Real {
   clients: Record<EnvironmentLabel, Svc>;
 }
 
-/** The mark-as table of behaviour.md E7. */
+/** The mark-as table of docs/behaviour/messages.md#mark-as. */
 export function applyMarkAs(
   message: ModelMessage,
   markAs: 'read' | 'seen' | 'unread' | 'unseen',

@@ -1,4 +1,4 @@
-// svc.events.trigger (E13) through the real client against the engine, strict validation: every
+// svc.events.trigger (docs/behaviour/events.md#trigger) through the real client against the engine, strict validation: every
 // trigger status as the user sees it, the errors, and what a processed trigger leaves behind.
 import {
   BadRequestError,

@@ -1,4 +1,4 @@
-// svc.integrations.* (E6, E8, E10) through the real client against the engine, strict validation.
+// svc.integrations.* (docs/behaviour/integrations.md) through the real client against the engine, strict validation.
 import {
   BadRequestError,
   ConflictError,

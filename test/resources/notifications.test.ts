@@ -1,4 +1,4 @@
-// svc.notifications.list / retrieve (E12, E14) through the real client against the engine, strict
+// svc.notifications.list / retrieve (docs/behaviour/notifications.md) through the real client against the engine, strict
 // validation: page-number paging with `for await`, the filters, and the errors as error classes.
 import {
   BadRequestError,

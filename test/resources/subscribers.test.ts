@@ -1,4 +1,4 @@
-// svc.subscribers.* (E1-E5, E7) through the real client against the engine, strict validation.
+// svc.subscribers.* (docs/behaviour/subscribers.md, messages.md#mark-as) through the real client against the engine, strict validation.
 import {
   AuthenticationError,
   BadRequestError,

@@ -1,4 +1,4 @@
-// svc.workflows.* (E9, E11) through the real client against the engine, strict validation.
+// svc.workflows.* (docs/behaviour/workflows.md) through the real client against the engine, strict validation.
 import { BadRequestError, NotFoundError, SvcValidationError } from '@svc/api';
 import { describe, expect, it } from 'vitest';
 import { rejection, useResourceMock } from './setup';
@@ -88,6 +88,9 @@ describe('workflows.sync', () => {
       workflowId: 'welcome',
       name: 'Welcome Email',
       origin: 'svc-cloud',
+      issues: {},
+      updatedBy: null,
+      lastPublishedBy: null,
     });
     expect(synced.steps.map((step) => step.type)).toEqual(['in_app', 'email', 'sms']);
     const inProduction = await client('Production').workflows.list();

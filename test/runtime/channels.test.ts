@@ -225,3 +225,54 @@ describe('trigger delivers through every channel', () => {
     expect(mock.engine.outbox.count()).toBe(0);
   });
 });
+
+describe('integration selection by tenant conditions', () => {
+  it('sends through an active integration whose conditions match the trigger tenant, before the primary', async () => {
+    mock.engine.seed({
+      tenants: [{ identifier: 'acme', name: 'Acme' }],
+      integrations: [
+        {
+          providerId: 'mailgun',
+          channel: 'email',
+          active: true,
+          identifier: 'mailgun-acme',
+          conditions: [
+            { children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }] },
+          ],
+        },
+      ],
+    });
+    const svc = mock.client();
+    const withTenant = await svc.events.trigger({ name: 'welcome', to: 'ada', tenant: 'acme' });
+    expect(
+      mock.engine.outbox.last({ channel: 'email', transactionId: withTenant.transactionId ?? '' }),
+    ).toMatchObject({ integrationIdentifier: 'mailgun-acme' });
+    const [activity] = (
+      await svc.notifications.list({ transactionId: withTenant.transactionId ?? '' })
+    ).data;
+    const email = activity?.jobs?.find((job) => job.type === 'email');
+    expect(email?.providerId).toBe('mailgun');
+    expect(email?.executionDetails.map((detail) => detail.detail)).toContain(
+      'Integration instance selected',
+    );
+    const without = await svc.events.trigger({ name: 'welcome', to: 'ada' });
+    expect(
+      mock.engine.outbox.last({ channel: 'email', transactionId: without.transactionId ?? '' }),
+    ).not.toMatchObject({ integrationIdentifier: 'mailgun-acme' });
+  });
+
+  it('finds no integration when overrides name one that is not active', async () => {
+    const svc = mock.client();
+    const { transactionId } = await svc.events.trigger({
+      name: 'welcome',
+      to: 'ada',
+      overrides: { email: { integrationIdentifier: 'nope' } },
+    });
+    const [activity] = (await svc.notifications.list({ transactionId: transactionId ?? '' })).data;
+    const email = activity?.jobs?.find((job) => job.type === 'email');
+    expect(email?.status).toBe('failed');
+    expect(email?.executionDetails.at(-1)?.detail).toBe(
+      'Subscriber does not have an active integration',
+    );
+  });
+});

@@ -7,13 +7,24 @@ const mock = setupSvcMock({
   hooks: { beforeAll, afterEach, afterAll },
   seed: {
     subscribers: [{ subscriberId: 'ada', firstName: 'Ada', data: { plan: 'pro', seats: 5 } }],
+    tenants: [{ identifier: 'acme', name: 'Acme', data: { tier: 'gold' } }],
   },
 });
 const svc = () => mock.client('Development', { maxRetries: 0 });
 
-type Part = { on: 'subscriber' | 'payload'; field: string; operator: string; value: string };
+type Part = {
+  on: 'subscriber' | 'payload' | 'tenant';
+  field: string;
+  operator: string;
+  value: string;
+};
 
-async function runWith(filters: unknown[], payload: Record<string, unknown>, skip?: unknown) {
+async function runWith(
+  filters: unknown[],
+  payload: Record<string, unknown>,
+  skip?: unknown,
+  extra: { tenant?: string; actor?: { subscriberId: string; firstName: string } } = {},
+) {
   mock.engine.seed({
     workflows: [
       {
@@ -29,7 +40,12 @@ async function runWith(filters: unknown[], payload: Record<string, unknown>, ski
       },
     ],
   });
-  const { transactionId } = await svc().events.trigger({ name: 'conditional', to: 'ada', payload });
+  const { transactionId } = await svc().events.trigger({
+    name: 'conditional',
+    to: 'ada',
+    payload,
+    ...extra,
+  });
   const [activity] = (await svc().notifications.list({ transactionId: transactionId ?? '' })).data;
   return activity?.jobs?.[0];
 }
@@ -100,9 +116,62 @@ describe('step conditions', () => {
     expect((await runWith([group([pass], 'AND', true)], payload))?.status).toBe('skipped');
   });
 
-  it('skips a step whose skip control holds', async () => {
-    const skip = { '==': [{ var: 'payload.tier' }, 'free'] };
-    expect((await runWith([], { tier: 'free' }, skip))?.status).toBe('skipped');
+  it('runs a step whose skip control holds and skips it when the rule is false', async () => {
+    // The service evaluates `skip` as the condition to run the step (the dashboard's step
+    // conditions), despite the name.
+    const skip = { '==': [{ var: 'payload.tier' }, 'paid'] };
     expect((await runWith([], { tier: 'paid' }, skip))?.status).toBe('completed');
+    const skipped = await runWith([], { tier: 'free' }, skip);
+    expect(skipped?.status).toBe('skipped');
+    expect(skipped?.executionDetails.at(-1)?.detail).toBe(
+      'Step was skipped based on steps conditions',
+    );
+    expect((await runWith([], { tier: 'free' }, {}))?.status).toBe('completed');
+  });
+
+  it('fails a step whose skip rule cannot be evaluated, saying why in raw', async () => {
+    const job = await runWith([], {}, { nope: [1, 2] });
+    expect(job?.status).toBe('failed');
+    const detail = job?.executionDetails.at(-1);
+    expect(detail?.detail).toBe('Bridge execution failed');
+    expect(detail?.status).toBe('Failed');
+    expect(detail?.raw).toContain('Failed to evaluate rule');
+    expect(mock.engine.outbox.count()).toBe(0);
+  });
+
+  it('renders filter values with the run variables before comparing', async () => {
+    const byPayload: Part = {
+      on: 'payload',
+      field: 'amount',
+      operator: 'EQUAL',
+      value: '{{payload.limit}}',
+    };
+    expect((await runWith([group([byPayload])], { amount: 12, limit: 12 }))?.status).toBe(
+      'completed',
+    );
+    expect((await runWith([group([byPayload])], { amount: 12, limit: 13 }))?.status).toBe(
+      'skipped',
+    );
+    const byActor: Part = {
+      on: 'payload',
+      field: 'title',
+      operator: 'EQUAL',
+      value: 'Test {{actor.firstName}}',
+    };
+    const job = await runWith([group([byActor])], { title: 'Test Grace' }, undefined, {
+      actor: { subscriberId: 'grace', firstName: 'Grace' },
+    });
+    expect(job?.status).toBe('completed');
+  });
+
+  it('reads tenant fields from the trigger tenant and checks IS_DEFINED', async () => {
+    const gold: Part = { on: 'tenant', field: 'data.tier', operator: 'EQUAL', value: 'gold' };
+    expect((await runWith([group([gold])], {}, undefined, { tenant: 'acme' }))?.status).toBe(
+      'completed',
+    );
+    expect((await runWith([group([gold])], {}))?.status).toBe('skipped');
+    const defined: Part = { on: 'payload', field: 'exclude', operator: 'IS_DEFINED', value: '' };
+    expect((await runWith([group([defined])], { exclude: false }))?.status).toBe('completed');
+    expect((await runWith([group([defined])], {}))?.status).toBe('skipped');
   });
 });

@@ -1,4 +1,4 @@
-// End-to-end through the client in mock mode: listing and retrieving notifications (E12, E14).
+// End-to-end through the client in mock mode: listing and retrieving notifications (docs/behaviour/notifications.md).
 import { setupSvcMock } from '@svc/api/mock/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 

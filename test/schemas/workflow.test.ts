@@ -165,10 +165,14 @@ describe('step metadata and control values', () => {
 });
 
 describe('workflow requests', () => {
+  it('rejects a list limit over 100, as the service does', () => {
+    expect(parses(WorkflowListQuery, { limit: 101 })).toBe(false);
+  });
+
   it('accepts a valid list query', () => {
     expect(
       parses(WorkflowListQuery, {
-        limit: 500,
+        limit: 100,
         offset: 0,
         orderBy: 'lastTriggeredAt',
         orderDirection: 'DESC',

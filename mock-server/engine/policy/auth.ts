@@ -3,7 +3,7 @@ import { ServiceError } from '../wire/service-error';
 
 /**
  * Resolves the `Authorization` header to the environment of its API key, with the service's
- * 401 answers (behaviour.md §1.1).
+ * 401 answers (docs/behaviour/cross-cutting.md#authentication).
  *
  * @example
  * ```ts

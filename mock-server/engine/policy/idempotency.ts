@@ -1,5 +1,5 @@
 /**
- * Idempotency of POST and PATCH requests (behaviour.md §1.5): keys scoped per organization,
+ * Idempotency of POST and PATCH requests (docs/behaviour/cross-cutting.md#idempotency): keys scoped per organization,
  * cached 24 h on the engine clock, replayed with `Idempotency-Replay: true`.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Optional rate-limit emulation (behaviour.md §1.6): a token bucket per environment and category,
+ * Optional rate-limit emulation (docs/behaviour/cross-cutting.md#rate-limits): a token bucket per environment and category,
  * `RateLimit-*` headers on every response, 429 with `Retry-After` when empty.
  *
  * @module

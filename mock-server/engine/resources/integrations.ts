@@ -1,6 +1,6 @@
 /**
- * Integrations: create (defaults, duplicates, primary-on-create), list (the organization's) and
- * set-primary (behaviour.md E6, E8, E10 and the decisions table).
+ * Integrations: create (defaults, duplicates, conditions, primary-on-create), list (the
+ * organization's) and set-primary (docs/behaviour/integrations.md).
  *
  * @module
  */
@@ -68,6 +68,33 @@ export function providerDisplayName(providerId: string): string {
 
 const live = (integration: IntegrationRecord) => !integration.deleted;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The service stores `conditions` without validating them and answers a 400 when its database
+ * cannot cast them (docs/behaviour/integrations.md#create): every condition must be an object
+ * whose `children` is an array of objects.
+ */
+function assertConditionsShape(body: unknown): void {
+  if (!isRecord(body) || !Array.isArray(body['conditions'])) return;
+  body['conditions'].forEach((condition: unknown, index: number) => {
+    const children = isRecord(condition) ? condition['children'] : undefined;
+    const path = `conditions.${index}.children`;
+    if (!isRecord(condition) || !Array.isArray(children)) {
+      throw ServiceError.http(400, `Integration validation failed: ${path}: must be an array`);
+    }
+    children.forEach((child: unknown, childIndex: number) => {
+      if (!isRecord(child)) {
+        throw ServiceError.http(
+          400,
+          `Integration validation failed: ${path}.${childIndex}: must be an object`,
+        );
+      }
+    });
+  });
+}
+
 /** What creating an integration needs besides the body. */
 export interface IntegrationScope {
   data: EnvironmentData;
@@ -77,7 +104,7 @@ export interface IntegrationScope {
 }
 
 /**
- * `POST /v1/integrations` (E6): validation, duplicate rules, name and identifier defaults, and the
+ * `POST /v1/integrations` (docs/behaviour/integrations.md#create): validation, duplicate rules, name and identifier defaults, and the
  * primary-on-create rule for active email and sms integrations.
  *
  * @example
@@ -86,6 +113,7 @@ export interface IntegrationScope {
  * ```
  */
 export function createIntegration(scope: IntegrationScope, body: unknown): IntegrationDto {
+  assertConditionsShape(body);
   const input = validateBody(IntegrationCreateBody, body);
   const { data, environment, ids, now } = scope;
   if (input._environmentId !== undefined && input._environmentId !== environment._id) {
@@ -155,7 +183,7 @@ export function createIntegration(scope: IntegrationScope, body: unknown): Integ
 }
 
 /**
- * `GET /v1/integrations` (E10 with the spec's scope): the organization's live integrations, in
+ * `GET /v1/integrations` (docs/behaviour/integrations.md#list, with the spec's scope): the organization's live integrations, in
  * insertion order, environment by environment.
  *
  * @example
@@ -170,7 +198,7 @@ export function listIntegrations(organizationData: readonly EnvironmentData[]): 
 }
 
 /**
- * `POST /v1/integrations/{integrationId}/set-primary` (E8): found by `_id` in the organization;
+ * `POST /v1/integrations/{integrationId}/set-primary` (docs/behaviour/integrations.md#set-primary): found by `_id` in the organization;
  * email and sms only; demotes the active primary, activates the target and recomputes priorities.
  *
  * @example
@@ -229,7 +257,7 @@ export function setPrimaryIntegration(
 }
 
 /**
- * The integrations every new environment gets (E10): `svc` in-app everywhere, plus an active
+ * The integrations every new environment gets (docs/behaviour/integrations.md#list): `svc` in-app everywhere, plus an active
  * `svc-email` (which becomes primary) in Development.
  *
  * @example

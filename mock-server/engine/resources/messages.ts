@@ -1,5 +1,5 @@
 /**
- * Messages of subscribers and the mark-as rules (behaviour.md E7).
+ * Messages of subscribers and the mark-as rules (docs/behaviour/messages.md#mark-as).
  *
  * @module
  */
@@ -41,7 +41,7 @@ export function toMessageDto(record: MessageRecord): MessageDto {
 }
 
 /**
- * `POST /v1/subscribers/{subscriberId}/messages/mark-as` (E7): applies the mark-as table to the
+ * `POST /v1/subscribers/{subscriberId}/messages/mark-as` (docs/behaviour/messages.md#mark-as): applies the mark-as table to the
  * subscriber's own messages among the ids; other ids are silently ignored.
  *
  * @example

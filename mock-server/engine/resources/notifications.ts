@@ -1,6 +1,6 @@
 /**
- * Notifications (triggered events): the Activity shape, `GET /v1/notifications/{id}` (E12) and
- * the newest-first page list `GET /v1/notifications` (E14).
+ * Notifications (triggered events): the Activity shape, `GET /v1/notifications/{id}` (docs/behaviour/notifications.md#retrieve) and
+ * the newest-first page list `GET /v1/notifications` (docs/behaviour/notifications.md#list).
  *
  * @module
  */
@@ -147,7 +147,7 @@ export function toActivityDto(data: EnvironmentData, record: NotificationRecord)
 }
 
 /**
- * `GET /v1/notifications/{notificationId}` (E12): 422 for a malformed id, 404 when unknown.
+ * `GET /v1/notifications/{notificationId}` (docs/behaviour/notifications.md#retrieve): 422 for a malformed id, 404 when unknown.
  *
  * @example
  * ```ts
@@ -163,6 +163,12 @@ export function retrieveNotification(data: EnvironmentData, notificationId: stri
   const record = data.notificationsById.get(notificationId.toLowerCase());
   if (!record) throw ServiceError.http(404, 'Notification not found');
   return toActivityDto(data, record);
+}
+
+/** The notification's context keys are exactly `wanted` (order does not matter). */
+function sameKeys(keys: readonly string[], wanted: ReadonlySet<string>): boolean {
+  const own = new Set(keys);
+  return own.size === wanted.size && [...own].every((key) => wanted.has(key));
 }
 
 /** The subscriber `_id`s the `emails` / `subscriberIds` / `search` filters allow. */
@@ -190,7 +196,7 @@ function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
 }
 
 /**
- * `GET /v1/notifications` (E14): filters, newest first, `skip = page × limit`, and `hasMore`
+ * `GET /v1/notifications` (docs/behaviour/notifications.md#list): filters, newest first, `skip = page × limit`, and `hasMore`
  * as the service computes it (the page is full).
  *
  * @example
@@ -208,6 +214,7 @@ export function listNotifications(data: EnvironmentData, search: NotificationSea
   const severity = search.severity === undefined ? undefined : new Set(search.severity);
   const transactionIds =
     search.transactionIds === undefined ? undefined : new Set(search.transactionIds);
+  const contextKeys = search.contextKeys === undefined ? undefined : new Set(search.contextKeys);
   const matches = (record: NotificationRecord): boolean => {
     if (subscribers !== undefined && !subscribers.has(record._subscriberId)) return false;
     if (channels !== undefined && !channels.some((channel) => record.channels.includes(channel))) {
@@ -222,6 +229,13 @@ export function listNotifications(data: EnvironmentData, search: NotificationSea
     ) {
       return false;
     }
+    if (
+      search.subscriptionId !== undefined &&
+      !(record.subscriptions ?? []).includes(search.subscriptionId)
+    ) {
+      return false;
+    }
+    if (contextKeys !== undefined && !sameKeys(record.contextKeys, contextKeys)) return false;
     return true;
   };
   const skip = search.page * search.limit;

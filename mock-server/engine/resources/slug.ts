@@ -1,5 +1,5 @@
 /**
- * Workflow and step slugs (behaviour.md E9): `slugify(name)` + `_wf_` / `_st_` + the base62 form
+ * Workflow and step slugs (docs/behaviour/workflows.md#list): `slugify(name)` + `_wf_` / `_st_` + the base62 form
  * of the 12 ObjectId bytes, and the reverse lookup the sync path parameter goes through.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
  * Subscribers of an environment: the `subscriberId` map, the sorted `_id` index, and the
- * retrieve / update / search / credentials rules (behaviour.md E1-E4 and the decisions table).
+ * retrieve / update / search / credentials rules (docs/behaviour/subscribers.md).
  *
  * @module
  */
@@ -44,7 +44,7 @@ export type SubscriberDto = Omit<SubscriberRecord, '__v' | 'isOnline' | 'lastOnl
 export const DEVICE_TOKEN_LIMIT = 100;
 
 /**
- * Maps a stored subscriber to the v2 response shape (behaviour.md E2).
+ * Maps a stored subscriber to the v2 response shape (docs/behaviour/subscribers.md#update).
  *
  * @example
  * ```ts
@@ -123,7 +123,7 @@ export function subscriberByObjectId(
 }
 
 /**
- * `GET /v2/subscribers/{subscriberId}`: exact `subscriberId` in the environment (E4).
+ * `GET /v2/subscribers/{subscriberId}`: exact `subscriberId` in the environment (docs/behaviour/subscribers.md#retrieve).
  *
  * @example
  * ```ts
@@ -173,7 +173,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /**
- * `PATCH /v2/subscribers/{subscriberId}` (E2): each given field is set as given (`null` clears,
+ * `PATCH /v2/subscribers/{subscriberId}` (docs/behaviour/subscribers.md#update): each given field is set as given (`null` clears,
  * `data` replaces the object); the response is `{...old, ...changes}` with the old `updatedAt`.
  *
  * @example
@@ -255,7 +255,7 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
 }
 
 /**
- * `GET /v2/subscribers` (E3 with the spec's case-sensitive matching). Unfiltered `_id` order reads
+ * `GET /v2/subscribers` (docs/behaviour/subscribers.md#search, with the spec's case-sensitive matching). Unfiltered `_id` order reads
  * the sorted index directly; substring filters of 3+ characters verify the trigram index's
  * candidates instead of scanning; another sort key sorts the matches. A filter's matches are
  * remembered (and kept current by writes when sorted by `_id`), so paging stays cheap.
@@ -346,7 +346,7 @@ function sortValue(record: SubscriberRecord, field: string): unknown {
 }
 
 /**
- * `PATCH /v1/subscribers/{subscriberId}/credentials` (E1 with the spec's replace rule): the
+ * `PATCH /v1/subscribers/{subscriberId}/credentials` (docs/behaviour/subscribers.md#credentials, with the spec's replace rule): the
  * channel entry of (`providerId`, integration) is created or merged; given `deviceTokens` replace
  * the stored list, an omitted list leaves it alone. Answers the v1 entity.
  *

@@ -1,6 +1,6 @@
 /**
  * Topics and topic subscriptions of an environment (seedable), and the subscriptions listing
- * (behaviour.md E5).
+ * (docs/behaviour/subscribers.md#subscriptions).
  *
  * @module
  */
@@ -24,7 +24,7 @@ import { ServiceError } from '../wire/service-error';
 import { findSubscriber } from './subscribers';
 
 /**
- * A topic subscription in the wire shape of E5.
+ * A topic subscription in the wire shape of docs/behaviour/subscribers.md#subscriptions.
  *
  * @example
  * ```ts
@@ -110,8 +110,8 @@ function toDto(
 }
 
 /**
- * `GET /v2/subscribers/{subscriberId}/subscriptions` (E5): always sorted by subscription `_id`,
- * `key` exact, `contextKeys` exact set; cursors as in E3.
+ * `GET /v2/subscribers/{subscriberId}/subscriptions` (docs/behaviour/subscribers.md#subscriptions): always sorted by subscription `_id`,
+ * `key` exact, `contextKeys` exact set; cursors as in docs/behaviour/subscribers.md#search.
  *
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 /**
  * Workflows: the list (offset pages, filters, live status and step issues) and the sync to
- * another environment of the organization (behaviour.md E9, E11).
+ * another environment of the organization (docs/behaviour/workflows.md).
  *
  * @module
  */
@@ -71,7 +71,7 @@ function stepSlug(step: WorkflowStepRecord): string {
 }
 
 /**
- * A workflow as a list item (E9).
+ * A workflow as a list item (docs/behaviour/workflows.md#list).
  *
  * @example
  * ```ts
@@ -114,7 +114,7 @@ export function toListItem(workflow: WorkflowRecord, data: EnvironmentData) {
 export type WorkflowListItemDto = ReturnType<typeof toListItem>;
 
 /**
- * `GET /v2/workflows` (E9): filter by `query` (name or workflowId, case-insensitive), `tags`
+ * `GET /v2/workflows` (docs/behaviour/workflows.md#list): filter by `query` (name or workflowId, case-insensitive), `tags`
  * (any), `status` (reported status); sort, then `offset`/`limit`; `totalCount` before paging.
  *
  * @example
@@ -151,7 +151,7 @@ export function listWorkflows(
 }
 
 /**
- * A workflow in the sync response shape (E11): steps with controls, variables and issues, plus
+ * A workflow in the sync response shape (docs/behaviour/workflows.md#sync): steps with controls, variables and issues, plus
  * `payloadExample`.
  *
  * @example
@@ -187,6 +187,11 @@ export function toWorkflowResponse(workflow: WorkflowRecord, data: EnvironmentDa
     })),
     origin: workflow.origin,
     lastPublishedAt: workflow.lastPublishedAt,
+    // No dashboard user stands behind an API key in the engine (docs/engine-differences.md).
+    lastPublishedBy: null,
+    updatedBy: null,
+    // Workflow-level issues (name, tags...): the engine's workflows always have a valid name.
+    issues: {},
     updatedAt: workflow.updatedAt,
     createdAt: workflow.createdAt,
     status: issues.some(Boolean) ? 'ERROR' : workflow.status,
@@ -238,7 +243,7 @@ export interface SyncScope {
 }
 
 /**
- * `PUT /v2/workflows/{workflowId}/sync` (E11): creates or updates the workflow with the same
+ * `PUT /v2/workflows/{workflowId}/sync` (docs/behaviour/workflows.md#sync): creates or updates the workflow with the same
  * workflowId in the target environment and answers the target's workflow.
  *
  * @example

@@ -144,6 +144,8 @@ function compare(operator: string, actual: unknown, text: string): boolean | und
       return actual === undefined || actual === null ? false : String(actual).includes(text);
     case 'NOT_LIKE':
       return actual === undefined || actual === null ? true : !String(actual).includes(text);
+    case 'IS_DEFINED':
+      return actual !== undefined;
     default:
       return undefined;
   }
@@ -189,8 +191,14 @@ export function evaluateCondition(
   };
 }
 
+/** What a filter needs to be judged: a step filter or an integration condition. */
+export type FilterGroup = Pick<StepFilter, 'children'> & {
+  readonly isNegated?: boolean | undefined;
+  readonly value?: string | undefined;
+};
+
 function evaluateFilter(
-  filter: StepFilter,
+  filter: FilterGroup,
   variables: ConditionVariables,
   options: FilterOptions,
   results: ConditionResult[],
@@ -232,7 +240,7 @@ function evaluateFilter(
  * ```
  */
 export function evaluateFilters(
-  filters: readonly StepFilter[] | undefined,
+  filters: readonly FilterGroup[] | undefined,
   variables: ConditionVariables,
   options: FilterOptions = {},
 ): FiltersVerdict {
@@ -244,35 +252,41 @@ export function evaluateFilters(
 
 /** The verdict on a step's `skip` control. */
 export interface SkipVerdict {
-  /** `true` when the rule holds and the step must be skipped. */
+  /** `true` when the rule is false and the step must be skipped. */
   readonly skipped: boolean;
-  /** Why the rule could not be evaluated (the step then runs). */
+  /**
+   * Why the rule could not be evaluated (`Failed to evaluate rule: ...`); the service then
+   * fails the step (docs/behaviour/runs.md#step-conditions).
+   */
   readonly error?: string;
 }
 
+/** Lodash's `isEmpty` for JSON values: null, primitives other than non-empty text, `{}`, `[]`. */
+function isEmptyRule(rule: unknown): boolean {
+  if (rule === null || rule === undefined) return true;
+  if (typeof rule === 'string' || Array.isArray(rule)) return rule.length === 0;
+  if (typeof rule === 'object') return Object.keys(rule).length === 0;
+  return true;
+}
+
 /**
- * Judges the `skip` control: a JSON Logic rule over `{ subscriber, payload, steps, ... }`. A truthy
- * result skips the step; no rule or an empty rule never skips; a rule that cannot be evaluated
- * does not skip and reports why.
+ * Judges the `skip` control: a JSON Logic rule over `{ subscriber, payload, steps, ... }`.
+ * Despite its name the rule says when the step **runs** (the dashboard's step conditions): a
+ * truthy result runs the step, a falsy one skips it. No rule or an empty rule runs the step; a
+ * rule that throws (an unknown operation) is reported as `Failed to evaluate rule: <reason>`.
  *
  * @example
  * ```ts
- * evaluateSkip({ '==': [{ var: 'payload.tier' }, 'free'] }, { payload: { tier: 'free' } });
+ * evaluateSkip({ '==': [{ var: 'payload.tier' }, 'paid'] }, { payload: { tier: 'free' } });
  * // { skipped: true }
  * ```
  */
 export function evaluateSkip(rule: unknown, variables: ConditionVariables): SkipVerdict {
-  if (rule === undefined || rule === null) return { skipped: false };
-  if (typeof rule !== 'object' || Array.isArray(rule)) {
-    return { skipped: false, error: 'The skip control must be a JSON Logic object' };
-  }
-  if (Object.keys(rule).length === 0) return { skipped: false };
-  if (!jsonLogic.is_logic(rule)) {
-    return { skipped: false, error: 'The skip control is not a JSON Logic rule' };
-  }
+  if (isEmptyRule(rule)) return { skipped: false };
   try {
-    return { skipped: jsonLogic.truthy(jsonLogic.apply(rule, variables)) };
+    return { skipped: !jsonLogic.truthy(jsonLogic.apply(rule as jsonLogic.RulesLogic, variables)) };
   } catch (error) {
-    return { skipped: false, error: error instanceof Error ? error.message : String(error) };
+    const reason = error instanceof Error ? error.message : 'Unknown error';
+    return { skipped: false, error: `Failed to evaluate rule: ${reason}` };
   }
 }

@@ -44,6 +44,7 @@ export const DETAILS = {
   startSending: internal('Start sending message', 'Pending'),
   messageContentNotGenerated: internal('Message content could not be generated', 'Failed'),
   providerError: internal('Unexpected provider error', 'Failed'),
+  bridgeExecutionFailed: internal('Bridge execution failed', 'Failed'),
   noActiveIntegration: internal('Subscriber does not have an active integration', 'Failed'),
   integrationSelected: internal('Integration instance selected', 'Success'),
   tenantContextSelected: internal('Tenant context selected', 'Success'),

@@ -1,6 +1,6 @@
 /**
  * The workflow run of one notification: its jobs in step order, with conditions, templates,
- * channels, delays, digests and throttles (behaviour.md §3). Runs synchronously on the engine
+ * channels, delays, digests and throttles (docs/behaviour/runs.md). Runs synchronously on the engine
  * clock; a delay or digest stores a scheduled task (data) and the run resumes when the clock
  * reaches it.
  *
@@ -40,7 +40,12 @@ import {
   passesBackoff,
 } from './digest';
 import { renderEmailBody } from './email-body';
-import { digestStepVariables, renderControlValues, type TemplateContext } from './templates';
+import {
+  digestStepVariables,
+  renderControlValues,
+  renderTemplate,
+  type TemplateContext,
+} from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 
 /** What a run needs from the engine. */
@@ -307,36 +312,57 @@ function runThrottle(input: RunInput, job: JobRecord): 'completed' | 'failed' | 
   return verdict.admitted ? 'completed' : 'skipped';
 }
 
-/** Judges the step's filters and `skip` control; `true` when the step must be skipped. */
-function isSkipped(input: RunInput, job: JobRecord, context: TemplateContext): boolean {
+/** What the step's conditions decided: run it, skip it, or fail it (a rule that cannot be evaluated). */
+type ConditionsOutcome = 'run' | 'skip' | 'fail';
+
+/**
+ * Judges the step's filters (values rendered first, docs/behaviour/runs.md#step-conditions) and its
+ * `skip` control, which holds the condition to **run** the step.
+ */
+function judgeConditions(
+  input: RunInput,
+  job: JobRecord,
+  context: TemplateContext,
+): ConditionsOutcome {
   const variables = {
     subscriber: context.subscriber,
     payload: context.payload,
     ...(context.tenant === undefined ? {} : { tenant: context.tenant }),
     ...(context.actor === undefined ? {} : { actor: context.actor }),
+    ...(context.step === undefined ? {} : { step: context.step }),
   };
   const filters = job.step.filters as StepFilter[];
   if (filters.length > 0) {
-    const verdict = evaluateFilters(filters, variables);
+    const renderValue = (value: string): string => {
+      const rendered = renderTemplate(value, context);
+      if (rendered.ok) return rendered.value;
+      addDetail(detailScope(input.scope, job), DETAILS.processingStepFilterFailed, {
+        raw: { error: rendered.error },
+      });
+      return '';
+    };
+    const verdict = evaluateFilters(filters, variables, { renderValue });
     if (!verdict.passed) {
       addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
-        raw: { conditions: verdict.conditions },
+        raw: { filter: { conditions: verdict.conditions, passed: false } },
       });
-      return true;
+      return 'skip';
     }
   }
   const skip = evaluateSkip(job.step.controlValues['skip'], variables);
   if (skip.error !== undefined) {
-    addDetail(detailScope(input.scope, job), DETAILS.processingStepFilterFailed, {
-      raw: { error: skip.error },
+    addDetail(detailScope(input.scope, job), DETAILS.bridgeExecutionFailed, {
+      raw: { message: skip.error },
     });
+    return 'fail';
   }
   if (skip.skipped) {
     addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
-      raw: { skip: job.step.controlValues['skip'] },
+      raw: { skip: true },
     });
+    return 'skip';
   }
-  return skip.skipped;
+  return 'run';
 }
 
 function runStep(input: RunInput, index: number): StepResult {
@@ -345,29 +371,32 @@ function runStep(input: RunInput, index: number): StepResult {
   setStatus(scope, job, 'queued');
   addDetail(detailScope(scope, job), DETAILS.stepQueued);
   const context = templateContext(input, index);
-  if (isSkipped(input, job, context)) {
+  const conditions = judgeConditions(input, job, context);
+  if (conditions === 'skip') {
     setStatus(scope, job, 'skipped');
     return 'next';
   }
   setStatus(scope, job, 'running');
   let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped';
-  switch (job.type) {
-    case 'delay':
-      outcome = runDelay(input, job, index);
-      break;
-    case 'digest':
-      outcome = runDigest(input, job, index);
-      break;
-    case 'throttle':
-      outcome = runThrottle(input, job);
-      break;
-    case 'custom':
-      addDetail(detailScope(scope, job), DETAILS.stepProcessed);
-      outcome = 'completed';
-      break;
-    default:
-      outcome = runChannel(input, job, context);
-  }
+  if (conditions === 'fail') outcome = 'failed';
+  else
+    switch (job.type) {
+      case 'delay':
+        outcome = runDelay(input, job, index);
+        break;
+      case 'digest':
+        outcome = runDigest(input, job, index);
+        break;
+      case 'throttle':
+        outcome = runThrottle(input, job);
+        break;
+      case 'custom':
+        addDetail(detailScope(scope, job), DETAILS.stepProcessed);
+        outcome = 'completed';
+        break;
+      default:
+        outcome = runChannel(input, job, context);
+    }
   if (outcome === 'waiting') return 'stop';
   if (outcome === 'merged') {
     setStatus(scope, job, 'merged');

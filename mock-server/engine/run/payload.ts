@@ -97,6 +97,27 @@ export function validatePayload(schema: object, payload: JsonObject): JsonObject
   });
 }
 
+/**
+ * A copy of `payload` with the schema's defaults filled in, without judging it: the service
+ * merges defaults into the payload used for rendering even when `validatePayload` is off. A
+ * schema that does not compile leaves the payload as given.
+ *
+ * @example
+ * ```ts
+ * applyPayloadDefaults({ type: 'object', properties: { name: { type: 'string', default: 'there' } } }, {});
+ * // { name: 'there' }
+ * ```
+ */
+export function applyPayloadDefaults(schema: object, payload: JsonObject): JsonObject {
+  const copy = structuredClone(payload);
+  try {
+    validatorFor(schema)(copy);
+  } catch {
+    // Not compilable: nothing to fill in.
+  }
+  return copy;
+}
+
 type Schema = Readonly<Record<string, unknown>>;
 
 const asSchema = (value: unknown): Schema | undefined =>

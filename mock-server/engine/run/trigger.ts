@@ -1,7 +1,7 @@
 /**
- * `POST /v1/events/trigger` (E13): the API checks and answers, the recipients (subscribers,
+ * `POST /v1/events/trigger` (docs/behaviour/events.md#trigger): the API checks and answers, the recipients (subscribers,
  * topics, de-duplication, upserts), actor and tenant, then one notification per subscriber whose
- * run starts at once (behaviour.md E13, §3 and the decisions table).
+ * run starts at once (docs/behaviour/events.md#trigger and docs/behaviour/runs.md).
  *
  * @module
  */
@@ -20,7 +20,7 @@ import { subscriberChanged } from '../store/subscriber-text-index';
 import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
 import { isoAt, type RunScope, runJobs } from './execution';
-import { validatePayload } from './payload';
+import { applyPayloadDefaults, validatePayload } from './payload';
 
 /**
  * The body of the trigger's answer (inside `{data}`).
@@ -97,6 +97,57 @@ function readDefinition(value: Record<string, unknown>): SubscriberDefinition | 
   return { subscriberId, fields, ...(data === undefined ? {} : { data }), channels };
 }
 
+const CONTEXT_ID = /^[a-zA-Z0-9_-]+$/;
+const MAX_CONTEXTS = 5;
+const MAX_CONTEXT_DATA_BYTES = 64 * 1024;
+
+const isContextId = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= 1 && value.length <= 100 && CONTEXT_ID.test(value);
+
+/**
+ * The service's context payload check (docs/behaviour/events.md#trigger): a non-empty object of
+ * `type → id | { id, data? }`, ids of 1-100 characters `[a-zA-Z0-9_-]`, at most 5 entries, each
+ * `data` at most 64 KB of JSON. `undefined` when valid.
+ */
+function contextPayloadError(context: unknown): string | undefined {
+  if (context === undefined || context === null) return undefined;
+  const valid =
+    isObject(context) &&
+    Object.keys(context).length > 0 &&
+    Object.values(context).every(
+      (value) =>
+        isContextId(value) ||
+        (isObject(value) &&
+          isContextId(value['id']) &&
+          (value['data'] === undefined ||
+            (value['data'] !== null && typeof value['data'] === 'object'))),
+    );
+  if (!valid) {
+    return 'Invalid context payload structure. Expected object with context types as keys and string IDs or {id, data} objects as values';
+  }
+  const entries = Object.entries(context as Record<string, unknown>);
+  if (entries.length > MAX_CONTEXTS) {
+    return `Too many contexts: ${entries.length} provided, maximum allowed is ${MAX_CONTEXTS}`;
+  }
+  for (const [type, value] of entries) {
+    if (!isObject(value) || value['data'] === undefined) continue;
+    const size = Buffer.byteLength(JSON.stringify(value['data']), 'utf8');
+    if (size > MAX_CONTEXT_DATA_BYTES) {
+      return `Context '${type}' data is too large: ${Math.round(size / 1024)}KB exceeds 64KB limit`;
+    }
+  }
+  return undefined;
+}
+
+/** The trigger context as `type:id` keys, in the order given. */
+function contextKeysOf(context: unknown): string[] {
+  if (!isObject(context)) return [];
+  return Object.entries(context).map(
+    ([type, value]) =>
+      `${type}:${typeof value === 'string' ? value : (value as { id: string }).id}`,
+  );
+}
+
 function checkBody(body: unknown): Record<string, unknown> {
   if (!isObject(body)) throw ServiceError.dtoValidation(['body must be an object']);
   const messages: string[] = [];
@@ -121,11 +172,13 @@ function checkBody(body: unknown): Record<string, unknown> {
   if (tenant !== undefined && typeof tenant !== 'string' && !isObject(tenant)) {
     messages.push('tenant must be a string or an object');
   }
+  const contextError = contextPayloadError(body['context']);
+  if (contextError !== undefined) messages.push(contextError);
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
   return body;
 }
 
-/** Creates or updates a subscriber from a definition (E13 §3 step 3). */
+/** Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients). */
 function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): SubscriberRecord {
   const { data, environment } = scope;
   const now = isoAt(scope.now());
@@ -220,6 +273,8 @@ interface Recipient {
   subscriber: SubscriberRecord;
   to: Record<string, unknown>;
   topics: { _topicId: string; topicKey: string }[];
+  /** The identifiers of the topic subscriptions that reached the subscriber. */
+  subscriptions: string[];
 }
 
 /** Splits `to` into subscriber definitions and topics; invalid entries are dropped. */
@@ -263,7 +318,14 @@ function resolveRecipients(
     const subscriber = upsertSubscriber(scope, definition);
     const known = byId.get(subscriber.subscriberId);
     if (known) known.to = definitionTo;
-    else byId.set(subscriber.subscriberId, { subscriber, to: definitionTo, topics: [] });
+    else {
+      byId.set(subscriber.subscriberId, {
+        subscriber,
+        to: definitionTo,
+        topics: [],
+        subscriptions: [],
+      });
+    }
   }
   for (const topic of topics) {
     const record = scope.data.topics.get(topic.topicKey);
@@ -280,8 +342,14 @@ function resolveRecipients(
       const entry = { _topicId: record._id, topicKey: record.key };
       if (known) {
         if (!known.topics.some((item) => item._topicId === record._id)) known.topics.push(entry);
+        known.subscriptions.push(subscription.identifier);
       } else {
-        byId.set(subscriberId, { subscriber, to: { subscriberId }, topics: [entry] });
+        byId.set(subscriberId, {
+          subscriber,
+          to: { subscriberId },
+          topics: [entry],
+          subscriptions: [subscription.identifier],
+        });
       }
     }
   }
@@ -298,6 +366,7 @@ function createNotification(
     overrides: JsonObject;
     actorId?: string | undefined;
     tenantId?: string | undefined;
+    contextKeys: string[];
   },
 ): NotificationRecord {
   const now = isoAt(scope.now());
@@ -320,7 +389,8 @@ function createNotification(
         ? severity
         : workflow.severity,
     critical: workflow.critical,
-    contextKeys: [],
+    contextKeys: [...event.contextKeys],
+    ...(recipient.subscriptions.length === 0 ? {} : { subscriptions: recipient.subscriptions }),
     controls: {},
     overrides: event.overrides,
     ...(event.actorId === undefined ? {} : { actorId: event.actorId }),
@@ -350,7 +420,7 @@ function createNotification(
 }
 
 /**
- * Handles a trigger: answers the status of behaviour.md E13 and the decisions table, and for
+ * Handles a trigger: answers the status of docs/behaviour/events.md#trigger, and for
  * `processed` creates and runs one notification per recipient.
  *
  * @throws ServiceError 422 `workflow_not_found`, 422 body validation, 400 payload validation.
@@ -373,8 +443,12 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
     transactionId,
   });
   let payload = isObject(input['payload']) ? (input['payload'] as JsonObject) : {};
+  // The schema's defaults fill the payload whether or not validation is on
+  // (docs/behaviour/events.md#payload); only validation answers errors.
   if (workflow.validatePayload && workflow.payloadSchema) {
     payload = validatePayload(workflow.payloadSchema, payload);
+  } else if (workflow.payloadSchema) {
+    payload = applyPayloadDefaults(workflow.payloadSchema, payload);
   } else if (Object.keys(payload).length > 0) {
     payload = structuredClone(payload);
   }
@@ -430,6 +504,7 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
       overrides,
       actorId,
       tenantId,
+      contextKeys: contextKeysOf(input['context']),
     });
     runJobs(scope, notification, 0);
   }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { StepFilter } from '../../../src/schemas/step-filter';
+import type { IntegrationCondition, StepFilter } from '../../../src/schemas/step-filter';
 import type {
   Severity,
   StepMetadata,
@@ -126,7 +126,7 @@ export interface IntegrationRecord {
   deleted: boolean;
   primary: boolean;
   priority: number;
-  conditions: StepFilter[];
+  conditions: IntegrationCondition[];
   createdAt: string;
   updatedAt: string;
 }
@@ -279,6 +279,8 @@ export interface NotificationRecord {
   severity: Severity;
   critical: boolean;
   contextKeys: string[];
+  /** Identifiers of the topic subscriptions that reached the subscriber (the `subscriptionId` filter). */
+  subscriptions?: string[];
   controls: Record<string, unknown>;
   overrides: Record<string, unknown>;
   /** The trigger's actor (`subscriberId`), when given. */
@@ -352,7 +354,7 @@ export interface EnvironmentData {
   throttle: ThrottleStore;
 }
 
-/** A cached idempotent request (behaviour.md §1.5). */
+/** A cached idempotent request (docs/behaviour/cross-cutting.md#idempotency). */
 export interface IdempotencyEntry {
   state: 'in-progress' | 'done';
   fingerprint: string;

@@ -1,5 +1,5 @@
 /**
- * The service's cursor pagination (behaviour.md E3, shared by E5): cursors are raw `_id`s, the
+ * The service's cursor pagination (docs/behaviour/subscribers.md#search, shared by #subscriptions): cursors are raw `_id`s, the
  * sort key is tie-broken by `_id`, pages are found by binary search over a sorted view.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
- * The query of `GET /v1/notifications` (E14): list filters that accept one value or many, the
- * page and limit rules, and the date errors.
+ * The query of `GET /v1/notifications` (docs/behaviour/notifications.md#list): list filters that
+ * accept one value or many, the page and limit rules, and the date errors.
  *
  * @module
  */
@@ -30,6 +30,10 @@ export interface NotificationSearch {
   severity?: string[];
   transactionIds?: string[];
   topicKey?: string;
+  /** A topic subscription identifier that reached the subscriber. */
+  subscriptionId?: string;
+  /** Exact set of `type:id` context keys; `[]` (from `contextKeys=`) means "no context". */
+  contextKeys?: string[];
   /** Inclusive bounds on `createdAt` (epoch ms). */
   after?: number;
   before?: number;
@@ -117,6 +121,13 @@ export function parseNotificationSearch(params: URLSearchParams): NotificationSe
     ...optional('severity', severity),
     ...optional('transactionIds', queryList(params, 'transactionId')),
     ...optional('topicKey', queryString(params, 'topicKey')),
+    ...optional('subscriptionId', queryString(params, 'subscriptionId')),
+    ...optional(
+      'contextKeys',
+      queryList(params, 'contextKeys')
+        ?.flatMap((value) => value.split(','))
+        .filter((value) => value !== ''),
+    ),
     ...optional('after', after),
     ...optional('before', before),
   };

@@ -72,7 +72,7 @@ export function queryNumber(params: URLSearchParams, name: string): NumberReadin
 const MAX_CURSOR_LIMIT = 100;
 
 /**
- * The query of `GET /v2/subscribers` (E3): `limit` 0, missing or non-numeric → 10, else 1-100
+ * The query of `GET /v2/subscribers` (docs/behaviour/subscribers.md#search): `limit` 0, missing or non-numeric → 10, else 1-100
  * (422 command validation); `orderBy` default `_id`; only exactly `DESC` (the default) is
  * descending.
  *
@@ -113,7 +113,7 @@ export function parseSubscriberSearch(params: URLSearchParams): SubscriberSearch
 }
 
 /**
- * The query of `GET /v2/subscribers/{id}/subscriptions` (E5): `limit` 0 or missing → 10; above
+ * The query of `GET /v2/subscribers/{id}/subscriptions` (docs/behaviour/subscribers.md#subscriptions): `limit` 0 or missing → 10; above
  * 100 or non-numeric → 422 (validation pipe); `orderDirection=ASC` ascending, anything else
  * descending; `contextKeys=` (empty) means "no context".
  *
@@ -161,8 +161,8 @@ const WORKFLOW_ORDER_BY: readonly WorkflowOrderBy[] = [
 const WORKFLOW_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
 
 /**
- * The query of `GET /v2/workflows` (E9): `limit` default 50 (non-numeric → 50; 0, negative or
- * fractional → 422; no maximum), `offset` integer ≥ 0, closed `orderBy`/`orderDirection`/`status`.
+ * The query of `GET /v2/workflows` (docs/behaviour/workflows.md#list): `limit` default 50
+ * (non-numeric → 50; 0, negative, fractional or over 100 → 422), `offset` integer ≥ 0, closed `orderBy`/`orderDirection`/`status`.
  *
  * @example
  * ```ts
@@ -176,6 +176,7 @@ export function parseWorkflowSearch(params: URLSearchParams): WorkflowSearch {
   if (limitReading.kind === 'number') {
     if (!Number.isInteger(limitReading.value)) problems.push('limit must be an integer number');
     else if (limitReading.value < 1) problems.push('limit must not be less than 1');
+    else if (limitReading.value > 100) problems.push('limit must not be greater than 100');
     else limit = limitReading.value;
   }
   const offsetReading = queryNumber(params, 'offset');

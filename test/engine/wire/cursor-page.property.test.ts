@@ -15,7 +15,7 @@ const searchArbitrary = fc.record({
   filter: fc.constantFrom({}, { email: 'x.io' }, { name: 'a' }, { phone: '555' }),
 });
 
-describe('cursor pages (E3): property', () => {
+describe('cursor pages (docs/behaviour/subscribers.md#search): property', () => {
   it('walking next yields every match once in order; walking back with before yields the same', () => {
     fc.assert(
       fc.property(

@@ -1,10 +1,11 @@
 /**
  * What every channel step shares: the run's context, execution details, stored messages, the
- * outbox entry and the integration choice (behaviour.md §3 "Per channel").
+ * outbox entry and the integration choice (docs/behaviour/runs.md#channels).
  *
  * @module
  */
 
+import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import type {
   EngineState,
@@ -18,7 +19,9 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../../store/state';
+import { evaluateFilters } from '../conditions';
 import { DETAILS, type DetailText } from '../detail-texts';
+import { renderTemplate } from '../templates';
 
 /** Everything a channel step needs to deliver. */
 export interface DeliveryContext {
@@ -72,9 +75,11 @@ const live = (integration: IntegrationRecord, channel: Channel) =>
   integration.channel === channel && integration.active && !integration.deleted;
 
 /**
- * The integration a step delivers through: the one named by
- * `overrides.<channel>.integrationIdentifier` (when active), else for email and sms the active
- * primary one, else the newest active one of the channel.
+ * The integration a step delivers through, as the service's integration selection picks it:
+ * `overrides.<channel>.integrationIdentifier` names one (an active one of the channel, else none);
+ * otherwise email and sms take the active primary, other channels the newest active one; then,
+ * when the trigger has a tenant, the first active integration of the channel whose `conditions`
+ * match it wins over that (docs/behaviour/runs.md#integration-selection).
  *
  * @example
  * ```ts
@@ -85,6 +90,7 @@ export function selectIntegration(
   data: EnvironmentData,
   channel: Channel,
   overrides: Record<string, unknown>,
+  tenant?: Record<string, unknown>,
 ): IntegrationRecord | undefined {
   const candidates = data.integrations.filter((integration) => live(integration, channel));
   const override = overrides[channel];
@@ -93,8 +99,7 @@ export function selectIntegration(
       ? (override as Record<string, unknown>)['integrationIdentifier']
       : undefined;
   if (typeof named === 'string') {
-    const chosen = candidates.find((integration) => integration.identifier === named);
-    if (chosen) return chosen;
+    return candidates.find((integration) => integration.identifier === named);
   }
   const pool =
     channel === 'email' || channel === 'sms'
@@ -104,7 +109,18 @@ export function selectIntegration(
   for (const integration of pool) {
     if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
   }
-  return newest;
+  if (tenant === undefined) return newest;
+  const variables = { tenant };
+  const renderValue = (value: string) => {
+    const rendered = renderTemplate(value, { tenant: tenant as JsonObject });
+    return rendered.ok ? rendered.value : '';
+  };
+  const conditioned = candidates.find(
+    (integration) =>
+      integration.conditions.length > 0 &&
+      evaluateFilters(integration.conditions, variables, { renderValue }).passed,
+  );
+  return conditioned ?? newest;
 }
 
 /**
@@ -330,7 +346,16 @@ export function useIntegration(
   context: DeliveryContext,
   channel: 'in_app' | 'email' | 'sms',
 ): IntegrationRecord | undefined {
-  const integration = selectIntegration(context.data, channel, context.notification.overrides);
+  const tenant =
+    context.notification.tenantId === undefined
+      ? undefined
+      : context.data.tenants.get(context.notification.tenantId);
+  const integration = selectIntegration(
+    context.data,
+    channel,
+    context.notification.overrides,
+    tenant as unknown as Record<string, unknown> | undefined,
+  );
   if (!integration) {
     addDetail(context, DETAILS.noActiveIntegration);
     return undefined;

@@ -1,6 +1,6 @@
 /**
  * Email steps: the primary (or overridden) email integration, the rendered subject and HTML
- * body, and the missing-address warning (behaviour.md §3 "email / sms").
+ * body, and the missing-address warning (docs/behaviour/runs.md#email).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * In-app steps: a Message in the subscriber's inbox (behaviour.md §3 "in_app").
+ * In-app steps: a Message in the subscriber's inbox (docs/behaviour/runs.md#in-app).
  *
  * @module
  */

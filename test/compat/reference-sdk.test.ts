@@ -1,0 +1,146 @@
+// The reference service's own SDK (@novu/api, strict response validation as it ships) runs every
+// one of the 14 operations against the engine's handlers: a user porting code that uses it gets
+// answers the SDK accepts.
+
+import { Novu } from '@novu/api';
+import { HTTPClient } from '@novu/api/lib/http.js';
+import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const engine = createMockEngine({
+  seed: {
+    subscribers: [{ subscriberId: 'ada', firstName: 'Ada', email: 'ada@example.com' }],
+    topics: [{ key: 'news', name: 'News', subscribers: ['ada'] }],
+    integrations: [
+      { providerId: 'slack', channel: 'chat', active: true, identifier: 'slack-main' },
+    ],
+    workflows: [
+      {
+        workflowId: 'welcome',
+        name: 'Welcome',
+        steps: [
+          { type: 'in_app', name: 'Inbox', controlValues: { body: 'Hi {{subscriber.firstName}}' } },
+        ],
+      },
+    ],
+  },
+});
+const answer = createFetchHandler(engine, {
+  onUnexpectedError: (error) => {
+    throw error;
+  },
+});
+afterEach(() => engine.reset());
+
+// The interface renames the maker's identifiers (docs/behaviour/README.md): the reference SDK's
+// enums know `novu`, `novu-cloud`, ... where the engine answers `svc`, `svc-cloud`, ... Only
+// whole string values are mapped, in both directions; nothing else is touched.
+const RENAMED: Record<string, string> = {
+  svc: 'novu',
+  'svc-email': 'novu-email',
+  'svc-sms': 'novu-sms',
+  'svc-slack': 'novu-slack',
+  'svc-cloud': 'novu-cloud',
+  'svc-cloud-v1': 'novu-cloud-v1',
+};
+const BACK = Object.fromEntries(Object.entries(RENAMED).map(([ours, theirs]) => [theirs, ours]));
+const rename = (value: unknown, names: Record<string, string>): unknown => {
+  if (typeof value === 'string') return names[value] ?? value;
+  if (Array.isArray(value)) return value.map((item) => rename(item, names));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, rename(item, names)]),
+    );
+  }
+  return value;
+};
+
+/** The SDK's requests go straight to the engine's fetch handler: no network and no server. */
+const httpClient = new HTTPClient({
+  fetcher: async (input, init) => {
+    const original = input instanceof Request ? input : new Request(input, init);
+    const text = original.body === null ? undefined : await original.text();
+    const request = new Request(original.url, {
+      method: original.method,
+      headers: original.headers,
+      ...(text === undefined || text === ''
+        ? {}
+        : { body: JSON.stringify(rename(JSON.parse(text), BACK)) }),
+    });
+    const response = await answer(request);
+    const body = await response.text();
+    return new Response(body === '' ? null : JSON.stringify(rename(JSON.parse(body), RENAMED)), {
+      status: response.status,
+      headers: response.headers,
+    });
+  },
+});
+
+const novu = (environment = 'Development') =>
+  new Novu({
+    secretKey: engine.environment(environment).apiKey,
+    serverURL: 'https://api.svc.co',
+    httpClient,
+    retryConfig: { strategy: 'none' },
+  });
+
+describe('@novu/api against the engine', () => {
+  it('triggers, lists and retrieves notifications', async () => {
+    const triggered = await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: {} });
+    expect(triggered.result.status).toBe('processed');
+    const list = await novu().notifications.list({ transactionId: triggered.result.transactionId });
+    expect(list.result.data).toHaveLength(1);
+    const id = list.result.data[0]?.id ?? '';
+    const one = await novu().notifications.retrieve(id);
+    expect(one.result.transactionId).toBe(triggered.result.transactionId);
+  });
+
+  it('retrieves, searches, patches and lists subscriptions of subscribers', async () => {
+    const ada = await novu().subscribers.retrieve('ada');
+    expect(ada.result.subscriberId).toBe('ada');
+    const found = await novu().subscribers.search({ email: 'ada@' });
+    expect(found.result.data.map((s) => s.subscriberId)).toEqual(['ada']);
+    const patched = await novu().subscribers.patch({ lastName: 'Lovelace' }, 'ada');
+    expect(patched.result.lastName).toBe('Lovelace');
+    const topics = await novu().subscribers.topics.list({ subscriberId: 'ada' });
+    expect(topics.result.data.map((entry) => entry.topic.key)).toEqual(['news']);
+  });
+
+  it('appends credentials and marks messages', async () => {
+    const updated = await novu().subscribers.credentials.append(
+      { providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/ada' } },
+      'ada',
+    );
+    expect(updated.result.subscriberId).toBe('ada');
+    await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: {} });
+    const messageId = engine.outbox.last({ channel: 'in_app' })?.messageId ?? '';
+    const marked = await novu().subscribers.messages.markAllAs(
+      { messageId, markAs: 'read' },
+      'ada',
+    );
+    expect(marked.result.map((message) => message.read)).toEqual([true]);
+  });
+
+  it('creates, lists and sets a primary integration', async () => {
+    const created = await novu().integrations.create({
+      providerId: 'sendgrid',
+      channel: 'email',
+      credentials: { apiKey: 'SG.x' },
+    });
+    expect(created.result.providerId).toBe('sendgrid');
+    const listed = await novu().integrations.list();
+    expect(listed.result.map((integration) => integration.providerId)).toContain('sendgrid');
+    const primary = await novu().integrations.setAsPrimary(created.result.id ?? '');
+    expect(primary.result.primary).toBe(true);
+  });
+
+  it('lists and syncs workflows', async () => {
+    const listed = await novu().workflows.list({ limit: 100 });
+    expect(listed.result.workflows.map((workflow) => workflow.workflowId)).toEqual(['welcome']);
+    const synced = await novu().workflows.sync(
+      { targetEnvironmentId: engine.environment('Production')._id },
+      'welcome',
+    );
+    expect(synced.result.workflowId).toBe('welcome');
+  });
+});
