@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { EventFeed } from '../../event-feed';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import type {
   EngineState,
@@ -31,6 +32,8 @@ export interface DeliveryContext {
   subscriber: SubscriberRecord;
   /** The step's control values, rendered. */
   controls: Record<string, unknown>;
+  /** Where sent messages are told. */
+  events: EventFeed;
   objectId(): string;
   now(): string;
 }
@@ -218,6 +221,17 @@ export function deliver(
     ...recipient,
     payload: message.payload,
     sentAt: context.now(),
+  });
+  if (!context.events.observed) return;
+  context.events.emit({
+    type: 'message-sent',
+    environmentId: context.environment._id,
+    channel: message.channel,
+    messageId: message._id,
+    notificationId: context.notification._id,
+    transactionId: message.transactionId,
+    subscriberId: context.subscriber.subscriberId,
+    workflowId: context.workflow.workflowId,
   });
 }
 
