@@ -6,6 +6,8 @@ import { createMockEngine, type MockEngine, type MockEngineOptions } from '../en
 import { ServiceError } from '../engine/wire/service-error';
 import { createHandlers } from '../handlers/index';
 import { errorResponse } from '../handlers/respond';
+import { inspectorControlRoutes } from '../inspector/control-routes';
+import { type InspectorServeContext, serveInspector } from '../inspector/serve';
 import { type ControlRoute, createControlRouter } from './control-router';
 import { defaultControlRoutes } from './control-routes';
 import { corsHeaders, preflightHeaders } from './cors';
@@ -36,6 +38,8 @@ export interface MockServerOptions extends MockEngineOptions {
   control?: boolean;
   /** More control routes, after the built-in ones. */
   controlRoutes?: readonly ControlRoute[];
+  /** Serve the inspector at `/__svc/ui` (docs/inspector.md); needs `control`. Default true. */
+  inspector?: boolean;
 }
 
 /**
@@ -90,13 +94,19 @@ function engineFrom(options: MockServerOptions): MockEngine {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const engine = engineFrom(options);
   const handlers = createHandlers(engine);
+  const inspector: InspectorServeContext | undefined =
+    options.control === false || options.inspector === false ? undefined : { engine };
   const control =
     options.control === false
       ? undefined
-      : createControlRouter([...defaultControlRoutes, ...(options.controlRoutes ?? [])], {
-          engine,
-          snapshots: createSnapshotStore(),
-        });
+      : createControlRouter(
+          [
+            ...defaultControlRoutes,
+            ...(inspector ? inspectorControlRoutes : []),
+            ...(options.controlRoutes ?? []),
+          ],
+          { engine, snapshots: createSnapshotStore() },
+        );
   const log = options.log;
   let origin = '';
 
@@ -116,6 +126,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 
   const server = createServer(async (req, res) => {
+    if (inspector && serveInspector(req, res, inspector)) return;
     const started = performance.now();
     let status = 500;
     try {
@@ -160,6 +171,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const address = server.address() as AddressInfo;
   origin = `http://${reachableHost(address)}:${address.port}`;
+  if (inspector) inspector.allowedHosts = [new URL(origin).host];
 
   let closing: Promise<void> | undefined;
   return {
