@@ -69,6 +69,7 @@ const HTML = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>svc-mock inspector</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${INSPECTOR_PATH}/app.css" />
   </head>
   <body>

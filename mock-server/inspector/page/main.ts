@@ -69,7 +69,7 @@ function App() {
           )}
         </select>
       </label>
-      <span class="clock" title="The engine's virtual clock">🕒 <code>${clock.data?.now ?? ''}</code></span>
+      <span class="clock" title="The engine's virtual clock">Clock <code>${clock.data?.now ?? ''}</code></span>
       <span class=${`live ${live}`} data-testid="live" role="status" title=${lastEvent}>${live}</span>
       <button type="button" onClick=${bump}>Refresh</button>
     </header>
@@ -94,4 +94,7 @@ function App() {
 }
 
 const root = document.getElementById('app');
-if (root) render(html`<${App} />`, root);
+if (root) {
+  root.textContent = ''; // the "Loading…" line the HTML shows until the script runs
+  render(html`<${App} />`, root);
+}

@@ -59,8 +59,7 @@ function Group({ group, open }: { group: ActivityGroup; open: boolean }) {
       <summary>
         <span class="summary-main"><strong>${group.workflowId ?? '(no workflow)'}</strong>
         <${Badge} text=${answerStatus(group)} /></span>
-        <span class="muted">${recipients} recipient${recipients === 1 ? '' : 's'} ·
-        <${Time} iso=${group.at} /></span>
+        <span class="muted">${`${recipients} recipient${recipients === 1 ? '' : 's'} · `}<${Time} iso=${group.at} /></span>
         <code class="txn">${group.transactionId ?? 'no transaction'}</code>
       </summary>
       ${group.notifications.map((item) => html`<${NotificationCard} item=${item} />`)}
