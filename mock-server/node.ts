@@ -9,6 +9,9 @@ import { INSPECTOR_PATH } from './inspector/serve';
 
 export type { ControlContext, ControlRoute, ControlRouteInput } from './http/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
+export { inspectorControlRoutes } from './inspector/control-routes';
+export type { InspectorServeContext } from './inspector/serve';
+export { CONTROL_TOKEN_HEADER, INSPECTOR_PATH, serveInspector } from './inspector/serve';
 export { startMockServer };
 
 /**
