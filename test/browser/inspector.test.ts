@@ -230,6 +230,12 @@ describe.skipIf(!available && !inCI)('the inspector in headless chromium', () =>
     await page.click('button[data-channel="email"]');
     await frame.locator('h1').waitFor();
     await shoot(page, 'messages-phone');
+    await page.click('[data-tab="inbox"]');
+    await page.waitForSelector('ul.inbox li');
+    await shoot(page, 'inbox-phone');
+    await page.click('[data-tab="time"]');
+    await page.waitForSelector('[data-testid="faults"] li');
+    await shoot(page, 'time-phone');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

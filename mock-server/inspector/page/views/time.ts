@@ -101,7 +101,7 @@ export function TimeView({ version, bump }: { version: number; bump: () => void 
         <button type="submit">Advance</button>
       </form>
       <form class="inline" onSubmit=${onSet}>
-        <label>Set to <input type="datetime-local" step="1" value=${setTo}
+        <label>Set to (your local time) <input type="datetime-local" step="1" value=${setTo}
           onInput=${(event: Event) => setSetTo((event.target as HTMLInputElement).value)} /></label>
         <button type="submit">Set</button>
       </form>
