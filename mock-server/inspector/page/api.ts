@@ -41,15 +41,17 @@ export class ControlError extends Error {
 
 /** Calls a control route and returns its `data`; a refused token prompts once and retries. */
 export async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // Every write carries a JSON body and type (the control API may refuse other writes).
+  const write = method !== 'GET';
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`/__svc${path}`, {
       method,
       headers: {
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(write ? { 'content-type': 'application/json' } : {}),
         ...authHeaders(),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(write ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     if ((response.status === 401 || response.status === 403) && attempt === 0 && askToken()) {
       continue;
