@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
+import { inspectorPageEsbuildPlugin } from './scripts/inspector-page.mjs';
 
 /** Source folders of the library and where their modules land in `dist`. */
 const SOURCE_ROOTS = [
@@ -11,6 +12,16 @@ const SOURCE_ROOTS = [
 
 /** The node CLI is bundled on its own (see the last build below). */
 const BUNDLED_ONLY = new Set([resolve('mock-server/http/cli.ts')]);
+
+// ---- The inspector page --------------------------------------------------------------------
+// mock-server/inspector/page/ is browser code, not library modules: it is bundled (preact and
+// htm included) by scripts/inspector-page.mjs and inlined into dist/mock/inspector/page-assets.js
+// (and the CJS and CLI bundles) through the `virtual:svc-inspector-page` module that the plugin
+// below answers. See docs/inspector.md.
+const INSPECTOR_PAGE_SOURCES = resolve('mock-server/inspector/page');
+const isInspectorPageSource = (path: string) => path.startsWith(`${INSPECTOR_PAGE_SOURCES}${sep}`);
+const INSPECTOR_PLUGINS = [inspectorPageEsbuildPlugin];
+// ---------------------------------------------------------------------------------------------
 
 const DEPENDENCIES: NonNullable<Options['external']> = [
   'msw',
@@ -47,7 +58,9 @@ function moduleEntries(): Record<string, string> {
   for (const root of SOURCE_ROOTS) {
     for (const path of listModules(root.from)) {
       const name = outputName(path);
-      if (name !== undefined && !BUNDLED_ONLY.has(path)) entries[name] = relative('.', path);
+      if (name !== undefined && !BUNDLED_ONLY.has(path) && !isInspectorPageSource(path)) {
+        entries[name] = relative('.', path);
+      }
     }
   }
   return entries;
@@ -107,7 +120,7 @@ export default defineConfig([
     format: ['esm'],
     sourcemap: true,
     splitting: false,
-    esbuildPlugins: [keepModulesPlugin],
+    esbuildPlugins: [keepModulesPlugin, ...INSPECTOR_PLUGINS],
   },
   {
     // CommonJS stays bundled, with code splitting so the entries share one copy of the client.
@@ -116,6 +129,7 @@ export default defineConfig([
     format: ['cjs'],
     sourcemap: true,
     splitting: true,
+    esbuildPlugins: INSPECTOR_PLUGINS,
   },
   {
     // Rolled-up declarations for both formats (`.d.ts` next to the ESM, `.d.cts` for CJS).
@@ -132,5 +146,6 @@ export default defineConfig([
     target: 'es2022',
     platform: 'node',
     external: ['msw', 'ky', 'zod', /^zod\//],
+    esbuildPlugins: INSPECTOR_PLUGINS,
   },
 ]);

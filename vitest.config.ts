@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { inspectorPageVitePlugin } from './scripts/inspector-page.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
+  // The inspector page, bundled on first use like the build bundles it (docs/inspector.md).
+  plugins: [inspectorPageVitePlugin()],
   resolve: {
     // Tests import the package by its name; these resolve the names to the sources.
     alias: [

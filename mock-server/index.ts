@@ -13,6 +13,13 @@ export type {
 } from './engine/engine';
 export { createMockEngine } from './engine/engine';
 export type {
+  EngineEvent,
+  EngineEventListener,
+  EngineEvents,
+  TriggerExchange,
+} from './engine/event-feed';
+export { TRIGGER_HISTORY } from './engine/event-feed';
+export type {
   EngineFaults,
   FaultInput,
   FaultMatch,

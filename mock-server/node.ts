@@ -6,6 +6,8 @@ import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
 import { createFetchHandler, type FetchHandler } from './fetch/fetch-handler';
 import { buildHandlers, type HandlerOptions, type MswModule } from './handlers/build';
+import { type MockServer, startMockServer } from './http/server';
+import { INSPECTOR_PATH } from './inspector/serve';
 
 export type {
   ControlContext,
@@ -13,8 +15,12 @@ export type {
   ControlRoute,
   ControlRouteInput,
 } from './http/control-router';
+export { CONTROL_TOKEN_HEADER } from './http/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
-export { startMockServer } from './http/server';
+export { inspectorControlRoutes } from './inspector/control-routes';
+export type { InspectorServeContext } from './inspector/serve';
+export { INSPECTOR_PATH, serveInspector } from './inspector/serve';
+export { startMockServer };
 
 /**
  * A test runner's lifecycle hooks: vitest's and jest's `beforeAll`, `afterEach`, `afterAll`.
@@ -96,8 +102,14 @@ export interface SvcMock {
    * `afterEach` hook does); then throws if requests went unhandled (`onUnhandledRequest: 'error'`).
    */
   reset(): void;
-  /** Stops intercepting (what the `afterAll` hook does). */
+  /** Stops intercepting (what the `afterAll` hook does); also stops the inspector's server. */
   close(): void;
+  /**
+   * Opens the inspector over this engine: starts a server on loopback (a free port unless
+   * `port` is given; once, later calls answer the same) and returns the page's URL, to open in
+   * a browser while a test waits (docs/inspector.md).
+   */
+  inspect(options?: { port?: number }): Promise<string>;
 }
 
 /**
@@ -175,6 +187,7 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
   let server: SetupServer | undefined;
   let starting: Promise<void> | undefined;
   let listening = false;
+  let inspector: Promise<MockServer> | undefined;
   const fetchHandler = createFetchHandler(engine, handlerOptions);
 
   async function start(): Promise<void> {
@@ -225,6 +238,20 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
     close() {
       listening = false;
       server?.close(); // also drops the event listeners
+      const running = inspector;
+      inspector = undefined;
+      running?.then((started) => started.close()).catch(() => {});
+    },
+    async inspect(inspectOptions = {}) {
+      inspector ??= startMockServer({
+        engine,
+        host: '127.0.0.1',
+        port: inspectOptions.port ?? 0,
+      }).catch((error: unknown) => {
+        inspector = undefined; // a later call may try another port
+        throw error;
+      });
+      return `${(await inspector).url}${INSPECTOR_PATH}`;
     },
   };
 

@@ -11,6 +11,7 @@ export const BUILD_INPUTS = [
   'package.json',
   'tsup.config.ts',
   'tsconfig.json',
+  'scripts/inspector-page.mjs',
 ];
 
 /** What the benches load from the build. */

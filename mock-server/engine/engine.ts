@@ -1,3 +1,4 @@
+import { createEventFeed, type EngineEvents } from './event-feed';
 import { authenticate } from './policy/auth';
 import { createFaults, type EngineFaults } from './policy/faults';
 import {
@@ -195,6 +196,11 @@ export interface MockEngine {
   /** Fault injection: failing requests and provider deliveries; `reset()` clears it. */
   readonly faults: EngineFaults;
   /**
+   * What the engine does, as it happens (triggers and their answers, job statuses, sent
+   * messages), and the last triggers: what the inspector shows live (docs/inspector.md).
+   */
+  readonly events: EngineEvents;
+  /**
    * Runs all work that is due now (and, with `skipTime`, everything still waiting by moving the
    * clock). Runs are synchronous, so this resolves at once; awaiting it keeps tests portable.
    */
@@ -263,6 +269,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let state: EngineState = createState();
   const faults = createFaults();
   faults.bind(state);
+  const events = createEventFeed(() => clock.iso());
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
@@ -360,6 +367,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       ids,
       now: clock.now,
       schedule: scheduleTask,
+      events,
     };
   }
 
@@ -385,8 +393,19 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         integrationId,
         clock.iso(),
       ),
-    markMessagesAs: (context, subscriberId, body) =>
-      markMessagesAs(context.data, subscriberId, body, clock.iso()),
+    markMessagesAs(context, subscriberId, body) {
+      const updated = markMessagesAs(context.data, subscriberId, body, clock.iso());
+      if (events.observed && updated.length > 0) {
+        events.emit({
+          type: 'messages-marked',
+          environmentId: context.environment._id,
+          subscriberId,
+          messageIds: updated.map((message) => message._id),
+          markAs: String((body as { markAs?: unknown }).markAs),
+        });
+      }
+      return updated;
+    },
     listWorkflows: (context, search) => listWorkflows(context.data, search),
     syncWorkflow: (context, workflowId, body) =>
       syncWorkflow(
@@ -409,7 +428,19 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         body,
       ),
     triggerEvent(context, body) {
-      const result = triggerEvent(scopeOf(context), body);
+      const triggerId = events.triggerReceived(context.environment._id, body);
+      let result: TriggerResultDto;
+      try {
+        result = triggerEvent(scopeOf(context), body);
+      } catch (error) {
+        const known = error instanceof ServiceError ? error : undefined;
+        events.triggerAnswered(triggerId, known?.status ?? 500, {
+          message: error instanceof Error ? error.message : String(error),
+          ...known?.extra,
+        });
+        throw error;
+      }
+      events.triggerAnswered(triggerId, 201, result);
       clock.runDue();
       return result;
     },
@@ -422,6 +453,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     clock,
     outbox: createOutbox(() => state),
     faults,
+    events,
     async settle(settleOptions = {}) {
       clock.runDue();
       if (settleOptions.skipTime) {
@@ -452,12 +484,15 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       faults.clear();
       faults.bind(state);
       resyncClock();
+      events.forgetTriggers();
+      events.emit({ type: 'state-replaced', reason: 'reset' });
     },
     snapshot: () => ({ state: structuredClone(state) }),
     restore(snapshot) {
       state = structuredClone(snapshot.state);
       faults.bind(state);
       resyncClock();
+      events.emit({ type: 'state-replaced', reason: 'restore' });
     },
     authenticate(authorization) {
       const environment = authenticate(state, authorization);

@@ -3,10 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { SeedData } from '../engine/seed';
+import { INSPECTOR_PATH } from '../inspector/serve';
 import { CONTROL_PREFIX } from './control-router';
 import { startMockServer } from './server';
 
-const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--quiet]
+const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 
@@ -14,6 +15,7 @@ Serves the @svc/api reference engine over HTTP, with demo data unless --seed is 
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
   --quiet          no per-request log lines (the start banner is still printed)
+  --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
 
 class UsageError extends Error {}
@@ -42,7 +44,14 @@ async function readSeed(file: string): Promise<SeedData> {
 }
 
 async function main(): Promise<void> {
-  let values: { port?: string; host?: string; seed?: string; quiet: boolean; help: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    seed?: string;
+    quiet: boolean;
+    'no-inspector': boolean;
+    help: boolean;
+  };
   try {
     ({ values } = parseArgs({
       options: {
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
         host: { type: 'string' },
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -67,6 +77,7 @@ async function main(): Promise<void> {
     host: values.host ?? '127.0.0.1',
     ...(seed === undefined ? {} : { seed }),
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+    inspector: !values['no-inspector'],
   }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
@@ -82,6 +93,9 @@ async function main(): Promise<void> {
       `svc-mock listening on ${server.url}`,
       ...environments,
       `  control API: ${server.url}${CONTROL_PREFIX}`,
+      values['no-inspector']
+        ? '  inspector: off (--no-inspector)'
+        : `  inspector:   ${server.url}${INSPECTOR_PATH}`,
     ].join('\n'),
   );
 

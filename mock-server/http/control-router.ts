@@ -164,11 +164,29 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
-function hostName(host: string): string {
+/**
+ * The name part of a `Host` header, lower case, without the port (`[::1]` keeps its brackets).
+ *
+ * @example
+ * ```ts
+ * hostName('Mock.Internal:4010'); // 'mock.internal'
+ * ```
+ */
+export function hostName(host: string): string {
   const trimmed = host.trim().toLowerCase();
   if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
   const colon = trimmed.lastIndexOf(':');
   return colon === -1 ? trimmed : trimmed.slice(0, colon);
+}
+
+// Compares in time that does not depend on where the strings differ.
+function sameSecret(sent: string | undefined, expected: string): boolean {
+  if (sent === undefined || sent.length !== expected.length) return false;
+  let difference = 0;
+  for (let index = 0; index < expected.length; index++) {
+    difference |= sent.charCodeAt(index) ^ expected.charCodeAt(index);
+  }
+  return difference === 0;
 }
 
 function checkGuard(request: PipelineRequest, guard: ControlGuard): void {
@@ -181,7 +199,7 @@ function checkGuard(request: PipelineRequest, guard: ControlGuard): void {
       { ctx: { error: 'Forbidden', statusCode: 403 } },
     );
   }
-  if (guard.token !== undefined && request.header(CONTROL_TOKEN_HEADER) !== guard.token) {
+  if (guard.token !== undefined && !sameSecret(request.header(CONTROL_TOKEN_HEADER), guard.token)) {
     throw new ServiceError(
       401,
       `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header`,

@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
+import { inspectorControlRoutes } from '../inspector/control-routes';
+import { type InspectorServeContext, serveInspector } from '../inspector/serve';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
 import { CONTROL_PREFIX, type ControlRoute, createControlRouter } from './control-router';
 import { defaultControlRoutes } from './control-routes';
@@ -33,13 +35,18 @@ export interface MockServerOptions extends MockEngineOptions {
   control?: boolean;
   /** More control routes, after the built-in ones. */
   controlRoutes?: readonly ControlRoute[];
-  /** When set, control requests must send it in `x-svc-control-token` (docs/security.md). */
+  /**
+   * When set, control requests (and the inspector's event stream) must send it in
+   * `x-svc-control-token` (docs/security.md).
+   */
   controlToken?: string;
   /**
-   * `Host` names the control API answers besides loopback ones (docs/security.md). The API
-   * routes answer any `Host`.
+   * `Host` names (without port) the control API and the inspector answer besides loopback ones
+   * and the address the server binds (docs/security.md). The API routes answer any `Host`.
    */
   allowedHosts?: readonly string[];
+  /** Serve the inspector at `/__svc/ui` (docs/inspector.md); needs `control`. Default true. */
+  inspector?: boolean;
 }
 
 /**
@@ -100,20 +107,28 @@ const isControlPath = (target: string) =>
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const engine = engineFrom(options);
   const pipeline = createPipeline(engine);
+  // Filled in once the server is bound: its own address is an allowed Host too.
+  const allowedHosts = [...(options.allowedHosts ?? [])];
+  const inspector: InspectorServeContext | undefined =
+    options.control === false || options.inspector === false
+      ? undefined
+      : { engine, controlToken: options.controlToken, allowedHosts };
   const control =
     options.control === false
       ? undefined
       : createControlRouter(
-          [...defaultControlRoutes, ...(options.controlRoutes ?? [])],
+          [
+            ...defaultControlRoutes,
+            ...(inspector ? inspectorControlRoutes : []),
+            ...(options.controlRoutes ?? []),
+          ],
           { engine, snapshots: createSnapshotStore() },
-          {
-            token: options.controlToken,
-            ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-          },
+          { token: options.controlToken, allowedHosts },
         );
   const log = options.log;
 
   const server = createServer(async (req, res) => {
+    if (inspector && serveInspector(req, res, inspector)) return;
     const started = log ? performance.now() : 0;
     let outcome = '500';
     try {
@@ -160,6 +175,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const address = server.address() as AddressInfo;
   const origin = `http://${reachableHost(address)}:${address.port}`;
+  allowedHosts.push(new URL(origin).hostname);
 
   let closing: Promise<void> | undefined;
   return {

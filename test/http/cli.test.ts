@@ -257,6 +257,22 @@ describe('svc-mock CLI', () => {
     expect(server.stdout()).not.toContain('/v2/subscribers');
   });
 
+  it('prints the inspector in the banner and serves it; --no-inspector turns it off', async () => {
+    const server = await start(['--quiet']);
+    expect(server.stdout()).toContain(`  inspector:   ${server.url}/__svc/ui\n`);
+    const page = await fetch(`${server.url}/__svc/ui`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/__svc/ui/app.js');
+    const script = await fetch(`${server.url}/__svc/ui/app.js`);
+    expect(script.status).toBe(200);
+    expect((await script.text()).length).toBeGreaterThan(10_000); // the page bundled into dist
+
+    const off = await start(['--quiet', '--no-inspector']);
+    expect(off.stdout()).toContain('  inspector: off (--no-inspector)');
+    expect((await fetch(`${off.url}/__svc/ui`)).status).toBe(404);
+    expect((await fetch(`${off.url}/__svc/inspector/clock`)).status).toBe(404);
+  });
+
   it('refuses a seed file that is not JSON, naming the file', async () => {
     const file = seedFile('{ subscribers: ');
     const { exited, stderr } = run(['--port', '0', '--seed', file]);

@@ -9,6 +9,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import type { StepFilter } from '../../../src/schemas/step-filter';
+import type { EventFeed } from '../event-feed';
 import type { IdGenerator } from '../store/ids';
 import type {
   EngineState,
@@ -58,6 +59,8 @@ export interface RunScope {
   now(): number;
   /** Stores a task for the clock (its `seq` is given by the engine). */
   schedule(task: Omit<ScheduledTaskRecord, 'seq'>): void;
+  /** Where job statuses and sent messages are told (docs/inspector.md). */
+  events: EventFeed;
 }
 
 const ACTION_STEPS = new Set(['digest', 'delay', 'throttle']);
@@ -81,9 +84,25 @@ export function subscriberVariables(subscriber: SubscriberRecord | undefined): J
   return rest as JsonObject;
 }
 
-function setStatus(scope: RunScope, job: JobRecord, status: JobRecord['status']): void {
+function setStatus(
+  scope: RunScope,
+  notification: NotificationRecord,
+  job: JobRecord,
+  status: JobRecord['status'],
+): void {
   job.status = status;
   job.updatedAt = iso(scope);
+  if (!scope.events.observed) return;
+  scope.events.emit({
+    type: 'job-status',
+    environmentId: scope.environment._id,
+    notificationId: notification._id,
+    transactionId: notification.transactionId,
+    jobId: job._id,
+    stepId: job.step.stepId,
+    jobType: job.type,
+    status,
+  });
 }
 
 function detailScope(scope: RunScope, job: JobRecord) {
@@ -140,7 +159,7 @@ function finishRest(
 ): void {
   for (const job of input.notification.jobs.slice(index + 1)) {
     if (job.status !== 'pending') continue;
-    setStatus(input.scope, job, status);
+    setStatus(input.scope, input.notification, job, status);
     if (detail) addDetail(detailScope(input.scope, job), detail);
   }
 }
@@ -166,6 +185,7 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
     job,
     subscriber: input.subscriber,
     controls: rendered.value,
+    events: scope.events,
     objectId: () => scope.ids.objectId(),
     now: () => iso(scope),
   };
@@ -201,7 +221,7 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
     addDetail(detailScope(scope, job), outcome.detail, { raw: { reason: outcome.reason } });
     return 'failed';
   }
-  setStatus(scope, job, 'delayed');
+  setStatus(scope, notification, job, 'delayed');
   addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
     raw: { resumeAt: new Date(outcome.resumeAt).toISOString() },
   });
@@ -271,7 +291,7 @@ function runDigest(
       closesAt,
       notificationIds: [notification._id],
     });
-    setStatus(scope, job, 'delayed');
+    setStatus(scope, notification, job, 'delayed');
     addDetail(detailScope(scope, job), DETAILS.startDigesting, {
       raw: { closesAt: new Date(closesAt).toISOString() },
     });
@@ -368,15 +388,15 @@ function judgeConditions(
 function runStep(input: RunInput, index: number): StepResult {
   const { scope, notification } = input;
   const job = notification.jobs[index] as JobRecord;
-  setStatus(scope, job, 'queued');
+  setStatus(scope, notification, job, 'queued');
   addDetail(detailScope(scope, job), DETAILS.stepQueued);
   const context = templateContext(input, index);
   const conditions = judgeConditions(input, job, context);
   if (conditions === 'skip') {
-    setStatus(scope, job, 'skipped');
+    setStatus(scope, notification, job, 'skipped');
     return 'next';
   }
-  setStatus(scope, job, 'running');
+  setStatus(scope, notification, job, 'running');
   let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped';
   if (conditions === 'fail') outcome = 'failed';
   else
@@ -399,17 +419,17 @@ function runStep(input: RunInput, index: number): StepResult {
     }
   if (outcome === 'waiting') return 'stop';
   if (outcome === 'merged') {
-    setStatus(scope, job, 'merged');
+    setStatus(scope, notification, job, 'merged');
     finishRest(input, index, 'merged');
     return 'stop';
   }
   if (outcome === 'skipped') {
     // Throttled: this event goes no further.
-    setStatus(scope, job, 'skipped');
+    setStatus(scope, notification, job, 'skipped');
     finishRest(input, index, 'skipped');
     return 'stop';
   }
-  setStatus(scope, job, outcome);
+  setStatus(scope, notification, job, outcome);
   if (outcome === 'failed') {
     job.error = job.executionDetails[job.executionDetails.length - 1]?.detail ?? 'failed';
     if (job.step.shouldStopOnFail || ACTION_STEPS.has(job.type)) {
@@ -442,7 +462,7 @@ export function runJobs(scope: RunScope, notification: NotificationRecord, start
   if (input === undefined) {
     // The workflow or subscriber is gone: nothing can be delivered any more.
     for (const job of notification.jobs.slice(start)) {
-      if (job.status === 'pending') setStatus(scope, job, 'canceled');
+      if (job.status === 'pending') setStatus(scope, notification, job, 'canceled');
     }
     return;
   }
@@ -476,6 +496,6 @@ export function runScheduledTask(scope: RunScope, task: ScheduledTaskRecord): vo
   } else {
     addDetail(detailScope(scope, job), DETAILS.delayFinished);
   }
-  setStatus(scope, job, 'completed');
+  setStatus(scope, notification, job, 'completed');
   runJobs(scope, notification, task.jobIndex + 1);
 }

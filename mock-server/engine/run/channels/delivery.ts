@@ -6,6 +6,7 @@
  */
 
 import type { JsonObject } from '../../../../src/schemas/common';
+import type { EventFeed } from '../../event-feed';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import type {
   EngineState,
@@ -34,6 +35,8 @@ export interface DeliveryContext {
   subscriber: SubscriberRecord;
   /** The step's control values, rendered. */
   controls: Record<string, unknown>;
+  /** Where sent messages are told. */
+  events: EventFeed;
   objectId(): string;
   now(): string;
 }
@@ -234,6 +237,17 @@ export function deliver(
     ...recipient,
     payload: message.payload,
     sentAt: context.now(),
+  });
+  if (!context.events.observed) return;
+  context.events.emit({
+    type: 'message-sent',
+    environmentId: context.environment._id,
+    channel: message.channel,
+    messageId: message._id,
+    notificationId: context.notification._id,
+    transactionId: message.transactionId,
+    subscriberId: context.subscriber.subscriberId,
+    workflowId: context.workflow.workflowId,
   });
 }
 

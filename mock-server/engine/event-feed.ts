@@ -1,0 +1,221 @@
+/**
+ * The engine's event feed: what happened, as it happens (a trigger received and answered, a job's
+ * status changed, a message sent, in-app messages marked, the state replaced). Observers (the
+ * inspector's live view, a test) subscribe; the engine itself never reads it. The last triggers
+ * are kept so a view opened later still shows their bodies and answers (docs/inspector.md).
+ *
+ * @module
+ */
+
+import type { JobRecord, OutboxRecord } from './store/state';
+
+/**
+ * One thing the engine did. `seq` grows by one per event, so an observer that reconnects can ask
+ * for what it missed.
+ *
+ * @example
+ * ```ts
+ * engine.events.subscribe((event: EngineEvent) => {
+ *   if (event.type === 'message-sent') console.log(event.channel, event.subscriberId);
+ * });
+ * ```
+ */
+export type EngineEvent = { seq: number; at: string } & (
+  | {
+      type: 'trigger-received';
+      triggerId: number;
+      environmentId: string;
+      /** The request body as the engine received it. */
+      body: unknown;
+    }
+  | {
+      type: 'trigger-answered';
+      triggerId: number;
+      environmentId: string;
+      /** The HTTP status the trigger answered (201, or the error's status). */
+      status: number;
+      /** The `data` of a 201, or the error body. */
+      answer: unknown;
+    }
+  | {
+      type: 'job-status';
+      environmentId: string;
+      notificationId: string;
+      transactionId: string;
+      jobId: string;
+      stepId: string;
+      jobType: JobRecord['type'];
+      status: JobRecord['status'];
+    }
+  | {
+      type: 'message-sent';
+      environmentId: string;
+      channel: OutboxRecord['channel'];
+      messageId: string;
+      notificationId: string;
+      transactionId: string;
+      subscriberId: string;
+      workflowId: string;
+    }
+  | {
+      type: 'messages-marked';
+      environmentId: string;
+      subscriberId: string;
+      messageIds: string[];
+      markAs: string;
+    }
+  | { type: 'state-replaced'; reason: 'reset' | 'restore' }
+);
+
+/**
+ * An event before the feed numbers and dates it.
+ *
+ * @example
+ * ```ts
+ * const event: EngineEventInput = { type: 'state-replaced', reason: 'reset' };
+ * ```
+ */
+export type EngineEventInput = EngineEvent extends infer E
+  ? E extends EngineEvent
+    ? Omit<E, 'seq' | 'at'>
+    : never
+  : never;
+
+/**
+ * A trigger as the feed remembers it: the body it received and, once answered, the answer.
+ *
+ * @example
+ * ```ts
+ * const last: TriggerExchange | undefined = engine.events.triggers().at(-1);
+ * console.log(last?.status, last?.answer);
+ * ```
+ */
+export interface TriggerExchange {
+  triggerId: number;
+  environmentId: string;
+  receivedAt: string;
+  body: unknown;
+  /** Set when answered. */
+  status?: number;
+  answer?: unknown;
+}
+
+/**
+ * Receives events, in order, synchronously while the engine works: keep it quick and never
+ * change the engine from it.
+ *
+ * @example
+ * ```ts
+ * const listener: EngineEventListener = (event) => console.log(event.seq, event.type);
+ * ```
+ */
+export type EngineEventListener = (event: EngineEvent) => void;
+
+/**
+ * The read side of the feed, on {@link MockEngine.events}.
+ *
+ * @example
+ * ```ts
+ * const stop = engine.events.subscribe((event) => console.log(event.type));
+ * engine.events.triggers(); // the last triggers, oldest first
+ * stop();
+ * ```
+ */
+export interface EngineEvents {
+  /** Calls `listener` with every later event; returns the function that stops it. */
+  subscribe(listener: EngineEventListener): () => void;
+  /** The last triggers (up to {@link TRIGGER_HISTORY}), oldest first (copies). */
+  triggers(): TriggerExchange[];
+  /** The `seq` of the last event so far (0 before any). */
+  lastSeq(): number;
+}
+
+/**
+ * The feed as the engine holds it: {@link EngineEvents} plus emitting.
+ *
+ * @example
+ * ```ts
+ * const feed = createEventFeed(() => engine.clock.iso());
+ * feed.emit({ type: 'state-replaced', reason: 'reset' });
+ * ```
+ */
+export interface EventFeed extends EngineEvents {
+  /** Whether anyone listens (emitters skip building events nobody reads). */
+  readonly observed: boolean;
+  emit(event: EngineEventInput): void;
+  /** Remembers a trigger's body and tells the listeners; returns its id. */
+  triggerReceived(environmentId: string, body: unknown): number;
+  /** Remembers a trigger's answer and tells the listeners. */
+  triggerAnswered(triggerId: number, status: number, answer: unknown): void;
+  /** Forgets the remembered triggers (the engine's reset). */
+  forgetTriggers(): void;
+}
+
+/**
+ * How many triggers the feed remembers: a bounded window, so a long-running server does not grow.
+ *
+ * @example
+ * ```ts
+ * engine.events.triggers().length <= TRIGGER_HISTORY; // true
+ * ```
+ */
+export const TRIGGER_HISTORY = 200;
+
+/**
+ * Creates an empty feed; `now()` dates the events (the engine's clock).
+ *
+ * @example
+ * ```ts
+ * const feed = createEventFeed(() => new Date().toISOString());
+ * feed.subscribe((event) => console.log(event));
+ * ```
+ */
+export function createEventFeed(now: () => string): EventFeed {
+  const listeners = new Set<EngineEventListener>();
+  const history: TriggerExchange[] = [];
+  let seq = 0;
+  let triggerSeq = 0;
+
+  function emit(input: EngineEventInput): void {
+    seq += 1;
+    if (listeners.size === 0) return;
+    const event = { ...input, seq, at: now() } as EngineEvent;
+    for (const listener of listeners) listener(event);
+  }
+
+  return {
+    get observed() {
+      return listeners.size > 0;
+    },
+    emit,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    triggers: () => structuredClone(history),
+    lastSeq: () => seq,
+    triggerReceived(environmentId, body) {
+      triggerSeq += 1;
+      history.push({ triggerId: triggerSeq, environmentId, receivedAt: now(), body });
+      if (history.length > TRIGGER_HISTORY) history.shift();
+      emit({ type: 'trigger-received', triggerId: triggerSeq, environmentId, body });
+      return triggerSeq;
+    },
+    triggerAnswered(triggerId, status, answer) {
+      const exchange = history.findLast((entry) => entry.triggerId === triggerId);
+      if (exchange) Object.assign(exchange, { status, answer });
+      emit({
+        type: 'trigger-answered',
+        triggerId,
+        environmentId: exchange?.environmentId ?? '',
+        status,
+        answer,
+      });
+    },
+    forgetTriggers() {
+      history.length = 0;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The control routes the inspector reads the engine through (`/__svc/inspector/...`). Writes
+ * reuse the default control routes (clock, settle, faults, snapshots) and, for in-app messages,
+ * the engine operation the API uses. See docs/inspector.md.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { type ControlRoute, parseControlBody } from '../http/control-router';
+import { activity, activityFilter } from './views/activity';
+import { environmentContext, environmentSummary } from './views/environment';
+import { inbox, messageFilter, messages } from './views/messages';
+import { clockState, environmentState } from './views/state';
+
+const MarkBody = z.object({
+  messageId: z.union([z.string(), z.array(z.string())]),
+  markAs: z.enum(['read', 'unread', 'seen', 'unseen']),
+});
+
+/**
+ * The inspector's control routes; every one takes `?environment=` (a name or `_id`, default
+ * Development).
+ *
+ * @example
+ * ```ts
+ * createControlRouter([...defaultControlRoutes, ...inspectorControlRoutes], context);
+ * ```
+ */
+export const inspectorControlRoutes: ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/inspector/environments',
+    description: 'The environments, API keys masked (GET /__svc/environments reveals them)',
+    run: ({ context }) => context.engine.environments.map(environmentSummary),
+  },
+  {
+    method: 'GET',
+    path: '/inspector/activity',
+    description:
+      'Triggers by transaction, newest first, with body, answer, notifications, jobs and execution details; query workflowId, subscriberId, channel, status, transactionId, limit',
+    run: ({ url, context }) =>
+      activity(context.engine, environmentContext(context.engine, url), activityFilter(url)),
+  },
+  {
+    method: 'GET',
+    path: '/inspector/messages',
+    description:
+      'Stored messages, newest first, as the recipient gets them; query channel, subscriberId, transactionId, limit',
+    run: ({ url, context }) =>
+      messages(environmentContext(context.engine, url), messageFilter(url)),
+  },
+  {
+    method: 'GET',
+    path: '/inspector/inbox/:subscriberId',
+    description: "A subscriber's in-app messages with read, seen and archived state",
+    run: ({ url, params, context }) =>
+      inbox(environmentContext(context.engine, url), params['subscriberId'] ?? ''),
+  },
+  {
+    method: 'POST',
+    path: '/inspector/inbox/:subscriberId/mark',
+    description:
+      'Marks in-app messages { messageId, markAs: read | unread | seen | unseen } through the API operation',
+    run: ({ url, params, body, context }) =>
+      context.engine.operations.markMessagesAs(
+        environmentContext(context.engine, url),
+        params['subscriberId'] ?? '',
+        parseControlBody(MarkBody, body),
+      ),
+  },
+  {
+    method: 'GET',
+    path: '/inspector/state',
+    description:
+      'Subscribers with credentials and topics, topics, workflows with steps and issues, integrations',
+    run: ({ url, context }) =>
+      environmentState(context.engine, environmentContext(context.engine, url)),
+  },
+  {
+    method: 'GET',
+    path: '/inspector/clock',
+    description: 'The clock and the pending delays and digests, with when they fire',
+    run: ({ context }) => clockState(context.engine),
+  },
+];

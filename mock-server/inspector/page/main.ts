@@ -1,0 +1,100 @@
+// The inspector page: tabs over the engine's activity, messages, inboxes, state, and time and
+// faults, refreshed live from the engine's event feed. See docs/inspector.md.
+import { render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import './style.css';
+import { followEvents, type LiveState } from './live';
+import { html, useControl } from './ui';
+import { ActivityView } from './views/activity';
+import { InboxView } from './views/inbox';
+import { MessagesView } from './views/messages';
+import { StateView } from './views/state';
+import { TimeView } from './views/time';
+
+const TABS = [
+  ['activity', 'Activity'],
+  ['messages', 'Messages'],
+  ['inbox', 'Inbox'],
+  ['state', 'State'],
+  ['time', 'Time & faults'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+function App() {
+  const [tab, setTab] = useState<Tab>('activity');
+  const [env, setEnv] = useState('Development');
+  const [version, setVersion] = useState(0);
+  const [live, setLive] = useState<LiveState>('connecting');
+  const [lastEvent, setLastEvent] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const environments = useControl<{ _id: string; name: string }[]>('/inspector/environments', []);
+  const clock = useControl<{ now: string }>('/clock', [version]);
+
+  const bump = () => setVersion((value) => value + 1);
+  useEffect(
+    () =>
+      followEvents(
+        (message) => {
+          if (message.event !== 'engine') return;
+          setLastEvent(`${message.data.type ?? ''} #${message.data.seq ?? ''}`);
+          // A trigger makes a burst of events: refresh once the burst is over.
+          clearTimeout(timer.current);
+          timer.current = setTimeout(bump, 120);
+        },
+        (state) => {
+          setLive(state);
+          if (state === 'live') bump();
+        },
+      ),
+    [],
+  );
+
+  function onTabKey(event: KeyboardEvent) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const index = TABS.findIndex(([name]) => name === tab);
+    const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    if (!next) return;
+    setTab(next[0]);
+    document.getElementById(`tab-${next[0]}`)?.focus();
+  }
+
+  const props = { env, version };
+  return html`<div class="app">
+    <header class="top">
+      <h1>svc-mock inspector</h1>
+      <label class="env">Environment
+        <select value=${env} onChange=${(event: Event) => setEnv((event.target as HTMLSelectElement).value)}>
+          ${(environments.data ?? [{ _id: 'Development', name: 'Development' }]).map(
+            (environment) => html`<option value=${environment.name}>${environment.name}</option>`,
+          )}
+        </select>
+      </label>
+      <span class="clock" title="The engine's virtual clock">Clock <code>${clock.data?.now ?? ''}</code></span>
+      <span class=${`live ${live}`} data-testid="live" role="status" title=${lastEvent}>${live}</span>
+      <button type="button" onClick=${bump}>Refresh</button>
+    </header>
+    <nav class="tabs" role="tablist" aria-label="Inspector views" onKeyDown=${onTabKey}>
+      ${TABS.map(
+        ([
+          name,
+          label,
+        ]) => html`<button type="button" role="tab" id=${`tab-${name}`} data-tab=${name}
+          aria-selected=${tab === name} aria-controls="panel" tabindex=${tab === name ? 0 : -1}
+          onClick=${() => setTab(name)}>${label}</button>`,
+      )}
+    </nav>
+    <main id="panel" role="tabpanel" aria-labelledby=${`tab-${tab}`} data-view=${tab}>
+      ${tab === 'activity' ? html`<${ActivityView} ...${props} />` : null}
+      ${tab === 'messages' ? html`<${MessagesView} ...${props} />` : null}
+      ${tab === 'inbox' ? html`<${InboxView} ...${props} />` : null}
+      ${tab === 'state' ? html`<${StateView} ...${props} />` : null}
+      ${tab === 'time' ? html`<${TimeView} version=${version} bump=${bump} />` : null}
+    </main>
+  </div>`;
+}
+
+const root = document.getElementById('app');
+if (root) {
+  root.textContent = ''; // the "Loading…" line the HTML shows until the script runs
+  render(html`<${App} />`, root);
+}

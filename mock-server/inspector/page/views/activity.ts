@@ -1,0 +1,105 @@
+// Activity: every trigger by transaction, newest first, with its body, answer, and each
+// notification's jobs and execution details; filters by workflow, subscriber, channel, status,
+// transaction.
+import { useState } from 'preact/hooks';
+import type { ActivityGroup } from '../../views/activity';
+import { Badge, Failure, html, JsonBlock, query, Time, useControl } from '../ui';
+
+type Notification = ActivityGroup['notifications'][number];
+type Job = Notification['jobs'][number];
+
+const FILTERS = [
+  ['workflowId', 'Workflow'],
+  ['subscriberId', 'Subscriber'],
+  ['channel', 'Channel'],
+  ['status', 'Status'],
+  ['transactionId', 'Transaction'],
+] as const;
+
+function JobRow({ job }: { job: Job }) {
+  return html`<li class="job" data-job-type=${job.type} data-job-status=${job.status}>
+    <div class="job-head">
+      <strong>${job.step.name}</strong> <span class="muted">${job.type}</span>
+      <${Badge} text=${job.status} />
+      ${job.error ? html`<span class="error-text">${job.error}</span>` : null}
+    </div>
+    <ol class="details">
+      ${job.executionDetails.map(
+        (detail) => html`<li>
+          <${Time} iso=${detail.createdAt} /> <${Badge} text=${detail.status} /> ${detail.detail}
+          ${detail.raw ? html`<code class="raw">${detail.raw}</code>` : null}
+        </li>`,
+      )}
+    </ol>
+  </li>`;
+}
+
+function NotificationCard({ item }: { item: Notification }) {
+  const who = item.subscriber;
+  return html`<section class="notification" data-subscriber=${who?.subscriberId ?? ''}>
+    <h4>
+      To ${who ? html`<strong>${who.subscriberId}</strong>` : 'a removed subscriber'}
+      ${who?.email ? html` <span class="muted">${who.email}</span>` : null}
+    </h4>
+    <ol class="jobs">${item.jobs.map((job) => html`<${JobRow} job=${job} />`)}</ol>
+  </section>`;
+}
+
+function answerStatus(group: ActivityGroup): string {
+  const answer = group.trigger?.answer as { status?: unknown } | undefined;
+  if (typeof answer?.status === 'string') return answer.status;
+  return group.trigger?.status === undefined ? 'run' : String(group.trigger.status);
+}
+
+function Group({ group, open }: { group: ActivityGroup; open: boolean }) {
+  const body = (group.trigger?.body ?? {}) as Record<string, unknown>;
+  const recipients = group.notifications.length;
+  return html`<article class="card group" data-transaction=${group.transactionId ?? group.key}>
+    <details open=${open}>
+      <summary>
+        <span class="summary-main"><strong>${group.workflowId ?? '(no workflow)'}</strong>
+        <${Badge} text=${answerStatus(group)} /></span>
+        <span class="muted">${`${recipients} recipient${recipients === 1 ? '' : 's'} · `}<${Time} iso=${group.at} /></span>
+        <code class="txn">${group.transactionId ?? 'no transaction'}</code>
+      </summary>
+      ${group.notifications.map((item) => html`<${NotificationCard} item=${item} />`)}
+      <div class="grid2">
+        ${
+          group.trigger
+            ? html`<div><h4>Payload</h4><${JsonBlock} label="Payload" value=${body['payload'] ?? {}} /></div>
+              <div><h4>Overrides</h4><${JsonBlock} label="Overrides" value=${body['overrides'] ?? {}} /></div>
+              <div><h4>Request body</h4><${JsonBlock} label="Request body" value=${body} /></div>
+              <div><h4>Answer ${group.trigger.status ?? ''}</h4>
+                <${JsonBlock} label="Answer" value=${group.trigger.answer ?? null} /></div>`
+            : html`<p class="muted">The trigger's request is no longer remembered (the last 200 are).</p>`
+        }
+      </div>
+    </details>
+  </article>`;
+}
+
+/** The Activity tab. */
+export function ActivityView({ env, version }: { env: string; version: number }) {
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const { data, error } = useControl<ActivityGroup[]>(
+    `/inspector/activity${query({ environment: env, ...filters })}`,
+    [version],
+  );
+  return html`<div>
+    <form class="filters" onSubmit=${(event: Event) => event.preventDefault()} aria-label="Filter the activity">
+      ${FILTERS.map(
+        ([name, label]) => html`<label>${label}
+          <input name=${name} value=${filters[name] ?? ''} placeholder=${name === 'status' ? 'failed, 201…' : ''}
+            onChange=${(event: Event) =>
+              setFilters({
+                ...filters,
+                [name]: (event.target as HTMLInputElement).value.trim(),
+              })} />
+        </label>`,
+      )}
+    </form>
+    <${Failure} error=${error} />
+    ${data?.length === 0 ? html`<p class="empty">No triggers yet. Trigger a workflow and it shows here as it runs.</p>` : null}
+    ${data?.map((group, index) => html`<${Group} key=${group.key} group=${group} open=${index === 0} />`)}
+  </div>`;
+}

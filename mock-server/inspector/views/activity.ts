@@ -1,0 +1,173 @@
+/**
+ * The inspector's activity: triggers grouped by transaction, each with the body the engine
+ * received, its answer, and every notification it made with its jobs and execution details.
+ *
+ * @module
+ */
+import type { MockEngine, RequestContext } from '../../engine/engine';
+import type { TriggerExchange } from '../../engine/event-feed';
+import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
+import type { NotificationRecord } from '../../engine/store/state';
+
+/**
+ * Filters of the activity; every given one must match.
+ *
+ * @example
+ * ```ts
+ * const filter: ActivityFilter = { workflowId: 'welcome', status: 'failed' };
+ * ```
+ */
+export interface ActivityFilter {
+  workflowId?: string;
+  subscriberId?: string;
+  /** A channel a notification used (`email`, `in_app`, ...). */
+  channel?: string;
+  /** A job status (`completed`, `delayed`, `failed`, ...), or the trigger's answer status. */
+  status?: string;
+  transactionId?: string;
+  /** How many transactions at most (newest first). Default 50. */
+  limit?: number;
+}
+
+/**
+ * One transaction: the trigger (when remembered) and the notifications it made.
+ *
+ * @example
+ * ```ts
+ * const group: ActivityGroup = activity(engine, context, {})[0];
+ * group.notifications[0]?.jobs.map((job) => job.status);
+ * ```
+ */
+export interface ActivityGroup {
+  /** The transaction id; a refused trigger that had none is keyed `trigger-<id>`. */
+  key: string;
+  transactionId: string | null;
+  workflowId: string | null;
+  /** When the trigger arrived (or the first notification was made). */
+  at: string;
+  trigger: TriggerExchange | null;
+  notifications: ActivityDto[];
+}
+
+const ACTIVITY_FILTERS = ['workflowId', 'subscriberId', 'channel', 'status', 'transactionId'];
+
+/**
+ * Reads the activity filters from a URL's query; an unknown name is a `TypeError` (a 400).
+ *
+ * @example
+ * ```ts
+ * activityFilter(new URL('http://x/?channel=email&limit=10')); // { channel: 'email', limit: 10 }
+ * ```
+ */
+export function activityFilter(url: URL): ActivityFilter {
+  const filter: ActivityFilter = {};
+  for (const [name, value] of url.searchParams) {
+    if (name === 'environment' || value === '') continue;
+    if (name === 'limit') {
+      const limit = Number(value);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+        throw new TypeError('limit must be a whole number from 1 to 500');
+      }
+      filter.limit = limit;
+    } else if (ACTIVITY_FILTERS.includes(name)) {
+      (filter as Record<string, string>)[name] = value;
+    } else {
+      throw new TypeError(
+        `Unknown activity filter "${name}": use ${[...ACTIVITY_FILTERS, 'limit', 'environment'].join(', ')}`,
+      );
+    }
+  }
+  return filter;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function answerText(trigger: TriggerExchange | null): string | undefined {
+  const answer = trigger?.answer as { status?: unknown } | undefined;
+  return typeof answer?.status === 'string' ? answer.status : undefined;
+}
+
+function groupMatches(group: ActivityGroup, filter: ActivityFilter): boolean {
+  const { notifications, trigger } = group;
+  if (filter.transactionId !== undefined && group.transactionId !== filter.transactionId) {
+    return false;
+  }
+  if (filter.workflowId !== undefined && group.workflowId !== filter.workflowId) return false;
+  if (
+    filter.subscriberId !== undefined &&
+    !notifications.some((item) => item.subscriber?.subscriberId === filter.subscriberId)
+  ) {
+    return false;
+  }
+  const channel = filter.channel;
+  if (channel !== undefined && !notifications.some((item) => item.channels.includes(channel))) {
+    return false;
+  }
+  const status = filter.status;
+  if (status !== undefined) {
+    const jobStatus = notifications.some((item) => item.jobs.some((job) => job.status === status));
+    const triggerStatus = answerText(trigger) === status || String(trigger?.status) === status;
+    if (!jobStatus && !triggerStatus) return false;
+  }
+  return true;
+}
+
+/**
+ * The environment's transactions, newest first, filtered.
+ *
+ * @example
+ * ```ts
+ * const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+ * activity(engine, context, { channel: 'email', limit: 10 });
+ * ```
+ */
+export function activity(
+  engine: MockEngine,
+  context: RequestContext,
+  filter: ActivityFilter,
+): ActivityGroup[] {
+  const environmentId = context.environment._id;
+  const groups = new Map<string, ActivityGroup>();
+  const byTransaction = new Map<string, NotificationRecord[]>();
+  for (const record of context.data.notifications) {
+    const list = byTransaction.get(record.transactionId);
+    if (list) list.push(record);
+    else byTransaction.set(record.transactionId, [record]);
+  }
+  for (const trigger of engine.events.triggers()) {
+    if (trigger.environmentId !== environmentId) continue;
+    const body = trigger.body as Record<string, unknown> | null;
+    const answer = trigger.answer as Record<string, unknown> | undefined;
+    const transactionId = text(answer?.['transactionId']) ?? text(body?.['transactionId']);
+    const key = transactionId ?? `trigger-${trigger.triggerId}`;
+    groups.set(key, {
+      key,
+      transactionId,
+      workflowId: text(body?.['name']),
+      at: trigger.receivedAt,
+      trigger,
+      notifications: [],
+    });
+  }
+  for (const [transactionId, records] of byTransaction) {
+    const first = records[0] as NotificationRecord;
+    const notifications = records.map((record) => toActivityDto(context.data, record));
+    const existing = groups.get(transactionId);
+    if (existing && existing.notifications.length === 0) {
+      existing.notifications = notifications;
+      continue;
+    }
+    groups.set(transactionId, {
+      key: transactionId,
+      transactionId,
+      workflowId: notifications[0]?.template?.triggers[0]?.identifier ?? null,
+      at: first.createdAt,
+      trigger: null,
+      notifications,
+    });
+  }
+  const ordered = [...groups.values()].sort(
+    (a, b) => b.at.localeCompare(a.at) || (b.trigger?.triggerId ?? 0) - (a.trigger?.triggerId ?? 0),
+  );
+  return ordered.filter((group) => groupMatches(group, filter)).slice(0, filter.limit ?? 50);
+}

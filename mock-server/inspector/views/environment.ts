@@ -1,0 +1,53 @@
+/**
+ * Which environment an inspector request reads: `?environment=` (a name of the first
+ * organization or any environment's `_id`), Development by default.
+ *
+ * @module
+ */
+import type { MockEngine, RequestContext } from '../../engine/engine';
+import type { EnvironmentRecord } from '../../engine/store/state';
+
+/**
+ * The engine context of the environment a request names, as the API would authenticate it.
+ *
+ * @example
+ * ```ts
+ * const context = environmentContext(engine, new URL('http://x/?environment=Production'));
+ * context.environment.name; // 'Production'
+ * ```
+ */
+export function environmentContext(engine: MockEngine, url: URL): RequestContext {
+  const environment = engine.environment(url.searchParams.get('environment') || 'Development');
+  return engine.authenticate(`ApiKey ${environment.apiKey}`);
+}
+
+/**
+ * An API key with all but its last four characters hidden.
+ *
+ * @example
+ * ```ts
+ * maskKey('0123456789abcdef'); // '••••••••••••cdef'
+ * ```
+ */
+export function maskKey(key: string): string {
+  return `${'•'.repeat(Math.max(0, key.length - 4))}${key.slice(-4)}`;
+}
+
+/**
+ * An environment as the inspector lists it: the key masked (the control API's
+ * `GET /__svc/environments` reveals it).
+ *
+ * @example
+ * ```ts
+ * engine.environments.map(environmentSummary);
+ * ```
+ */
+export function environmentSummary(environment: EnvironmentRecord) {
+  return {
+    _id: environment._id,
+    _organizationId: environment._organizationId,
+    name: environment.name,
+    identifier: environment.identifier,
+    apiKeyMasked: maskKey(environment.apiKey),
+  };
+}

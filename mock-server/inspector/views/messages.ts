@@ -1,0 +1,202 @@
+/**
+ * The inspector's messages: every stored message of an environment as its recipient would get
+ * it (an email's envelope, subject and HTML; an SMS, chat or push text with its target), and
+ * a subscriber's in-app inbox.
+ *
+ * @module
+ */
+import type { RequestContext } from '../../engine/engine';
+import { findSubscriber, subscriberByObjectId } from '../../engine/resources/subscribers';
+import type { EnvironmentData, MessageRecord } from '../../engine/store/state';
+import { ServiceError } from '../../engine/wire/service-error';
+
+const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'];
+
+/**
+ * Filters of the message list.
+ *
+ * @example
+ * ```ts
+ * const filter: MessageFilter = { channel: 'email', subscriberId: 'user-1' };
+ * ```
+ */
+export interface MessageFilter {
+  channel?: string;
+  subscriberId?: string;
+  transactionId?: string;
+  /** Default 100. */
+  limit?: number;
+}
+
+/**
+ * Reads the message filters from a URL's query; bad values are a `TypeError` (a 400).
+ *
+ * @example
+ * ```ts
+ * messageFilter(new URL('http://x/?channel=sms')); // { channel: 'sms' }
+ * ```
+ */
+export function messageFilter(url: URL): MessageFilter {
+  const filter: MessageFilter = {};
+  for (const [name, value] of url.searchParams) {
+    if (name === 'environment' || value === '') continue;
+    if (name === 'channel') {
+      if (!CHANNELS.includes(value)) {
+        throw new TypeError(`channel must be one of ${CHANNELS.join(', ')}`);
+      }
+      filter.channel = value;
+    } else if (name === 'subscriberId' || name === 'transactionId') {
+      filter[name] = value;
+    } else if (name === 'limit') {
+      const limit = Number(value);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+        throw new TypeError('limit must be a whole number from 1 to 500');
+      }
+      filter.limit = limit;
+    } else {
+      throw new TypeError(
+        `Unknown message filter "${name}": use channel, subscriberId, transactionId, limit, environment`,
+      );
+    }
+  }
+  return filter;
+}
+
+const stringList = (value: unknown): string[] | undefined => {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return undefined;
+};
+
+/**
+ * An email's envelope as the provider would send it: `from` from the trigger's
+ * `overrides.email.from` or the integration's credentials, `cc`/`bcc`/`replyTo`/`headers` from
+ * `overrides.email` (docs/inspector.md).
+ */
+function envelope(data: EnvironmentData, message: MessageRecord) {
+  const overrides = (message.overrides['email'] ?? {}) as Record<string, unknown>;
+  const integration = data.integrations.find(
+    (item) => item.channel === 'email' && item.providerId === message.providerId && !item.deleted,
+  );
+  const credentials = integration?.credentials ?? {};
+  const address = overrides['from'] ?? credentials['from'];
+  const name = overrides['senderName'] ?? credentials['senderName'];
+  const from =
+    typeof address === 'string'
+      ? typeof name === 'string' && name !== ''
+        ? `${name} <${address}>`
+        : address
+      : null;
+  const headers = overrides['headers'];
+  return {
+    from,
+    to: message.email === undefined ? [] : [message.email],
+    cc: stringList(overrides['cc']) ?? [],
+    bcc: stringList(overrides['bcc']) ?? [],
+    replyTo: typeof overrides['replyTo'] === 'string' ? overrides['replyTo'] : null,
+    headers:
+      headers !== null && typeof headers === 'object' ? (headers as Record<string, unknown>) : {},
+  };
+}
+
+/**
+ * A stored message as the inspector shows it.
+ *
+ * @example
+ * ```ts
+ * const view = messageView(context.data, record);
+ * view.email?.subject;
+ * ```
+ */
+export function messageView(data: EnvironmentData, message: MessageRecord) {
+  const subscriber = subscriberByObjectId(data, message._subscriberId);
+  return {
+    _id: message._id,
+    channel: message.channel,
+    subscriberId: subscriber?.subscriberId ?? null,
+    transactionId: message.transactionId,
+    workflowId: message.templateIdentifier ?? null,
+    providerId: message.providerId ?? null,
+    status: message.status,
+    ...(message.errorText === undefined ? {} : { errorText: message.errorText }),
+    createdAt: message.createdAt,
+    subject: message.subject ?? null,
+    content: structuredClone(message.content),
+    read: message.read,
+    seen: message.seen,
+    archived: message.archived,
+    ...(message.channel === 'email' ? { email: envelope(data, message) } : {}),
+    target: {
+      ...(message.phone === undefined ? {} : { phone: message.phone }),
+      ...(message.directWebhookUrl === undefined ? {} : { webhookUrl: message.directWebhookUrl }),
+      ...(message.deviceTokens === undefined ? {} : { deviceTokens: [...message.deviceTokens] }),
+    },
+    ...(message.channel === 'in_app'
+      ? {
+          inApp: {
+            title: message.title ?? null,
+            avatar: message.avatar ?? null,
+            cta: structuredClone(message.cta),
+            data: structuredClone(message.data ?? {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * A message as the inspector shows it.
+ *
+ * @example
+ * ```ts
+ * const views: MessageView[] = messages(context, { channel: 'email' });
+ * ```
+ */
+export type MessageView = ReturnType<typeof messageView>;
+
+/**
+ * The environment's messages, newest first, filtered.
+ *
+ * @example
+ * ```ts
+ * messages(context, { channel: 'email', limit: 20 });
+ * ```
+ */
+export function messages(context: RequestContext, filter: MessageFilter): MessageView[] {
+  const { data } = context;
+  const subscriber =
+    filter.subscriberId === undefined ? undefined : findSubscriber(data, filter.subscriberId);
+  if (filter.subscriberId !== undefined && !subscriber) return [];
+  const found: MessageView[] = [];
+  const limit = filter.limit ?? 100;
+  for (let index = data.messages.length - 1; index >= 0 && found.length < limit; index--) {
+    const message = data.messages[index] as MessageRecord;
+    if (filter.channel !== undefined && message.channel !== filter.channel) continue;
+    if (subscriber && message._subscriberId !== subscriber._id) continue;
+    if (filter.transactionId !== undefined && message.transactionId !== filter.transactionId) {
+      continue;
+    }
+    found.push(messageView(data, message));
+  }
+  return found;
+}
+
+/**
+ * A subscriber's in-app inbox, newest first, with read, seen and archived state.
+ *
+ * @example
+ * ```ts
+ * inbox(context, 'user-1').messages.filter((message) => !message.read).length;
+ * ```
+ */
+export function inbox(context: RequestContext, subscriberId: string) {
+  const subscriber = findSubscriber(context.data, subscriberId);
+  if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
+  const list = messages(context, { channel: 'in_app', subscriberId, limit: 500 });
+  return {
+    subscriberId,
+    unread: list.filter((message) => !message.read).length,
+    unseen: list.filter((message) => !message.seen).length,
+    messages: list,
+  };
+}

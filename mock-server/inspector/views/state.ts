@@ -1,0 +1,143 @@
+/**
+ * The inspector's state: an environment's subscribers with their channel credentials and topics,
+ * its topics, its workflows with steps and issues, its integrations with primary flags, and the
+ * clock with the work waiting for it.
+ *
+ * @module
+ */
+import type { MockEngine, RequestContext } from '../../engine/engine';
+import type { NotificationRecord, SubscriberRecord } from '../../engine/store/state';
+
+/** Most subscribers one state answer lists (the total is given too). */
+const SUBSCRIBER_LIMIT = 200;
+
+function subscriberView(context: RequestContext, subscriber: SubscriberRecord) {
+  const subscriptions = context.data.subscriptionsBySubscriber.get(subscriber._id) ?? [];
+  return {
+    subscriberId: subscriber.subscriberId,
+    firstName: subscriber.firstName ?? null,
+    lastName: subscriber.lastName ?? null,
+    email: subscriber.email ?? null,
+    phone: subscriber.phone ?? null,
+    locale: subscriber.locale ?? null,
+    timezone: subscriber.timezone ?? null,
+    data: structuredClone(subscriber.data ?? null),
+    channels: subscriber.channels.map((channel) => ({
+      providerId: channel.providerId,
+      integrationIdentifier: channel.integrationIdentifier ?? null,
+      credentials: structuredClone(channel.credentials),
+    })),
+    topics: subscriptions.map((subscription) => subscription.topicKey),
+  };
+}
+
+/**
+ * What an environment holds, as the inspector's State tab shows it. Integration credentials are
+ * listed by name only (their values are secrets).
+ *
+ * @example
+ * ```ts
+ * const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+ * environmentState(engine, context).workflows.map((workflow) => workflow.status);
+ * ```
+ */
+export function environmentState(engine: MockEngine, context: RequestContext) {
+  const { data } = context;
+  const live = data.subscriberOrder
+    .map((id) => data.subscribers.get(data.subscriberKeys.get(id) ?? ''))
+    .filter((subscriber): subscriber is SubscriberRecord => !!subscriber && !subscriber.deleted);
+  const listed = engine.operations.listWorkflows(context, {
+    limit: Math.max(1, data.workflows.length),
+    offset: 0,
+    orderBy: 'createdAt',
+    orderDirection: 'ASC',
+  });
+  const items = new Map(listed.workflows.map((item) => [item._id, item]));
+  return {
+    subscribers: {
+      total: live.length,
+      items: live.slice(0, SUBSCRIBER_LIMIT).map((record) => subscriberView(context, record)),
+    },
+    topics: [...data.topics.values()].map((topic) => ({
+      key: topic.key,
+      name: topic.name ?? null,
+      subscribers: data.subscriptions.filter((item) => item.topicKey === topic.key).length,
+    })),
+    workflows: data.workflows.map((workflow) => {
+      const item = items.get(workflow._id);
+      return {
+        workflowId: workflow.workflowId,
+        name: workflow.name,
+        active: workflow.active,
+        status: item?.status ?? workflow.status,
+        tags: [...workflow.tags],
+        lastTriggeredAt: workflow.lastTriggeredAt,
+        steps: workflow.steps.map((step, index) => ({
+          stepId: step.stepId,
+          name: step.name,
+          type: step.type,
+          active: step.active,
+          issues: structuredClone(item?.steps[index]?.issues ?? null),
+        })),
+      };
+    }),
+    integrations: engine.operations
+      .listIntegrations(context)
+      .filter((integration) => integration._environmentId === context.environment._id)
+      .map((integration) => ({
+        _id: integration._id,
+        identifier: integration.identifier,
+        name: integration.name,
+        providerId: integration.providerId,
+        channel: integration.channel,
+        active: integration.active,
+        primary: integration.primary,
+        credentialNames: Object.keys(integration.credentials),
+      })),
+  };
+}
+
+const TASK_LABEL = /^(resume-delay|close-digest) ([0-9a-f]{24})$/;
+
+function findNotification(engine: MockEngine, notificationId: string) {
+  for (const environment of engine.environments) {
+    const { data } = engine.authenticate(`ApiKey ${environment.apiKey}`);
+    const record: NotificationRecord | undefined = data.notificationsById.get(notificationId);
+    if (record) {
+      const subscriberId = data.subscriberKeys.get(record._subscriberId) ?? null;
+      const workflow = data.workflows.find((item) => item._id === record._templateId);
+      return { environment, record, subscriberId, workflowId: workflow?.workflowId ?? null };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The clock and the work waiting for it, soonest first: each delay or digest with when it fires
+ * and the run it belongs to.
+ *
+ * @example
+ * ```ts
+ * clockState(engine).pending.map((task) => `${task.kind} at ${task.at}`);
+ * ```
+ */
+export function clockState(engine: MockEngine) {
+  return {
+    now: engine.clock.iso(),
+    epochMs: engine.clock.now(),
+    pending: engine.clock.pending().map((task) => {
+      const [, kind, notificationId] = TASK_LABEL.exec(task.label ?? '') ?? [];
+      const found =
+        notificationId === undefined ? undefined : findNotification(engine, notificationId);
+      return {
+        at: new Date(task.at).toISOString(),
+        kind: kind ?? task.label ?? 'task',
+        notificationId: notificationId ?? null,
+        environment: found?.environment.name ?? null,
+        transactionId: found?.record.transactionId ?? null,
+        subscriberId: found?.subscriberId ?? null,
+        workflowId: found?.workflowId ?? null,
+      };
+    }),
+  };
+}

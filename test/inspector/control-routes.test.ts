@@ -1,0 +1,234 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
+import { fromFetchRequest, toFetchResponse } from '../../mock-server/fetch/fetch-bridge';
+import { createControlRouter } from '../../mock-server/http/control-router';
+import { defaultControlRoutes } from '../../mock-server/http/control-routes';
+import { createSnapshotStore } from '../../mock-server/http/snapshot-store';
+import { inspectorControlRoutes } from '../../mock-server/inspector/control-routes';
+
+const seed = {
+  subscribers: [
+    { subscriberId: 'ada', firstName: 'Ada', email: 'ada@example.com', phone: '+15550100001' },
+    { subscriberId: 'bob', firstName: 'Bob' },
+  ],
+  integrations: [
+    {
+      providerId: 'sendgrid',
+      channel: 'email' as const,
+      name: 'SendGrid',
+      identifier: 'sendgrid',
+      active: true,
+      primary: true,
+      credentials: { apiKey: 'SG.secret', from: 'hello@example.com', senderName: 'Acme' },
+    },
+    {
+      providerId: 'twilio',
+      channel: 'sms' as const,
+      name: 'Twilio',
+      identifier: 'twilio',
+      active: true,
+      primary: true,
+      credentials: { accountSid: 'AC1', token: 't', from: '+15550100000' },
+    },
+  ],
+  topics: [{ key: 'news', name: 'News', subscribers: ['ada'] }],
+  workflows: [
+    {
+      workflowId: 'welcome',
+      name: 'Welcome',
+      steps: [
+        {
+          type: 'in_app' as const,
+          name: 'Inbox',
+          controlValues: { body: 'Hi {{subscriber.firstName}}' },
+        },
+        {
+          type: 'email' as const,
+          name: 'Email',
+          controlValues: { subject: 'Welcome, {{subscriber.firstName}}', body: '<p>Hello!</p>' },
+        },
+        { type: 'digest' as const, name: 'Digest', controlValues: { amount: 1, unit: 'hours' } },
+        {
+          type: 'sms' as const,
+          name: 'Sms',
+          controlValues: { body: '{{step.total_count}} events' },
+        },
+      ],
+    },
+    { workflowId: 'broken', name: 'Broken', steps: [{ type: 'email' as const, name: 'Email' }] },
+  ],
+};
+
+let engine: MockEngine;
+// The answers are read as loose JSON: the views' exact types are pinned by tsc in the sources.
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, asserted field by field below
+type Json = any;
+let call: (method: string, path: string, body?: unknown) => Promise<{ status: number; data: Json }>;
+
+beforeEach(() => {
+  engine = createMockEngine({ seed, clockStart: '2026-01-01T00:00:00.000Z' });
+  const router = createControlRouter([...defaultControlRoutes, ...inspectorControlRoutes], {
+    engine,
+    snapshots: createSnapshotStore(),
+  });
+  call = async (method, path, body) => {
+    const request = new Request(`http://127.0.0.1/__svc${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = await router(fromFetchRequest(request, `/__svc${path}`));
+    if (!answer) throw new Error(`no route for ${path}`);
+    const response = toFetchResponse(answer);
+    const json = (await response.json()) as { data?: unknown };
+    return { status: response.status, data: json.data ?? json };
+  };
+});
+
+function trigger(body: unknown) {
+  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  return engine.operations.triggerEvent(context, body);
+}
+
+describe('inspector control routes', () => {
+  it('activity groups a run by transaction with its body, answer, jobs and details; filters', async () => {
+    const { transactionId } = trigger({
+      name: 'welcome',
+      to: ['ada', 'bob'],
+      payload: { plan: 'pro' },
+      overrides: { email: { cc: ['boss@example.com'] } },
+    });
+    expect(() => trigger({ name: 'missing', to: 'ada' })).toThrow();
+
+    const { status, data } = await call('GET', '/inspector/activity');
+    expect(status).toBe(200);
+    expect(data).toHaveLength(2);
+    const [refused, run] = data;
+    expect(refused).toMatchObject({
+      transactionId: null,
+      workflowId: 'missing',
+      notifications: [],
+      trigger: { status: 422, answer: { message: 'workflow_not_found' } },
+    });
+    expect(run).toMatchObject({
+      transactionId,
+      workflowId: 'welcome',
+      trigger: { status: 201, body: { payload: { plan: 'pro' } }, answer: { status: 'processed' } },
+    });
+    expect(run.notifications.map((item: Json) => item.subscriber.subscriberId).sort()).toEqual([
+      'ada',
+      'bob',
+    ]);
+    const ada = run.notifications.find((item: Json) => item.subscriber.subscriberId === 'ada');
+    expect(ada.jobs.map((job: Json) => job.status)).toEqual([
+      'completed',
+      'completed',
+      'delayed',
+      'pending',
+    ]);
+    expect(ada.jobs[0].executionDetails.map((detail: Json) => detail.status)[0]).toBe('Pending');
+
+    const filtered = async (query: string) =>
+      (await call('GET', `/inspector/activity?${query}`)).data.map(
+        (group: Json) => group.workflowId,
+      );
+    expect(await filtered('workflowId=welcome')).toEqual(['welcome']);
+    expect(await filtered('subscriberId=bob')).toEqual(['welcome']);
+    expect(await filtered('status=422')).toEqual(['missing']);
+    expect(await filtered('status=delayed')).toEqual(['welcome']);
+    expect(await filtered('channel=push')).toEqual([]);
+    expect(await filtered(`transactionId=${transactionId}`)).toEqual(['welcome']);
+    expect((await call('GET', '/inspector/activity?nope=1')).status).toBe(400);
+    expect((await call('GET', '/inspector/activity?environment=Nowhere')).status).toBe(404);
+  });
+
+  it('messages show an email with envelope, subject and HTML, and an SMS with its target', async () => {
+    trigger({
+      name: 'welcome',
+      to: 'ada',
+      overrides: { email: { cc: 'boss@example.com', headers: { 'X-Campaign': 'w1' } } },
+    });
+    engine.clock.advance('1h');
+    const { data } = await call('GET', '/inspector/messages');
+    expect(data.map((message: Json) => message.channel)).toEqual(['sms', 'email', 'in_app']);
+    const [sms, email] = data;
+    expect(email).toMatchObject({
+      subscriberId: 'ada',
+      workflowId: 'welcome',
+      subject: 'Welcome, Ada',
+      content: expect.stringContaining('Hello!'),
+      email: {
+        from: 'Acme <hello@example.com>',
+        to: ['ada@example.com'],
+        cc: ['boss@example.com'],
+        bcc: [],
+        headers: { 'X-Campaign': 'w1' },
+      },
+    });
+    expect(sms).toMatchObject({ content: '1 events', target: { phone: '+15550100001' } });
+    const emails = await call('GET', '/inspector/messages?channel=email&subscriberId=ada');
+    expect(emails.data).toHaveLength(1);
+    expect((await call('GET', '/inspector/messages?channel=fax')).status).toBe(400);
+  });
+
+  it('marks an in-app message read through the API operation, which the inbox and API then agree on', async () => {
+    trigger({ name: 'welcome', to: 'ada' });
+    const before = await call('GET', '/inspector/inbox/ada');
+    expect(before.data).toMatchObject({ unread: 1, unseen: 1 });
+    const messageId = before.data.messages[0]._id;
+    const marked = await call('POST', '/inspector/inbox/ada/mark', { messageId, markAs: 'read' });
+    expect(marked.status).toBe(200);
+    expect(marked.data).toEqual([expect.objectContaining({ _id: messageId, read: true })]);
+    expect((await call('GET', '/inspector/inbox/ada')).data).toMatchObject({
+      unread: 0,
+      unseen: 0,
+    });
+    const bad = await call('POST', '/inspector/inbox/ada/mark', { messageId, markAs: 'gone' });
+    expect(bad.status).toBe(400);
+    expect((await call('GET', '/inspector/inbox/nobody')).status).toBe(404);
+  });
+
+  it('state lists masked keys, subscribers with topics, workflows with issues, integrations', async () => {
+    const environments = await call('GET', '/inspector/environments');
+    const development = engine.environment('Development');
+    expect(environments.data[0]).toMatchObject({
+      name: 'Development',
+      apiKeyMasked: `${'•'.repeat(development.apiKey.length - 4)}${development.apiKey.slice(-4)}`,
+    });
+    expect(JSON.stringify(environments.data)).not.toContain(development.apiKey);
+
+    const { data } = await call('GET', '/inspector/state');
+    expect(data.subscribers.total).toBe(2);
+    expect(data.subscribers.items[0]).toMatchObject({ subscriberId: 'ada', topics: ['news'] });
+    expect(data.topics).toEqual([{ key: 'news', name: 'News', subscribers: 1 }]);
+    const broken = data.workflows.find((workflow: Json) => workflow.workflowId === 'broken');
+    expect(broken.status).toBe('ERROR');
+    expect(broken.steps[0].issues).not.toBeNull();
+    const sendgrid = data.integrations.find((item: Json) => item.identifier === 'sendgrid');
+    expect(sendgrid).toMatchObject({
+      primary: true,
+      credentialNames: ['apiKey', 'from', 'senderName'],
+    });
+    expect(JSON.stringify(data.integrations)).not.toContain('SG.secret');
+  });
+
+  it('clock lists the pending digest with its run and when it fires', async () => {
+    const { transactionId } = trigger({ name: 'welcome', to: 'ada' });
+    const { data } = await call('GET', '/inspector/clock');
+    expect(data).toMatchObject({
+      now: '2026-01-01T00:00:00.000Z',
+      pending: [
+        {
+          kind: 'close-digest',
+          at: '2026-01-01T01:00:00.000Z',
+          transactionId,
+          subscriberId: 'ada',
+          workflowId: 'welcome',
+          environment: 'Development',
+        },
+      ],
+    });
+    await call('POST', '/clock/advance', { ms: 3_600_000 });
+    expect((await call('GET', '/inspector/clock')).data.pending).toEqual([]);
+  });
+});
