@@ -190,7 +190,7 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   checkCount('maxRetries', options.maxRetries, 0);
   return {
     secretKey: typeof secretKey === 'string' ? () => secretKey : secretKey,
-    baseUrl: (options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
+    baseUrl: checkBaseUrl(options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     fetch: fetchImpl ? () => fetchImpl : () => globalThis.fetch,
@@ -199,6 +199,28 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
     logLevel,
     logger: options.logger ?? console,
   };
+}
+
+/**
+ * Returns `baseUrl` when it is an absolute `http:` or `https:` URL (or, in a browser, a path such
+ * as `/api` on the page's origin); otherwise throws a TypeError naming it, so a URL without a
+ * scheme fails at construction instead of on the first call after its retries.
+ *
+ * @internal
+ */
+export function checkBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl === 'string') {
+    const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+    const base = typeof origin === 'string' && baseUrl.startsWith('/') ? origin : undefined;
+    let protocol = '';
+    try {
+      protocol = new URL(baseUrl, base).protocol;
+    } catch {}
+    if (protocol === 'http:' || protocol === 'https:') return baseUrl;
+  }
+  throw new TypeError(
+    `The \`baseUrl\` option ${JSON.stringify(baseUrl)} is not an http(s) URL: give the scheme and host, e.g. https://api.svc.co or http://127.0.0.1:4010.`,
+  );
 }
 
 /**
