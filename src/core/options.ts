@@ -97,6 +97,12 @@ export interface SvcOptions {
   logLevel?: LogLevel;
   /** Where log lines go; default `console`. */
   logger?: Logger;
+  /**
+   * Send request fields this release does not know, as given, instead of rejecting them with
+   * {@link SvcValidationError} (default `false`). For a field the service added after this
+   * release; the per-call option of the same name applies to one call.
+   */
+  allowUnknownKeys?: boolean;
 }
 
 /**
@@ -122,6 +128,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
+  /**
+   * Send fields of this call's body or query that this release does not know, as given (a field
+   * the service added later), instead of rejecting them. Overrides the client option.
+   */
+  allowUnknownKeys?: boolean;
 }
 
 /** @internal Options after defaults are applied. */
@@ -137,6 +148,7 @@ export interface ResolvedOptions {
   validation: ValidationMode;
   logLevel: LogLevel;
   logger: Logger;
+  allowUnknownKeys: boolean;
 }
 
 /** @internal */
@@ -198,6 +210,7 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
     validation,
     logLevel,
     logger: options.logger ?? console,
+    allowUnknownKeys: options.allowUnknownKeys === true,
   };
 }
 

@@ -123,8 +123,14 @@ async function send(
   spec: RequestSpec<unknown>,
   options: RequestOptions,
 ): Promise<RawResponse> {
-  if (spec.checks) validateRequest(spec.operation, spec.checks);
   const { options: resolved, log } = core;
+  if (spec.checks) {
+    validateRequest(
+      spec.operation,
+      spec.checks,
+      options.allowUnknownKeys ?? resolved.allowUnknownKeys,
+    );
+  }
   const { method } = spec;
 
   const key = resolved.secretKey();
