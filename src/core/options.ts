@@ -175,10 +175,7 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   if (typeof secretKey !== 'string' && typeof secretKey !== 'function') {
     throw new TypeError('The `secretKey` option must be a string or a function returning one.');
   }
-  const region = options.region ?? 'us';
-  if (!(region in REGION_BASE_URLS)) {
-    throw new TypeError(`Unknown region "${String(region)}": use "us" or "eu".`);
-  }
+  const region = checkOneOf('region', options.region ?? 'us', ['us', 'eu']);
   const fetchImpl = options.fetch;
   if (fetchImpl !== undefined && typeof fetchImpl !== 'function') {
     throw new TypeError('The `fetch` option must be a fetch function.');
@@ -186,18 +183,18 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   if (fetchImpl === undefined && typeof globalThis.fetch !== 'function') {
     throw new TypeError('No global `fetch` in this runtime: pass one with the `fetch` option.');
   }
-  const validation = options.validation ?? 'warn';
-  if (!['strict', 'warn', 'off'].includes(validation)) {
-    throw new TypeError(
-      `Unknown validation mode "${String(validation)}": use strict, warn or off.`,
-    );
-  }
-  const logLevel = options.logLevel ?? 'off';
-  if (!['off', 'error', 'warn', 'info', 'debug'].includes(logLevel)) {
-    throw new TypeError(
-      `Unknown logLevel "${String(logLevel)}": use off, error, warn, info or debug.`,
-    );
-  }
+  const validation = checkOneOf('validation', options.validation ?? 'warn', [
+    'strict',
+    'warn',
+    'off',
+  ]);
+  const logLevel = checkOneOf('logLevel', options.logLevel ?? 'off', [
+    'off',
+    'error',
+    'warn',
+    'info',
+    'debug',
+  ]);
   checkCount('timeout', options.timeout, 1);
   checkCount('maxRetries', options.maxRetries, 0);
   return {
@@ -233,6 +230,14 @@ export function checkBaseUrl(baseUrl: unknown): string {
   }
   throw new TypeError(
     `The \`baseUrl\` option ${JSON.stringify(baseUrl)} is not an http(s) URL: give the scheme and host, e.g. https://api.svc.co or http://127.0.0.1:4010.`,
+  );
+}
+
+/** Returns `value` when it is one of `allowed`; otherwise throws a TypeError listing them. */
+function checkOneOf<T extends string>(name: string, value: T, allowed: readonly T[]): T {
+  if (allowed.includes(value)) return value;
+  throw new TypeError(
+    `The \`${name}\` option must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}.`,
   );
 }
 
