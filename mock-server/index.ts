@@ -1,4 +1,8 @@
-// The mock entry (`@svc/api/mock`): the engine and the MSW handlers over it.
+/**
+ * The reference engine and the MSW handlers over it, for any runtime.
+ *
+ * @module @svc/api/mock
+ */
 
 export { demoSeed } from './demo-seed';
 export type {

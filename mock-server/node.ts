@@ -1,4 +1,9 @@
-// `@svc/api/mock/node`: the engine behind MSW's setupServer for Node test suites, and the HTTP server.
+/**
+ * The engine behind MSW's `setupServer` for Node test suites (`setupSvcMock`), and the HTTP
+ * server (`startMockServer`).
+ *
+ * @module @svc/api/mock/node
+ */
 import { type SetupServer, setupServer } from 'msw/node';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';
