@@ -124,7 +124,11 @@ export default defineConfig([
   },
   {
     // CommonJS stays bundled, with code splitting so the entries share one copy of the client.
+    // ky ships only ESM, so it is bundled in: `require('@svc/api')` then works on every Node 20
+    // (no `require(esm)`, which needs 20.19) and under jest (docs/decisions/0013).
     ...shared,
+    external: DEPENDENCIES.filter((dependency) => dependency !== 'ky'),
+    noExternal: ['ky'],
     entry: PUBLIC_ENTRIES,
     format: ['cjs'],
     sourcemap: true,

@@ -18,8 +18,11 @@ eventsTrigger(core, { name: 'welcome', to: 'user-1' });`,
 new Svc({ secretKey: 'k' }).events.trigger({ name: 'welcome', to: 'user-1' });`,
 };
 
-/** Goals in gzip bytes (issue 3). */
-export const GOALS = { 'createSvcCore + eventsTrigger': 12 * 1024, 'whole Svc': 30 * 1024 };
+/**
+ * Goals in gzip bytes, everything bundled (issue 14, which moved them to the floor of the ky +
+ * zod stack: docs/decisions/0013).
+ */
+export const GOALS = { 'createSvcCore + eventsTrigger': 14.5 * 1024, 'whole Svc': 24 * 1024 };
 
 /**
  * What (a) pays before any SDK code: ky making one call, and zod/mini parsing the trigger's
@@ -81,7 +84,7 @@ export default async function run() {
         value: size.gzip,
         unit: 'B gzip',
         detail: `${size.minified} B minified`,
-        goal: GOALS[name],
+        ...(variant === 'total' ? { goal: GOALS[name] } : {}),
       });
     }
   }

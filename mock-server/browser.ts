@@ -1,4 +1,9 @@
-// `@svc/api/mock/browser`: the engine behind MSW's setupWorker, for apps, Storybook and browser tests.
+/**
+ * The engine behind MSW's `setupWorker`, for browser apps, Storybook and browser tests
+ * (`setupSvcWorker`).
+ *
+ * @module @svc/api/mock/browser
+ */
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';

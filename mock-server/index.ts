@@ -1,4 +1,9 @@
-// The mock entry (`@svc/api/mock`): the engine and the MSW handlers over it.
+/**
+ * The reference engine and its fetch handler, for any runtime; needs no msw (the msw handlers
+ * are in `@svc/api/mock/msw`).
+ *
+ * @module @svc/api/mock
+ */
 
 export type { AnyRoute, OperationName, Route } from '../src/routes/index';
 export { ROUTES } from '../src/routes/index';

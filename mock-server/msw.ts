@@ -1,4 +1,8 @@
-// `@svc/api/mock/msw`: the engine's msw request handlers, for your own setupServer / setupWorker.
+/**
+ * The engine's msw request handlers, for your own `setupServer` / `setupWorker`.
+ *
+ * @module @svc/api/mock/msw
+ */
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { MockEngine } from './engine/engine';
 import { buildHandlers, type HandlerOptions } from './handlers/build';

@@ -1,5 +1,9 @@
-// `@svc/api/mock/node`: mock mode for Node test suites (setupSvcMock loads msw when it starts),
-// and the HTTP server. Importing it needs no msw.
+/**
+ * Mock mode for Node test suites (`setupSvcMock`, which loads msw when it starts), and the HTTP
+ * server (`startMockServer`). Importing it needs no msw.
+ *
+ * @module @svc/api/mock/node
+ */
 import type { SetupServer } from 'msw/node';
 import { Svc } from '../src/client';
 import type { SvcOptions } from '../src/core/options';

@@ -1,4 +1,8 @@
-// `@svc/api/mock/server`: the HTTP mock server (node:http), with no msw needed.
+/**
+ * The HTTP mock server (node:http) over the engine; needs no msw.
+ *
+ * @module @svc/api/mock/server
+ */
 
 export type {
   ControlContext,

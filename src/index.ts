@@ -1,4 +1,9 @@
-// The client entry: everything public is listed here; anything not listed is internal.
+/**
+ * The client: `Svc`, the standalone operation functions over `createSvcCore`, the errors and the
+ * wire schemas and types.
+ *
+ * @module @svc/api
+ */
 
 export { Svc } from './client';
 /* Promises and pages */

@@ -133,8 +133,8 @@ export const TenantSeed = z.object({
   data: z.optional(JsonObject),
 });
 
-/** What `engine.seed()` takes. */
-export const SeedData = z.object({
+/** What `engine.seed()` takes (the schema of {@link SeedData}). */
+const SeedDataSchema = z.object({
   /** Environment name or `_id` to seed into (default `Development`). */
   environment: z.optional(z.string()),
   subscribers: z.optional(z.array(SubscriberSeed)),
@@ -152,9 +152,9 @@ export const SeedData = z.object({
  * engine.seed({ subscribers: [{ subscriberId: 'user-1', email: 'ada@example.com' }] });
  * ```
  */
-export type SeedData = z.input<typeof SeedData>;
+export type SeedData = z.input<typeof SeedDataSchema>;
 /** Seed data after validation. */
-export type ParsedSeed = z.infer<typeof SeedData>;
+export type ParsedSeed = z.infer<typeof SeedDataSchema>;
 
 /**
  * Validates seed data, throwing a readable error that names the bad field.
@@ -165,7 +165,7 @@ export type ParsedSeed = z.infer<typeof SeedData>;
  * ```
  */
 export function parseSeed(input: unknown): ParsedSeed {
-  return parseSeedPart(SeedData, input, '');
+  return parseSeedPart(SeedDataSchema, input, '');
 }
 
 /** What seeding writes with. */

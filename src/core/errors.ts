@@ -271,6 +271,22 @@ export class APIConnectionError extends SvcError {
 }
 
 /**
+ * The message of a failed connection: the host and every cause down to the root, e.g.
+ * `Connection error: could not reach api.svc.co: fetch failed: getaddrinfo ENOTFOUND api.svc.co`.
+ *
+ * @internal
+ */
+export function connectionErrorMessage(host: string, error: unknown): string {
+  const reasons: string[] = [];
+  for (let cause = error; cause instanceof Error && reasons.length < 5; cause = cause.cause) {
+    // Node reports a refused dual-stack connect as an AggregateError with an empty message.
+    const reason = cause.message || (cause as { code?: string }).code;
+    if (reason && !reasons.some((seen) => seen.includes(reason))) reasons.push(reason);
+  }
+  return `Connection error: could not reach ${host}${reasons.map((reason) => `: ${reason}`).join('')}`;
+}
+
+/**
  * An attempt took longer than the timeout.
  *
  * @example

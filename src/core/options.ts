@@ -97,6 +97,12 @@ export interface SvcOptions {
   logLevel?: LogLevel;
   /** Where log lines go; default `console`. */
   logger?: Logger;
+  /**
+   * Send request fields this release does not know, as given, instead of rejecting them with
+   * {@link SvcValidationError} (default `false`). For a field the service added after this
+   * release; the per-call option of the same name applies to one call.
+   */
+  allowUnknownKeys?: boolean;
 }
 
 /**
@@ -122,6 +128,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
+  /**
+   * Send fields of this call's body or query that this release does not know, as given (a field
+   * the service added later), instead of rejecting them. Overrides the client option.
+   */
+  allowUnknownKeys?: boolean;
 }
 
 /** @internal Options after defaults are applied. */
@@ -137,6 +148,7 @@ export interface ResolvedOptions {
   validation: ValidationMode;
   logLevel: LogLevel;
   logger: Logger;
+  allowUnknownKeys: boolean;
 }
 
 /** @internal */
@@ -163,10 +175,7 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   if (typeof secretKey !== 'string' && typeof secretKey !== 'function') {
     throw new TypeError('The `secretKey` option must be a string or a function returning one.');
   }
-  const region = options.region ?? 'us';
-  if (!(region in REGION_BASE_URLS)) {
-    throw new TypeError(`Unknown region "${String(region)}": use "us" or "eu".`);
-  }
+  const region = checkOneOf('region', options.region ?? 'us', ['us', 'eu']);
   const fetchImpl = options.fetch;
   if (fetchImpl !== undefined && typeof fetchImpl !== 'function') {
     throw new TypeError('The `fetch` option must be a fetch function.');
@@ -174,23 +183,23 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
   if (fetchImpl === undefined && typeof globalThis.fetch !== 'function') {
     throw new TypeError('No global `fetch` in this runtime: pass one with the `fetch` option.');
   }
-  const validation = options.validation ?? 'warn';
-  if (!['strict', 'warn', 'off'].includes(validation)) {
-    throw new TypeError(
-      `Unknown validation mode "${String(validation)}": use strict, warn or off.`,
-    );
-  }
-  const logLevel = options.logLevel ?? 'off';
-  if (!['off', 'error', 'warn', 'info', 'debug'].includes(logLevel)) {
-    throw new TypeError(
-      `Unknown logLevel "${String(logLevel)}": use off, error, warn, info or debug.`,
-    );
-  }
+  const validation = checkOneOf('validation', options.validation ?? 'warn', [
+    'strict',
+    'warn',
+    'off',
+  ]);
+  const logLevel = checkOneOf('logLevel', options.logLevel ?? 'off', [
+    'off',
+    'error',
+    'warn',
+    'info',
+    'debug',
+  ]);
   checkCount('timeout', options.timeout, 1);
   checkCount('maxRetries', options.maxRetries, 0);
   return {
     secretKey: typeof secretKey === 'string' ? () => secretKey : secretKey,
-    baseUrl: (options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
+    baseUrl: checkBaseUrl(options.baseUrl ?? REGION_BASE_URLS[region]).replace(/\/+$/, ''),
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     fetch: fetchImpl ? () => fetchImpl : () => globalThis.fetch,
@@ -198,7 +207,38 @@ export function resolveOptions(options: SvcOptions): ResolvedOptions {
     validation,
     logLevel,
     logger: options.logger ?? console,
+    allowUnknownKeys: options.allowUnknownKeys === true,
   };
+}
+
+/**
+ * Returns `baseUrl` when it is an absolute `http:` or `https:` URL (or, in a browser, a path such
+ * as `/api` on the page's origin); otherwise throws a TypeError naming it, so a URL without a
+ * scheme fails at construction instead of on the first call after its retries.
+ *
+ * @internal
+ */
+export function checkBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl === 'string') {
+    const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+    const base = typeof origin === 'string' && baseUrl.startsWith('/') ? origin : undefined;
+    let protocol = '';
+    try {
+      protocol = new URL(baseUrl, base).protocol;
+    } catch {}
+    if (protocol === 'http:' || protocol === 'https:') return baseUrl;
+  }
+  throw new TypeError(
+    `The \`baseUrl\` option ${JSON.stringify(baseUrl)} is not an http(s) URL: give the scheme and host, e.g. https://api.svc.co or http://127.0.0.1:4010.`,
+  );
+}
+
+/** Returns `value` when it is one of `allowed`; otherwise throws a TypeError listing them. */
+function checkOneOf<T extends string>(name: string, value: T, allowed: readonly T[]): T {
+  if (allowed.includes(value)) return value;
+  throw new TypeError(
+    `The \`${name}\` option must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}.`,
+  );
 }
 
 /**

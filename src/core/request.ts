@@ -15,6 +15,7 @@ import {
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
+  connectionErrorMessage,
   ResponseValidationError,
   SvcError,
 } from './errors';
@@ -97,14 +98,15 @@ async function toAPIError(response: Response): Promise<APIError> {
   return APIError.generate({ status: response.status, headers: response.headers, body, rawBody });
 }
 
-function toTransportError(error: unknown, signal: AbortSignal | undefined): SvcError {
+function toTransportError(error: unknown, signal: AbortSignal | undefined, url: string): SvcError {
   if (error instanceof SvcError) return error;
   if (signal?.aborted) return new APIUserAbortError(undefined, { cause: error });
   if (error instanceof TimeoutError) {
     return new APIConnectionTimeoutError(undefined, { cause: error });
   }
-  const reason = error instanceof Error ? `: ${error.message}` : '';
-  return new APIConnectionError(`Connection error${reason}`, { cause: error });
+  // The host of an absolute URL; a browser-relative base URL (`/api`) is named whole.
+  const host = /^https?:\/\/([^/?#]*)/i.exec(url)?.[1] ?? url;
+  return new APIConnectionError(connectionErrorMessage(host, error), { cause: error });
 }
 
 /** The outcome of one attempt: a success, or an error and whether it may be retried. */
@@ -121,8 +123,14 @@ async function send(
   spec: RequestSpec<unknown>,
   options: RequestOptions,
 ): Promise<RawResponse> {
-  if (spec.checks) validateRequest(spec.operation, spec.checks);
   const { options: resolved, log } = core;
+  if (spec.checks) {
+    validateRequest(
+      spec.operation,
+      spec.checks,
+      options.allowUnknownKeys ?? resolved.allowUnknownKeys,
+    );
+  }
   const { method } = spec;
 
   const key = resolved.secretKey();
@@ -217,7 +225,7 @@ async function send(
         delay: retryAfterDelay(response.headers),
       };
     } catch (cause) {
-      const error = toTransportError(cause, signal);
+      const error = toTransportError(cause, signal, url);
       return { ok: false, error, retryable: error instanceof APIConnectionError, delay: undefined };
     }
   }

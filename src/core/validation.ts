@@ -96,6 +96,97 @@ function describe(issues: readonly ValidationIssue[]): string {
   return more > 0 ? `${listed}; and ${more} more` : listed;
 }
 
+/** The parts of a zod schema's definition the unknown-key walk reads. */
+interface SchemaDefinition {
+  type: string;
+  innerType?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  valueType?: z.ZodMiniType;
+  options?: readonly z.ZodMiniType[];
+  in?: z.ZodMiniType;
+}
+
+const definitionOf = (schema: z.ZodMiniType) =>
+  (schema as unknown as { _zod: { def: SchemaDefinition } })._zod.def;
+
+/**
+ * Edit distance for "did you mean", case-insensitive: insertions, deletions, substitutions and
+ * swaps of two neighbours (`emial` is one edit from `email`).
+ */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  const rows: number[][] = [Array.from({ length: y.length + 1 }, (_, index) => index)];
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      const above = rows[i - 1] ?? [];
+      let cost = Math.min(
+        (above[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (above[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        cost = Math.min(cost, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      }
+      row[j] = cost;
+    }
+    rows.push(row);
+  }
+  return rows[x.length]?.[y.length] ?? 0;
+}
+
+/**
+ * The keys of `value` that its (closed) object schemas do not name, each with the closest known
+ * key. zod objects strip unknown keys silently; a request must not (docs/decisions/0011).
+ * Objects made with `looseObject` (and records) are open by design and are not walked for keys.
+ */
+function findUnknownKeys(schema: z.ZodMiniType, value: unknown, path: string[]): ValidationIssue[] {
+  const def = definitionOf(schema);
+  if (def.innerType) return findUnknownKeys(def.innerType, value, path);
+  if (def.in) return findUnknownKeys(def.in, value, path);
+  if (value === null || typeof value !== 'object') return [];
+  const found: ValidationIssue[] = [];
+  if (def.type === 'object' && def.shape && !Array.isArray(value)) {
+    const known = Object.keys(def.shape);
+    for (const [key, item] of Object.entries(value)) {
+      const field = def.shape[key];
+      if (field) {
+        if (item !== undefined) found.push(...findUnknownKeys(field, item, [...path, key]));
+      } else if (!def.catchall) {
+        const close = known
+          .map((name) => ({ name, cost: distance(name, key) }))
+          .filter((candidate) => candidate.cost <= Math.max(1, Math.floor(key.length / 3)))
+          .sort((a, b) => a.cost - b.cost)[0];
+        found.push({
+          path: [...path, key].join('.'),
+          message: `is not a field of this request${close ? ` (did you mean "${close.name}"?)` : ''}`,
+        });
+      }
+    }
+  } else if (def.element && Array.isArray(value)) {
+    value.forEach((item, index) => {
+      found.push(...findUnknownKeys(def.element as z.ZodMiniType, item, [...path, String(index)]));
+    });
+  } else if (def.type === 'record' && def.valueType) {
+    for (const [key, item] of Object.entries(value)) {
+      found.push(...findUnknownKeys(def.valueType, item, [...path, key]));
+    }
+  } else if (def.options) {
+    // The value matched at least one option: keep the reading with the fewest unknown keys.
+    let fewest: ValidationIssue[] | undefined;
+    for (const option of def.options) {
+      if (!z.safeParse(option, value).success) continue;
+      const issues = findUnknownKeys(option, value, path);
+      if (!fewest || issues.length < fewest.length) fewest = issues;
+    }
+    found.push(...(fewest ?? []));
+  }
+  return found;
+}
+
 /**
  * A non-empty string path parameter.
  *
@@ -105,7 +196,9 @@ export const PathParam = z.string().check(z.minLength(1, 'must be a non-empty st
 
 /**
  * Checks every input of an operation; throws one {@link SvcValidationError} listing all
- * problems, each named by field (`markAs: Invalid option: ...`).
+ * problems, each named by field (`markAs: Invalid option: ...`). A key no schema names is a
+ * problem too (`firstname: is not a field of this request (did you mean "firstName"?)`), unless
+ * `allowUnknownKeys` (the client or per-call option) lets it through as given.
  *
  * @example
  * ```ts
@@ -114,7 +207,11 @@ export const PathParam = z.string().check(z.minLength(1, 'must be a non-empty st
  *
  * @internal
  */
-export function validateRequest(operation: string, checks: readonly RequestCheck[]): void {
+export function validateRequest(
+  operation: string,
+  checks: readonly RequestCheck[],
+  allowUnknownKeys = false,
+): void {
   const issues: ValidationIssue[] = [];
   for (const check of checks) {
     const result = z.safeParse(check.schema, check.value);
@@ -123,6 +220,8 @@ export function validateRequest(operation: string, checks: readonly RequestCheck
       const prefix = check.label === 'body' || check.label === 'query' ? '' : check.label;
       const found = issuesOf(result.error, check.value, prefix);
       issues.push(...found.map((issue) => (issue.path ? issue : { ...issue, path: check.label })));
+    } else if (!allowUnknownKeys) {
+      issues.push(...findUnknownKeys(check.schema, check.value, []));
     }
   }
   if (issues.length > 0) {

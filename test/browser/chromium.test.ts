@@ -9,7 +9,8 @@ import { build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's package by default; CHROMIUM_PATH points at any other chromium or chrome binary.
+const CHROMIUM = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -28,7 +29,8 @@ const available = existsSync(CHROMIUM);
 if (!available && !inCI) {
   console.warn(
     `[browser test] skipped: ${CHROMIUM} not found. Install it with ` +
-      '`apt-get install -y chromium` (Debian); in CI (CI=true) this test fails instead.',
+      '`apt-get install -y chromium` (Debian) or set CHROMIUM_PATH to a chromium binary; ' +
+      'in CI (CI=true) this test fails instead.',
   );
 }
 

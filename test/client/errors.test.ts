@@ -119,6 +119,37 @@ describe('transport failures', () => {
     expect((error as Error).message).toContain('fetch failed');
   });
 
+  it('names the host and every cause down to the root of a failed connection', async () => {
+    const root = Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), {
+      code: 'ENOTFOUND',
+    });
+    const { svc } = clientWith(
+      () => {
+        throw new TypeError('fetch failed', { cause: root });
+      },
+      { maxRetries: 0 },
+    );
+    const error = await svc.subscribers.retrieve('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      'Connection error: could not reach api.example.test: fetch failed: getaddrinfo ENOTFOUND api.example.test',
+    );
+  });
+
+  it('names a root cause that has only a code (a refused dual-stack connect)', async () => {
+    const refused = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' });
+    const { svc } = clientWith(
+      () => {
+        throw new TypeError('fetch failed', { cause: refused });
+      },
+      { maxRetries: 0, baseUrl: 'http://127.0.0.1:4010' },
+    );
+    const error = await svc.subscribers.retrieve('x').catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'Connection error: could not reach 127.0.0.1:4010: fetch failed: ECONNREFUSED',
+    );
+  });
+
   it('maps an attempt that outlives the timeout to APIConnectionTimeoutError', async () => {
     const { svc } = clientWith((_request) => new Promise<Response>(() => undefined), {
       maxRetries: 0,

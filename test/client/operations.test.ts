@@ -354,12 +354,14 @@ describe('request shape details', () => {
     expect(requests[0]?.url.search).toBe('?name=Ada');
   });
 
-  it('sends fields the schema does not know yet (forward compatible input)', async () => {
+  it('sends fields the schema does not know yet when allowUnknownKeys is set (forward compatible input)', async () => {
     const { svc, requests } = clientWith(() =>
       json({ data: { acknowledged: true, status: 'processed' } }, 201),
     );
     const body = { name: 'w', to: 'u', bridgeUrl: 'https://bridge.test' };
-    await svc.events.trigger(body as Parameters<typeof svc.events.trigger>[0]);
+    await svc.events.trigger(body as Parameters<typeof svc.events.trigger>[0], {
+      allowUnknownKeys: true,
+    });
     expect(requests[0]?.body).toEqual(body);
   });
 

@@ -36,6 +36,29 @@ describe('authentication and base URL', () => {
     ]);
   });
 
+  it('rejects a baseUrl that is not an http(s) URL at construction, naming it', () => {
+    const fetch = scriptedFetch(() => json({ data: subscriber })).fetch;
+    for (const baseUrl of ['api.svc.co', 'localhost:4010', 'ftp://files.example.test', '']) {
+      expect(() => new Svc({ secretKey: 'k', fetch, baseUrl })).toThrow(
+        new TypeError(
+          `The \`baseUrl\` option ${JSON.stringify(baseUrl)} is not an http(s) URL: give the scheme and host, e.g. https://api.svc.co or http://127.0.0.1:4010.`,
+        ),
+      );
+    }
+  });
+
+  it('accepts a path-only baseUrl only in a browser (a page has an origin to resolve it on)', () => {
+    const fetch = scriptedFetch(() => json({ data: subscriber })).fetch;
+    expect(() => new Svc({ secretKey: 'k', fetch, baseUrl: '/api' })).toThrow(TypeError);
+    vi.stubGlobal('location', { origin: 'https://app.example.test' });
+    try {
+      expect(() => new Svc({ secretKey: 'k', fetch, baseUrl: '/api' })).not.toThrow();
+      expect(() => new Svc({ secretKey: 'k', fetch, baseUrl: 'api' })).toThrow(TypeError);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('reads the global fetch at call time (so MSW can patch it after construction)', async () => {
     const svc = new Svc({ secretKey: 'k' });
     const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ data: subscriber }));

@@ -13,6 +13,75 @@ async function rejection(promise: PromiseLike<unknown>): Promise<SvcValidationEr
   return error as SvcValidationError;
 }
 
+describe('unknown request keys (closed request schemas; nothing is sent)', () => {
+  type TriggerBody = Parameters<ReturnType<typeof clientWith>['svc']['events']['trigger']>[0];
+
+  it('rejects a mistyped trigger field, naming it and the field it is close to', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const body = { name: 'welcome', to: 'user-1', payLoad: { plan: 'pro' } };
+    const error = await rejection(svc.events.trigger(body as unknown as TriggerBody));
+    expect(error.message).toBe(
+      'Invalid input for events.trigger: payLoad: is not a field of this request (did you mean "payload"?)',
+    );
+    expect(error.issues).toEqual([
+      { path: 'payLoad', message: 'is not a field of this request (did you mean "payload"?)' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('rejects unknown keys in an update body and a search query, and names a key with no close match alone', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const update = await rejection(
+      svc.subscribers.update('user-1', { firstname: 'Ada', shoeSize: 42 } as never),
+    );
+    expect(update.issues).toEqual([
+      { path: 'firstname', message: 'is not a field of this request (did you mean "firstName"?)' },
+      { path: 'shoeSize', message: 'is not a field of this request' },
+    ]);
+    const search = await rejection(svc.subscribers.search({ emial: '@acme.com' } as never));
+    expect(search.message).toBe(
+      'Invalid input for subscribers.search: emial: is not a field of this request (did you mean "email"?)',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('finds unknown keys inside nested objects, arrays and the matching union member', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const body = {
+      name: 'welcome',
+      to: [
+        'user-2',
+        { type: 'Topic', topicKey: 'news', exclude: ['user-3'] },
+        { subscriberId: 'user-1', emial: 'ada@example.com' },
+      ],
+      actor: { subscriberId: 'user-4', data: { anyKey: 'fine' } },
+      payload: { anyKey: { isFine: true } },
+    };
+    const error = await rejection(svc.events.trigger(body as unknown as TriggerBody));
+    expect(error.issues).toEqual([
+      { path: 'to.2.emial', message: 'is not a field of this request (did you mean "email"?)' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('sends unknown keys as given with the per-call or the client option', async () => {
+    const accepted = () => json({ data: { acknowledged: true, status: 'processed' } }, 201);
+    const body = { name: 'welcome', to: 'user-1', bridgeUrl: 'https://bridge.test' };
+    const perCall = clientWith(accepted);
+    await perCall.svc.events.trigger(body as TriggerBody, { allowUnknownKeys: true });
+    expect(perCall.requests[0]?.body).toEqual(body);
+
+    const client = clientWith(accepted, { allowUnknownKeys: true });
+    await client.svc.events.trigger(body as TriggerBody);
+    expect(client.requests[0]?.body).toEqual(body);
+    // The per-call option wins over the client's.
+    await expect(
+      client.svc.events.trigger(body as TriggerBody, { allowUnknownKeys: false }),
+    ).rejects.toBeInstanceOf(SvcValidationError);
+    expect(client.requests).toHaveLength(1);
+  });
+});
+
 describe('request validation (nothing is sent)', () => {
   it('names the field of a bad markAs value', async () => {
     const { svc, requests } = clientWith(noCall);

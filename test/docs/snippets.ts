@@ -14,10 +14,12 @@ import { join, relative } from 'node:path';
  *   inside one test while a seeded mock listens.
  * - `jest-globals` (`<!-- snippet: jest-globals -->`): a jest-style test module using the global
  *   `beforeAll`/`it`/`expect`; run with vitest's functions installed as those globals.
+ * - `node-test` (`<!-- snippet: node-test -->`): a `node:test` module; type-checked here, run
+ *   with `node --test` against the packed package by `test/package/consumer.test.ts`.
  * - `no-run` (`<!-- snippet: no-run -->`): type-checked only (browser code, real-service calls).
  * - `fragment` (`<!-- snippet: fragment -->`): neither; for pieces that cannot compile alone.
  */
-export type SnippetMode = 'run' | 'jest-globals' | 'no-run' | 'fragment';
+export type SnippetMode = 'run' | 'jest-globals' | 'node-test' | 'no-run' | 'fragment';
 
 /** One fenced `ts` block of a markdown file. */
 export interface Snippet {
@@ -35,7 +37,7 @@ export interface Snippet {
 
 const FENCE = /^```(\w*)\s*$/;
 const MARKER = /^<!--\s*snippet:\s*([\w-]+)\s*-->\s*$/;
-const MODES: readonly SnippetMode[] = ['run', 'jest-globals', 'no-run', 'fragment'];
+const MODES: readonly SnippetMode[] = ['run', 'jest-globals', 'node-test', 'no-run', 'fragment'];
 
 /**
  * Finds the `ts`/`typescript` blocks of one markdown text.

@@ -9,13 +9,15 @@ const DEPENDENCIES = ['ky', 'zod', 'zod/*'];
 const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 
 /**
- * Limits in gzip bytes. (a)'s 12 KB goal is below its floor (ky + zod/mini + the trigger's
- * schemas alone, no SDK code: 12.6 KB, measured below), so (a) is gated by a regression ceiling
- * just above today's 16.6 KB and its SDK code (ky and zod external) by one just above 5.4 KB.
+ * Limits in gzip bytes. The whole client is gated at its goal (24 KB). (a)'s goal (14.5 KB) sits
+ * 2.3 KB above its floor (ky + zod/mini + the trigger's schemas alone, no SDK code: 12.6 KB), and
+ * (a) measures 17.4 KB (docs/decisions/0013 says what its SDK code is and what is left), so (a) is
+ * gated by a regression ceiling just above today's figure, total and SDK code alone, until the
+ * transport work reaches the goal.
  */
 const LIMITS = {
-  triggerTotal: 17 * 1024,
-  triggerSdkOnly: 6 * 1024,
+  triggerTotal: 17.5 * 1024,
+  triggerSdkOnly: 6.5 * 1024,
   wholeSvcTotal: GOALS['whole Svc'],
 } as const;
 
@@ -29,15 +31,15 @@ describe('bundle size (from dist)', () => {
     expect(own.gzip).toBeLessThanOrEqual(LIMITS.triggerSdkOnly);
   });
 
-  it('the 12 KB goal for (a) is below what ky and zod cost alone (the ADR 0013 floor)', async () => {
+  it("the 14.5 KB goal for (a) is above its floor (ky and zod alone), and (a)'s code is what it adds", async () => {
     const floor = await measure(FLOOR_ENTRIES['ky + zod/mini + trigger schemas']);
     const total = await measure(TRIGGER);
-    // If this fails, zod or ky got smaller: tighten LIMITS and revisit ADR 0013.
-    expect(floor.gzip).toBeGreaterThan(GOALS['createSvcCore + eventsTrigger']);
+    // If this fails, ky or zod grew: revisit the goal and ADR 0013.
+    expect(floor.gzip).toBeLessThan(GOALS['createSvcCore + eventsTrigger']);
     expect(total.gzip - floor.gzip).toBeLessThanOrEqual(LIMITS.triggerSdkOnly);
   });
 
-  it('the whole Svc client, ky and zod included, within 30 KB gzip', async () => {
+  it('the whole Svc client, ky and zod included, within its 24 KB gzip goal', async () => {
     const total = await measure(ENTRIES['whole Svc']);
     expect(total.gzip).toBeLessThanOrEqual(LIMITS.wholeSvcTotal);
   });

@@ -1,0 +1,90 @@
+// The API reference (typedoc.json, scripts/typedoc-require-example.mjs, typedoc-plugin-zod):
+// converted in memory, as `npm run docs` does before rendering, and checked for what a reader
+// needs: modules named by import path, wire types with their fields, an example on every type,
+// each export once, and the guides as pages.
+import { join } from 'node:path';
+import {
+  Application,
+  type DeclarationReflection,
+  type ProjectReflection,
+  ReflectionKind,
+  TSConfigReader,
+  TypeDocReader,
+} from 'typedoc';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+let project: ProjectReflection;
+let warnings = 0;
+
+beforeAll(async () => {
+  const app = await Application.bootstrapWithPlugins(
+    { options: join(root, 'typedoc.json'), tsconfig: join(root, 'tsconfig.json') },
+    [new TypeDocReader(), new TSConfigReader()],
+  );
+  const converted = await app.convert();
+  if (!converted) throw new Error('typedoc could not convert the project');
+  app.validate(converted);
+  project = converted;
+  warnings = app.logger.warningCount;
+}, 240_000);
+
+const moduleNamed = (name: string) => project.children?.find((module) => module.name === name);
+const exportOf = (module: string, name: string, kind: ReflectionKind) =>
+  moduleNamed(module)?.children?.find((child) => child.name === name && child.kindOf(kind));
+
+describe('the API reference', () => {
+  it('converts without a warning (every export has an example)', () => {
+    expect(warnings).toBe(0);
+  });
+
+  it('names its modules by import path', () => {
+    expect(project.children?.map((module) => module.name).sort()).toEqual([
+      '@svc/api',
+      '@svc/api/mock',
+      '@svc/api/mock/browser',
+      '@svc/api/mock/node',
+    ]);
+  });
+
+  it('shows the fields of the wire types, not z.infer<typeof X>', () => {
+    for (const name of ['Subscriber', 'Message', 'Integration', 'TriggerBody']) {
+      const type = exportOf('@svc/api', name, ReflectionKind.TypeAlias);
+      expect(type?.type?.type, name).toBe('reflection');
+    }
+    const subscriber = exportOf('@svc/api', 'Subscriber', ReflectionKind.TypeAlias);
+    const fields =
+      subscriber?.type?.type === 'reflection'
+        ? (subscriber.type.declaration.children ?? []).map((child) => child.name)
+        : [];
+    expect(fields).toEqual(expect.arrayContaining(['subscriberId', 'email', 'firstName', 'data']));
+  });
+
+  it('gives every exported type its example, copied from its schema when they share a name', () => {
+    const kinds = ReflectionKind.TypeAlias | ReflectionKind.Interface | ReflectionKind.Class;
+    const withoutExample = (project.children ?? []).flatMap((module) =>
+      (module.children ?? [])
+        .filter((child: DeclarationReflection) => child.kindOf(kinds))
+        .filter((child) => !child.comment?.getTag('@example'))
+        .map((child) => `${module.name}: ${child.name}`),
+    );
+    expect(withoutExample).toEqual([]);
+  });
+
+  it('documents SeedData once, as the type seeding takes', () => {
+    const seed = moduleNamed('@svc/api/mock')?.children?.filter(
+      (child) => child.name === 'SeedData',
+    );
+    expect(seed?.map((child) => ReflectionKind[child.kind])).toEqual(['TypeAlias']);
+  });
+
+  it('makes the guides pages titled by their heading, with the decision records under their index', () => {
+    const titles = (project.documents ?? []).map((document) => document.name);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Getting started', 'The client', 'Benchmarks', 'Decisions']),
+    );
+    const decisions = project.documents?.find((document) => document.name === 'Decisions');
+    expect(decisions?.children?.length).toBeGreaterThan(20);
+    expect(titles.some((title) => /^\d/.test(title))).toBe(false);
+  });
+});
