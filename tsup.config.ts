@@ -149,7 +149,13 @@ export default defineConfig([
     clean: false,
     target: 'es2022',
     platform: 'node',
-    external: ['msw', 'ky', 'zod', /^zod\//],
+    // One file with its dependencies inside: the CLI starts without resolving and reading the
+    // hundreds of files ajv, liquidjs and zod ship (issue 11's start figure), and needs no msw.
+    noExternal: [/.*/],
+    external: ['msw'],
+    banner: {
+      js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+    },
     esbuildPlugins: INSPECTOR_PLUGINS,
   },
 ]);

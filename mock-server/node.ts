@@ -18,8 +18,8 @@ export type {
   ControlGuard,
   ControlRoute,
   ControlRouteInput,
-} from './http/control-router';
-export { CONTROL_TOKEN_HEADER } from './http/control-router';
+} from './control/control-router';
+export { CONTROL_TOKEN_HEADER } from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
 export type { InspectorServeContext } from './inspector/serve';

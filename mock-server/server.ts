@@ -9,6 +9,6 @@ export type {
   ControlGuard,
   ControlRoute,
   ControlRouteInput,
-} from './http/control-router';
+} from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';

@@ -1,7 +1,7 @@
+import { createControlRouter } from '../control/control-router';
+import { defaultControlRoutes } from '../control/control-routes';
+import { createSnapshotStore } from '../control/snapshot-store';
 import type { MockEngine } from '../engine/engine';
-import { createControlRouter } from '../http/control-router';
-import { defaultControlRoutes } from '../http/control-routes';
-import { createSnapshotStore } from '../http/snapshot-store';
 import { createPipeline, type PipelineOptions } from '../pipeline/pipeline';
 import { fromFetchRequest, handledBases, targetOn, toFetchResponse } from './fetch-bridge';
 

@@ -2,9 +2,9 @@
 // `svc-mock`: the reference engine over HTTP, for any language. See docs/http-server.md.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { CONTROL_PREFIX } from '../control/control-router';
 import type { SeedData } from '../engine/seed';
 import { INSPECTOR_PATH } from '../inspector/serve';
-import { CONTROL_PREFIX } from './control-router';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--quiet] [--no-inspector]

@@ -1,15 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONTROL_PREFIX, type ControlRoute, createControlRouter } from '../control/control-router';
+import { defaultControlRoutes } from '../control/control-routes';
+import { createSnapshotStore } from '../control/snapshot-store';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
 import { type InspectorServeContext, serveInspector } from '../inspector/serve';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
-import { CONTROL_PREFIX, type ControlRoute, createControlRouter } from './control-router';
-import { defaultControlRoutes } from './control-routes';
 import { corsHeaders, preflightHeaders } from './cors';
 import { fromIncoming, sendResponse } from './node-bridge';
-import { createSnapshotStore } from './snapshot-store';
 
 /**
  * Options of {@link startMockServer}.

@@ -6,7 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { type ControlRoute, parseControlBody } from '../http/control-router';
+import { type ControlRoute, parseControlBody } from '../control/control-router';
 import { activity, activityFilter } from './views/activity';
 import { environmentContext, environmentSummary } from './views/environment';
 import { inbox, messageFilter, messages } from './views/messages';

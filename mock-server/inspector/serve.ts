@@ -8,9 +8,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CONTROL_TOKEN_HEADER, hostName, isLoopbackHost } from '../control/control-router';
 import type { MockEngine } from '../engine/engine';
 import type { EngineEvent } from '../engine/event-feed';
-import { CONTROL_TOKEN_HEADER, hostName, isLoopbackHost } from '../http/control-router';
 
 /**
  * Where the inspector lives on the HTTP server.

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { requestedWait } from './retry';
 
 /**
  * Base class of every error thrown by `@svc/api`.
@@ -235,11 +236,8 @@ export class RateLimitError extends APIError {
 
   constructor(init: APIErrorInit) {
     super(init);
-    const milliseconds = Number.parseFloat(init.headers.get('retry-after-ms') ?? '');
-    this.retryAfter =
-      Number.isFinite(milliseconds) && milliseconds >= 0
-        ? milliseconds / 1000
-        : parseRetryAfterSeconds(init.headers.get('retry-after'));
+    const wait = requestedWait(init.headers);
+    this.retryAfter = wait === undefined ? undefined : wait / 1000;
   }
 }
 
@@ -361,26 +359,6 @@ export class ResponseValidationError extends SvcError {
     this.rawBody = rawBody;
     this.issues = issues;
   }
-}
-
-/**
- * Reads `Retry-After` as seconds (a number of seconds or an HTTP date).
- *
- * @example
- * ```ts
- * parseRetryAfterSeconds('2'); // 2
- * ```
- */
-export function parseRetryAfterSeconds(
-  value: string | null,
-  now: number = Date.now(),
-): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, (date - now) / 1000);
 }
 
 function hasName(value: unknown, names: readonly string[]): boolean {

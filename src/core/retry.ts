@@ -40,19 +40,30 @@ export function backoffDelay(retryIndex: number, random: () => number = Math.ran
  * @internal
  */
 export function retryAfterDelay(headers: Headers, now: number = Date.now()): number | undefined {
+  const requested = requestedWait(headers, now);
+  return requested === undefined ? undefined : Math.min(requested, MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * The wait the server asked for, in milliseconds and uncapped: `retry-after-ms` first, then
+ * `Retry-After` (seconds or an HTTP date). `undefined` when absent, negative or unreadable.
+ *
+ * @example
+ * ```ts
+ * requestedWait(new Headers({ 'retry-after-ms': '250' })); // 250
+ * ```
+ *
+ * @internal
+ */
+export function requestedWait(headers: Headers, now: number = Date.now()): number | undefined {
   const milliseconds = Number.parseFloat(headers.get('retry-after-ms') ?? '');
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) {
-    return Math.min(milliseconds, MAX_RETRY_AFTER_MS);
-  }
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) {
-    return seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
-  }
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /**

@@ -110,7 +110,6 @@ export type { ChatPushProviderId } from './subscriber';
 export {
   CHAT_PUSH_PROVIDER_IDS,
   ChannelCredentials,
-  ChannelCredentialsInput,
   ChannelSettings,
   CredentialsUpsertBody,
   Subscriber,

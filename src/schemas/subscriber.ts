@@ -131,27 +131,6 @@ export const SubscriberUpdateBody = z.object({
 export type SubscriberUpdateBody = z.infer<typeof SubscriberUpdateBody>;
 
 /**
- * Credentials sent in a credentials upsert (all optional; unknown keys pass through).
- *
- * @example
- * ```ts
- * ChannelCredentialsInput.parse({ webhookUrl: 'https://example.com/webhook' });
- * ```
- */
-export const ChannelCredentialsInput = z.looseObject({
-  webhookUrl: z.optional(z.string()),
-  channel: z.optional(z.string()),
-  deviceTokens: z.optional(z.array(z.string())),
-  alertUid: z.optional(z.string()),
-  title: z.optional(z.string()),
-  imageUrl: z.optional(z.string()),
-  state: z.optional(z.string()),
-  externalUrl: z.optional(z.string()),
-});
-/** Credentials sent in a credentials upsert. */
-export type ChannelCredentialsInput = z.infer<typeof ChannelCredentialsInput>;
-
-/**
  * Body of `PATCH /v1/subscribers/{subscriberId}/credentials`.
  *
  * @example
@@ -162,7 +141,7 @@ export type ChannelCredentialsInput = z.infer<typeof ChannelCredentialsInput>;
 export const CredentialsUpsertBody = z.object({
   providerId: z.enum(CHAT_PUSH_PROVIDER_IDS),
   integrationIdentifier: z.optional(z.string()),
-  credentials: ChannelCredentialsInput,
+  credentials: ChannelCredentials,
 });
 /** Body of `PATCH /v1/subscribers/{subscriberId}/credentials`. */
 export type CredentialsUpsertBody = z.infer<typeof CredentialsUpsertBody>;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createControlRouter } from '../../mock-server/control/control-router';
+import { defaultControlRoutes } from '../../mock-server/control/control-routes';
+import { createSnapshotStore } from '../../mock-server/control/snapshot-store';
 import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
 import { fromFetchRequest, toFetchResponse } from '../../mock-server/fetch/fetch-bridge';
-import { createControlRouter } from '../../mock-server/http/control-router';
-import { defaultControlRoutes } from '../../mock-server/http/control-routes';
-import { createSnapshotStore } from '../../mock-server/http/snapshot-store';
 import { inspectorControlRoutes } from '../../mock-server/inspector/control-routes';
 
 const seed = {
