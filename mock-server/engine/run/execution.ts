@@ -9,6 +9,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import type { StepFilter } from '../../../src/schemas/step-filter';
+import { CLOCK_RANGE, isClockTime } from '../store/clock';
 import type { IdGenerator } from '../store/ids';
 import type {
   EngineState,
@@ -196,6 +197,14 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
     addDetail(detailScope(scope, job), outcome.detail, { raw: { reason: outcome.reason } });
     return 'failed';
   }
+  // Checked before anything is written: a delay past the clock's range fails the step (a 500
+  // here would leave the job half delayed; docs/security.md).
+  if (!isClockTime(outcome.resumeAt)) {
+    addDetail(detailScope(scope, job), DETAILS.delayMisconfiguration, {
+      raw: { reason: `The delay ends outside the engine clock's range ${CLOCK_RANGE}` },
+    });
+    return 'failed';
+  }
   setStatus(scope, job, 'delayed');
   addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
     raw: { resumeAt: new Date(outcome.resumeAt).toISOString() },
@@ -259,6 +268,11 @@ function runDigest(
     const closesAt = digestWindowEnd(settings, now, {
       timezone: typeof subscriber.timezone === 'string' ? subscriber.timezone : undefined,
     });
+    if (!isClockTime(closesAt)) {
+      throw new DigestConfigurationError(
+        `The digest window ends outside the engine clock's range ${CLOCK_RANGE}`,
+      );
+    }
     job.digest = { ...digestMeta, events: [notification.payload] };
     scope.data.digests.set(group, {
       notificationId: notification._id,
@@ -307,8 +321,15 @@ function runThrottle(input: RunInput, job: JobRecord): 'completed' | 'failed' | 
   return verdict.admitted ? 'completed' : 'skipped';
 }
 
-/** Judges the step's filters and `skip` control; `true` when the step must be skipped. */
-function isSkipped(input: RunInput, job: JobRecord, context: TemplateContext): boolean {
+/**
+ * Judges the step's filters and `skip` control: `'skip'`, `'run'`, or `'fail'` when the skip
+ * rule exceeded its budget (the detail is written here).
+ */
+function judgeConditions(
+  input: RunInput,
+  job: JobRecord,
+  context: TemplateContext,
+): 'skip' | 'run' | 'fail' {
   const variables = {
     subscriber: context.subscriber,
     payload: context.payload,
@@ -322,7 +343,7 @@ function isSkipped(input: RunInput, job: JobRecord, context: TemplateContext): b
       addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
         raw: { conditions: verdict.conditions },
       });
-      return true;
+      return 'skip';
     }
   }
   const skip = evaluateSkip(job.step.controlValues['skip'], variables);
@@ -331,12 +352,13 @@ function isSkipped(input: RunInput, job: JobRecord, context: TemplateContext): b
       raw: { error: skip.error },
     });
   }
+  if (skip.budgetExceeded) return 'fail';
   if (skip.skipped) {
     addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
       raw: { skip: job.step.controlValues['skip'] },
     });
   }
-  return skip.skipped;
+  return skip.skipped ? 'skip' : 'run';
 }
 
 function runStep(input: RunInput, index: number): StepResult {
@@ -345,13 +367,17 @@ function runStep(input: RunInput, index: number): StepResult {
   setStatus(scope, job, 'queued');
   addDetail(detailScope(scope, job), DETAILS.stepQueued);
   const context = templateContext(input, index);
-  if (isSkipped(input, job, context)) {
+  const conditions = judgeConditions(input, job, context);
+  if (conditions === 'skip') {
     setStatus(scope, job, 'skipped');
     return 'next';
   }
   setStatus(scope, job, 'running');
   let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped';
-  switch (job.type) {
+  switch (conditions === 'fail' ? 'failed-conditions' : job.type) {
+    case 'failed-conditions':
+      outcome = 'failed';
+      break;
     case 'delay':
       outcome = runDelay(input, job, index);
       break;
