@@ -47,6 +47,7 @@ import { type TriggerResultDto, triggerEvent } from './run/trigger';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
+import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
   createEnvironmentData,
   createState,
@@ -58,6 +59,7 @@ import {
   type SubscriberRecord,
 } from './store/state';
 import type { CursorPage } from './wire/cursor-page';
+import { checkJsonDepth } from './wire/json-depth';
 import type { NotificationSearch } from './wire/notification-query';
 import { ServiceError } from './wire/service-error';
 
@@ -216,7 +218,10 @@ export interface MockEngine {
   reset(): void;
   /** Copies the whole state. */
   snapshot(): EngineSnapshot;
-  /** Puts a snapshot's state back. */
+  /**
+   * Puts a snapshot's state back. Anything but a snapshot of this engine is refused with a
+   * `TypeError` and the engine is left as it was.
+   */
   restore(snapshot: EngineSnapshot): void;
   /** @internal Resolves the `Authorization` header of a request. */
   authenticate(authorization: string | null): RequestContext;
@@ -312,9 +317,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   }
 
   function seed(input: SeedData) {
+    checkJsonDepth(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
-    applySeed({ data: dataOf(environment), environment, ids, now: clock.iso() }, parsed);
+    // Applied on a copy of the environment's data and swapped in at the end: a seed that fails
+    // half-way (an unknown subscriberId in a topic) leaves the environment as it was.
+    // The data object itself stays (request contexts hold it); its collections are replaced.
+    const data = dataOf(environment);
+    const draft = structuredClone(data);
+    applySeed({ data: draft, environment, ids, now: clock.iso() }, parsed);
+    Object.assign(data, draft);
   }
 
   if (options.seed) seed(options.seed);
@@ -363,19 +375,31 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     };
   }
 
+  /** A request body, refused before anything runs when it nests too deep (docs/http-server.md). */
+  const bodyOf = (body: unknown): unknown => {
+    checkJsonDepth(body, 'The request body');
+    return body;
+  };
+
   const operations: EngineOperations = {
     retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
     updateSubscriber: (context, subscriberId, body) =>
-      updateSubscriber(context.data, subscriberId, body, clock.iso()),
+      updateSubscriber(context.data, subscriberId, bodyOf(body), clock.iso()),
     searchSubscribers: (context, search) => searchSubscribers(context.data, search),
     upsertCredentials: (context, subscriberId, body) =>
-      upsertCredentials(context.data, context.environment._id, subscriberId, body, clock.iso()),
+      upsertCredentials(
+        context.data,
+        context.environment._id,
+        subscriberId,
+        bodyOf(body),
+        clock.iso(),
+      ),
     listSubscriptions: (context, subscriberId, search) =>
       listSubscriptions(context.data, subscriberId, search),
     createIntegration: (context, body) =>
       createIntegration(
         { data: context.data, environment: context.environment, ids, now: clock.iso() },
-        body,
+        bodyOf(body),
       ),
     listIntegrations: (context) =>
       listIntegrations(organizationData(context.environment._organizationId)),
@@ -386,7 +410,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         clock.iso(),
       ),
     markMessagesAs: (context, subscriberId, body) =>
-      markMessagesAs(context.data, subscriberId, body, clock.iso()),
+      markMessagesAs(context.data, subscriberId, bodyOf(body), clock.iso()),
     listWorkflows: (context, search) => listWorkflows(context.data, search),
     syncWorkflow: (context, workflowId, body) =>
       syncWorkflow(
@@ -406,10 +430,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           now: clock.iso(),
         },
         workflowId,
-        body,
+        bodyOf(body),
       ),
     triggerEvent(context, body) {
-      const result = triggerEvent(scopeOf(context), body);
+      const result = triggerEvent(scopeOf(context), bodyOf(body));
       clock.runDue();
       return result;
     },
@@ -455,7 +479,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     snapshot: () => ({ state: structuredClone(state) }),
     restore(snapshot) {
-      state = structuredClone(snapshot.state);
+      // Checked on a copy before anything changes: a bad snapshot is refused, the engine stays.
+      const candidate = copySnapshotState(snapshot);
+      const problem = snapshotProblem(candidate, {
+        organizationId: first.organization._id,
+        environmentIds: first.environments.map((environment) => environment._id),
+      });
+      if (problem !== undefined || candidate === undefined) {
+        throw new TypeError(`Not an engine snapshot: ${problem ?? 'it cannot be copied'}`);
+      }
+      state = candidate;
       faults.bind(state);
       resyncClock();
     },

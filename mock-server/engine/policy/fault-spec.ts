@@ -61,11 +61,9 @@ function headerProblems(
   return problems;
 }
 
-const HeaderMap = z.record(
-  z.string(),
-  z.string({ error: 'a header value must be a string' }),
-  { error: 'headers must be an object of header names to string values' },
-);
+const HeaderMap = z.record(z.string(), z.string({ error: 'a header value must be a string' }), {
+  error: 'headers must be an object of header names to string values',
+});
 const Times = z.optional(
   z
     .int({ error: 'times must be a whole number >= 1 (omit it for every request)' })
@@ -146,19 +144,17 @@ export function faultInputProblems(input: unknown, operations: readonly string[]
     const Match = z.strictObject({
       operation: z.optional(z.enum(operations as [string, ...string[]], { error: operationRule })),
       method: z.optional(
-        z.string({ error: `method must be an HTTP method (${TOKEN_RULE})` }).check(
-          z.regex(TOKEN, { error: `method must be an HTTP method (${TOKEN_RULE})` }),
-        ),
+        z
+          .string({ error: `method must be an HTTP method (${TOKEN_RULE})` })
+          .check(z.regex(TOKEN, { error: `method must be an HTTP method (${TOKEN_RULE})` })),
       ),
       path: z.optional(
-        z
-          .string({ error: 'path must be a URL path, with * for any characters' })
-          .check(
-            z.minLength(1, { error: 'path must be a URL path, with * for any characters' }),
-            z.maxLength(MAX_PATH_GLOB_LENGTH, {
-              error: `path must be at most ${MAX_PATH_GLOB_LENGTH} characters`,
-            }),
-          ),
+        z.string({ error: 'path must be a URL path, with * for any characters' }).check(
+          z.minLength(1, { error: 'path must be a URL path, with * for any characters' }),
+          z.maxLength(MAX_PATH_GLOB_LENGTH, {
+            error: `path must be at most ${MAX_PATH_GLOB_LENGTH} characters`,
+          }),
+        ),
       ),
       headers: z.optional(HeaderMap),
     });

@@ -113,7 +113,9 @@ export function checkClockTime(ms: number, what: string): number {
  */
 export function formatClockTime(ms: number): string {
   const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? `epoch ms ${String(ms)} (not a valid date)` : date.toISOString();
+  return Number.isNaN(date.getTime())
+    ? `epoch ms ${String(ms)} (not a valid date)`
+    : date.toISOString();
 }
 
 /**
