@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { FaultInput, ProviderFailureInput } from '../engine/policy/faults';
-import type { OutboxFilter } from '../engine/resources/outbox';
+import { MAX_OUTBOX_PAGE, type OutboxFilter } from '../engine/resources/outbox';
 import type { EnvironmentRecord } from '../engine/store/state';
 import { ServiceError } from '../engine/wire/service-error';
 import { type ControlRoute, parseControlBody } from './control-router';
@@ -23,13 +23,17 @@ const AdvanceBody = z.object({ ms: z.number().check(z.nonnegative()) });
 const SetBody = z.object({ to: z.union([z.string(), z.number()]) });
 const SettleBody = z.object({ skipTime: z.optional(z.boolean()) });
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
+const OUTBOX_PAGING = ['limit', 'after'];
 const OUTBOX_CHANNELS = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
 
 function outboxFilter(url: URL): OutboxFilter {
   const filter: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
+    if (OUTBOX_PAGING.includes(name)) continue;
     if (!OUTBOX_FILTERS.includes(name)) {
-      throw new TypeError(`Unknown outbox filter "${name}": use ${OUTBOX_FILTERS.join(', ')}`);
+      throw new TypeError(
+        `Unknown outbox filter "${name}": use ${[...OUTBOX_FILTERS, ...OUTBOX_PAGING].join(', ')}`,
+      );
     }
     if (name === 'channel' && !OUTBOX_CHANNELS.has(value)) {
       throw new TypeError(`channel must be one of ${[...OUTBOX_CHANNELS].join(', ')}`);
@@ -37,6 +41,20 @@ function outboxFilter(url: URL): OutboxFilter {
     filter[name] = value;
   }
   return filter as OutboxFilter;
+}
+
+function outboxPaging(url: URL): { limit?: number; after?: string } {
+  const limit = url.searchParams.get('limit');
+  const after = url.searchParams.get('after');
+  if (limit !== null && !/^\d{1,7}$/.test(limit)) {
+    throw new RangeError(
+      `limit must be a whole number from 1 to ${MAX_OUTBOX_PAGE}, got "${limit}"`,
+    );
+  }
+  return {
+    ...(limit === null ? {} : { limit: Number(limit) }),
+    ...(after === null ? {} : { after }),
+  };
 }
 
 const environmentView = (environment: EnvironmentRecord) => ({
@@ -121,9 +139,11 @@ export const snapshotRoutes: ControlRoute[] = [
     description: 'Takes a snapshot: { id? } (an existing id is replaced); answers { id, takenAt }',
     status: 201,
     run: ({ body, context }) => {
-      const { id } = parseControlBody(SnapshotBody, body);
+      const { id: given } = parseControlBody(SnapshotBody, body);
+      const id = given ?? context.snapshots.nextId();
+      context.snapshots.checkRoom(id); // before the (costly) copy of the whole engine
       const entry: StoredSnapshot = {
-        id: id ?? context.snapshots.nextId(),
+        id,
         takenAt: context.engine.clock.iso(),
         snapshot: context.engine.snapshot(),
       };
@@ -201,8 +221,9 @@ export const outboxRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/outbox',
     description:
-      'Delivered messages, oldest first; query filters channel, subscriberId, workflowId, transactionId, environmentId',
-    run: ({ url, context }) => context.engine.outbox.list(outboxFilter(url)),
+      'Delivered messages, oldest first, at most limit (1-1000, default 1000) after the messageId given as after; query filters channel, subscriberId, workflowId, transactionId, environmentId',
+    run: ({ url, context }) =>
+      context.engine.outbox.page(outboxFilter(url), outboxPaging(url)).items,
   },
   {
     method: 'DELETE',

@@ -223,6 +223,25 @@ export interface EngineFaults {
   bind(state: EngineState): void;
 }
 
+/**
+ * The most fault rules kept at once (spent ones count until removed or cleared); one more is a
+ * `RangeError` (a 400 through the control API).
+ *
+ * @example
+ * ```ts
+ * engine.faults.list().length <= MAX_FAULTS; // true
+ * ```
+ */
+export const MAX_FAULTS = 1_000;
+
+function checkRoom(count: number): void {
+  if (count >= MAX_FAULTS) {
+    throw new RangeError(
+      `At most ${MAX_FAULTS} faults are kept: remove some (DELETE /__svc/faults/:id) or clear them first`,
+    );
+  }
+}
+
 function check(problems: string[], what: string): void {
   if (problems.length > 0) throw new TypeError(`Invalid ${what}: ${problems.join('; ')}`);
 }
@@ -273,6 +292,7 @@ export function createFaults(): EngineFaults {
   return {
     add(input) {
       check(faultInputProblems(input, OPERATION_NAMES), 'fault');
+      checkRoom(entries.length);
       const parsed = structuredClone(input);
       sequence += 1;
       const view: FaultView = {
@@ -288,6 +308,7 @@ export function createFaults(): EngineFaults {
     },
     addProviderFailure(input) {
       check(providerFailureProblems(input), 'provider failure');
+      checkRoom(entries.length);
       const parsed = structuredClone(input);
       sequence += 1;
       const view: FaultView = {

@@ -361,7 +361,44 @@ function judgeConditions(
   return skip.skipped ? 'skip' : 'run';
 }
 
+/**
+ * Runs one step. An unexpected error inside it fails that step as a crashed worker does at the
+ * service (the trigger was acknowledged already): the job is `failed` with the error in its
+ * detail, the later steps are canceled, an open digest of the step is dropped, and the request
+ * still answers as usual, so no half-run job is ever left behind a 500 (docs/security.md).
+ */
 function runStep(input: RunInput, index: number): StepResult {
+  try {
+    return runStepUnguarded(input, index);
+  } catch (error) {
+    failUnexpectedly(input, index, error);
+    return 'stop';
+  }
+}
+
+function failUnexpectedly(input: RunInput, index: number, error: unknown): void {
+  const { scope, notification } = input;
+  const job = notification.jobs[index] as JobRecord;
+  for (const [group, open] of scope.data.digests) {
+    if (open.notificationId === notification._id && open.jobIndex === index) {
+      scope.data.digests.delete(group);
+    }
+  }
+  setStatus(scope, job, 'failed');
+  job.error = DETAILS.notificationError.detail;
+  for (const later of notification.jobs.slice(index + 1)) {
+    if (later.status === 'pending') setStatus(scope, later, 'canceled');
+  }
+  try {
+    addDetail(detailScope(scope, job), DETAILS.notificationError, {
+      raw: { error: error instanceof Error ? error.message : String(error) },
+    });
+  } catch {
+    // The detail is best effort: the statuses above already tell what happened.
+  }
+}
+
+function runStepUnguarded(input: RunInput, index: number): StepResult {
   const { scope, notification } = input;
   const job = notification.jobs[index] as JobRecord;
   setStatus(scope, job, 'queued');
