@@ -63,6 +63,8 @@ import { checkJsonDepth } from './wire/json-depth';
 import type { NotificationSearch } from './wire/notification-query';
 import { ServiceError } from './wire/service-error';
 
+const API_KEY = /^[\w-]{16,128}$/;
+
 /**
  * Options of {@link createMockEngine}.
  *
@@ -76,6 +78,12 @@ export interface MockEngineOptions {
   seed?: SeedData;
   /** Seed of the id and key generator: the same number gives the same ids and keys. Default 1. */
   randomSeed?: number;
+  /**
+   * API keys of the first organization's environments, by name, instead of generated ones
+   * (`svc-mock` passes fresh random keys, or the one pinned with `--api-key`). Each is 16 to 128
+   * letters, digits, `_` or `-`.
+   */
+  apiKeys?: { Development?: string; Production?: string };
   /** Where the virtual clock starts: a date, or `'real'` for the wall clock at creation. */
   clockStart?: Date | string | number | 'real';
   /** Honour `Idempotency-Key` on POST and PATCH (behaviour.md §1.5). Default true. */
@@ -271,8 +279,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
+  const givenKeys: Record<string, string | undefined> = { ...options.apiKeys };
+  for (const [name, key] of Object.entries(givenKeys)) {
+    if (key !== undefined && !API_KEY.test(key)) {
+      throw new TypeError(
+        `apiKeys.${name} must be 16 to 128 letters, digits, "_" or "-" (got ${key.length} characters)`,
+      );
+    }
+  }
 
-  function addOrganization(target: EngineState, name: string) {
+  function addOrganization(target: EngineState, name: string, keys: typeof givenKeys = {}) {
     const organization: OrganizationRecord = { _id: ids.objectId(), name, createdAt: clock.iso() };
     target.organizations.set(organization._id, organization);
     const environments = ['Development', 'Production'].map((envName) => {
@@ -281,7 +297,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         _organizationId: organization._id,
         name: envName,
         identifier: ids.shortId(12),
-        apiKey: apiKey(),
+        apiKey: keys[envName] ?? apiKey(),
         createdAt: clock.iso(),
       };
       const data = createEnvironmentData();
@@ -294,7 +310,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return { organization, environments };
   }
 
-  const first = addOrganization(state, 'Acme');
+  const first = addOrganization(state, 'Acme', givenKeys);
 
   function findEnvironment(nameOrId: string): EnvironmentRecord {
     const byId = state.environments.get(nameOrId);
