@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { FaultInput, ProviderFailureInput } from '../engine/policy/faults';
 import { MAX_OUTBOX_PAGE, type OutboxFilter } from '../engine/resources/outbox';
+import { CLOCK_RANGE } from '../engine/store/clock';
 import type { EnvironmentRecord } from '../engine/store/state';
 import { ServiceError } from '../engine/wire/service-error';
 import { type ControlRoute, parseControlBody } from './control-router';
@@ -14,14 +15,22 @@ import type { StoredSnapshot } from './snapshot-store';
 
 const SNAPSHOT_ID = /^[\w.-]{1,100}$/;
 
-const SnapshotBody = z.object({
+const SnapshotBody = z.strictObject({
   id: z.optional(
     z.string().check(z.regex(SNAPSHOT_ID, 'use 1 to 100 letters, digits, "_", "-" or "."')),
   ),
 });
-const AdvanceBody = z.object({ ms: z.number().check(z.nonnegative()) });
-const SetBody = z.object({ to: z.union([z.string(), z.number()]) });
-const SettleBody = z.object({ skipTime: z.optional(z.boolean()) });
+const ADVANCE_RULE = `ms must be a number of milliseconds >= 0 (e.g. 600000 for 10 minutes) that keeps the clock within ${CLOCK_RANGE}`;
+const AdvanceBody = z.strictObject({
+  ms: z.number({ error: ADVANCE_RULE }).check(z.nonnegative({ error: ADVANCE_RULE })),
+});
+const SET_RULE = `to must be an ISO 8601 date or epoch milliseconds within ${CLOCK_RANGE}, not before the clock's time`;
+const SetBody = z.strictObject({
+  to: z.union([z.string(), z.number()], { error: SET_RULE }),
+});
+const SettleBody = z.strictObject({
+  skipTime: z.optional(z.boolean({ error: 'skipTime must be true or false' })),
+});
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
 const OUTBOX_PAGING = ['limit', 'after'];
 const OUTBOX_CHANNELS = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
@@ -110,7 +119,8 @@ export const stateRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/seed',
-    description: 'Adds data, same shape as engine.seed(): { environment?, subscribers? }',
+    description:
+      'Adds data, same shape as engine.seed(): { environment?, subscribers?, topics?, integrations?, workflows?, messages?, tenants? }; other keys are a 400',
     run: ({ body, context }) => {
       context.engine.seed((body ?? {}) as Parameters<typeof context.engine.seed>[0]);
       return { seeded: true };

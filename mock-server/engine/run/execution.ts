@@ -371,13 +371,17 @@ function runStep(input: RunInput, index: number): StepResult {
   try {
     return runStepUnguarded(input, index);
   } catch (error) {
-    failUnexpectedly(input, index, error);
+    failUnexpectedly(input.scope, input.notification, index, error);
     return 'stop';
   }
 }
 
-function failUnexpectedly(input: RunInput, index: number, error: unknown): void {
-  const { scope, notification } = input;
+function failUnexpectedly(
+  scope: RunScope,
+  notification: NotificationRecord,
+  index: number,
+  error: unknown,
+): void {
   const job = notification.jobs[index] as JobRecord;
   for (const [group, open] of scope.data.digests) {
     if (open.notificationId === notification._id && open.jobIndex === index) {
@@ -498,6 +502,20 @@ export function runScheduledTask(scope: RunScope, task: ScheduledTaskRecord): vo
   const notification = scope.data.notificationsById.get(task.notificationId);
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;
+  try {
+    resumeJob(scope, notification, job, task);
+  } catch (error) {
+    // As in runStep: the waiting step fails alone, never a half-resumed run.
+    failUnexpectedly(scope, notification, task.jobIndex, error);
+  }
+}
+
+function resumeJob(
+  scope: RunScope,
+  notification: NotificationRecord,
+  job: JobRecord,
+  task: ScheduledTaskRecord,
+): void {
   if (task.kind === 'close-digest') {
     for (const [group, open] of scope.data.digests) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
