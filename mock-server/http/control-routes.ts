@@ -15,20 +15,31 @@ import type { StoredSnapshot } from './snapshot-store';
 
 const SNAPSHOT_ID = /^[\w.-]{1,100}$/;
 
-const SnapshotBody = z.strictObject({
+/** A body schema that refuses unknown keys, naming them and the keys it takes. */
+function strictBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const allowed = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')} (the body takes ${allowed})`
+        : undefined,
+  });
+}
+
+const SnapshotBody = strictBody({
   id: z.optional(
     z.string().check(z.regex(SNAPSHOT_ID, 'use 1 to 100 letters, digits, "_", "-" or "."')),
   ),
 });
 const ADVANCE_RULE = `ms must be a number of milliseconds >= 0 (e.g. 600000 for 10 minutes) that keeps the clock within ${CLOCK_RANGE}`;
-const AdvanceBody = z.strictObject({
+const AdvanceBody = strictBody({
   ms: z.number({ error: ADVANCE_RULE }).check(z.nonnegative({ error: ADVANCE_RULE })),
 });
 const SET_RULE = `to must be an ISO 8601 date or epoch milliseconds within ${CLOCK_RANGE}, not before the clock's time`;
-const SetBody = z.strictObject({
+const SetBody = strictBody({
   to: z.union([z.string(), z.number()], { error: SET_RULE }),
 });
-const SettleBody = z.strictObject({
+const SettleBody = strictBody({
   skipTime: z.optional(z.boolean({ error: 'skipTime must be true or false' })),
 });
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];

@@ -145,9 +145,12 @@ export function parseSeedPart<T extends z.ZodMiniType>(
   const problems = result.error.issues
     .map((issue) => {
       const field = [where, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)';
-      const allowed = issue.code === 'unrecognized_keys' ? keysAt(schema, issue.path) : [];
-      const hint = allowed.length > 0 ? ` (allowed keys: ${allowed.join(', ')})` : '';
-      return `${field}: ${issue.message}${hint}`;
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+        const allowed = keysAt(schema, issue.path);
+        return `${field}: Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${keys} (allowed keys: ${allowed.join(', ')})`;
+      }
+      return `${field}: ${issue.message}`;
     })
     .join('; ');
   throw new ServiceError(400, `Invalid seed data: ${problems}`, {
