@@ -82,9 +82,9 @@ const readDotted = (value: unknown, path: string): unknown =>
 
 /**
  * The budgets of one template (docs/http-server.md, "Caps and budgets"): a template longer than
- * {@link TEMPLATE_BUDGET.parseLength} characters is not parsed; one render may allocate at most
- * {@link TEMPLATE_BUDGET.memory} units (LiquidJS counts range items, array and string sizes) and
- * take at most {@link TEMPLATE_BUDGET.renderMs} ms. Past a budget the step fails with a detail.
+ * `parseLength` characters is not parsed; one render may allocate at most
+ * `memory` units (LiquidJS counts range items, array and string sizes) and
+ * take at most `renderMs` ms. Past a budget the step fails with a detail.
  *
  * @example
  * ```ts
