@@ -47,12 +47,13 @@ describe('hostile: template budgets', () => {
       'a string doubled 40 times',
       '{% assign a = "xx" %}{% for i in (1..40) %}{% assign a = a | append: a %}{% endfor %}{{ a | size }}',
     ],
-  ])('%s fails the step on the memory budget', (_name, body) => {
+  ])('%s fails the step on a budget', (_name, body) => {
     const { trigger, lastJobs } = inboxWith(body);
     expect(trigger().status).toBe('processed');
     const [inbox] = lastJobs();
     expect(inbox?.status).toBe('failed');
-    expect(inbox?.raw).toContain('memory alloc limit exceeded');
+    // The memory budget, or on a loaded machine the render-time budget first: either bounds it.
+    expect(inbox?.raw).toMatch(/(memory alloc|template render) limit exceeded/);
   });
 
   it('a template longer than the parse budget fails the step', () => {
