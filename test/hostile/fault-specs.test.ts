@@ -3,6 +3,7 @@
 import { FORBIDDEN_FAULT_HEADERS, MAX_FAULTS } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 import { useEngine } from '../handlers/harness';
+import { nested } from './helpers';
 
 const mock = useEngine({ seed: { subscribers: [{ subscriberId: 'ada', firstName: 'Ada' }] } });
 const add = (input: unknown) => () =>
@@ -53,6 +54,7 @@ describe('hostile: fault specs', () => {
     ],
     [{ respond: 'boom' }, /respond: respond must be 'network-error', \{ delayMs \} or \{ status/],
     [{ respond: 'network-error', colour: 'red' }, /colour: unknown field/],
+    [{ respond: { status: 503, body: nested(100) } }, /more than 64 levels deep/],
   ])('refuses %j', async (input, message) => {
     expect(add(input)).toThrow(TypeError);
     expect(add(input)).toThrow(message);

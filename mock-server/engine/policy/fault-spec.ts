@@ -8,6 +8,7 @@
  */
 
 import * as z from 'zod/mini';
+import { jsonDepth, MAX_JSON_DEPTH } from '../wire/json-depth';
 import { compilePathGlob, MAX_PATH_GLOB_LENGTH } from './path-glob';
 
 /**
@@ -134,6 +135,9 @@ export function faultInputProblems(input: unknown, operations: readonly string[]
   const problems: string[] = [];
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return ['(root): a fault must be an object { match?, times?, respond, after? }'];
+  }
+  if (jsonDepth(input, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    return [`(root): a fault nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`];
   }
   const { match, times, respond, after, ...rest } = input as Record<string, unknown>;
   for (const key of Object.keys(rest)) {
