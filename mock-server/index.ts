@@ -24,6 +24,7 @@ export type {
   TriggerExchange,
 } from './engine/event-feed';
 export { TRIGGER_HISTORY } from './engine/event-feed';
+export { FORBIDDEN_FAULT_HEADERS } from './engine/policy/fault-spec';
 export type {
   EngineFaults,
   FaultInput,
@@ -33,6 +34,8 @@ export type {
   ProviderChannel,
   ProviderFailureInput,
 } from './engine/policy/faults';
+export { MAX_FAULTS } from './engine/policy/faults';
+export { MAX_IDEMPOTENCY_ENTRIES } from './engine/policy/idempotency';
 export type {
   RateLimitCategory,
   RateLimitOptions,
@@ -41,7 +44,8 @@ export type {
 export type { IntegrationDto } from './engine/resources/integrations';
 export type { MessageDto } from './engine/resources/messages';
 export type { ActivityDto, ActivityPage } from './engine/resources/notifications';
-export type { Outbox, OutboxFilter, OutboxMessage } from './engine/resources/outbox';
+export type { Outbox, OutboxFilter, OutboxMessage, OutboxPage } from './engine/resources/outbox';
+export { MAX_OUTBOX_PAGE } from './engine/resources/outbox';
 export type { SubscriberDto, SubscriberSearch } from './engine/resources/subscribers';
 export type { SubscriptionSearch, TopicSubscriptionDto } from './engine/resources/topics';
 export type {
@@ -49,10 +53,19 @@ export type {
   WorkflowResponseDto,
   WorkflowSearch,
 } from './engine/resources/workflows';
+export { SKIP_RULE_BUDGET } from './engine/run/conditions';
+export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
 export type { SeedData } from './engine/seed';
 export type { EngineClock } from './engine/store/clock';
-export { createClock, DEFAULT_CLOCK_START } from './engine/store/clock';
+export {
+  CLOCK_MAX_MS,
+  CLOCK_MIN_MS,
+  CLOCK_RANGE,
+  createClock,
+  DEFAULT_CLOCK_START,
+  formatClockTime,
+} from './engine/store/clock';
 export type { PendingTask, SchedulingClock, TaskHandle } from './engine/store/scheduler';
 export type {
   EnvironmentData,
@@ -61,6 +74,13 @@ export type {
   SubscriberRecord,
 } from './engine/store/state';
 export type { CursorPage } from './engine/wire/cursor-page';
+export {
+  checkJsonDepth,
+  checkJsonTextDepth,
+  jsonDepth,
+  jsonTextDepth,
+  MAX_JSON_DEPTH,
+} from './engine/wire/json-depth';
 export type { NotificationSearch } from './engine/wire/notification-query';
 export { ServiceError } from './engine/wire/service-error';
 export type { FetchHandler, FetchHandlerOptions } from './fetch/fetch-handler';

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 import type { FaultInput, ProviderFailureInput } from '../engine/policy/faults';
-import type { OutboxFilter } from '../engine/resources/outbox';
+import { MAX_OUTBOX_PAGE, type OutboxFilter } from '../engine/resources/outbox';
+import { CLOCK_RANGE } from '../engine/store/clock';
 import type { EnvironmentRecord } from '../engine/store/state';
 import { ServiceError } from '../engine/wire/service-error';
 import { type ControlRoute, parseControlBody } from './control-router';
@@ -14,22 +15,45 @@ import type { StoredSnapshot } from './snapshot-store';
 
 const SNAPSHOT_ID = /^[\w.-]{1,100}$/;
 
-const SnapshotBody = z.object({
+/** A body schema that refuses unknown keys, naming them and the keys it takes. */
+function strictBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const allowed = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')} (the body takes ${allowed})`
+        : undefined,
+  });
+}
+
+const SnapshotBody = strictBody({
   id: z.optional(
     z.string().check(z.regex(SNAPSHOT_ID, 'use 1 to 100 letters, digits, "_", "-" or "."')),
   ),
 });
-const AdvanceBody = z.object({ ms: z.number().check(z.nonnegative()) });
-const SetBody = z.object({ to: z.union([z.string(), z.number()]) });
-const SettleBody = z.object({ skipTime: z.optional(z.boolean()) });
+const ADVANCE_RULE = `ms must be a number of milliseconds >= 0 (e.g. 600000 for 10 minutes) that keeps the clock within ${CLOCK_RANGE}`;
+const AdvanceBody = strictBody({
+  ms: z.number({ error: ADVANCE_RULE }).check(z.nonnegative({ error: ADVANCE_RULE })),
+});
+const SET_RULE = `to must be an ISO 8601 date or epoch milliseconds within ${CLOCK_RANGE}, not before the clock's time`;
+const SetBody = strictBody({
+  to: z.union([z.string(), z.number()], { error: SET_RULE }),
+});
+const SettleBody = strictBody({
+  skipTime: z.optional(z.boolean({ error: 'skipTime must be true or false' })),
+});
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
+const OUTBOX_PAGING = ['limit', 'after'];
 const OUTBOX_CHANNELS = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
 
 function outboxFilter(url: URL): OutboxFilter {
   const filter: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
+    if (OUTBOX_PAGING.includes(name)) continue;
     if (!OUTBOX_FILTERS.includes(name)) {
-      throw new TypeError(`Unknown outbox filter "${name}": use ${OUTBOX_FILTERS.join(', ')}`);
+      throw new TypeError(
+        `Unknown outbox filter "${name}": use ${[...OUTBOX_FILTERS, ...OUTBOX_PAGING].join(', ')}`,
+      );
     }
     if (name === 'channel' && !OUTBOX_CHANNELS.has(value)) {
       throw new TypeError(`channel must be one of ${[...OUTBOX_CHANNELS].join(', ')}`);
@@ -37,6 +61,20 @@ function outboxFilter(url: URL): OutboxFilter {
     filter[name] = value;
   }
   return filter as OutboxFilter;
+}
+
+function outboxPaging(url: URL): { limit?: number; after?: string } {
+  const limit = url.searchParams.get('limit');
+  const after = url.searchParams.get('after');
+  if (limit !== null && !/^\d{1,7}$/.test(limit)) {
+    throw new RangeError(
+      `limit must be a whole number from 1 to ${MAX_OUTBOX_PAGE}, got "${limit}"`,
+    );
+  }
+  return {
+    ...(limit === null ? {} : { limit: Number(limit) }),
+    ...(after === null ? {} : { after }),
+  };
 }
 
 const environmentView = (environment: EnvironmentRecord) => ({
@@ -92,7 +130,8 @@ export const stateRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/seed',
-    description: 'Adds data, same shape as engine.seed(): { environment?, subscribers? }',
+    description:
+      'Adds data, same shape as engine.seed(): { environment?, subscribers?, topics?, integrations?, workflows?, messages?, tenants? }; other keys are a 400',
     run: ({ body, context }) => {
       context.engine.seed((body ?? {}) as Parameters<typeof context.engine.seed>[0]);
       return { seeded: true };
@@ -121,9 +160,11 @@ export const snapshotRoutes: ControlRoute[] = [
     description: 'Takes a snapshot: { id? } (an existing id is replaced); answers { id, takenAt }',
     status: 201,
     run: ({ body, context }) => {
-      const { id } = parseControlBody(SnapshotBody, body);
+      const { id: given } = parseControlBody(SnapshotBody, body);
+      const id = given ?? context.snapshots.nextId();
+      context.snapshots.checkRoom(id); // before the (costly) copy of the whole engine
       const entry: StoredSnapshot = {
-        id: id ?? context.snapshots.nextId(),
+        id,
         takenAt: context.engine.clock.iso(),
         snapshot: context.engine.snapshot(),
       };
@@ -201,8 +242,9 @@ export const outboxRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/outbox',
     description:
-      'Delivered messages, oldest first; query filters channel, subscriberId, workflowId, transactionId, environmentId',
-    run: ({ url, context }) => context.engine.outbox.list(outboxFilter(url)),
+      'Delivered messages, oldest first, at most limit (1-1000, default 1000) after the messageId given as after; query filters channel, subscriberId, workflowId, transactionId, environmentId',
+    run: ({ url, context }) =>
+      context.engine.outbox.page(outboxFilter(url), outboxPaging(url)).items,
   },
   {
     method: 'DELETE',

@@ -48,6 +48,7 @@ import { type TriggerResultDto, triggerEvent } from './run/trigger';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
+import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
   createEnvironmentData,
   createState,
@@ -59,8 +60,11 @@ import {
   type SubscriberRecord,
 } from './store/state';
 import type { CursorPage } from './wire/cursor-page';
+import { checkJsonDepth } from './wire/json-depth';
 import type { NotificationSearch } from './wire/notification-query';
 import { ServiceError } from './wire/service-error';
+
+const API_KEY = /^[\w-]{16,128}$/;
 
 /**
  * Options of {@link createMockEngine}.
@@ -75,6 +79,12 @@ export interface MockEngineOptions {
   seed?: SeedData;
   /** Seed of the id and key generator: the same number gives the same ids and keys. Default 1. */
   randomSeed?: number;
+  /**
+   * API keys of the first organization's environments, by name, instead of generated ones
+   * (`svc-mock` passes fresh random keys, or the one pinned with `--api-key`). Each is 16 to 128
+   * letters, digits, `_` or `-`.
+   */
+  apiKeys?: { Development?: string; Production?: string };
   /** Where the virtual clock starts: a date, or `'real'` for the wall clock at creation. */
   clockStart?: Date | string | number | 'real';
   /** Honour `Idempotency-Key` on POST and PATCH (docs/behaviour/cross-cutting.md#idempotency). Default true. */
@@ -222,7 +232,10 @@ export interface MockEngine {
   reset(): void;
   /** Copies the whole state. */
   snapshot(): EngineSnapshot;
-  /** Puts a snapshot's state back. */
+  /**
+   * Puts a snapshot's state back. Anything but a snapshot of this engine is refused with a
+   * `TypeError` and the engine is left as it was.
+   */
   restore(snapshot: EngineSnapshot): void;
   /** @internal Resolves the `Authorization` header of a request. */
   authenticate(authorization: string | null): RequestContext;
@@ -273,8 +286,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
+  const givenKeys: Record<string, string | undefined> = { ...options.apiKeys };
+  for (const [name, key] of Object.entries(givenKeys)) {
+    if (key !== undefined && !API_KEY.test(key)) {
+      throw new TypeError(
+        `apiKeys.${name} must be 16 to 128 letters, digits, "_" or "-" (got ${key.length} characters)`,
+      );
+    }
+  }
 
-  function addOrganization(target: EngineState, name: string) {
+  function addOrganization(target: EngineState, name: string, keys: typeof givenKeys = {}) {
     const organization: OrganizationRecord = { _id: ids.objectId(), name, createdAt: clock.iso() };
     target.organizations.set(organization._id, organization);
     const environments = ['Development', 'Production'].map((envName) => {
@@ -283,7 +304,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         _organizationId: organization._id,
         name: envName,
         identifier: ids.shortId(12),
-        apiKey: apiKey(),
+        apiKey: keys[envName] ?? apiKey(),
         createdAt: clock.iso(),
       };
       const data = createEnvironmentData();
@@ -296,7 +317,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return { organization, environments };
   }
 
-  const first = addOrganization(state, 'Acme');
+  const first = addOrganization(state, 'Acme', givenKeys);
 
   function findEnvironment(nameOrId: string): EnvironmentRecord {
     const byId = state.environments.get(nameOrId);
@@ -319,9 +340,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   }
 
   function seed(input: SeedData) {
+    checkJsonDepth(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
-    applySeed({ data: dataOf(environment), environment, ids, now: clock.iso() }, parsed);
+    // Applied on a copy of the environment's data and swapped in at the end: a seed that fails
+    // half-way (an unknown subscriberId in a topic) leaves the environment as it was.
+    // The data object itself stays (request contexts hold it); its collections are replaced.
+    const data = dataOf(environment);
+    const draft = structuredClone(data);
+    applySeed({ data: draft, environment, ids, now: clock.iso() }, parsed);
+    Object.assign(data, draft);
   }
 
   if (options.seed) seed(options.seed);
@@ -371,19 +399,31 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     };
   }
 
+  /** A request body, refused before anything runs when it nests too deep (docs/http-server.md). */
+  const bodyOf = (body: unknown): unknown => {
+    checkJsonDepth(body, 'The request body');
+    return body;
+  };
+
   const operations: EngineOperations = {
     retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
     updateSubscriber: (context, subscriberId, body) =>
-      updateSubscriber(context.data, subscriberId, body, clock.iso()),
+      updateSubscriber(context.data, subscriberId, bodyOf(body), clock.iso()),
     searchSubscribers: (context, search) => searchSubscribers(context.data, search),
     upsertCredentials: (context, subscriberId, body) =>
-      upsertCredentials(context.data, context.environment._id, subscriberId, body, clock.iso()),
+      upsertCredentials(
+        context.data,
+        context.environment._id,
+        subscriberId,
+        bodyOf(body),
+        clock.iso(),
+      ),
     listSubscriptions: (context, subscriberId, search) =>
       listSubscriptions(context.data, subscriberId, search),
     createIntegration: (context, body) =>
       createIntegration(
         { data: context.data, environment: context.environment, ids, now: clock.iso() },
-        body,
+        bodyOf(body),
       ),
     listIntegrations: (context) =>
       listIntegrations(organizationData(context.environment._organizationId)),
@@ -394,7 +434,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         clock.iso(),
       ),
     markMessagesAs(context, subscriberId, body) {
-      const updated = markMessagesAs(context.data, subscriberId, body, clock.iso());
+      const updated = markMessagesAs(context.data, subscriberId, bodyOf(body), clock.iso());
       if (events.observed && updated.length > 0) {
         events.emit({
           type: 'messages-marked',
@@ -425,13 +465,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           now: clock.iso(),
         },
         workflowId,
-        body,
+        bodyOf(body),
       ),
     triggerEvent(context, body) {
       const triggerId = events.triggerReceived(context.environment._id, body);
       let result: TriggerResultDto;
       try {
-        result = triggerEvent(scopeOf(context), body);
+        result = triggerEvent(scopeOf(context), bodyOf(body));
       } catch (error) {
         const known = error instanceof ServiceError ? error : undefined;
         events.triggerAnswered(triggerId, known?.status ?? 500, {
@@ -489,7 +529,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     snapshot: () => ({ state: structuredClone(state) }),
     restore(snapshot) {
-      state = structuredClone(snapshot.state);
+      // Checked on a copy before anything changes: a bad snapshot is refused, the engine stays.
+      const candidate = copySnapshotState(snapshot);
+      const problem = snapshotProblem(candidate, {
+        organizationId: first.organization._id,
+        environmentIds: first.environments.map((environment) => environment._id),
+      });
+      if (problem !== undefined || candidate === undefined) {
+        throw new TypeError(`Not an engine snapshot: ${problem ?? 'it cannot be copied'}`);
+      }
+      state = candidate;
       faults.bind(state);
       resyncClock();
       events.emit({ type: 'state-replaced', reason: 'restore' });

@@ -35,7 +35,7 @@ import { ServiceError } from './wire/service-error';
 import { parseSeedPart } from './wire/validation';
 
 /** A subscriber to seed: the spec's fields, only `subscriberId` required. */
-export const SubscriberSeed = z.object({
+export const SubscriberSeed = z.strictObject({
   subscriberId: z.string().check(z.minLength(1)),
   firstName: z.optional(z.nullable(z.string())),
   lastName: z.optional(z.nullable(z.string())),
@@ -51,7 +51,7 @@ export const SubscriberSeed = z.object({
 });
 
 /** A topic to seed, with the `subscriberId`s subscribed to it. */
-export const TopicSeed = z.object({
+export const TopicSeed = z.strictObject({
   key: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
   subscribers: z.optional(z.array(z.string())),
@@ -59,7 +59,7 @@ export const TopicSeed = z.object({
 });
 
 /** An integration to seed (the create body, plus `primary`). */
-export const IntegrationSeed = z.object({
+export const IntegrationSeed = z.strictObject({
   providerId: z.string().check(z.minLength(1)),
   channel: z.enum(CHANNEL_TYPES),
   name: z.optional(z.string()),
@@ -78,7 +78,7 @@ const SEEDABLE_STEP_TYPES = STEP_TYPES.filter(
 ) as [SeedableStepType, ...SeedableStepType[]];
 
 /** A workflow step to seed. */
-export const WorkflowStepSeed = z.object({
+export const WorkflowStepSeed = z.strictObject({
   type: z.enum(SEEDABLE_STEP_TYPES),
   name: z.string().check(z.minLength(1)),
   stepId: z.optional(z.string()),
@@ -90,7 +90,7 @@ export const WorkflowStepSeed = z.object({
 });
 
 /** A workflow to seed. */
-export const WorkflowSeed = z.object({
+export const WorkflowSeed = z.strictObject({
   workflowId: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
   description: z.optional(z.string()),
@@ -111,7 +111,7 @@ export const WorkflowSeed = z.object({
 });
 
 /** A message to seed for a subscriber (in-app by default). */
-export const MessageSeed = z.object({
+export const MessageSeed = z.strictObject({
   subscriberId: z.string().check(z.minLength(1)),
   channel: z.optional(z.enum(CHANNEL_TYPES)),
   content: z.optional(z.unknown()),
@@ -127,14 +127,14 @@ export const MessageSeed = z.object({
 });
 
 /** A tenant to seed. */
-export const TenantSeed = z.object({
+export const TenantSeed = z.strictObject({
   identifier: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
   data: z.optional(JsonObject),
 });
 
-/** What `engine.seed()` takes (the schema of {@link SeedData}). */
-const SeedDataSchema = z.object({
+/** What `engine.seed()` takes (the schema of {@link SeedData}); unknown keys are refused. */
+const SeedDataSchema = z.strictObject({
   /** Environment name or `_id` to seed into (default `Development`). */
   environment: z.optional(z.string()),
   subscribers: z.optional(z.array(SubscriberSeed)),

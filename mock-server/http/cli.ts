@@ -1,22 +1,48 @@
 #!/usr/bin/env node
 // `svc-mock`: the reference engine over HTTP, for any language. See docs/http-server.md.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { CONTROL_PREFIX } from '../control/control-router';
+import { demoSeed } from '../demo-seed';
+import { createMockEngine } from '../engine/engine';
 import type { SeedData } from '../engine/seed';
 import { INSPECTOR_PATH } from '../inspector/serve';
 import { startMockServer } from './server';
 
-const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--quiet] [--no-inspector]
+const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
+                [--control-token token] [--allowed-host name ...] [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
+Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
 
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
+  --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
+                   16 to 128 letters, digits, "_" or "-"
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
+
+/** The environment variable that sets the control token (docs/security.md). */
+const CONTROL_TOKEN_VARIABLE = 'SVC_MOCK_CONTROL_TOKEN';
+
+/** The environment variable that pins the Development API key (docs/http-server.md). */
+const API_KEY_VARIABLE = 'SVC_MOCK_API_KEY';
+const API_KEY = /^[\w-]{16,128}$/;
+
+function developmentKey(flag: string | undefined): string {
+  const given = flag ?? process.env[API_KEY_VARIABLE];
+  if (given === undefined || given === '') return randomBytes(16).toString('hex');
+  if (!API_KEY.test(given)) {
+    const source = flag === undefined ? `$${API_KEY_VARIABLE}` : '--api-key';
+    throw new UsageError(
+      `${source} must be 16 to 128 letters, digits, "_" or "-" (got ${given.length} characters)`,
+    );
+  }
+  return given;
+}
 
 class UsageError extends Error {}
 
@@ -48,6 +74,9 @@ async function main(): Promise<void> {
     port?: string;
     host?: string;
     seed?: string;
+    'api-key'?: string;
+    'control-token'?: string;
+    'allowed-host'?: string[];
     quiet: boolean;
     'no-inspector': boolean;
     help: boolean;
@@ -58,6 +87,9 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        'api-key': { type: 'string' },
+        'control-token': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -72,15 +104,26 @@ async function main(): Promise<void> {
   }
   const port = parsePort(values.port);
   const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
-  const server = await startMockServer({
-    port,
-    host: values.host ?? '127.0.0.1',
-    ...(seed === undefined ? {} : { seed }),
-    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
-    inspector: !values['no-inspector'],
-  }).catch((error: unknown) => {
+  const apiKeys = {
+    Development: developmentKey(values['api-key']),
+    Production: randomBytes(16).toString('hex'),
+  };
+  let engine: ReturnType<typeof createMockEngine>;
+  try {
+    engine = createMockEngine({ seed: seed ?? demoSeed, clockStart: 'real', apiKeys });
+  } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
+  }
+  const controlToken = values['control-token'] ?? process.env[CONTROL_TOKEN_VARIABLE];
+  const server = await startMockServer({
+    engine,
+    port,
+    host: values.host ?? '127.0.0.1',
+    ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
+    inspector: !values['no-inspector'],
+    ...(controlToken ? { controlToken } : {}),
+    allowedHosts: values['allowed-host'] ?? [],
   });
 
   // One write, so whoever reads the output gets the whole banner at once.

@@ -4,8 +4,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setupSvcMock } from '@svc/api/mock/node';
+import { HttpResponse, http } from 'msw';
 import * as vitest from 'vitest';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOCS_SEED } from './docs-seed';
 import { collectSnippets, type Snippet } from './snippets';
 import { SNIPPET_DIR, type SnippetProblem, typecheckSnippets } from './typecheck';
@@ -79,11 +80,34 @@ function checkOutput(snippet: Snippet, logged: string[]) {
   if (snippet.expectedOutput) expect(logged).toEqual(snippet.expectedOutput);
 }
 
+/**
+ * The most requests one snippet may send to the suite's mock: a page walk whose cursor repeats
+ * its item then fails with a 400 instead of following pages for ever.
+ */
+const MAX_REQUESTS_PER_SNIPPET = 500;
+
 describe('scripts run against a seeded mock', () => {
   const mock = setupSvcMock({ seed: DOCS_SEED, hooks: false });
   beforeAll(async () => {
     await mock.listen();
     process.env['SVC_SECRET_KEY'] = mock.engine.environment('Development').apiKey;
+  });
+  beforeEach(() => {
+    let requests = 0;
+    // Answers nothing (the engine's handlers answer) until the cap, then a 400 the client throws.
+    mock.server.use(
+      http.all('*', () => {
+        requests += 1;
+        if (requests <= MAX_REQUESTS_PER_SNIPPET) return undefined;
+        return HttpResponse.json(
+          {
+            statusCode: 400,
+            message: `More than ${MAX_REQUESTS_PER_SNIPPET} requests in one snippet: a page walk that never ends?`,
+          },
+          { status: 400 },
+        );
+      }),
+    );
   });
   afterEach(() => mock.reset());
   afterAll(() => {

@@ -95,7 +95,7 @@ describe('createFetchHandler', () => {
       }),
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toContain('nested deeper than 100 levels');
+    expect((await response.json()).message).toMatch(/nest/);
     const again = await handle(
       new Request('https://api.svc.co/v2/subscribers/user-1', {
         headers: { authorization: `ApiKey ${key}` },

@@ -1,30 +1,17 @@
 // The `svc-mock` bin as users run it: the built dist/cli.js in a child process.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Svc } from '@svc/api';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freshDist } from '../package/fresh-dist';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  // `npm test` builds before vitest; build here only when run alone on stale sources.
-  const sources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'mock-server')));
-  if (!existsSync(cli) || statSync(cli).mtimeMs < sources) {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
-  }
-}, 180_000);
+// The same lock the other dist tests take, so parallel files wait for one build instead of racing.
+beforeAll(() => freshDist(), 300_000);
 
 interface Started {
   child: ChildProcess;
@@ -39,8 +26,11 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-function run(args: string[]) {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [cli, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SVC_MOCK_API_KEY: '', ...env },
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -54,8 +44,8 @@ function run(args: string[]) {
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-async function start(args: string[]): Promise<Started> {
-  const started = run(['--port', '0', ...args]);
+async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const started = run(['--port', '0', ...args], env);
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
       const match = /svc-mock listening on (http:\/\/\S+)[\s\S]*control API:/.exec(
@@ -72,7 +62,7 @@ async function start(args: string[]): Promise<Started> {
 }
 
 function bannerKey(stdout: string, environment: string): string {
-  const match = new RegExp(`${environment}\\s+_id=(\\w+)\\s+apiKey=(\\w+)`).exec(stdout);
+  const match = new RegExp(`${environment}\\s+_id=(\\w+)\\s+apiKey=([\\w-]+)`).exec(stdout);
   if (!match?.[2]) throw new Error(`no ${environment} line in:\n${stdout}`);
   return match[2];
 }
@@ -311,5 +301,37 @@ describe('svc-mock CLI', () => {
     const second = run(['--port', port]);
     expect(await second.exited).toBe(1);
     expect(second.stderr()).toContain('EADDRINUSE');
+  });
+
+  it('makes fresh random API keys on every start', async () => {
+    const first = await start(['--quiet']);
+    const second = await start(['--quiet']);
+    const keys = [first, second].flatMap((server) => [
+      bannerKey(server.stdout(), 'Development'),
+      bannerKey(server.stdout(), 'Production'),
+    ]);
+    expect(new Set(keys).size).toBe(4);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('pins the Development key with --api-key, or $SVC_MOCK_API_KEY', async () => {
+    const pinned = 'my-app-development-key';
+    const byFlag = await start(['--quiet', '--api-key', pinned]);
+    expect(bannerKey(byFlag.stdout(), 'Development')).toBe(pinned);
+    const svc = new Svc({ secretKey: pinned, baseUrl: byFlag.url });
+    expect((await svc.subscribers.retrieve('demo-ada')).firstName).toBe('Ada');
+    const byVariable = await start(['--quiet'], { SVC_MOCK_API_KEY: 'from_the_environment_1' });
+    expect(bannerKey(byVariable.stdout(), 'Development')).toBe('from_the_environment_1');
+    expect(bannerKey(byVariable.stdout(), 'Production')).not.toBe(
+      bannerKey(byFlag.stdout(), 'Production'),
+    );
+  });
+
+  it('refuses an API key too short or with other characters, with exit 2', async () => {
+    for (const key of ['short', 'has spaces in the key!!']) {
+      const { exited, stderr } = run(['--port', '0', '--api-key', key]);
+      expect(await exited).toBe(2);
+      expect(stderr()).toContain('--api-key must be 16 to 128 letters, digits');
+    }
   });
 });

@@ -305,8 +305,16 @@ export class WalkSubscribers implements Command {
       limit: this.limit,
       orderDirection: this.direction,
     });
+    // A page walk is capped, so a cursor that repeats its item fails instead of looping for ever.
+    const maxPages = Math.ceil(environment.subscribers.size / this.limit) + 1;
     const forward: Subscriber[][] = [];
-    for await (const page of first.iterPages()) forward.push(page.data);
+    for await (const page of first.iterPages()) {
+      forward.push(page.data);
+      expect(
+        forward.length,
+        `more than ${maxPages} forward pages: a cursor repeats`,
+      ).toBeLessThanOrEqual(maxPages);
+    }
     const ids = forward.flat().map((subscriber) => subscriber.subscriberId);
     expect(ids.length, 'duplicates while paging').toBe(new Set(ids).size);
     expect(ids.sort()).toEqual([...environment.subscribers.keys()].sort());
@@ -325,6 +333,10 @@ export class WalkSubscribers implements Command {
       const backward: string[][] = [];
       for await (const page of last.iterPreviousPages()) {
         backward.push(page.data.map((subscriber) => subscriber.subscriberId));
+        expect(
+          backward.length,
+          `more than ${maxPages} backward pages: a cursor repeats`,
+        ).toBeLessThanOrEqual(maxPages);
       }
       expect(backward.reverse()).toEqual(
         forward.map((page) => page.map((subscriber) => subscriber.subscriberId)),

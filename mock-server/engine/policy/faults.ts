@@ -7,11 +7,12 @@
  * @module
  */
 
-import * as z from 'zod/mini';
 import { type OperationName, ROUTES } from '../../../src/routes/index';
 import type { RateLimitCategory } from '../../../src/routes/route';
 import type { EngineState } from '../store/state';
 import { ServiceError } from '../wire/service-error';
+import { faultInputProblems, providerFailureProblems } from './fault-spec';
+import { compilePathGlob, type PathGlob } from './path-glob';
 import { rateLimitExceeded } from './rate-limit';
 
 const OPERATION_NAMES = ROUTES.map((route) => route.operation) as [
@@ -171,56 +172,32 @@ export interface EngineFaults {
   bind(state: EngineState): void;
 }
 
-const HeaderMap = z.record(z.string(), z.string());
-const Times = z.optional(z.int().check(z.positive()));
+/**
+ * The most fault rules kept at once (spent ones count until removed or cleared); one more is a
+ * `RangeError` (a 400 through the control API).
+ *
+ * @example
+ * ```ts
+ * engine.faults.list().length <= MAX_FAULTS; // true
+ * ```
+ */
+export const MAX_FAULTS = 1_000;
 
-const FaultInputSchema = z.strictObject({
-  match: z.optional(
-    z.strictObject({
-      operation: z.optional(z.enum(OPERATION_NAMES)),
-      method: z.optional(z.string().check(z.minLength(1))),
-      path: z.optional(z.string().check(z.minLength(1))),
-      headers: z.optional(HeaderMap),
-    }),
-  ),
-  times: Times,
-  respond: z.union([
-    z.literal('network-error'),
-    z.strictObject({ delayMs: z.number().check(z.nonnegative(), z.lte(600_000)) }),
-    z.strictObject({
-      status: z.int().check(z.gte(400), z.lte(599)),
-      headers: z.optional(HeaderMap),
-      body: z.optional(z.unknown()),
-    }),
-  ]),
-  after: z.optional(z.literal('commit')),
-});
+function checkRoom(count: number): void {
+  if (count >= MAX_FAULTS) {
+    throw new RangeError(
+      `At most ${MAX_FAULTS} faults are kept: remove some (DELETE /__svc/faults/:id) or clear them first`,
+    );
+  }
+}
 
-const ProviderFailureSchema = z.strictObject({
-  channel: z.enum(['email', 'sms', 'chat', 'push']),
-  providerId: z.optional(z.string().check(z.minLength(1))),
-  times: Times,
-  errorText: z.optional(z.string().check(z.minLength(1))),
-  errorId: z.optional(z.string().check(z.minLength(1))),
-});
-
-function parse<T extends z.ZodMiniType>(schema: T, input: unknown, what: string): z.infer<T> {
-  const result = z.safeParse(schema, input);
-  if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-  throw new TypeError(`Invalid ${what}: ${problems}`);
+function check(problems: string[], what: string): void {
+  if (problems.length > 0) throw new TypeError(`Invalid ${what}: ${problems.join('; ')}`);
 }
 
 interface Entry {
   view: FaultView;
-  pathPattern: RegExp | undefined;
-}
-
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`);
+  pathPattern: PathGlob | undefined;
 }
 
 function matchesRequest(entry: Entry, request: FaultRequest): boolean {
@@ -230,7 +207,7 @@ function matchesRequest(entry: Entry, request: FaultRequest): boolean {
   if (match.method !== undefined && match.method.toUpperCase() !== request.method.toUpperCase()) {
     return false;
   }
-  if (entry.pathPattern !== undefined && !entry.pathPattern.test(request.path)) return false;
+  if (entry.pathPattern !== undefined && !entry.pathPattern.matches(request.path)) return false;
   for (const [name, value] of Object.entries(match.headers ?? {})) {
     if (request.headers.get(name) !== value) return false;
   }
@@ -263,26 +240,30 @@ export function createFaults(): EngineFaults {
 
   return {
     add(input) {
-      const parsed = parse(FaultInputSchema, input, 'fault') as FaultInput;
+      check(faultInputProblems(input, OPERATION_NAMES), 'fault');
+      checkRoom(entries.length);
+      const parsed = structuredClone(input);
       sequence += 1;
       const view: FaultView = {
         id: `fault-${sequence}`,
         kind: 'http',
-        ...structuredClone(parsed),
+        ...parsed,
         remaining: parsed.times ?? null,
         hits: 0,
       };
       const path = parsed.match?.path;
-      entries.push({ view, pathPattern: path === undefined ? undefined : globToRegExp(path) });
+      entries.push({ view, pathPattern: path === undefined ? undefined : compilePathGlob(path) });
       return copy(view);
     },
     addProviderFailure(input) {
-      const parsed = parse(ProviderFailureSchema, input, 'provider failure');
+      check(providerFailureProblems(input), 'provider failure');
+      checkRoom(entries.length);
+      const parsed = structuredClone(input);
       sequence += 1;
       const view: FaultView = {
         id: `fault-${sequence}`,
         kind: 'provider',
-        ...(parsed as ProviderFailureInput),
+        ...parsed,
         remaining: parsed.times ?? null,
         hits: 0,
       };

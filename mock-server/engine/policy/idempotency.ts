@@ -12,6 +12,17 @@ import { ServiceError } from '../wire/service-error';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a key stays "in progress" if its request never finishes. */
 export const IN_PROGRESS_TTL_MS = 5 * 60 * 1000;
+/**
+ * The most idempotency entries kept (all organizations together). Expired entries are dropped
+ * first; past the cap the oldest entries go, so a retry of a request that old runs again
+ * instead of replaying (docs/http-server.md, "Caps and budgets").
+ *
+ * @example
+ * ```ts
+ * engine.snapshot().state.idempotency.size <= MAX_IDEMPOTENCY_ENTRIES; // always true
+ * ```
+ */
+export const MAX_IDEMPOTENCY_ENTRIES = 10_000;
 /** The longest key accepted. */
 export const MAX_KEY_LENGTH = 255;
 const DOCS_LINK = 'https://docs.svc.co/additional-resources/idempotency';
@@ -48,6 +59,8 @@ export function beginIdempotent(
   const cacheKey = `${organizationId}-${key}`;
   const entry = state.idempotency.get(cacheKey);
   if (!entry || entry.expiresAt <= now) {
+    state.idempotency.delete(cacheKey);
+    evictIdempotency(state, now, MAX_IDEMPOTENCY_ENTRIES - 1);
     state.idempotency.set(cacheKey, {
       state: 'in-progress',
       fingerprint,
@@ -103,7 +116,26 @@ export function finishIdempotent(
     body: structuredClone(outcome.body),
     headers: { ...outcome.headers },
   };
+  // Re-inserted so the map stays in expiry order (every finished entry lives the same 24 h).
+  state.idempotency.delete(cacheKey);
   state.idempotency.set(cacheKey, done);
+}
+
+/**
+ * Drops expired entries, oldest first, and then the oldest live ones until at most `keep`
+ * remain. The map is kept in expiry order (entries are re-inserted when they finish), so the
+ * sweep stops at the first live entry: its cost is what it removes.
+ *
+ * @example
+ * ```ts
+ * evictIdempotency(state, clock.now(), MAX_IDEMPOTENCY_ENTRIES - 1);
+ * ```
+ */
+export function evictIdempotency(state: EngineState, now: number, keep: number): void {
+  for (const [cacheKey, entry] of state.idempotency) {
+    if (entry.expiresAt > now && state.idempotency.size <= keep) return;
+    state.idempotency.delete(cacheKey);
+  }
 }
 
 /**

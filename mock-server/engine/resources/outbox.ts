@@ -39,6 +39,30 @@ export interface OutboxFilter {
 }
 
 /**
+ * One page of {@link Outbox.page}: `next` is the `after` of the following page (the last item's
+ * `messageId`), `undefined` on the last page.
+ *
+ * @example
+ * ```ts
+ * const { items, next } = engine.outbox.page({ channel: 'email' }, { limit: 100 });
+ * ```
+ */
+export interface OutboxPage {
+  items: OutboxMessage[];
+  next: string | undefined;
+}
+
+/**
+ * The most entries one page of the outbox holds (the control API's `limit` and its default).
+ *
+ * @example
+ * ```ts
+ * engine.outbox.page({}, { limit: MAX_OUTBOX_PAGE });
+ * ```
+ */
+export const MAX_OUTBOX_PAGE = 1_000;
+
+/**
  * Messages the engine delivered.
  *
  * @example
@@ -51,6 +75,13 @@ export interface OutboxFilter {
 export interface Outbox {
   /** Delivered messages matching `filter`, oldest first (copies). */
   list(filter?: OutboxFilter): OutboxMessage[];
+  /**
+   * Delivered messages matching `filter`, oldest first, at most `limit` (default and most
+   * {@link MAX_OUTBOX_PAGE}), starting after the entry whose `messageId` is `after`.
+   *
+   * @throws RangeError for a `limit` outside 1..{@link MAX_OUTBOX_PAGE} or an unknown `after`.
+   */
+  page(filter?: OutboxFilter, options?: { limit?: number; after?: string }): OutboxPage;
   /** The last delivered message matching `filter`, or `undefined`. */
   last(filter?: OutboxFilter): OutboxMessage | undefined;
   /** How many delivered messages match `filter`. */
@@ -81,6 +112,36 @@ export function createOutbox(state: () => EngineState): Outbox {
     state().outbox.filter((record) => matches(record, filter));
   return {
     list: (filter) => structuredClone(select(filter)),
+    page(filter = {}, { limit = MAX_OUTBOX_PAGE, after } = {}) {
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_PAGE) {
+        throw new RangeError(
+          `limit must be a whole number from 1 to ${MAX_OUTBOX_PAGE}, got ${String(limit)}`,
+        );
+      }
+      const records = state().outbox;
+      let start = 0;
+      if (after !== undefined) {
+        const index = records.findIndex((record) => record.messageId === after);
+        if (index === -1) {
+          throw new RangeError(
+            `after must be the messageId of a delivered message (the last one of the previous page); ${JSON.stringify(after)} is not one`,
+          );
+        }
+        start = index + 1;
+      }
+      const items: OutboxRecord[] = [];
+      let next: string | undefined;
+      for (let index = start; index < records.length; index++) {
+        const record = records[index] as OutboxRecord;
+        if (!matches(record, filter)) continue;
+        if (items.length === limit) {
+          next = items[items.length - 1]?.messageId;
+          break;
+        }
+        items.push(record);
+      }
+      return { items: structuredClone(items), next };
+    },
     last(filter) {
       const found = select(filter);
       const record = found[found.length - 1];

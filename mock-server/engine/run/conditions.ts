@@ -7,6 +7,7 @@
 
 import jsonLogic from 'json-logic-js';
 import type { FieldFilterPart, StepFilter } from '../../../src/schemas/step-filter';
+import { jsonDepth } from '../wire/json-depth';
 import { readPath } from './paths';
 
 /** What conditions read: `subscriber`, `payload` and, when known, `tenant`, `actor`, `steps`. */
@@ -250,15 +251,86 @@ export function evaluateFilters(
   return { passed, conditions };
 }
 
+/**
+ * The budgets of one `skip` rule (docs/http-server.md, "Caps and budgets"): its JSON text at most
+ * `size` characters and `depth` levels deep; its evaluation at most `steps` operations and
+ * `memory` array items and string characters produced. A rule past a budget fails the step.
+ *
+ * @example
+ * ```ts
+ * evaluateSkip({ reduce: [...] }, variables).budgetExceeded; // true for a run-away rule
+ * ```
+ */
+export const SKIP_RULE_BUDGET = {
+  size: 16_384,
+  depth: 32,
+  steps: 100_000,
+  memory: 1_000_000,
+} as const;
+
+class RuleBudgetExceeded extends Error {
+  override name = 'RuleBudgetExceeded';
+}
+
+/** The size of a value an operation produced, for the memory budget. */
+const footprint = (value: unknown): number =>
+  Array.isArray(value) ? value.length : typeof value === 'string' ? value.length : 0;
+
+/**
+ * Applies a JSON Logic rule within {@link SKIP_RULE_BUDGET}. json-logic-js evaluates nested
+ * operations through `jsonLogic.apply`, so counting calls there counts every step; runs are
+ * synchronous, so the counting wrapper is in place only for this one evaluation.
+ */
+function applyWithinBudget(rule: object, variables: ConditionVariables): unknown {
+  const original = jsonLogic.apply;
+  let steps = 0;
+  let memory = 0;
+  const counted = function (this: unknown, logic: unknown, data: unknown): unknown {
+    steps += 1;
+    if (steps > SKIP_RULE_BUDGET.steps) {
+      throw new RuleBudgetExceeded(
+        `The skip rule took more than ${SKIP_RULE_BUDGET.steps} evaluation steps`,
+      );
+    }
+    const result = original.call(this, logic as never, data);
+    memory += footprint(result);
+    if (memory > SKIP_RULE_BUDGET.memory) {
+      throw new RuleBudgetExceeded(
+        `The skip rule produced more than ${SKIP_RULE_BUDGET.memory} array items and characters`,
+      );
+    }
+    return result;
+  };
+  jsonLogic.apply = counted as typeof jsonLogic.apply;
+  try {
+    return jsonLogic.apply(rule as never, variables);
+  } finally {
+    jsonLogic.apply = original;
+  }
+}
+
+function ruleTooLarge(rule: object): string | undefined {
+  if (jsonDepth(rule, SKIP_RULE_BUDGET.depth) > SKIP_RULE_BUDGET.depth) {
+    return `The skip rule nests more than ${SKIP_RULE_BUDGET.depth} levels deep`;
+  }
+  const size = JSON.stringify(rule).length;
+  if (size > SKIP_RULE_BUDGET.size) {
+    return `The skip rule is ${size} characters of JSON; the limit is ${SKIP_RULE_BUDGET.size}`;
+  }
+  return undefined;
+}
+
 /** The verdict on a step's `skip` control. */
 export interface SkipVerdict {
   /** `true` when the rule is false and the step must be skipped. */
   readonly skipped: boolean;
   /**
-   * Why the rule could not be evaluated (`Failed to evaluate rule: ...`); the service then
-   * fails the step (docs/behaviour/runs.md#step-conditions).
+   * Why the rule could not be evaluated (`Failed to evaluate rule: ...`) or exceeded its budget;
+   * the step then fails (docs/behaviour/runs.md#step-conditions).
    */
   readonly error?: string;
+  /** `true` when the rule exceeded {@link SKIP_RULE_BUDGET}: the step fails. */
+  readonly budgetExceeded?: true;
 }
 
 /** Lodash's `isEmpty` for JSON values: null, primitives other than non-empty text, `{}`, `[]`. */
@@ -273,7 +345,8 @@ function isEmptyRule(rule: unknown): boolean {
  * Judges the `skip` control: a JSON Logic rule over `{ subscriber, payload, steps, ... }`.
  * Despite its name the rule says when the step **runs** (the dashboard's step conditions): a
  * truthy result runs the step, a falsy one skips it. No rule or an empty rule runs the step; a
- * rule that throws (an unknown operation) is reported as `Failed to evaluate rule: <reason>`.
+ * rule that throws (an unknown operation) is reported as `Failed to evaluate rule: <reason>`; a
+ * rule past {@link SKIP_RULE_BUDGET} reports `budgetExceeded`.
  *
  * @example
  * ```ts
@@ -283,9 +356,22 @@ function isEmptyRule(rule: unknown): boolean {
  */
 export function evaluateSkip(rule: unknown, variables: ConditionVariables): SkipVerdict {
   if (isEmptyRule(rule)) return { skipped: false };
+  if (typeof rule === 'object' && rule !== null) {
+    const tooLarge = ruleTooLarge(rule);
+    if (tooLarge !== undefined) return { skipped: false, error: tooLarge, budgetExceeded: true };
+  }
   try {
-    return { skipped: !jsonLogic.truthy(jsonLogic.apply(rule as jsonLogic.RulesLogic, variables)) };
+    return {
+      skipped: !jsonLogic.truthy(
+        typeof rule === 'object' && rule !== null
+          ? applyWithinBudget(rule, variables)
+          : jsonLogic.apply(rule as jsonLogic.RulesLogic, variables),
+      ),
+    };
   } catch (error) {
+    if (error instanceof RuleBudgetExceeded) {
+      return { skipped: false, error: error.message, budgetExceeded: true };
+    }
     const reason = error instanceof Error ? error.message : 'Unknown error';
     return { skipped: false, error: `Failed to evaluate rule: ${reason}` };
   }

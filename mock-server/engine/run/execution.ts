@@ -10,6 +10,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import type { StepFilter } from '../../../src/schemas/step-filter';
 import type { EventFeed } from '../event-feed';
+import { CLOCK_RANGE, isClockTime } from '../store/clock';
 import type { IdGenerator } from '../store/ids';
 import type {
   EngineState,
@@ -221,6 +222,14 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
     addDetail(detailScope(scope, job), outcome.detail, { raw: { reason: outcome.reason } });
     return 'failed';
   }
+  // Checked before anything is written: a delay past the clock's range fails the step (a 500
+  // here would leave the job half delayed; docs/security.md).
+  if (!isClockTime(outcome.resumeAt)) {
+    addDetail(detailScope(scope, job), DETAILS.delayMisconfiguration, {
+      raw: { reason: `The delay ends outside the engine clock's range ${CLOCK_RANGE}` },
+    });
+    return 'failed';
+  }
   setStatus(scope, notification, job, 'delayed');
   addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
     raw: { resumeAt: new Date(outcome.resumeAt).toISOString() },
@@ -284,6 +293,11 @@ function runDigest(
     const closesAt = digestWindowEnd(settings, now, {
       timezone: typeof subscriber.timezone === 'string' ? subscriber.timezone : undefined,
     });
+    if (!isClockTime(closesAt)) {
+      throw new DigestConfigurationError(
+        `The digest window ends outside the engine clock's range ${CLOCK_RANGE}`,
+      );
+    }
     job.digest = { ...digestMeta, events: [notification.payload] };
     scope.data.digests.set(group, {
       notificationId: notification._id,
@@ -376,6 +390,7 @@ function judgeConditions(
     });
     return 'fail';
   }
+  if (skip.budgetExceeded) return 'fail';
   if (skip.skipped) {
     addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
       raw: { skip: true },
@@ -385,7 +400,48 @@ function judgeConditions(
   return 'run';
 }
 
+/**
+ * Runs one step. An unexpected error inside it fails that step as a crashed worker does at the
+ * service (the trigger was acknowledged already): the job is `failed` with the error in its
+ * detail, the later steps are canceled, an open digest of the step is dropped, and the request
+ * still answers as usual, so no half-run job is ever left behind a 500 (docs/security.md).
+ */
 function runStep(input: RunInput, index: number): StepResult {
+  try {
+    return runStepUnguarded(input, index);
+  } catch (error) {
+    failUnexpectedly(input.scope, input.notification, index, error);
+    return 'stop';
+  }
+}
+
+function failUnexpectedly(
+  scope: RunScope,
+  notification: NotificationRecord,
+  index: number,
+  error: unknown,
+): void {
+  const job = notification.jobs[index] as JobRecord;
+  for (const [group, open] of scope.data.digests) {
+    if (open.notificationId === notification._id && open.jobIndex === index) {
+      scope.data.digests.delete(group);
+    }
+  }
+  setStatus(scope, notification, job, 'failed');
+  job.error = DETAILS.notificationError.detail;
+  for (const later of notification.jobs.slice(index + 1)) {
+    if (later.status === 'pending') setStatus(scope, notification, later, 'canceled');
+  }
+  try {
+    addDetail(detailScope(scope, job), DETAILS.notificationError, {
+      raw: { error: error instanceof Error ? error.message : String(error) },
+    });
+  } catch {
+    // The detail is best effort: the statuses above already tell what happened.
+  }
+}
+
+function runStepUnguarded(input: RunInput, index: number): StepResult {
   const { scope, notification } = input;
   const job = notification.jobs[index] as JobRecord;
   setStatus(scope, notification, job, 'queued');
@@ -484,6 +540,20 @@ export function runScheduledTask(scope: RunScope, task: ScheduledTaskRecord): vo
   const notification = scope.data.notificationsById.get(task.notificationId);
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;
+  try {
+    resumeJob(scope, notification, job, task);
+  } catch (error) {
+    // As in runStep: the waiting step fails alone, never a half-resumed run.
+    failUnexpectedly(scope, notification, task.jobIndex, error);
+  }
+}
+
+function resumeJob(
+  scope: RunScope,
+  notification: NotificationRecord,
+  job: JobRecord,
+  task: ScheduledTaskRecord,
+): void {
   if (task.kind === 'close-digest') {
     for (const [group, open] of scope.data.digests) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {

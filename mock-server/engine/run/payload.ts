@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonObject } from '../../../src/schemas/common';
 import { ServiceError } from '../wire/service-error';
+import { linearRegExp } from './linear-regexp';
 
 /** One failed rule, as the service lists it in `errors`. */
 export interface PayloadValidationIssue {
@@ -21,7 +22,14 @@ export interface PayloadValidationIssue {
   readonly schemaPath: string;
 }
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+const ajv = new Ajv({
+  allErrors: true,
+  useDefaults: true,
+  strict: false,
+  coerceTypes: false,
+  // Schema patterns run on RE2: linear time, so no payload can make one backtrack for ever.
+  code: { regExp: linearRegExp },
+});
 addFormats(ajv);
 
 // Compiled validators per schema object; a WeakMap so dropped workflows free their entries.

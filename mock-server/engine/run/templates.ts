@@ -7,7 +7,7 @@
  * @module
  */
 
-import { Liquid } from 'liquidjs';
+import { type FS, Liquid } from 'liquidjs';
 import type { JsonObject } from '../../../src/schemas/common';
 
 /** The variables a template sees. Every key is optional; missing ones render empty. */
@@ -81,9 +81,52 @@ const readDotted = (value: unknown, path: string): unknown =>
   }, value);
 
 /**
+ * The budgets of one template (docs/http-server.md, "Caps and budgets"): a template longer than
+ * `parseLength` characters is not parsed; one render may allocate at most
+ * `memory` units (LiquidJS counts range items, array and string sizes) and
+ * take at most `renderMs` ms. Past a budget the step fails with a detail.
+ *
+ * @example
+ * ```ts
+ * renderTemplate('{% for i in (1..100000000) %}x{% endfor %}', {}).ok; // false: memory limit
+ * ```
+ */
+export const TEMPLATE_BUDGET = {
+  parseLength: 100_000,
+  memory: 1_000_000,
+  renderMs: 1_000,
+} as const;
+
+const noFiles = (): never => {
+  throw new Error(
+    'Templates cannot read files: {% include %}, {% render %} and {% layout %} are not available',
+  );
+};
+
+/**
+ * The file system templates see: none. Every lookup fails, so `{% include ".npmrc" %}` is a
+ * render error and never reads the server's working directory (docs/security.md).
+ *
+ * @example
+ * ```ts
+ * new Liquid({ fs: NO_FILE_SYSTEM });
+ * ```
+ */
+export const NO_FILE_SYSTEM: FS = {
+  exists: async () => false,
+  existsSync: () => false,
+  readFile: async () => noFiles(),
+  readFileSync: noFiles,
+  resolve: noFiles,
+  contains: async () => false,
+  containsSync: () => false,
+};
+
+/**
  * Creates a Liquid engine configured like the service: lenient variables (unknown ones render
  * empty), strict filters (an unknown filter is a render error), own properties only, and the
- * service's extra filters `json`, `digest` and `pluralize`.
+ * service's extra filters `json`, `digest` and `pluralize`. It has no file system
+ * ({@link NO_FILE_SYSTEM}) and the budgets of {@link TEMPLATE_BUDGET}.
  *
  * @example
  * ```ts
@@ -97,6 +140,11 @@ export function createTemplateEngine(): Liquid {
     ownPropertyOnly: true,
     lenientIf: true,
     jsTruthy: true,
+    fs: NO_FILE_SYSTEM,
+    relativeReference: false,
+    parseLimit: TEMPLATE_BUDGET.parseLength,
+    memoryLimit: TEMPLATE_BUDGET.memory,
+    renderLimit: TEMPLATE_BUDGET.renderMs,
   });
   liquid.registerFilter('json', (value: unknown, spaces?: number) =>
     JSON.stringify(value ?? null, null, typeof spaces === 'number' ? spaces : undefined),

@@ -8,7 +8,13 @@
  */
 
 import { type DurationString, parseDuration } from '../run/durations';
-import { DEFAULT_CLOCK_START, type EngineClock } from './clock';
+import {
+  checkClockTime,
+  DEFAULT_CLOCK_START,
+  type EngineClock,
+  formatClockTime,
+  toClockTime,
+} from './clock';
 
 /**
  * A scheduled task, as returned by {@link SchedulingClock.schedule}.
@@ -74,15 +80,6 @@ interface QueuedTask extends PendingTask {
 /** Stops a run-away loop of tasks rescheduling themselves without time moving. */
 const MAX_TASKS_PER_MOVE = 1_000_000;
 
-function toMs(date: Date | string | number): number {
-  const ms =
-    date instanceof Date ? date.getTime() : typeof date === 'number' ? date : Date.parse(date);
-  if (!Number.isFinite(ms)) {
-    throw new TypeError(`Invalid date for the engine clock: ${String(date)}`);
-  }
-  return ms;
-}
-
 /**
  * Creates a scheduling clock starting at `start` (default `2026-01-01T00:00:00.000Z`).
  *
@@ -100,7 +97,7 @@ function toMs(date: Date | string | number): number {
 export function createSchedulingClock(
   start: Date | string | number = DEFAULT_CLOCK_START,
 ): SchedulingClock {
-  let current = toMs(start);
+  let current = toClockTime(start, 'clock start');
   let sequence = 0;
   let running = false;
   // Sorted by (at, id): insertion keeps the order, so running is always a shift from the front.
@@ -154,7 +151,7 @@ export function createSchedulingClock(
 
   return {
     now: () => current,
-    iso: () => new Date(current).toISOString(),
+    iso: () => formatClockTime(current),
     advance(by) {
       let ms: number;
       try {
@@ -164,13 +161,13 @@ export function createSchedulingClock(
           `The engine clock only moves forward by a valid duration: ${(error as Error).message}`,
         );
       }
-      moveTo(current + ms);
+      moveTo(checkClockTime(current + ms, `clock.advance(${JSON.stringify(by)})`));
     },
     set(date) {
-      const next = toMs(date);
+      const next = toClockTime(date, 'clock.set');
       if (next < current) {
         throw new RangeError(
-          `The engine clock only moves forward: ${new Date(next).toISOString()} is before ${new Date(current).toISOString()}`,
+          `The engine clock only moves forward: ${formatClockTime(next)} is before ${formatClockTime(current)}`,
         );
       }
       moveTo(next);
@@ -179,6 +176,7 @@ export function createSchedulingClock(
       if (typeof at !== 'number' || !Number.isFinite(at)) {
         throw new TypeError(`Cannot schedule a task at ${String(at)}: expected epoch milliseconds`);
       }
+      checkClockTime(at, 'clock.schedule');
       if (typeof task !== 'function') {
         throw new TypeError('Cannot schedule a task that is not a function');
       }

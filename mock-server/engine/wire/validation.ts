@@ -101,6 +101,32 @@ export function validateBody<T extends z.ZodMiniType>(
   throw ServiceError.dtoValidation([...new Set(messages)]);
 }
 
+interface SchemaDef {
+  type?: string;
+  shape?: Record<string, z.ZodMiniType>;
+  element?: z.ZodMiniType;
+  innerType?: z.ZodMiniType;
+}
+
+/** The keys an object schema allows at `path` (through arrays, optionals and nullables). */
+function keysAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
+  let current: z.ZodMiniType | undefined = schema;
+  let index = 0;
+  while (current !== undefined) {
+    const def = current._zod.def as SchemaDef;
+    if (def.innerType !== undefined) current = def.innerType;
+    else if (index === path.length) return Object.keys(def.shape ?? {});
+    else if (def.element !== undefined) {
+      current = def.element;
+      index += 1;
+    } else {
+      current = def.shape?.[String(path[index])];
+      index += 1;
+    }
+  }
+  return [];
+}
+
 /**
  * Validates seed data with a schema, throwing a readable 400 that names the bad field.
  *
@@ -117,10 +143,15 @@ export function parseSeedPart<T extends z.ZodMiniType>(
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const problems = result.error.issues
-    .map(
-      (issue) =>
-        `${[where, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)'}: ${issue.message}`,
-    )
+    .map((issue) => {
+      const field = [where, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)';
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+        const allowed = keysAt(schema, issue.path);
+        return `${field}: Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${keys} (allowed keys: ${allowed.join(', ')})`;
+      }
+      return `${field}: ${issue.message}`;
+    })
     .join('; ');
   throw new ServiceError(400, `Invalid seed data: ${problems}`, {
     ctx: { error: 'Bad Request', statusCode: 400 },

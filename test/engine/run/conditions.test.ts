@@ -80,6 +80,11 @@ describe('runtime: step filters', () => {
       passes(part('payload', 'sentAt', 'BETWEEN', '2026-01-01T00:00:00Z,2026-02-01T00:00:00Z')),
     ).toBe(true);
     expect(passes(part('payload', 'amount', 'BETWEEN', 'oops'))).toBe(false);
+    // Inclusive at both bounds (a planted bug made the lower one exclusive).
+    expect(passes(part('payload', 'amount', 'BETWEEN', '12,20'))).toBe(true);
+    expect(passes(part('payload', 'amount', 'BETWEEN', '20,12'))).toBe(true);
+    expect(passes(part('payload', 'amount', 'BETWEEN', '5,12'))).toBe(true);
+    expect(passes(part('payload', 'amount', 'NOT_BETWEEN', '12,20'))).toBe(false);
     expect(passes(part('payload', 'missing', 'NOT_BETWEEN', '1,2'))).toBe(false);
   });
 

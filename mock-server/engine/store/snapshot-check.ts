@@ -1,0 +1,168 @@
+/**
+ * The check `engine.restore()` runs before it replaces anything: a snapshot must have the
+ * engine state's shape (every collection of the right kind, every record an object with its
+ * ids), refer only to what it holds, and hold the engine's own first organization. A value that
+ * fails is refused and the engine keeps its state (docs/security.md).
+ *
+ * @module
+ */
+
+import { isClockTime } from './clock';
+import type { EngineState } from './state';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The collections of one environment's data and the kind each must be. */
+const DATA_SHAPE: Record<string, 'map' | 'array' | 'set'> = {
+  subscribers: 'map',
+  subscriberKeys: 'map',
+  subscriberOrder: 'array',
+  topics: 'map',
+  subscriptions: 'array',
+  subscriptionsBySubscriber: 'map',
+  integrations: 'array',
+  workflows: 'array',
+  messages: 'array',
+  tenants: 'map',
+  notifications: 'array',
+  notificationsById: 'map',
+  transactionIds: 'set',
+  digests: 'map',
+  digestLastEvent: 'map',
+};
+
+/** Collections whose items are records with a string `_id`. */
+const RECORDS_WITH_ID = [
+  'subscribers',
+  'topics',
+  'subscriptions',
+  'integrations',
+  'workflows',
+  'messages',
+  'tenants',
+  'notifications',
+];
+
+const isKind = (value: unknown, kind: 'map' | 'array' | 'set'): boolean =>
+  kind === 'map'
+    ? value instanceof Map
+    : kind === 'set'
+      ? value instanceof Set
+      : Array.isArray(value);
+
+function dataProblem(data: unknown, where: string): string | undefined {
+  if (!isObject(data)) return `${where} is not an object`;
+  for (const [key, kind] of Object.entries(DATA_SHAPE)) {
+    if (!isKind(data[key], kind)) return `${where}.${key} is not a ${kind}`;
+  }
+  const throttle = data['throttle'];
+  if (!isObject(throttle) || !(throttle['admitted'] instanceof Map)) {
+    return `${where}.throttle.admitted is not a map`;
+  }
+  if (!(throttle['untilWindows'] instanceof Map))
+    return `${where}.throttle.untilWindows is not a map`;
+  for (const key of RECORDS_WITH_ID) {
+    const collection = data[key] as Map<unknown, unknown> | unknown[];
+    for (const record of collection.values()) {
+      if (!isObject(record) || !isString(record['_id'])) {
+        return `${where}.${key} holds an item that is not a record with an _id`;
+      }
+    }
+  }
+  for (const notification of data['notifications'] as Record<string, unknown>[]) {
+    if (!Array.isArray(notification['jobs']))
+      return `${where}.notifications: a notification has no jobs`;
+  }
+  return undefined;
+}
+
+/**
+ * Copies a snapshot's state, or `undefined` when it is not a snapshot or cannot be copied.
+ *
+ * @example
+ * ```ts
+ * const state = copySnapshotState(engine.snapshot());
+ * ```
+ */
+export function copySnapshotState(snapshot: unknown): EngineState | undefined {
+  if (!isObject(snapshot) || !isObject(snapshot['state'])) return undefined;
+  try {
+    return structuredClone(snapshot['state']) as unknown as EngineState;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What is wrong with a snapshot's state, or `undefined` when the engine can take it.
+ * `owner` names the engine's first organization and its environments, which every snapshot of
+ * the engine holds.
+ *
+ * @example
+ * ```ts
+ * snapshotProblem(copySnapshotState(snapshot), { organizationId, environmentIds }); // undefined
+ * snapshotProblem(copySnapshotState({ state: {} }), owner); // 'organizations is not a map'
+ * ```
+ */
+export function snapshotProblem(
+  state: EngineState | undefined,
+  owner: { organizationId: string; environmentIds: readonly string[] },
+): string | undefined {
+  if (state === undefined) return 'it is not a value engine.snapshot() returned';
+  const raw = state as unknown as Record<string, unknown>;
+  for (const key of [
+    'organizations',
+    'environments',
+    'apiKeys',
+    'data',
+    'idempotency',
+    'rateBuckets',
+  ]) {
+    if (!(raw[key] instanceof Map)) return `${key} is not a map`;
+  }
+  for (const key of ['scheduled', 'outbox']) {
+    if (!Array.isArray(raw[key])) return `${key} is not an array`;
+  }
+  if (typeof raw['taskSequence'] !== 'number' || !Number.isInteger(raw['taskSequence'])) {
+    return 'taskSequence is not a whole number';
+  }
+  if (!state.organizations.has(owner.organizationId)) {
+    return "it does not hold this engine's organization (a snapshot of another engine?)";
+  }
+  for (const id of owner.environmentIds) {
+    if (!state.environments.has(id)) return `it does not hold this engine's environment ${id}`;
+  }
+  for (const [id, environment] of state.environments) {
+    if (!isObject(environment) || environment._id !== id || !isString(environment.apiKey)) {
+      return `environment ${String(id)} is not an environment record`;
+    }
+    if (!state.organizations.has(environment._organizationId)) {
+      return `environment ${id} belongs to no organization of the snapshot`;
+    }
+    const problem = dataProblem(state.data.get(id), `data of environment ${id}`);
+    if (problem !== undefined) return problem;
+  }
+  for (const [key, environmentId] of state.apiKeys) {
+    if (!isString(key) || !state.environments.has(environmentId)) {
+      return 'an API key points to no environment of the snapshot';
+    }
+  }
+  for (const task of state.scheduled as unknown[]) {
+    if (
+      !isObject(task) ||
+      typeof task['seq'] !== 'number' ||
+      typeof task['at'] !== 'number' ||
+      !isClockTime(task['at']) ||
+      (task['kind'] !== 'resume-delay' && task['kind'] !== 'close-digest') ||
+      !state.environments.has(task['environmentId'] as string) ||
+      !isString(task['notificationId']) ||
+      !Number.isInteger(task['jobIndex'])
+    ) {
+      return 'a scheduled task is not a valid task of the snapshot';
+    }
+  }
+  return undefined;
+}
