@@ -62,7 +62,6 @@ export {
   CLOCK_MAX_MS,
   CLOCK_MIN_MS,
   CLOCK_RANGE,
-  createClock,
   DEFAULT_CLOCK_START,
   formatClockTime,
 } from './engine/store/clock';

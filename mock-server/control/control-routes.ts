@@ -4,7 +4,9 @@
  *
  * @module
  */
+
 import * as z from 'zod/mini';
+import { CHANNEL_TYPES } from '../../src/schemas/common';
 import type { FaultInput, ProviderFailureInput } from '../engine/policy/faults';
 import { MAX_OUTBOX_PAGE, type OutboxFilter } from '../engine/resources/outbox';
 import { CLOCK_RANGE } from '../engine/store/clock';
@@ -44,7 +46,6 @@ const SettleBody = strictBody({
 });
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
 const OUTBOX_PAGING = ['limit', 'after'];
-const OUTBOX_CHANNELS = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
 
 function outboxFilter(url: URL): OutboxFilter {
   const filter: Record<string, string> = {};
@@ -55,8 +56,8 @@ function outboxFilter(url: URL): OutboxFilter {
         `Unknown outbox filter "${name}": use ${[...OUTBOX_FILTERS, ...OUTBOX_PAGING].join(', ')}`,
       );
     }
-    if (name === 'channel' && !OUTBOX_CHANNELS.has(value)) {
-      throw new TypeError(`channel must be one of ${[...OUTBOX_CHANNELS].join(', ')}`);
+    if (name === 'channel' && !(CHANNEL_TYPES as readonly string[]).includes(value)) {
+      throw new TypeError(`channel must be one of ${CHANNEL_TYPES.join(', ')}`);
     }
     filter[name] = value;
   }

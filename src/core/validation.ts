@@ -37,7 +37,17 @@ export interface RequestCheck {
   value: unknown;
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+/**
+ * The value at a zod issue's path inside the checked input; `undefined` when the path leaves it.
+ *
+ * @example
+ * ```ts
+ * valueAt({ to: [{ email: 1 }] }, ['to', 0, 'email']); // 1
+ * ```
+ *
+ * @internal
+ */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
   for (const key of path) {
     if (value === null || typeof value !== 'object') return undefined;

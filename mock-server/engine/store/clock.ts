@@ -17,11 +17,12 @@
 export const DEFAULT_CLOCK_START = '2026-01-01T00:00:00.000Z';
 
 /**
- * A virtual clock: it stands still until it is set or advanced.
+ * A virtual clock: it stands still until it is set or advanced (the engine's, `engine.clock`,
+ * also runs the work that falls due).
  *
  * @example
  * ```ts
- * const clock = createClock('2026-01-01T00:00:00.000Z');
+ * const clock: EngineClock = engine.clock;
  * clock.advance(60_000);
  * clock.iso(); // '2026-01-01T00:01:00.000Z'
  * ```
@@ -136,37 +137,4 @@ export function toClockTime(date: Date | string | number, what: string): number 
     );
   }
   return checkClockTime(ms, what);
-}
-
-/**
- * Creates a virtual clock starting at `start`.
- *
- * @example
- * ```ts
- * const clock = createClock(new Date());
- * ```
- */
-export function createClock(start: Date | string | number = DEFAULT_CLOCK_START): EngineClock {
-  let current = toClockTime(start, 'clock start');
-  return {
-    now: () => current,
-    iso: () => formatClockTime(current),
-    advance(ms) {
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-        throw new RangeError(
-          `The engine clock only moves forward: cannot advance by ${String(ms)} ms (expected a finite number >= 0)`,
-        );
-      }
-      current = checkClockTime(current + ms, `clock.advance(${ms})`);
-    },
-    set(date) {
-      const next = toClockTime(date, 'clock.set');
-      if (next < current) {
-        throw new RangeError(
-          `The engine clock only moves forward: ${formatClockTime(next)} is before ${formatClockTime(current)}`,
-        );
-      }
-      current = next;
-    },
-  };
 }

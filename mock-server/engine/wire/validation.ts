@@ -6,19 +6,11 @@
  */
 
 import * as z from 'zod/mini';
+import { valueAt } from '../../../src/core/validation';
 import { ServiceError } from './service-error';
 
 /** Per-field message overrides, keyed by the dotted field path. */
 export type MessageOverrides = Record<string, string>;
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let current = input;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
-}
 
 function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
   const field = issue.path.map(String).join('.') || 'body';
