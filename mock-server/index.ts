@@ -5,7 +5,7 @@
  * @module @svc/api/mock
  */
 
-export type { AnyRoute, OperationName, Route } from '../src/routes/index';
+export type { AnyRoute, HttpMethod, OperationName, Route } from '../src/routes/index';
 export { ROUTES } from '../src/routes/index';
 export { demoSeed } from './demo-seed';
 export type {

@@ -23,7 +23,8 @@ import { errorBody, errorResponse, json } from './respond';
 import { decodeParams, type MatchedRoute, matchRoute } from './router';
 
 /**
- * Options of {@link createPipeline}.
+ * Options of the request pipeline, shared by every adapter (`createHandlers`,
+ * `createFetchHandler`).
  *
  * @example
  * ```ts

@@ -72,7 +72,7 @@ export interface Route {
   /** Status of a success. */
   readonly status: number;
   readonly category: RateLimitCategory;
-  /** Largest accepted body in bytes; default {@link DEFAULT_BODY_LIMIT}. */
+  /** Largest accepted body in bytes; default 100 kB (`DEFAULT_BODY_LIMIT`). */
   readonly bodyLimit?: number;
   /** Schema of the request body the client checks before sending. */
   readonly body?: z.ZodMiniType;

@@ -43,7 +43,9 @@ describe('the API reference', () => {
       '@svc/api',
       '@svc/api/mock',
       '@svc/api/mock/browser',
+      '@svc/api/mock/msw',
       '@svc/api/mock/node',
+      '@svc/api/mock/server',
     ]);
   });
 
