@@ -1,0 +1,53 @@
+// The engine's answers satisfy the client's wire types: what the engine sends, the client's
+// schemas describe. Messages and activity (whose stored records keep `content` and step metadata
+// open) are held to the schemas at run time instead, by the strict-validation resource tests.
+import type {
+  Integration,
+  Subscriber,
+  SubscriberSearchResponse,
+  SubscriptionsListResponse,
+  TriggerResponse,
+  WorkflowListItem,
+  WorkflowSyncResponse,
+} from '@svc/api';
+import type {
+  CursorPage,
+  IntegrationDto,
+  SubscriberDto,
+  TopicSubscriptionDto,
+  TriggerResultDto,
+  WorkflowListItemDto,
+  WorkflowResponseDto,
+} from '@svc/api/mock';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A wire type without the index signatures of zod's loose objects, at every depth: the engine's
+ * interfaces declare the known fields only, and an interface never matches an index signature.
+ */
+type Known<T> = T extends readonly (infer Item)[]
+  ? Known<Item>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+    : T;
+
+/** Compiles only when `Dto` is assignable to `Wire`'s known fields. */
+const satisfies =
+  <Wire>() =>
+  <Dto extends Known<Wire>>(_dto?: Dto): true =>
+    true;
+
+describe('engine answers satisfy the client wire types', () => {
+  it('resources', () => {
+    expect(satisfies<Subscriber>()<SubscriberDto>()).toBe(true);
+    expect(satisfies<Integration>()<IntegrationDto>()).toBe(true);
+    expect(satisfies<WorkflowListItem>()<WorkflowListItemDto>()).toBe(true);
+    expect(satisfies<WorkflowSyncResponse>()<WorkflowResponseDto>()).toBe(true);
+  });
+
+  it('pages and answers', () => {
+    expect(satisfies<SubscriberSearchResponse>()<CursorPage<SubscriberDto>>()).toBe(true);
+    expect(satisfies<SubscriptionsListResponse>()<CursorPage<TopicSubscriptionDto>>()).toBe(true);
+    expect(satisfies<TriggerResponse>()<TriggerResultDto>()).toBe(true);
+  });
+});
