@@ -43,8 +43,9 @@ import {
   type WorkflowResponseDto,
   type WorkflowSearch,
 } from './resources/workflows';
-import { type RunScope, runScheduledTask } from './run/execution';
+import { runScheduledTask } from './run/execution';
 import { type TriggerResultDto, triggerEvent } from './run/trigger';
+import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
@@ -107,10 +108,7 @@ export interface EngineSnapshot {
  * context.environment.name; // 'Development'
  * ```
  */
-export interface RequestContext {
-  environment: EnvironmentRecord;
-  data: EnvironmentData;
-}
+export type RequestContext = EnvironmentScope;
 
 /**
  * Operations of the engine, one per endpoint; each takes the caller's context.
@@ -269,7 +267,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let state: EngineState = createState();
   const faults = createFaults();
   faults.bind(state);
-  const events = createEventFeed(() => clock.iso());
+  const events = createEventFeed(clock.iso);
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
@@ -290,7 +288,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       target.environments.set(environment._id, environment);
       target.apiKeys.set(environment.apiKey, environment._id);
       target.data.set(environment._id, data);
-      addDefaultIntegrations({ data, environment, ids, now: clock.iso() });
+      addDefaultIntegrations(scopeOf({ environment, data }));
       return environment;
     });
     return { organization, environments };
@@ -321,7 +319,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   function seed(input: SeedData) {
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
-    applySeed({ data: dataOf(environment), environment, ids, now: clock.iso() }, parsed);
+    applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed);
   }
 
   if (options.seed) seed(options.seed);
@@ -359,15 +357,21 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     for (const task of state.scheduled) register(task);
   }
 
-  function scopeOf(context: RequestContext): RunScope {
+  function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
     return {
       state,
-      data: context.data,
-      environment: context.environment,
+      environment,
+      data,
       ids,
       now: clock.now,
+      iso: clock.iso,
       schedule: scheduleTask,
       events,
+      organizationEnvironment(id) {
+        const other = state.environments.get(id);
+        if (!other || other._organizationId !== environment._organizationId) return undefined;
+        return { environment: other, data: dataOf(other) };
+      },
     };
   }
 
@@ -380,11 +384,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       upsertCredentials(context.data, context.environment._id, subscriberId, body, clock.iso()),
     listSubscriptions: (context, subscriberId, search) =>
       listSubscriptions(context.data, subscriberId, search),
-    createIntegration: (context, body) =>
-      createIntegration(
-        { data: context.data, environment: context.environment, ids, now: clock.iso() },
-        body,
-      ),
+    createIntegration: (context, body) => createIntegration(scopeOf(context), body),
     listIntegrations: (context) =>
       listIntegrations(organizationData(context.environment._organizationId)),
     setPrimaryIntegration: (context, integrationId) =>
@@ -407,26 +407,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       return updated;
     },
     listWorkflows: (context, search) => listWorkflows(context.data, search),
-    syncWorkflow: (context, workflowId, body) =>
-      syncWorkflow(
-        {
-          source: context,
-          organizationEnvironment(id) {
-            const environment = state.environments.get(id);
-            if (
-              !environment ||
-              environment._organizationId !== context.environment._organizationId
-            ) {
-              return undefined;
-            }
-            return { environment, data: dataOf(environment) };
-          },
-          ids,
-          now: clock.iso(),
-        },
-        workflowId,
-        body,
-      ),
+    syncWorkflow: (context, workflowId, body) => syncWorkflow(scopeOf(context), workflowId, body),
     triggerEvent(context, body) {
       const triggerId = events.triggerReceived(context.environment._id, body);
       let result: TriggerResultDto;

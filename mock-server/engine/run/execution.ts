@@ -9,12 +9,8 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import type { StepFilter } from '../../../src/schemas/step-filter';
-import type { EventFeed } from '../event-feed';
-import type { IdGenerator } from '../store/ids';
+import type { EngineScope } from '../scope';
 import type {
-  EngineState,
-  EnvironmentData,
-  EnvironmentRecord,
   JobRecord,
   NotificationRecord,
   ScheduledTaskRecord,
@@ -23,7 +19,7 @@ import type {
 } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
 import { sendChat } from './channels/chat';
-import type { DeliveryContext, DeliveryOutcome } from './channels/delivery';
+import type { DeliveryOutcome, DetailTarget, StepDelivery } from './channels/delivery';
 import { addDetail } from './channels/delivery';
 import { sendEmail } from './channels/email';
 import { sendInApp } from './channels/in-app';
@@ -49,33 +45,7 @@ import {
 } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 
-/** What a run needs from the engine. */
-export interface RunScope {
-  state: EngineState;
-  data: EnvironmentData;
-  environment: EnvironmentRecord;
-  ids: IdGenerator;
-  /** The clock's time (epoch ms). */
-  now(): number;
-  /** Stores a task for the clock (its `seq` is given by the engine). */
-  schedule(task: Omit<ScheduledTaskRecord, 'seq'>): void;
-  /** Where job statuses and sent messages are told (docs/inspector.md). */
-  events: EventFeed;
-}
-
 const ACTION_STEPS = new Set(['digest', 'delay', 'throttle']);
-
-let lastMs = Number.NaN;
-let lastIso = '';
-/** The clock's time as ISO text; a run writes many timestamps at the same instant. */
-export function isoAt(ms: number): string {
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
-}
-const iso = (scope: RunScope) => isoAt(scope.now());
 
 /** The subscriber as templates and conditions see it. */
 export function subscriberVariables(subscriber: SubscriberRecord | undefined): JsonObject {
@@ -85,13 +55,13 @@ export function subscriberVariables(subscriber: SubscriberRecord | undefined): J
 }
 
 function setStatus(
-  scope: RunScope,
+  scope: EngineScope,
   notification: NotificationRecord,
   job: JobRecord,
   status: JobRecord['status'],
 ): void {
   job.status = status;
-  job.updatedAt = iso(scope);
+  job.updatedAt = scope.iso();
   if (!scope.events.observed) return;
   scope.events.emit({
     type: 'job-status',
@@ -105,8 +75,8 @@ function setStatus(
   });
 }
 
-function detailScope(scope: RunScope, job: JobRecord) {
-  return { job, objectId: () => scope.ids.objectId(), now: () => iso(scope) };
+function detailScope(scope: EngineScope, job: JobRecord): DetailTarget {
+  return { scope, job };
 }
 
 /** The events of the last digest before `index` (so steps after a digest see `step.events`). */
@@ -121,7 +91,7 @@ function digestBefore(notification: NotificationRecord, index: number) {
 }
 
 interface RunInput {
-  scope: RunScope;
+  scope: EngineScope;
   notification: NotificationRecord;
   workflow: WorkflowRecord;
   subscriber: SubscriberRecord;
@@ -176,18 +146,13 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
     });
     return 'failed';
   }
-  const delivery: DeliveryContext = {
-    state: scope.state,
-    data: scope.data,
-    environment: scope.environment,
+  const delivery: StepDelivery = {
+    scope,
     workflow: input.workflow,
     notification: input.notification,
-    job,
     subscriber: input.subscriber,
+    job,
     controls: rendered.value,
-    events: scope.events,
-    objectId: () => scope.ids.objectId(),
-    now: () => iso(scope),
   };
   switch (job.type) {
     case 'in_app':
@@ -440,7 +405,7 @@ function runStep(input: RunInput, index: number): StepResult {
   return 'next';
 }
 
-function runInput(scope: RunScope, notification: NotificationRecord): RunInput | undefined {
+function runInput(scope: EngineScope, notification: NotificationRecord): RunInput | undefined {
   const workflow = workflowByObjectId(scope.data, notification._templateId);
   const subscriberId = scope.data.subscriberKeys.get(notification._subscriberId);
   const subscriber =
@@ -457,7 +422,7 @@ function runInput(scope: RunScope, notification: NotificationRecord): RunInput |
  * runJobs(scope, notification, 0);
  * ```
  */
-export function runJobs(scope: RunScope, notification: NotificationRecord, start: number): void {
+export function runJobs(scope: EngineScope, notification: NotificationRecord, start: number): void {
   const input = runInput(scope, notification);
   if (input === undefined) {
     // The workflow or subscriber is gone: nothing can be delivered any more.
@@ -480,7 +445,7 @@ export function runJobs(scope: RunScope, notification: NotificationRecord, start
  * runScheduledTask(scope, { seq: 1, at, kind: 'resume-delay', environmentId, notificationId, jobIndex: 0 });
  * ```
  */
-export function runScheduledTask(scope: RunScope, task: ScheduledTaskRecord): void {
+export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord): void {
   const notification = scope.data.notificationsById.get(task.notificationId);
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;

@@ -152,9 +152,18 @@ export function createSchedulingClock(
     return ran;
   };
 
+  // A run writes many timestamps at the same instant: format each instant once.
+  let isoMs = Number.NaN;
+  let isoText = '';
   return {
     now: () => current,
-    iso: () => new Date(current).toISOString(),
+    iso() {
+      if (isoMs !== current) {
+        isoMs = current;
+        isoText = new Date(current).toISOString();
+      }
+      return isoText;
+    },
     advance(by) {
       let ms: number;
       try {

@@ -5,7 +5,7 @@
  */
 
 import { DETAILS } from '../detail-texts';
-import { type DeliveryContext, type DeliveryOutcome, deliverToEachIntegration } from './delivery';
+import { type DeliveryOutcome, deliverToEachIntegration, type StepDelivery } from './delivery';
 
 /**
  * Delivers a chat step to every `webhookUrl` the subscriber holds for an active chat
@@ -16,7 +16,7 @@ import { type DeliveryContext, type DeliveryOutcome, deliverToEachIntegration } 
  * sendChat(context); // 'completed'
  * ```
  */
-export function sendChat(context: DeliveryContext): DeliveryOutcome {
+export function sendChat(context: StepDelivery): DeliveryOutcome {
   const body = context.controls['body'];
   return deliverToEachIntegration(context, 'chat', DETAILS.chatWebhookUrlMissing, (integration) => {
     const channel = context.subscriber.channels.find(

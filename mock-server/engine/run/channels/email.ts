@@ -9,8 +9,8 @@ import { DETAILS } from '../detail-texts';
 import type { renderEmailBody } from '../email-body';
 import {
   addDetail,
-  type DeliveryContext,
   type DeliveryOutcome,
+  type StepDelivery,
   sendMessage,
   storeMessage,
   useIntegration,
@@ -26,7 +26,7 @@ import {
  * ```
  */
 export function sendEmail(
-  context: DeliveryContext,
+  context: StepDelivery,
   renderBody: (body: string) => ReturnType<typeof renderEmailBody>,
 ): DeliveryOutcome {
   const integration = useIntegration(context, 'email');

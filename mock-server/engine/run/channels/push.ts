@@ -5,7 +5,7 @@
  */
 
 import { DETAILS } from '../detail-texts';
-import { type DeliveryContext, type DeliveryOutcome, deliverToEachIntegration } from './delivery';
+import { type DeliveryOutcome, deliverToEachIntegration, type StepDelivery } from './delivery';
 
 /**
  * Delivers a push step to the subscriber's `deviceTokens` of each active push integration's
@@ -16,7 +16,7 @@ import { type DeliveryContext, type DeliveryOutcome, deliverToEachIntegration } 
  * sendPush(context); // 'completed'
  * ```
  */
-export function sendPush(context: DeliveryContext): DeliveryOutcome {
+export function sendPush(context: StepDelivery): DeliveryOutcome {
   const { subject, body } = context.controls;
   return deliverToEachIntegration(
     context,

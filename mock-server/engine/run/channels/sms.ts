@@ -7,8 +7,8 @@
 import { DETAILS } from '../detail-texts';
 import {
   addDetail,
-  type DeliveryContext,
   type DeliveryOutcome,
+  type StepDelivery,
   sendMessage,
   useIntegration,
 } from './delivery';
@@ -21,7 +21,7 @@ import {
  * sendSms(context); // 'completed'
  * ```
  */
-export function sendSms(context: DeliveryContext): DeliveryOutcome {
+export function sendSms(context: StepDelivery): DeliveryOutcome {
   const integration = useIntegration(context, 'sms');
   if (!integration) return 'failed';
   const phone = context.subscriber.phone;
