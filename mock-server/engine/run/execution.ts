@@ -139,6 +139,8 @@ type StepResult = 'next' | 'stop';
 
 function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): DeliveryOutcome {
   const { scope } = input;
+  // The service logs this for every step but delays and digests once its conditions passed.
+  addDetail(detailScope(scope, job), DETAILS.startSending);
   const rendered = renderControlValues(job.step.controlValues, context);
   if (!rendered.ok) {
     addDetail(detailScope(scope, job), DETAILS.messageContentNotGenerated, {
@@ -376,6 +378,7 @@ function runStep(input: RunInput, index: number): StepResult {
         outcome = runThrottle(input, job);
         break;
       case 'custom':
+        addDetail(detailScope(scope, job), DETAILS.startSending);
         addDetail(detailScope(scope, job), DETAILS.stepProcessed);
         outcome = 'completed';
         break;

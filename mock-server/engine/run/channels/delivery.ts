@@ -162,8 +162,58 @@ export type MessageFields = Partial<
     | 'errorText'
     | 'cta'
     | 'status'
+    | 'overrides'
   >
 > & { content: unknown };
+
+/**
+ * The trigger payload as a message stores it: without `attachments`, which the service strips
+ * before storing (docs/behaviour/runs.md#channels).
+ *
+ * @example
+ * ```ts
+ * storedPayload({ name: 'Ada', attachments: [{ name: 'a.pdf' }] }); // { name: 'Ada' }
+ * ```
+ */
+export function storedPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(payload, 'attachments')) return payload;
+  const { attachments: _attachments, ...rest } = payload;
+  return rest;
+}
+
+/**
+ * The value when it is a plain object, else `{}` (overrides are free-form JSON).
+ *
+ * @example
+ * ```ts
+ * objectAt({ a: 1 }); // { a: 1 }
+ * objectAt('x'); // {}
+ * ```
+ */
+export function objectAt(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * The overrides a single-message channel applies and stores on its message, as the service
+ * merges them: `overrides.<channel>` then `overrides.<providerId>` on top
+ * (docs/behaviour/runs.md#overrides).
+ *
+ * @example
+ * ```ts
+ * channelOverrides({ email: { cc: ['a@x.io'] }, sendgrid: { from: 'x@y.io' } }, 'email', 'sendgrid');
+ * // { cc: ['a@x.io'], from: 'x@y.io' }
+ * ```
+ */
+export function channelOverrides(
+  overrides: Record<string, unknown>,
+  channel: Channel,
+  providerId: string,
+): Record<string, unknown> {
+  return { ...objectAt(overrides[channel]), ...objectAt(overrides[providerId]) };
+}
 
 /**
  * Stores a message of the job's channel for the subscriber and returns it.
@@ -202,9 +252,9 @@ export function storeMessage(
     status: 'sent',
     cta: {},
     providerId,
-    // The trigger's payload and overrides are copied once and never changed afterwards.
-    payload: notification.payload,
-    overrides: notification.overrides,
+    // The trigger's payload is copied once and never changed afterwards.
+    payload: storedPayload(notification.payload),
+    overrides: {},
     tags: [...workflow.tags],
     createdAt: at,
     updatedAt: at,
@@ -213,6 +263,36 @@ export function storeMessage(
   context.scope.data.messages.push(message);
   return message;
 }
+
+/**
+ * What an outbox entry records beyond the stored message: where it went, and for email the
+ * mail's own fields (`to`, `cc`, `bcc`, `replyTo`, `senderName`, `from`, `customData`,
+ * `headers`, and a `subject` or `content` the overrides replaced).
+ *
+ * @example
+ * ```ts
+ * const delivery: OutboxDelivery = { email: 'ada@example.com', to: ['ada@example.com'], cc: [] };
+ * ```
+ */
+export type OutboxDelivery = Partial<
+  Pick<
+    OutboxRecord,
+    | 'email'
+    | 'phone'
+    | 'webhookUrl'
+    | 'deviceTokens'
+    | 'to'
+    | 'cc'
+    | 'bcc'
+    | 'replyTo'
+    | 'senderName'
+    | 'from'
+    | 'customData'
+    | 'headers'
+    | 'subject'
+    | 'content'
+  >
+>;
 
 /**
  * Records a delivered message in the outbox.
@@ -226,7 +306,7 @@ export function deliver(
   context: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
-  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+  recipient: OutboxDelivery,
 ): void {
   context.scope.state.outbox.push({
     channel: message.channel,
@@ -241,7 +321,7 @@ export function deliver(
     ...(message.subject === undefined ? {} : { subject: message.subject }),
     content: message.content,
     ...recipient,
-    payload: message.payload,
+    payload: context.notification.payload,
     sentAt: context.scope.iso(),
   });
   if (!context.scope.events.observed) return;
@@ -269,7 +349,7 @@ export function sent(
   context: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
-  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+  recipient: OutboxDelivery,
 ): void {
   addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
   deliver(context, message, integration, recipient);
@@ -391,6 +471,29 @@ export function useIntegration(
 }
 
 /**
+ * Ends a send that has no address to go to, as the service's send usecases do: the message is
+ * still stored (rendered, with `status: 'warning'` and the service's `errorId`/`errorText`), the
+ * job records `Message created` then the channel's `missing` detail, and the job is `canceled`.
+ *
+ * @example
+ * ```ts
+ * return undeliverable(context, 'sms', integration, { content, status: 'warning', errorId, errorText }, DETAILS.missingPhone);
+ * ```
+ */
+export function undeliverable(
+  context: StepDelivery,
+  channel: Channel,
+  integration: IntegrationRecord,
+  fields: MessageFields,
+  missing: DetailText,
+): 'canceled' {
+  storeMessage(context, channel, integration.providerId, fields);
+  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
+  addDetail(context, missing, { providerId: integration.providerId });
+  return 'canceled';
+}
+
+/**
  * Sends one message through an integration: an injected provider failure ends it `failed`;
  * otherwise the message is stored, delivered to the outbox and logged, and the send is
  * `completed`.
@@ -405,7 +508,7 @@ export function sendMessage(
   channel: ProviderChannel,
   integration: IntegrationRecord,
   fields: MessageFields,
-  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+  recipient: OutboxDelivery,
 ): 'completed' | 'failed' {
   if (failedAtProvider(context, channel, integration, fields)) return 'failed';
   const message = storeMessage(context, channel, integration.providerId, fields);
