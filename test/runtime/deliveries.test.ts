@@ -258,3 +258,45 @@ describe('execution details', () => {
     ]);
   });
 });
+
+describe('email text', () => {
+  const tricky = `< > & " '`;
+
+  it('keeps the subject as text and sanitises the HTML body as the service does', async () => {
+    mock.engine.seed({
+      workflows: [
+        {
+          workflowId: 'tricky',
+          steps: [
+            {
+              type: 'email',
+              name: 'Email',
+              controlValues: {
+                subject: 'Hello {{payload.text}}',
+                body:
+                  '<p onclick="steal()">{{payload.text}}</p><script>alert(1)</script>' +
+                  '<style>p{color:red}</style><div style="color: red">ok</div>' +
+                  '<img src="https://x.test/a.png" onerror="x()"><a href="javascript:alert(1)">l</a>',
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const { transactionId = '' } = await mock.client().events.trigger({
+      name: 'tricky',
+      to: 'ada',
+      payload: { text: tricky },
+    });
+    const sent = mock.engine.outbox.last({ channel: 'email', transactionId });
+    expect(sent?.subject).toBe(`Hello ${tricky}`);
+    expect(sent?.content).toBe(
+      `<p>&lt; &gt; &amp; " '</p><style>p{color:red}</style><div style="color: red">ok</div>` +
+        '<img src="https://x.test/a.png" /><a>l</a>',
+    );
+    expect(await storedMessage('ada', transactionId, 'email')).toMatchObject({
+      subject: `Hello ${tricky}`,
+      content: sent?.content,
+    });
+  });
+});
