@@ -79,15 +79,14 @@ function detailScope(scope: EngineScope, job: JobRecord): DetailTarget {
   return { scope, job };
 }
 
-/** The events of the last digest before `index` (so steps after a digest see `step.events`). */
-function digestBefore(notification: NotificationRecord, index: number) {
-  for (let i = index - 1; i >= 0; i--) {
-    const job = notification.jobs[i];
-    if (job?.type === 'digest' && Array.isArray(job.digest?.['events'])) {
-      return digestStepVariables(job.digest['events'] as JsonObject[]);
-    }
-  }
-  return undefined;
+/**
+ * The digested events a job carries (`step.events` in its templates): a digest that closes copies
+ * its events onto the jobs after it, as the service does (docs/behaviour/runs.md#time-steps).
+ */
+function digestedEvents(job: JobRecord | undefined) {
+  if (job === undefined || job.type === 'digest') return undefined;
+  const events = job.digest?.['events'];
+  return Array.isArray(events) ? digestStepVariables(events as JsonObject[]) : undefined;
 }
 
 interface RunInput {
@@ -105,7 +104,7 @@ function templateContext(input: RunInput, index: number): TemplateContext {
       : scope.data.subscribers.get(notification.actorId);
   const tenant =
     notification.tenantId === undefined ? undefined : scope.data.tenants.get(notification.tenantId);
-  const digest = digestBefore(notification, index);
+  const digest = digestedEvents(notification.jobs[index]);
   return {
     payload: notification.payload,
     subscriber: subscriberVariables(input.subscriber),
@@ -180,6 +179,7 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
   const outcome = delayUntil(settingsOf(job), {
     now: scope.now(),
     payload: notification.payload,
+    overrides: notification.overrides,
     ...(typeof input.subscriber.timezone === 'string'
       ? { timezone: input.subscriber.timezone }
       : {}),
@@ -206,7 +206,7 @@ function runDigest(
   input: RunInput,
   job: JobRecord,
   index: number,
-): DeliveryOutcome | 'waiting' | 'merged' {
+): DeliveryOutcome | 'waiting' | 'merged' | 'passed' {
   const { scope, notification, workflow, subscriber } = input;
   const settings = settingsOf(job) as DigestSettings & Record<string, unknown>;
   const now = scope.now();
@@ -244,9 +244,11 @@ function runDigest(
   }
   try {
     if (passesBackoff(settings, now, lastEventAt)) {
-      job.digest = { ...digestMeta, events: [notification.payload] };
+      // The service marks the pass-through event's digest job `skipped` and runs the next step;
+      // no events are digested, so the steps after it see no `step.events`.
+      job.digest = digestMeta;
       addDetail(detailScope(scope, job), DETAILS.digestSkippedFirstBackoffEvent);
-      return 'completed';
+      return 'passed';
     }
     const closesAt = digestWindowEnd(settings, now, {
       timezone: typeof subscriber.timezone === 'string' ? subscriber.timezone : undefined,
@@ -364,7 +366,7 @@ function runStep(input: RunInput, index: number): StepResult {
     return 'next';
   }
   setStatus(scope, notification, job, 'running');
-  let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped';
+  let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped' | 'passed';
   if (conditions === 'fail') outcome = 'failed';
   else
     switch (job.type) {
@@ -386,6 +388,10 @@ function runStep(input: RunInput, index: number): StepResult {
         outcome = runChannel(input, job, context);
     }
   if (outcome === 'waiting') return 'stop';
+  if (outcome === 'passed') {
+    setStatus(scope, notification, job, 'skipped');
+    return 'next';
+  }
   if (outcome === 'merged') {
     setStatus(scope, notification, job, 'merged');
     finishRest(input, index, 'merged');
@@ -458,9 +464,11 @@ export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord):
         scope.data.digests.delete(group);
       }
     }
-    addDetail(detailScope(scope, job), DETAILS.stepDigested, {
-      raw: { events: (job.digest?.['events'] as unknown[] | undefined)?.length ?? 0 },
-    });
+    const events = (job.digest?.['events'] as JsonObject[] | undefined) ?? [];
+    addDetail(detailScope(scope, job), DETAILS.stepDigested, { raw: { events: events.length } });
+    for (const later of notification.jobs.slice(task.jobIndex + 1)) {
+      if (later.status === 'pending') later.digest = { ...later.digest, events: [...events] };
+    }
   } else {
     addDetail(detailScope(scope, job), DETAILS.delayFinished);
   }
