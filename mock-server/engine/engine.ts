@@ -45,7 +45,7 @@ import {
 } from './resources/workflows';
 import { runScheduledTask } from './run/execution';
 import { type TriggerResultDto, triggerEvent } from './run/trigger';
-import type { EngineScope, EnvironmentScope } from './scope';
+import type { EngineScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
@@ -108,7 +108,10 @@ export interface EngineSnapshot {
  * context.environment.name; // 'Development'
  * ```
  */
-export type RequestContext = EnvironmentScope;
+export interface RequestContext {
+  environment: EnvironmentRecord;
+  data: EnvironmentData;
+}
 
 /**
  * Operations of the engine, one per endpoint; each takes the caller's context.
@@ -357,7 +360,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     for (const task of state.scheduled) register(task);
   }
 
-  function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
+  function scopeOf({ environment, data }: RequestContext): EngineScope {
     return {
       state,
       environment,

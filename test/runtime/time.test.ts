@@ -313,7 +313,7 @@ describe('dynamic delay', () => {
     });
     mock.engine.clock.advance('1s');
     const statuses = await jobStatuses(transactionId);
-    expect(statuses[0]).toBe('completed');
+    expect(statuses?.[0]).toBe('completed');
   });
 });
 

@@ -466,8 +466,11 @@ export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord):
     }
     const events = (job.digest?.['events'] as JsonObject[] | undefined) ?? [];
     addDetail(detailScope(scope, job), DETAILS.stepDigested, { raw: { events: events.length } });
+    // The digest's settings go along with its events so each job answers the documented
+    // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md).
+    const { events: _own, ...settings } = job.digest ?? {};
     for (const later of notification.jobs.slice(task.jobIndex + 1)) {
-      if (later.status === 'pending') later.digest = { ...later.digest, events: [...events] };
+      if (later.status === 'pending') later.digest = { ...settings, events: [...events] };
     }
   } else {
     addDetail(detailScope(scope, job), DETAILS.delayFinished);
