@@ -43,8 +43,9 @@ import {
   type WorkflowResponseDto,
   type WorkflowSearch,
 } from './resources/workflows';
-import { type RunScope, runScheduledTask } from './run/execution';
+import { runScheduledTask } from './run/execution';
 import { type TriggerResultDto, triggerEvent } from './run/trigger';
+import type { EngineScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
@@ -282,7 +283,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let state: EngineState = createState();
   const faults = createFaults();
   faults.bind(state);
-  const events = createEventFeed(() => clock.iso());
+  const events = createEventFeed(clock.iso);
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
@@ -311,7 +312,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       target.environments.set(environment._id, environment);
       target.apiKeys.set(environment.apiKey, environment._id);
       target.data.set(environment._id, data);
-      addDefaultIntegrations({ data, environment, ids, now: clock.iso() });
+      addDefaultIntegrations(scopeOf({ environment, data }));
       return environment;
     });
     return { organization, environments };
@@ -348,7 +349,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     // The data object itself stays (request contexts hold it); its collections are replaced.
     const data = dataOf(environment);
     const draft = structuredClone(data);
-    applySeed({ data: draft, environment, ids, now: clock.iso() }, parsed);
+    applySeed(scopeOf({ environment, data: draft }), parsed);
     Object.assign(data, draft);
   }
 
@@ -387,15 +388,21 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     for (const task of state.scheduled) register(task);
   }
 
-  function scopeOf(context: RequestContext): RunScope {
+  function scopeOf({ environment, data }: RequestContext): EngineScope {
     return {
       state,
-      data: context.data,
-      environment: context.environment,
+      environment,
+      data,
       ids,
       now: clock.now,
+      iso: clock.iso,
       schedule: scheduleTask,
       events,
+      organizationEnvironment(id) {
+        const other = state.environments.get(id);
+        if (!other || other._organizationId !== environment._organizationId) return undefined;
+        return { environment: other, data: dataOf(other) };
+      },
     };
   }
 
@@ -420,11 +427,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       ),
     listSubscriptions: (context, subscriberId, search) =>
       listSubscriptions(context.data, subscriberId, search),
-    createIntegration: (context, body) =>
-      createIntegration(
-        { data: context.data, environment: context.environment, ids, now: clock.iso() },
-        bodyOf(body),
-      ),
+    createIntegration: (context, body) => createIntegration(scopeOf(context), bodyOf(body)),
     listIntegrations: (context) =>
       listIntegrations(organizationData(context.environment._organizationId)),
     setPrimaryIntegration: (context, integrationId) =>
@@ -448,25 +451,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     listWorkflows: (context, search) => listWorkflows(context.data, search),
     syncWorkflow: (context, workflowId, body) =>
-      syncWorkflow(
-        {
-          source: context,
-          organizationEnvironment(id) {
-            const environment = state.environments.get(id);
-            if (
-              !environment ||
-              environment._organizationId !== context.environment._organizationId
-            ) {
-              return undefined;
-            }
-            return { environment, data: dataOf(environment) };
-          },
-          ids,
-          now: clock.iso(),
-        },
-        workflowId,
-        bodyOf(body),
-      ),
+      syncWorkflow(scopeOf(context), workflowId, bodyOf(body)),
     triggerEvent(context, body) {
       const triggerId = events.triggerReceived(context.environment._id, body);
       let result: TriggerResultDto;

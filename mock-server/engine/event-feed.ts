@@ -162,7 +162,7 @@ export interface EventFeed extends EngineEvents {
 export const TRIGGER_HISTORY = 200;
 
 /**
- * Creates an empty feed; `now()` dates the events (the engine's clock).
+ * Creates an empty feed; `iso()` dates the events (the engine's clock).
  *
  * @example
  * ```ts
@@ -170,7 +170,7 @@ export const TRIGGER_HISTORY = 200;
  * feed.subscribe((event) => console.log(event));
  * ```
  */
-export function createEventFeed(now: () => string): EventFeed {
+export function createEventFeed(iso: () => string): EventFeed {
   const listeners = new Set<EngineEventListener>();
   const history: TriggerExchange[] = [];
   let seq = 0;
@@ -179,7 +179,7 @@ export function createEventFeed(now: () => string): EventFeed {
   function emit(input: EngineEventInput): void {
     seq += 1;
     if (listeners.size === 0) return;
-    const event = { ...input, seq, at: now() } as EngineEvent;
+    const event = { ...input, seq, at: iso() } as EngineEvent;
     for (const listener of listeners) listener(event);
   }
 
@@ -198,7 +198,7 @@ export function createEventFeed(now: () => string): EventFeed {
     lastSeq: () => seq,
     triggerReceived(environmentId, body) {
       triggerSeq += 1;
-      history.push({ triggerId: triggerSeq, environmentId, receivedAt: now(), body });
+      history.push({ triggerId: triggerSeq, environmentId, receivedAt: iso(), body });
       if (history.length > TRIGGER_HISTORY) history.shift();
       emit({ type: 'trigger-received', triggerId: triggerSeq, environmentId, body });
       return triggerSeq;

@@ -20,11 +20,9 @@ import { createIntegration, setPrimaryIntegration } from './resources/integratio
 import { slugify } from './resources/slug';
 import { findSubscriber, putSubscriber } from './resources/subscribers';
 import { subscribe } from './resources/topics';
-import type { IdGenerator } from './store/ids';
+import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
 import type {
-  EnvironmentData,
-  EnvironmentRecord,
   MessageRecord,
   SubscriberRecord,
   WorkflowRecord,
@@ -168,14 +166,6 @@ export function parseSeed(input: unknown): ParsedSeed {
   return parseSeedPart(SeedDataSchema, input, '');
 }
 
-/** What seeding writes with. */
-export interface SeedScope {
-  data: EnvironmentData;
-  environment: EnvironmentRecord;
-  ids: IdGenerator;
-  now: string;
-}
-
 const DEFAULT_PREFERENCES = {
   user: null,
   default: {
@@ -199,8 +189,9 @@ function seedError(message: string): ServiceError {
  * applySeed(scope, parseSeed({ subscribers: [{ subscriberId: 'u1' }] }));
  * ```
  */
-export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
-  const { data, environment, ids, now } = scope;
+export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
+  const { data, environment, ids } = scope;
+  const at = scope.iso();
   for (const input of seed.subscribers ?? []) {
     const existing = data.subscribers.get(input.subscriberId);
     const { createdAt, ...fields } = withoutUndefined(input);
@@ -213,8 +204,8 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
       deleted: false,
       __v: 0,
       ...fields,
-      createdAt: createdAt ?? existing?.createdAt ?? now,
-      updatedAt: now,
+      createdAt: createdAt ?? existing?.createdAt ?? at,
+      updatedAt: at,
     };
     putSubscriber(data, record);
   }
@@ -223,15 +214,15 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
     data.tenants.set(tenant.identifier, {
       _id: existing?._id ?? ids.objectId(),
       ...withoutUndefined(tenant),
-      createdAt: existing?.createdAt ?? now,
-      updatedAt: now,
+      createdAt: existing?.createdAt ?? at,
+      updatedAt: at,
     });
   }
   seed.integrations?.forEach((input, index) => {
     const { primary, ...body } = input;
     try {
-      const created = createIntegration({ data, environment, ids, now }, body);
-      if (primary) setPrimaryIntegration([data], created._id, now);
+      const created = createIntegration(scope, body);
+      if (primary) setPrimaryIntegration([data], created._id, at);
     } catch (error) {
       if (error instanceof ServiceError) throw seedError(`integrations.${index}: ${error.message}`);
       throw error;
@@ -240,14 +231,14 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
   for (const [index, topicSeed] of (seed.topics ?? []).entries()) {
     let topic = data.topics.get(topicSeed.key);
     if (!topic) {
-      topic = { _id: ids.objectId(), key: topicSeed.key, createdAt: now, updatedAt: now };
+      topic = { _id: ids.objectId(), key: topicSeed.key, createdAt: at, updatedAt: at };
       data.topics.set(topic.key, topic);
     }
     if (topicSeed.name !== undefined) topic.name = topicSeed.name;
     for (const subscriberId of topicSeed.subscribers ?? []) {
       const subscriber = findSubscriber(data, subscriberId);
       if (!subscriber) throw seedError(`topics.${index}: unknown subscriberId "${subscriberId}"`);
-      subscribe(data, topic, subscriber, topicSeed.contextKeys ?? [], ids.objectId(), now);
+      subscribe(data, topic, subscriber, topicSeed.contextKeys ?? [], ids.objectId(), at);
     }
   }
   if (seed.workflows !== undefined && seed.workflows.length > 0) {
@@ -260,7 +251,7 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
     const subscriber = findSubscriber(data, input.subscriberId);
     if (!subscriber)
       throw seedError(`messages.${index}: unknown subscriberId "${input.subscriberId}"`);
-    const createdAt = input.createdAt ?? now;
+    const createdAt = input.createdAt ?? at;
     const message: MessageRecord = {
       _id: ids.objectId(),
       _templateId: null,
@@ -295,11 +286,12 @@ export function applySeed(scope: SeedScope, seed: ParsedSeed): void {
 }
 
 function seedWorkflow(
-  scope: SeedScope,
+  scope: EngineScope,
   input: z.infer<typeof WorkflowSeed>,
   byWorkflowId: Map<string, WorkflowRecord>,
 ): void {
-  const { data, environment, ids, now } = scope;
+  const { data, environment, ids } = scope;
+  const at = scope.iso();
   const existing = byWorkflowId.get(input.workflowId);
   const steps: WorkflowStepRecord[] = (input.steps ?? []).map((step) => ({
     _id: ids.objectId(),
@@ -333,8 +325,8 @@ function seedWorkflow(
     preferences: structuredClone(input.preferences ?? DEFAULT_PREFERENCES),
     lastTriggeredAt: input.lastTriggeredAt ?? null,
     lastPublishedAt: null,
-    createdAt: input.createdAt ?? existing?.createdAt ?? now,
-    updatedAt: input.updatedAt ?? now,
+    createdAt: input.createdAt ?? existing?.createdAt ?? at,
+    updatedAt: input.updatedAt ?? at,
   };
   if (existing) Object.assign(existing, record);
   else {

@@ -114,6 +114,7 @@ describe.skipIf(!available && !inCI)('mock mode in headless chromium', () => {
 
     // Trigger → in-app messages rendered → mark one read through the service worker.
     expect(await page.textContent('[data-testid="notifications"]')).toBe('2 notifications');
+    expect(await page.textContent('[data-testid="email-html"]')).toBe('<p>team &amp; co</p>');
     const items = page.locator('[data-testid="inbox"] li');
     expect(await items.locator('.content').allTextContents()).toEqual([
       'Welcome, Ada: pro plan',

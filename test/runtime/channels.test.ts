@@ -100,6 +100,14 @@ describe('trigger delivers through every channel', () => {
     ]);
     expect(activity?.jobs?.[0]?.executionDetails.map((detail) => detail.detail)).toEqual([
       'Step queued',
+      'Start sending message',
+      'Message created',
+      'Message sent',
+    ]);
+    expect(activity?.jobs?.[1]?.executionDetails.map((detail) => detail.detail)).toEqual([
+      'Step queued',
+      'Start sending message',
+      'Integration instance selected',
       'Message created',
       'Message sent',
     ]);

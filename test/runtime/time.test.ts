@@ -130,6 +130,10 @@ describe('digest', () => {
     expect(await jobStatuses(ids[0])).toEqual(['completed', 'completed']);
     const [first] = (await svc().notifications.list({ transactionId: ids[0] ?? '' })).data;
     expect(first?.jobs?.[0]?.digest?.events).toHaveLength(5);
+    // The digested events are carried onto the steps after the digest, as the service stores them.
+    expect(first?.jobs?.[1]?.digest?.events).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((text) => ({ text })),
+    );
     expect(first?.jobs?.[0]?.executionDetails.map((detail) => detail.detail)).toEqual([
       'Step queued',
       'Start digesting',
@@ -154,7 +158,10 @@ describe('digest', () => {
       to: 'ada',
       payload: { text: 'one' },
     });
-    expect(mock.engine.outbox.list({ channel: 'email' }).map((m) => m.content)).toEqual(['one;']);
+    // The pass-through event digests nothing: its digest job is skipped, the email runs without
+    // step.events, as in the service.
+    expect(mock.engine.outbox.list({ channel: 'email' }).map((m) => m.content)).toEqual(['']);
+    expect(await jobStatuses(first.transactionId)).toEqual(['skipped', 'completed']);
     const [activity] = (
       await svc().notifications.list({ transactionId: first.transactionId ?? '' })
     ).data;
@@ -168,7 +175,7 @@ describe('digest', () => {
     expect(mock.engine.outbox.count({ channel: 'email' })).toBe(1);
     mock.engine.clock.advance('10m');
     expect(mock.engine.outbox.list({ channel: 'email' }).map((m) => m.content)).toEqual([
-      'one;',
+      '',
       'two;three;',
     ]);
   });
@@ -240,6 +247,76 @@ describe('delay', () => {
   });
 });
 
+describe('dynamic delay', () => {
+  const dynamicWorkflow = (dynamicKey: string) => ({
+    workflowId: `dynamic-${dynamicKey.replaceAll('.', '-')}`,
+    steps: [
+      { type: 'delay' as const, name: 'Wait', controlValues: { type: 'dynamic', dynamicKey } },
+      { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'after' } },
+    ],
+  });
+
+  it('waits until the ISO date or for the { amount, unit } the dynamicKey names', async () => {
+    mock.engine.seed({ workflows: [dynamicWorkflow('payload.wakeAt')] });
+    const at = await svc().events.trigger({
+      name: 'dynamic-payload-wakeAt',
+      to: 'ada',
+      payload: { wakeAt: new Date(mock.engine.clock.now() + 2 * 3_600_000).toISOString() },
+    });
+    const span = await svc().events.trigger({
+      name: 'dynamic-payload-wakeAt',
+      to: 'ada',
+      payload: { wakeAt: { amount: 30, unit: 'minutes' } },
+    });
+    expect(await jobStatuses(at.transactionId)).toEqual(['delayed', 'pending']);
+    mock.engine.clock.advance('30m');
+    expect(await jobStatuses(span.transactionId)).toEqual(['completed', 'completed']);
+    expect(await jobStatuses(at.transactionId)).toEqual(['delayed', 'pending']);
+    mock.engine.clock.advance('90m');
+    expect(await jobStatuses(at.transactionId)).toEqual(['completed', 'completed']);
+  });
+
+  it("fails with the service's texts for a missing, past or malformed value", async () => {
+    mock.engine.seed({ workflows: [dynamicWorkflow('payload.wakeAt')] });
+    const reasons = [];
+    for (const wakeAt of [
+      undefined,
+      '2025-12-31T00:00:00.000Z',
+      'soon',
+      { amount: 1, unit: 'fortnights' },
+    ]) {
+      const { transactionId } = await svc().events.trigger({
+        name: 'dynamic-payload-wakeAt',
+        to: 'ada',
+        payload: wakeAt === undefined ? {} : { wakeAt },
+      });
+      const [activity] = (await svc().notifications.list({ transactionId: transactionId ?? '' }))
+        .data;
+      const detail = activity?.jobs?.[0]?.executionDetails.at(-1);
+      expect(detail?.detail).toBe('Invalid delay configuration');
+      expect(activity?.jobs?.map((job) => job.status)).toEqual(['failed', 'canceled']);
+      reasons.push(JSON.parse(detail?.raw ?? '{}').reason);
+    }
+    expect(reasons).toEqual([
+      "Dynamic delay key 'payload.wakeAt' not found in payload",
+      "Dynamic delay timestamp '2025-12-31T00:00:00.000Z' must be a future date",
+      `Dynamic delay value '"soon"' is not a valid format. Expected ISO-8601 timestamp or duration object { amount: number, unit: string }`,
+      "Invalid time unit 'fortnights' in dynamic delay",
+    ]);
+  });
+
+  it('lets overrides.delay replace a regular delay', async () => {
+    const { transactionId } = await svc().events.trigger({
+      name: 'delay',
+      to: 'ada',
+      overrides: { delay: { amount: 1, unit: 'seconds' } },
+    });
+    mock.engine.clock.advance('1s');
+    const statuses = await jobStatuses(transactionId);
+    expect(statuses?.[0]).toBe('completed');
+  });
+});
+
 describe('throttle', () => {
   it('skips events over the threshold in the window with a detail saying so', async () => {
     const results = [];
@@ -260,5 +337,31 @@ describe('throttle', () => {
     mock.engine.clock.advance('3601s');
     await svc().events.trigger({ name: 'throttled', to: 'ada' });
     expect(mock.engine.outbox.count()).toBe(3);
+  });
+
+  it('groups by a throttleKey naming a payload field', async () => {
+    mock.engine.seed({
+      workflows: [
+        {
+          workflowId: 'per-project',
+          steps: [
+            {
+              type: 'throttle',
+              name: 'Throttle',
+              controlValues: { amount: 1, unit: 'hours', threshold: 1, throttleKey: 'projectId' },
+            },
+            { type: 'in_app', name: 'Inbox', controlValues: { body: '{{payload.projectId}}' } },
+          ],
+        },
+      ],
+    });
+    for (const projectId of ['a', 'b', 'a', 'b', 'c']) {
+      await svc().events.trigger({ name: 'per-project', to: 'ada', payload: { projectId } });
+    }
+    expect(mock.engine.outbox.list({ channel: 'in_app' }).map((entry) => entry.content)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });

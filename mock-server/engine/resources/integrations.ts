@@ -6,9 +6,9 @@
  */
 
 import { IntegrationCreateBody } from '../../../src/schemas/integration';
-import type { IdGenerator } from '../store/ids';
+import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
-import type { EnvironmentData, EnvironmentRecord, IntegrationRecord } from '../store/state';
+import type { EnvironmentData, IntegrationRecord } from '../store/state';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { slugify } from './slug';
@@ -66,7 +66,7 @@ export function providerDisplayName(providerId: string): string {
   return DISPLAY_NAMES[providerId] ?? providerId.charAt(0).toUpperCase() + providerId.slice(1);
 }
 
-const live = (integration: IntegrationRecord) => !integration.deleted;
+const notDeleted = (integration: IntegrationRecord) => !integration.deleted;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -95,14 +95,6 @@ function assertConditionsShape(body: unknown): void {
   });
 }
 
-/** What creating an integration needs besides the body. */
-export interface IntegrationScope {
-  data: EnvironmentData;
-  environment: EnvironmentRecord;
-  ids: IdGenerator;
-  now: string;
-}
-
 /**
  * `POST /v1/integrations` (docs/behaviour/integrations.md#create): validation, duplicate rules, name and identifier defaults, and the
  * primary-on-create rule for active email and sms integrations.
@@ -112,17 +104,18 @@ export interface IntegrationScope {
  * createIntegration(scope, { providerId: 'sendgrid', channel: 'email', active: true });
  * ```
  */
-export function createIntegration(scope: IntegrationScope, body: unknown): IntegrationDto {
+export function createIntegration(scope: EngineScope, body: unknown): IntegrationDto {
   assertConditionsShape(body);
   const input = validateBody(IntegrationCreateBody, body);
-  const { data, environment, ids, now } = scope;
+  const { data, environment, ids } = scope;
+  const at = scope.iso();
   if (input._environmentId !== undefined && input._environmentId !== environment._id) {
     throw ServiceError.http(
       403,
       'API key authentication is scoped to a single environment and cannot target a different `_environmentId`.',
     );
   }
-  const integrations = data.integrations.filter(live);
+  const integrations = data.integrations.filter(notDeleted);
   if (
     input.providerId === 'svc' &&
     input.channel === 'in_app' &&
@@ -161,8 +154,8 @@ export function createIntegration(scope: IntegrationScope, body: unknown): Integ
     primary: false,
     priority: 0,
     conditions: structuredClone(input.conditions ?? []),
-    createdAt: now,
-    updatedAt: now,
+    createdAt: at,
+    updatedAt: at,
   };
   if (record.active && (record.channel === 'email' || record.channel === 'sms')) {
     const active = integrations
@@ -172,7 +165,7 @@ export function createIntegration(scope: IntegrationScope, body: unknown): Integ
     if (highest?.primary) {
       record.priority = highest.priority;
       highest.priority += 1;
-      highest.updatedAt = now;
+      highest.updatedAt = at;
     } else {
       record.primary = true;
       record.priority = highest ? highest.priority + 1 : 1;
@@ -183,7 +176,7 @@ export function createIntegration(scope: IntegrationScope, body: unknown): Integ
 }
 
 /**
- * `GET /v1/integrations` (docs/behaviour/integrations.md#list, with the spec's scope): the organization's live integrations, in
+ * `GET /v1/integrations` (docs/behaviour/integrations.md#list, with the spec's scope): the organization's integrations not deleted, in
  * insertion order, environment by environment.
  *
  * @example
@@ -193,7 +186,7 @@ export function createIntegration(scope: IntegrationScope, body: unknown): Integ
  */
 export function listIntegrations(organizationData: readonly EnvironmentData[]): IntegrationDto[] {
   return organizationData.flatMap((data) =>
-    data.integrations.filter(live).map((i) => structuredClone(i)),
+    data.integrations.filter(notDeleted).map((i) => structuredClone(i)),
   );
 }
 
@@ -203,13 +196,13 @@ export function listIntegrations(organizationData: readonly EnvironmentData[]): 
  *
  * @example
  * ```ts
- * setPrimaryIntegration(organizationData, '6955b900...', now);
+ * setPrimaryIntegration(organizationData, '6955b900...', '2026-01-01T00:00:00.000Z');
  * ```
  */
 export function setPrimaryIntegration(
   organizationData: readonly EnvironmentData[],
   integrationId: string,
-  now: string,
+  at: string,
 ): IntegrationDto {
   if (!isObjectId(integrationId)) {
     throw ServiceError.commandValidation('SetIntegrationAsPrimaryCommand', {
@@ -220,7 +213,9 @@ export function setPrimaryIntegration(
   let owner: EnvironmentData | undefined;
   let target: IntegrationRecord | undefined;
   for (const data of organizationData) {
-    target = data.integrations.find((integration) => integration._id === id && live(integration));
+    target = data.integrations.find(
+      (integration) => integration._id === id && notDeleted(integration),
+    );
     if (target) {
       owner = data;
       break;
@@ -235,17 +230,17 @@ export function setPrimaryIntegration(
   const chosen = target;
   const sameChannel = owner.integrations.filter(
     (integration) =>
-      live(integration) &&
+      notDeleted(integration) &&
       integration._environmentId === chosen._environmentId &&
       integration.channel === chosen.channel,
   );
   for (const integration of sameChannel) {
     if (integration.active && integration.primary) {
       integration.primary = false;
-      integration.updatedAt = now;
+      integration.updatedAt = at;
     }
   }
-  Object.assign(chosen, { active: true, primary: true, conditions: [], updatedAt: now });
+  Object.assign(chosen, { active: true, primary: true, conditions: [], updatedAt: at });
   const others = sameChannel
     .filter((integration) => integration.active && integration !== chosen)
     .sort((a, b) => b.priority - a.priority);
@@ -262,10 +257,10 @@ export function setPrimaryIntegration(
  *
  * @example
  * ```ts
- * addDefaultIntegrations({ data, environment, ids, now });
+ * addDefaultIntegrations(scope);
  * ```
  */
-export function addDefaultIntegrations(scope: IntegrationScope): void {
+export function addDefaultIntegrations(scope: EngineScope): void {
   createIntegration(scope, { providerId: 'svc', channel: 'in_app', active: true });
   if (scope.environment.name === 'Development') {
     createIntegration(scope, { providerId: 'svc-email', channel: 'email', active: true });

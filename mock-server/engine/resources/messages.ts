@@ -46,14 +46,14 @@ export function toMessageDto(record: MessageRecord): MessageDto {
  *
  * @example
  * ```ts
- * markMessagesAs(data, 'user-1', { messageId: ['6955...'], markAs: 'read' }, now);
+ * markMessagesAs(data, 'user-1', { messageId: ['6955...'], markAs: 'read' }, '2026-01-01T00:00:00.000Z');
  * ```
  */
 export function markMessagesAs(
   data: EnvironmentData,
   subscriberId: string,
   body: unknown,
-  now: string,
+  at: string,
 ): MessageDto[] {
   const input = validateBody(MarkAsBody, body, { messageId: BAD_MESSAGE_ID });
   const ids = Array.isArray(input.messageId) ? input.messageId : [input.messageId];
@@ -66,19 +66,19 @@ export function markMessagesAs(
     if (message._subscriberId !== subscriber._id || !wanted.has(message._id)) continue;
     switch (input.markAs) {
       case 'read':
-        Object.assign(message, { read: true, seen: true, lastReadDate: now, lastSeenDate: now });
+        Object.assign(message, { read: true, seen: true, lastReadDate: at, lastSeenDate: at });
         break;
       case 'unread':
-        Object.assign(message, { read: false, seen: true, lastReadDate: now, lastSeenDate: now });
+        Object.assign(message, { read: false, seen: true, lastReadDate: at, lastSeenDate: at });
         break;
       case 'seen':
-        Object.assign(message, { seen: true, lastSeenDate: now });
+        Object.assign(message, { seen: true, lastSeenDate: at });
         break;
       case 'unseen':
-        Object.assign(message, { seen: false, lastSeenDate: now });
+        Object.assign(message, { seen: false, lastSeenDate: at });
         break;
     }
-    message.updatedAt = now;
+    message.updatedAt = at;
     updated.push(toMessageDto(message));
   }
   return updated;

@@ -178,14 +178,14 @@ function isTimeZone(value: string): boolean {
  *
  * @example
  * ```ts
- * updateSubscriber(data, 'user-1', { firstName: 'Ada' }, now);
+ * updateSubscriber(data, 'user-1', { firstName: 'Ada' }, '2026-01-01T00:00:00.000Z');
  * ```
  */
 export function updateSubscriber(
   data: EnvironmentData,
   subscriberId: string,
   body: unknown,
-  now: string,
+  at: string,
 ): SubscriberDto {
   const input = validateBody(SubscriberUpdateBody, stripUnknown(body));
   const messages: string[] = [];
@@ -208,7 +208,7 @@ export function updateSubscriber(
   }
   if (Object.keys(changes).length === 0) return toSubscriberDto(record);
   const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
-  Object.assign(record, structuredClone(changes), { updatedAt: now });
+  Object.assign(record, structuredClone(changes), { updatedAt: at });
   subscriberChanged(data, record);
   return response;
 }
@@ -352,7 +352,7 @@ function sortValue(record: SubscriberRecord, field: string): unknown {
  *
  * @example
  * ```ts
- * upsertCredentials(data, environmentId, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, now);
+ * upsertCredentials(data, environmentId, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, '2026-01-01T00:00:00.000Z');
  * ```
  */
 export function upsertCredentials(
@@ -360,7 +360,7 @@ export function upsertCredentials(
   environmentId: string,
   subscriberId: string,
   body: unknown,
-  now: string,
+  at: string,
 ): SubscriberRecord {
   const input = validateBody(CredentialsUpsertBody, body, {
     providerId: 'providerId must be a valid provider ID',
@@ -411,7 +411,7 @@ export function upsertCredentials(
   if (existing) {
     if (JSON.stringify(existing.credentials) !== JSON.stringify(merged)) {
       existing.credentials = merged;
-      record.updatedAt = now;
+      record.updatedAt = at;
     }
     if (input.integrationIdentifier !== undefined) {
       existing.integrationIdentifier = input.integrationIdentifier;
@@ -425,7 +425,7 @@ export function upsertCredentials(
         : { integrationIdentifier: input.integrationIdentifier }),
       credentials: merged,
     });
-    record.updatedAt = now;
+    record.updatedAt = at;
   }
   subscriberChanged(data, record);
   return structuredClone(record);

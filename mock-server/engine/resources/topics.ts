@@ -168,7 +168,7 @@ export function listSubscriptions(
  *
  * @example
  * ```ts
- * subscribe(data, topic, subscriber, [], newId, now);
+ * subscribe(data, topic, subscriber, [], newId, '2026-01-01T00:00:00.000Z');
  * ```
  */
 export function subscribe(
@@ -177,7 +177,7 @@ export function subscribe(
   subscriber: SubscriberRecord,
   contextKeys: string[],
   objectId: string,
-  now: string,
+  at: string,
 ): SubscriptionRecord {
   let mine = data.subscriptionsBySubscriber.get(subscriber._id);
   const existing = mine?.find(
@@ -192,8 +192,8 @@ export function subscribe(
     topicKey: topic.key,
     _subscriberId: subscriber._id,
     contextKeys: [...contextKeys],
-    createdAt: now,
-    updatedAt: now,
+    createdAt: at,
+    updatedAt: at,
   };
   insertById(data.subscriptions, record);
   if (!mine) {

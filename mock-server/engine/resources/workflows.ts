@@ -6,13 +6,8 @@
  */
 
 import { WorkflowSyncBody } from '../../../src/schemas/workflow';
-import type { IdGenerator } from '../store/ids';
-import type {
-  EnvironmentData,
-  EnvironmentRecord,
-  WorkflowRecord,
-  WorkflowStepRecord,
-} from '../store/state';
+import type { EngineScope, EnvironmentScope } from '../scope';
+import type { EnvironmentData, WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import {
   type WorkflowOrderBy,
   workflowByObjectId,
@@ -231,17 +226,6 @@ export function findWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowR
     : workflowByWorkflowId(data, parsed.identifier);
 }
 
-/** The environments a sync may involve. */
-export interface SyncScope {
-  source: { environment: EnvironmentRecord; data: EnvironmentData };
-  /** Looks up an environment of the caller's organization by `_id`. */
-  organizationEnvironment(
-    id: string,
-  ): { environment: EnvironmentRecord; data: EnvironmentData } | undefined;
-  ids: IdGenerator;
-  now: string;
-}
-
 /**
  * `PUT /v2/workflows/{workflowId}/sync` (docs/behaviour/workflows.md#sync): creates or updates the workflow with the same
  * workflowId in the target environment and answers the target's workflow.
@@ -252,12 +236,14 @@ export interface SyncScope {
  * ```
  */
 export function syncWorkflow(
-  scope: SyncScope,
+  scope: EngineScope,
   idOrSlug: string,
   body: unknown,
 ): WorkflowResponseDto {
   const { targetEnvironmentId } = validateBody(WorkflowSyncBody, body);
-  const { source, ids, now } = scope;
+  const { ids } = scope;
+  const source: EnvironmentScope = scope;
+  const at = scope.iso();
   if (targetEnvironmentId === source.environment._id) {
     throw ServiceError.http(400, 'Cannot sync workflow to the same environment');
   }
@@ -294,12 +280,12 @@ export function syncWorkflow(
     steps,
     lastTriggeredAt: existing?.lastTriggeredAt ?? null,
     lastPublishedAt: existing?.lastPublishedAt ?? null,
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
+    createdAt: existing?.createdAt ?? at,
+    updatedAt: at,
   };
   if (existing) Object.assign(existing, copied);
   else target.data.workflows.push(copied);
   workflowsChanged(target.data);
-  workflow.lastPublishedAt = now;
+  workflow.lastPublishedAt = at;
   return toWorkflowResponse(existing ?? copied, target.data);
 }

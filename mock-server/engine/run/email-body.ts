@@ -6,6 +6,7 @@
  * @module
  */
 
+import { sanitizeEmailHtml } from './email-sanitize';
 import { type RenderResult, renderTemplate, type TemplateContext } from './templates';
 
 /** A node of a block document (TipTap JSON). */
@@ -164,7 +165,8 @@ export function parseBlockDocument(body: string): BlockNode | undefined {
 
 /**
  * Renders the email `body` control to the HTML that is stored and delivered: a block document
- * (or `editorType: 'block'`) becomes HTML first; an HTML string is rendered as is.
+ * (or `editorType: 'block'`) becomes HTML first; an HTML string is rendered as is; the result is
+ * sanitised as the service sanitises it ({@link sanitizeEmailHtml}).
  *
  * @example
  * ```ts
@@ -176,5 +178,7 @@ export function renderEmailBody(body: string, context: TemplateContext): RenderR
   const document = parseBlockDocument(body);
   const html = document === undefined ? body : blockToHtml(document);
   const result = renderTemplate(html, context);
-  return result.ok ? result : { ...result, path: 'body' };
+  return result.ok
+    ? { ok: true, value: sanitizeEmailHtml(result.value) }
+    : { ...result, path: 'body' };
 }

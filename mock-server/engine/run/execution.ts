@@ -9,13 +9,9 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import type { StepFilter } from '../../../src/schemas/step-filter';
-import type { EventFeed } from '../event-feed';
+import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
-import type { IdGenerator } from '../store/ids';
 import type {
-  EngineState,
-  EnvironmentData,
-  EnvironmentRecord,
   JobRecord,
   NotificationRecord,
   ScheduledTaskRecord,
@@ -24,7 +20,7 @@ import type {
 } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
 import { sendChat } from './channels/chat';
-import type { DeliveryContext, DeliveryOutcome } from './channels/delivery';
+import type { DeliveryOutcome, DetailTarget, StepDelivery } from './channels/delivery';
 import { addDetail } from './channels/delivery';
 import { sendEmail } from './channels/email';
 import { sendInApp } from './channels/in-app';
@@ -50,33 +46,7 @@ import {
 } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 
-/** What a run needs from the engine. */
-export interface RunScope {
-  state: EngineState;
-  data: EnvironmentData;
-  environment: EnvironmentRecord;
-  ids: IdGenerator;
-  /** The clock's time (epoch ms). */
-  now(): number;
-  /** Stores a task for the clock (its `seq` is given by the engine). */
-  schedule(task: Omit<ScheduledTaskRecord, 'seq'>): void;
-  /** Where job statuses and sent messages are told (docs/inspector.md). */
-  events: EventFeed;
-}
-
 const ACTION_STEPS = new Set(['digest', 'delay', 'throttle']);
-
-let lastMs = Number.NaN;
-let lastIso = '';
-/** The clock's time as ISO text; a run writes many timestamps at the same instant. */
-export function isoAt(ms: number): string {
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
-}
-const iso = (scope: RunScope) => isoAt(scope.now());
 
 /** The subscriber as templates and conditions see it. */
 export function subscriberVariables(subscriber: SubscriberRecord | undefined): JsonObject {
@@ -86,13 +56,13 @@ export function subscriberVariables(subscriber: SubscriberRecord | undefined): J
 }
 
 function setStatus(
-  scope: RunScope,
+  scope: EngineScope,
   notification: NotificationRecord,
   job: JobRecord,
   status: JobRecord['status'],
 ): void {
   job.status = status;
-  job.updatedAt = iso(scope);
+  job.updatedAt = scope.iso();
   if (!scope.events.observed) return;
   scope.events.emit({
     type: 'job-status',
@@ -106,23 +76,22 @@ function setStatus(
   });
 }
 
-function detailScope(scope: RunScope, job: JobRecord) {
-  return { job, objectId: () => scope.ids.objectId(), now: () => iso(scope) };
+function detailScope(scope: EngineScope, job: JobRecord): DetailTarget {
+  return { scope, job };
 }
 
-/** The events of the last digest before `index` (so steps after a digest see `step.events`). */
-function digestBefore(notification: NotificationRecord, index: number) {
-  for (let i = index - 1; i >= 0; i--) {
-    const job = notification.jobs[i];
-    if (job?.type === 'digest' && Array.isArray(job.digest?.['events'])) {
-      return digestStepVariables(job.digest['events'] as JsonObject[]);
-    }
-  }
-  return undefined;
+/**
+ * The digested events a job carries (`step.events` in its templates): a digest that closes copies
+ * its events onto the jobs after it, as the service does (docs/behaviour/runs.md#time-steps).
+ */
+function digestedEvents(job: JobRecord | undefined) {
+  if (job === undefined || job.type === 'digest') return undefined;
+  const events = job.digest?.['events'];
+  return Array.isArray(events) ? digestStepVariables(events as JsonObject[]) : undefined;
 }
 
 interface RunInput {
-  scope: RunScope;
+  scope: EngineScope;
   notification: NotificationRecord;
   workflow: WorkflowRecord;
   subscriber: SubscriberRecord;
@@ -136,7 +105,7 @@ function templateContext(input: RunInput, index: number): TemplateContext {
       : scope.data.subscribers.get(notification.actorId);
   const tenant =
     notification.tenantId === undefined ? undefined : scope.data.tenants.get(notification.tenantId);
-  const digest = digestBefore(notification, index);
+  const digest = digestedEvents(notification.jobs[index]);
   return {
     payload: notification.payload,
     subscriber: subscriberVariables(input.subscriber),
@@ -170,6 +139,8 @@ type StepResult = 'next' | 'stop';
 
 function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): DeliveryOutcome {
   const { scope } = input;
+  // The service logs this for every step but delays and digests once its conditions passed.
+  addDetail(detailScope(scope, job), DETAILS.startSending);
   const rendered = renderControlValues(job.step.controlValues, context);
   if (!rendered.ok) {
     addDetail(detailScope(scope, job), DETAILS.messageContentNotGenerated, {
@@ -177,18 +148,13 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
     });
     return 'failed';
   }
-  const delivery: DeliveryContext = {
-    state: scope.state,
-    data: scope.data,
-    environment: scope.environment,
+  const delivery: StepDelivery = {
+    scope,
     workflow: input.workflow,
     notification: input.notification,
-    job,
     subscriber: input.subscriber,
+    job,
     controls: rendered.value,
-    events: scope.events,
-    objectId: () => scope.ids.objectId(),
-    now: () => iso(scope),
   };
   switch (job.type) {
     case 'in_app':
@@ -214,6 +180,7 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
   const outcome = delayUntil(settingsOf(job), {
     now: scope.now(),
     payload: notification.payload,
+    overrides: notification.overrides,
     ...(typeof input.subscriber.timezone === 'string'
       ? { timezone: input.subscriber.timezone }
       : {}),
@@ -248,7 +215,7 @@ function runDigest(
   input: RunInput,
   job: JobRecord,
   index: number,
-): DeliveryOutcome | 'waiting' | 'merged' {
+): DeliveryOutcome | 'waiting' | 'merged' | 'passed' {
   const { scope, notification, workflow, subscriber } = input;
   const settings = settingsOf(job) as DigestSettings & Record<string, unknown>;
   const now = scope.now();
@@ -286,9 +253,11 @@ function runDigest(
   }
   try {
     if (passesBackoff(settings, now, lastEventAt)) {
-      job.digest = { ...digestMeta, events: [notification.payload] };
+      // The service marks the pass-through event's digest job `skipped` and runs the next step;
+      // no events are digested, so the steps after it see no `step.events`.
+      job.digest = digestMeta;
       addDetail(detailScope(scope, job), DETAILS.digestSkippedFirstBackoffEvent);
-      return 'completed';
+      return 'passed';
     }
     const closesAt = digestWindowEnd(settings, now, {
       timezone: typeof subscriber.timezone === 'string' ? subscriber.timezone : undefined,
@@ -416,7 +385,7 @@ function runStep(input: RunInput, index: number): StepResult {
 }
 
 function failUnexpectedly(
-  scope: RunScope,
+  scope: EngineScope,
   notification: NotificationRecord,
   index: number,
   error: unknown,
@@ -453,7 +422,7 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
     return 'next';
   }
   setStatus(scope, notification, job, 'running');
-  let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped';
+  let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped' | 'passed';
   if (conditions === 'fail') outcome = 'failed';
   else
     switch (job.type) {
@@ -467,6 +436,7 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
         outcome = runThrottle(input, job);
         break;
       case 'custom':
+        addDetail(detailScope(scope, job), DETAILS.startSending);
         addDetail(detailScope(scope, job), DETAILS.stepProcessed);
         outcome = 'completed';
         break;
@@ -474,6 +444,10 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
         outcome = runChannel(input, job, context);
     }
   if (outcome === 'waiting') return 'stop';
+  if (outcome === 'passed') {
+    setStatus(scope, notification, job, 'skipped');
+    return 'next';
+  }
   if (outcome === 'merged') {
     setStatus(scope, notification, job, 'merged');
     finishRest(input, index, 'merged');
@@ -496,7 +470,7 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
   return 'next';
 }
 
-function runInput(scope: RunScope, notification: NotificationRecord): RunInput | undefined {
+function runInput(scope: EngineScope, notification: NotificationRecord): RunInput | undefined {
   const workflow = workflowByObjectId(scope.data, notification._templateId);
   const subscriberId = scope.data.subscriberKeys.get(notification._subscriberId);
   const subscriber =
@@ -513,7 +487,7 @@ function runInput(scope: RunScope, notification: NotificationRecord): RunInput |
  * runJobs(scope, notification, 0);
  * ```
  */
-export function runJobs(scope: RunScope, notification: NotificationRecord, start: number): void {
+export function runJobs(scope: EngineScope, notification: NotificationRecord, start: number): void {
   const input = runInput(scope, notification);
   if (input === undefined) {
     // The workflow or subscriber is gone: nothing can be delivered any more.
@@ -536,7 +510,7 @@ export function runJobs(scope: RunScope, notification: NotificationRecord, start
  * runScheduledTask(scope, { seq: 1, at, kind: 'resume-delay', environmentId, notificationId, jobIndex: 0 });
  * ```
  */
-export function runScheduledTask(scope: RunScope, task: ScheduledTaskRecord): void {
+export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord): void {
   const notification = scope.data.notificationsById.get(task.notificationId);
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;
@@ -549,7 +523,7 @@ export function runScheduledTask(scope: RunScope, task: ScheduledTaskRecord): vo
 }
 
 function resumeJob(
-  scope: RunScope,
+  scope: EngineScope,
   notification: NotificationRecord,
   job: JobRecord,
   task: ScheduledTaskRecord,
@@ -560,9 +534,14 @@ function resumeJob(
         scope.data.digests.delete(group);
       }
     }
-    addDetail(detailScope(scope, job), DETAILS.stepDigested, {
-      raw: { events: (job.digest?.['events'] as unknown[] | undefined)?.length ?? 0 },
-    });
+    const events = (job.digest?.['events'] as JsonObject[] | undefined) ?? [];
+    addDetail(detailScope(scope, job), DETAILS.stepDigested, { raw: { events: events.length } });
+    // The digest's settings go along with its events so each job answers the documented
+    // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md).
+    const { events: _own, ...settings } = job.digest ?? {};
+    for (const later of notification.jobs.slice(task.jobIndex + 1)) {
+      if (later.status === 'pending') later.digest = { ...settings, events: [...events] };
+    }
   } else {
     addDetail(detailScope(scope, job), DETAILS.delayFinished);
   }

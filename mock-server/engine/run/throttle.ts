@@ -21,7 +21,7 @@ export interface ThrottleSettings {
   readonly dynamicKey?: string;
   /** Executions allowed in one window (default 1). */
   readonly threshold?: number;
-  /** Groups executions further: a path (`payload.projectId`) or a rendered value. */
+  /** Groups executions further by a payload field: `projectId` reads `payload.projectId`. */
   readonly throttleKey?: string;
 }
 
@@ -149,13 +149,19 @@ export function createThrottleTracker(
         typeof settings.threshold === 'number' && settings.threshold >= 1
           ? Math.floor(settings.threshold)
           : 1;
-      const group =
+      // As the service reads it: the key is a path into the payload, and executions are counted
+      // per key and value (events without the field share one group).
+      const throttleKey =
         typeof settings.throttleKey === 'string' && settings.throttleKey !== ''
-          ? /^(payload|subscriber)\./.test(settings.throttleKey)
-            ? readVariable(settings.throttleKey, variables)
-            : settings.throttleKey
+          ? settings.throttleKey
           : undefined;
-      const key = JSON.stringify([scope, group === undefined ? null : String(group)]);
+      const value =
+        throttleKey === undefined ? undefined : readPath(variables.payload, throttleKey);
+      const key = JSON.stringify([
+        scope,
+        throttleKey ?? null,
+        value === undefined ? null : JSON.stringify(value),
+      ]);
       const times = admitted.get(key) ?? [];
       let count: number;
       let kept: number[];

@@ -9,6 +9,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import type { TriggerStatus } from '../../../src/schemas/event';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
+import type { EngineScope } from '../scope';
 import type {
   JobRecord,
   NotificationRecord,
@@ -19,7 +20,7 @@ import type {
 import { subscriberChanged } from '../store/subscriber-text-index';
 import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
-import { isoAt, type RunScope, runJobs } from './execution';
+import { runJobs } from './execution';
 import { applyPayloadDefaults, validatePayload } from './payload';
 
 /**
@@ -179,9 +180,9 @@ function checkBody(body: unknown): Record<string, unknown> {
 }
 
 /** Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients). */
-function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): SubscriberRecord {
+function upsertSubscriber(scope: EngineScope, definition: SubscriberDefinition): SubscriberRecord {
   const { data, environment } = scope;
-  const now = isoAt(scope.now());
+  const at = scope.iso();
   let record = findSubscriber(data, definition.subscriberId);
   if (record === undefined) {
     record = {
@@ -194,8 +195,8 @@ function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): Su
       channels: [],
       topics: [],
       deleted: false,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: at,
+      updatedAt: at,
       __v: 0,
     };
     putSubscriber(data, record);
@@ -216,21 +217,21 @@ function upsertSubscriber(scope: RunScope, definition: SubscriberDefinition): Su
       changed = true;
     }
     if (changed) {
-      record.updatedAt = now;
+      record.updatedAt = at;
       subscriberChanged(data, record);
     }
   }
-  for (const channel of definition.channels) applyChannel(scope, record, channel, now);
+  for (const channel of definition.channels) applyChannel(scope, record, channel, at);
   if (definition.channels.length > 0) subscriberChanged(data, record);
   return record;
 }
 
 /** Applies a definition's channel credentials (the credentials endpoint's rules). */
 function applyChannel(
-  scope: RunScope,
+  scope: EngineScope,
   record: SubscriberRecord,
   channel: SubscriberDefinition['channels'][number],
-  now: string,
+  at: string,
 ): void {
   const integration = [...scope.data.integrations]
     .reverse()
@@ -266,7 +267,7 @@ function applyChannel(
       credentials,
     });
   }
-  record.updatedAt = now;
+  record.updatedAt = at;
 }
 
 interface Recipient {
@@ -309,7 +310,7 @@ function readRecipients(to: unknown): {
 }
 
 function resolveRecipients(
-  scope: RunScope,
+  scope: EngineScope,
   { subscribers, topics }: ReturnType<typeof readRecipients>,
   actorId: string | undefined,
 ): Recipient[] {
@@ -357,7 +358,7 @@ function resolveRecipients(
 }
 
 function createNotification(
-  scope: RunScope,
+  scope: EngineScope,
   workflow: WorkflowRecord,
   recipient: Recipient,
   event: {
@@ -369,7 +370,7 @@ function createNotification(
     contextKeys: string[];
   },
 ): NotificationRecord {
-  const now = isoAt(scope.now());
+  const at = scope.iso();
   const activeSteps = workflow.steps.filter((step) => step.active);
   const severity = event.overrides['severity'];
   const notification: NotificationRecord = {
@@ -396,8 +397,8 @@ function createNotification(
     ...(event.actorId === undefined ? {} : { actorId: event.actorId }),
     ...(event.tenantId === undefined ? {} : { tenantId: event.tenantId }),
     jobs: [],
-    createdAt: now,
-    updatedAt: now,
+    createdAt: at,
+    updatedAt: at,
   };
   notification.jobs = activeSteps.map(
     (step): JobRecord => ({
@@ -410,8 +411,8 @@ function createNotification(
       payload: event.payload,
       overrides: event.overrides,
       executionDetails: [],
-      createdAt: now,
-      updatedAt: now,
+      createdAt: at,
+      updatedAt: at,
     }),
   );
   scope.data.notifications.push(notification);
@@ -430,7 +431,7 @@ function createNotification(
  * // { acknowledged: true, status: 'processed', transactionId: '…', activityFeedLink: '…' }
  * ```
  */
-export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
+export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
   const input = checkBody(body);
   const name = input['name'] as string;
   const workflow = workflowByWorkflowId(scope.data, name);
@@ -482,18 +483,18 @@ export function triggerEvent(scope: RunScope, body: unknown): TriggerResultDto {
     if (definition) actorId = upsertSubscriber(scope, definition).subscriberId;
   }
   const recipients = resolveRecipients(scope, read, actorId);
-  const now = isoAt(scope.now());
+  const at = scope.iso();
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);
     if (record) {
       if (typeof tenant['name'] === 'string') record.name = tenant['name'];
       if (isObject(tenant['data'])) record.data = structuredClone(tenant['data']);
-      record.updatedAt = now;
+      record.updatedAt = at;
     }
   }
   scope.data.transactionIds.add(transactionId);
-  if (workflow.lastTriggeredAt !== now) {
-    workflow.lastTriggeredAt = now;
+  if (workflow.lastTriggeredAt !== at) {
+    workflow.lastTriggeredAt = at;
     workflowsChanged(scope.data, 'lastTriggeredAt');
   }
   const overrides = isObject(input['overrides']) ? structuredClone(input['overrides']) : {};

@@ -149,9 +149,18 @@ export function createSchedulingClock(
     return ran;
   };
 
+  // A run writes many timestamps at the same instant: format each instant once.
+  let isoMs = Number.NaN;
+  let isoText = '';
   return {
     now: () => current,
-    iso: () => formatClockTime(current),
+    iso() {
+      if (isoMs !== current) {
+        isoMs = current;
+        isoText = formatClockTime(current);
+      }
+      return isoText;
+    },
     advance(by) {
       let ms: number;
       try {

@@ -398,6 +398,22 @@ export interface OutboxRecord {
   phone?: string;
   webhookUrl?: string;
   deviceTokens?: string[];
+  /** Email: every recipient (`overrides.email.toRecipient` or the subscriber's, plus `overrides.email.to`). */
+  to?: string[];
+  /** Email: `overrides.email.cc` (`[]` when none). */
+  cc?: string[];
+  /** Email: `overrides.email.bcc` (`[]` when none). */
+  bcc?: string[];
+  /** Email: `overrides.email.replyTo`. */
+  replyTo?: string;
+  /** Email: `overrides.email.senderName`. */
+  senderName?: string;
+  /** Email and sms: the sender (`overrides.<channel>.from`, else the integration's `credentials.from`). */
+  from?: string;
+  /** Email and sms: `overrides.<channel>.customData` (`{}` when none). */
+  customData?: Record<string, unknown>;
+  /** Email: `overrides.email.headers` (`{}` when none). */
+  headers?: Record<string, unknown>;
   payload: Record<string, unknown>;
   sentAt: string;
 }

@@ -69,12 +69,13 @@ const stringList = (value: unknown): string[] | undefined => {
 };
 
 /**
- * An email's envelope as the provider would send it: `from` from the trigger's
- * `overrides.email.from` or the integration's credentials, `cc`/`bcc`/`replyTo`/`headers` from
- * `overrides.email` (docs/inspector.md).
+ * An email's envelope as the provider would send it, from the overrides the message stores (the
+ * trigger's `overrides.email` with `overrides.<providerId>` on top, docs/behaviour/runs.md#overrides):
+ * `from` from them or the integration's credentials, `to` the recipient plus `overrides.to`,
+ * `cc`/`bcc`/`replyTo`/`headers` from them (docs/inspector.md).
  */
 function envelope(data: EnvironmentData, message: MessageRecord) {
-  const overrides = (message.overrides['email'] ?? {}) as Record<string, unknown>;
+  const overrides = message.overrides;
   const integration = data.integrations.find(
     (item) => item.channel === 'email' && item.providerId === message.providerId && !item.deleted,
   );
@@ -90,7 +91,12 @@ function envelope(data: EnvironmentData, message: MessageRecord) {
   const headers = overrides['headers'];
   return {
     from,
-    to: message.email === undefined ? [] : [message.email],
+    to: [
+      ...new Set([
+        ...(message.email === undefined ? [] : [message.email]),
+        ...(stringList(overrides['to']) ?? []),
+      ]),
+    ],
     cc: stringList(overrides['cc']) ?? [],
     bcc: stringList(overrides['bcc']) ?? [],
     replyTo: typeof overrides['replyTo'] === 'string' ? overrides['replyTo'] : null,

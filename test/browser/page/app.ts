@@ -60,6 +60,8 @@ async function renderInbox(svc: Svc, engine: MockEngine, root: HTMLElement): Pro
     list.append(item);
   }
   root.append(list);
+  const email = engine.outbox.last({ channel: 'email', subscriberId: 'ada' });
+  root.append(element('pre', String(email?.content), { 'data-testid': 'email-html' }));
 }
 
 async function main(): Promise<void> {
@@ -79,6 +81,15 @@ async function main(): Promise<void> {
               type: 'in_app',
               name: 'Inbox',
               controlValues: { body: 'Welcome, {{subscriber.firstName}}: {{payload.plan}} plan' },
+            },
+            {
+              // The email body goes through the engine's HTML sanitiser (sanitize-html) in the page.
+              type: 'email',
+              name: 'Email',
+              controlValues: {
+                subject: 'Welcome',
+                body: '<p onclick="x()">{{payload.plan}} & co</p><script>alert(1)</script>',
+              },
             },
           ],
         },

@@ -137,8 +137,8 @@ describe('runtime: email body', () => {
         '<h2 style="text-align:center">Welcome &lt;3</h2>' +
         '<p>Hi <strong>Ada</strong>friend<a href="https://x.test/?a=1&amp;b=2" target="_blank"> docs</a></p>' +
         '<a href="https://x.test/Order 42" target="_blank">Open</a>' +
-        '<img src="https://x.test/logo.png" alt="Logo">' +
-        '<hr>' +
+        '<img src="https://x.test/logo.png" alt="Logo" />' +
+        '<hr />' +
         '<div style="height:8px"></div>' +
         '<div><p>In a section</p></div>',
     });

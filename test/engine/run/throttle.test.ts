@@ -50,14 +50,23 @@ describe('runtime: throttle', () => {
     ).toMatchObject({ admitted: true });
   });
 
-  it('groups by the throttle key read from the payload', () => {
+  it('groups by the throttle key, a bare path into the payload as the service reads it', () => {
     const tracker = createThrottleTracker();
-    const settings = { amount: 1, unit: 'hours', throttleKey: 'payload.projectId' };
+    const settings = { amount: 1, unit: 'hours', throttleKey: 'projectId' };
     const admit = (projectId: string, now: number) =>
       tracker.admit({ scope, settings, variables: { payload: { projectId } }, now });
     expect(admit('a', 0)).toMatchObject({ admitted: true });
     expect(admit('b', 1)).toMatchObject({ admitted: true });
     expect(admit('a', 2)).toMatchObject({ admitted: false });
+  });
+
+  it('reads `payload.x` as a payload field named payload, so events lacking it share one group', () => {
+    const tracker = createThrottleTracker();
+    const settings = { amount: 1, unit: 'hours', throttleKey: 'payload.projectId' };
+    const admit = (projectId: string, now: number) =>
+      tracker.admit({ scope, settings, variables: { payload: { projectId } }, now });
+    expect(admit('a', 0)).toMatchObject({ admitted: true });
+    expect(admit('b', 1)).toMatchObject({ admitted: false });
   });
 
   it('dynamic window: an ISO date throttles until then, a duration object slides', () => {

@@ -6,12 +6,10 @@
  */
 
 import type { JsonObject } from '../../../../src/schemas/common';
-import type { EventFeed } from '../../event-feed';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
+import type { EngineScope } from '../../scope';
 import type {
-  EngineState,
   EnvironmentData,
-  EnvironmentRecord,
   IntegrationRecord,
   JobRecord,
   MessageRecord,
@@ -24,21 +22,28 @@ import { evaluateFilters } from '../conditions';
 import { DETAILS, type DetailText } from '../detail-texts';
 import { renderTemplate } from '../templates';
 
-/** Everything a channel step needs to deliver. */
-export interface DeliveryContext {
-  state: EngineState;
-  data: EnvironmentData;
-  environment: EnvironmentRecord;
+/**
+ * The channel step being delivered, in its run's scope.
+ *
+ * @example
+ * ```ts
+ * const delivery: StepDelivery = { scope, workflow, notification, subscriber, job, controls };
+ * ```
+ */
+export interface StepDelivery {
+  scope: EngineScope;
   workflow: WorkflowRecord;
   notification: NotificationRecord;
-  job: JobRecord;
   subscriber: SubscriberRecord;
+  job: JobRecord;
   /** The step's control values, rendered. */
   controls: Record<string, unknown>;
-  /** Where sent messages are told. */
-  events: EventFeed;
-  objectId(): string;
-  now(): string;
+}
+
+/** Where an execution detail is written: a job, stamped by the scope's ids and clock. */
+export interface DetailTarget {
+  scope: Pick<EngineScope, 'ids' | 'iso'>;
+  job: JobRecord;
 }
 
 /** How a channel step ended: the job status it leaves. */
@@ -56,14 +61,14 @@ export type Channel = OutboxRecord['channel'];
  * ```
  */
 export function addDetail(
-  context: Pick<DeliveryContext, 'job' | 'objectId' | 'now'>,
+  context: DetailTarget,
   text: DetailText,
   extra: { providerId?: string | undefined; raw?: unknown } = {},
 ): void {
   const { raw, providerId } = extra;
   context.job.executionDetails.push({
-    _id: context.objectId(),
-    createdAt: context.now(),
+    _id: context.scope.ids.objectId(),
+    createdAt: context.scope.iso(),
     status: text.status,
     detail: text.detail,
     source: text.source,
@@ -74,7 +79,7 @@ export function addDetail(
   });
 }
 
-const live = (integration: IntegrationRecord, channel: Channel) =>
+const activeOn = (integration: IntegrationRecord, channel: Channel) =>
   integration.channel === channel && integration.active && !integration.deleted;
 
 /**
@@ -95,7 +100,7 @@ export function selectIntegration(
   overrides: Record<string, unknown>,
   tenant?: Record<string, unknown>,
 ): IntegrationRecord | undefined {
-  const candidates = data.integrations.filter((integration) => live(integration, channel));
+  const candidates = data.integrations.filter((integration) => activeOn(integration, channel));
   const override = overrides[channel];
   const named =
     override !== null && typeof override === 'object'
@@ -137,7 +142,7 @@ export function selectIntegration(
  */
 export function activeIntegrations(data: EnvironmentData, channel: Channel): IntegrationRecord[] {
   return data.integrations
-    .filter((integration) => live(integration, channel))
+    .filter((integration) => activeOn(integration, channel))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }
 
@@ -157,8 +162,58 @@ export type MessageFields = Partial<
     | 'errorText'
     | 'cta'
     | 'status'
+    | 'overrides'
   >
 > & { content: unknown };
+
+/**
+ * The trigger payload as a message stores it: without `attachments`, which the service strips
+ * before storing (docs/behaviour/runs.md#channels).
+ *
+ * @example
+ * ```ts
+ * storedPayload({ name: 'Ada', attachments: [{ name: 'a.pdf' }] }); // { name: 'Ada' }
+ * ```
+ */
+export function storedPayload(payload: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(payload, 'attachments')) return payload;
+  const { attachments: _attachments, ...rest } = payload;
+  return rest;
+}
+
+/**
+ * The value when it is a plain object, else `{}` (overrides are free-form JSON).
+ *
+ * @example
+ * ```ts
+ * objectAt({ a: 1 }); // { a: 1 }
+ * objectAt('x'); // {}
+ * ```
+ */
+export function objectAt(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * The overrides a single-message channel applies and stores on its message, as the service
+ * merges them: `overrides.<channel>` then `overrides.<providerId>` on top
+ * (docs/behaviour/runs.md#overrides).
+ *
+ * @example
+ * ```ts
+ * channelOverrides({ email: { cc: ['a@x.io'] }, sendgrid: { from: 'x@y.io' } }, 'email', 'sendgrid');
+ * // { cc: ['a@x.io'], from: 'x@y.io' }
+ * ```
+ */
+export function channelOverrides(
+  overrides: Record<string, unknown>,
+  channel: Channel,
+  providerId: string,
+): Record<string, unknown> {
+  return { ...objectAt(overrides[channel]), ...objectAt(overrides[providerId]) };
+}
 
 /**
  * Stores a message of the job's channel for the subscriber and returns it.
@@ -169,15 +224,16 @@ export type MessageFields = Partial<
  * ```
  */
 export function storeMessage(
-  context: DeliveryContext,
+  context: StepDelivery,
   channel: Channel,
   providerId: string,
   fields: MessageFields,
 ): MessageRecord {
-  const { notification, job, workflow, environment } = context;
-  const now = context.now();
+  const { notification, job, workflow } = context;
+  const { environment } = context.scope;
+  const at = context.scope.iso();
   const message: MessageRecord = {
-    _id: context.objectId(),
+    _id: context.scope.ids.objectId(),
     _templateId: workflow._id,
     _environmentId: environment._id,
     _messageTemplateId: job.step._id,
@@ -192,21 +248,51 @@ export function storeMessage(
     read: false,
     seen: false,
     archived: false,
-    deliveredAt: [now],
+    deliveredAt: [at],
     status: 'sent',
     cta: {},
     providerId,
-    // The trigger's payload and overrides are copied once and never changed afterwards.
-    payload: notification.payload,
-    overrides: notification.overrides,
+    // The trigger's payload is copied once and never changed afterwards.
+    payload: storedPayload(notification.payload),
+    overrides: {},
     tags: [...workflow.tags],
-    createdAt: now,
-    updatedAt: now,
+    createdAt: at,
+    updatedAt: at,
     ...fields,
   };
-  context.data.messages.push(message);
+  context.scope.data.messages.push(message);
   return message;
 }
+
+/**
+ * What an outbox entry records beyond the stored message: where it went, and for email the
+ * mail's own fields (`to`, `cc`, `bcc`, `replyTo`, `senderName`, `from`, `customData`,
+ * `headers`, and a `subject` or `content` the overrides replaced).
+ *
+ * @example
+ * ```ts
+ * const delivery: OutboxDelivery = { email: 'ada@example.com', to: ['ada@example.com'], cc: [] };
+ * ```
+ */
+export type OutboxDelivery = Partial<
+  Pick<
+    OutboxRecord,
+    | 'email'
+    | 'phone'
+    | 'webhookUrl'
+    | 'deviceTokens'
+    | 'to'
+    | 'cc'
+    | 'bcc'
+    | 'replyTo'
+    | 'senderName'
+    | 'from'
+    | 'customData'
+    | 'headers'
+    | 'subject'
+    | 'content'
+  >
+>;
 
 /**
  * Records a delivered message in the outbox.
@@ -217,14 +303,14 @@ export function storeMessage(
  * ```
  */
 export function deliver(
-  context: DeliveryContext,
+  context: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
-  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+  recipient: OutboxDelivery,
 ): void {
-  context.state.outbox.push({
+  context.scope.state.outbox.push({
     channel: message.channel,
-    environmentId: context.environment._id,
+    environmentId: context.scope.environment._id,
     subscriberId: context.subscriber.subscriberId,
     workflowId: context.workflow.workflowId,
     transactionId: message.transactionId,
@@ -235,13 +321,13 @@ export function deliver(
     ...(message.subject === undefined ? {} : { subject: message.subject }),
     content: message.content,
     ...recipient,
-    payload: message.payload,
-    sentAt: context.now(),
+    payload: context.notification.payload,
+    sentAt: context.scope.iso(),
   });
-  if (!context.events.observed) return;
-  context.events.emit({
+  if (!context.scope.events.observed) return;
+  context.scope.events.emit({
     type: 'message-sent',
-    environmentId: context.environment._id,
+    environmentId: context.scope.environment._id,
     channel: message.channel,
     messageId: message._id,
     notificationId: context.notification._id,
@@ -260,10 +346,10 @@ export function deliver(
  * ```
  */
 export function sent(
-  context: DeliveryContext,
+  context: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
-  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+  recipient: OutboxDelivery,
 ): void {
   addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
   deliver(context, message, integration, recipient);
@@ -282,12 +368,12 @@ export function sent(
  * ```
  */
 export function failedAtProvider(
-  context: DeliveryContext,
+  context: StepDelivery,
   channel: ProviderChannel,
   integration: IntegrationRecord,
   fields: MessageFields,
 ): boolean {
-  const failure = takeProviderFailure(context.state, channel, integration.providerId);
+  const failure = takeProviderFailure(context.scope.state, channel, integration.providerId);
   if (failure === undefined) return false;
   storeMessage(context, channel, integration.providerId, {
     ...fields,
@@ -317,12 +403,12 @@ export interface FanOutTarget {
  * ```
  */
 export function deliverToEachIntegration(
-  context: DeliveryContext,
+  context: StepDelivery,
   channel: 'chat' | 'push',
   missing: DetailText,
   target: (integration: IntegrationRecord) => FanOutTarget | undefined,
 ): DeliveryOutcome {
-  const integrations = activeIntegrations(context.data, channel);
+  const integrations = activeIntegrations(context.scope.data, channel);
   if (integrations.length === 0) {
     addDetail(context, DETAILS.noActiveIntegration);
     return 'failed';
@@ -357,15 +443,15 @@ export function deliverToEachIntegration(
  * ```
  */
 export function useIntegration(
-  context: DeliveryContext,
+  context: StepDelivery,
   channel: 'in_app' | 'email' | 'sms',
 ): IntegrationRecord | undefined {
   const tenant =
     context.notification.tenantId === undefined
       ? undefined
-      : context.data.tenants.get(context.notification.tenantId);
+      : context.scope.data.tenants.get(context.notification.tenantId);
   const integration = selectIntegration(
-    context.data,
+    context.scope.data,
     channel,
     context.notification.overrides,
     tenant as unknown as Record<string, unknown> | undefined,
@@ -385,6 +471,29 @@ export function useIntegration(
 }
 
 /**
+ * Ends a send that has no address to go to, as the service's send usecases do: the message is
+ * still stored (rendered, with `status: 'warning'` and the service's `errorId`/`errorText`), the
+ * job records `Message created` then the channel's `missing` detail, and the job is `canceled`.
+ *
+ * @example
+ * ```ts
+ * return undeliverable(context, 'sms', integration, { content, status: 'warning', errorId, errorText }, DETAILS.missingPhone);
+ * ```
+ */
+export function undeliverable(
+  context: StepDelivery,
+  channel: Channel,
+  integration: IntegrationRecord,
+  fields: MessageFields,
+  missing: DetailText,
+): 'canceled' {
+  storeMessage(context, channel, integration.providerId, fields);
+  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
+  addDetail(context, missing, { providerId: integration.providerId });
+  return 'canceled';
+}
+
+/**
  * Sends one message through an integration: an injected provider failure ends it `failed`;
  * otherwise the message is stored, delivered to the outbox and logged, and the send is
  * `completed`.
@@ -395,11 +504,11 @@ export function useIntegration(
  * ```
  */
 export function sendMessage(
-  context: DeliveryContext,
+  context: StepDelivery,
   channel: ProviderChannel,
   integration: IntegrationRecord,
   fields: MessageFields,
-  recipient: Pick<OutboxRecord, 'email' | 'phone' | 'webhookUrl' | 'deviceTokens'>,
+  recipient: OutboxDelivery,
 ): 'completed' | 'failed' {
   if (failedAtProvider(context, channel, integration, fields)) return 'failed';
   const message = storeMessage(context, channel, integration.providerId, fields);

@@ -1,6 +1,7 @@
 /**
  * Email steps: the primary (or overridden) email integration, the rendered subject and HTML
- * body, and the missing-address warning (docs/behaviour/runs.md#email).
+ * body, the trigger's email overrides, and the missing-address warning
+ * (docs/behaviour/runs.md#email).
  *
  * @module
  */
@@ -9,16 +10,67 @@ import { DETAILS } from '../detail-texts';
 import type { renderEmailBody } from '../email-body';
 import {
   addDetail,
-  type DeliveryContext,
+  channelOverrides,
   type DeliveryOutcome,
+  type OutboxDelivery,
+  type StepDelivery,
   sendMessage,
-  storeMessage,
+  undeliverable,
   useIntegration,
 } from './delivery';
 
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+const list = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : typeof value === 'string' && value !== ''
+      ? [value]
+      : [];
+
+const object = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
 /**
- * Delivers an email step. Without an email address the service stores a `warning` message
- * (`mail_unexpected_error`) and cancels the job.
+ * The mail as the service hands it to the provider: `to` is the recipient plus `overrides.to`
+ * (no duplicates); `cc`, `bcc`, `customData` and `headers` default to empty; `from`,
+ * `senderName`, `subject` and the HTML (`html`, else `text`) come from the overrides when given;
+ * `replyTo` only from `overrides.email.replyTo`.
+ */
+function mailOf(
+  email: string,
+  subject: string,
+  html: string,
+  overrides: Record<string, unknown>,
+  context: StepDelivery,
+  integrationFrom: unknown,
+): OutboxDelivery {
+  const to = [...new Set([email, ...list(overrides['to'])])];
+  const from = text(overrides['from']) ?? text(integrationFrom);
+  const senderName = text(overrides['senderName']);
+  const replyTo = text(object(context.notification.overrides['email'])['replyTo']);
+  return {
+    email,
+    to,
+    cc: list(overrides['cc']),
+    bcc: list(overrides['bcc']),
+    customData: object(overrides['customData']),
+    headers: object(overrides['headers']),
+    subject: text(overrides['subject']) ?? subject,
+    content: text(overrides['html']) ?? text(overrides['text']) ?? html,
+    ...(from === undefined ? {} : { from }),
+    ...(senderName === undefined ? {} : { senderName }),
+    ...(replyTo === undefined ? {} : { replyTo }),
+  };
+}
+
+/**
+ * Delivers an email step to `overrides.email.toRecipient`, else the subscriber's email. Without
+ * either, the service still stores the message (status `warning`, `mail_unexpected_error`) and
+ * cancels the job.
  *
  * @example
  * ```ts
@@ -26,7 +78,7 @@ import {
  * ```
  */
 export function sendEmail(
-  context: DeliveryContext,
+  context: StepDelivery,
   renderBody: (body: string) => ReturnType<typeof renderEmailBody>,
 ): DeliveryOutcome {
   const integration = useIntegration(context, 'email');
@@ -39,25 +91,36 @@ export function sendEmail(
     addDetail(context, DETAILS.messageContentNotGenerated, { raw: { error: body.error } });
     return 'failed';
   }
-  const email = context.subscriber.email;
-  if (typeof email !== 'string' || email === '') {
-    storeMessage(context, 'email', integration.providerId, {
-      content: body.value,
-      subject,
-      status: 'warning',
-      errorId: 'mail_unexpected_error',
-      errorText: 'Subscriber does not have an email address',
-    });
-    addDetail(context, DETAILS.missingEmail, { providerId: integration.providerId });
-    return 'canceled';
-  }
-  return sendMessage(
-    context,
+  const overrides = channelOverrides(
+    context.notification.overrides,
     'email',
-    integration,
-    { content: body.value, subject, email },
-    {
-      email,
-    },
+    integration.providerId,
   );
+  const email =
+    text(object(context.notification.overrides['email'])['toRecipient']) ??
+    text(context.subscriber.email);
+  const fields = { content: body.value, subject, overrides };
+  if (email === undefined) {
+    return undeliverable(
+      context,
+      'email',
+      integration,
+      {
+        ...fields,
+        status: 'warning',
+        errorId: 'mail_unexpected_error',
+        errorText: 'Subscriber does not have an email address',
+      },
+      DETAILS.missingEmail,
+    );
+  }
+  const mail = mailOf(
+    email,
+    subject,
+    body.value,
+    overrides,
+    context,
+    integration.credentials['from'],
+  );
+  return sendMessage(context, 'email', integration, { ...fields, email }, mail);
 }

@@ -7,8 +7,8 @@
 import type { InAppControlValues } from '../../../../src/schemas/workflow';
 import { inAppMessageFields } from '../in-app-fields';
 import {
-  type DeliveryContext,
   type DeliveryOutcome,
+  type StepDelivery,
   sent,
   storeMessage,
   useIntegration,
@@ -23,7 +23,7 @@ import {
  * sendInApp(context); // 'completed'
  * ```
  */
-export function sendInApp(context: DeliveryContext): DeliveryOutcome {
+export function sendInApp(context: StepDelivery): DeliveryOutcome {
   const integration = useIntegration(context, 'in_app');
   if (!integration) return 'failed';
   const fields = inAppMessageFields(context.controls as InAppControlValues);

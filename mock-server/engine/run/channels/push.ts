@@ -5,7 +5,12 @@
  */
 
 import { DETAILS } from '../detail-texts';
-import { type DeliveryContext, type DeliveryOutcome, deliverToEachIntegration } from './delivery';
+import {
+  type DeliveryOutcome,
+  deliverToEachIntegration,
+  objectAt,
+  type StepDelivery,
+} from './delivery';
 
 /**
  * Delivers a push step to the subscriber's `deviceTokens` of each active push integration's
@@ -16,7 +21,7 @@ import { type DeliveryContext, type DeliveryOutcome, deliverToEachIntegration } 
  * sendPush(context); // 'completed'
  * ```
  */
-export function sendPush(context: DeliveryContext): DeliveryOutcome {
+export function sendPush(context: StepDelivery): DeliveryOutcome {
   const { subject, body } = context.controls;
   return deliverToEachIntegration(
     context,
@@ -27,12 +32,19 @@ export function sendPush(context: DeliveryContext): DeliveryOutcome {
         .filter((entry) => entry.providerId === integration.providerId)
         .flatMap((entry) => entry.credentials.deviceTokens ?? []);
       if (tokens.length === 0) return undefined;
-      const deviceTokens = [...new Set(tokens)];
+      // The service reads push overrides per provider: `overrides.<providerId>`, whose
+      // `deviceTokens` replace the subscriber's.
+      const overrides = objectAt(context.notification.overrides[integration.providerId]);
+      const overridden = overrides['deviceTokens'];
+      const deviceTokens = Array.isArray(overridden)
+        ? overridden.filter((token): token is string => typeof token === 'string')
+        : [...new Set(tokens)];
       return {
         fields: {
           content: typeof body === 'string' ? body : '',
           ...(typeof subject === 'string' ? { title: subject, subject } : {}),
           deviceTokens,
+          overrides,
         },
         recipient: { deviceTokens },
       };

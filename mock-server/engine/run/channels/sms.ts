@@ -1,35 +1,72 @@
 /**
- * SMS steps: the primary (or overridden) sms integration and the subscriber's phone.
+ * SMS steps: the primary (or overridden) sms integration, the phone (`payload.phone`, else the
+ * subscriber's), the trigger's sms overrides, and the missing-phone warning
+ * (docs/behaviour/runs.md#sms-chat-and-push).
  *
  * @module
  */
 
 import { DETAILS } from '../detail-texts';
 import {
-  addDetail,
-  type DeliveryContext,
+  channelOverrides,
   type DeliveryOutcome,
+  type StepDelivery,
   sendMessage,
+  undeliverable,
   useIntegration,
 } from './delivery';
 
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
 /**
- * Delivers an sms step; without a phone the job is canceled with `Subscriber missing phone number`.
+ * Delivers an sms step. Without a phone the service still stores the rendered message (status
+ * `warning`, `no_subscriber_phone`) and the job is canceled with `Subscriber missing phone number`.
+ * The provider gets `overrides.to`, `overrides.from` and `overrides.content` over the phone, the
+ * integration's `from` and the rendered body.
  *
  * @example
  * ```ts
  * sendSms(context); // 'completed'
  * ```
  */
-export function sendSms(context: DeliveryContext): DeliveryOutcome {
+export function sendSms(context: StepDelivery): DeliveryOutcome {
   const integration = useIntegration(context, 'sms');
   if (!integration) return 'failed';
-  const phone = context.subscriber.phone;
-  if (typeof phone !== 'string' || phone === '') {
-    addDetail(context, DETAILS.missingPhone, { providerId: integration.providerId });
-    return 'canceled';
-  }
+  const overrides = channelOverrides(context.notification.overrides, 'sms', integration.providerId);
+  const phone = text(context.notification.payload['phone']) ?? text(context.subscriber.phone);
   const body = context.controls['body'];
-  const fields = { content: typeof body === 'string' ? body : '', phone };
-  return sendMessage(context, 'sms', integration, fields, { phone });
+  const content = typeof body === 'string' ? body : '';
+  if (phone === undefined) {
+    return undeliverable(
+      context,
+      'sms',
+      integration,
+      {
+        content,
+        overrides,
+        status: 'warning',
+        errorId: 'no_subscriber_phone',
+        errorText: 'Subscriber does not have active phone',
+      },
+      DETAILS.missingPhone,
+    );
+  }
+  const from = text(overrides['from']) ?? text(integration.credentials['from']);
+  const customData = overrides['customData'];
+  return sendMessage(
+    context,
+    'sms',
+    integration,
+    { content, phone, overrides },
+    {
+      phone: text(overrides['to']) ?? phone,
+      content: text(overrides['content']) ?? content,
+      customData:
+        customData !== null && typeof customData === 'object' && !Array.isArray(customData)
+          ? (customData as Record<string, unknown>)
+          : {},
+      ...(from === undefined ? {} : { from }),
+    },
+  );
 }

@@ -1,0 +1,57 @@
+/**
+ * The one scope every engine operation works in: the caller's environment and its data, the
+ * engine state, ids, the clock, the scheduler and the event feed. `now()` is always the clock's
+ * time in epoch milliseconds and `iso()` the same instant as ISO 8601 text; a timestamp passed
+ * to a function as text is called `at`.
+ *
+ * @module
+ */
+
+import type { EventFeed } from './event-feed';
+import type { IdGenerator } from './store/ids';
+import type {
+  EngineState,
+  EnvironmentData,
+  EnvironmentRecord,
+  ScheduledTaskRecord,
+} from './store/state';
+
+/**
+ * One environment and its data, as a request authenticates into it.
+ *
+ * @example
+ * ```ts
+ * const target: EnvironmentScope = { environment, data };
+ * ```
+ */
+export interface EnvironmentScope {
+  environment: EnvironmentRecord;
+  data: EnvironmentData;
+}
+
+/**
+ * What an engine operation works with (seeding, resources, triggers, runs and deliveries).
+ *
+ * @example
+ * ```ts
+ * function stamp(scope: EngineScope, record: { updatedAt: string }): void {
+ *   record.updatedAt = scope.iso(); // '2026-01-01T00:00:00.000Z' when scope.now() is 1767225600000
+ * }
+ * scope.iso(); // '2026-01-01T00:00:00.000Z'
+ * ```
+ */
+export interface EngineScope extends EnvironmentScope {
+  /** The whole engine state (outbox, faults, scheduled tasks, every environment). */
+  state: EngineState;
+  ids: IdGenerator;
+  /** The clock's time in epoch milliseconds. */
+  now(): number;
+  /** The clock's time as ISO 8601 text (what records store). */
+  iso(): string;
+  /** Stores a task for the clock (its `seq` is given by the engine). */
+  schedule(task: Omit<ScheduledTaskRecord, 'seq'>): void;
+  /** Where job statuses and sent messages are told (docs/inspector.md). */
+  events: EventFeed;
+  /** Another environment of the scope's organization by `_id` (a sync's target), if any. */
+  organizationEnvironment(id: string): EnvironmentScope | undefined;
+}
