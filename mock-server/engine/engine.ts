@@ -43,6 +43,9 @@ import {
   type WorkflowResponseDto,
   type WorkflowSearch,
 } from './resources/workflows';
+import { broadcastEvent } from './run/broadcast';
+import { type BulkEventErrorDto, triggerBulk } from './run/bulk-trigger';
+import { cancelTransaction } from './run/cancel';
 import { type RunScope, runScheduledTask } from './run/execution';
 import { type TriggerResultDto, triggerEvent } from './run/trigger';
 import { applySeed, parseSeed, type SeedData } from './seed';
@@ -157,6 +160,13 @@ export interface EngineOperations {
   listNotifications(context: RequestContext, search: NotificationSearch): ActivityPage;
   /** `GET /v1/notifications/{notificationId}`. */
   retrieveNotification(context: RequestContext, notificationId: string): ActivityDto;
+  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
+  /** `POST /v1/events/trigger/bulk`: each event as a single trigger, answers in order. */
+  triggerBulk(context: RequestContext, body: unknown): (TriggerResultDto | BulkEventErrorDto)[];
+  /** `POST /v1/events/trigger/broadcast`: a trigger to every subscriber of the environment. */
+  broadcastEvent(context: RequestContext, body: unknown): TriggerResultDto;
+  /** `DELETE /v1/events/trigger/{transactionId}`: whether waiting work was canceled. */
+  cancelEvent(context: RequestContext, transactionId: string): boolean;
 }
 
 /**
@@ -371,6 +381,32 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     };
   }
 
+  // A trigger as the event feed tells it (docs/inspector.md): received, then answered.
+  function observedTrigger(
+    context: RequestContext,
+    body: unknown,
+    run: () => TriggerResultDto,
+  ): TriggerResultDto {
+    const triggerId = events.triggerReceived(context.environment._id, body);
+    let result: TriggerResultDto;
+    try {
+      result = run();
+    } catch (error) {
+      const known = error instanceof ServiceError ? error : undefined;
+      events.triggerAnswered(triggerId, known?.status ?? 500, {
+        message: error instanceof Error ? error.message : String(error),
+        ...known?.extra,
+      });
+      throw error;
+    }
+    events.triggerAnswered(triggerId, 201, result);
+    clock.runDue();
+    return result;
+  }
+
+  const runTrigger = (context: RequestContext, body: unknown) =>
+    observedTrigger(context, body, () => triggerEvent(scopeOf(context), body));
+
   const operations: EngineOperations = {
     retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
     updateSubscriber: (context, subscriberId, body) =>
@@ -427,26 +463,21 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         workflowId,
         body,
       ),
-    triggerEvent(context, body) {
-      const triggerId = events.triggerReceived(context.environment._id, body);
-      let result: TriggerResultDto;
-      try {
-        result = triggerEvent(scopeOf(context), body);
-      } catch (error) {
-        const known = error instanceof ServiceError ? error : undefined;
-        events.triggerAnswered(triggerId, known?.status ?? 500, {
-          message: error instanceof Error ? error.message : String(error),
-          ...known?.extra,
-        });
-        throw error;
-      }
-      events.triggerAnswered(triggerId, 201, result);
-      clock.runDue();
-      return result;
-    },
+    triggerEvent: (context, body) => runTrigger(context, body),
     listNotifications: (context, search) => listNotifications(context.data, search),
     retrieveNotification: (context, notificationId) =>
       retrieveNotification(context.data, notificationId),
+    // Beyond the interface, part 2.
+    triggerBulk: (context, body) => triggerBulk(body, (event) => runTrigger(context, event)),
+    broadcastEvent: (context, body) =>
+      observedTrigger(context, body, () =>
+        broadcastEvent(context.data, body, (event) => triggerEvent(scopeOf(context), event)),
+      ),
+    cancelEvent(context, transactionId) {
+      const canceled = cancelTransaction(scopeOf(context), transactionId);
+      if (canceled) resyncClock();
+      return canceled;
+    },
   };
 
   return {

@@ -98,4 +98,14 @@ export const BINDINGS: { readonly [K in OperationName]: Binding } = {
   'notifications.retrieve': ({ operations, context, params }) => ({
     data: operations.retrieveNotification(context, param(params, 'notificationId')),
   }),
+  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
+  'events.triggerBulk': ({ operations, context, body }) => ({
+    data: operations.triggerBulk(context, body),
+  }),
+  'events.broadcast': ({ operations, context, body }) => ({
+    data: operations.broadcastEvent(context, body),
+  }),
+  'events.cancel': ({ operations, context, params }) => ({
+    data: operations.cancelEvent(context, param(params, 'transactionId')),
+  }),
 };

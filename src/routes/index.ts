@@ -5,7 +5,12 @@
  *
  * @module
  */
-import { eventsTriggerRoute } from './events';
+import {
+  eventsBroadcastRoute,
+  eventsCancelRoute,
+  eventsTriggerBulkRoute,
+  eventsTriggerRoute,
+} from './events';
 import {
   integrationsCreateRoute,
   integrationsListRoute,
@@ -46,6 +51,10 @@ export const ROUTES = [
   notificationsRetrieveRoute,
   eventsTriggerRoute,
   notificationsListRoute,
+  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
+  eventsTriggerBulkRoute,
+  eventsBroadcastRoute,
+  eventsCancelRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -71,7 +80,11 @@ export type OperationName =
   | 'workflows.sync'
   | 'notifications.retrieve'
   | 'events.trigger'
-  | 'notifications.list';
+  | 'notifications.list'
+  // Beyond the interface, part 2.
+  | 'events.triggerBulk'
+  | 'events.broadcast'
+  | 'events.cancel';
 
 /**
  * A route of {@link ROUTES}.
@@ -84,4 +97,4 @@ export type OperationName =
 export type AnyRoute = (typeof ROUTES)[number];
 
 export type { HttpMethod, PathParams, RateLimitCategory, Route } from './route';
-export { DEFAULT_BODY_LIMIT, fillPath, LARGE_BODY_LIMIT } from './route';
+export { BULK_COST, DEFAULT_BODY_LIMIT, fillPath, LARGE_BODY_LIMIT } from './route';
