@@ -66,10 +66,16 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export { eventsBroadcast } from './funcs/eventsBroadcast';
+export { eventsCancel } from './funcs/eventsCancel';
 export { eventsTrigger } from './funcs/eventsTrigger';
+export { eventsTriggerBulk } from './funcs/eventsTriggerBulk';
 export { integrationsCreate } from './funcs/integrationsCreate';
 export { integrationsList } from './funcs/integrationsList';
 export { integrationsSetPrimary } from './funcs/integrationsSetPrimary';
+export { messagesDelete } from './funcs/messagesDelete';
+export { messagesDeleteByTransactionId } from './funcs/messagesDeleteByTransactionId';
+export { messagesList } from './funcs/messagesList';
 export { notificationsList } from './funcs/notificationsList';
 export { notificationsRetrieve } from './funcs/notificationsRetrieve';
 export { subscribersCredentialsUpsert } from './funcs/subscribersCredentialsUpsert';
@@ -83,6 +89,7 @@ export { workflowsSync } from './funcs/workflowsSync';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
+export { Messages } from './resources/messages';
 export { Notifications } from './resources/notifications';
 export { SubscriberCredentials } from './resources/subscriber-credentials';
 export { SubscriberMessages } from './resources/subscriber-messages';
@@ -91,10 +98,29 @@ export { Subscribers } from './resources/subscribers';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
-export { TRIGGER_STATUSES, TriggerBody, TriggerResponse } from './schemas/event';
+export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  CancelResponse,
+  TRIGGER_STATUSES,
+  TriggerBody,
+  TriggerResponse,
+} from './schemas/event';
 export { Integration, IntegrationCreateBody } from './schemas/integration';
 export type { MarkAsValue } from './schemas/message';
 export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
+export {
+  DeleteMessageResponse,
+  DeleteMessagesByTransactionQuery,
+  ListedMessage,
+  MESSAGE_LIST_LIMIT,
+  MessageListQuery,
+  MessageListResponse,
+  MessageSubscriber,
+  NoContent,
+} from './schemas/message-list';
 export type { JobStatus } from './schemas/notification';
 export {
   ActivityNotification,

@@ -15,6 +15,12 @@ import {
   listIntegrations,
   setPrimaryIntegration,
 } from './resources/integrations';
+import {
+  deleteMessage,
+  deleteMessagesByTransaction,
+  listMessages,
+  type MessagePage,
+} from './resources/message-list';
 import { type MessageDto, markMessagesAs } from './resources/messages';
 import {
   type ActivityDto,
@@ -62,6 +68,7 @@ import {
   type SubscriberRecord,
 } from './store/state';
 import type { CursorPage } from './wire/cursor-page';
+import type { MessageSearch } from './wire/message-query';
 import type { NotificationSearch } from './wire/notification-query';
 import { ServiceError } from './wire/service-error';
 
@@ -167,6 +174,19 @@ export interface EngineOperations {
   broadcastEvent(context: RequestContext, body: unknown): TriggerResultDto;
   /** `DELETE /v1/events/trigger/{transactionId}`: whether waiting work was canceled. */
   cancelEvent(context: RequestContext, transactionId: string): boolean;
+  /** `GET /v1/messages`. */
+  listMessages(context: RequestContext, search: MessageSearch): MessagePage;
+  /** `DELETE /v1/messages/{messageId}`. */
+  deleteMessage(
+    context: RequestContext,
+    messageId: string,
+  ): { acknowledged: true; status: 'deleted' };
+  /** `DELETE /v1/messages/transaction/{transactionId}`: answers nothing (204). */
+  deleteMessagesByTransaction(
+    context: RequestContext,
+    transactionId: string,
+    channel: string | undefined,
+  ): void;
 }
 
 /**
@@ -478,6 +498,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       if (canceled) resyncClock();
       return canceled;
     },
+    listMessages: (context, search) => listMessages(context.data, search),
+    deleteMessage: (context, messageId) => deleteMessage(context.data, messageId),
+    deleteMessagesByTransaction: (context, transactionId, channel) =>
+      deleteMessagesByTransaction(context.data, transactionId, channel),
   };
 
   return {

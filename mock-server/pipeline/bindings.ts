@@ -7,6 +7,7 @@
  */
 import type { OperationName } from '../../src/routes/index';
 import type { EngineOperations, RequestContext } from '../engine/engine';
+import { parseDeleteChannel, parseMessageSearch } from '../engine/wire/message-query';
 import { parseNotificationSearch } from '../engine/wire/notification-query';
 import {
   parseSubscriberSearch,
@@ -108,4 +109,18 @@ export const BINDINGS: { readonly [K in OperationName]: Binding } = {
   'events.cancel': ({ operations, context, params }) => ({
     data: operations.cancelEvent(context, param(params, 'transactionId')),
   }),
+  // The page shape has `data`, so the service does not wrap it again.
+  'messages.list': ({ operations, context, query }) =>
+    operations.listMessages(context, parseMessageSearch(query)),
+  'messages.delete': ({ operations, context, params }) => ({
+    data: operations.deleteMessage(context, param(params, 'messageId')),
+  }),
+  'messages.deleteByTransactionId': ({ operations, context, params, query }) => {
+    operations.deleteMessagesByTransaction(
+      context,
+      param(params, 'transactionId'),
+      parseDeleteChannel(query),
+    );
+    return undefined;
+  },
 };

@@ -16,6 +16,11 @@ import {
   integrationsListRoute,
   integrationsSetPrimaryRoute,
 } from './integrations';
+import {
+  messagesDeleteByTransactionIdRoute,
+  messagesDeleteRoute,
+  messagesListRoute,
+} from './messages';
 import { notificationsListRoute, notificationsRetrieveRoute } from './notifications';
 import type { Route } from './route';
 import {
@@ -55,6 +60,9 @@ export const ROUTES = [
   eventsTriggerBulkRoute,
   eventsBroadcastRoute,
   eventsCancelRoute,
+  messagesListRoute,
+  messagesDeleteRoute,
+  messagesDeleteByTransactionIdRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -84,7 +92,10 @@ export type OperationName =
   // Beyond the interface, part 2.
   | 'events.triggerBulk'
   | 'events.broadcast'
-  | 'events.cancel';
+  | 'events.cancel'
+  | 'messages.list'
+  | 'messages.delete'
+  | 'messages.deleteByTransactionId';
 
 /**
  * A route of {@link ROUTES}.

@@ -25,6 +25,11 @@ export {
 } from './common';
 export type { TriggerStatus } from './event';
 export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  CancelResponse,
   TRIGGER_STATUSES,
   TriggerBody,
   TriggerContext,
@@ -57,6 +62,16 @@ export {
   MessageCTA,
   MessageWorkflow,
 } from './message';
+export {
+  DeleteMessageResponse,
+  DeleteMessagesByTransactionQuery,
+  ListedMessage,
+  MESSAGE_LIST_LIMIT,
+  MessageListQuery,
+  MessageListResponse,
+  MessageSubscriber,
+  NoContent,
+} from './message-list';
 export type {
   ExecutionDetailSource,
   ExecutionDetailStatus,
