@@ -27,7 +27,7 @@ export class Svc {
   readonly subscribers: Subscribers;
   /** Provider integrations: create, list, set primary. */
   readonly integrations: Integrations;
-  /** Workflows: list, sync. */
+  /** Workflows: list, retrieve, patch, delete, sync. */
   readonly workflows: Workflows;
   /** Triggered events: list, retrieve. */
   readonly notifications: Notifications;

@@ -84,7 +84,10 @@ export { subscribersRetrieve } from './funcs/subscribersRetrieve';
 export { subscribersSearch } from './funcs/subscribersSearch';
 export { subscribersSubscriptionsList } from './funcs/subscribersSubscriptionsList';
 export { subscribersUpdate } from './funcs/subscribersUpdate';
+export { workflowsDelete } from './funcs/workflowsDelete';
 export { workflowsList } from './funcs/workflowsList';
+export { workflowsPatch } from './funcs/workflowsPatch';
+export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
 /* Resources */
 export { Events } from './resources/events';
@@ -96,6 +99,7 @@ export { SubscriberMessages } from './resources/subscriber-messages';
 export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
 export { Workflows } from './resources/workflows';
+export { NoContent } from './schemas/common';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
 export {
@@ -119,7 +123,6 @@ export {
   MessageListQuery,
   MessageListResponse,
   MessageSubscriber,
-  NoContent,
 } from './schemas/message-list';
 export type { JobStatus } from './schemas/notification';
 export {
@@ -144,6 +147,8 @@ export {
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
+  WorkflowPatchBody,
+  WorkflowResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
 } from './schemas/workflow';

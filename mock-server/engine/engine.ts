@@ -42,6 +42,7 @@ import {
   type SubscriptionSearch,
   type TopicSubscriptionDto,
 } from './resources/topics';
+import { deleteWorkflow, patchWorkflow, retrieveWorkflow } from './resources/workflow-changes';
 import {
   listWorkflows,
   syncWorkflow,
@@ -187,6 +188,12 @@ export interface EngineOperations {
     transactionId: string,
     channel: string | undefined,
   ): void;
+  /** `GET /v2/workflows/{workflowId}`. */
+  retrieveWorkflow(context: RequestContext, workflowId: string): WorkflowResponseDto;
+  /** `PATCH /v2/workflows/{workflowId}`. */
+  patchWorkflow(context: RequestContext, workflowId: string, body: unknown): WorkflowResponseDto;
+  /** `DELETE /v2/workflows/{workflowId}`: answers nothing (204). */
+  deleteWorkflow(context: RequestContext, workflowId: string): void;
 }
 
 /**
@@ -502,6 +509,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     deleteMessage: (context, messageId) => deleteMessage(context.data, messageId),
     deleteMessagesByTransaction: (context, transactionId, channel) =>
       deleteMessagesByTransaction(context.data, transactionId, channel),
+    retrieveWorkflow: (context, workflowId) => retrieveWorkflow(context.data, workflowId),
+    patchWorkflow: (context, workflowId, body) =>
+      patchWorkflow(context.data, workflowId, body, clock.iso()),
+    deleteWorkflow: (context, workflowId) => deleteWorkflow(context.data, workflowId),
   };
 
   return {

@@ -123,4 +123,14 @@ export const BINDINGS: { readonly [K in OperationName]: Binding } = {
     );
     return undefined;
   },
+  'workflows.retrieve': ({ operations, context, params }) => ({
+    data: operations.retrieveWorkflow(context, param(params, 'workflowId')),
+  }),
+  'workflows.patch': ({ operations, context, params, body }) => ({
+    data: operations.patchWorkflow(context, param(params, 'workflowId'), body),
+  }),
+  'workflows.delete': ({ operations, context, params }) => {
+    operations.deleteWorkflow(context, param(params, 'workflowId'));
+    return undefined;
+  },
 };

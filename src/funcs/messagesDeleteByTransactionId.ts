@@ -4,7 +4,8 @@ import type { RequestOptions } from '../core/options';
 import { request } from '../core/request';
 import { routeSpec } from '../core/route-spec';
 import { messagesDeleteByTransactionIdRoute } from '../routes/messages';
-import type { DeleteMessagesByTransactionQuery, NoContent } from '../schemas/message-list';
+import type { NoContent } from '../schemas/common';
+import type { DeleteMessagesByTransactionQuery } from '../schemas/message-list';
 
 /**
  * Deletes the messages of a transaction, only those of `channel` when given

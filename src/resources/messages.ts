@@ -5,12 +5,12 @@ import type { PageNumberPage, PagePromise } from '../core/pagination';
 import { messagesDelete } from '../funcs/messagesDelete';
 import { messagesDeleteByTransactionId } from '../funcs/messagesDeleteByTransactionId';
 import { messagesList } from '../funcs/messagesList';
+import type { NoContent } from '../schemas/common';
 import type {
   DeleteMessageResponse,
   DeleteMessagesByTransactionQuery,
   ListedMessage,
   MessageListQuery,
-  NoContent,
 } from '../schemas/message-list';
 
 /**

@@ -31,7 +31,13 @@ import {
   subscribersSubscriptionsListRoute,
   subscribersUpdateRoute,
 } from './subscribers';
-import { workflowsListRoute, workflowsSyncRoute } from './workflows';
+import {
+  workflowsDeleteRoute,
+  workflowsListRoute,
+  workflowsPatchRoute,
+  workflowsRetrieveRoute,
+  workflowsSyncRoute,
+} from './workflows';
 
 /**
  * Every route, in the order of the interface's operation list.
@@ -63,6 +69,9 @@ export const ROUTES = [
   messagesListRoute,
   messagesDeleteRoute,
   messagesDeleteByTransactionIdRoute,
+  workflowsRetrieveRoute,
+  workflowsPatchRoute,
+  workflowsDeleteRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -95,7 +104,10 @@ export type OperationName =
   | 'events.cancel'
   | 'messages.list'
   | 'messages.delete'
-  | 'messages.deleteByTransactionId';
+  | 'messages.deleteByTransactionId'
+  | 'workflows.retrieve'
+  | 'workflows.patch'
+  | 'workflows.delete';
 
 /**
  * A route of {@link ROUTES}.

@@ -3,12 +3,13 @@
  *
  * @module
  */
+
+import { NoContent } from '../schemas/common';
 import {
   DeleteMessageResponse,
   DeleteMessagesByTransactionQuery,
   MessageListQuery,
   MessageListResponse,
-  NoContent,
 } from '../schemas/message-list';
 import type { Route } from './route';
 

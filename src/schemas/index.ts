@@ -18,6 +18,7 @@ export type {
 export {
   CHANNEL_TYPES,
   JsonObject,
+  NoContent,
   ObjectIdPattern,
   openEnum,
   STEP_TYPES,
@@ -70,7 +71,6 @@ export {
   MessageListQuery,
   MessageListResponse,
   MessageSubscriber,
-  NoContent,
 } from './message-list';
 export type {
   ExecutionDetailSource,
@@ -179,6 +179,8 @@ export {
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
+  WorkflowPatchBody,
+  WorkflowResponse,
   WorkflowStepResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,

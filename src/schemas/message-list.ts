@@ -117,15 +117,3 @@ export const DeleteMessagesByTransactionQuery = z.object({
 });
 /** Query of `DELETE /v1/messages/transaction/{transactionId}`. */
 export type DeleteMessagesByTransactionQuery = z.infer<typeof DeleteMessagesByTransactionQuery>;
-
-/**
- * The (empty) answer of `DELETE /v1/messages/transaction/{transactionId}`: 204 No Content.
- *
- * @example
- * ```ts
- * NoContent.parse(undefined);
- * ```
- */
-export const NoContent = z.undefined();
-/** The empty answer of a 204. */
-export type NoContent = z.infer<typeof NoContent>;

@@ -110,3 +110,17 @@ export const WorkflowSyncBody = z.object({
 });
 /** Body of `PUT /v2/workflows/{workflowId}/sync`. */
 export type WorkflowSyncBody = z.infer<typeof WorkflowSyncBody>;
+
+/**
+ * A workflow as `GET`, `PATCH` (and `PUT`, `POST`) `/v2/workflows` answer it: the same shape as
+ * the sync answer.
+ *
+ * @example
+ * ```ts
+ * const workflow: WorkflowResponse = await svc.workflows.retrieve('welcome-email');
+ * console.log(workflow.status, workflow.steps.map((step) => step.stepId));
+ * ```
+ */
+export const WorkflowResponse = WorkflowSyncResponse;
+/** A workflow as the workflow routes answer it. */
+export type WorkflowResponse = WorkflowSyncResponse;

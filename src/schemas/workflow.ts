@@ -7,6 +7,7 @@
  */
 export * from './workflow-common';
 export * from './workflow-list';
+export * from './workflow-patch';
 export * from './workflow-response';
 export * from './workflow-step-controls';
 export * from './workflow-step-issues';
