@@ -9,7 +9,8 @@ import { CHANNEL_TYPES } from './common';
 import { Message } from './message';
 
 /**
- * The subscriber fields a listed message carries (the service selects only these).
+ * The subscriber a listed message carries: the fields every answer has (the engine sends the
+ * whole subscriber, as the service's published schema declares; these are what any answer holds).
  *
  * @example
  * ```ts
@@ -27,7 +28,7 @@ export const MessageSubscriber = z.looseObject({
 export type MessageSubscriber = z.infer<typeof MessageSubscriber>;
 
 /**
- * A message as `GET /v1/messages` lists it: the message with its short subscriber.
+ * A message as `GET /v1/messages` lists it: the message with its subscriber.
  *
  * @example
  * ```ts

@@ -32,7 +32,7 @@ async function triggerWelcome(to: string | string[], transactionId?: string) {
 }
 
 describe('messages.list', () => {
-  it('lists the environment messages oldest first, with the short subscriber', async () => {
+  it('lists the environment messages oldest first, with their subscriber', async () => {
     await triggerWelcome(['ada', 'grace'], 'first');
     const page = await client().messages.list();
     expect(page.data.map((message) => [message.channel, message.subscriber?.subscriberId])).toEqual(
@@ -43,10 +43,11 @@ describe('messages.list', () => {
         ['email', 'grace'],
       ],
     );
-    expect(page.data[0]?.subscriber).toEqual({
+    expect(page.data[0]?.subscriber).toMatchObject({
       _id: expect.any(String),
       subscriberId: 'ada',
       firstName: 'Ada',
+      email: 'ada@acme.com',
     });
     expect({ page: page.page, pageSize: page.pageSize, hasMore: page.hasMore }).toEqual({
       page: 0,

@@ -10,10 +10,10 @@ import type { EnvironmentData, MessageRecord } from '../store/state';
 import type { MessageSearch } from '../wire/message-query';
 import { ServiceError } from '../wire/service-error';
 import { type MessageDto, toMessageDto } from './messages';
-import { findSubscriber } from './subscribers';
+import { findSubscriber, type SubscriberDto, toSubscriberDto } from './subscribers';
 
 /**
- * A message as the list answers it: with the subscriber's short form.
+ * A message as the list answers it: with its subscriber.
  *
  * @example
  * ```ts
@@ -21,15 +21,7 @@ import { findSubscriber } from './subscribers';
  * const first: ListedMessageDto | undefined = data[0];
  * ```
  */
-export type ListedMessageDto = MessageDto & {
-  subscriber?: {
-    _id: string;
-    subscriberId: string;
-    firstName?: string | null;
-    lastName?: string | null;
-    avatar?: string | null;
-  };
-};
+export type ListedMessageDto = MessageDto & { subscriber?: SubscriberDto };
 
 /**
  * One page of `GET /v1/messages`.
@@ -50,15 +42,9 @@ function listed(data: EnvironmentData, message: MessageRecord): ListedMessageDto
   const subscriberId = data.subscriberKeys.get(message._subscriberId);
   const subscriber = subscriberId === undefined ? undefined : data.subscribers.get(subscriberId);
   const dto: ListedMessageDto = toMessageDto(message);
-  if (subscriber) {
-    dto.subscriber = {
-      _id: subscriber._id,
-      subscriberId: subscriber.subscriberId,
-      ...(subscriber.firstName === undefined ? {} : { firstName: subscriber.firstName }),
-      ...(subscriber.lastName === undefined ? {} : { lastName: subscriber.lastName }),
-      ...(subscriber.avatar === undefined ? {} : { avatar: subscriber.avatar }),
-    };
-  }
+  // The whole subscriber, as the service's published response schema declares it (its own SDK
+  // rejects a shorter one); see docs/behaviour/messages.md#list.
+  if (subscriber) dto.subscriber = toSubscriberDto(subscriber);
   return dto;
 }
 
