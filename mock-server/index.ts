@@ -39,6 +39,7 @@ export type {
   RateLimitPlan,
 } from './engine/policy/rate-limit';
 export type { IntegrationDto } from './engine/resources/integrations';
+export type { ListedMessageDto, MessagePage } from './engine/resources/message-list';
 export type { MessageDto } from './engine/resources/messages';
 export type { ActivityDto, ActivityPage } from './engine/resources/notifications';
 export type { Outbox, OutboxFilter, OutboxMessage } from './engine/resources/outbox';
@@ -49,6 +50,7 @@ export type {
   WorkflowResponseDto,
   WorkflowSearch,
 } from './engine/resources/workflows';
+export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export type { TriggerResultDto } from './engine/run/trigger';
 export type { SeedData } from './engine/seed';
 export type { EngineClock } from './engine/store/clock';
@@ -61,6 +63,7 @@ export type {
   SubscriberRecord,
 } from './engine/store/state';
 export type { CursorPage } from './engine/wire/cursor-page';
+export type { MessageSearch } from './engine/wire/message-query';
 export type { NotificationSearch } from './engine/wire/notification-query';
 export { ServiceError } from './engine/wire/service-error';
 export type { FetchHandler, FetchHandlerOptions } from './fetch/fetch-handler';

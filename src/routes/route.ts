@@ -84,7 +84,7 @@ export interface Route {
   readonly status: number;
   readonly category: RateLimitCategory;
   /**
-   * Rate-limit tokens a request takes: 1, or {@link BULK_COST} for the bulk and broadcast
+   * Rate-limit tokens a request takes: 1, or `BULK_COST` (100) for the bulk and broadcast
    * triggers (docs/behaviour/cross-cutting.md#rate-limits).
    */
   readonly cost?: number;

@@ -13,6 +13,11 @@ import type { TriggerResultDto } from './trigger';
 /**
  * One event's answer in a bulk: a failed event's texts are the messages of the error it got as a
  * single trigger (each validation message, or the error's message).
+ *
+ * @example
+ * ```ts
+ * const failed: BulkEventErrorDto = { acknowledged: true, status: 'error', error: ['workflow_not_found'] };
+ * ```
  */
 export interface BulkEventErrorDto {
   acknowledged: true;
