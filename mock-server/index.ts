@@ -42,6 +42,7 @@ export type {
   RateLimitPlan,
 } from './engine/policy/rate-limit';
 export type { IntegrationDto } from './engine/resources/integrations';
+export type { ListedMessageDto, MessagePage } from './engine/resources/message-list';
 export type { MessageDto } from './engine/resources/messages';
 export type { ActivityDto, ActivityPage } from './engine/resources/notifications';
 export type { Outbox, OutboxFilter, OutboxMessage, OutboxPage } from './engine/resources/outbox';
@@ -53,6 +54,7 @@ export type {
   WorkflowResponseDto,
   WorkflowSearch,
 } from './engine/resources/workflows';
+export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export { SKIP_RULE_BUDGET } from './engine/run/conditions';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
@@ -80,6 +82,7 @@ export {
   jsonTextDepth,
   MAX_JSON_DEPTH,
 } from './engine/wire/json-depth';
+export type { MessageSearch } from './engine/wire/message-query';
 export type { NotificationSearch } from './engine/wire/notification-query';
 export { ServiceError } from './engine/wire/service-error';
 export type { FetchHandler, FetchHandlerOptions } from './fetch/fetch-handler';

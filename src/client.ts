@@ -2,6 +2,7 @@ import { createSvcCore, type SvcCore } from './core/core';
 import type { SvcOptions } from './core/options';
 import { Events } from './resources/events';
 import { Integrations } from './resources/integrations';
+import { Messages } from './resources/messages';
 import { Notifications } from './resources/notifications';
 import { Subscribers } from './resources/subscribers';
 import { Workflows } from './resources/workflows';
@@ -26,12 +27,14 @@ export class Svc {
   readonly subscribers: Subscribers;
   /** Provider integrations: create, list, set primary. */
   readonly integrations: Integrations;
-  /** Workflows: list, sync. */
+  /** Workflows: list, retrieve, patch, delete, sync. */
   readonly workflows: Workflows;
   /** Triggered events: list, retrieve. */
   readonly notifications: Notifications;
-  /** Triggers. */
+  /** Triggers: single, bulk, broadcast; cancel. */
   readonly events: Events;
+  /** The environment's messages: list, delete, delete by transaction. */
+  readonly messages: Messages;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -43,5 +46,6 @@ export class Svc {
     this.workflows = new Workflows(this.core);
     this.notifications = new Notifications(this.core);
     this.events = new Events(this.core);
+    this.messages = new Messages(this.core);
   }
 }

@@ -66,10 +66,16 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export { eventsBroadcast } from './funcs/eventsBroadcast';
+export { eventsCancel } from './funcs/eventsCancel';
 export { eventsTrigger } from './funcs/eventsTrigger';
+export { eventsTriggerBulk } from './funcs/eventsTriggerBulk';
 export { integrationsCreate } from './funcs/integrationsCreate';
 export { integrationsList } from './funcs/integrationsList';
 export { integrationsSetPrimary } from './funcs/integrationsSetPrimary';
+export { messagesDelete } from './funcs/messagesDelete';
+export { messagesDeleteByTransactionId } from './funcs/messagesDeleteByTransactionId';
+export { messagesList } from './funcs/messagesList';
 export { notificationsList } from './funcs/notificationsList';
 export { notificationsRetrieve } from './funcs/notificationsRetrieve';
 export { subscribersCredentialsUpsert } from './funcs/subscribersCredentialsUpsert';
@@ -78,23 +84,46 @@ export { subscribersRetrieve } from './funcs/subscribersRetrieve';
 export { subscribersSearch } from './funcs/subscribersSearch';
 export { subscribersSubscriptionsList } from './funcs/subscribersSubscriptionsList';
 export { subscribersUpdate } from './funcs/subscribersUpdate';
+export { workflowsDelete } from './funcs/workflowsDelete';
 export { workflowsList } from './funcs/workflowsList';
+export { workflowsPatch } from './funcs/workflowsPatch';
+export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
+export { Messages } from './resources/messages';
 export { Notifications } from './resources/notifications';
 export { SubscriberCredentials } from './resources/subscriber-credentials';
 export { SubscriberMessages } from './resources/subscriber-messages';
 export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
 export { Workflows } from './resources/workflows';
+export { NoContent } from './schemas/common';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
-export { TRIGGER_STATUSES, TriggerBody, TriggerResponse } from './schemas/event';
+export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  CancelResponse,
+  TRIGGER_STATUSES,
+  TriggerBody,
+  TriggerResponse,
+} from './schemas/event';
 export { Integration, IntegrationCreateBody } from './schemas/integration';
 export type { MarkAsValue } from './schemas/message';
 export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
+export {
+  DeleteMessageResponse,
+  DeleteMessagesByTransactionQuery,
+  ListedMessage,
+  MESSAGE_LIST_LIMIT,
+  MessageListQuery,
+  MessageListResponse,
+  MessageSubscriber,
+} from './schemas/message-list';
 export type { JobStatus } from './schemas/notification';
 export {
   ActivityNotification,
@@ -118,6 +147,8 @@ export {
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
+  WorkflowPatchBody,
+  WorkflowResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
 } from './schemas/workflow';

@@ -15,6 +15,12 @@ import {
   listIntegrations,
   setPrimaryIntegration,
 } from './resources/integrations';
+import {
+  deleteMessage,
+  deleteMessagesByTransaction,
+  listMessages,
+  type MessagePage,
+} from './resources/message-list';
 import { type MessageDto, markMessagesAs } from './resources/messages';
 import {
   type ActivityDto,
@@ -36,6 +42,7 @@ import {
   type SubscriptionSearch,
   type TopicSubscriptionDto,
 } from './resources/topics';
+import { deleteWorkflow, patchWorkflow, retrieveWorkflow } from './resources/workflow-changes';
 import {
   listWorkflows,
   syncWorkflow,
@@ -43,6 +50,9 @@ import {
   type WorkflowResponseDto,
   type WorkflowSearch,
 } from './resources/workflows';
+import { broadcastEvent } from './run/broadcast';
+import { type BulkEventErrorDto, triggerBulk } from './run/bulk-trigger';
+import { cancelTransaction } from './run/cancel';
 import { runScheduledTask } from './run/execution';
 import { type TriggerResultDto, triggerEvent } from './run/trigger';
 import type { EngineScope } from './scope';
@@ -62,6 +72,7 @@ import {
 } from './store/state';
 import type { CursorPage } from './wire/cursor-page';
 import { checkJsonDepth } from './wire/json-depth';
+import type { MessageSearch } from './wire/message-query';
 import type { NotificationSearch } from './wire/notification-query';
 import { ServiceError } from './wire/service-error';
 
@@ -168,6 +179,32 @@ export interface EngineOperations {
   listNotifications(context: RequestContext, search: NotificationSearch): ActivityPage;
   /** `GET /v1/notifications/{notificationId}`. */
   retrieveNotification(context: RequestContext, notificationId: string): ActivityDto;
+  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
+  /** `POST /v1/events/trigger/bulk`: each event as a single trigger, answers in order. */
+  triggerBulk(context: RequestContext, body: unknown): (TriggerResultDto | BulkEventErrorDto)[];
+  /** `POST /v1/events/trigger/broadcast`: a trigger to every subscriber of the environment. */
+  broadcastEvent(context: RequestContext, body: unknown): TriggerResultDto;
+  /** `DELETE /v1/events/trigger/{transactionId}`: whether waiting work was canceled. */
+  cancelEvent(context: RequestContext, transactionId: string): boolean;
+  /** `GET /v1/messages`. */
+  listMessages(context: RequestContext, search: MessageSearch): MessagePage;
+  /** `DELETE /v1/messages/{messageId}`. */
+  deleteMessage(
+    context: RequestContext,
+    messageId: string,
+  ): { acknowledged: true; status: 'deleted' };
+  /** `DELETE /v1/messages/transaction/{transactionId}`: answers nothing (204). */
+  deleteMessagesByTransaction(
+    context: RequestContext,
+    transactionId: string,
+    channel: string | undefined,
+  ): void;
+  /** `GET /v2/workflows/{workflowId}`. */
+  retrieveWorkflow(context: RequestContext, workflowId: string): WorkflowResponseDto;
+  /** `PATCH /v2/workflows/{workflowId}`. */
+  patchWorkflow(context: RequestContext, workflowId: string, body: unknown): WorkflowResponseDto;
+  /** `DELETE /v2/workflows/{workflowId}`: answers nothing (204). */
+  deleteWorkflow(context: RequestContext, workflowId: string): void;
 }
 
 /**
@@ -412,6 +449,32 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return body;
   };
 
+  // A trigger as the event feed tells it (docs/inspector.md): received, then answered.
+  function observedTrigger(
+    context: RequestContext,
+    body: unknown,
+    run: () => TriggerResultDto,
+  ): TriggerResultDto {
+    const triggerId = events.triggerReceived(context.environment._id, body);
+    let result: TriggerResultDto;
+    try {
+      result = run();
+    } catch (error) {
+      const known = error instanceof ServiceError ? error : undefined;
+      events.triggerAnswered(triggerId, known?.status ?? 500, {
+        message: error instanceof Error ? error.message : String(error),
+        ...known?.extra,
+      });
+      throw error;
+    }
+    events.triggerAnswered(triggerId, 201, result);
+    clock.runDue();
+    return result;
+  }
+
+  const runTrigger = (context: RequestContext, body: unknown) =>
+    observedTrigger(context, body, () => triggerEvent(scopeOf(context), bodyOf(body)));
+
   const operations: EngineOperations = {
     retrieveSubscriber: (context, subscriberId) => retrieveSubscriber(context.data, subscriberId),
     updateSubscriber: (context, subscriberId, body) =>
@@ -452,26 +515,32 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     listWorkflows: (context, search) => listWorkflows(context.data, search),
     syncWorkflow: (context, workflowId, body) =>
       syncWorkflow(scopeOf(context), workflowId, bodyOf(body)),
-    triggerEvent(context, body) {
-      const triggerId = events.triggerReceived(context.environment._id, body);
-      let result: TriggerResultDto;
-      try {
-        result = triggerEvent(scopeOf(context), bodyOf(body));
-      } catch (error) {
-        const known = error instanceof ServiceError ? error : undefined;
-        events.triggerAnswered(triggerId, known?.status ?? 500, {
-          message: error instanceof Error ? error.message : String(error),
-          ...known?.extra,
-        });
-        throw error;
-      }
-      events.triggerAnswered(triggerId, 201, result);
-      clock.runDue();
-      return result;
-    },
+    triggerEvent: (context, body) => runTrigger(context, body),
     listNotifications: (context, search) => listNotifications(context.data, search),
     retrieveNotification: (context, notificationId) =>
       retrieveNotification(context.data, notificationId),
+    // Beyond the interface, part 2.
+    triggerBulk: (context, body) =>
+      triggerBulk(bodyOf(body), (event) => runTrigger(context, event)),
+    broadcastEvent: (context, body) =>
+      observedTrigger(context, body, () =>
+        broadcastEvent(context.data, bodyOf(body), (event) =>
+          triggerEvent(scopeOf(context), event),
+        ),
+      ),
+    cancelEvent(context, transactionId) {
+      const canceled = cancelTransaction(scopeOf(context), transactionId);
+      if (canceled) resyncClock();
+      return canceled;
+    },
+    listMessages: (context, search) => listMessages(context.data, search),
+    deleteMessage: (context, messageId) => deleteMessage(context.data, messageId),
+    deleteMessagesByTransaction: (context, transactionId, channel) =>
+      deleteMessagesByTransaction(context.data, transactionId, channel),
+    retrieveWorkflow: (context, workflowId) => retrieveWorkflow(context.data, workflowId),
+    patchWorkflow: (context, workflowId, body) =>
+      patchWorkflow(context.data, workflowId, bodyOf(body), clock.iso()),
+    deleteWorkflow: (context, workflowId) => deleteWorkflow(context.data, workflowId),
   };
 
   return {

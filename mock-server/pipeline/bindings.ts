@@ -7,6 +7,7 @@
  */
 import type { OperationName } from '../../src/routes/index';
 import type { EngineOperations, RequestContext } from '../engine/engine';
+import { parseDeleteChannel, parseMessageSearch } from '../engine/wire/message-query';
 import { parseNotificationSearch } from '../engine/wire/notification-query';
 import {
   parseSubscriberSearch,
@@ -98,4 +99,38 @@ export const BINDINGS: { readonly [K in OperationName]: Binding } = {
   'notifications.retrieve': ({ operations, context, params }) => ({
     data: operations.retrieveNotification(context, param(params, 'notificationId')),
   }),
+  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
+  'events.triggerBulk': ({ operations, context, body }) => ({
+    data: operations.triggerBulk(context, body),
+  }),
+  'events.broadcast': ({ operations, context, body }) => ({
+    data: operations.broadcastEvent(context, body),
+  }),
+  'events.cancel': ({ operations, context, params }) => ({
+    data: operations.cancelEvent(context, param(params, 'transactionId')),
+  }),
+  // The page shape has `data`, so the service does not wrap it again.
+  'messages.list': ({ operations, context, query }) =>
+    operations.listMessages(context, parseMessageSearch(query)),
+  'messages.delete': ({ operations, context, params }) => ({
+    data: operations.deleteMessage(context, param(params, 'messageId')),
+  }),
+  'messages.deleteByTransactionId': ({ operations, context, params, query }) => {
+    operations.deleteMessagesByTransaction(
+      context,
+      param(params, 'transactionId'),
+      parseDeleteChannel(query),
+    );
+    return undefined;
+  },
+  'workflows.retrieve': ({ operations, context, params }) => ({
+    data: operations.retrieveWorkflow(context, param(params, 'workflowId')),
+  }),
+  'workflows.patch': ({ operations, context, params, body }) => ({
+    data: operations.patchWorkflow(context, param(params, 'workflowId'), body),
+  }),
+  'workflows.delete': ({ operations, context, params }) => {
+    operations.deleteWorkflow(context, param(params, 'workflowId'));
+    return undefined;
+  },
 };

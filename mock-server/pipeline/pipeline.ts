@@ -143,7 +143,7 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
       // Routing comes first, as in the service: a bad escape is a 400 even without a key.
       const params = decodeParams(matched);
       const context = engine.authenticate(request.header('authorization') ?? null);
-      headers = { ...headers, ...engine.takeRateLimit(context, route.category, 1) };
+      headers = { ...headers, ...engine.takeRateLimit(context, route.category, costOf(route)) };
       const body =
         route.method === 'GET'
           ? undefined
@@ -244,6 +244,7 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
 }
 
 const bodyLimitOf = (route: Route) => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+const costOf = (route: Route) => route.cost ?? 1;
 
 async function readBody(request: PipelineRequest, limit: number): Promise<string> {
   const declared = Number(request.header('content-length'));

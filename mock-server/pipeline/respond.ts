@@ -47,6 +47,8 @@ export function json(
   body: unknown,
   headers: Record<string, string> = {},
 ): PipelineResponse {
+  // The service's 204 answers (the DELETE routes) carry no body and no content type.
+  if (status === 204) return { kind: 'response', status, headers, body: '' };
   return {
     kind: 'response',
     status,

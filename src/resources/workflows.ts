@@ -2,17 +2,23 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { OffsetPage, PagePromise } from '../core/pagination';
+import { workflowsDelete } from '../funcs/workflowsDelete';
 import { workflowsList } from '../funcs/workflowsList';
+import { workflowsPatch } from '../funcs/workflowsPatch';
+import { workflowsRetrieve } from '../funcs/workflowsRetrieve';
 import { workflowsSync } from '../funcs/workflowsSync';
+import type { NoContent } from '../schemas/common';
 import type {
   WorkflowListItem,
   WorkflowListQuery,
+  WorkflowPatchBody,
+  WorkflowResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
 } from '../schemas/workflow';
 
 /**
- * The `svc.workflows` namespace: list and sync workflows.
+ * The `svc.workflows` namespace: list, retrieve, patch, delete and sync workflows.
  *
  * @example
  * ```ts
@@ -56,5 +62,45 @@ export class Workflows {
     options?: RequestOptions,
   ): APIPromise<WorkflowSyncResponse> {
     return workflowsSync(this.#core, workflowId, body, options);
+  }
+
+  /**
+   * Retrieves a workflow by workflowId, slug or `_id`.
+   *
+   * @example
+   * ```ts
+   * const workflow = await svc.workflows.retrieve('welcome-email');
+   * ```
+   */
+  retrieve(workflowId: string, options?: RequestOptions): APIPromise<WorkflowResponse> {
+    return workflowsRetrieve(this.#core, workflowId, options);
+  }
+
+  /**
+   * Changes a workflow's fields (not its steps); `active` also sets the status.
+   *
+   * @example
+   * ```ts
+   * await svc.workflows.patch('welcome-email', { active: false });
+   * ```
+   */
+  patch(
+    workflowId: string,
+    body: WorkflowPatchBody,
+    options?: RequestOptions,
+  ): APIPromise<WorkflowResponse> {
+    return workflowsPatch(this.#core, workflowId, body, options);
+  }
+
+  /**
+   * Deletes a workflow; its triggers then answer `workflow_not_found`.
+   *
+   * @example
+   * ```ts
+   * await svc.workflows.delete('welcome-email');
+   * ```
+   */
+  delete(workflowId: string, options?: RequestOptions): APIPromise<NoContent> {
+    return workflowsDelete(this.#core, workflowId, options);
   }
 }

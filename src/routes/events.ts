@@ -3,8 +3,15 @@
  *
  * @module
  */
-import { TriggerBody, TriggerResponse } from '../schemas/event';
-import { LARGE_BODY_LIMIT, type Route } from './route';
+import {
+  BroadcastBody,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  CancelResponse,
+  TriggerBody,
+  TriggerResponse,
+} from '../schemas/event';
+import { BULK_COST, LARGE_BODY_LIMIT, type Route } from './route';
 
 /**
  * `POST /v1/events/trigger`: triggers a workflow for its recipients.
@@ -23,4 +30,61 @@ export const eventsTriggerRoute = {
   bodyLimit: LARGE_BODY_LIMIT,
   body: TriggerBody,
   response: TriggerResponse,
+} as const satisfies Route;
+
+/**
+ * `POST /v1/events/trigger/bulk`: up to 100 triggers, each answered as a single trigger, in order.
+ *
+ * @example
+ * ```ts
+ * eventsTriggerBulkRoute.cost; // 100: a bulk request takes a bulk share of the trigger budget
+ * ```
+ */
+export const eventsTriggerBulkRoute = {
+  operation: 'events.triggerBulk',
+  method: 'POST',
+  path: '/v1/events/trigger/bulk',
+  status: 201,
+  category: 'trigger',
+  cost: BULK_COST,
+  bodyLimit: LARGE_BODY_LIMIT,
+  body: BulkTriggerBody,
+  response: BulkTriggerResponse,
+} as const satisfies Route;
+
+/**
+ * `POST /v1/events/trigger/broadcast`: triggers a workflow for every subscriber of the environment.
+ *
+ * @example
+ * ```ts
+ * eventsBroadcastRoute.path; // '/v1/events/trigger/broadcast'
+ * ```
+ */
+export const eventsBroadcastRoute = {
+  operation: 'events.broadcast',
+  method: 'POST',
+  path: '/v1/events/trigger/broadcast',
+  status: 201,
+  category: 'trigger',
+  cost: BULK_COST,
+  bodyLimit: LARGE_BODY_LIMIT,
+  body: BroadcastBody,
+  response: TriggerResponse,
+} as const satisfies Route;
+
+/**
+ * `DELETE /v1/events/trigger/{transactionId}`: cancels the delayed and digested work of a transaction.
+ *
+ * @example
+ * ```ts
+ * eventsCancelRoute.method; // 'DELETE'
+ * ```
+ */
+export const eventsCancelRoute = {
+  operation: 'events.cancel',
+  method: 'DELETE',
+  path: '/v1/events/trigger/:transactionId',
+  status: 200,
+  category: 'trigger',
+  response: CancelResponse,
 } as const satisfies Route;

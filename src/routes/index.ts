@@ -5,12 +5,22 @@
  *
  * @module
  */
-import { eventsTriggerRoute } from './events';
+import {
+  eventsBroadcastRoute,
+  eventsCancelRoute,
+  eventsTriggerBulkRoute,
+  eventsTriggerRoute,
+} from './events';
 import {
   integrationsCreateRoute,
   integrationsListRoute,
   integrationsSetPrimaryRoute,
 } from './integrations';
+import {
+  messagesDeleteByTransactionIdRoute,
+  messagesDeleteRoute,
+  messagesListRoute,
+} from './messages';
 import { notificationsListRoute, notificationsRetrieveRoute } from './notifications';
 import type { Route } from './route';
 import {
@@ -21,7 +31,13 @@ import {
   subscribersSubscriptionsListRoute,
   subscribersUpdateRoute,
 } from './subscribers';
-import { workflowsListRoute, workflowsSyncRoute } from './workflows';
+import {
+  workflowsDeleteRoute,
+  workflowsListRoute,
+  workflowsPatchRoute,
+  workflowsRetrieveRoute,
+  workflowsSyncRoute,
+} from './workflows';
 
 /**
  * Every route, in the order of the interface's operation list.
@@ -46,6 +62,16 @@ export const ROUTES = [
   notificationsRetrieveRoute,
   eventsTriggerRoute,
   notificationsListRoute,
+  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
+  eventsTriggerBulkRoute,
+  eventsBroadcastRoute,
+  eventsCancelRoute,
+  messagesListRoute,
+  messagesDeleteRoute,
+  messagesDeleteByTransactionIdRoute,
+  workflowsRetrieveRoute,
+  workflowsPatchRoute,
+  workflowsDeleteRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -71,7 +97,17 @@ export type OperationName =
   | 'workflows.sync'
   | 'notifications.retrieve'
   | 'events.trigger'
-  | 'notifications.list';
+  | 'notifications.list'
+  // Beyond the interface, part 2.
+  | 'events.triggerBulk'
+  | 'events.broadcast'
+  | 'events.cancel'
+  | 'messages.list'
+  | 'messages.delete'
+  | 'messages.deleteByTransactionId'
+  | 'workflows.retrieve'
+  | 'workflows.patch'
+  | 'workflows.delete';
 
 /**
  * A route of {@link ROUTES}.
@@ -84,4 +120,4 @@ export type OperationName =
 export type AnyRoute = (typeof ROUTES)[number];
 
 export type { HttpMethod, PathParams, RateLimitCategory, Route } from './route';
-export { DEFAULT_BODY_LIMIT, fillPath, LARGE_BODY_LIMIT } from './route';
+export { BULK_COST, DEFAULT_BODY_LIMIT, fillPath, LARGE_BODY_LIMIT } from './route';

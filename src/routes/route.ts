@@ -47,6 +47,17 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
 export const LARGE_BODY_LIMIT = 26 * 1024 * 1024;
 
 /**
+ * Rate-limit tokens of a bulk request (the bulk and broadcast triggers), where a single request
+ * takes 1.
+ *
+ * @example
+ * ```ts
+ * BULK_COST; // 100
+ * ```
+ */
+export const BULK_COST = 100;
+
+/**
  * One route: its operation name (as the client names it), method, path with `:name`
  * parameters, success status, rate-limit category, body limit, and the schemas of what the
  * client sends and gets back.
@@ -72,6 +83,11 @@ export interface Route {
   /** Status of a success. */
   readonly status: number;
   readonly category: RateLimitCategory;
+  /**
+   * Rate-limit tokens a request takes: 1, or `BULK_COST` (100) for the bulk and broadcast
+   * triggers (docs/behaviour/cross-cutting.md#rate-limits).
+   */
+  readonly cost?: number;
   /** Largest accepted body in bytes; default 100 kB (`DEFAULT_BODY_LIMIT`). */
   readonly bodyLimit?: number;
   /** Schema of the request body the client checks before sending. */

@@ -3,9 +3,12 @@
  *
  * @module
  */
+import { NoContent } from '../schemas/common';
 import {
   WorkflowListQuery,
   WorkflowListResponse,
+  WorkflowPatchBody,
+  WorkflowResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
 } from '../schemas/workflow';
@@ -47,4 +50,59 @@ export const workflowsSyncRoute = {
   bodyLimit: LARGE_BODY_LIMIT,
   body: WorkflowSyncBody,
   response: WorkflowSyncResponse,
+} as const satisfies Route;
+
+/**
+ * `GET /v2/workflows/{workflowId}`: one workflow, by workflowId, slug or `_id`.
+ *
+ * @example
+ * ```ts
+ * workflowsRetrieveRoute.path; // '/v2/workflows/:workflowId'
+ * ```
+ */
+export const workflowsRetrieveRoute = {
+  operation: 'workflows.retrieve',
+  method: 'GET',
+  path: '/v2/workflows/:workflowId',
+  status: 200,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  response: WorkflowResponse,
+} as const satisfies Route;
+
+/**
+ * `PATCH /v2/workflows/{workflowId}`: changes a workflow's fields (not its steps).
+ *
+ * @example
+ * ```ts
+ * workflowsPatchRoute.method; // 'PATCH'
+ * ```
+ */
+export const workflowsPatchRoute = {
+  operation: 'workflows.patch',
+  method: 'PATCH',
+  path: '/v2/workflows/:workflowId',
+  status: 200,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  body: WorkflowPatchBody,
+  response: WorkflowResponse,
+} as const satisfies Route;
+
+/**
+ * `DELETE /v2/workflows/{workflowId}`: deletes a workflow; 204 No Content.
+ *
+ * @example
+ * ```ts
+ * workflowsDeleteRoute.status; // 204
+ * ```
+ */
+export const workflowsDeleteRoute = {
+  operation: 'workflows.delete',
+  method: 'DELETE',
+  path: '/v2/workflows/:workflowId',
+  status: 204,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  response: NoContent,
 } as const satisfies Route;

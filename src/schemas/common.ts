@@ -84,3 +84,15 @@ export const CHAT_PUSH_PROVIDER_IDS = [
 ] as const;
 /** A chat or push provider id. */
 export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];
+
+/**
+ * The (empty) answer of a 204 No Content (the message and workflow deletes).
+ *
+ * @example
+ * ```ts
+ * NoContent.parse(undefined);
+ * ```
+ */
+export const NoContent = z.undefined();
+/** The empty answer of a 204. */
+export type NoContent = z.infer<typeof NoContent>;

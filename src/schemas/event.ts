@@ -182,3 +182,79 @@ export const TriggerResponse = z.looseObject({
 });
 /** Response of `POST /v1/events/trigger`. */
 export type TriggerResponse = z.infer<typeof TriggerResponse>;
+
+/**
+ * The most events one `POST /v1/events/trigger/bulk` takes.
+ *
+ * @example
+ * ```ts
+ * BULK_TRIGGER_LIMIT; // 100
+ * ```
+ */
+export const BULK_TRIGGER_LIMIT = 100;
+
+/**
+ * Body of `POST /v1/events/trigger/bulk`: 1 to 100 triggers, each answered as a single trigger.
+ *
+ * @example
+ * ```ts
+ * BulkTriggerBody.parse({
+ *   events: [
+ *     { name: 'welcome-email', to: 'user-1' },
+ *     { name: 'welcome-email', to: 'user-2', payload: { plan: 'pro' } },
+ *   ],
+ * });
+ * ```
+ */
+export const BulkTriggerBody = z.object({
+  events: z.array(TriggerBody).check(z.minLength(1), z.maxLength(BULK_TRIGGER_LIMIT)),
+});
+/** Body of `POST /v1/events/trigger/bulk`. */
+export type BulkTriggerBody = z.infer<typeof BulkTriggerBody>;
+
+/**
+ * Response of `POST /v1/events/trigger/bulk`: one trigger answer per event, in order.
+ *
+ * @example
+ * ```ts
+ * BulkTriggerResponse.parse([{ acknowledged: true, status: 'processed', transactionId: 't-1' }]);
+ * ```
+ */
+export const BulkTriggerResponse = z.array(TriggerResponse);
+/** Response of `POST /v1/events/trigger/bulk`. */
+export type BulkTriggerResponse = z.infer<typeof BulkTriggerResponse>;
+
+/**
+ * Body of `POST /v1/events/trigger/broadcast`: a trigger without `to` (every subscriber of the
+ * environment receives it); `payload` is required.
+ *
+ * @example
+ * ```ts
+ * BroadcastBody.parse({ name: 'maintenance-window', payload: { startsAt: '2024-06-01T22:00:00Z' } });
+ * ```
+ */
+export const BroadcastBody = z.object({
+  /** Trigger identifier of the workflow. */
+  name: z.string().check(z.minLength(1)),
+  payload: JsonObject,
+  overrides: z.optional(JsonObject),
+  transactionId: z.optional(z.string()),
+  actor: z.optional(z.union([z.string(), TriggerSubscriberDefinition])),
+  tenant: z.optional(TriggerTenant),
+  context: z.optional(TriggerContext),
+});
+/** Body of `POST /v1/events/trigger/broadcast`. */
+export type BroadcastBody = z.infer<typeof BroadcastBody>;
+
+/**
+ * Response of `DELETE /v1/events/trigger/{transactionId}`: `true` when delayed or digested work
+ * of the transaction was canceled, `false` when none was waiting.
+ *
+ * @example
+ * ```ts
+ * CancelResponse.parse(true);
+ * ```
+ */
+export const CancelResponse = z.boolean();
+/** Response of `DELETE /v1/events/trigger/{transactionId}`. */
+export type CancelResponse = z.infer<typeof CancelResponse>;

@@ -18,6 +18,7 @@ export type {
 export {
   CHANNEL_TYPES,
   JsonObject,
+  NoContent,
   ObjectIdPattern,
   openEnum,
   STEP_TYPES,
@@ -25,6 +26,11 @@ export {
 } from './common';
 export type { TriggerStatus } from './event';
 export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  CancelResponse,
   TRIGGER_STATUSES,
   TriggerBody,
   TriggerContext,
@@ -57,6 +63,15 @@ export {
   MessageCTA,
   MessageWorkflow,
 } from './message';
+export {
+  DeleteMessageResponse,
+  DeleteMessagesByTransactionQuery,
+  ListedMessage,
+  MESSAGE_LIST_LIMIT,
+  MessageListQuery,
+  MessageListResponse,
+  MessageSubscriber,
+} from './message-list';
 export type {
   ExecutionDetailSource,
   ExecutionDetailStatus,
@@ -163,6 +178,8 @@ export {
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
+  WorkflowPatchBody,
+  WorkflowResponse,
   WorkflowStepResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,

@@ -1,5 +1,5 @@
 // The reference service's own SDK (@novu/api, strict response validation as it ships) runs every
-// one of the 14 operations against the engine's handlers: a user porting code that uses it gets
+// one of the 14 operations, and the ones beyond them, against the engine's handlers: a user porting code that uses it gets
 // answers the SDK accepts.
 
 import { Novu } from '@novu/api';
@@ -142,5 +142,47 @@ describe('@novu/api against the engine', () => {
       'welcome',
     );
     expect(synced.result.workflowId).toBe('welcome');
+  });
+
+  // Beyond the interface, part 2.
+  it('triggers in bulk and broadcasts, then cancels', async () => {
+    const bulk = await novu().triggerBulk({
+      events: [
+        { workflowId: 'welcome', to: 'ada', payload: {} },
+        { workflowId: 'missing', to: 'ada', payload: {} },
+      ],
+    });
+    expect(bulk.result.map((result) => result.status)).toEqual(['processed', 'error']);
+    const broadcast = await novu().triggerBroadcast({ name: 'welcome', payload: {} });
+    expect(broadcast.result.status).toBe('processed');
+    const canceled = await novu().cancel(broadcast.result.transactionId ?? '');
+    expect(canceled.result).toBe(false);
+  });
+
+  it('retrieves, patches and deletes a workflow', async () => {
+    const found = await novu().workflows.get('welcome');
+    expect(found.result.workflowId).toBe('welcome');
+    const patched = await novu().workflows.patch({ active: false }, 'welcome');
+    expect(patched.result.status).toBe('INACTIVE');
+    await novu().workflows.delete(found.result.slug);
+    const listed = await novu().workflows.list({ limit: 100 });
+    expect(listed.result.totalCount).toBe(0);
+  });
+
+  it('lists messages and deletes them', async () => {
+    const { result } = await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: {} });
+    const listed = await novu().messages.retrieve({ transactionId: [result.transactionId ?? ''] });
+    expect(listed.result.data.map((message) => message.channel)).toEqual(['in_app']);
+    const deleted = await novu().messages.delete(listed.result.data[0]?.id ?? '');
+    expect(deleted.result.status).toBe('deleted');
+    await novu().trigger({
+      workflowId: 'welcome',
+      to: 'ada',
+      payload: {},
+      transactionId: 'second',
+    });
+    await novu().messages.deleteByTransactionId('second');
+    const left = await novu().messages.retrieve({});
+    expect(left.result.data).toEqual([]);
   });
 });

@@ -2,14 +2,20 @@
 // when valid, and the client schema its success body must satisfy.
 import {
   ActivityNotification,
+  BulkTriggerResponse,
+  CancelResponse,
+  DeleteMessageResponse,
   Integration,
   Message,
+  MessageListResponse,
+  NoContent,
   NotificationListResponse,
   Subscriber,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
   TriggerResponse,
   WorkflowListResponse,
+  WorkflowResponse,
   WorkflowSyncResponse,
 } from '@svc/api';
 import fc from 'fast-check';
@@ -52,7 +58,7 @@ export interface KnownValues {
 /** One endpoint as the fuzzer sees it. */
 export interface FuzzEndpoint {
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The MSW route pattern that serves it. */
   route: string;
   /** Builds the path from the generated (unencoded) path parameters. */
@@ -109,6 +115,49 @@ function optional(known: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     nil: undefined,
     freq: 2,
   });
+}
+
+/** The fields of a trigger body: valid-ish, often absent when optional, rarely hostile. */
+function triggerFields(known: KnownValues): Record<string, fc.Arbitrary<unknown>> {
+  return {
+    name: mostly(
+      fc.oneof(
+        { arbitrary: fc.constantFrom('welcome', 'mail', 'digest', 'checked'), weight: 4 },
+        fc.constantFrom(...known.workflowTriggers),
+      ),
+    ),
+    to: mostly(fc.oneof(recipient(known), fc.array(recipient(known), { maxLength: 5 }))),
+    payload: optional(payload),
+    overrides: optional(overrides),
+    transactionId: optional(
+      fc.oneof(
+        { arbitrary: fc.uuid(), weight: 3 },
+        fc.constantFrom(...known.transactionIds),
+        wildString,
+      ),
+    ),
+    actor: optional(fc.oneof(recipientId(known), subscriberDefinition(known))),
+    tenant: optional(
+      fc.oneof(
+        fc.constantFrom(...known.tenantIds, 'ghost-tenant'),
+        fc.record(
+          {
+            identifier: mostly(fc.constantFrom(...known.tenantIds, 'ghost-tenant')),
+            name: mostly(fc.string()),
+            data: mostly(fc.object({ maxDepth: 1 })),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
+    context: optional(
+      fc.dictionary(
+        fc.constantFrom('tenant', 'project', 'region', 'team', 'app', 'user'),
+        fc.oneof(fc.string(), fc.record({ id: fc.string(), data: fc.object({ maxDepth: 1 }) })),
+        { maxKeys: 6 },
+      ),
+    ),
+  };
 }
 
 /** Subscriber ids the trigger accepts (known or new) and ones it must drop. */
@@ -447,45 +496,7 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
       params: [],
       query: {},
       // Optional fields are often absent and rarely hostile, or hardly a case would reach a run.
-      body: {
-        name: mostly(
-          fc.oneof(
-            { arbitrary: fc.constantFrom('welcome', 'mail', 'digest', 'checked'), weight: 4 },
-            fc.constantFrom(...known.workflowTriggers),
-          ),
-        ),
-        to: mostly(fc.oneof(recipient(known), fc.array(recipient(known), { maxLength: 5 }))),
-        payload: optional(payload),
-        overrides: optional(overrides),
-        transactionId: optional(
-          fc.oneof(
-            { arbitrary: fc.uuid(), weight: 3 },
-            fc.constantFrom(...known.transactionIds),
-            wildString,
-          ),
-        ),
-        actor: optional(fc.oneof(recipientId(known), subscriberDefinition(known))),
-        tenant: optional(
-          fc.oneof(
-            fc.constantFrom(...known.tenantIds, 'ghost-tenant'),
-            fc.record(
-              {
-                identifier: mostly(fc.constantFrom(...known.tenantIds, 'ghost-tenant')),
-                name: mostly(fc.string()),
-                data: mostly(fc.object({ maxDepth: 1 })),
-              },
-              { requiredKeys: [] },
-            ),
-          ),
-        ),
-        context: optional(
-          fc.dictionary(
-            fc.constantFrom('tenant', 'project', 'region', 'team', 'app', 'user'),
-            fc.oneof(fc.string(), fc.record({ id: fc.string(), data: fc.object({ maxDepth: 1 }) })),
-            { maxKeys: 6 },
-          ),
-        ),
-      },
+      body: triggerFields(known),
       success: TriggerResponse,
     },
     {
@@ -509,6 +520,117 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
         before: fc.oneof(fc.constantFrom(...known.instants), wildDate),
       },
       success: NotificationListResponse,
+    },
+    // Beyond the interface, part 2.
+    {
+      name: 'POST /v1/events/trigger/bulk',
+      route: '/v1/events/trigger/bulk',
+      method: 'POST',
+      path: () => '/v1/events/trigger/bulk',
+      params: [],
+      query: {},
+      body: {
+        events: mostly(
+          fc.array(fc.record(triggerFields(known), { requiredKeys: ['name', 'to'] }), {
+            maxLength: 4,
+          }),
+        ),
+      },
+      success: BulkTriggerResponse,
+    },
+    {
+      name: 'POST /v1/events/trigger/broadcast',
+      route: '/v1/events/trigger/broadcast',
+      method: 'POST',
+      path: () => '/v1/events/trigger/broadcast',
+      params: [],
+      query: {},
+      body: {
+        ...triggerFields(known),
+        to: optional(fc.constant('ignored')),
+        payload: mostly(payload),
+      },
+      success: TriggerResponse,
+    },
+    {
+      name: 'DELETE /v1/events/trigger/{transactionId}',
+      route: '/v1/events/trigger/:transactionId',
+      method: 'DELETE',
+      path: ([id = '']) => `/v1/events/trigger/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.transactionIds))],
+      query: {},
+      success: CancelResponse,
+    },
+    {
+      name: 'GET /v1/messages',
+      route: '/v1/messages',
+      method: 'GET',
+      path: () => '/v1/messages',
+      params: [],
+      query: {
+        page: wildNumberText,
+        limit: wildNumberText,
+        channel: text(...STEP_TYPE_NAMES),
+        subscriberId: text(...known.subscriberIds),
+        transactionId: text(...known.transactionIds),
+      },
+      success: MessageListResponse,
+    },
+    {
+      name: 'DELETE /v1/messages/{messageId}',
+      route: '/v1/messages/:messageId',
+      method: 'DELETE',
+      path: ([id = '']) => `/v1/messages/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.messageIds))],
+      query: {},
+      success: DeleteMessageResponse,
+    },
+    {
+      name: 'DELETE /v1/messages/transaction/{transactionId}',
+      route: '/v1/messages/transaction/:transactionId',
+      method: 'DELETE',
+      path: ([id = '']) => `/v1/messages/transaction/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.transactionIds))],
+      query: { channel: text(...STEP_TYPE_NAMES) },
+      success: NoContent,
+    },
+    {
+      name: 'GET /v2/workflows/{workflowId}',
+      route: '/v2/workflows/:workflowId',
+      method: 'GET',
+      path: ([id = '']) => `/v2/workflows/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.workflowIds, ...known.workflowObjectIds))],
+      query: {},
+      success: WorkflowResponse,
+    },
+    {
+      name: 'PATCH /v2/workflows/{workflowId}',
+      route: '/v2/workflows/:workflowId',
+      method: 'PATCH',
+      path: ([id = '']) => `/v2/workflows/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.workflowIds))],
+      query: {},
+      body: {
+        active: optional(fc.boolean()),
+        name: optional(fc.string()),
+        description: optional(fc.string()),
+        tags: optional(fc.array(fc.string(), { maxLength: 3 })),
+        payloadSchema: optional(
+          fc.constantFrom(null, { type: 'object', properties: { plan: { type: 'string' } } }),
+        ),
+        validatePayload: optional(fc.boolean()),
+        isTranslationEnabled: optional(fc.boolean()),
+      },
+      success: WorkflowResponse,
+    },
+    {
+      name: 'DELETE /v2/workflows/{workflowId}',
+      route: '/v2/workflows/:workflowId',
+      method: 'DELETE',
+      path: ([id = '']) => `/v2/workflows/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.workflowIds))],
+      query: {},
+      success: NoContent,
     },
   ];
 }

@@ -65,6 +65,70 @@ describe.each(outsiders)('isolation: a key of %s', (_, keyOf) => {
     });
     expect(sync.status).toBe(404);
   });
+
+  // Beyond the interface, part 2.
+  it('cannot read, patch or delete Development workflows, nor trigger them in bulk or broadcast', async () => {
+    const key = keyOf();
+    expect((await call('GET', '/v2/workflows/welcome', { key })).status).toBe(404);
+    const patch = await call('PATCH', '/v2/workflows/welcome', { key, body: { active: false } });
+    expect(patch.status).toBe(404);
+    expect((await call('DELETE', '/v2/workflows/welcome', { key })).status).toBe(404);
+    const bulk = await call('POST', '/v1/events/trigger/bulk', {
+      key,
+      body: { events: [{ name: 'welcome', to: 'ada' }] },
+    });
+    expect(bulk.body.data[0]).toMatchObject({ status: 'error', error: ['workflow_not_found'] });
+    const broadcast = await call('POST', '/v1/events/trigger/broadcast', {
+      key,
+      body: { name: 'welcome', payload: {} },
+    });
+    expect(broadcast.status).toBe(422);
+    expect((await call('GET', '/v2/workflows/welcome')).body.data.active).toBe(true);
+    expect(engine.outbox.count()).toBe(0);
+  });
+
+  it('cannot cancel a Development transaction', async () => {
+    const key = keyOf();
+    engine.seed({
+      workflows: [
+        {
+          workflowId: 'later',
+          steps: [
+            {
+              type: 'delay',
+              name: 'Wait',
+              controlValues: { type: 'regular', amount: 1, unit: 'hours' },
+            },
+            { type: 'custom', name: 'Work' },
+          ],
+        },
+      ],
+    });
+    const triggered = await call('POST', '/v1/events/trigger', {
+      body: { name: 'later', to: 'ada' },
+    });
+    const transactionId = triggered.body.data.transactionId;
+    const cancel = await call('DELETE', `/v1/events/trigger/${transactionId}`, { key });
+    expect(cancel.body).toEqual({ data: false });
+    expect((await call('DELETE', `/v1/events/trigger/${transactionId}`)).body).toEqual({
+      data: true,
+    });
+  });
+
+  it('cannot list or delete Development messages', async () => {
+    const key = keyOf();
+    const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const transactionId = data.messages[0]?.transactionId ?? '';
+    const list = await call('GET', '/v1/messages', { key });
+    expect(list.body.data).toEqual([]);
+    expect((await call('GET', '/v1/messages?subscriberId=ada', { key })).status).toBe(404);
+    expect((await call('DELETE', `/v1/messages/${devIds().messageId}`, { key })).status).toBe(404);
+    const byTransaction = await call('DELETE', `/v1/messages/transaction/${transactionId}`, {
+      key,
+    });
+    expect(byTransaction.status).toBe(404);
+    expect((await call('GET', '/v1/messages')).body.data).toHaveLength(1);
+  });
 });
 
 describe('isolation: integrations are organization-wide, never cross organizations', () => {

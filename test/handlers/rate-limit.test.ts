@@ -36,3 +36,35 @@ describe('rate limits (§1.6)', () => {
     expect((await get()).status).toBe(200);
   });
 });
+
+describe('bulk rate-limit cost', () => {
+  const limited = createMockEngine({
+    rateLimit: {},
+    seed: { workflows: [{ workflowId: 'welcome', steps: [{ type: 'in_app', name: 'Inbox' }] }] },
+  });
+  const server = setupServer(...createHandlers(limited, { baseUrl: 'https://bulk.svc.co' }));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+  afterAll(() => server.close());
+
+  it('takes a bulk share of the trigger budget for bulk and broadcast, one token for a trigger', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`https://bulk.svc.co${path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `ApiKey ${limited.environment('Development').apiKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const single = await post('/v1/events/trigger', { name: 'welcome', to: 'ada' });
+    const remaining = Number(single.headers.get('ratelimit-remaining'));
+    const bulk = await post('/v1/events/trigger/bulk', {
+      events: [{ name: 'welcome', to: 'ada' }],
+    });
+    expect(Number(bulk.headers.get('ratelimit-remaining'))).toBe(remaining - 100);
+    expect(bulk.headers.get('ratelimit-policy')).toContain('cost="bulk"');
+    const broadcast = await post('/v1/events/trigger/broadcast', { name: 'welcome', payload: {} });
+    expect(Number(broadcast.headers.get('ratelimit-remaining'))).toBe(remaining - 200);
+    expect(single.headers.get('ratelimit-policy')).toContain('cost="single"');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The environment's messages: `GET /v1/messages`, `DELETE /v1/messages/{messageId}` and
+ * `DELETE /v1/messages/transaction/{transactionId}` (docs/behaviour/messages.md).
+ *
+ * @module
+ */
+
+import { isObjectId } from '../store/ids';
+import type { EnvironmentData, MessageRecord } from '../store/state';
+import type { MessageSearch } from '../wire/message-query';
+import { ServiceError } from '../wire/service-error';
+import { type MessageDto, toMessageDto } from './messages';
+import { findSubscriber, type SubscriberDto, toSubscriberDto } from './subscribers';
+
+/**
+ * A message as the list answers it: with its subscriber.
+ *
+ * @example
+ * ```ts
+ * const { data } = engine.operations.listMessages(context, { page: 0, limit: 10 });
+ * const first: ListedMessageDto | undefined = data[0];
+ * ```
+ */
+export type ListedMessageDto = MessageDto & { subscriber?: SubscriberDto };
+
+/**
+ * One page of `GET /v1/messages`.
+ *
+ * @example
+ * ```ts
+ * const page: MessagePage = engine.operations.listMessages(context, { page: 0, limit: 10 });
+ * ```
+ */
+export interface MessagePage {
+  data: ListedMessageDto[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+function listed(data: EnvironmentData, message: MessageRecord): ListedMessageDto {
+  const subscriberId = data.subscriberKeys.get(message._subscriberId);
+  const subscriber = subscriberId === undefined ? undefined : data.subscribers.get(subscriberId);
+  const dto: ListedMessageDto = toMessageDto(message);
+  // The whole subscriber, as the service's published response schema declares it (its own SDK
+  // rejects a shorter one); see docs/behaviour/messages.md#list.
+  if (subscriber) dto.subscriber = toSubscriberDto(subscriber);
+  return dto;
+}
+
+/**
+ * `GET /v1/messages` (docs/behaviour/messages.md#list): the environment's messages in stored
+ * (oldest first) order, filtered by `channel`, `subscriberId` (404 when unknown) and any of the
+ * `transactionId`s; `page × limit` skipped; `hasMore` when the page is full.
+ *
+ * @example
+ * ```ts
+ * listMessages(data, { page: 0, limit: 10, subscriberId: 'user-1' });
+ * ```
+ */
+export function listMessages(data: EnvironmentData, search: MessageSearch): MessagePage {
+  let subscriberKey: string | undefined;
+  if (search.subscriberId !== undefined) {
+    const subscriber = findSubscriber(data, search.subscriberId);
+    if (!subscriber) {
+      throw ServiceError.http(404, `Subscriber not found for id ${search.subscriberId}`);
+    }
+    subscriberKey = subscriber._id;
+  }
+  const transactions = search.transactionIds ? new Set(search.transactionIds) : undefined;
+  const skip = search.page * search.limit;
+  const page: ListedMessageDto[] = [];
+  let matched = 0;
+  for (const message of data.messages) {
+    if (search.channel !== undefined && message.channel !== search.channel) continue;
+    if (subscriberKey !== undefined && message._subscriberId !== subscriberKey) continue;
+    if (transactions && !transactions.has(message.transactionId)) continue;
+    matched += 1;
+    if (matched <= skip) continue;
+    page.push(listed(data, message));
+    if (page.length === search.limit) break;
+  }
+  return {
+    hasMore: page.length === search.limit,
+    page: search.page,
+    pageSize: search.limit,
+    data: page,
+  };
+}
+
+/**
+ * `DELETE /v1/messages/{messageId}` (docs/behaviour/messages.md#delete): 422 for an id that is
+ * not an ObjectId, 404 `Message with id <id> not found` for one the environment does not hold.
+ *
+ * @example
+ * ```ts
+ * deleteMessage(data, '64da692e9a94fb2e6449ad60'); // { acknowledged: true, status: 'deleted' }
+ * ```
+ */
+export function deleteMessage(
+  data: EnvironmentData,
+  messageId: string,
+): { acknowledged: true; status: 'deleted' } {
+  if (!isObjectId(messageId)) throw ServiceError.dtoValidation(['messageId must be a mongodb id']);
+  const index = data.messages.findIndex((message) => message._id === messageId.toLowerCase());
+  if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
+  data.messages.splice(index, 1);
+  return { acknowledged: true, status: 'deleted' };
+}
+
+/**
+ * `DELETE /v1/messages/transaction/{transactionId}` (docs/behaviour/messages.md#delete-by-transaction):
+ * deletes the transaction's messages of `channel` (all when absent). 404
+ * `Invalid transactionId or channel` when the transaction has no message at all; as the service
+ * looks for the transaction's messages without the channel, a channel it has none of deletes
+ * nothing and still succeeds.
+ *
+ * @example
+ * ```ts
+ * deleteMessagesByTransaction(data, 'txn-1', 'email');
+ * ```
+ */
+export function deleteMessagesByTransaction(
+  data: EnvironmentData,
+  transactionId: string,
+  channel: string | undefined,
+): void {
+  if (!data.messages.some((message) => message.transactionId === transactionId)) {
+    throw ServiceError.http(404, 'Invalid transactionId or channel');
+  }
+  data.messages = data.messages.filter(
+    (message) =>
+      message.transactionId !== transactionId ||
+      (channel !== undefined && message.channel !== channel),
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * `DELETE /v1/events/trigger/{transactionId}` (docs/behaviour/events.md#cancel): cancels what a
+ * transaction still has waiting on the engine clock, as the service's cancel does.
+ *
+ * @module
+ */
+
+import type { JsonObject } from '../../../src/schemas/common';
+import type { EngineScope } from '../scope';
+import type { JobRecord, NotificationRecord, OpenDigestRecord } from '../store/state';
+
+/** The steps whose waiting makes the steps after them cancelable too (the service's action steps). */
+const ACTION_STEP_TYPES = new Set<JobRecord['type']>(['delay', 'digest', 'throttle']);
+
+interface TransactionJob {
+  notification: NotificationRecord;
+  job: JobRecord;
+  index: number;
+}
+
+function setCanceled(scope: EngineScope, { notification, job }: TransactionJob): void {
+  job.status = 'canceled';
+  job.updatedAt = scope.iso();
+  if (!scope.events.observed) return;
+  scope.events.emit({
+    type: 'job-status',
+    environmentId: scope.environment._id,
+    notificationId: notification._id,
+    transactionId: notification.transactionId,
+    jobId: job._id,
+    stepId: job.step.stepId,
+    jobType: job.type,
+    status: 'canceled',
+  });
+}
+
+function jobsOf(
+  notifications: NotificationRecord[],
+  statuses: ReadonlySet<JobRecord['status']>,
+): TransactionJob[] {
+  const found: TransactionJob[] = [];
+  for (const notification of notifications) {
+    notification.jobs.forEach((job, index) => {
+      if (statuses.has(job.status)) found.push({ notification, job, index });
+    });
+  }
+  return found;
+}
+
+function openDigestOf(
+  scope: EngineScope,
+  predicate: (open: OpenDigestRecord) => boolean,
+): [string, OpenDigestRecord] | undefined {
+  for (const entry of scope.data.digests) if (predicate(entry[1])) return entry;
+  return undefined;
+}
+
+/** The digest events of the notifications still in a digest, in the order they came. */
+function eventsOf(scope: EngineScope, notificationIds: string[]): JsonObject[] {
+  return notificationIds.map(
+    (id) => (scope.data.notificationsById.get(id)?.payload ?? {}) as JsonObject,
+  );
+}
+
+/**
+ * A canceled main digest hands its open window to the first event merged into it: that event's
+ * digest step waits again (its later steps become pending) and collects the remaining events,
+ * closing when the window would have closed.
+ */
+function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
+  const found = openDigestOf(
+    scope,
+    (open) => open.notificationId === canceled.notification._id && open.jobIndex === canceled.index,
+  );
+  if (!found) return;
+  const [group, open] = found;
+  const remaining = open.notificationIds.filter((id) => id !== canceled.notification._id);
+  const follower =
+    remaining[0] === undefined ? undefined : scope.data.notificationsById.get(remaining[0]);
+  const followerIndex = follower?.jobs.findIndex(
+    (job) => job.status === 'merged' && job.step.stepId === canceled.job.step.stepId,
+  );
+  if (!follower || followerIndex === undefined || followerIndex < 0) {
+    scope.data.digests.delete(group);
+    return;
+  }
+  const digestJob = follower.jobs[followerIndex] as JobRecord;
+  const now = scope.iso();
+  digestJob.status = 'delayed';
+  digestJob.updatedAt = now;
+  digestJob.digest = { ...(digestJob.digest ?? {}), events: eventsOf(scope, remaining) };
+  for (const job of follower.jobs.slice(followerIndex + 1)) {
+    if (job.status !== 'merged') continue;
+    job.status = 'pending';
+    job.updatedAt = now;
+  }
+  delete follower._digestedNotificationId;
+  for (const id of remaining.slice(1)) {
+    const merged = scope.data.notificationsById.get(id);
+    if (merged) merged._digestedNotificationId = follower._id;
+  }
+  scope.data.digests.set(group, {
+    notificationId: follower._id,
+    jobIndex: followerIndex,
+    closesAt: open.closesAt,
+    notificationIds: remaining,
+  });
+  scope.schedule({
+    at: open.closesAt,
+    kind: 'close-digest',
+    environmentId: scope.environment._id,
+    notificationId: follower._id,
+    jobIndex: followerIndex,
+  });
+}
+
+/** A canceled merged event leaves the open digest it was merged into. */
+function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
+  const found = openDigestOf(scope, (open) =>
+    open.notificationIds.includes(canceled.notification._id),
+  );
+  if (!found) return;
+  const [, open] = found;
+  const position = open.notificationIds.indexOf(canceled.notification._id);
+  open.notificationIds.splice(position, 1);
+  const main = scope.data.notificationsById.get(open.notificationId)?.jobs[open.jobIndex];
+  const events = main?.digest?.['events'];
+  if (Array.isArray(events)) events.splice(position, 1);
+}
+
+/**
+ * Cancels a transaction's waiting work (docs/behaviour/events.md#cancel): its delayed and merged
+ * jobs, and, when one of them is a delay, digest or throttle, its pending jobs too. Answers
+ * whether any delayed or merged job was found. A canceled main digest hands its window to the
+ * next merged event; the canceled jobs' clock tasks are dropped.
+ *
+ * @example
+ * ```ts
+ * cancelTransaction(scope, 'txn-1'); // true: the delay and the steps after it are canceled
+ * cancelTransaction(scope, 'txn-1'); // false: nothing is waiting any more
+ * ```
+ */
+export function cancelTransaction(scope: EngineScope, transactionId: string): boolean {
+  const notifications = scope.data.notifications.filter(
+    (notification) => notification.transactionId === transactionId,
+  );
+  let jobs = jobsOf(notifications, new Set(['delayed', 'merged']));
+  if (jobs.length === 0) return false;
+  if (jobs.some(({ job }) => ACTION_STEP_TYPES.has(job.type))) {
+    jobs = [...jobs, ...jobsOf(notifications, new Set(['pending']))];
+  }
+  const mainDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'delayed');
+  const mergedDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'merged');
+  for (const entry of jobs) setCanceled(scope, entry);
+  for (const entry of mergedDigests) leaveDigest(scope, entry);
+  for (const entry of mainDigests) handOverDigest(scope, entry);
+  const canceled = new Set(jobs.map(({ notification, index }) => `${notification._id}:${index}`));
+  scope.state.scheduled = scope.state.scheduled.filter(
+    (task) => !canceled.has(`${task.notificationId}:${task.jobIndex}`),
+  );
+  return true;
+}

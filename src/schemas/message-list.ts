@@ -1,0 +1,120 @@
+/**
+ * `GET /v1/messages` and the two message deletes: queries, the listed message (with its short
+ * subscriber) and the answers.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { CHANNEL_TYPES } from './common';
+import { Message } from './message';
+
+/**
+ * The subscriber a listed message carries: the fields every answer has (the engine sends the
+ * whole subscriber, as the service's published schema declares; these are what any answer holds).
+ *
+ * @example
+ * ```ts
+ * MessageSubscriber.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-1', firstName: 'Ada' });
+ * ```
+ */
+export const MessageSubscriber = z.looseObject({
+  _id: z.string(),
+  subscriberId: z.string(),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  avatar: z.optional(z.nullable(z.string())),
+});
+/** The subscriber fields a listed message carries. */
+export type MessageSubscriber = z.infer<typeof MessageSubscriber>;
+
+/**
+ * A message as `GET /v1/messages` lists it: the message with its subscriber.
+ *
+ * @example
+ * ```ts
+ * const page = await svc.messages.list({ subscriberId: 'user-1' });
+ * const first: ListedMessage | undefined = page.data[0];
+ * console.log(first?.subscriber?.subscriberId, first?.content);
+ * ```
+ */
+export const ListedMessage = z.extend(Message, { subscriber: z.optional(MessageSubscriber) });
+/** A message as `GET /v1/messages` lists it. */
+export type ListedMessage = z.infer<typeof ListedMessage>;
+
+/**
+ * The largest page `GET /v1/messages` answers.
+ *
+ * @example
+ * ```ts
+ * MESSAGE_LIST_LIMIT; // 1000
+ * ```
+ */
+export const MESSAGE_LIST_LIMIT = 1000;
+
+/**
+ * Query of `GET /v1/messages`: filters and page-number paging (`page` from 0, `limit` 10 by
+ * default, at most 1000).
+ *
+ * @example
+ * ```ts
+ * MessageListQuery.parse({ channel: 'in_app', subscriberId: 'user-1', page: 0, limit: 20 });
+ * ```
+ */
+export const MessageListQuery = z.object({
+  channel: z.optional(z.enum(CHANNEL_TYPES)),
+  subscriberId: z.optional(z.string()),
+  /** One transactionId or several (a message of any of them matches). */
+  transactionId: z.optional(z.union([z.string(), z.array(z.string())])),
+  page: z.optional(z.int().check(z.minimum(0))),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MESSAGE_LIST_LIMIT))),
+});
+/** Query of `GET /v1/messages`. */
+export type MessageListQuery = z.infer<typeof MessageListQuery>;
+
+/**
+ * Response of `GET /v1/messages`: one page; `hasMore` is true when the page is full.
+ *
+ * @example
+ * ```ts
+ * MessageListResponse.parse({ data: [], page: 0, pageSize: 10, hasMore: false });
+ * ```
+ */
+export const MessageListResponse = z.looseObject({
+  data: z.array(ListedMessage),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+  totalCount: z.optional(z.number()),
+});
+/** Response of `GET /v1/messages`. */
+export type MessageListResponse = z.infer<typeof MessageListResponse>;
+
+/**
+ * Response of `DELETE /v1/messages/{messageId}`.
+ *
+ * @example
+ * ```ts
+ * DeleteMessageResponse.parse({ acknowledged: true, status: 'deleted' });
+ * ```
+ */
+export const DeleteMessageResponse = z.looseObject({
+  acknowledged: z.boolean(),
+  status: z.literal('deleted'),
+});
+/** Response of `DELETE /v1/messages/{messageId}`. */
+export type DeleteMessageResponse = z.infer<typeof DeleteMessageResponse>;
+
+/**
+ * Query of `DELETE /v1/messages/transaction/{transactionId}`: only that channel's messages when
+ * given.
+ *
+ * @example
+ * ```ts
+ * DeleteMessagesByTransactionQuery.parse({ channel: 'email' });
+ * ```
+ */
+export const DeleteMessagesByTransactionQuery = z.object({
+  channel: z.optional(z.enum(CHANNEL_TYPES)),
+});
+/** Query of `DELETE /v1/messages/transaction/{transactionId}`. */
+export type DeleteMessagesByTransactionQuery = z.infer<typeof DeleteMessagesByTransactionQuery>;

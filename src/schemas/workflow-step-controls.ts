@@ -1,0 +1,239 @@
+/**
+ * Control values of the channel steps and the controls metadata (JSON Schema, UI schema, values)
+ * a workflow's steps answer with.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { JsonObject, openEnum } from './common';
+
+const UI_SCHEMA_GROUPS = [
+  'IN_APP',
+  'EMAIL',
+  'DIGEST',
+  'DELAY',
+  'THROTTLE',
+  'SMS',
+  'CHAT',
+  'PUSH',
+  'SKIP',
+  'LAYOUT',
+] as const;
+const UI_COMPONENTS = [
+  'EMAIL_EDITOR_SELECT',
+  'LAYOUT_SELECT',
+  'BLOCK_EDITOR',
+  'EMAIL_BODY',
+  'TEXT_FULL_LINE',
+  'TEXT_INLINE_LABEL',
+  'IN_APP_BODY',
+  'IN_APP_AVATAR',
+  'IN_APP_PRIMARY_SUBJECT',
+  'IN_APP_BUTTON_DROPDOWN',
+  'IN_APP_DISABLE_SANITIZATION_SWITCH',
+  'DISABLE_SANITIZATION_SWITCH',
+  'URL_TEXT_BOX',
+  'DIGEST_AMOUNT',
+  'DIGEST_UNIT',
+  'DIGEST_KEY',
+  'DIGEST_CRON',
+  'DELAY_TYPE',
+  'DELAY_AMOUNT',
+  'DELAY_UNIT',
+  'THROTTLE_TYPE',
+  'THROTTLE_WINDOW',
+  'THROTTLE_UNIT',
+  'THROTTLE_DYNAMIC_KEY',
+  'THROTTLE_THRESHOLD',
+  'THROTTLE_KEY',
+  'EXTEND_TO_SCHEDULE',
+  'SMS_BODY',
+  'CHAT_BODY',
+  'PUSH_BODY',
+  'PUSH_SUBJECT',
+  'QUERY_EDITOR',
+  'DATA',
+  'LAYOUT_EMAIL',
+] as const;
+
+/**
+ * A link target of an in-app redirect.
+ *
+ * @example
+ * ```ts
+ * Redirect.parse({ url: '/inbox', target: '_self' });
+ * ```
+ */
+export const Redirect = z.looseObject({
+  url: z.optional(z.string()),
+  target: z.optional(openEnum(['_self', '_blank', '_parent', '_top', '_unfencedTop'])),
+});
+/** A link target of an in-app redirect. */
+export type Redirect = z.infer<typeof Redirect>;
+
+/**
+ * An in-app action button.
+ *
+ * @example
+ * ```ts
+ * Action.parse({ label: 'Open', redirect: { url: 'https://example.com' } });
+ * ```
+ */
+export const Action = z.looseObject({
+  label: z.optional(z.string()),
+  redirect: z.optional(Redirect),
+});
+/** An in-app action button. */
+export type Action = z.infer<typeof Action>;
+
+/**
+ * Control values of an in-app step.
+ *
+ * @example
+ * ```ts
+ * InAppControlValues.parse({ subject: 'Hi {{subscriber.firstName}}', body: 'Welcome!' });
+ * ```
+ */
+export const InAppControlValues = z.looseObject({
+  skip: z.optional(JsonObject),
+  body: z.optional(z.string()),
+  subject: z.optional(z.string()),
+  avatar: z.optional(z.string()),
+  primaryAction: z.optional(Action),
+  secondaryAction: z.optional(Action),
+  redirect: z.optional(Redirect),
+  disableOutputSanitization: z.optional(z.boolean()),
+  data: z.optional(JsonObject),
+});
+/** Control values of an in-app step. */
+export type InAppControlValues = z.infer<typeof InAppControlValues>;
+
+/**
+ * Control values of an email step.
+ *
+ * @example
+ * ```ts
+ * EmailControlValues.parse({ subject: 'Welcome', body: '<p>Hello</p>', editorType: 'html' });
+ * ```
+ */
+export const EmailControlValues = z.looseObject({
+  skip: z.optional(JsonObject),
+  subject: z.string(),
+  body: z.string(),
+  editorType: z.optional(openEnum(['block', 'html'])),
+  disableOutputSanitization: z.optional(z.boolean()),
+  /** `null` = no layout; omitted = the default layout. */
+  layoutId: z.optional(z.nullable(z.string())),
+});
+/** Control values of an email step. */
+export type EmailControlValues = z.infer<typeof EmailControlValues>;
+
+/**
+ * Control values of an SMS step.
+ *
+ * @example
+ * ```ts
+ * SmsControlValues.parse({ body: 'Your code is {{payload.code}}' });
+ * ```
+ */
+export const SmsControlValues = z.looseObject({
+  skip: z.optional(JsonObject),
+  body: z.optional(z.string()),
+});
+/** Control values of an SMS step. */
+export type SmsControlValues = z.infer<typeof SmsControlValues>;
+
+/**
+ * Control values of a push step.
+ *
+ * @example
+ * ```ts
+ * PushControlValues.parse({ subject: 'New comment', body: '{{payload.text}}' });
+ * ```
+ */
+export const PushControlValues = z.looseObject({
+  skip: z.optional(JsonObject),
+  subject: z.optional(z.string()),
+  body: z.optional(z.string()),
+});
+/** Control values of a push step. */
+export type PushControlValues = z.infer<typeof PushControlValues>;
+
+/**
+ * Control values of a chat step.
+ *
+ * @example
+ * ```ts
+ * ChatControlValues.parse({ body: 'Deployment finished' });
+ * ```
+ */
+export const ChatControlValues = z.looseObject({
+  skip: z.optional(JsonObject),
+  body: z.optional(z.string()),
+});
+/** Control values of a chat step. */
+export type ChatControlValues = z.infer<typeof ChatControlValues>;
+
+const UiPlaceholderScalar = z.union([z.string(), z.number(), z.boolean(), JsonObject]);
+
+/**
+ * How the dashboard renders one control field (recursive through `properties`).
+ *
+ * @example
+ * ```ts
+ * UiSchemaProperty.parse({ component: 'IN_APP_BODY', placeholder: '' });
+ * ```
+ */
+export const UiSchemaProperty: z.ZodMiniType<UiSchemaProperty> = z.looseObject({
+  placeholder: z.optional(z.nullable(z.union([UiPlaceholderScalar, z.array(UiPlaceholderScalar)]))),
+  component: openEnum(UI_COMPONENTS),
+  get properties() {
+    return z.optional(z.record(z.string(), UiSchemaProperty));
+  },
+});
+/** How the dashboard renders one control field. */
+export type UiSchemaProperty = {
+  placeholder?:
+    | string
+    | number
+    | boolean
+    | Record<string, unknown>
+    | Array<string | number | boolean | Record<string, unknown>>
+    | null
+    | undefined;
+  component: (typeof UI_COMPONENTS)[number] | (string & {});
+  properties?: Record<string, UiSchemaProperty> | undefined;
+  [key: string]: unknown;
+};
+
+/**
+ * The dashboard UI schema of a step's controls.
+ *
+ * @example
+ * ```ts
+ * UiSchema.parse({ group: 'IN_APP', properties: { body: { component: 'IN_APP_BODY' } } });
+ * ```
+ */
+export const UiSchema = z.looseObject({
+  group: z.optional(openEnum(UI_SCHEMA_GROUPS)),
+  properties: z.optional(z.record(z.string(), UiSchemaProperty)),
+});
+/** The dashboard UI schema of a step's controls. */
+export type UiSchema = z.infer<typeof UiSchema>;
+
+/**
+ * Controls metadata of a step: JSON Schema, UI schema and the current values.
+ *
+ * @example
+ * ```ts
+ * ControlsMetadata.parse({ values: { body: 'Hello' } });
+ * ```
+ */
+export const ControlsMetadata = z.looseObject({
+  dataSchema: z.optional(JsonObject),
+  uiSchema: z.optional(UiSchema),
+  /** The control object of the step's type (see the `*ControlValues` schemas). */
+  values: JsonObject,
+});
+/** Controls metadata of a step. */
+export type ControlsMetadata = z.infer<typeof ControlsMetadata>;
