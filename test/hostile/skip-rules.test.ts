@@ -60,16 +60,16 @@ describe('hostile: skip rule budgets', () => {
     expect(trigger().status).toBe('processed');
     const [inbox, mail] = lastJobs();
     expect(inbox?.status).toBe('failed');
-    expect(inbox?.details).toContain('Processing step filter failed');
+    expect(inbox?.details).toContain('Bridge execution failed');
     expect(inbox?.raw).toContain(reason);
     expect(mail?.status).not.toBe('pending');
   });
 
-  it('a rule within budget still skips', () => {
+  it('a rule within budget still decides (it holds when the step runs)', () => {
     const { engine, trigger, lastJobs } = withSkip({ '==': [{ var: 'payload.tier' }, 'free'] });
-    trigger({ tier: 'free' });
-    expect(lastJobs()[0]?.status).toBe('skipped');
     trigger({ tier: 'pro' });
+    expect(lastJobs()[0]?.status).toBe('skipped');
+    trigger({ tier: 'free' });
     expect(lastJobs()[0]?.status).toBe('completed');
     expect(engine.outbox.count({ channel: 'in_app' })).toBe(1);
   });
