@@ -97,6 +97,23 @@ async function startToFirst200(args, path, keyed) {
   return median(samples);
 }
 
+/**
+ * A control call between rounds. The server closes idle keep-alive sockets after 5 s, longer
+ * than a round takes, so fetch's pooled socket may be gone: one retry on a fresh one.
+ */
+async function control(url, init) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, init);
+      if (response.status !== 200)
+        throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}
+
 const spread = (values) =>
   `min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}`;
 
@@ -137,8 +154,12 @@ async function serverFigures() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, spec] of Object.entries(contestants)) results[name].push(runLoad(spec));
       // Triggers pile up notifications; start each round from the demo data and the workflow.
-      await fetch(`${mock.url}/__svc/reset`, { method: 'POST', headers: json, body: '{}' });
-      await fetch(`${mock.url}/__svc/seed`, { method: 'POST', headers: json, body: workflowSeed });
+      await control(`${mock.url}/__svc/reset`, { method: 'POST', headers: json, body: '{}' });
+      await control(`${mock.url}/__svc/seed`, {
+        method: 'POST',
+        headers: json,
+        body: workflowSeed,
+      });
     }
   } finally {
     await stop(mock.child);

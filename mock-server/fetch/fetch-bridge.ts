@@ -28,9 +28,14 @@ export function fromFetchRequest(request: Request, target: string): PipelineRequ
     target,
     header: (name) => request.headers.get(name) ?? undefined,
     async readBody(limit) {
-      const declared = Number(request.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
-      return readLimited(request.body === null ? null : chunksOf(request.body), limit);
+      if (request.body === null) return '';
+      const length = request.headers.get('content-length');
+      const declared = length === null ? Number.NaN : Number(length);
+      if (declared > limit) throw new BodyTooLargeError(limit);
+      // A declared length within the limit is read at once: an HTTP server's framing (Bun.serve,
+      // Deno.serve) holds the body to that length, and in-process bodies are in memory anyway.
+      if (Number.isInteger(declared) && declared >= 0) return request.text();
+      return readLimited(chunksOf(request.body), limit);
     },
   };
 }

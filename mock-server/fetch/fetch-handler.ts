@@ -66,12 +66,11 @@ export function createFetchHandler(
     const request =
       input instanceof Request && init === undefined ? input : new Request(input, init);
     const url = new URL(request.url);
-    const target = targetOn(url, bases) ?? url.pathname + url.search;
-    const pipelineRequest = fromFetchRequest(request, target);
+    const onBase = targetOn(url, bases);
+    const pipelineRequest = fromFetchRequest(request, onBase ?? url.pathname + url.search);
     const controlResponse = await control?.(pipelineRequest);
     if (controlResponse) return toFetchResponse(controlResponse);
-    const known = targetOn(url, bases) !== undefined;
-    const response = known ? await pipeline.handle(pipelineRequest) : undefined;
+    const response = onBase === undefined ? undefined : await pipeline.handle(pipelineRequest);
     return toFetchResponse(response ?? pipeline.notFound(pipelineRequest));
   };
 }
