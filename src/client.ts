@@ -4,6 +4,7 @@ import { Events } from './resources/events';
 import { Integrations } from './resources/integrations';
 import { Notifications } from './resources/notifications';
 import { Subscribers } from './resources/subscribers';
+import { Topics } from './resources/topics';
 import { Workflows } from './resources/workflows';
 
 /**
@@ -22,7 +23,10 @@ import { Workflows } from './resources/workflows';
 export class Svc {
   /** @internal */
   readonly core: SvcCore;
-  /** Subscribers: retrieve, update, search, subscriptions, credentials, messages. */
+  /**
+   * Subscribers: create, retrieve, update, delete, search, bulk create, subscriptions,
+   * credentials, preferences, messages.
+   */
   readonly subscribers: Subscribers;
   /** Provider integrations: create, list, set primary. */
   readonly integrations: Integrations;
@@ -32,6 +36,8 @@ export class Svc {
   readonly notifications: Notifications;
   /** Triggers. */
   readonly events: Events;
+  /** Topics: create, list, retrieve, update, delete, subscriptions. */
+  readonly topics: Topics;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -43,5 +49,6 @@ export class Svc {
     this.workflows = new Workflows(this.core);
     this.notifications = new Notifications(this.core);
     this.events = new Events(this.core);
+    this.topics = new Topics(this.core);
   }
 }

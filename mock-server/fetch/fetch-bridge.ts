@@ -61,7 +61,9 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
  */
 export function toFetchResponse(response: PipelineResponse): Response {
   if (response.kind === 'network-error') return Response.error();
-  return new Response(response.body, { status: response.status, headers: response.headers });
+  // A 204 must be built without a body (the Response constructor rejects one).
+  const body = response.status === 204 ? null : response.body;
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 /**

@@ -14,17 +14,34 @@ import {
 import { notificationsListRoute, notificationsRetrieveRoute } from './notifications';
 import type { Route } from './route';
 import {
+  subscribersCreateBulkRoute,
+  subscribersCreateRoute,
+  subscribersCredentialsDeleteRoute,
+  subscribersCredentialsUpdateRoute,
   subscribersCredentialsUpsertRoute,
+  subscribersDeleteRoute,
   subscribersMessagesMarkAsRoute,
+  subscribersPreferencesListRoute,
+  subscribersPreferencesUpdateRoute,
   subscribersRetrieveRoute,
   subscribersSearchRoute,
   subscribersSubscriptionsListRoute,
   subscribersUpdateRoute,
 } from './subscribers';
+import {
+  topicsCreateRoute,
+  topicsDeleteRoute,
+  topicsListRoute,
+  topicsRetrieveRoute,
+  topicsSubscriptionsCreateRoute,
+  topicsSubscriptionsDeleteRoute,
+  topicsSubscriptionsListRoute,
+  topicsUpdateRoute,
+} from './topics';
 import { workflowsListRoute, workflowsSyncRoute } from './workflows';
 
 /**
- * Every route, in the order of the interface's operation list.
+ * Every route: the interface's operation list, then the operations beyond it, by namespace.
  *
  * @example
  * ```ts
@@ -46,6 +63,22 @@ export const ROUTES = [
   notificationsRetrieveRoute,
   eventsTriggerRoute,
   notificationsListRoute,
+  // Beyond the interface: subscriber lifecycle, preferences, topics.
+  subscribersCreateRoute,
+  subscribersDeleteRoute,
+  subscribersCreateBulkRoute,
+  subscribersCredentialsUpdateRoute,
+  subscribersCredentialsDeleteRoute,
+  subscribersPreferencesListRoute,
+  subscribersPreferencesUpdateRoute,
+  topicsCreateRoute,
+  topicsListRoute,
+  topicsRetrieveRoute,
+  topicsUpdateRoute,
+  topicsDeleteRoute,
+  topicsSubscriptionsListRoute,
+  topicsSubscriptionsCreateRoute,
+  topicsSubscriptionsDeleteRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -71,7 +104,22 @@ export type OperationName =
   | 'workflows.sync'
   | 'notifications.retrieve'
   | 'events.trigger'
-  | 'notifications.list';
+  | 'notifications.list'
+  | 'subscribers.create'
+  | 'subscribers.delete'
+  | 'subscribers.createBulk'
+  | 'subscribers.credentials.update'
+  | 'subscribers.credentials.delete'
+  | 'subscribers.preferences.list'
+  | 'subscribers.preferences.update'
+  | 'topics.create'
+  | 'topics.list'
+  | 'topics.retrieve'
+  | 'topics.update'
+  | 'topics.delete'
+  | 'topics.subscriptions.list'
+  | 'topics.subscriptions.create'
+  | 'topics.subscriptions.delete';
 
 /**
  * A route of {@link ROUTES}.
