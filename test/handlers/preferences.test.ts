@@ -126,20 +126,21 @@ describe('GET /v2/subscribers/{subscriberId}/preferences', () => {
     });
     const reply = await call('GET', '/v2/subscribers/ada/preferences');
     expect(reply.status).toBe(200);
-    const byId = Object.fromEntries(
+    // biome-ignore lint/suspicious/noExplicitAny: test bodies are read freely.
+    const byId = new Map<string, any>(
       // biome-ignore lint/suspicious/noExplicitAny: test bodies are read freely.
       reply.body.data.workflows.map((item: any) => [item.workflow.identifier, item]),
     );
-    expect(Object.keys(byId).sort()).toEqual(['alerts', 'no-email-default', 'welcome']);
-    expect(byId.welcome.channels).toEqual({ email: false, in_app: true });
-    expect(byId.alerts.channels).toEqual({ email: true, in_app: true });
-    expect(byId.alerts.updatedAt).toBeDefined();
-    expect(byId.welcome.updatedAt).toBeUndefined();
-    expect(byId.welcome.overrides).toEqual([
+    expect([...byId.keys()].sort()).toEqual(['alerts', 'no-email-default', 'welcome']);
+    expect(byId.get('welcome').channels).toEqual({ email: false, in_app: true });
+    expect(byId.get('alerts').channels).toEqual({ email: true, in_app: true });
+    expect(byId.get('alerts').updatedAt).toBeDefined();
+    expect(byId.get('welcome').updatedAt).toBeUndefined();
+    expect(byId.get('welcome').overrides).toEqual([
       { channel: 'in_app', source: 'subscriber' },
       { channel: 'email', source: 'subscriber' },
     ]);
-    expect(byId.welcome.workflow.slug).toMatch(/^welcome_wf_/);
+    expect(byId.get('welcome').workflow.slug).toMatch(/^welcome_wf_/);
     const critical = await call('GET', '/v2/subscribers/ada/preferences?criticality=critical');
     // biome-ignore lint/suspicious/noExplicitAny: test bodies are read freely.
     expect(critical.body.data.workflows.map((item: any) => item.workflow.identifier)).toEqual([
