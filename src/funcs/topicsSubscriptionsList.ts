@@ -12,7 +12,7 @@ import type { TopicSubscription, TopicSubscriptionsListQuery } from '../schemas/
  *
  * @example
  * ```ts
- * const subscribers = (await topicsSubscriptionsList(core, 'news').toArray()).map(
+ * const subscribers = (await topicsSubscriptionsList(core, 'news').toArray({ limit: 1000 })).map(
  *   (subscription) => subscription.subscriber.subscriberId,
  * );
  * ```
