@@ -133,6 +133,7 @@ export {
 } from './schemas/preference';
 export { StepFilter } from './schemas/step-filter';
 export {
+  BULK_SUBSCRIBER_LIMIT,
   BulkCreateSubscribersBody,
   BulkCreateSubscribersResponse,
   CreateSubscriberBody,

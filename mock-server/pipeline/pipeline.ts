@@ -30,14 +30,6 @@ import { decodeParams, type MatchedRoute, matchRoute } from './router';
  * const pipeline = createPipeline(engine, { onUnexpectedError: (error) => reportBug(error) });
  * ```
  */
-
-/** The status and body of a binding's result: the route's status unless it chose another. */
-function settle(routeStatus: number, result: unknown): { status: number; body: unknown } {
-  return result instanceof StatusAnswer
-    ? { status: result.status, body: result.body }
-    : { status: routeStatus, body: result };
-}
-
 export interface PipelineOptions {
   /** Called with every unexpected error (answered as a 500 with `errorId`). Default: `console.error`. */
   onUnexpectedError?: (error: unknown, errorId: string) => void;
@@ -267,4 +259,11 @@ async function readBody(request: PipelineRequest, limit: number): Promise<string
     }
     throw error;
   }
+}
+
+/** The status and body of a binding's result: the route's status unless it chose another. */
+function settle(routeStatus: number, result: unknown): { status: number; body: unknown } {
+  return result instanceof StatusAnswer
+    ? { status: result.status, body: result.body }
+    : { status: routeStatus, body: result };
 }

@@ -263,7 +263,14 @@ export const RemoveSubscriberResponse = z.looseObject({
 /** Answer of `DELETE /v2/subscribers/{subscriberId}`. */
 export type RemoveSubscriberResponse = z.infer<typeof RemoveSubscriberResponse>;
 
-/** Most subscribers one `POST /v1/subscribers/bulk` takes. */
+/**
+ * Most subscribers one `POST /v1/subscribers/bulk` takes.
+ *
+ * @example
+ * ```ts
+ * BULK_SUBSCRIBER_LIMIT; // 500
+ * ```
+ */
 export const BULK_SUBSCRIBER_LIMIT = 500;
 
 /**

@@ -158,6 +158,13 @@ describe('topic subscriptions', () => {
       meta: { totalCount: 1, successful: 0, failed: 1 },
     });
     expect((await call('GET', '/v2/topics/fresh')).status).toBe(404);
+    const filters = await call('POST', '/v2/topics/fresh/subscriptions', {
+      body: { subscriptions: ['ada'], preferences: ['digest'] },
+    });
+    expect(filters.status).toBe(422);
+    expect(filters.body.errors.general.messages).toEqual([
+      'preferences of topic subscriptions are not supported by the mock engine',
+    ]);
     const none = await call('POST', '/v2/topics/fresh/subscriptions', { body: {} });
     expect(none.status).toBe(400);
     const tooMany = await call('POST', '/v2/topics/fresh/subscriptions', {

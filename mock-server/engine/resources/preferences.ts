@@ -24,7 +24,14 @@ import { buildSlug } from './slug';
 import { findSubscriber } from './subscribers';
 import { findWorkflow } from './workflows';
 
-/** The level whose value decided a workflow's preference (the service's preference types). */
+/**
+ * The level whose value decided a workflow's preference (the service's preference types).
+ *
+ * @example
+ * ```ts
+ * const level: PreferenceLevel = 'SUBSCRIBER_GLOBAL';
+ * ```
+ */
 export type PreferenceLevel =
   | 'WORKFLOW_RESOURCE'
   | 'USER_WORKFLOW'
@@ -42,7 +49,7 @@ export type PreferenceLevel =
  * ```
  */
 export interface EffectivePreference {
-  channels: Record<ChannelType, boolean>;
+  channels: Record<'in_app' | 'email' | 'sms' | 'chat' | 'push', boolean>;
   readOnly: boolean;
   level: PreferenceLevel;
   /** The subscriber's own preference for this workflow, when it set one. */
@@ -147,7 +154,14 @@ function activeChannels(workflow: WorkflowRecord): ChannelType[] {
   return found;
 }
 
-/** The wire answer of the preferences endpoints. */
+/**
+ * The wire answer of the preferences endpoints.
+ *
+ * @example
+ * ```ts
+ * const answer: SubscriberPreferencesDto = engine.operations.listPreferences(context, 'user-1', 'all');
+ * ```
+ */
 export interface SubscriberPreferencesDto {
   global: {
     enabled: boolean;
@@ -163,7 +177,14 @@ export interface SubscriberPreferencesDto {
   }[];
 }
 
-/** Which workflows `GET` lists. */
+/**
+ * Which workflows `GET` lists.
+ *
+ * @example
+ * ```ts
+ * const criticality: Criticality = 'nonCritical';
+ * ```
+ */
 export type Criticality = 'critical' | 'nonCritical' | 'all';
 
 /** The order the service lists a workflow's channels in. */

@@ -24,7 +24,14 @@ import {
   toSubscriberDto,
 } from './subscribers';
 
-/** What creating a subscriber writes with. */
+/**
+ * What creating a subscriber writes with.
+ *
+ * @example
+ * ```ts
+ * const scope: SubscriberWriteScope = { data, environment, ids, now: clock.iso() };
+ * ```
+ */
 export interface SubscriberWriteScope {
   data: EnvironmentData;
   environment: EnvironmentRecord;
@@ -133,7 +140,14 @@ export function createSubscriber(
   return toSubscriberDto(record);
 }
 
-/** The answer of `POST /v1/subscribers/bulk`. */
+/**
+ * The answer of `POST /v1/subscribers/bulk`.
+ *
+ * @example
+ * ```ts
+ * const result: BulkCreateResult = engine.operations.bulkCreateSubscribers(context, { subscribers: [{ subscriberId: 'u1' }] });
+ * ```
+ */
 export interface BulkCreateResult {
   updated: { subscriberId: string }[];
   created: { subscriberId: string }[];

@@ -116,7 +116,14 @@ export function listTopicSubscriptions(
   };
 }
 
-/** One subscription in a create or delete answer. */
+/**
+ * One subscription in a create or delete answer.
+ *
+ * @example
+ * ```ts
+ * const first: SubscriptionChangeDto | undefined = result.data[0];
+ * ```
+ */
 export interface SubscriptionChangeDto {
   _id: string;
   identifier: string;
@@ -127,14 +134,28 @@ export interface SubscriptionChangeDto {
   updatedAt: string;
 }
 
-/** A subscriber the call could not handle. */
+/**
+ * A subscriber the call could not handle.
+ *
+ * @example
+ * ```ts
+ * const error: SubscriptionErrorDto = { subscriberId: 'ghost', code: 'SUBSCRIBER_NOT_FOUND', message: "Subscriber with ID 'ghost' could not be found." };
+ * ```
+ */
 export interface SubscriptionErrorDto {
   subscriberId: string;
   code: 'SUBSCRIBER_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND';
   message: string;
 }
 
-/** The answer of a subscriptions create or delete. */
+/**
+ * The answer of a subscriptions create or delete.
+ *
+ * @example
+ * ```ts
+ * const result: SubscriptionsResultDto = engine.operations.createTopicSubscriptions(context, 'news', { subscriptions: ['u1'] });
+ * ```
+ */
 export interface SubscriptionsResultDto {
   data: SubscriptionChangeDto[];
   meta: { totalCount: number; successful: number; failed: number };
@@ -201,6 +222,12 @@ export function createTopicSubscriptions(
   body: unknown,
   now: string,
 ): SubscriptionsResultDto {
+  if (body !== null && typeof body === 'object' && 'preferences' in body) {
+    // Subscription workflow filters are not modelled; refusing them beats ignoring them.
+    throw ServiceError.dtoValidation([
+      'preferences of topic subscriptions are not supported by the mock engine',
+    ]);
+  }
   const input = validateBody(TopicSubscriptionsCreateBody, body, {
     subscriberIds: 'Cannot subscribe more than 100 subscribers at once',
     subscriptions: 'Cannot subscribe more than 100 subscriptions at once',

@@ -111,12 +111,26 @@ export interface SubscriptionRecord {
   updatedAt: string;
 }
 
-/** A channel on/off map of a preference level (absent channels are not set at that level). */
+/**
+ * A channel on/off map of a preference level (absent channels are not set at that level).
+ *
+ * @example
+ * ```ts
+ * const channels: PreferenceChannelsRecord = { email: false };
+ * ```
+ */
 export type PreferenceChannelsRecord = Partial<
   Record<'in_app' | 'email' | 'sms' | 'chat' | 'push', boolean>
 >;
 
-/** A subscriber's delivery schedule, as the preferences PATCH stores it. */
+/**
+ * A subscriber's delivery schedule, as the preferences PATCH stores it.
+ *
+ * @example
+ * ```ts
+ * const schedule: PreferenceScheduleRecord = { isEnabled: true, weeklySchedule: { monday: { isEnabled: true } } };
+ * ```
+ */
 export interface PreferenceScheduleRecord {
   isEnabled: boolean;
   weeklySchedule?: Record<
@@ -128,6 +142,11 @@ export interface PreferenceScheduleRecord {
 /**
  * A subscriber's preference at one level: global (`_templateId` null) or one workflow
  * (docs/behaviour/subscribers.md#preferences).
+ *
+ * @example
+ * ```ts
+ * const global: SubscriberPreferenceRecord | undefined = context.data.preferences.get(subscriber._id);
+ * ```
  */
 export interface SubscriberPreferenceRecord {
   _id: string;
