@@ -99,9 +99,7 @@ export function createSubscriber(
   body: unknown,
   options: { failIfExists: boolean },
 ): SubscriberDto {
-  const raw = validateBody(CreateSubscriberBody, body, {
-    subscriberId: 'subscriberId must be a string',
-  });
+  const raw = validateBody(CreateSubscriberBody, body);
   const subscriberId = raw.subscriberId.trim();
   const messages: string[] = [];
   if (subscriberId === '') messages.push('SubscriberId is required');
