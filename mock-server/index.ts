@@ -47,7 +47,21 @@ export type { MessageDto } from './engine/resources/messages';
 export type { ActivityDto, ActivityPage } from './engine/resources/notifications';
 export type { Outbox, OutboxFilter, OutboxMessage, OutboxPage } from './engine/resources/outbox';
 export { MAX_OUTBOX_PAGE } from './engine/resources/outbox';
+export type {
+  Criticality,
+  EffectivePreference,
+  PreferenceLevel,
+  SubscriberPreferencesDto,
+} from './engine/resources/preferences';
+export type { BulkCreateResult } from './engine/resources/subscriber-lifecycle';
 export type { SubscriberDto, SubscriberSearch } from './engine/resources/subscribers';
+export type { TopicDto, TopicSearch } from './engine/resources/topic-management';
+export type {
+  SubscriptionChangeDto,
+  SubscriptionErrorDto,
+  SubscriptionsResultDto,
+  TopicSubscriptionSearch,
+} from './engine/resources/topic-subscriptions';
 export type { SubscriptionSearch, TopicSubscriptionDto } from './engine/resources/topics';
 export type {
   WorkflowListItemDto,
@@ -72,6 +86,9 @@ export type {
   EnvironmentData,
   EnvironmentRecord,
   OrganizationRecord,
+  PreferenceChannelsRecord,
+  PreferenceScheduleRecord,
+  SubscriberPreferenceRecord,
   SubscriberRecord,
 } from './engine/store/state';
 export type { CursorPage } from './engine/wire/cursor-page';

@@ -5,6 +5,7 @@ import { Integrations } from './resources/integrations';
 import { Messages } from './resources/messages';
 import { Notifications } from './resources/notifications';
 import { Subscribers } from './resources/subscribers';
+import { Topics } from './resources/topics';
 import { Workflows } from './resources/workflows';
 
 /**
@@ -23,7 +24,10 @@ import { Workflows } from './resources/workflows';
 export class Svc {
   /** @internal */
   readonly core: SvcCore;
-  /** Subscribers: retrieve, update, search, subscriptions, credentials, messages. */
+  /**
+   * Subscribers: create, retrieve, update, delete, search, bulk create, subscriptions,
+   * credentials, preferences, messages.
+   */
   readonly subscribers: Subscribers;
   /** Provider integrations: create, list, set primary. */
   readonly integrations: Integrations;
@@ -35,6 +39,8 @@ export class Svc {
   readonly events: Events;
   /** The environment's messages: list, delete, delete by transaction. */
   readonly messages: Messages;
+  /** Topics: create, list, retrieve, update, delete, subscriptions. */
+  readonly topics: Topics;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -47,5 +53,6 @@ export class Svc {
     this.notifications = new Notifications(this.core);
     this.events = new Events(this.core);
     this.messages = new Messages(this.core);
+    this.topics = new Topics(this.core);
   }
 }

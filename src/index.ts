@@ -78,12 +78,27 @@ export { messagesDeleteByTransactionId } from './funcs/messagesDeleteByTransacti
 export { messagesList } from './funcs/messagesList';
 export { notificationsList } from './funcs/notificationsList';
 export { notificationsRetrieve } from './funcs/notificationsRetrieve';
+export { subscribersCreate } from './funcs/subscribersCreate';
+export { subscribersCreateBulk } from './funcs/subscribersCreateBulk';
+export { subscribersCredentialsDelete } from './funcs/subscribersCredentialsDelete';
+export { subscribersCredentialsUpdate } from './funcs/subscribersCredentialsUpdate';
 export { subscribersCredentialsUpsert } from './funcs/subscribersCredentialsUpsert';
+export { subscribersDelete } from './funcs/subscribersDelete';
 export { subscribersMessagesMarkAs } from './funcs/subscribersMessagesMarkAs';
+export { subscribersPreferencesList } from './funcs/subscribersPreferencesList';
+export { subscribersPreferencesUpdate } from './funcs/subscribersPreferencesUpdate';
 export { subscribersRetrieve } from './funcs/subscribersRetrieve';
 export { subscribersSearch } from './funcs/subscribersSearch';
 export { subscribersSubscriptionsList } from './funcs/subscribersSubscriptionsList';
 export { subscribersUpdate } from './funcs/subscribersUpdate';
+export { topicsCreate } from './funcs/topicsCreate';
+export { topicsDelete } from './funcs/topicsDelete';
+export { topicsList } from './funcs/topicsList';
+export { topicsRetrieve } from './funcs/topicsRetrieve';
+export { topicsSubscriptionsCreate } from './funcs/topicsSubscriptionsCreate';
+export { topicsSubscriptionsDelete } from './funcs/topicsSubscriptionsDelete';
+export { topicsSubscriptionsList } from './funcs/topicsSubscriptionsList';
+export { topicsUpdate } from './funcs/topicsUpdate';
 export { workflowsDelete } from './funcs/workflowsDelete';
 export { workflowsList } from './funcs/workflowsList';
 export { workflowsPatch } from './funcs/workflowsPatch';
@@ -96,8 +111,11 @@ export { Messages } from './resources/messages';
 export { Notifications } from './resources/notifications';
 export { SubscriberCredentials } from './resources/subscriber-credentials';
 export { SubscriberMessages } from './resources/subscriber-messages';
+export { SubscriberPreferences } from './resources/subscriber-preferences';
 export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
+export { TopicSubscriptions } from './resources/topic-subscriptions';
+export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
 export { NoContent } from './schemas/common';
 /* Schemas (the wire contract, shared with the mock engine) */
@@ -132,16 +150,43 @@ export {
   NotificationListQuery,
   NotificationListResponse,
 } from './schemas/notification';
-export { SubscriberSearchResponse, SubscriptionsListResponse } from './schemas/pagination';
+export {
+  SubscriberSearchResponse,
+  SubscriptionsListResponse,
+  TopicListResponse,
+} from './schemas/pagination';
+export {
+  PreferencesListQuery,
+  PreferencesUpdateBody,
+  SubscriberPreferences as SubscriberPreferencesResponse,
+} from './schemas/preference';
 export { StepFilter } from './schemas/step-filter';
 export {
+  BULK_SUBSCRIBER_LIMIT,
+  BulkCreateSubscribersBody,
+  BulkCreateSubscribersResponse,
+  CreateSubscriberBody,
+  CreateSubscriberQuery,
+  CredentialsUpdateBody,
   CredentialsUpsertBody,
+  RemoveSubscriberResponse,
   Subscriber,
   SubscriberSearchQuery,
   SubscriberUpdateBody,
   SubscriptionsListQuery,
 } from './schemas/subscriber';
-export { TopicSubscription } from './schemas/topic';
+export {
+  DeleteTopicResponse,
+  Topic,
+  TopicCreateBody,
+  TopicListQuery,
+  TopicSubscription,
+  TopicSubscriptionsCreateBody,
+  TopicSubscriptionsDeleteBody,
+  TopicSubscriptionsListQuery,
+  TopicSubscriptionsResult,
+  TopicUpdateBody,
+} from './schemas/topic';
 export {
   UiSchemaProperty,
   WorkflowListItem,

@@ -30,6 +30,19 @@ import {
 } from './resources/notifications';
 import { createOutbox, type Outbox } from './resources/outbox';
 import {
+  type Criticality,
+  listPreferences,
+  type SubscriberPreferencesDto,
+  updatePreferences,
+} from './resources/preferences';
+import { deleteCredentials } from './resources/subscriber-credentials';
+import {
+  type BulkCreateResult,
+  bulkCreateSubscribers,
+  createSubscriber,
+  deleteSubscriber,
+} from './resources/subscriber-lifecycle';
+import {
   retrieveSubscriber,
   type SubscriberDto,
   type SubscriberSearch,
@@ -37,6 +50,22 @@ import {
   updateSubscriber,
   upsertCredentials,
 } from './resources/subscribers';
+import {
+  deleteTopic,
+  listTopics,
+  retrieveTopic,
+  type TopicDto,
+  type TopicSearch,
+  updateTopic,
+  upsertTopic,
+} from './resources/topic-management';
+import {
+  createTopicSubscriptions,
+  deleteTopicSubscriptions,
+  listTopicSubscriptions,
+  type SubscriptionsResultDto,
+  type TopicSubscriptionSearch,
+} from './resources/topic-subscriptions';
 import {
   listSubscriptions,
   type SubscriptionSearch,
@@ -158,6 +187,67 @@ export interface EngineOperations {
     subscriberId: string,
     search: SubscriptionSearch,
   ): CursorPage<TopicSubscriptionDto>;
+  /** `POST /v2/subscribers` (an upsert unless `failIfExists`). */
+  createSubscriber(
+    context: RequestContext,
+    body: unknown,
+    options: { failIfExists: boolean },
+  ): SubscriberDto;
+  /** `DELETE /v2/subscribers/{subscriberId}`. */
+  deleteSubscriber(
+    context: RequestContext,
+    subscriberId: string,
+  ): { acknowledged: true; status: 'deleted' };
+  /** `POST /v1/subscribers/bulk`. */
+  bulkCreateSubscribers(context: RequestContext, body: unknown): BulkCreateResult;
+  /** `PUT /v1/subscribers/{subscriberId}/credentials`. */
+  updateCredentials(context: RequestContext, subscriberId: string, body: unknown): SubscriberRecord;
+  /** `DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`. */
+  deleteCredentials(context: RequestContext, subscriberId: string, providerId: string): void;
+  /** `GET /v2/subscribers/{subscriberId}/preferences`. */
+  listPreferences(
+    context: RequestContext,
+    subscriberId: string,
+    criticality: Criticality,
+  ): SubscriberPreferencesDto;
+  /** `PATCH /v2/subscribers/{subscriberId}/preferences`. */
+  updatePreferences(
+    context: RequestContext,
+    subscriberId: string,
+    body: unknown,
+  ): SubscriberPreferencesDto;
+  /** `POST /v2/topics` (an upsert: `created` tells 201 from 200). */
+  upsertTopic(
+    context: RequestContext,
+    body: unknown,
+    options: { failIfExists: boolean },
+  ): { topic: TopicDto; created: boolean };
+  /** `GET /v2/topics`. */
+  listTopics(context: RequestContext, search: TopicSearch): CursorPage<TopicDto>;
+  /** `GET /v2/topics/{topicKey}`. */
+  retrieveTopic(context: RequestContext, topicKey: string): TopicDto;
+  /** `PATCH /v2/topics/{topicKey}`. */
+  updateTopic(context: RequestContext, topicKey: string, body: unknown): TopicDto;
+  /** `DELETE /v2/topics/{topicKey}`. */
+  deleteTopic(context: RequestContext, topicKey: string): { acknowledged: true };
+  /** `GET /v2/topics/{topicKey}/subscriptions`. */
+  listTopicSubscriptions(
+    context: RequestContext,
+    topicKey: string,
+    search: TopicSubscriptionSearch,
+  ): CursorPage<TopicSubscriptionDto>;
+  /** `POST /v2/topics/{topicKey}/subscriptions`. */
+  createTopicSubscriptions(
+    context: RequestContext,
+    topicKey: string,
+    body: unknown,
+  ): SubscriptionsResultDto;
+  /** `DELETE /v2/topics/{topicKey}/subscriptions`. */
+  deleteTopicSubscriptions(
+    context: RequestContext,
+    topicKey: string,
+    body: unknown,
+  ): SubscriptionsResultDto;
   /** `POST /v1/integrations`. */
   createIntegration(context: RequestContext, body: unknown): IntegrationDto;
   /** `GET /v1/integrations`. */
@@ -490,6 +580,32 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       ),
     listSubscriptions: (context, subscriberId, search) =>
       listSubscriptions(context.data, subscriberId, search),
+    // Beyond the interface, part 1.
+    createSubscriber: (context, body, createOptions) =>
+      createSubscriber(scopeOf(context), bodyOf(body), createOptions),
+    deleteSubscriber: (context, subscriberId) => deleteSubscriber(context.data, subscriberId),
+    bulkCreateSubscribers: (context, body) => bulkCreateSubscribers(scopeOf(context), body),
+    updateCredentials: (context, subscriberId, body) =>
+      upsertCredentials(context.data, context.environment._id, subscriberId, body, clock.iso()),
+    deleteCredentials: (context, subscriberId, providerId) =>
+      deleteCredentials(context.data, subscriberId, providerId, clock.iso()),
+    listPreferences: (context, subscriberId, criticality) =>
+      listPreferences(context.data, subscriberId, criticality),
+    updatePreferences: (context, subscriberId, body) =>
+      updatePreferences(context.data, ids, subscriberId, body, clock.iso()),
+    upsertTopic: (context, body, upsertOptions) =>
+      upsertTopic(context.data, ids, body, upsertOptions, clock.iso()),
+    listTopics: (context, search) => listTopics(context.data, search),
+    retrieveTopic: (context, topicKey) => retrieveTopic(context.data, topicKey),
+    updateTopic: (context, topicKey, body) =>
+      updateTopic(context.data, topicKey, body, clock.iso()),
+    deleteTopic: (context, topicKey) => deleteTopic(context.data, topicKey),
+    listTopicSubscriptions: (context, topicKey, search) =>
+      listTopicSubscriptions(context.data, topicKey, search),
+    createTopicSubscriptions: (context, topicKey, body) =>
+      createTopicSubscriptions(context.data, ids, topicKey, body, clock.iso()),
+    deleteTopicSubscriptions: (context, topicKey, body) =>
+      deleteTopicSubscriptions(context.data, topicKey, body),
     createIntegration: (context, body) => createIntegration(scopeOf(context), bodyOf(body)),
     listIntegrations: (context) =>
       listIntegrations(organizationData(context.environment._organizationId)),

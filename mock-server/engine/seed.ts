@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { CHANNEL_TYPES, JsonObject, STEP_TYPES, type StepType } from '../../src/schemas/common';
 import { IntegrationConfigurations, IntegrationCredentials } from '../../src/schemas/integration';
 import { MessageCTA } from '../../src/schemas/message';
+import { PreferenceSchedule } from '../../src/schemas/preference';
 import { IntegrationConditionInput, StepFilterInput } from '../../src/schemas/step-filter';
 import {
   SEVERITIES,
@@ -17,6 +18,7 @@ import {
   WORKFLOW_STATUSES,
 } from '../../src/schemas/workflow';
 import { createIntegration, setPrimaryIntegration } from './resources/integrations';
+import { updatePreferences } from './resources/preferences';
 import { slugify } from './resources/slug';
 import { findSubscriber, putSubscriber } from './resources/subscribers';
 import { subscribe } from './resources/topics';
@@ -131,6 +133,22 @@ export const TenantSeed = z.strictObject({
   data: z.optional(JsonObject),
 });
 
+/** A subscriber's preference to seed: global, or for one workflow (`workflowId`). */
+export const PreferenceSeed = z.object({
+  subscriberId: z.string().check(z.minLength(1)),
+  workflowId: z.optional(z.string()),
+  channels: z.optional(
+    z.object({
+      in_app: z.optional(z.boolean()),
+      email: z.optional(z.boolean()),
+      sms: z.optional(z.boolean()),
+      chat: z.optional(z.boolean()),
+      push: z.optional(z.boolean()),
+    }),
+  ),
+  schedule: z.optional(PreferenceSchedule),
+});
+
 /** What `engine.seed()` takes (the schema of {@link SeedData}); unknown keys are refused. */
 const SeedDataSchema = z.strictObject({
   /** Environment name or `_id` to seed into (default `Development`). */
@@ -141,6 +159,7 @@ const SeedDataSchema = z.strictObject({
   workflows: z.optional(z.array(WorkflowSeed)),
   messages: z.optional(z.array(MessageSeed)),
   tenants: z.optional(z.array(TenantSeed)),
+  preferences: z.optional(z.array(PreferenceSeed)),
 });
 /**
  * What `engine.seed()` takes: plain objects in the spec's shapes.
@@ -182,7 +201,7 @@ function seedError(message: string): ServiceError {
 
 /**
  * Writes parsed seed data into one environment: subscribers first, then tenants, integrations,
- * topics, workflows and messages (which refer to subscribers).
+ * topics, workflows, preferences and messages (which refer to subscribers and workflows).
  *
  * @example
  * ```ts
@@ -246,6 +265,15 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     const byWorkflowId = new Map(data.workflows.map((workflow) => [workflow.workflowId, workflow]));
     for (const input of seed.workflows) seedWorkflow(scope, input, byWorkflowId);
     workflowsChanged(data);
+  }
+  for (const [index, input] of (seed.preferences ?? []).entries()) {
+    const { subscriberId, ...body } = withoutUndefined(input);
+    try {
+      updatePreferences(data, ids, subscriberId, body, at);
+    } catch (error) {
+      if (error instanceof ServiceError) throw seedError(`preferences.${index}: ${error.message}`);
+      throw error;
+    }
   }
   for (const [index, input] of (seed.messages ?? []).entries()) {
     const subscriber = findSubscriber(data, input.subscriberId);

@@ -9,11 +9,14 @@ import type { OperationName } from '../../src/routes/index';
 import type { EngineOperations, RequestContext } from '../engine/engine';
 import { parseDeleteChannel, parseMessageSearch } from '../engine/wire/message-query';
 import { parseNotificationSearch } from '../engine/wire/notification-query';
+import { parseCriticality } from '../engine/wire/preference-query';
 import {
   parseSubscriberSearch,
   parseSubscriptionSearch,
   parseWorkflowSearch,
+  queryFlag,
 } from '../engine/wire/query';
+import { parseTopicSearch, parseTopicSubscriptionSearch } from '../engine/wire/topic-query';
 
 /**
  * What a binding gets.
@@ -43,6 +46,22 @@ export interface BindingInput {
  * ```
  */
 export type Binding = (input: BindingInput) => unknown;
+
+/**
+ * A binding's answer with another success status than the route's (an upsert answers 201 when it
+ * created, 200 when it updated).
+ *
+ * @example
+ * ```ts
+ * return new StatusAnswer(200, topic);
+ * ```
+ */
+export class StatusAnswer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
 
 const param = (params: Readonly<Record<string, string>>, name: string) => params[name] ?? '';
 
@@ -75,6 +94,66 @@ export const BINDINGS: { readonly [K in OperationName]: Binding } = {
   'subscribers.messages.markAs': ({ operations, context, params, body }) => ({
     data: operations.markMessagesAs(context, param(params, 'subscriberId'), body),
   }),
+  'subscribers.create': ({ operations, context, query, body }) => ({
+    data: operations.createSubscriber(context, body, {
+      failIfExists: queryFlag(query, 'failIfExists'),
+    }),
+  }),
+  'subscribers.delete': ({ operations, context, params }) => ({
+    data: operations.deleteSubscriber(context, param(params, 'subscriberId')),
+  }),
+  'subscribers.createBulk': ({ operations, context, body }) => ({
+    data: operations.bulkCreateSubscribers(context, body),
+  }),
+  'subscribers.credentials.update': ({ operations, context, params, body }) => ({
+    data: operations.updateCredentials(context, param(params, 'subscriberId'), body),
+  }),
+  'subscribers.credentials.delete': ({ operations, context, params }) => {
+    operations.deleteCredentials(
+      context,
+      param(params, 'subscriberId'),
+      param(params, 'providerId'),
+    );
+    return undefined;
+  },
+  'subscribers.preferences.list': ({ operations, context, params, query }) => ({
+    data: operations.listPreferences(
+      context,
+      param(params, 'subscriberId'),
+      parseCriticality(query),
+    ),
+  }),
+  'subscribers.preferences.update': ({ operations, context, params, body }) => ({
+    data: operations.updatePreferences(context, param(params, 'subscriberId'), body),
+  }),
+  'topics.create': ({ operations, context, query, body }) => {
+    const { topic, created } = operations.upsertTopic(context, body, {
+      failIfExists: queryFlag(query, 'failIfExists'),
+    });
+    return created ? { data: topic } : new StatusAnswer(200, { data: topic });
+  },
+  // Cursor pages have `data` and no `_id`, so the service does not wrap them again.
+  'topics.list': ({ operations, context, query }) =>
+    operations.listTopics(context, parseTopicSearch(query)),
+  'topics.retrieve': ({ operations, context, params }) => ({
+    data: operations.retrieveTopic(context, param(params, 'topicKey')),
+  }),
+  'topics.update': ({ operations, context, params, body }) => ({
+    data: operations.updateTopic(context, param(params, 'topicKey'), body),
+  }),
+  'topics.delete': ({ operations, context, params }) => ({
+    data: operations.deleteTopic(context, param(params, 'topicKey')),
+  }),
+  'topics.subscriptions.list': ({ operations, context, params, query }) =>
+    operations.listTopicSubscriptions(
+      context,
+      param(params, 'topicKey'),
+      parseTopicSubscriptionSearch(query),
+    ),
+  'topics.subscriptions.create': ({ operations, context, params, body }) =>
+    operations.createTopicSubscriptions(context, param(params, 'topicKey'), body),
+  'topics.subscriptions.delete': ({ operations, context, params, body }) =>
+    operations.deleteTopicSubscriptions(context, param(params, 'topicKey'), body),
   'integrations.create': ({ operations, context, body }) => ({
     data: operations.createIntegration(context, body),
   }),

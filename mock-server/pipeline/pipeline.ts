@@ -11,7 +11,7 @@ import type { MockEngine } from '../engine/engine';
 import type { FaultInput, FaultRequest } from '../engine/policy/faults';
 import { faultError } from '../engine/policy/faults';
 import { ServiceError } from '../engine/wire/service-error';
-import { BINDINGS } from './bindings';
+import { BINDINGS, StatusAnswer } from './bindings';
 import { parseJsonBody } from './json-body';
 import {
   BodyTooLargeError,
@@ -154,7 +154,8 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
       const idempotent = route.method === 'POST' || route.method === 'PATCH';
       performed = true;
       if (!idempotent || key === undefined || !engine.idempotencyEnabled) {
-        return { response: json(route.status, run(), headers), performed };
+        const { status, body: answer } = settle(route.status, run());
+        return { response: json(status, answer, headers), performed };
       }
       const decision = engine.beginIdempotent(context, key, JSON.stringify(body ?? {}));
       if (decision.kind === 'replay') {
@@ -184,9 +185,10 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
         headers = { ...headers, 'Idempotency-Key': key };
         throw error;
       }
-      engine.finishIdempotent(context, key, { status: route.status, body: result });
+      const { status, body: answer } = settle(route.status, result);
+      engine.finishIdempotent(context, key, { status, body: answer });
       return {
-        response: json(route.status, result, { ...headers, 'Idempotency-Key': key }),
+        response: json(status, answer, { ...headers, 'Idempotency-Key': key }),
         performed,
       };
     } catch (error) {
@@ -259,4 +261,11 @@ async function readBody(request: PipelineRequest, limit: number): Promise<string
     }
     throw error;
   }
+}
+
+/** The status and body of a binding's result: the route's status unless it chose another. */
+function settle(routeStatus: number, result: unknown): { status: number; body: unknown } {
+  return result instanceof StatusAnswer
+    ? { status: result.status, body: result.body }
+    : { status: routeStatus, body: result };
 }

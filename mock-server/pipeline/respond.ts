@@ -33,9 +33,11 @@ export function errorBody(
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** A 204 answer carries no body and no content type. */
+const NO_CONTENT = 204;
 
 /**
- * A JSON response with the given status and headers.
+ * A JSON response with the given status and headers (a 204 has no body).
  *
  * @example
  * ```ts
@@ -52,8 +54,8 @@ export function json(
   return {
     kind: 'response',
     status,
-    headers: { 'content-type': JSON_TYPE, ...headers },
-    body: JSON.stringify(body),
+    headers: status === NO_CONTENT ? headers : { 'content-type': JSON_TYPE, ...headers },
+    body: status === NO_CONTENT ? '' : JSON.stringify(body),
   };
 }
 

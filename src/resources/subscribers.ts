@@ -2,16 +2,25 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
+import { subscribersCreate } from '../funcs/subscribersCreate';
+import { subscribersCreateBulk } from '../funcs/subscribersCreateBulk';
+import { subscribersDelete } from '../funcs/subscribersDelete';
 import { subscribersRetrieve } from '../funcs/subscribersRetrieve';
 import { subscribersSearch } from '../funcs/subscribersSearch';
 import { subscribersUpdate } from '../funcs/subscribersUpdate';
 import type {
+  BulkCreateSubscribersBody,
+  BulkCreateSubscribersResponse,
+  CreateSubscriberBody,
+  CreateSubscriberQuery,
+  RemoveSubscriberResponse,
   Subscriber,
   SubscriberSearchQuery,
   SubscriberUpdateBody,
 } from '../schemas/subscriber';
 import { SubscriberCredentials } from './subscriber-credentials';
 import { SubscriberMessages } from './subscriber-messages';
+import { SubscriberPreferences } from './subscriber-preferences';
 import { SubscriberSubscriptions } from './subscriber-subscriptions';
 
 /**
@@ -30,6 +39,8 @@ export class Subscribers {
   readonly credentials: SubscriberCredentials;
   /** A subscriber's in-app messages. */
   readonly messages: SubscriberMessages;
+  /** A subscriber's channel preferences. */
+  readonly preferences: SubscriberPreferences;
 
   /** @internal */
   constructor(core: SvcCore) {
@@ -37,6 +48,7 @@ export class Subscribers {
     this.subscriptions = new SubscriberSubscriptions(core);
     this.credentials = new SubscriberCredentials(core);
     this.messages = new SubscriberMessages(core);
+    this.preferences = new SubscriberPreferences(core);
   }
 
   /**
@@ -82,5 +94,52 @@ export class Subscribers {
     options?: RequestOptions,
   ): PagePromise<CursorPage<Subscriber, SubscriberSearchQuery>, Subscriber> {
     return subscribersSearch(this.#core, query, options);
+  }
+
+  /**
+   * Creates a subscriber, or updates the existing one; `{ failIfExists: true }` answers a
+   * `ConflictError` (409) for an existing one instead.
+   *
+   * @example
+   * ```ts
+   * await svc.subscribers.create({ subscriberId: 'user-1', email: 'ada@example.com' });
+   * await svc.subscribers.create({ subscriberId: 'user-2' }, { failIfExists: true });
+   * ```
+   */
+  create(
+    body: CreateSubscriberBody,
+    query?: CreateSubscriberQuery,
+    options?: RequestOptions,
+  ): APIPromise<Subscriber> {
+    return subscribersCreate(this.#core, body, query, options);
+  }
+
+  /**
+   * Deletes a subscriber with its topic subscriptions, preferences and messages.
+   *
+   * @example
+   * ```ts
+   * await svc.subscribers.delete('user-1');
+   * ```
+   */
+  delete(subscriberId: string, options?: RequestOptions): APIPromise<RemoveSubscriberResponse> {
+    return subscribersDelete(this.#core, subscriberId, options);
+  }
+
+  /**
+   * Creates or updates up to 500 subscribers in one call.
+   *
+   * @example
+   * ```ts
+   * const { created, updated, failed } = await svc.subscribers.createBulk({
+   *   subscribers: [{ subscriberId: 'user-1' }, { subscriberId: 'user-2', firstName: 'Grace' }],
+   * });
+   * ```
+   */
+  createBulk(
+    body: BulkCreateSubscribersBody,
+    options?: RequestOptions,
+  ): APIPromise<BulkCreateSubscribersResponse> {
+    return subscribersCreateBulk(this.#core, body, options);
   }
 }

@@ -24,13 +24,30 @@ import {
 import { notificationsListRoute, notificationsRetrieveRoute } from './notifications';
 import type { Route } from './route';
 import {
+  subscribersCreateBulkRoute,
+  subscribersCreateRoute,
+  subscribersCredentialsDeleteRoute,
+  subscribersCredentialsUpdateRoute,
   subscribersCredentialsUpsertRoute,
+  subscribersDeleteRoute,
   subscribersMessagesMarkAsRoute,
+  subscribersPreferencesListRoute,
+  subscribersPreferencesUpdateRoute,
   subscribersRetrieveRoute,
   subscribersSearchRoute,
   subscribersSubscriptionsListRoute,
   subscribersUpdateRoute,
 } from './subscribers';
+import {
+  topicsCreateRoute,
+  topicsDeleteRoute,
+  topicsListRoute,
+  topicsRetrieveRoute,
+  topicsSubscriptionsCreateRoute,
+  topicsSubscriptionsDeleteRoute,
+  topicsSubscriptionsListRoute,
+  topicsUpdateRoute,
+} from './topics';
 import {
   workflowsDeleteRoute,
   workflowsListRoute,
@@ -40,7 +57,7 @@ import {
 } from './workflows';
 
 /**
- * Every route, in the order of the interface's operation list.
+ * Every route: the interface's operation list, then the operations beyond it, by namespace.
  *
  * @example
  * ```ts
@@ -72,6 +89,22 @@ export const ROUTES = [
   workflowsRetrieveRoute,
   workflowsPatchRoute,
   workflowsDeleteRoute,
+  // Beyond the interface: subscriber lifecycle, preferences, topics.
+  subscribersCreateRoute,
+  subscribersDeleteRoute,
+  subscribersCreateBulkRoute,
+  subscribersCredentialsUpdateRoute,
+  subscribersCredentialsDeleteRoute,
+  subscribersPreferencesListRoute,
+  subscribersPreferencesUpdateRoute,
+  topicsCreateRoute,
+  topicsListRoute,
+  topicsRetrieveRoute,
+  topicsUpdateRoute,
+  topicsDeleteRoute,
+  topicsSubscriptionsListRoute,
+  topicsSubscriptionsCreateRoute,
+  topicsSubscriptionsDeleteRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -107,7 +140,23 @@ export type OperationName =
   | 'messages.deleteByTransactionId'
   | 'workflows.retrieve'
   | 'workflows.patch'
-  | 'workflows.delete';
+  | 'workflows.delete'
+  // Beyond the interface, part 1.
+  | 'subscribers.create'
+  | 'subscribers.delete'
+  | 'subscribers.createBulk'
+  | 'subscribers.credentials.update'
+  | 'subscribers.credentials.delete'
+  | 'subscribers.preferences.list'
+  | 'subscribers.preferences.update'
+  | 'topics.create'
+  | 'topics.list'
+  | 'topics.retrieve'
+  | 'topics.update'
+  | 'topics.delete'
+  | 'topics.subscriptions.list'
+  | 'topics.subscriptions.create'
+  | 'topics.subscriptions.delete';
 
 /**
  * A route of {@link ROUTES}.

@@ -107,7 +107,17 @@ export {
   pageNumberPage,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
+  TopicListResponse,
 } from './pagination';
+export {
+  DaySchedule,
+  PreferenceChannels,
+  PreferenceOverride,
+  PreferenceSchedule,
+  PreferencesListQuery,
+  PreferencesUpdateBody,
+  SubscriberPreferences,
+} from './preference';
 export type { FilterOperator } from './step-filter';
 export {
   FILTER_JOINS,
@@ -123,10 +133,17 @@ export {
 } from './step-filter';
 export type { ChatPushProviderId } from './subscriber';
 export {
+  BULK_SUBSCRIBER_LIMIT,
+  BulkCreateSubscribersBody,
+  BulkCreateSubscribersResponse,
   CHAT_PUSH_PROVIDER_IDS,
   ChannelCredentials,
   ChannelSettings,
+  CreateSubscriberBody,
+  CreateSubscriberQuery,
+  CredentialsUpdateBody,
   CredentialsUpsertBody,
+  RemoveSubscriberResponse,
   Subscriber,
   SubscriberSearchQuery,
   SubscriberSummary,
@@ -134,8 +151,19 @@ export {
   SubscriptionsListQuery,
 } from './subscriber';
 export {
+  DeleteTopicResponse,
+  TOPIC_KEY_MAX_LENGTH,
+  TOPIC_SUBSCRIPTIONS_LIMIT,
   Topic,
+  TopicCreateBody,
+  TopicListQuery,
   TopicSubscription,
+  TopicSubscriptionChange,
+  TopicSubscriptionsCreateBody,
+  TopicSubscriptionsDeleteBody,
+  TopicSubscriptionsListQuery,
+  TopicSubscriptionsResult,
+  TopicUpdateBody,
 } from './topic';
 export type {
   DigestUnit,

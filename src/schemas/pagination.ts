@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Subscriber } from './subscriber';
-import { TopicSubscription } from './topic';
+import { Topic, TopicSubscription } from './topic';
 import type { WorkflowListItem } from './workflow';
 
 /**
@@ -115,3 +115,15 @@ export type SubscriberSearchResponse = z.infer<typeof SubscriberSearchResponse>;
 export const SubscriptionsListResponse = cursorPage(TopicSubscription);
 /** Response of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
 export type SubscriptionsListResponse = z.infer<typeof SubscriptionsListResponse>;
+
+/**
+ * Response of `GET /v2/topics` (cursor page).
+ *
+ * @example
+ * ```ts
+ * TopicListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
+ * ```
+ */
+export const TopicListResponse = cursorPage(Topic);
+/** Response of `GET /v2/topics`. */
+export type TopicListResponse = z.infer<typeof TopicListResponse>;

@@ -188,3 +188,117 @@ export const SubscriptionsListQuery = z.object({
 });
 /** Query of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
 export type SubscriptionsListQuery = z.infer<typeof SubscriptionsListQuery>;
+
+/**
+ * Body of `POST /v2/subscribers` (and one item of `POST /v1/subscribers/bulk`): `subscriberId`
+ * required, each profile field optional and nullable.
+ *
+ * @example
+ * ```ts
+ * CreateSubscriberBody.parse({ subscriberId: 'user-1', email: 'ada@example.com', data: { plan: 'pro' } });
+ * ```
+ */
+export const CreateSubscriberBody = z.object({
+  subscriberId: z.string(),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  avatar: z.optional(z.nullable(z.string())),
+  locale: z.optional(z.nullable(z.string())),
+  timezone: z.optional(z.nullable(z.string())),
+  data: z.optional(z.nullable(JsonObject)),
+});
+/** Body of `POST /v2/subscribers`. */
+export type CreateSubscriberBody = z.infer<typeof CreateSubscriberBody>;
+
+/**
+ * Query of `POST /v2/subscribers`: `failIfExists` answers 409 instead of updating an existing
+ * subscriber.
+ *
+ * @example
+ * ```ts
+ * CreateSubscriberQuery.parse({ failIfExists: true });
+ * ```
+ */
+export const CreateSubscriberQuery = z.object({
+  failIfExists: z.optional(z.boolean()),
+});
+/** Query of `POST /v2/subscribers`. */
+export type CreateSubscriberQuery = z.infer<typeof CreateSubscriberQuery>;
+
+/**
+ * Answer of `DELETE /v2/subscribers/{subscriberId}`.
+ *
+ * @example
+ * ```ts
+ * RemoveSubscriberResponse.parse({ acknowledged: true, status: 'deleted' });
+ * ```
+ */
+export const RemoveSubscriberResponse = z.looseObject({
+  acknowledged: z.boolean(),
+  status: z.string(),
+});
+/** Answer of `DELETE /v2/subscribers/{subscriberId}`. */
+export type RemoveSubscriberResponse = z.infer<typeof RemoveSubscriberResponse>;
+
+/**
+ * Most subscribers one `POST /v1/subscribers/bulk` takes.
+ *
+ * @example
+ * ```ts
+ * BULK_SUBSCRIBER_LIMIT; // 500
+ * ```
+ */
+export const BULK_SUBSCRIBER_LIMIT = 500;
+
+/**
+ * Body of `POST /v1/subscribers/bulk`: 1 to {@link BULK_SUBSCRIBER_LIMIT} subscribers.
+ *
+ * @example
+ * ```ts
+ * BulkCreateSubscribersBody.parse({ subscribers: [{ subscriberId: 'user-1' }, { subscriberId: 'user-2' }] });
+ * ```
+ */
+export const BulkCreateSubscribersBody = z.object({
+  subscribers: z
+    .array(CreateSubscriberBody)
+    .check(z.minLength(1), z.maxLength(BULK_SUBSCRIBER_LIMIT)),
+});
+/** Body of `POST /v1/subscribers/bulk`. */
+export type BulkCreateSubscribersBody = z.infer<typeof BulkCreateSubscribersBody>;
+
+/**
+ * Answer of `POST /v1/subscribers/bulk`: which subscribers were created, which updated, and the
+ * items that failed.
+ *
+ * @example
+ * ```ts
+ * BulkCreateSubscribersResponse.parse({
+ *   created: [{ subscriberId: 'user-2' }],
+ *   updated: [{ subscriberId: 'user-1' }],
+ *   failed: [],
+ * });
+ * ```
+ */
+export const BulkCreateSubscribersResponse = z.looseObject({
+  updated: z.array(z.looseObject({ subscriberId: z.string() })),
+  created: z.array(z.looseObject({ subscriberId: z.string() })),
+  failed: z.array(
+    z.looseObject({ message: z.optional(z.string()), subscriberId: z.optional(z.string()) }),
+  ),
+});
+/** Answer of `POST /v1/subscribers/bulk`. */
+export type BulkCreateSubscribersResponse = z.infer<typeof BulkCreateSubscribersResponse>;
+
+/**
+ * Body of `PUT /v1/subscribers/{subscriberId}/credentials` (the same fields as the PATCH).
+ *
+ * @example
+ * ```ts
+ * CredentialsUpdateBody.parse({ providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
+ * ```
+ */
+export const CredentialsUpdateBody = CredentialsUpsertBody;
+/** Body of `PUT /v1/subscribers/{subscriberId}/credentials`. */
+export type CredentialsUpdateBody = CredentialsUpsertBody;

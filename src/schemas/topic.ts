@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { Timestamp } from './common';
+import { OrderDirection } from './order';
 import { SubscriberSummary } from './subscriber';
 
 /**
@@ -44,3 +45,214 @@ export const TopicSubscription = z.looseObject({
 });
 /** A subscriber's subscription to a topic. */
 export type TopicSubscription = z.infer<typeof TopicSubscription>;
+
+/** Longest topic key the service accepts. */
+export const TOPIC_KEY_MAX_LENGTH = 100;
+
+/**
+ * Body of `POST /v2/topics` (an upsert): the key (1-100 characters: letters, digits, `-`, `_`,
+ * `:`, `.`, or an email address) and an optional name.
+ *
+ * @example
+ * ```ts
+ * TopicCreateBody.parse({ key: 'task:12345', name: 'Task Title' });
+ * ```
+ */
+export const TopicCreateBody = z.object({
+  key: z.string().check(z.minLength(1), z.maxLength(TOPIC_KEY_MAX_LENGTH)),
+  name: z.optional(z.string().check(z.maxLength(100))),
+});
+/** Body of `POST /v2/topics`. */
+export type TopicCreateBody = z.infer<typeof TopicCreateBody>;
+
+/**
+ * Body of `PATCH /v2/topics/{topicKey}`.
+ *
+ * @example
+ * ```ts
+ * TopicUpdateBody.parse({ name: 'Renamed' });
+ * ```
+ */
+export const TopicUpdateBody = z.object({ name: z.string() });
+/** Body of `PATCH /v2/topics/{topicKey}`. */
+export type TopicUpdateBody = z.infer<typeof TopicUpdateBody>;
+
+/**
+ * Query of `GET /v2/topics` (cursor-paginated): `key` and `name` match case-insensitively.
+ *
+ * @example
+ * ```ts
+ * TopicListQuery.parse({ key: 'task', limit: 20 });
+ * ```
+ */
+export const TopicListQuery = z.object({
+  after: z.optional(z.string()),
+  before: z.optional(z.string()),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  orderDirection: z.optional(OrderDirection),
+  orderBy: z.optional(z.string()),
+  includeCursor: z.optional(z.boolean()),
+  key: z.optional(z.string()),
+  name: z.optional(z.string()),
+});
+/** Query of `GET /v2/topics`. */
+export type TopicListQuery = z.infer<typeof TopicListQuery>;
+
+/**
+ * Answer of `DELETE /v2/topics/{topicKey}`.
+ *
+ * @example
+ * ```ts
+ * DeleteTopicResponse.parse({ acknowledged: true });
+ * ```
+ */
+export const DeleteTopicResponse = z.looseObject({ acknowledged: z.boolean() });
+/** Answer of `DELETE /v2/topics/{topicKey}`. */
+export type DeleteTopicResponse = z.infer<typeof DeleteTopicResponse>;
+
+/**
+ * Query of `GET /v2/topics/{topicKey}/subscriptions` (cursor-paginated).
+ *
+ * @example
+ * ```ts
+ * TopicSubscriptionsListQuery.parse({ subscriberId: 'user-1' });
+ * ```
+ */
+export const TopicSubscriptionsListQuery = z.object({
+  after: z.optional(z.string()),
+  before: z.optional(z.string()),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  orderDirection: z.optional(OrderDirection),
+  orderBy: z.optional(z.string()),
+  includeCursor: z.optional(z.boolean()),
+  subscriberId: z.optional(z.string()),
+  contextKeys: z.optional(z.array(z.string())),
+});
+/** Query of `GET /v2/topics/{topicKey}/subscriptions`. */
+export type TopicSubscriptionsListQuery = z.infer<typeof TopicSubscriptionsListQuery>;
+
+/** Most subscriptions one create or delete call takes. */
+export const TOPIC_SUBSCRIPTIONS_LIMIT = 100;
+
+/**
+ * Body of `POST /v2/topics/{topicKey}/subscriptions` (the topic is created when missing):
+ * `subscriptions` (subscriber ids, or `{ identifier, subscriberId }`) or the older
+ * `subscriberIds`, at most 100.
+ *
+ * @example
+ * ```ts
+ * TopicSubscriptionsCreateBody.parse({ subscriptions: ['user-1', { identifier: 'sub-a', subscriberId: 'user-2' }] });
+ * ```
+ */
+export const TopicSubscriptionsCreateBody = z.object({
+  subscriberIds: z.optional(
+    z.array(z.string()).check(z.minLength(1), z.maxLength(TOPIC_SUBSCRIPTIONS_LIMIT)),
+  ),
+  subscriptions: z.optional(
+    z
+      .array(
+        z.union([
+          z.string(),
+          z.object({
+            identifier: z.string().check(z.maxLength(512)),
+            subscriberId: z.string(),
+            name: z.optional(z.string()),
+          }),
+        ]),
+      )
+      .check(z.minLength(1), z.maxLength(TOPIC_SUBSCRIPTIONS_LIMIT)),
+  ),
+  name: z.optional(z.string()),
+  context: z.optional(
+    z.record(
+      z.string(),
+      z.union([
+        z.string(),
+        z.object({ id: z.string(), data: z.optional(z.record(z.string(), z.unknown())) }),
+      ]),
+    ),
+  ),
+});
+/** Body of `POST /v2/topics/{topicKey}/subscriptions`. */
+export type TopicSubscriptionsCreateBody = z.infer<typeof TopicSubscriptionsCreateBody>;
+
+/**
+ * Body of `DELETE /v2/topics/{topicKey}/subscriptions`: subscriber ids, or objects naming a
+ * subscription by `identifier` and/or `subscriberId` (a `subscriberId` alone removes all of that
+ * subscriber's subscriptions to the topic).
+ *
+ * @example
+ * ```ts
+ * TopicSubscriptionsDeleteBody.parse({ subscriptions: ['user-1', { identifier: 'sub-a' }] });
+ * ```
+ */
+export const TopicSubscriptionsDeleteBody = z.object({
+  subscriberIds: z.optional(
+    z.array(z.string()).check(z.minLength(1), z.maxLength(TOPIC_SUBSCRIPTIONS_LIMIT)),
+  ),
+  subscriptions: z.optional(
+    z
+      .array(
+        z.union([
+          z.string(),
+          z.object({
+            identifier: z.optional(z.string()),
+            subscriberId: z.optional(z.string()),
+          }),
+        ]),
+      )
+      .check(z.minLength(1), z.maxLength(TOPIC_SUBSCRIPTIONS_LIMIT)),
+  ),
+});
+/** Body of `DELETE /v2/topics/{topicKey}/subscriptions`. */
+export type TopicSubscriptionsDeleteBody = z.infer<typeof TopicSubscriptionsDeleteBody>;
+
+/**
+ * One subscription in the answer of a subscriptions create or delete.
+ *
+ * @example
+ * ```ts
+ * TopicSubscriptionChange.parse({
+ *   _id: '64da692e9a94fb2e6449ad08',
+ *   identifier: 'tk_news:si_user-1',
+ *   topic: { _id: '64da692e9a94fb2e6449ad06', key: 'news' },
+ *   subscriber: { _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-1' },
+ *   createdAt: '2024-01-01T00:00:00.000Z',
+ *   updatedAt: '2024-01-01T00:00:00.000Z',
+ * });
+ * ```
+ */
+export const TopicSubscriptionChange = z.looseObject({
+  _id: z.string(),
+  identifier: z.optional(z.string()),
+  topic: z.looseObject({ _id: z.string(), key: z.string(), name: z.optional(z.string()) }),
+  subscriber: z.nullable(SubscriberSummary),
+  contextKeys: z.optional(z.array(z.string())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+/** One subscription in the answer of a subscriptions create or delete. */
+export type TopicSubscriptionChange = z.infer<typeof TopicSubscriptionChange>;
+
+/**
+ * Answer of a subscriptions create or delete: what was done, counts, and one error per
+ * subscriber that could not be handled (`SUBSCRIBER_NOT_FOUND`, `SUBSCRIPTION_NOT_FOUND`, ...).
+ *
+ * @example
+ * ```ts
+ * TopicSubscriptionsResult.parse({
+ *   data: [],
+ *   meta: { totalCount: 1, successful: 0, failed: 1 },
+ *   errors: [{ subscriberId: 'ghost', code: 'SUBSCRIBER_NOT_FOUND', message: "Subscriber with ID 'ghost' could not be found." }],
+ * });
+ * ```
+ */
+export const TopicSubscriptionsResult = z.looseObject({
+  data: z.array(TopicSubscriptionChange),
+  meta: z.looseObject({ totalCount: z.number(), successful: z.number(), failed: z.number() }),
+  errors: z.optional(
+    z.array(z.looseObject({ subscriberId: z.string(), code: z.string(), message: z.string() })),
+  ),
+});
+/** Answer of a subscriptions create or delete. */
+export type TopicSubscriptionsResult = z.infer<typeof TopicSubscriptionsResult>;

@@ -1,6 +1,8 @@
 // The reference service's own SDK (@novu/api, strict response validation as it ships) runs every
 // one of the 14 operations, and the ones beyond them, against the engine's handlers: a user porting code that uses it gets
 // answers the SDK accepts.
+// one of the 14 operations, and the 15 beyond them (subscriber lifecycle, preferences, topics),
+// against the engine's handlers: a user porting code that uses it gets answers the SDK accepts.
 
 import { Novu } from '@novu/api';
 import { HTTPClient } from '@novu/api/lib/http.js';
@@ -184,5 +186,58 @@ describe('@novu/api against the engine', () => {
     await novu().messages.deleteByTransactionId('second');
     const left = await novu().messages.retrieve({});
     expect(left.result.data).toEqual([]);
+  });
+
+  it('creates, bulk-creates and deletes subscribers', async () => {
+    const created = await novu().subscribers.create({ subscriberId: 'grace', firstName: 'Grace' });
+    expect(created.result.subscriberId).toBe('grace');
+    const bulk = await novu().subscribers.createBulk({
+      subscribers: [{ subscriberId: 'grace', lastName: 'Hopper' }, { subscriberId: 'linus' }],
+    });
+    expect(bulk.result.created.map((item) => item.subscriberId)).toEqual(['linus']);
+    expect(bulk.result.updated.map((item) => item.subscriberId)).toEqual(['grace']);
+    const deleted = await novu().subscribers.delete('linus');
+    expect(deleted.result).toEqual({ acknowledged: true, status: 'deleted' });
+  });
+
+  it('updates and deletes credentials', async () => {
+    const updated = await novu().subscribers.credentials.update(
+      { providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/ada' } },
+      'ada',
+    );
+    expect(updated.result.channels?.[0]?.providerId).toBe('slack');
+    await novu().subscribers.credentials.delete('ada', 'slack');
+    const ada = await novu().subscribers.retrieve('ada');
+    expect(ada.result.channels ?? []).toEqual([]);
+  });
+
+  it('lists and updates preferences', async () => {
+    const updated = await novu().subscribers.preferences.update(
+      { workflowId: 'welcome', channels: { inApp: false } },
+      'ada',
+    );
+    expect(updated.result.workflows[0]?.channels.inApp).toBe(false);
+    const listed = await novu().subscribers.preferences.list({ subscriberId: 'ada' });
+    expect(listed.result.global.channels.inApp).toBe(true);
+    expect(listed.result.workflows[0]?.workflow.identifier).toBe('welcome');
+  });
+
+  it('creates, lists, gets, updates and deletes topics and their subscriptions', async () => {
+    const created = await novu().topics.create({ key: 'task:1', name: 'Task' });
+    expect(created.result.key).toBe('task:1');
+    const listed = await novu().topics.list({});
+    expect(listed.result.data.map((topic) => topic.key).sort()).toEqual(['news', 'task:1']);
+    expect((await novu().topics.get('news')).result.name).toBe('News');
+    expect((await novu().topics.update({ name: 'Renamed' }, 'task:1')).result.name).toBe('Renamed');
+    const subscribed = await novu().topics.subscriptions.create(
+      { subscriptions: ['ada'] },
+      'task:1',
+    );
+    expect(subscribed.result.meta.successful).toBe(1);
+    const subscriptions = await novu().topics.subscriptions.list({ topicKey: 'task:1' });
+    expect(subscriptions.result.data.map((item) => item.subscriber.subscriberId)).toEqual(['ada']);
+    const removed = await novu().topics.subscriptions.delete({ subscriptions: ['ada'] }, 'task:1');
+    expect(removed.result.meta.successful).toBe(1);
+    expect((await novu().topics.delete('task:1')).result.acknowledged).toBe(true);
   });
 });

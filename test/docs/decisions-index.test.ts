@@ -30,9 +30,9 @@ describe('docs/api-coverage.md', () => {
     .filter((line) => /^\| \d+ /.test(line))
     .map((line) => line.split('|').map((cell) => cell.trim()));
 
-  it('lists the 14 operations', () => {
+  it('lists the 14 operations of the interface, then the 15 beyond it', () => {
     expect(rows.map((row) => Number(row[1]))).toEqual(
-      Array.from({ length: 14 }, (_, index) => index + 1),
+      Array.from({ length: 29 }, (_, index) => index + 1),
     );
   });
 

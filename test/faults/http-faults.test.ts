@@ -202,7 +202,7 @@ describe('the registry', () => {
       mock.engine.faults.add(input as Parameters<typeof mock.engine.faults.add>[0]);
     expect(bad({ respond: { status: 200 } })).toThrow(/respond/);
     expect(bad({ respond: 'boom' })).toThrow(TypeError);
-    expect(bad({ match: { operation: 'subscribers.delete' }, respond: 'network-error' })).toThrow(
+    expect(bad({ match: { operation: 'subscribers.fetch' }, respond: 'network-error' })).toThrow(
       /match\.operation/,
     );
     expect(bad({ times: 0, respond: 'network-error' })).toThrow(/times/);

@@ -7,7 +7,12 @@ import fc from 'fast-check';
 import { getResponse, type HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { type FuzzEndpoint, fuzzEndpoints, type KnownValues } from './endpoints';
+import {
+  type FuzzEndpoint,
+  fuzzEndpoints,
+  fuzzEndpointsBeyond,
+  type KnownValues,
+} from './endpoints';
 import { type FuzzRequest, requestArbitrary, toRequest } from './requests';
 
 /** Cases per endpoint; raise it locally with FUZZ_RUNS=20000. */
@@ -167,6 +172,7 @@ function knownValues(): KnownValues {
     workflowObjectIds: data.workflows.map((w) => w._id),
     workflowTriggers: [...data.workflows.map((w) => w.workflowId), 'ghost', 'WELCOME'],
     topicKeys: [...data.topics.keys()],
+    topicObjectIds: [...data.topics.values()].map((topic) => topic._id),
     tenantIds: [...data.tenants.keys()],
     emails: subscribers.flatMap((s) => (s.email ? [s.email] : [])),
     instants: data.notifications.flatMap((n) => [
@@ -216,6 +222,7 @@ async function check(
     // The DELETE routes' No Content: nothing to parse.
     expect(text).toBe('');
     expect(z.safeParse(endpoint.success, undefined).success).toBe(true);
+    expect(text).toBe('');
     return response.status;
   }
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -236,7 +243,7 @@ async function check(
 
 const keys = [engine.environment('Development').apiKey, engine.environment('Production').apiKey];
 
-const table = fuzzEndpoints(knownValues());
+const table = [...fuzzEndpoints(knownValues()), ...fuzzEndpointsBeyond(knownValues())];
 
 /**
  * What an accepted trigger stored must read back through the client's schemas: the notification

@@ -2,17 +2,24 @@
 // when valid, and the client schema its success body must satisfy.
 import {
   ActivityNotification,
+  BulkCreateSubscribersResponse,
   BulkTriggerResponse,
   CancelResponse,
   DeleteMessageResponse,
+  DeleteTopicResponse,
   Integration,
   Message,
   MessageListResponse,
   NoContent,
   NotificationListResponse,
+  RemoveSubscriberResponse,
   Subscriber,
+  SubscriberPreferencesResponse,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
+  Topic,
+  TopicListResponse,
+  TopicSubscriptionsResult,
   TriggerResponse,
   WorkflowListResponse,
   WorkflowResponse,
@@ -49,6 +56,8 @@ export interface KnownValues {
   /** Trigger identifiers, including ones that exist nowhere. */
   workflowTriggers: string[];
   topicKeys: string[];
+  /** Topic `_id`s (the cursors of the topic list). */
+  topicObjectIds: string[];
   tenantIds: string[];
   emails: string[];
   /** Instants around the seeded notifications, as ISO strings. */
@@ -255,6 +264,278 @@ const overrides = fc.record(
   },
   { requiredKeys: [] },
 );
+
+/** Subscriber fields of a create or bulk item, each sometimes wrong. */
+function subscriberCreateFields(known: KnownValues) {
+  return {
+    subscriberId: mostly(
+      fc.oneof(
+        fc.constantFrom(...known.subscriberIds, 'new-user', 'new@acme.com', ' padded ', ''),
+        wildString,
+      ),
+    ),
+    firstName: optional(fc.oneof(fc.string(), fc.constant(null))),
+    email: optional(fc.constantFrom('ada@acme.com', 'not-an-email', '', null)),
+    locale: optional(fc.constantFrom('en-US', 'xx-invalid-')),
+    timezone: optional(fc.constantFrom('Europe/Paris', 'Mars/Base')),
+    data: optional(
+      fc.oneof(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), fc.constant(null)),
+    ),
+  };
+}
+
+const topicKeyText = (known: KnownValues) =>
+  fc.oneof(
+    fc.constantFrom(...known.topicKeys, 'task:1', 'ada@acme.com', 'a.b_c-d', 'bad key', ''),
+    fc.constant('k'.repeat(101)),
+    wildString,
+  );
+
+const subscriptionEntries = (known: KnownValues) =>
+  fc.oneof(
+    fc.array(
+      fc.oneof(
+        fc.constantFrom(...known.subscriberIds, 'ghost'),
+        fc.record(
+          {
+            identifier: mostly(fc.constantFrom('sub-a', 'sub-b')),
+            subscriberId: mostly(fc.constantFrom(...known.subscriberIds, 'ghost')),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      { maxLength: 4 },
+    ),
+    fc.constant(Array.from({ length: 101 }, (_, index) => `user-${index}`)),
+  );
+
+/**
+ * The endpoints beyond the interface (subscriber lifecycle, preferences, topics).
+ */
+export function fuzzEndpointsBeyond(known: KnownValues): FuzzEndpoint[] {
+  const subscriber = pathId(fc.constantFrom(...known.subscriberIds));
+  const topic = pathId(fc.constantFrom(...known.topicKeys, 'task:1'));
+  const channels = fc.record(
+    {
+      email: mostly(fc.boolean()),
+      sms: mostly(fc.boolean()),
+      in_app: mostly(fc.boolean()),
+      chat: mostly(fc.boolean()),
+      push: mostly(fc.boolean()),
+    },
+    { requiredKeys: [] },
+  );
+  return [
+    {
+      name: 'POST /v2/subscribers',
+      route: '/v2/subscribers',
+      method: 'POST',
+      path: () => '/v2/subscribers',
+      params: [],
+      query: { failIfExists: text('true', 'false') },
+      body: subscriberCreateFields(known),
+      success: Subscriber,
+    },
+    {
+      name: 'DELETE /v2/subscribers/{id}',
+      route: '/v2/subscribers/:subscriberId',
+      method: 'DELETE',
+      path: ([id = '']) => `/v2/subscribers/${segment(id)}`,
+      params: [subscriber],
+      query: {},
+      success: RemoveSubscriberResponse,
+    },
+    {
+      name: 'POST /v1/subscribers/bulk',
+      route: '/v1/subscribers/bulk',
+      method: 'POST',
+      path: () => '/v1/subscribers/bulk',
+      params: [],
+      query: {},
+      body: {
+        subscribers: mostly(
+          fc.oneof(
+            fc.array(fc.record(subscriberCreateFields(known), { requiredKeys: [] }), {
+              maxLength: 4,
+            }),
+            fc
+              .integer({ min: 499, max: 501 })
+              .map((count) =>
+                Array.from({ length: count }, (_, index) => ({ subscriberId: `b-${index}` })),
+              ),
+          ),
+        ),
+      },
+      success: BulkCreateSubscribersResponse,
+    },
+    {
+      name: 'PUT /v1/subscribers/{id}/credentials',
+      route: '/v1/subscribers/:subscriberId/credentials',
+      method: 'PUT',
+      path: ([id = '']) => `/v1/subscribers/${segment(id)}/credentials`,
+      params: [subscriber],
+      query: {},
+      body: {
+        providerId: mostly(fc.constantFrom(...CHAT_PUSH)),
+        credentials: mostly(
+          fc.record(
+            {
+              webhookUrl: mostly(fc.constantFrom('https://hooks.slack.com/services/T/B/X')),
+              deviceTokens: mostly(fc.array(fc.string(), { maxLength: 3 })),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      success: Subscriber,
+    },
+    {
+      name: 'DELETE /v1/subscribers/{id}/credentials/{providerId}',
+      route: '/v1/subscribers/:subscriberId/credentials/:providerId',
+      method: 'DELETE',
+      path: ([id = '', provider = '']) =>
+        `/v1/subscribers/${segment(id)}/credentials/${segment(provider)}`,
+      params: [subscriber, pathId(fc.constantFrom(...CHAT_PUSH))],
+      query: {},
+      success: z.undefined(),
+    },
+    {
+      name: 'GET /v2/subscribers/{id}/preferences',
+      route: '/v2/subscribers/:subscriberId/preferences',
+      method: 'GET',
+      path: ([id = '']) => `/v2/subscribers/${segment(id)}/preferences`,
+      params: [subscriber],
+      query: {
+        criticality: text('critical', 'nonCritical', 'all'),
+        contextKeys: text('tenant:acme'),
+      },
+      success: SubscriberPreferencesResponse,
+    },
+    {
+      name: 'PATCH /v2/subscribers/{id}/preferences',
+      route: '/v2/subscribers/:subscriberId/preferences',
+      method: 'PATCH',
+      path: ([id = '']) => `/v2/subscribers/${segment(id)}/preferences`,
+      params: [subscriber],
+      query: {},
+      body: {
+        channels: mostly(channels),
+        workflowId: optional(fc.constantFrom(...known.workflowIds, 'ghost')),
+        schedule: optional(
+          fc.record(
+            {
+              isEnabled: mostly(fc.boolean()),
+              weeklySchedule: mostly(
+                fc.record(
+                  { monday: mostly(fc.record({ isEnabled: mostly(fc.boolean()) })) },
+                  { requiredKeys: [] },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      success: SubscriberPreferencesResponse,
+    },
+    {
+      name: 'POST /v2/topics',
+      route: '/v2/topics',
+      method: 'POST',
+      path: () => '/v2/topics',
+      params: [],
+      query: { failIfExists: text('true', 'false') },
+      body: { key: mostly(topicKeyText(known)), name: optional(fc.string()) },
+      success: Topic,
+    },
+    {
+      name: 'GET /v2/topics',
+      route: '/v2/topics',
+      method: 'GET',
+      path: () => '/v2/topics',
+      params: [],
+      query: {
+        ...cursorQuery(known.topicObjectIds),
+        orderBy: text('_id', 'key', 'name', 'createdAt', '__proto__'),
+        key: text('news', 'NEWS', 'topic'),
+        name: text('News', 'n'),
+      },
+      success: TopicListResponse,
+    },
+    {
+      name: 'GET /v2/topics/{key}',
+      route: '/v2/topics/:topicKey',
+      method: 'GET',
+      path: ([key = '']) => `/v2/topics/${segment(key)}`,
+      params: [topic],
+      query: {},
+      success: Topic,
+    },
+    {
+      name: 'PATCH /v2/topics/{key}',
+      route: '/v2/topics/:topicKey',
+      method: 'PATCH',
+      path: ([key = '']) => `/v2/topics/${segment(key)}`,
+      params: [topic],
+      query: {},
+      body: { name: mostly(fc.string()) },
+      success: Topic,
+    },
+    {
+      name: 'DELETE /v2/topics/{key}',
+      route: '/v2/topics/:topicKey',
+      method: 'DELETE',
+      path: ([key = '']) => `/v2/topics/${segment(key)}`,
+      params: [topic],
+      query: {},
+      success: DeleteTopicResponse,
+    },
+    {
+      name: 'GET /v2/topics/{key}/subscriptions',
+      route: '/v2/topics/:topicKey/subscriptions',
+      method: 'GET',
+      path: ([key = '']) => `/v2/topics/${segment(key)}/subscriptions`,
+      params: [topic],
+      query: {
+        ...cursorQuery(known.subscriptionIds),
+        subscriberId: text(...known.subscriberIds),
+        contextKeys: text('', 'tenant:acme', 'a,b'),
+      },
+      success: SubscriptionsListResponse,
+    },
+    {
+      name: 'POST /v2/topics/{key}/subscriptions',
+      route: '/v2/topics/:topicKey/subscriptions',
+      method: 'POST',
+      path: ([key = '']) => `/v2/topics/${segment(key)}/subscriptions`,
+      params: [pathId(topicKeyText(known))],
+      query: {},
+      body: {
+        subscriptions: optional(subscriptionEntries(known)),
+        subscriberIds: optional(
+          fc.array(fc.constantFrom(...known.subscriberIds, 'ghost'), { maxLength: 3 }),
+        ),
+        name: optional(fc.string()),
+      },
+      success: TopicSubscriptionsResult,
+    },
+    {
+      name: 'DELETE /v2/topics/{key}/subscriptions',
+      route: '/v2/topics/:topicKey/subscriptions',
+      method: 'DELETE',
+      path: ([key = '']) => `/v2/topics/${segment(key)}/subscriptions`,
+      params: [topic],
+      query: {},
+      body: {
+        subscriptions: optional(subscriptionEntries(known)),
+        subscriberIds: optional(
+          fc.array(fc.constantFrom(...known.subscriberIds, 'ghost'), { maxLength: 3 }),
+        ),
+      },
+      success: TopicSubscriptionsResult,
+    },
+  ];
+}
 
 /**
  * The table of endpoints 1-14 over the given seeded values.

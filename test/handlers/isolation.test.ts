@@ -131,6 +131,77 @@ describe.each(outsiders)('isolation: a key of %s', (_, keyOf) => {
   });
 });
 
+describe.each(outsiders)(
+  'isolation of the operations beyond the interface: a key of %s',
+  (_, keyOf) => {
+    it('cannot delete, credential or read preferences of Development subscribers', async () => {
+      const key = keyOf();
+      expect((await call('DELETE', '/v2/subscribers/ada', { key })).status).toBe(404);
+      expect((await call('DELETE', '/v1/subscribers/ada/credentials/fcm', { key })).status).toBe(
+        404,
+      );
+      const put = await call('PUT', '/v1/subscribers/ada/credentials', {
+        key,
+        body: { providerId: 'fcm', credentials: { deviceTokens: ['t'] } },
+      });
+      expect(put.status).toBe(400);
+      expect((await call('GET', '/v2/subscribers/ada/preferences', { key })).status).toBe(404);
+      const patch = await call('PATCH', '/v2/subscribers/ada/preferences', {
+        key,
+        body: { channels: { sms: false } },
+      });
+      expect(patch.status).toBe(404);
+      expect((await call('GET', '/v2/subscribers/ada')).status).toBe(200);
+    });
+
+    it('creates its own subscribers and topics, never touching Development', async () => {
+      const key = keyOf();
+      const created = await call('POST', '/v2/subscribers?failIfExists=true', {
+        key,
+        body: { subscriberId: 'ada', firstName: 'Other' },
+      });
+      expect(created.status).toBe(201);
+      const bulk = await call('POST', '/v1/subscribers/bulk', {
+        key,
+        body: { subscribers: [{ subscriberId: 'ada', lastName: 'X' }] },
+      });
+      expect(bulk.body.data.updated).toEqual([{ subscriberId: 'ada' }]);
+      const dev = (await call('GET', '/v2/subscribers/ada')).body.data;
+      expect(dev.firstName).toBeUndefined();
+      expect(dev.lastName).toBeUndefined();
+      const topic = await call('POST', '/v2/topics', {
+        key,
+        body: { key: 'news', name: 'Theirs' },
+      });
+      expect(topic.status).toBe(201);
+      expect((await call('GET', '/v2/topics/news')).body.data.name).toBeUndefined();
+    });
+
+    it('cannot read, change or delete Development topics and subscriptions', async () => {
+      const key = keyOf();
+      expect((await call('GET', '/v2/topics/news', { key })).status).toBe(404);
+      expect((await call('GET', '/v2/topics', { key })).body.data).toEqual([]);
+      expect((await call('PATCH', '/v2/topics/news', { key, body: { name: 'x' } })).status).toBe(
+        404,
+      );
+      expect((await call('DELETE', '/v2/topics/news', { key })).status).toBe(404);
+      expect((await call('GET', '/v2/topics/news/subscriptions', { key })).status).toBe(404);
+      const unsubscribe = await call('DELETE', '/v2/topics/news/subscriptions', {
+        key,
+        body: { subscriberIds: ['ada'] },
+      });
+      expect(unsubscribe.status).toBe(404);
+      const subscribe = await call('POST', '/v2/topics/news/subscriptions', {
+        key,
+        body: { subscriberIds: ['ada'] },
+      });
+      expect(subscribe.status).toBe(400);
+      const mine = await call('GET', '/v2/topics/news/subscriptions');
+      expect(mine.body.data).toHaveLength(1);
+    });
+  },
+);
+
 describe('isolation: integrations are organization-wide, never cross organizations', () => {
   it("another organization sees none of this organization's integrations and cannot set them primary", async () => {
     const key = other.environments[0]?.apiKey ?? '';

@@ -2,6 +2,7 @@
 // the same rule to the model, and checks the answer and the invariants it may have touched.
 import {
   BadRequestError,
+  ConflictError,
   NotFoundError,
   type Subscriber,
   type SvcError,
@@ -147,7 +148,7 @@ export class UpdateSubscriber implements Command {
     readonly subscriberId: string,
     readonly patch: SubscriberPatch,
   ) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => model[this.label].subscribers.has(this.subscriberId);
   async run(model: Model, real: Real) {
     const stored = model[this.label].subscribers.get(this.subscriberId);
     if (!stored) throw new Error('unknown subscriber in the model');
@@ -191,7 +192,7 @@ export class UpsertCredentials implements Command {
     readonly subscriberId: string,
     readonly tokens: string[] | undefined,
   ) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => model[this.label].subscribers.has(this.subscriberId);
   async run(model: Model, real: Real) {
     const stored = model[this.label].subscribers.get(this.subscriberId);
     if (!stored) throw new Error('unknown subscriber in the model');
@@ -223,7 +224,7 @@ export class MarkAs implements Command {
     readonly foreignPick: EnvironmentLabel | undefined,
     readonly markAs: 'read' | 'seen' | 'unread' | 'unseen',
   ) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => model[this.label].subscribers.has(this.subscriberId);
   async run(model: Model, real: Real) {
     const environment = model[this.label];
     const chosen = [
@@ -417,12 +418,20 @@ export class Trigger implements Command {
     }
     expect(result).toMatchObject({ acknowledged: true, status: 'processed' });
     const recipients = new Set<string>();
+    // The topic's members are read when the trigger starts, before `to` creates anyone.
+    const members = [...environment.topicMembers];
     for (const recipient of this.recipients) {
-      if (recipient.kind === 'topic') for (const id of TOPIC.subscribers) recipients.add(id);
+      if (recipient.kind === 'topic') for (const id of members) recipients.add(id);
       else recipients.add(recipient.subscriberId);
       if (recipient.kind === 'definition') {
         const stored = environment.subscribers.get(recipient.subscriberId);
         if (stored) stored.firstName = recipient.firstName;
+        else {
+          environment.subscribers.set(recipient.subscriberId, {
+            firstName: recipient.firstName,
+            fcmTokens: undefined,
+          });
+        }
       }
     }
     for (const id of recipients) {
@@ -444,7 +453,14 @@ export class Trigger implements Command {
       [...data.subscribers.values()].find((s) => s._id === objectId)?.subscriberId ?? '';
     expect(
       created.map((m) => [subscriberIdOf(m._subscriberId), m.channel, m.read, m.seen]).sort(),
-    ).toEqual(delivers ? [...recipients].sort().map((id) => [id, channel, false, false]) : []);
+    ).toEqual(
+      delivers
+        ? [...recipients]
+            .filter((id) => !environment.muted.get(id)?.has(channel))
+            .sort()
+            .map((id) => [id, channel, false, false])
+        : [],
+    );
     for (const message of created) {
       environment.messages.push({
         id: message._id,
@@ -479,4 +495,177 @@ async function checkTransaction(model: Model, real: Real, transactionId: string)
     const subscribers = listed.map((notification) => notification.subscriber?.subscriberId);
     expect(new Set(subscribers).size, 'one notification per recipient').toBe(subscribers.length);
   }
+}
+
+/** The topic's subscriptions agree with the model, and with each member's own listing. */
+async function checkTopic(model: Model, real: Real, label: EnvironmentLabel) {
+  const environment = model[label];
+  const svc = real.clients[label];
+  const listed = await svc.topics.subscriptions
+    .list(TOPIC.key, { limit: 100 })
+    .toArray({ limit: 100 });
+  expect(listed.map((item) => item.subscriber.subscriberId).sort()).toEqual(
+    [...environment.topicMembers].sort(),
+  );
+  for (const item of listed) {
+    const own = await svc.subscribers.subscriptions
+      .list(item.subscriber.subscriberId, { key: TOPIC.key })
+      .toArray({ limit: 100 });
+    expect(own.map((subscription) => subscription._id)).toEqual([item._id]);
+  }
+}
+
+export class CreateSubscriber implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberId: string,
+    readonly firstName: string,
+    readonly failIfExists: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].subscribers.create(
+      { subscriberId: this.subscriberId, firstName: this.firstName },
+      { failIfExists: this.failIfExists },
+    );
+    const stored = environment.subscribers.get(this.subscriberId);
+    if (stored && this.failIfExists) {
+      expect(await failure(call)).toBeInstanceOf(ConflictError);
+      return;
+    }
+    const created = await call;
+    // The service passes an empty name as absent, and `data` as the given object or `{}`.
+    if (stored) {
+      if (this.firstName !== '') stored.firstName = this.firstName;
+      stored.data = {};
+    } else {
+      environment.subscribers.set(this.subscriberId, {
+        firstName: this.firstName === '' ? null : this.firstName,
+        data: {},
+        fcmTokens: undefined,
+      });
+    }
+    expectProfile(created, environment.subscribers.get(this.subscriberId) as ModelSubscriberView);
+  }
+  toString = () =>
+    `createSubscriber(${this.label}, ${this.subscriberId}, ${this.firstName}, failIfExists=${this.failIfExists})`;
+}
+
+type ModelSubscriberView = { firstName: string | null; email?: string | null; data?: unknown };
+
+export class DeleteSubscriber implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberId: string,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].subscribers.delete(this.subscriberId);
+    if (!environment.subscribers.has(this.subscriberId)) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+      return;
+    }
+    expect(await call).toEqual({ acknowledged: true, status: 'deleted' });
+    environment.subscribers.delete(this.subscriberId);
+    environment.messages = environment.messages.filter(
+      (message) => message.subscriberId !== this.subscriberId,
+    );
+    environment.topicMembers.delete(this.subscriberId);
+    environment.muted.delete(this.subscriberId);
+    const data = engineMessages(real, environment);
+    expect(data.messages.map((message) => message._id).sort()).toEqual(
+      environment.messages.map((message) => message.id).sort(),
+    );
+    await checkTopic(model, real, this.label);
+  }
+  toString = () => `deleteSubscriber(${this.label}, ${this.subscriberId})`;
+}
+
+export class Subscribe implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberIds: string[],
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].topics.subscriptions.create(TOPIC.key, {
+      subscriptions: this.subscriberIds,
+    });
+    const known = this.subscriberIds.filter((id) => environment.subscribers.has(id));
+    if (known.length === 0) {
+      expect(await failure(call)).toBeInstanceOf(BadRequestError);
+    } else {
+      const result = await call;
+      expect(result.meta.failed).toBe(this.subscriberIds.length - known.length);
+      expect(result.meta.successful).toBe(new Set(known).size);
+      for (const id of known) environment.topicMembers.add(id);
+    }
+    await checkTopic(model, real, this.label);
+  }
+  toString = () => `subscribe(${this.label}, ${JSON.stringify(this.subscriberIds)})`;
+}
+
+export class Unsubscribe implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberIds: string[],
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].topics.subscriptions.delete(TOPIC.key, {
+      subscriptions: this.subscriberIds,
+    });
+    const removed = [
+      ...new Set(this.subscriberIds.filter((id) => environment.topicMembers.has(id))),
+    ];
+    if (removed.length === 0) {
+      expect(await failure(call)).toBeInstanceOf(BadRequestError);
+    } else {
+      const result = await call;
+      expect(result.data.map((item) => item.subscriber?.subscriberId).sort()).toEqual(
+        removed.sort(),
+      );
+      for (const id of removed) environment.topicMembers.delete(id);
+    }
+    await checkTopic(model, real, this.label);
+  }
+  toString = () => `unsubscribe(${this.label}, ${JSON.stringify(this.subscriberIds)})`;
+}
+
+export class SetChannelPreference implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly subscriberId: string,
+    readonly channel: 'in_app' | 'email',
+    readonly enabled: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => model[this.label].subscribers.has(this.subscriberId);
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const result = await real.clients[this.label].subscribers.preferences.update(
+      this.subscriberId,
+      {
+        channels: { [this.channel]: this.enabled },
+      },
+    );
+    const muted = environment.muted.get(this.subscriberId) ?? new Set<string>();
+    if (this.enabled) muted.delete(this.channel);
+    else muted.add(this.channel);
+    environment.muted.set(this.subscriberId, muted);
+    // The global channels listed are those the environment's workflows use.
+    const workflow = this.channel === 'in_app' ? 'welcome' : 'digest';
+    expect(result.global.channels[this.channel]).toBe(
+      environment.workflows.has(workflow) ? this.enabled : undefined,
+    );
+    for (const item of result.workflows) {
+      const used = WORKFLOW_CHANNEL[item.workflow.identifier];
+      if (used !== undefined) expect(item.channels[used]).toBe(!muted.has(used));
+    }
+  }
+  toString = () =>
+    `preference(${this.label}, ${this.subscriberId}, ${this.channel}=${this.enabled})`;
 }

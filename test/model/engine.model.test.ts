@@ -1,5 +1,5 @@
-// Model-based test: random sequences of integration, subscriber, credentials, mark-as, sync,
-// trigger and clock commands through the real client, compared with a small model after every step.
+// Model-based test: random sequences of integration, subscriber (update, create, delete),
+// credentials, mark-as, sync, topic subscription, preference, trigger and clock commands through the real client, compared with a small model after every step.
 import { Svc } from '@svc/api';
 import { createMockEngine } from '@svc/api/mock';
 import { createHandlers } from '@svc/api/mock/msw';
@@ -9,11 +9,16 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   AdvanceClock,
   CreateIntegration,
+  CreateSubscriber,
+  DeleteSubscriber,
   MarkAs,
+  SetChannelPreference,
   SetPrimary,
+  Subscribe,
   SyncWorkflow,
   Trigger,
   type TriggerRecipient,
+  Unsubscribe,
   UpdateSubscriber,
   UpsertCredentials,
   WalkSubscribers,
@@ -112,6 +117,8 @@ function setup(): { model: Model; real: Real } {
       })),
       workflows: new Set(data.workflows.map((w) => w.workflowId)),
       transactions: new Map(),
+      topicMembers: new Set(TOPIC.subscribers),
+      muted: new Map(),
     };
     model[label] = environment;
     clients[label] = new Svc({ secretKey: apiKey, validation: 'strict', maxRetries: 0 });
@@ -185,6 +192,34 @@ const commands = [
       fc.constantFrom('ASC', 'DESC') as fc.Arbitrary<'ASC'>,
     )
     .map(([l, limit, direction]) => new WalkSubscribers(l, limit, direction)),
+  fc
+    .tuple(
+      label,
+      fc.constantFrom(...SUBSCRIBER_IDS, 'newcomer'),
+      fc.constantFrom('Ada', ''),
+      fc.boolean(),
+    )
+    .map(
+      ([l, id, firstName, failIfExists]) => new CreateSubscriber(l, id, firstName, failIfExists),
+    ),
+  fc.tuple(label, subscriberId).map(([l, id]) => new DeleteSubscriber(l, id)),
+  fc
+    .tuple(
+      label,
+      fc.array(fc.constantFrom(...SUBSCRIBER_IDS, 'ghost'), { minLength: 1, maxLength: 3 }),
+    )
+    .map(([l, ids]) => new Subscribe(l, ids)),
+  fc
+    .tuple(label, fc.array(fc.constantFrom(...SUBSCRIBER_IDS), { minLength: 1, maxLength: 3 }))
+    .map(([l, ids]) => new Unsubscribe(l, ids)),
+  fc
+    .tuple(
+      label,
+      subscriberId,
+      fc.constantFrom('in_app', 'email') as fc.Arbitrary<'in_app'>,
+      fc.boolean(),
+    )
+    .map(([l, id, channel, enabled]) => new SetChannelPreference(l, id, channel, enabled)),
   fc
     .tuple(
       label,

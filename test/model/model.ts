@@ -1,6 +1,7 @@
 // The model the engine is compared with: per environment, the integrations' primary flags, the
 // subscribers' profile fields and device tokens, the messages' read/seen flags, the workflows
-// present and the notifications of each transactionId. Small on purpose: only what the rules
+// present, the notifications of each transactionId, the topic's members and the channels each
+// subscriber turned off. Small on purpose: only what the rules
 // under test decide.
 import type { Svc } from '@svc/api';
 import type { MockEngine } from '@svc/api/mock';
@@ -54,6 +55,10 @@ export interface ModelEnvironment {
   workflows: Set<string>;
   /** Notifications per transactionId of every processed trigger (one per recipient). */
   transactions: Map<string, number>;
+  /** The subscribers of {@link TOPIC}'s key. */
+  topicMembers: Set<string>;
+  /** Channels each subscriber turned off globally. */
+  muted: Map<string, Set<string>>;
 }
 
 export type Model = Record<EnvironmentLabel, ModelEnvironment>;

@@ -9,7 +9,9 @@ const DEPENDENCIES = ['ky', 'zod', 'zod/*'];
 const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 
 /**
- * Limits in gzip bytes. The whole client is gated at its goal (24 KB). (a)'s goal (14.5 KB) sits
+ * Limits in gzip bytes. The whole client's goal (24 KB) was set for the interface's 14
+ * operations; with the 15 beyond them (subscriber lifecycle, preferences, topics: 1.4 KB) it is
+ * gated by a regression ceiling of 25 KB (docs/decisions/0013). (a)'s goal (14.5 KB) sits
  * 2.3 KB above its floor (ky + zod/mini + the trigger's schemas alone, no SDK code: 12.6 KB), and
  * (a) measures 17.4 KB (docs/decisions/0013 says what its SDK code is and what is left), so (a) is
  * gated by a regression ceiling just above today's figure, total and SDK code alone, until the
@@ -18,7 +20,7 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 const LIMITS = {
   triggerTotal: 17.5 * 1024,
   triggerSdkOnly: 6.5 * 1024,
-  wholeSvcTotal: GOALS['whole Svc'],
+  wholeSvcTotal: 25 * 1024,
 } as const;
 
 beforeAll(() => freshDist(), 300_000);
@@ -39,7 +41,7 @@ describe('bundle size (from dist)', () => {
     expect(total.gzip - floor.gzip).toBeLessThanOrEqual(LIMITS.triggerSdkOnly);
   });
 
-  it('the whole Svc client, ky and zod included, within its 24 KB gzip goal', async () => {
+  it('the whole Svc client, ky and zod included, within its 25 KB gzip ceiling', async () => {
     const total = await measure(ENTRIES['whole Svc']);
     expect(total.gzip).toBeLessThanOrEqual(LIMITS.wholeSvcTotal);
   });

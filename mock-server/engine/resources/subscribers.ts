@@ -149,11 +149,27 @@ export const PROFILE_FIELDS = [
 
 const UPDATABLE_FIELDS = [...PROFILE_FIELDS, 'data'] as const;
 
-function isEmail(value: string): boolean {
+/**
+ * Whether a text is an email address, as the service's `@IsEmail()` sees it (roughly).
+ *
+ * @example
+ * ```ts
+ * isEmail('ada@example.com'); // true
+ * ```
+ */
+export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
 
-function isLocale(value: string): boolean {
+/**
+ * Whether a text is a locale (`@IsLocale()`).
+ *
+ * @example
+ * ```ts
+ * isLocale('en-US'); // true
+ * ```
+ */
+export function isLocale(value: string): boolean {
   if (value === '') return false;
   try {
     return Intl.getCanonicalLocales(value).length === 1;
@@ -162,7 +178,15 @@ function isLocale(value: string): boolean {
   }
 }
 
-function isTimeZone(value: string): boolean {
+/**
+ * Whether a text is an IANA time zone (`@IsTimeZone()`).
+ *
+ * @example
+ * ```ts
+ * isTimeZone('Europe/Paris'); // true
+ * ```
+ */
+export function isTimeZone(value: string): boolean {
   if (value === '') return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });

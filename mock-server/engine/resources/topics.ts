@@ -87,7 +87,15 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return left.every((value, index) => value === right[index]);
 }
 
-function toDto(
+/**
+ * A subscription in the listing's wire shape.
+ *
+ * @example
+ * ```ts
+ * toSubscriptionDto(subscription, topic, subscriber).identifier; // 'tk_news:si_user-1'
+ * ```
+ */
+export function toSubscriptionDto(
   subscription: SubscriptionRecord,
   topic: TopicRecord,
   subscriber: SubscriberRecord,
@@ -157,7 +165,7 @@ export function listSubscriptions(
   return {
     ...page,
     data: page.data.map((subscription) =>
-      toDto(subscription, topicOf(subscription) as TopicRecord, subscriber),
+      toSubscriptionDto(subscription, topicOf(subscription) as TopicRecord, subscriber),
     ),
   };
 }
@@ -202,4 +210,25 @@ export function subscribe(
   }
   insertById(mine, record);
   return record;
+}
+
+/**
+ * Removes subscriptions (from the environment's list and each subscriber's own).
+ *
+ * @example
+ * ```ts
+ * unsubscribe(data, [subscription]);
+ * ```
+ */
+export function unsubscribe(data: EnvironmentData, removed: readonly SubscriptionRecord[]): void {
+  if (removed.length === 0) return;
+  const gone = new Set(removed.map((subscription) => subscription._id));
+  data.subscriptions = data.subscriptions.filter((subscription) => !gone.has(subscription._id));
+  for (const subscriberObjectId of new Set(removed.map((item) => item._subscriberId))) {
+    const kept = (data.subscriptionsBySubscriber.get(subscriberObjectId) ?? []).filter(
+      (subscription) => !gone.has(subscription._id),
+    );
+    if (kept.length === 0) data.subscriptionsBySubscriber.delete(subscriberObjectId);
+    else data.subscriptionsBySubscriber.set(subscriberObjectId, kept);
+  }
 }

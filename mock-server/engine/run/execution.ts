@@ -38,6 +38,7 @@ import {
   passesBackoff,
 } from './digest';
 import { renderEmailBody } from './email-body';
+import { judgePreferences } from './preferences';
 import {
   digestStepVariables,
   renderControlValues,
@@ -416,7 +417,13 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
   setStatus(scope, notification, job, 'queued');
   addDetail(detailScope(scope, job), DETAILS.stepQueued);
   const context = templateContext(input, index);
-  const conditions = judgeConditions(input, job, context);
+  let conditions = judgeConditions(input, job, context);
+  // The service judges conditions and preferences side by side: both may write their detail.
+  const preference = judgePreferences(scope.data, input.subscriber, input.workflow, job.type);
+  if (!preference.send) {
+    addDetail(detailScope(scope, job), preference.detail, { raw: preference.raw });
+    if (conditions === 'run') conditions = 'skip';
+  }
   if (conditions === 'skip') {
     setStatus(scope, notification, job, 'skipped');
     return 'next';

@@ -111,6 +111,55 @@ export interface SubscriptionRecord {
   updatedAt: string;
 }
 
+/**
+ * A channel on/off map of a preference level (absent channels are not set at that level).
+ *
+ * @example
+ * ```ts
+ * const channels: PreferenceChannelsRecord = { email: false };
+ * ```
+ */
+export type PreferenceChannelsRecord = Partial<
+  Record<'in_app' | 'email' | 'sms' | 'chat' | 'push', boolean>
+>;
+
+/**
+ * A subscriber's delivery schedule, as the preferences PATCH stores it.
+ *
+ * @example
+ * ```ts
+ * const schedule: PreferenceScheduleRecord = { isEnabled: true, weeklySchedule: { monday: { isEnabled: true } } };
+ * ```
+ */
+export interface PreferenceScheduleRecord {
+  isEnabled: boolean;
+  weeklySchedule?: Record<
+    string,
+    { isEnabled: boolean; hours?: { start: string; end: string }[] } | undefined
+  >;
+}
+
+/**
+ * A subscriber's preference at one level: global (`_templateId` null) or one workflow
+ * (docs/behaviour/subscribers.md#preferences).
+ *
+ * @example
+ * ```ts
+ * const global: SubscriberPreferenceRecord | undefined = context.data.preferences.get(subscriber._id);
+ * ```
+ */
+export interface SubscriberPreferenceRecord {
+  _id: string;
+  /** The subscriber's internal `_id`. */
+  _subscriberId: string;
+  /** The workflow's internal `_id`; `null` for the global preference. */
+  _templateId: string | null;
+  channels: PreferenceChannelsRecord;
+  schedule?: PreferenceScheduleRecord;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** An integration as stored (the spec's Integration plus `priority`). */
 export interface IntegrationRecord {
   _id: string;
@@ -352,6 +401,11 @@ export interface EnvironmentData {
   digestLastEvent: Map<string, number>;
   /** Throttle admissions. */
   throttle: ThrottleStore;
+  /**
+   * Subscribers' preferences: `<subscriber _id>` for the global one, `<subscriber _id>:<workflow
+   * _id>` for a workflow's.
+   */
+  preferences: Map<string, SubscriberPreferenceRecord>;
 }
 
 /** A cached idempotent request (docs/behaviour/cross-cutting.md#idempotency). */
@@ -457,6 +511,7 @@ export function createEnvironmentData(): EnvironmentData {
     digests: new Map(),
     digestLastEvent: new Map(),
     throttle: { admitted: new Map(), untilWindows: new Map() },
+    preferences: new Map(),
   };
 }
 

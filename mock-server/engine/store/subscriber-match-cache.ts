@@ -93,3 +93,15 @@ export function rememberedMatchesChanged(
     else if (present) records[at] = record;
   }
 }
+
+/**
+ * Forgets every remembered match of an environment (after a subscriber was removed).
+ *
+ * @example
+ * ```ts
+ * forgetRememberedMatches(data);
+ * ```
+ */
+export function forgetRememberedMatches(data: EnvironmentData): void {
+  caches.delete(data.subscribers);
+}

@@ -12,7 +12,7 @@
  */
 
 import type { EnvironmentData, SubscriberRecord } from './state';
-import { rememberedMatchesChanged } from './subscriber-match-cache';
+import { forgetRememberedMatches, rememberedMatchesChanged } from './subscriber-match-cache';
 
 /** The substring-filtered fields of a subscriber search. */
 export type TextField = 'email' | 'phone' | 'name';
@@ -172,6 +172,21 @@ export function subscriberChanged(
   rememberedMatchesChanged(data, record, previous);
   const textIndex = indexes.get(data.subscribers);
   if (textIndex) index(textIndex, record);
+}
+
+/**
+ * Drops the derived search indexes of an environment after a subscriber was removed; the next
+ * search rebuilds them from the state (decision 0100).
+ *
+ * @example
+ * ```ts
+ * data.subscribers.delete('user-1');
+ * forgetSubscriberIndexes(data);
+ * ```
+ */
+export function forgetSubscriberIndexes(data: EnvironmentData): void {
+  indexes.delete(data.subscribers);
+  forgetRememberedMatches(data);
 }
 
 /** A substring filter of one search. */

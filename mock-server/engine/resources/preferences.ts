@@ -1,0 +1,319 @@
+/**
+ * Subscriber preferences: what is stored per subscriber (global and per workflow), how the levels
+ * merge with the workflow's own preferences, and `GET`/`PATCH
+ * /v2/subscribers/{subscriberId}/preferences` (docs/behaviour/subscribers.md#preferences). The
+ * run reads {@link effectivePreference} to decide whether a channel step is sent.
+ *
+ * @module
+ */
+
+import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
+import { PreferencesUpdateBody } from '../../../src/schemas/preference';
+import type { IdGenerator } from '../store/ids';
+import type {
+  EnvironmentData,
+  PreferenceChannelsRecord,
+  PreferenceScheduleRecord,
+  SubscriberPreferenceRecord,
+  SubscriberRecord,
+  WorkflowRecord,
+} from '../store/state';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import { buildSlug } from './slug';
+import { findSubscriber } from './subscribers';
+import { findWorkflow } from './workflows';
+
+/**
+ * The level whose value decided a workflow's preference (the service's preference types).
+ *
+ * @example
+ * ```ts
+ * const level: PreferenceLevel = 'SUBSCRIBER_GLOBAL';
+ * ```
+ */
+export type PreferenceLevel =
+  | 'WORKFLOW_RESOURCE'
+  | 'USER_WORKFLOW'
+  | 'SUBSCRIBER_GLOBAL'
+  | 'SUBSCRIBER_WORKFLOW';
+
+/**
+ * What applies to one subscriber for one workflow: each channel on or off, whether the workflow
+ * is critical (read-only: subscriber levels ignored), and the last level that was merged.
+ *
+ * @example
+ * ```ts
+ * const applied: EffectivePreference = effectivePreference(data, subscriber, workflow);
+ * if (!applied.channels.email) console.log('email skipped by', applied.level);
+ * ```
+ */
+export interface EffectivePreference {
+  channels: Record<'in_app' | 'email' | 'sms' | 'chat' | 'push', boolean>;
+  readOnly: boolean;
+  level: PreferenceLevel;
+  /** The subscriber's own preference for this workflow, when it set one. */
+  subscriberWorkflow: SubscriberPreferenceRecord | undefined;
+}
+
+/** The `preferences` object of a workflow as stored: `{ user, default }`, each `{ all, channels }`. */
+interface WorkflowPreferenceLevel {
+  all?: { enabled?: unknown; readOnly?: unknown };
+  channels?: Record<string, { enabled?: unknown } | undefined>;
+}
+
+function levelOf(value: unknown): WorkflowPreferenceLevel | undefined {
+  return value !== null && typeof value === 'object'
+    ? (value as WorkflowPreferenceLevel)
+    : undefined;
+}
+
+function channelsOf(level: WorkflowPreferenceLevel): PreferenceChannelsRecord {
+  const channels: PreferenceChannelsRecord = {};
+  for (const channel of CHANNEL_TYPES) {
+    const enabled = level.channels?.[channel]?.enabled;
+    if (typeof enabled === 'boolean') channels[channel] = enabled;
+  }
+  return channels;
+}
+
+/** Key of a subscriber's preference in `data.preferences`. */
+function preferenceKey(subscriberObjectId: string, workflowObjectId: string | null): string {
+  return workflowObjectId === null
+    ? subscriberObjectId
+    : `${subscriberObjectId}:${workflowObjectId}`;
+}
+
+/**
+ * Whether a workflow is critical: flagged `critical`, or its preferences are read-only.
+ *
+ * @example
+ * ```ts
+ * isCritical(workflow); // true for a workflow seeded with critical: true
+ * ```
+ */
+export function isCritical(workflow: WorkflowRecord): boolean {
+  const resource = levelOf(workflow.preferences['default']);
+  const user = levelOf(workflow.preferences['user']);
+  return workflow.critical || resource?.all?.readOnly === true || user?.all?.readOnly === true;
+}
+
+/**
+ * Merges the levels in the service's order (the workflow's defaults, the workflow's user
+ * preferences, the subscriber's global one, the subscriber's one for the workflow), later levels
+ * winning per channel; a critical workflow skips the subscriber's levels.
+ *
+ * @example
+ * ```ts
+ * effectivePreference(data, subscriber, workflow).channels.email; // false when turned off
+ * ```
+ */
+export function effectivePreference(
+  data: EnvironmentData,
+  subscriber: SubscriberRecord,
+  workflow: WorkflowRecord,
+): EffectivePreference {
+  const channels = Object.fromEntries(CHANNEL_TYPES.map((channel) => [channel, true])) as Record<
+    ChannelType,
+    boolean
+  >;
+  let level: PreferenceLevel = 'WORKFLOW_RESOURCE';
+  const resource = levelOf(workflow.preferences['default']);
+  if (resource) Object.assign(channels, channelsOf(resource));
+  const user = levelOf(workflow.preferences['user']);
+  if (user) {
+    Object.assign(channels, channelsOf(user));
+    level = 'USER_WORKFLOW';
+  }
+  const readOnly = isCritical(workflow);
+  const subscriberWorkflow = data.preferences.get(preferenceKey(subscriber._id, workflow._id));
+  if (!readOnly) {
+    const global = data.preferences.get(preferenceKey(subscriber._id, null));
+    if (global) {
+      Object.assign(channels, global.channels);
+      level = 'SUBSCRIBER_GLOBAL';
+    }
+    if (subscriberWorkflow) {
+      Object.assign(channels, subscriberWorkflow.channels);
+      level = 'SUBSCRIBER_WORKFLOW';
+    }
+  }
+  return { channels, readOnly, level, subscriberWorkflow };
+}
+
+/** The channel types of a workflow's active channel steps, in step order. */
+function activeChannels(workflow: WorkflowRecord): ChannelType[] {
+  const found: ChannelType[] = [];
+  for (const step of workflow.steps) {
+    if (!step.active) continue;
+    const type = step.type as ChannelType;
+    if ((CHANNEL_TYPES as readonly string[]).includes(type) && !found.includes(type)) {
+      found.push(type);
+    }
+  }
+  return found;
+}
+
+/**
+ * The wire answer of the preferences endpoints.
+ *
+ * @example
+ * ```ts
+ * const answer: SubscriberPreferencesDto = engine.operations.listPreferences(context, 'user-1', 'all');
+ * ```
+ */
+export interface SubscriberPreferencesDto {
+  global: {
+    enabled: boolean;
+    channels: PreferenceChannelsRecord;
+    schedule?: PreferenceScheduleRecord;
+  };
+  workflows: {
+    enabled: boolean;
+    channels: PreferenceChannelsRecord;
+    overrides: { channel: ChannelType; source: 'subscriber' }[];
+    workflow: { slug: string; identifier: string; name: string; updatedAt: string };
+    updatedAt?: string;
+  }[];
+}
+
+/**
+ * Which workflows `GET` lists.
+ *
+ * @example
+ * ```ts
+ * const criticality: Criticality = 'nonCritical';
+ * ```
+ */
+export type Criticality = 'critical' | 'nonCritical' | 'all';
+
+/** The order the service lists a workflow's channels in. */
+const LISTED_ORDER: readonly ChannelType[] = ['email', 'sms', 'in_app', 'chat', 'push'];
+
+/**
+ * What `GET /v2/subscribers/{subscriberId}/preferences` answers: the global channels (limited to
+ * the channels the listed workflows use) and, for each active workflow of the criticality asked,
+ * the channels that will apply.
+ *
+ * @example
+ * ```ts
+ * listPreferences(data, 'user-1', 'nonCritical');
+ * ```
+ */
+export function listPreferences(
+  data: EnvironmentData,
+  subscriberId: string,
+  criticality: Criticality = 'nonCritical',
+): SubscriberPreferencesDto {
+  const subscriber = findSubscriber(data, subscriberId);
+  if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
+  return preferencesOf(data, subscriber, criticality);
+}
+
+function preferencesOf(
+  data: EnvironmentData,
+  subscriber: SubscriberRecord,
+  criticality: Criticality,
+): SubscriberPreferencesDto {
+  const active = data.workflows.filter((workflow) => workflow.active);
+  const describe = (workflow: WorkflowRecord) => {
+    const applied = effectivePreference(data, subscriber, workflow);
+    const used = activeChannels(workflow);
+    const channels: PreferenceChannelsRecord = {};
+    for (const channel of LISTED_ORDER) {
+      if (used.includes(channel)) channels[channel] = applied.channels[channel];
+    }
+    return {
+      enabled: true,
+      channels,
+      overrides: CHANNEL_TYPES.filter((channel) => used.includes(channel)).map((channel) => ({
+        channel,
+        source: 'subscriber' as const,
+      })),
+      workflow: {
+        slug: buildSlug(workflow.name, 'workflow', workflow._id),
+        identifier: workflow.workflowId,
+        name: workflow.name,
+        updatedAt: workflow.updatedAt,
+      },
+      ...(applied.subscriberWorkflow === undefined
+        ? {}
+        : { updatedAt: applied.subscriberWorkflow.updatedAt }),
+    };
+  };
+  const listed = (wanted: Criticality) =>
+    active.filter(
+      (workflow) => wanted === 'all' || (wanted === 'critical') === isCritical(workflow),
+    );
+  // The global level lists the channels of the non-critical workflows, whatever was asked.
+  const globalChannelsUsed = new Set(listed('nonCritical').flatMap(activeChannels));
+  const stored = data.preferences.get(preferenceKey(subscriber._id, null));
+  const globalChannels: PreferenceChannelsRecord = {};
+  for (const channel of LISTED_ORDER) {
+    if (globalChannelsUsed.has(channel))
+      globalChannels[channel] = stored?.channels[channel] ?? true;
+  }
+  return {
+    global: {
+      enabled: true,
+      channels: globalChannels,
+      ...(stored?.schedule === undefined ? {} : { schedule: structuredClone(stored.schedule) }),
+    },
+    workflows: listed(criticality).map(describe),
+  };
+}
+
+/**
+ * `PATCH /v2/subscribers/{subscriberId}/preferences` (docs/behaviour/subscribers.md#preferences):
+ * sets the given channels on the subscriber's preference for `workflowId` (identifier or `_id`)
+ * or, without it, on the global one (with the `schedule`); answers the `GET` of every
+ * non-critical workflow.
+ *
+ * @example
+ * ```ts
+ * updatePreferences(data, ids, 'user-1', { workflowId: 'welcome', channels: { email: false } }, now);
+ * ```
+ */
+export function updatePreferences(
+  data: EnvironmentData,
+  ids: IdGenerator,
+  subscriberId: string,
+  body: unknown,
+  now: string,
+): SubscriberPreferencesDto {
+  const input = validateBody(PreferencesUpdateBody, body);
+  const subscriber = findSubscriber(data, subscriberId);
+  let workflow: WorkflowRecord | undefined;
+  if (input.workflowId !== undefined) {
+    workflow = findWorkflow(data, input.workflowId);
+    if (!workflow) {
+      throw ServiceError.http(404, 'Workflow cannot be found', { workflowId: input.workflowId });
+    }
+  }
+  if (!subscriber) throw ServiceError.http(404, `Subscriber with id: ${subscriberId} is not found`);
+  if (workflow && isCritical(workflow)) {
+    throw ServiceError.http(400, `Critical workflow with id: ${workflow._id} can not be updated`);
+  }
+  const key = preferenceKey(subscriber._id, workflow?._id ?? null);
+  let record = data.preferences.get(key);
+  if (!record) {
+    record = {
+      _id: ids.objectId(),
+      _subscriberId: subscriber._id,
+      _templateId: workflow?._id ?? null,
+      channels: {},
+      createdAt: now,
+      updatedAt: now,
+    };
+    data.preferences.set(key, record);
+  }
+  for (const channel of CHANNEL_TYPES) {
+    const value = input.channels?.[channel];
+    if (value !== undefined) record.channels[channel] = value;
+  }
+  if (workflow === undefined && input.schedule !== undefined) {
+    record.schedule = structuredClone(input.schedule) as PreferenceScheduleRecord;
+  }
+  record.updatedAt = now;
+  return preferencesOf(data, subscriber, 'nonCritical');
+}

@@ -1,0 +1,36 @@
+/**
+ * Removing a subscriber's provider credentials:
+ * `DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`
+ * (docs/behaviour/subscribers.md#credentials).
+ *
+ * @module
+ */
+
+import type { EnvironmentData } from '../store/state';
+import { subscriberChanged } from '../store/subscriber-text-index';
+import { ServiceError } from '../wire/service-error';
+import { findSubscriber } from './subscribers';
+
+/**
+ * Removes every channel entry of `providerId` from the subscriber (whatever its integration);
+ * an unknown subscriber answers 404, a provider it has no entry for changes nothing.
+ *
+ * @example
+ * ```ts
+ * deleteCredentials(data, 'user-1', 'slack', now);
+ * ```
+ */
+export function deleteCredentials(
+  data: EnvironmentData,
+  subscriberId: string,
+  providerId: string,
+  now: string,
+): void {
+  const record = findSubscriber(data, subscriberId);
+  if (!record) throw ServiceError.http(404, `Subscriber not found for id ${subscriberId}`);
+  const kept = record.channels.filter((channel) => channel.providerId !== providerId);
+  if (kept.length === record.channels.length) return;
+  record.channels = kept;
+  record.updatedAt = now;
+  subscriberChanged(data, record);
+}

@@ -1,0 +1,209 @@
+/**
+ * Creating and deleting subscribers: `POST /v2/subscribers` (an upsert unless `failIfExists`),
+ * `POST /v1/subscribers/bulk` and `DELETE /v2/subscribers/{subscriberId}` with its cascade
+ * (docs/behaviour/subscribers.md#create, #bulk-create, #delete).
+ *
+ * @module
+ */
+
+import { BulkCreateSubscribersBody, CreateSubscriberBody } from '../../../src/schemas/subscriber';
+import type { EngineScope } from '../scope';
+import { withoutUndefined } from '../store/objects';
+import type { EnvironmentData, SubscriberRecord } from '../store/state';
+import { forgetSubscriberIndexes } from '../store/subscriber-text-index';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import {
+  findSubscriber,
+  isEmail,
+  isLocale,
+  isTimeZone,
+  PROFILE_FIELDS,
+  putSubscriber,
+  type SubscriberDto,
+  toSubscriberDto,
+} from './subscribers';
+
+/**
+ * A subscriber id the service accepts on create: letters, digits, `_`, `-`, `:`, `.`, or an
+ * email address.
+ *
+ * @example
+ * ```ts
+ * isValidIdentifier('user_1'); // true
+ * isValidIdentifier('user 1'); // false
+ * ```
+ */
+export function isValidIdentifier(value: string): boolean {
+  return /^[a-zA-Z0-9_:.-]+$/.test(value) || /^\S+@\S+\.\S+$/.test(value);
+}
+
+type CreateInput = ReturnType<typeof CreateSubscriberBody.parse>;
+
+function profileProblems(input: CreateInput, prefix: string): string[] {
+  const messages: string[] = [];
+  if (typeof input.email === 'string' && !isEmail(input.email)) {
+    messages.push(`${prefix}email must be an email`);
+  }
+  if (typeof input.locale === 'string' && !isLocale(input.locale)) {
+    messages.push(`${prefix}locale must be locale`);
+  }
+  if (typeof input.timezone === 'string' && !isTimeZone(input.timezone)) {
+    messages.push(`${prefix}timezone must be a valid IANA time-zone`);
+  }
+  return messages;
+}
+
+function newRecord(scope: EngineScope, subscriberId: string): SubscriberRecord {
+  return {
+    _id: scope.ids.objectId(),
+    _organizationId: scope.environment._organizationId,
+    _environmentId: scope.environment._id,
+    subscriberId,
+    channels: [],
+    topics: [],
+    deleted: false,
+    createdAt: scope.iso(),
+    updatedAt: scope.iso(),
+    __v: 0,
+  };
+}
+
+/**
+ * `POST /v2/subscribers` (docs/behaviour/subscribers.md#create): creates the subscriber, or
+ * updates the existing one with the given non-empty fields (`data` is set to the given object, or
+ * `{}`); with `failIfExists` an existing one answers 409.
+ *
+ * @example
+ * ```ts
+ * createSubscriber(scope, { subscriberId: 'user-1', email: 'ada@example.com' }, { failIfExists: false });
+ * ```
+ */
+export function createSubscriber(
+  scope: EngineScope,
+  body: unknown,
+  options: { failIfExists: boolean },
+): SubscriberDto {
+  const raw = validateBody(CreateSubscriberBody, body);
+  const subscriberId = raw.subscriberId.trim();
+  const messages: string[] = [];
+  if (subscriberId === '') messages.push('SubscriberId is required');
+  else if (!isValidIdentifier(subscriberId)) {
+    messages.push(
+      'SubscriberId must be a valid email address or a string of alphanumeric characters, hyphens, and underscores',
+    );
+  }
+  messages.push(...profileProblems(raw, ''));
+  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
+  const { data, now } = scope;
+  const existing = findSubscriber(data, subscriberId);
+  if (existing && options.failIfExists) {
+    throw ServiceError.http(409, `Subscriber with id "${subscriberId}" already exists`);
+  }
+  // The controller passes each profile field as `value || undefined`, and `data || {}`.
+  const changes: Partial<SubscriberRecord> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = raw[field];
+    if (value) changes[field] = value;
+  }
+  changes.data = structuredClone(raw.data ?? {});
+  if (existing) {
+    const differs = Object.entries(changes).some(
+      ([field, value]) =>
+        JSON.stringify(value) !== JSON.stringify(existing[field as keyof SubscriberRecord]),
+    );
+    if (differs) {
+      Object.assign(existing, changes, { updatedAt: now });
+      putSubscriber(data, existing);
+    }
+    return toSubscriberDto(existing);
+  }
+  const record: SubscriberRecord = { ...newRecord(scope, subscriberId), ...changes };
+  putSubscriber(data, record);
+  return toSubscriberDto(record);
+}
+
+/**
+ * The answer of `POST /v1/subscribers/bulk`.
+ *
+ * @example
+ * ```ts
+ * const result: BulkCreateResult = engine.operations.bulkCreateSubscribers(context, { subscribers: [{ subscriberId: 'u1' }] });
+ * ```
+ */
+export interface BulkCreateResult {
+  updated: { subscriberId: string }[];
+  created: { subscriberId: string }[];
+  failed: { message: string; subscriberId?: string }[];
+}
+
+/**
+ * `POST /v1/subscribers/bulk` (docs/behaviour/subscribers.md#bulk-create): 1-500 subscribers,
+ * each upserted in order with the fields it gives (`null` included); the answer says which were
+ * created and which updated (a subscriberId given twice is created, then updated).
+ *
+ * @example
+ * ```ts
+ * bulkCreateSubscribers(scope, { subscribers: [{ subscriberId: 'user-1' }] });
+ * ```
+ */
+export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCreateResult {
+  const input = validateBody(BulkCreateSubscribersBody, body);
+  const messages: string[] = [];
+  input.subscribers.forEach((item, index) => {
+    if (item.subscriberId === '') messages.push(`subscribers.${index}.SubscriberId is required`);
+    messages.push(...profileProblems(item, `subscribers.${index}.`));
+  });
+  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
+  const result: BulkCreateResult = { updated: [], created: [], failed: [] };
+  const { data, now } = scope;
+  for (const item of input.subscribers) {
+    const { subscriberId, ...fields } = withoutUndefined(item);
+    const existing = findSubscriber(data, subscriberId);
+    if (existing) {
+      Object.assign(existing, structuredClone(fields), { updatedAt: now });
+      putSubscriber(data, existing);
+      result.updated.push({ subscriberId });
+    } else {
+      putSubscriber(data, { ...newRecord(scope, subscriberId), ...structuredClone(fields) });
+      result.created.push({ subscriberId });
+    }
+  }
+  return result;
+}
+
+/**
+ * `DELETE /v2/subscribers/{subscriberId}` (docs/behaviour/subscribers.md#delete): removes the
+ * subscriber with its topic subscriptions, preferences and messages; its notifications stay.
+ *
+ * @example
+ * ```ts
+ * deleteSubscriber(data, 'user-1'); // { acknowledged: true, status: 'deleted' }
+ * ```
+ */
+export function deleteSubscriber(
+  data: EnvironmentData,
+  subscriberId: string,
+): { acknowledged: true; status: 'deleted' } {
+  const record = findSubscriber(data, subscriberId);
+  if (!record) {
+    throw ServiceError.http(404, 'Subscriber was not found', {
+      externalSubscriberId: subscriberId,
+    });
+  }
+  const objectId = record._id;
+  data.subscribers.delete(subscriberId);
+  data.subscriberKeys.delete(objectId);
+  const at = data.subscriberOrder.indexOf(objectId);
+  if (at >= 0) data.subscriberOrder.splice(at, 1);
+  forgetSubscriberIndexes(data);
+  data.subscriptions = data.subscriptions.filter(
+    (subscription) => subscription._subscriberId !== objectId,
+  );
+  data.subscriptionsBySubscriber.delete(objectId);
+  for (const [key, preference] of data.preferences) {
+    if (preference._subscriberId === objectId) data.preferences.delete(key);
+  }
+  data.messages = data.messages.filter((message) => message._subscriberId !== objectId);
+  return { acknowledged: true, status: 'deleted' };
+}

@@ -1,0 +1,274 @@
+/**
+ * Topics of an environment: `POST /v2/topics` (an upsert), `GET /v2/topics`, `GET`, `PATCH` and
+ * `DELETE /v2/topics/{topicKey}` (docs/behaviour/topics.md).
+ *
+ * @module
+ */
+
+import * as z from 'zod/mini';
+import { TOPIC_KEY_MAX_LENGTH } from '../../../src/schemas/topic';
+import type { IdGenerator } from '../store/ids';
+import { isObjectId } from '../store/ids';
+import type { EnvironmentData, TopicRecord } from '../store/state';
+import {
+  arrayView,
+  type CursorOptions,
+  type CursorPage,
+  compareValues,
+  cursorPage,
+  emptyCursorPage,
+} from '../wire/cursor-page';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import { isValidIdentifier } from './subscriber-lifecycle';
+
+/**
+ * A topic in the wire shape (`name` absent when it has none).
+ *
+ * @example
+ * ```ts
+ * const topic: TopicDto = engine.operations.retrieveTopic(context, 'news');
+ * ```
+ */
+export interface TopicDto {
+  _id: string;
+  key: string;
+  name?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The wire shape of a stored topic.
+ *
+ * @example
+ * ```ts
+ * toTopicDto(record).key;
+ * ```
+ */
+export function toTopicDto(topic: TopicRecord): TopicDto {
+  return {
+    _id: topic._id,
+    key: topic.key,
+    ...(topic.name === undefined ? {} : { name: topic.name }),
+    createdAt: topic.createdAt,
+    updatedAt: topic.updatedAt,
+  };
+}
+
+/**
+ * Whether a topic key has the form the service accepts for a new topic.
+ *
+ * @example
+ * ```ts
+ * isValidTopicKey('task:12345'); // true
+ * isValidTopicKey('task 12345'); // false
+ * ```
+ */
+export function isValidTopicKey(key: string): boolean {
+  return isValidIdentifier(key);
+}
+
+/**
+ * Creates a topic with a valid key, or answers the existing one (no update): what a
+ * subscriptions create does with its topic.
+ *
+ * @example
+ * ```ts
+ * ensureTopic(data, ids, 'news', now);
+ * ```
+ */
+export function ensureTopic(
+  data: EnvironmentData,
+  ids: IdGenerator,
+  key: string,
+  now: string,
+  name?: string,
+): { topic: TopicRecord; created: boolean } {
+  const existing = data.topics.get(key);
+  if (existing) return { topic: existing, created: false };
+  if (!isValidTopicKey(key)) {
+    throw ServiceError.http(
+      400,
+      `Invalid topic key: "${key}". Topic keys must contain only alphanumeric characters (a-z, A-Z, 0-9), hyphens (-), underscores (_), colons (:), or be a valid email address.`,
+    );
+  }
+  const topic: TopicRecord = {
+    _id: ids.objectId(),
+    key,
+    ...(name === undefined ? {} : { name }),
+    createdAt: now,
+    updatedAt: now,
+  };
+  data.topics.set(key, topic);
+  return { topic, created: true };
+}
+
+const UpsertShape = z.object({ key: z.string(), name: z.optional(z.string()) });
+
+/**
+ * `POST /v2/topics` (docs/behaviour/topics.md#create): creates the topic (key checked), or sets
+ * the given name on the existing one; `failIfExists` answers 409 for an existing key.
+ *
+ * @example
+ * ```ts
+ * upsertTopic(data, ids, { key: 'news', name: 'News' }, { failIfExists: false }, now);
+ * ```
+ */
+export function upsertTopic(
+  data: EnvironmentData,
+  ids: IdGenerator,
+  body: unknown,
+  options: { failIfExists: boolean },
+  now: string,
+): { topic: TopicDto; created: boolean } {
+  const input = validateBody(UpsertShape, body);
+  const messages: string[] = [];
+  if (input.key === '') messages.push('key should not be empty');
+  if (input.key.length > TOPIC_KEY_MAX_LENGTH) {
+    messages.push(`key must be shorter than or equal to ${TOPIC_KEY_MAX_LENGTH} characters`);
+  }
+  if (input.name !== undefined && input.name.length > 100) {
+    messages.push('name must be shorter than or equal to 100 characters');
+  }
+  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
+  const existing = data.topics.get(input.key);
+  if (existing && options.failIfExists) {
+    throw ServiceError.http(409, `Topic with key "${input.key}" already exists`);
+  }
+  if (existing) {
+    if (input.name !== undefined && input.name !== existing.name) {
+      existing.name = input.name;
+      existing.updatedAt = now;
+    }
+    return { topic: toTopicDto(existing), created: false };
+  }
+  const { topic } = ensureTopic(data, ids, input.key, now, input.name);
+  return { topic: toTopicDto(topic), created: true };
+}
+
+function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
+  const topic = data.topics.get(key);
+  if (!topic) throw ServiceError.http(404, `Topic with key ${key} not found`);
+  return topic;
+}
+
+/**
+ * `GET /v2/topics/{topicKey}`.
+ *
+ * @example
+ * ```ts
+ * retrieveTopic(data, 'news');
+ * ```
+ */
+export function retrieveTopic(data: EnvironmentData, key: string): TopicDto {
+  return toTopicDto(topicOrThrow(data, key));
+}
+
+/**
+ * `PATCH /v2/topics/{topicKey}`: sets the name.
+ *
+ * @example
+ * ```ts
+ * updateTopic(data, 'news', { name: 'Product news' }, now);
+ * ```
+ */
+export function updateTopic(
+  data: EnvironmentData,
+  key: string,
+  body: unknown,
+  now: string,
+): TopicDto {
+  const input = validateBody(z.object({ name: z.string() }), body);
+  const topic = topicOrThrow(data, key);
+  topic.name = input.name;
+  topic.updatedAt = now;
+  return toTopicDto(topic);
+}
+
+/**
+ * `DELETE /v2/topics/{topicKey}`: removes the topic and every subscription to it.
+ *
+ * @example
+ * ```ts
+ * deleteTopic(data, 'news'); // { acknowledged: true }
+ * ```
+ */
+export function deleteTopic(data: EnvironmentData, key: string): { acknowledged: true } {
+  const topic = topicOrThrow(data, key);
+  data.topics.delete(key);
+  data.subscriptions = data.subscriptions.filter(
+    (subscription) => subscription._topicId !== topic._id,
+  );
+  for (const [subscriberId, mine] of data.subscriptionsBySubscriber) {
+    const kept = mine.filter((subscription) => subscription._topicId !== topic._id);
+    if (kept.length === 0) data.subscriptionsBySubscriber.delete(subscriberId);
+    else if (kept.length !== mine.length) data.subscriptionsBySubscriber.set(subscriberId, kept);
+  }
+  return { acknowledged: true };
+}
+
+/**
+ * Filters and order of a topics listing (already defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: TopicSearch = { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC' };
+ * ```
+ */
+export interface TopicSearch extends CursorOptions {
+  orderBy: string;
+  orderDirection: 'ASC' | 'DESC';
+  key?: string | undefined;
+  name?: string | undefined;
+}
+
+/**
+ * `GET /v2/topics` (docs/behaviour/topics.md#list): `key` and `name` match as case-insensitive
+ * substrings; sorted by `orderBy` (default `_id`) then `_id`; cursors as the subscriber search's.
+ *
+ * @example
+ * ```ts
+ * listTopics(data, { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC', key: 'task' });
+ * ```
+ */
+export function listTopics(data: EnvironmentData, search: TopicSearch): CursorPage<TopicDto> {
+  if (search.after !== undefined && search.before !== undefined) {
+    throw ServiceError.http(
+      400,
+      'Cannot specify both "before" and "after" cursors at the same time.',
+    );
+  }
+  const all = [...data.topics.values()];
+  const cursor = search.after ?? search.before;
+  let cursorTopic: TopicRecord | undefined;
+  if (cursor !== undefined) {
+    const id = cursor.toLowerCase();
+    cursorTopic = isObjectId(cursor) ? all.find((topic) => topic._id === id) : undefined;
+    if (!cursorTopic) return emptyCursorPage();
+  }
+  const contains = (value: string | undefined, needle: string | undefined) =>
+    needle === undefined || (value ?? '').toLowerCase().includes(needle.toLowerCase());
+  const field = search.orderBy;
+  const byId = (a: TopicRecord, b: TopicRecord) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+  const ascending = (a: TopicRecord, b: TopicRecord) =>
+    field === '_id'
+      ? byId(a, b)
+      : compareValues(
+          (a as unknown as Record<string, unknown>)[field],
+          (b as unknown as Record<string, unknown>)[field],
+        ) || byId(a, b);
+  const sign = search.orderDirection === 'DESC' ? -1 : 1;
+  const matching = all
+    .filter((topic) => contains(topic.key, search.key) && contains(topic.name, search.name))
+    .sort(ascending);
+  const view = arrayView(matching, search.orderDirection);
+  const page = cursorPage(
+    view,
+    search,
+    (topic) => topic._id,
+    (a, b) => sign * ascending(a, b),
+    cursorTopic,
+  );
+  return { ...page, data: page.data.map(toTopicDto) };
+}

@@ -1,0 +1,338 @@
+/**
+ * A topic's subscriptions: `GET`, `POST` and `DELETE /v2/topics/{topicKey}/subscriptions`
+ * (docs/behaviour/topics.md#subscriptions). They are the same records
+ * `GET /v2/subscribers/{subscriberId}/subscriptions` lists and a trigger to the topic fans out to.
+ *
+ * @module
+ */
+
+import {
+  TopicSubscriptionsCreateBody,
+  TopicSubscriptionsDeleteBody,
+} from '../../../src/schemas/topic';
+import type { IdGenerator } from '../store/ids';
+import { isObjectId } from '../store/ids';
+import { findById } from '../store/sorted-by-id';
+import type {
+  EnvironmentData,
+  SubscriberRecord,
+  SubscriptionRecord,
+  TopicRecord,
+} from '../store/state';
+import {
+  arrayView,
+  type CursorOptions,
+  type CursorPage,
+  cursorPage,
+  emptyCursorPage,
+} from '../wire/cursor-page';
+import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
+import { findSubscriber, subscriberByObjectId } from './subscribers';
+import { ensureTopic } from './topic-management';
+import { subscribe, type TopicSubscriptionDto, toSubscriptionDto, unsubscribe } from './topics';
+
+/**
+ * Options of a topic's subscriptions listing (already defaulted).
+ *
+ * @example
+ * ```ts
+ * const search: TopicSubscriptionSearch = { limit: 10, includeCursor: false, orderDirection: 'DESC' };
+ * ```
+ */
+export interface TopicSubscriptionSearch extends CursorOptions {
+  orderDirection: 'ASC' | 'DESC';
+  subscriberId?: string | undefined;
+  contextKeys?: string[] | undefined;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const right = new Set(b);
+  return a.every((value) => right.has(value));
+}
+
+function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
+  const topic = data.topics.get(key);
+  if (!topic) throw ServiceError.http(404, `Topic with key ${key} not found`);
+  return topic;
+}
+
+/**
+ * `GET /v2/topics/{topicKey}/subscriptions`: sorted by subscription `_id`, filtered by
+ * `subscriberId` (exact) and `contextKeys` (exact set).
+ *
+ * @example
+ * ```ts
+ * listTopicSubscriptions(data, 'news', { limit: 10, includeCursor: false, orderDirection: 'DESC' });
+ * ```
+ */
+export function listTopicSubscriptions(
+  data: EnvironmentData,
+  topicKey: string,
+  search: TopicSubscriptionSearch,
+): CursorPage<TopicSubscriptionDto> {
+  const topic = topicOrThrow(data, topicKey);
+  if (search.after !== undefined && search.before !== undefined) {
+    throw ServiceError.http(
+      400,
+      'Cannot specify both "before" and "after" cursors at the same time.',
+    );
+  }
+  const only =
+    search.subscriberId === undefined ? undefined : findSubscriber(data, search.subscriberId);
+  if (search.subscriberId !== undefined && !only) return emptyCursorPage();
+  const matching = data.subscriptions.filter(
+    (subscription) =>
+      subscription._topicId === topic._id &&
+      (only === undefined || subscription._subscriberId === only._id) &&
+      (search.contextKeys === undefined || sameSet(subscription.contextKeys, search.contextKeys)),
+  );
+  const cursor = search.after ?? search.before;
+  let cursorItem: SubscriptionRecord | undefined;
+  if (cursor !== undefined) {
+    cursorItem = isObjectId(cursor)
+      ? findById(data.subscriptions, cursor.toLowerCase())
+      : undefined;
+    if (!cursorItem) return emptyCursorPage();
+  }
+  const sign = search.orderDirection === 'ASC' ? 1 : -1;
+  const page = cursorPage(
+    arrayView(matching, search.orderDirection),
+    search,
+    (item) => item._id,
+    (a, b) => sign * (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+    cursorItem,
+  );
+  return {
+    ...page,
+    data: page.data.map((subscription) =>
+      toSubscriptionDto(
+        subscription,
+        topic,
+        subscriberByObjectId(data, subscription._subscriberId) as SubscriberRecord,
+      ),
+    ),
+  };
+}
+
+/**
+ * One subscription in a create or delete answer.
+ *
+ * @example
+ * ```ts
+ * const first: SubscriptionChangeDto | undefined = result.data[0];
+ * ```
+ */
+export interface SubscriptionChangeDto {
+  _id: string;
+  identifier: string;
+  topic: { _id: string; key: string; name?: string };
+  subscriber: TopicSubscriptionDto['subscriber'] & { createdAt: string; updatedAt: string };
+  contextKeys: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A subscriber the call could not handle.
+ *
+ * @example
+ * ```ts
+ * const error: SubscriptionErrorDto = { subscriberId: 'ghost', code: 'SUBSCRIBER_NOT_FOUND', message: "Subscriber with ID 'ghost' could not be found." };
+ * ```
+ */
+export interface SubscriptionErrorDto {
+  subscriberId: string;
+  code: 'SUBSCRIBER_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND';
+  message: string;
+}
+
+/**
+ * The answer of a subscriptions create or delete.
+ *
+ * @example
+ * ```ts
+ * const result: SubscriptionsResultDto = engine.operations.createTopicSubscriptions(context, 'news', { subscriptions: ['u1'] });
+ * ```
+ */
+export interface SubscriptionsResultDto {
+  data: SubscriptionChangeDto[];
+  meta: { totalCount: number; successful: number; failed: number };
+  errors?: SubscriptionErrorDto[];
+}
+
+function changeDto(
+  subscription: SubscriptionRecord,
+  topic: TopicRecord,
+  subscriber: SubscriberRecord,
+): SubscriptionChangeDto {
+  const listed = toSubscriptionDto(subscription, topic, subscriber);
+  return {
+    _id: subscription._id,
+    identifier: subscription.identifier,
+    topic: {
+      _id: topic._id,
+      key: topic.key,
+      ...(topic.name === undefined ? {} : { name: topic.name }),
+    },
+    subscriber: {
+      ...listed.subscriber,
+      createdAt: subscriber.createdAt,
+      updatedAt: subscriber.updatedAt,
+    },
+    contextKeys: [...subscription.contextKeys],
+    createdAt: subscription.createdAt,
+    updatedAt: subscription.updatedAt,
+  };
+}
+
+/** The result, or the service's 400 (the result as the body) when every item failed. */
+function settle(result: SubscriptionsResultDto): SubscriptionsResultDto {
+  if (result.meta.failed > 0 && result.meta.successful === 0) {
+    throw new ServiceError(400, 'Http Exception', {
+      ctx: { ...structuredClone(result) },
+    });
+  }
+  return result;
+}
+
+function notFound(subscriberId: string): SubscriptionErrorDto {
+  return {
+    subscriberId,
+    code: 'SUBSCRIBER_NOT_FOUND',
+    message: `Subscriber with ID '${subscriberId}' could not be found.`,
+  };
+}
+
+/**
+ * `POST /v2/topics/{topicKey}/subscriptions` (docs/behaviour/topics.md#subscriptions): creates
+ * the topic when missing, subscribes each known subscriber once (an existing subscription is
+ * answered as it is), reports unknown ones; 400 with the same body when none succeeded.
+ *
+ * @example
+ * ```ts
+ * createTopicSubscriptions(data, ids, 'news', { subscriptions: ['user-1'] }, now);
+ * ```
+ */
+export function createTopicSubscriptions(
+  data: EnvironmentData,
+  ids: IdGenerator,
+  topicKey: string,
+  body: unknown,
+  now: string,
+): SubscriptionsResultDto {
+  if (body !== null && typeof body === 'object' && 'preferences' in body) {
+    // Subscription workflow filters are not modelled; refusing them beats ignoring them.
+    throw ServiceError.dtoValidation([
+      'preferences of topic subscriptions are not supported by the mock engine',
+    ]);
+  }
+  const input = validateBody(TopicSubscriptionsCreateBody, body, {
+    subscriberIds: 'Cannot subscribe more than 100 subscribers at once',
+    subscriptions: 'Cannot subscribe more than 100 subscriptions at once',
+  });
+  const entries = (input.subscriptions ?? input.subscriberIds ?? []).map((entry) =>
+    typeof entry === 'string' ? { subscriberId: entry } : entry,
+  );
+  if (entries.length === 0) {
+    throw ServiceError.http(400, 'Either subscriberIds or subscriptions must be provided');
+  }
+  const { topic, created } = ensureTopic(data, ids, topicKey, now, input.name);
+  const errors: SubscriptionErrorDto[] = [];
+  const done: SubscriptionChangeDto[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const subscriber = findSubscriber(data, entry.subscriberId);
+    if (!subscriber) {
+      errors.push(notFound(entry.subscriberId));
+      continue;
+    }
+    if (seen.has(subscriber._id)) continue;
+    seen.add(subscriber._id);
+    const objectId = ids.objectId();
+    const subscription = subscribe(data, topic, subscriber, [], objectId, now);
+    if (subscription._id === objectId && 'identifier' in entry) {
+      subscription.identifier = entry.identifier;
+    }
+    done.push(changeDto(subscription, topic, subscriber));
+  }
+  const result = {
+    data: done,
+    meta: { totalCount: entries.length, successful: done.length, failed: errors.length },
+    ...(errors.length === 0 ? {} : { errors }),
+  };
+  // A failed request changes nothing: the topic made for it goes again (the service keeps it).
+  if (created && done.length === 0) data.topics.delete(topic.key);
+  return settle(result);
+}
+
+/**
+ * `DELETE /v2/topics/{topicKey}/subscriptions` (docs/behaviour/topics.md#subscriptions): a
+ * subscriber id removes all of that subscriber's subscriptions to the topic, an `identifier`
+ * removes that one; unknown subscribers and missing subscriptions are reported; 400 with the same
+ * body when none succeeded.
+ *
+ * @example
+ * ```ts
+ * deleteTopicSubscriptions(data, 'news', { subscriptions: ['user-1'] });
+ * ```
+ */
+export function deleteTopicSubscriptions(
+  data: EnvironmentData,
+  topicKey: string,
+  body: unknown,
+): SubscriptionsResultDto {
+  const input = validateBody(TopicSubscriptionsDeleteBody, body, {
+    subscriberIds: 'Cannot unsubscribe more than 100 subscribers at once',
+    subscriptions: 'Cannot unsubscribe more than 100 subscriptions at once',
+  });
+  const topic = topicOrThrow(data, topicKey);
+  const entries = (input.subscriptions ?? input.subscriberIds ?? []).map((entry) =>
+    typeof entry === 'string' ? { subscriberId: entry } : entry,
+  );
+  const errors: SubscriptionErrorDto[] = [];
+  const removed: SubscriptionRecord[] = [];
+  const done: SubscriptionChangeDto[] = [];
+  const ofTopic = data.subscriptions.filter((subscription) => subscription._topicId === topic._id);
+  for (const entry of entries) {
+    let subscriber: SubscriberRecord | undefined;
+    if (entry.subscriberId !== undefined) {
+      subscriber = findSubscriber(data, entry.subscriberId);
+      if (!subscriber) {
+        errors.push(notFound(entry.subscriberId));
+        continue;
+      }
+    }
+    const targets = ofTopic.filter(
+      (subscription) =>
+        !removed.includes(subscription) &&
+        (subscriber === undefined || subscription._subscriberId === subscriber._id) &&
+        (entry.identifier === undefined || subscription.identifier === entry.identifier),
+    );
+    if (targets.length === 0) {
+      const who = entry.subscriberId ?? entry.identifier ?? '';
+      errors.push({
+        subscriberId: who,
+        code: 'SUBSCRIPTION_NOT_FOUND',
+        message:
+          entry.subscriberId === undefined
+            ? `Subscription with identifier '${who}' not found.`
+            : `Subscription for subscriber '${who}' not found.`,
+      });
+      continue;
+    }
+    for (const subscription of targets) {
+      removed.push(subscription);
+      const owner = subscriber ?? subscriberByObjectId(data, subscription._subscriberId);
+      if (owner) done.push(changeDto(subscription, topic, owner));
+    }
+  }
+  const result = settle({
+    data: done,
+    meta: { totalCount: entries.length, successful: done.length, failed: errors.length },
+    ...(errors.length === 0 ? {} : { errors }),
+  });
+  unsubscribe(data, removed);
+  return result;
+}

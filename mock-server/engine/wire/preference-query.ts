@@ -1,0 +1,31 @@
+/**
+ * The query of `GET /v2/subscribers/{subscriberId}/preferences`
+ * (docs/behaviour/subscribers.md#preferences).
+ *
+ * @module
+ */
+
+import type { Criticality } from '../resources/preferences';
+import { queryString } from './query';
+import { ServiceError } from './service-error';
+
+const CRITICALITIES: readonly Criticality[] = ['critical', 'nonCritical', 'all'];
+
+/**
+ * `criticality` (default `nonCritical`; another value answers 422). `contextKeys` is read by the
+ * service only behind a feature flag that is off by default, so it is not used.
+ *
+ * @example
+ * ```ts
+ * parseCriticality(new URLSearchParams('criticality=all')); // 'all'
+ * ```
+ */
+export function parseCriticality(params: URLSearchParams): Criticality {
+  const value = queryString(params, 'criticality') ?? 'nonCritical';
+  if (!(CRITICALITIES as readonly string[]).includes(value)) {
+    throw ServiceError.dtoValidation([
+      `criticality must be one of the following values: ${CRITICALITIES.join(', ')}`,
+    ]);
+  }
+  return value as Criticality;
+}

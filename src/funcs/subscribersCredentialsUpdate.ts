@@ -1,0 +1,29 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { request } from '../core/request';
+import { routeSpec } from '../core/route-spec';
+import { subscribersCredentialsUpdateRoute } from '../routes/subscribers';
+import type { CredentialsUpdateBody, Subscriber } from '../schemas/subscriber';
+
+/**
+ * Sets a subscriber's credentials for a chat or push provider
+ * (`PUT /v1/subscribers/{subscriberId}/credentials`); given `deviceTokens` replace the stored ones.
+ *
+ * @example
+ * ```ts
+ * await subscribersCredentialsUpdate(core, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
+ * ```
+ */
+export function subscribersCredentialsUpdate(
+  core: SvcCore,
+  subscriberId: string,
+  body: CredentialsUpdateBody,
+  options?: RequestOptions,
+): APIPromise<Subscriber> {
+  return request(
+    core,
+    routeSpec(subscribersCredentialsUpdateRoute, { params: { subscriberId }, body }),
+    options,
+  );
+}

@@ -1,0 +1,29 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { request } from '../core/request';
+import { routeSpec } from '../core/route-spec';
+import { subscribersPreferencesListRoute } from '../routes/subscribers';
+import type { PreferencesListQuery, SubscriberPreferences } from '../schemas/preference';
+
+/**
+ * Reads a subscriber's preferences (`GET /v2/subscribers/{subscriberId}/preferences`): the global
+ * channels and, per active workflow, the channels that will apply.
+ *
+ * @example
+ * ```ts
+ * const { workflows } = await subscribersPreferencesList(core, 'user-1', { criticality: 'all' });
+ * ```
+ */
+export function subscribersPreferencesList(
+  core: SvcCore,
+  subscriberId: string,
+  query: PreferencesListQuery = {},
+  options?: RequestOptions,
+): APIPromise<SubscriberPreferences> {
+  return request(
+    core,
+    routeSpec(subscribersPreferencesListRoute, { params: { subscriberId }, query }),
+    options,
+  );
+}

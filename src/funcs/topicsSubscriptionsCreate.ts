@@ -1,0 +1,29 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { request } from '../core/request';
+import { routeSpec } from '../core/route-spec';
+import { topicsSubscriptionsCreateRoute } from '../routes/topics';
+import type { TopicSubscriptionsCreateBody, TopicSubscriptionsResult } from '../schemas/topic';
+
+/**
+ * Subscribes subscribers to a topic, creating the topic when missing
+ * (`POST /v2/topics/{topicKey}/subscriptions`); unknown subscribers are listed in `errors`.
+ *
+ * @example
+ * ```ts
+ * const { meta } = await topicsSubscriptionsCreate(core, 'news', { subscriptions: ['user-1', 'user-2'] });
+ * ```
+ */
+export function topicsSubscriptionsCreate(
+  core: SvcCore,
+  topicKey: string,
+  body: TopicSubscriptionsCreateBody,
+  options?: RequestOptions,
+): APIPromise<TopicSubscriptionsResult> {
+  return request(
+    core,
+    routeSpec(topicsSubscriptionsCreateRoute, { params: { topicKey }, body }),
+    options,
+  );
+}

@@ -1,0 +1,28 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { request } from '../core/request';
+import { routeSpec } from '../core/route-spec';
+import { topicsSubscriptionsDeleteRoute } from '../routes/topics';
+import type { TopicSubscriptionsDeleteBody, TopicSubscriptionsResult } from '../schemas/topic';
+
+/**
+ * Unsubscribes subscribers from a topic (`DELETE /v2/topics/{topicKey}/subscriptions`).
+ *
+ * @example
+ * ```ts
+ * await topicsSubscriptionsDelete(core, 'news', { subscriptions: ['user-1'] });
+ * ```
+ */
+export function topicsSubscriptionsDelete(
+  core: SvcCore,
+  topicKey: string,
+  body: TopicSubscriptionsDeleteBody,
+  options?: RequestOptions,
+): APIPromise<TopicSubscriptionsResult> {
+  return request(
+    core,
+    routeSpec(topicsSubscriptionsDeleteRoute, { params: { topicKey }, body }),
+    options,
+  );
+}

@@ -1,0 +1,60 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import { subscribersPreferencesList } from '../funcs/subscribersPreferencesList';
+import { subscribersPreferencesUpdate } from '../funcs/subscribersPreferencesUpdate';
+import type {
+  PreferencesListQuery,
+  PreferencesUpdateBody,
+  SubscriberPreferences as SubscriberPreferencesResponse,
+} from '../schemas/preference';
+
+/**
+ * The `svc.subscribers.preferences` namespace: which channels a subscriber receives, globally and
+ * per workflow.
+ *
+ * @example
+ * ```ts
+ * await svc.subscribers.preferences.update('user-1', { workflowId: 'welcome', channels: { email: false } });
+ * ```
+ */
+export class SubscriberPreferences {
+  readonly #core: SvcCore;
+
+  /** @internal */
+  constructor(core: SvcCore) {
+    this.#core = core;
+  }
+
+  /**
+   * The subscriber's global channels and, per active workflow, the channels that will apply.
+   *
+   * @example
+   * ```ts
+   * const { global, workflows } = await svc.subscribers.preferences.list('user-1');
+   * ```
+   */
+  list(
+    subscriberId: string,
+    query?: PreferencesListQuery,
+    options?: RequestOptions,
+  ): APIPromise<SubscriberPreferencesResponse> {
+    return subscribersPreferencesList(this.#core, subscriberId, query, options);
+  }
+
+  /**
+   * Turns channels on or off for one workflow (`workflowId`) or, without it, globally.
+   *
+   * @example
+   * ```ts
+   * await svc.subscribers.preferences.update('user-1', { channels: { sms: false } });
+   * ```
+   */
+  update(
+    subscriberId: string,
+    body: PreferencesUpdateBody,
+    options?: RequestOptions,
+  ): APIPromise<SubscriberPreferencesResponse> {
+    return subscribersPreferencesUpdate(this.#core, subscriberId, body, options);
+  }
+}

@@ -1,0 +1,81 @@
+import type { APIPromise } from '../core/api-promise';
+import type { SvcCore } from '../core/core';
+import type { RequestOptions } from '../core/options';
+import type { CursorPage, PagePromise } from '../core/pagination';
+import { topicsSubscriptionsCreate } from '../funcs/topicsSubscriptionsCreate';
+import { topicsSubscriptionsDelete } from '../funcs/topicsSubscriptionsDelete';
+import { topicsSubscriptionsList } from '../funcs/topicsSubscriptionsList';
+import type {
+  TopicSubscription,
+  TopicSubscriptionsCreateBody,
+  TopicSubscriptionsDeleteBody,
+  TopicSubscriptionsListQuery,
+  TopicSubscriptionsResult,
+} from '../schemas/topic';
+
+/**
+ * The `svc.topics.subscriptions` namespace: who is subscribed to a topic.
+ *
+ * @example
+ * ```ts
+ * await svc.topics.subscriptions.create('news', { subscriptions: ['user-1'] });
+ * ```
+ */
+export class TopicSubscriptions {
+  readonly #core: SvcCore;
+
+  /** @internal */
+  constructor(core: SvcCore) {
+    this.#core = core;
+  }
+
+  /**
+   * Lists the topic's subscriptions, cursor-paginated.
+   *
+   * @example
+   * ```ts
+   * for await (const subscription of svc.topics.subscriptions.list('news')) {
+   *   console.log(subscription.subscriber.subscriberId);
+   * }
+   * ```
+   */
+  list(
+    topicKey: string,
+    query?: TopicSubscriptionsListQuery,
+    options?: RequestOptions,
+  ): PagePromise<CursorPage<TopicSubscription, TopicSubscriptionsListQuery>, TopicSubscription> {
+    return topicsSubscriptionsList(this.#core, topicKey, query, options);
+  }
+
+  /**
+   * Subscribes subscribers to the topic (created when missing); unknown ones are in `errors`.
+   *
+   * @example
+   * ```ts
+   * const { meta } = await svc.topics.subscriptions.create('news', { subscriptions: ['user-1', 'user-2'] });
+   * ```
+   */
+  create(
+    topicKey: string,
+    body: TopicSubscriptionsCreateBody,
+    options?: RequestOptions,
+  ): APIPromise<TopicSubscriptionsResult> {
+    return topicsSubscriptionsCreate(this.#core, topicKey, body, options);
+  }
+
+  /**
+   * Unsubscribes subscribers from the topic.
+   *
+   * @example
+   * ```ts
+   * await svc.topics.subscriptions.delete('news', { subscriptions: ['user-1'] });
+   * ```
+   */
+  delete(
+    topicKey: string,
+    body: TopicSubscriptionsDeleteBody,
+    options?: RequestOptions,
+  ): APIPromise<TopicSubscriptionsResult> {
+    return topicsSubscriptionsDelete(this.#core, topicKey, body, options);
+  }
+}
