@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LARGE_BODY_LIMIT } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
 import { ServiceError } from '../engine/wire/service-error';
+import { describeIssues } from '../engine/wire/validation';
 import { parseJsonBody } from '../pipeline/json-body';
 import {
   BodyTooLargeError,
@@ -265,9 +266,7 @@ export const CONTROL_BODY_LIMIT = LARGE_BODY_LIMIT;
 export function parseControlBody<T extends z.ZodMiniType>(schema: T, body: unknown): z.infer<T> {
   const result = z.safeParse(schema, body ?? {});
   if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
-    .join('; ');
+  const problems = describeIssues(schema, result.error.issues, '', '(body)').join('; ');
   throw ServiceError.http(400, `Invalid request body: ${problems}`);
 }
 

@@ -40,7 +40,7 @@ describe('hostile: control API bodies', () => {
     [
       '/seed',
       { subscriber: [{ subscriberId: 'x' }] },
-      'Unrecognized key: "subscriber" (allowed keys: environment, subscribers, topics, integrations, workflows, messages, tenants)',
+      'Unrecognized key: "subscriber" (allowed keys: environment, subscribers, topics, integrations, workflows, messages, tenants, preferences)',
     ],
   ])('POST %s %j is a 400 that says what is allowed', async (path, body, message) => {
     const reply = await post(path, body);

@@ -91,7 +91,7 @@ describe('hostile: seeds are all or nothing', () => {
   it('unknown keys are refused, with the keys a seed accepts', () => {
     const engine = createMockEngine();
     expect(() => engine.seed({ subscriber: [{ subscriberId: 'x' }] } as never)).toThrow(
-      /Unrecognized key: "subscriber" \(allowed keys: environment, subscribers, topics, integrations, workflows, messages, tenants\)/,
+      /Unrecognized key: "subscriber" \(allowed keys: environment, subscribers, topics, integrations, workflows, messages, tenants, preferences\)/,
     );
     expect(() =>
       engine.seed({ subscribers: [{ subscriberId: 'x', firstname: 'A' }] } as never),

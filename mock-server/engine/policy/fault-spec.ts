@@ -9,6 +9,7 @@
 
 import * as z from 'zod/mini';
 import { jsonDepth, MAX_JSON_DEPTH } from '../wire/json-depth';
+import { describeIssues } from '../wire/validation';
 import { compilePathGlob, MAX_PATH_GLOB_LENGTH } from './path-glob';
 
 /**
@@ -101,10 +102,7 @@ function parseWith<T extends z.ZodMiniType>(
 ): z.infer<T> | undefined {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)';
-    problems.push(`${path}: ${issue.message}`);
-  }
+  problems.push(...describeIssues(schema, result.error.issues, prefix));
   return undefined;
 }
 

@@ -120,6 +120,34 @@ function keysAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
 }
 
 /**
+ * One line per zod issue, `field: what is wrong`, with the field's path under `where` (or `root`
+ * for the value itself); an unknown key lists the keys the schema allows there. The one wording
+ * of seed, fault and control-body problems.
+ *
+ * @example
+ * ```ts
+ * describeIssues(SubscriberSeed, issues, 'subscribers.0'); // ['subscribers.0.email: Invalid input']
+ * ```
+ */
+export function describeIssues(
+  schema: z.ZodMiniType,
+  issues: readonly z.core.$ZodIssue[],
+  where: string,
+  root = '(root)',
+): string[] {
+  return issues.map((issue) => {
+    const field = [where, ...issue.path.map(String)].filter(Boolean).join('.') || root;
+    // zod/mini words no messages of its own: a schema's custom message wins.
+    if (issue.code === 'unrecognized_keys' && issue.message === 'Invalid input') {
+      const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+      const allowed = keysAt(schema, issue.path);
+      return `${field}: Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${keys} (allowed keys: ${allowed.join(', ')})`;
+    }
+    return `${field}: ${issue.message}`;
+  });
+}
+
+/**
  * Validates seed data with a schema, throwing a readable 400 that names the bad field.
  *
  * @example
@@ -134,17 +162,7 @@ export function parseSeedPart<T extends z.ZodMiniType>(
 ): z.infer<T> {
   const result = z.safeParse(schema, input);
   if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => {
-      const field = [where, ...issue.path.map(String)].filter(Boolean).join('.') || '(root)';
-      if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
-        const allowed = keysAt(schema, issue.path);
-        return `${field}: Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${keys} (allowed keys: ${allowed.join(', ')})`;
-      }
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
+  const problems = describeIssues(schema, result.error.issues, where).join('; ');
   throw new ServiceError(400, `Invalid seed data: ${problems}`, {
     ctx: { error: 'Bad Request', statusCode: 400 },
   });
