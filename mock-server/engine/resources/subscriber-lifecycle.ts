@@ -95,7 +95,8 @@ export function createSubscriber(
   }
   messages.push(...profileProblems(raw, ''));
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
-  const { data, now } = scope;
+  const { data } = scope;
+  const at = scope.iso();
   const existing = findSubscriber(data, subscriberId);
   if (existing && options.failIfExists) {
     throw ServiceError.http(409, `Subscriber with id "${subscriberId}" already exists`);
@@ -113,7 +114,7 @@ export function createSubscriber(
         JSON.stringify(value) !== JSON.stringify(existing[field as keyof SubscriberRecord]),
     );
     if (differs) {
-      Object.assign(existing, changes, { updatedAt: now });
+      Object.assign(existing, changes, { updatedAt: at });
       putSubscriber(data, existing);
     }
     return toSubscriberDto(existing);
@@ -156,12 +157,13 @@ export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCr
   });
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
   const result: BulkCreateResult = { updated: [], created: [], failed: [] };
-  const { data, now } = scope;
+  const { data } = scope;
+  const at = scope.iso();
   for (const item of input.subscribers) {
     const { subscriberId, ...fields } = withoutUndefined(item);
     const existing = findSubscriber(data, subscriberId);
     if (existing) {
-      Object.assign(existing, structuredClone(fields), { updatedAt: now });
+      Object.assign(existing, structuredClone(fields), { updatedAt: at });
       putSubscriber(data, existing);
       result.updated.push({ subscriberId });
     } else {
