@@ -22,6 +22,7 @@ const SnapshotBody = z.object({
 const AdvanceBody = z.object({ ms: z.number().check(z.nonnegative()) });
 const SetBody = z.object({ to: z.union([z.string(), z.number()]) });
 const SettleBody = z.object({ skipTime: z.optional(z.boolean()) });
+const ResetBody = z.object({ keepClock: z.optional(z.boolean()) });
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
 const OUTBOX_CHANNELS = new Set(['in_app', 'email', 'sms', 'chat', 'push']);
 
@@ -83,9 +84,11 @@ export const stateRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/reset',
-    description: 'Back to the state at start (the --seed file or the demo data); keeps snapshots',
-    run: ({ context }) => {
-      context.engine.reset();
+    description:
+      'Back to the state at start (the --seed file or the demo data) and, with a virtual clock, to the start time unless { keepClock: true }; keeps snapshots',
+    run: ({ body, context }) => {
+      const { keepClock } = parseControlBody(ResetBody, body);
+      context.engine.reset(keepClock === undefined ? {} : { keepClock });
       return { reset: true };
     },
   },

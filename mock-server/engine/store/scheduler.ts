@@ -65,6 +65,12 @@ export interface SchedulingClock extends EngineClock {
   nextDueAt(): number | undefined;
   /** Runs every task due at the current time (including ones they schedule for now); returns how many ran. */
   runDue(): number;
+  /**
+   * @internal Puts the clock back to `at` without running anything: what `engine.reset()` does
+   * to return to the engine's baseline time (docs/decisions/0040-control-api.md). Throws inside
+   * a task.
+   */
+  rewind(at: number): void;
 }
 
 interface QueuedTask extends PendingTask {
@@ -196,5 +202,11 @@ export function createSchedulingClock(
     pending: () => queue.map(({ id, at, label }) => ({ id, at, label })),
     nextDueAt: () => queue[0]?.at,
     runDue: () => moveTo(current),
+    rewind(at) {
+      if (running) {
+        throw new Error('The engine clock cannot be moved from inside a scheduled task');
+      }
+      current = toMs(at);
+    },
   };
 }
