@@ -4,21 +4,33 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { SeedData } from '../engine/seed';
 import { INSPECTOR_PATH } from '../inspector/serve';
+import { closeOnSignals } from './close-on-signals';
 import { CONTROL_PREFIX } from './control-router';
 import { startMockServer } from './server';
 
-const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--quiet] [--no-inspector]
+const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--clock real|virtual] [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
+  --clock <mode>   real (default): time follows the wall clock, delays and digests run on
+                   their own; virtual: time stands still until moved through /__svc/clock
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
 
 class UsageError extends Error {}
+
+const CLOCK_MODES = ['real', 'virtual'] as const;
+
+function parseClock(raw: string | undefined): (typeof CLOCK_MODES)[number] {
+  const mode = raw ?? 'real';
+  const known = CLOCK_MODES.find((candidate) => candidate === mode);
+  if (known === undefined) throw new UsageError(`--clock must be real or virtual, got "${mode}"`);
+  return known;
+}
 
 function parsePort(raw: string | undefined): number {
   const text = raw ?? process.env['PORT'] ?? '4010';
@@ -44,10 +56,14 @@ async function readSeed(file: string): Promise<SeedData> {
 }
 
 async function main(): Promise<void> {
+  // First of all, so no signal finds the process without them (a SIGTERM right after the
+  // banner used to kill it by signal).
+  const shutdown = closeOnSignals();
   let values: {
     port?: string;
     host?: string;
     seed?: string;
+    clock?: string;
     quiet: boolean;
     'no-inspector': boolean;
     help: boolean;
@@ -58,6 +74,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        clock: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -71,6 +88,7 @@ async function main(): Promise<void> {
     return;
   }
   const port = parsePort(values.port);
+  const clock = parseClock(values.clock);
   const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
   const server = await startMockServer({
     port,
@@ -78,10 +96,13 @@ async function main(): Promise<void> {
     ...(seed === undefined ? {} : { seed }),
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
     inspector: !values['no-inspector'],
+    clock,
   }).catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
   });
+
+  if (shutdown.attach(server)) return; // a signal came while starting: no banner, just stop
 
   // One write, so whoever reads the output gets the whole banner at once.
   const environments = server.engine.environments.map(
@@ -92,30 +113,15 @@ async function main(): Promise<void> {
     [
       `svc-mock listening on ${server.url}`,
       ...environments,
+      clock === 'real'
+        ? '  clock:       real time (delays and digests run on their own)'
+        : `  clock:       virtual, at ${server.engine.clock.iso()} (move it: POST ${CONTROL_PREFIX}/clock/advance)`,
       `  control API: ${server.url}${CONTROL_PREFIX}`,
       values['no-inspector']
         ? '  inspector: off (--no-inspector)'
         : `  inspector:   ${server.url}${INSPECTOR_PATH}`,
     ].join('\n'),
   );
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1); // a second Ctrl+C does not wait
-    stopping = true;
-    server.close().then(
-      () => {
-        console.log(`svc-mock stopped (${signal})`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('svc-mock: error while stopping:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
