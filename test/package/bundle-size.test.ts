@@ -11,13 +11,13 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 /**
  * Limits in gzip bytes. The whole client is gated at its goal (24 KB). (a)'s goal (14.5 KB) sits
  * 2.3 KB above its floor (ky + zod/mini + the trigger's schemas alone, no SDK code: 12.6 KB), and
- * (a) measures 17.4 KB (docs/decisions/0013 says what its SDK code is and what is left), so (a) is
- * gated by a regression ceiling just above today's figure, total and SDK code alone, until the
- * transport work reaches the goal.
+ * (a) measures 17.6 KB (17,609 B; 6,378 B SDK code alone; docs/decisions/0013 says what its SDK
+ * code is and what reaching the goal would take), so (a) is gated by a regression ceiling just
+ * above today's figure, total and SDK code alone.
  */
 const LIMITS = {
-  triggerTotal: 17.5 * 1024,
-  triggerSdkOnly: 6.5 * 1024,
+  triggerTotal: 17.25 * 1024,
+  triggerSdkOnly: 6.3 * 1024,
   wholeSvcTotal: GOALS['whole Svc'],
 } as const;
 
