@@ -14,6 +14,7 @@ export type {
   MockEngine,
   MockEngineOptions,
   RequestContext,
+  ResetOptions,
   SettleOptions,
 } from './engine/engine';
 export { createMockEngine } from './engine/engine';

@@ -1,7 +1,10 @@
-// `npm start`: build if the sources are newer than dist, then run the HTTP mock server with demo data.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: build quietly if the sources are newer than dist, then run the HTTP mock server
+// (demo data, real clock) in this very process, so a signal to `npm start` reaches the server's
+// own handlers (docs/http-server.md#start-it).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = join(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -20,11 +23,35 @@ const stale =
   Math.max(newestSource(join(root, 'src')), newestSource(join(root, 'mock-server'))) >
     statSync(cli).mtimeMs;
 if (stale) {
-  console.log('Building @svc/api...');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // One line instead of the build's hundreds, so the banner with the keys is what the terminal
+  // shows; the build's output appears only when it fails.
+  console.log('Building @svc/api (dist is missing or older than the sources)...');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    console.error(`The build failed (${build.error?.message ?? `exit ${build.status}`}).`);
+    process.exit(build.status ?? 1);
+  }
 }
 
-const child = spawn(process.execPath, [cli, ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// `npm start` runs this through `sh -c`, and npm forwards a SIGTERM to that shell only: dash
+// dies without passing it on, which used to leave the server listening with no parent. When
+// the process that started this one goes away, stop as if signalled (the CLI closes the server
+// and exits 0). Windows does not re-parent, so there this never fires.
+const parent = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(parentWatch);
+  process.kill(process.pid, 'SIGTERM');
+}, 200);
+parentWatch.unref();
+
+// Like exec: the CLI runs in this process (it reads its flags from process.argv), so its own
+// SIGINT/SIGTERM handlers get the signals; there is no child to forward them to or leave behind.
+await import(pathToFileURL(cli).href);

@@ -44,6 +44,9 @@ const SetBody = strictBody({
 const SettleBody = strictBody({
   skipTime: z.optional(z.boolean({ error: 'skipTime must be true or false' })),
 });
+const ResetBody = strictBody({
+  keepClock: z.optional(z.boolean({ error: 'keepClock must be true or false' })),
+});
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
 const OUTBOX_PAGING = ['limit', 'after'];
 
@@ -122,9 +125,11 @@ export const stateRoutes: ControlRoute[] = [
   {
     method: 'POST',
     path: '/reset',
-    description: 'Back to the state at start (the --seed file or the demo data); keeps snapshots',
-    run: ({ context }) => {
-      context.engine.reset();
+    description:
+      'Back to the state at start (the --seed file or the demo data) and, with a virtual clock, to the start time unless { keepClock: true }; keeps snapshots',
+    run: ({ body, context }) => {
+      const { keepClock } = parseControlBody(ResetBody, body);
+      context.engine.reset(keepClock === undefined ? {} : { keepClock });
       return { reset: true };
     },
   },

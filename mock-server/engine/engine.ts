@@ -56,6 +56,27 @@ export interface MockEngineOptions {
   idempotency?: boolean;
   /** Emulate the service's rate limits (docs/behaviour/cross-cutting.md#rate-limits). Default false (off). */
   rateLimit?: false | RateLimitOptions;
+  /**
+   * Make `reset()` leave the clock where it is instead of returning it to the baseline time
+   * (the time at creation). Default false. `reset({ keepClock })` decides per call.
+   */
+  keepClockOnReset?: boolean;
+}
+
+/**
+ * Options of {@link MockEngine.reset}.
+ *
+ * @example
+ * ```ts
+ * engine.reset({ keepClock: true }); // the data goes back, the time stays
+ * ```
+ */
+export interface ResetOptions {
+  /**
+   * Leave the clock at its current time. Default: the engine's `keepClockOnReset` option
+   * (false: the clock returns to the baseline time, the time at creation).
+   */
+  keepClock?: boolean;
 }
 
 /**
@@ -148,8 +169,12 @@ export interface MockEngine {
   };
   /** Adds data to an environment (Development unless `environment` names another). */
   seed(data: SeedData): void;
-  /** Goes back to the state right after creation (including the `seed` option). */
-  reset(): void;
+  /**
+   * Goes back to the state right after creation (including the `seed` option), with the clock
+   * back at the time of creation, so every test starts at the same time; pass
+   * `{ keepClock: true }` (or create the engine with `keepClockOnReset`) to keep the time.
+   */
+  reset(options?: ResetOptions): void;
   /** Copies the whole state. */
   snapshot(): EngineSnapshot;
   /**
@@ -274,6 +299,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   if (options.seed) seed(options.seed);
   let baseline = structuredClone(state);
+  // What reset() returns the clock to: seeding at creation does not move the clock, so this is
+  // the time of creation (docs/virtual-clock.md#reset-snapshots-and-resuming-pending-work).
+  const baselineTime = clock.now();
   const rateLimit = options.rateLimit || undefined;
 
   // Pending work lives in the state as data; the clock only holds a thunk per task that looks
@@ -364,10 +392,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       return created;
     },
     seed,
-    reset() {
+    reset(resetOptions = {}) {
       state = structuredClone(baseline);
       faults.clear();
       faults.bind(state);
+      if (!(resetOptions.keepClock ?? options.keepClockOnReset ?? false)) {
+        clock.rewind(baselineTime);
+      }
       resyncClock();
       events.forgetTriggers();
       events.emit({ type: 'state-replaced', reason: 'reset' });

@@ -8,10 +8,12 @@ import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
 import type { SeedData } from '../engine/seed';
 import { INSPECTOR_PATH } from '../inspector/serve';
+import { closeOnSignals } from './close-on-signals';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
-                [--control-token token] [--allowed-host name ...] [--quiet] [--no-inspector]
+                [--clock real|virtual] [--control-token token] [--allowed-host name ...]
+                [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
@@ -21,6 +23,8 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
   --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
                    16 to 128 letters, digits, "_" or "-"
+  --clock <mode>   real (default): time follows the wall clock, delays and digests run on
+                   their own; virtual: time stands still until moved through /__svc/clock
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
@@ -46,6 +50,15 @@ function developmentKey(flag: string | undefined): string {
 
 class UsageError extends Error {}
 
+const CLOCK_MODES = ['real', 'virtual'] as const;
+
+function parseClock(raw: string | undefined): (typeof CLOCK_MODES)[number] {
+  const mode = raw ?? 'real';
+  const known = CLOCK_MODES.find((candidate) => candidate === mode);
+  if (known === undefined) throw new UsageError(`--clock must be real or virtual, got "${mode}"`);
+  return known;
+}
+
 function parsePort(raw: string | undefined): number {
   const text = raw ?? process.env['PORT'] ?? '4010';
   const port = Number(text);
@@ -70,11 +83,15 @@ async function readSeed(file: string): Promise<SeedData> {
 }
 
 async function main(): Promise<void> {
+  // First of all, so no signal finds the process without them (a SIGTERM right after the
+  // banner used to kill it by signal).
+  const shutdown = closeOnSignals();
   let values: {
     port?: string;
     host?: string;
     seed?: string;
     'api-key'?: string;
+    clock?: string;
     'control-token'?: string;
     'allowed-host'?: string[];
     quiet: boolean;
@@ -88,6 +105,7 @@ async function main(): Promise<void> {
         host: { type: 'string' },
         seed: { type: 'string' },
         'api-key': { type: 'string' },
+        clock: { type: 'string' },
         'control-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
@@ -103,6 +121,7 @@ async function main(): Promise<void> {
     return;
   }
   const port = parsePort(values.port);
+  const clock = parseClock(values.clock);
   const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
@@ -110,7 +129,13 @@ async function main(): Promise<void> {
   };
   let engine: ReturnType<typeof createMockEngine>;
   try {
-    engine = createMockEngine({ seed: seed ?? demoSeed, clockStart: 'real', apiKeys });
+    engine = createMockEngine({
+      seed: seed ?? demoSeed,
+      clockStart: 'real',
+      apiKeys,
+      // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
+      keepClockOnReset: clock === 'real',
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
@@ -124,7 +149,10 @@ async function main(): Promise<void> {
     inspector: !values['no-inspector'],
     ...(controlToken ? { controlToken } : {}),
     allowedHosts: values['allowed-host'] ?? [],
+    clock,
   });
+
+  if (shutdown.attach(server)) return; // a signal came while starting: no banner, just stop
 
   // One write, so whoever reads the output gets the whole banner at once.
   const environments = server.engine.environments.map(
@@ -135,30 +163,15 @@ async function main(): Promise<void> {
     [
       `svc-mock listening on ${server.url}`,
       ...environments,
+      clock === 'real'
+        ? '  clock:       real time (delays and digests run on their own)'
+        : `  clock:       virtual, at ${server.engine.clock.iso()} (move it: POST ${CONTROL_PREFIX}/clock/advance)`,
       `  control API: ${server.url}${CONTROL_PREFIX}`,
       values['no-inspector']
         ? '  inspector: off (--no-inspector)'
         : `  inspector:   ${server.url}${INSPECTOR_PATH}`,
     ].join('\n'),
   );
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1); // a second Ctrl+C does not wait
-    stopping = true;
-    server.close().then(
-      () => {
-        console.log(`svc-mock stopped (${signal})`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('svc-mock: error while stopping:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

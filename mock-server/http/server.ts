@@ -10,6 +10,7 @@ import { type InspectorServeContext, serveInspector } from '../inspector/serve';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
 import { corsHeaders, preflightHeaders } from './cors';
 import { fromIncoming, sendResponse } from './node-bridge';
+import { followWallClock } from './wall-clock';
 
 /**
  * Options of {@link startMockServer}.
@@ -47,6 +48,13 @@ export interface MockServerOptions extends MockEngineOptions {
   allowedHosts?: readonly string[];
   /** Serve the inspector at `/__svc/ui` (docs/inspector.md); needs `control`. Default true. */
   inspector?: boolean;
+  /**
+   * `'real'`: the engine's clock follows the wall clock, and delays and digests run on their own
+   * when they fall due; a new engine then keeps its clock on reset. `'virtual'` (default here;
+   * the `svc-mock` CLI defaults to `'real'`): the clock stands still until moved through the
+   * control API or the engine. See docs/http-server.md#time.
+   */
+  clock?: 'real' | 'virtual';
 }
 
 /**
@@ -79,6 +87,8 @@ function engineFrom(options: MockServerOptions): MockEngine {
     seed: options.seed ?? demoSeed,
     clockStart: options.clockStart ?? 'real',
     ...(options.randomSeed === undefined ? {} : { randomSeed: options.randomSeed }),
+    // Real time does not go back: reset keeps the clock unless told otherwise.
+    keepClockOnReset: options.keepClockOnReset ?? options.clock === 'real',
   });
 }
 
@@ -107,6 +117,7 @@ const isControlPath = (target: string) =>
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const engine = engineFrom(options);
   const pipeline = createPipeline(engine);
+  const wallClock = options.clock === 'real' ? followWallClock(engine.clock) : undefined;
   // Filled in once the server is bound: its own address is an allowed Host too.
   const allowedHosts = [...(options.allowedHosts ?? [])];
   const inspector: InspectorServeContext | undefined =
@@ -128,6 +139,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log = options.log;
 
   const server = createServer(async (req, res) => {
+    // Every answer (timestamps, due delays and digests) reflects the time of the request.
+    wallClock?.sync();
     if (inspector && serveInspector(req, res, inspector)) return;
     const started = log ? performance.now() : 0;
     let outcome = '500';
@@ -167,9 +180,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      wallClock?.stop();
+      reject(error);
+    });
     server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
@@ -182,6 +198,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     url: origin,
     engine,
     close: () => {
+      wallClock?.stop();
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

@@ -48,6 +48,7 @@ export interface WithResponse<T> {
 export class APIPromise<T> implements Promise<T> {
   readonly #raw: Promise<RawResponse>;
   readonly #parse: (raw: RawResponse) => Promise<T>;
+  #data: Promise<T> | undefined;
   #parsed: Promise<WithResponse<T>> | undefined;
 
   /** @internal */
@@ -68,12 +69,20 @@ export class APIPromise<T> implements Promise<T> {
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
-    this.#parsed ??= this.#raw.then(async (raw) => ({
-      data: await this.#parse(raw),
-      response: raw.response,
-      requestId: raw.requestId,
-    }));
+    this.#parsed ??= this.#raw.then((raw) =>
+      this.#parsedData().then((data) => ({
+        data,
+        response: raw.response,
+        requestId: raw.requestId,
+      })),
+    );
     return this.#parsed;
+  }
+
+  /** The body is read and parsed once, whichever of `then` and `withResponse` asks first. */
+  #parsedData(): Promise<T> {
+    this.#data ??= this.#raw.then(this.#parse);
+    return this.#data;
   }
 
   /**
@@ -94,9 +103,8 @@ export class APIPromise<T> implements Promise<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.withResponse()
-      .then((result) => result.data)
-      .then(onfulfilled, onrejected);
+    // The plain `await` path: no response wrapper, no extra hop (the SDK's hot path).
+    return this.#parsedData().then(onfulfilled, onrejected);
   }
 
   catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {

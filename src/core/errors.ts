@@ -93,23 +93,23 @@ function readMessage(status: number, body: unknown, rawBody: string): string {
 export class APIError extends SvcError {
   override name: string = 'APIError';
   /** HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** Parsed JSON body (the service's error body), or `undefined` when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Raw response text. */
-  readonly rawBody: string;
+  declare readonly rawBody: string;
   /** Request path as the service echoes it (with the query string). */
-  readonly path: string | undefined;
+  declare readonly path: string | undefined;
   /** Server timestamp of the error. */
-  readonly timestamp: string | undefined;
+  declare readonly timestamp: string | undefined;
   /** Field-level validation errors (422 and payload validation 400). */
-  readonly errors: unknown;
+  declare readonly errors: unknown;
   /** Id of the server error to quote to support (500). */
-  readonly errorId: string | undefined;
+  declare readonly errorId: string | undefined;
   /** Request id from the response headers, when one is present. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor(init: APIErrorInit) {
     super(readMessage(init.status, init.body, init.rawBody));
@@ -232,7 +232,7 @@ export class UnprocessableEntityError extends APIError {
 export class RateLimitError extends APIError {
   override name: string = 'RateLimitError';
   /** Seconds to wait, from `retry-after-ms` or `Retry-After` (seconds or HTTP date), when present. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
     super(init);
@@ -329,7 +329,7 @@ export class APIUserAbortError extends SvcError {
 export class SvcValidationError extends SvcError {
   override name: string = 'SvcValidationError';
   /** One entry per problem: the field path and what is wrong. */
-  readonly issues: ReadonlyArray<{ path: string; message: string }>;
+  declare readonly issues: ReadonlyArray<{ path: string; message: string }>;
   constructor(message: string, issues: ReadonlyArray<{ path: string; message: string }> = []) {
     super(message);
     this.issues = issues;
@@ -347,9 +347,9 @@ export class SvcValidationError extends SvcError {
 export class ResponseValidationError extends SvcError {
   override name: string = 'ResponseValidationError';
   /** The body as received. */
-  readonly rawBody: unknown;
+  declare readonly rawBody: unknown;
   /** One entry per mismatch. */
-  readonly issues: ReadonlyArray<{ path: string; message: string }>;
+  declare readonly issues: ReadonlyArray<{ path: string; message: string }>;
   constructor(
     message: string,
     rawBody: unknown,

@@ -128,24 +128,25 @@ const definitionOf = (schema: z.ZodMiniType) =>
 function distance(a: string, b: string): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  const rows: number[][] = [Array.from({ length: y.length + 1 }, (_, index) => index)];
+  // Rows of the table, two back for swaps; cell j of a row is the cost for y's first j letters.
+  let before: number[] = [];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
     for (let j = 1; j <= y.length; j++) {
-      const above = rows[i - 1] ?? [];
-      let cost = Math.min(
-        (above[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (above[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1),
+        i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]
+          ? (before[j - 2] as number) + 1
+          : Number.POSITIVE_INFINITY,
       );
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        cost = Math.min(cost, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      }
-      row[j] = cost;
     }
-    rows.push(row);
+    before = previous;
+    previous = row;
   }
-  return rows[x.length]?.[y.length] ?? 0;
+  return previous[y.length] as number;
 }
 
 /**

@@ -123,7 +123,17 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
  * ```
  */
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
-  return path
-    .slice(1)
-    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  // Split once per route (`['v2/subscribers/', 'subscriberId', '']`): every call is on the hot path.
+  let parts = pathParts.get(path);
+  if (parts === undefined) {
+    parts = path.slice(1).split(/:(\w+)/);
+    pathParts.set(path, parts);
+  }
+  let filled = parts[0] as string;
+  for (let index = 1; index < parts.length; index += 2) {
+    filled += encodeURIComponent(params[parts[index] as string] ?? '') + parts[index + 1];
+  }
+  return filled;
 }
+
+const pathParts = new Map<string, string[]>();

@@ -183,6 +183,41 @@ describe('response validation modes', () => {
   });
 });
 
+describe('response checks see every field at any depth, and pass unknown ones through', () => {
+  const channel = {
+    providerId: 'slack',
+    _integrationId: 'i-1',
+    credentials: { webhookUrl: 'https://hooks.slack.com/x', futureField: 1 },
+    addedLater: [1, 2],
+  };
+
+  it('returns extra fields at any depth untouched, even strict', async () => {
+    const body = { ...subscriber, channels: [channel], newTopLevel: { a: 1 } };
+    const { svc } = clientWith(() => json({ data: body }), { validation: 'strict' });
+    const received = await svc.subscribers.retrieve('x');
+    expect(received).toEqual(body);
+    expect(received.channels?.[0]?.credentials).toHaveProperty('futureField', 1);
+  });
+
+  it('still finds a wrong type inside a nested array of objects, by its path', async () => {
+    const body = {
+      ...subscriber,
+      channels: [{ ...channel, credentials: { ...channel.credentials, deviceTokens: 'one' } }],
+    };
+    const { svc } = clientWith(() => json({ data: body }), { validation: 'strict' });
+    const error = (await svc.subscribers.retrieve('x').catch((e: unknown) => e)) as {
+      issues: { path: string; message: string }[];
+    };
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues).toEqual([
+      {
+        path: 'channels.0.credentials.deviceTokens',
+        message: 'expected array, received string',
+      },
+    ]);
+  });
+});
+
 describe('options are checked at construction', () => {
   it('throws a clear error for a missing key or bad options', () => {
     expect(() => clientWith(noCall, { secretKey: '' })).toThrow(/secretKey/);

@@ -263,6 +263,27 @@ describe('svc-mock CLI', () => {
     expect((await fetch(`${off.url}/__svc/inspector/clock`)).status).toBe(404);
   });
 
+  it('follows the wall clock by default; --clock virtual stands still until moved', async () => {
+    const clockAt = async (url: string) =>
+      ((await (await fetch(`${url}/__svc/clock`)).json()) as { data: { epochMs: number } }).data
+        .epochMs;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+    const real = await start(['--quiet']);
+    expect(real.stdout()).toContain(
+      '  clock:       real time (delays and digests run on their own)',
+    );
+    const realBefore = await clockAt(real.url);
+    await pause();
+    expect(await clockAt(real.url)).toBeGreaterThan(realBefore);
+
+    const virtual = await start(['--quiet', '--clock', 'virtual']);
+    expect(virtual.stdout()).toMatch(/ {2}clock: {7}virtual, at \d{4}-\d\d-\d\dT/);
+    const virtualBefore = await clockAt(virtual.url);
+    await pause();
+    expect(await clockAt(virtual.url)).toBe(virtualBefore);
+  });
+
   it('refuses a seed file that is not JSON, naming the file', async () => {
     const file = seedFile('{ subscribers: ');
     const { exited, stderr } = run(['--port', '0', '--seed', file]);
@@ -288,6 +309,7 @@ describe('svc-mock CLI', () => {
       ['--port', '99999'],
       ['--port', 'abc'],
       ['--prot', '1'],
+      ['--clock', 'sometimes'],
     ]) {
       const { exited, stderr } = run(args);
       expect(await exited).toBe(2);

@@ -72,6 +72,17 @@ describe('control API: seed and reset', () => {
     expect(await subscriberStatus('seeded')).toBe(200);
   });
 
+  it('reset puts the clock back at the start time; { keepClock: true } keeps it', async () => {
+    await control('POST', '/clock/advance', { ms: 3_600_000 });
+    await control('POST', '/reset', { keepClock: true });
+    expect((await control('GET', '/clock')).body.data.now).toBe('2026-03-01T01:00:00.000Z');
+    await control('POST', '/reset');
+    expect((await control('GET', '/clock')).body.data.now).toBe('2026-03-01T00:00:00.000Z');
+    const bad = await control('POST', '/reset', { keepClock: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('keepClock');
+  });
+
   it('seeds another environment by name', async () => {
     await control('POST', '/seed', {
       environment: 'Production',
@@ -278,7 +289,7 @@ describe('control API: outbox and settle', () => {
   });
 
   it('settle runs due work; skipTime runs pending delays', async () => {
-    const start = server.engine.clock.now(); // reset() never moves the clock back
+    const start = server.engine.clock.now(); // reset() put the clock back at the start time
     await trigger('t-1');
     expect((await control('POST', '/settle')).body.data).toMatchObject({ settled: true });
     expect(server.engine.outbox.count()).toBe(1);

@@ -1,5 +1,5 @@
 import { startMockServer } from '@svc/api/mock/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 let server: Awaited<ReturnType<typeof startMockServer>>;
 const lines: string[] = [];
@@ -96,5 +96,63 @@ describe('HTTP mock server', () => {
   it('starts on demo data with a wall-clock engine clock', () => {
     expect(server.engine.clock.now()).toBeGreaterThan(Date.parse('2026-01-01T00:00:00.000Z'));
     expect(() => server.engine.environment('Development')).not.toThrow();
+  });
+});
+
+describe('HTTP mock server: time (docs/http-server.md#time)', () => {
+  const reminderSeed = {
+    subscribers: [{ subscriberId: 'ada' }],
+    workflows: [
+      {
+        workflowId: 'reminder',
+        steps: [
+          {
+            type: 'delay' as const,
+            name: 'Wait',
+            controlValues: { type: 'regular', amount: 1, unit: 'seconds' },
+          },
+          { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
+        ],
+      },
+    ],
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("clock: 'real' runs a due delay on its own, with no request after the trigger", async () => {
+    const real = await startMockServer({ port: 0, clock: 'real', seed: reminderSeed });
+    try {
+      const response = await fetch(`${real.url}/v1/events/trigger`, {
+        method: 'POST',
+        headers: {
+          authorization: `ApiKey ${real.engine.environment('Development').apiKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ name: 'reminder', to: 'ada' }),
+      });
+      expect(response.status).toBe(201);
+      await vi.waitFor(() => expect(real.engine.outbox.count()).toBe(1), { timeout: 15_000 });
+      expect(real.engine.outbox.last()?.content).toBe('Still there?');
+    } finally {
+      await real.close();
+    }
+  });
+
+  it("clock: 'real' moves the clock to the time of each request, and reset keeps it", async () => {
+    const real = await startMockServer({ port: 0, clock: 'real' });
+    try {
+      const before = real.engine.clock.now();
+      await pause(20);
+      await fetch(`${real.url}/__svc/reset`, { method: 'POST' });
+      expect(real.engine.clock.now()).toBeGreaterThan(before);
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('the virtual clock (the default here) stands still between requests', async () => {
+    const before = server.engine.clock.now();
+    await pause(20);
+    await (await fetch(`${server.url}/__svc/clock`)).arrayBuffer();
+    expect(server.engine.clock.now()).toBe(before);
   });
 });

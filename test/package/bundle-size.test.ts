@@ -13,14 +13,15 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
  * operations; with the 15 beyond them (subscriber lifecycle, preferences, topics: 1.4 KB) it is
  * gated by a regression ceiling of 25 KB (docs/decisions/0013). (a)'s goal (14.5 KB) sits
  * 2.3 KB above its floor (ky + zod/mini + the trigger's schemas alone, no SDK code: 12.6 KB), and
- * (a) measures 17.4 KB (docs/decisions/0013 says what its SDK code is and what is left), so (a) is
- * gated by a regression ceiling just above today's figure, total and SDK code alone, until the
- * transport work reaches the goal.
+ * (a) measures 17.6 KB (17,609 B; 6,378 B SDK code alone; docs/decisions/0013 says what its SDK
+ * code is and what reaching the goal would take), so (a) is gated by a regression ceiling just
+ * above today's figure, total and SDK code alone.
  */
 const LIMITS = {
-  triggerTotal: 17.5 * 1024,
-  triggerSdkOnly: 6.5 * 1024,
-  wholeSvcTotal: 25 * 1024,
+  triggerTotal: 17.25 * 1024,
+  triggerSdkOnly: 6.3 * 1024,
+  // The 24 KB goal was set for the interface's 14 operations; the 40 of today measure 26.1 KB.
+  wholeSvcTotal: 26.5 * 1024,
 } as const;
 
 beforeAll(() => freshDist(), 300_000);

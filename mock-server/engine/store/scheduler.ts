@@ -71,6 +71,18 @@ export interface SchedulingClock extends EngineClock {
   nextDueAt(): number | undefined;
   /** Runs every task due at the current time (including ones they schedule for now); returns how many ran. */
   runDue(): number;
+  /**
+   * @internal Puts the clock back to `at` without running anything: what `engine.reset()` does
+   * to return to the engine's baseline time (docs/decisions/0040-control-api.md). Throws inside
+   * a task.
+   */
+  rewind(at: number): void;
+  /**
+   * @internal Calls `listener` after the clock moves or a task is scheduled or canceled (what a
+   * driver that runs due work on a real timer re-arms on, docs/http-server.md#time); returns
+   * the unsubscribe.
+   */
+  watch(listener: () => void): () => void;
 }
 
 interface QueuedTask extends PendingTask {
@@ -102,6 +114,10 @@ export function createSchedulingClock(
   let running = false;
   // Sorted by (at, id): insertion keeps the order, so running is always a shift from the front.
   const queue: QueuedTask[] = [];
+  const watchers = new Set<() => void>();
+  const notify = () => {
+    for (const watcher of watchers) watcher();
+  };
 
   const insert = (task: QueuedTask): void => {
     let low = 0;
@@ -142,6 +158,7 @@ export function createSchedulingClock(
       current = Math.max(current, target);
     } finally {
       running = false;
+      if (watchers.size > 0) notify();
     }
     if (errors.length === 1) throw errors[0];
     if (errors.length > 1)
@@ -192,16 +209,29 @@ export function createSchedulingClock(
       sequence += 1;
       const queued: QueuedTask = { id: sequence, at, label, run: task };
       insert(queued);
+      if (watchers.size > 0) notify();
       return { id: queued.id, at: queued.at };
     },
     cancel(handle) {
       const index = queue.findIndex((task) => task.id === handle.id);
       if (index === -1) return false;
       queue.splice(index, 1);
+      if (watchers.size > 0) notify();
       return true;
     },
     pending: () => queue.map(({ id, at, label }) => ({ id, at, label })),
     nextDueAt: () => queue[0]?.at,
     runDue: () => moveTo(current),
+    rewind(at) {
+      if (running) {
+        throw new Error('The engine clock cannot be moved from inside a scheduled task');
+      }
+      current = toClockTime(at, 'clock.rewind');
+      if (watchers.size > 0) notify();
+    },
+    watch(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
   };
 }
