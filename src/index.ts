@@ -84,11 +84,13 @@ export { subscribersRetrieve } from './funcs/subscribersRetrieve';
 export { subscribersSearch } from './funcs/subscribersSearch';
 export { subscribersSubscriptionsList } from './funcs/subscribersSubscriptionsList';
 export { subscribersUpdate } from './funcs/subscribersUpdate';
+export { workflowsCreate } from './funcs/workflowsCreate';
 export { workflowsDelete } from './funcs/workflowsDelete';
 export { workflowsList } from './funcs/workflowsList';
 export { workflowsPatch } from './funcs/workflowsPatch';
 export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
+export { workflowsUpdate } from './funcs/workflowsUpdate';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
@@ -143,13 +145,20 @@ export {
 } from './schemas/subscriber';
 export { TopicSubscription } from './schemas/topic';
 export {
+  SLUG_IDENTIFIER_PATTERN,
   UiSchemaProperty,
+  UPSERT_STEP_TYPES,
+  type UpsertStepType,
+  WorkflowCreateBody,
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
   WorkflowPatchBody,
+  WorkflowPreferencesRequest,
   WorkflowResponse,
+  WorkflowStepUpsert,
   WorkflowSyncBody,
   WorkflowSyncResponse,
+  WorkflowUpdateBody,
 } from './schemas/workflow';
 export { VERSION } from './version';

@@ -32,11 +32,13 @@ import {
   subscribersUpdateRoute,
 } from './subscribers';
 import {
+  workflowsCreateRoute,
   workflowsDeleteRoute,
   workflowsListRoute,
   workflowsPatchRoute,
   workflowsRetrieveRoute,
   workflowsSyncRoute,
+  workflowsUpdateRoute,
 } from './workflows';
 
 /**
@@ -72,6 +74,8 @@ export const ROUTES = [
   workflowsRetrieveRoute,
   workflowsPatchRoute,
   workflowsDeleteRoute,
+  workflowsCreateRoute,
+  workflowsUpdateRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -107,7 +111,9 @@ export type OperationName =
   | 'messages.deleteByTransactionId'
   | 'workflows.retrieve'
   | 'workflows.patch'
-  | 'workflows.delete';
+  | 'workflows.delete'
+  | 'workflows.create'
+  | 'workflows.update';
 
 /**
  * A route of {@link ROUTES}.
