@@ -188,15 +188,19 @@ describe('@novu/api against the engine', () => {
         origin: 'novu-cloud',
         preferences: {},
         steps: [
-          { _id: created.result.steps[0]?.id, name: 'Inbox', type: 'in_app' },
+          { id: created.result.steps[0]?.id, name: 'Inbox', type: 'in_app' },
           { name: 'Chat', type: 'chat', controlValues: { body: 'Hello' } },
         ],
       },
       'created',
     );
     expect(updated.result.steps.map((step) => step.stepId)).toEqual(['inbox', 'chat']);
-    // The SDK sends the in-app defaults as controlValues, which replace the stored values.
-    expect(updated.result.steps[0]?.controls.values).toEqual({ disableOutputSanitization: false });
+    // The step matched by its id keeps its values; the SDK filled in the in-app default on create.
+    expect(updated.result.steps[0]?.id).toBe(created.result.steps[0]?.id);
+    expect(updated.result.steps[0]?.controls.values).toEqual({
+      body: 'Hi',
+      disableOutputSanitization: false,
+    });
   });
 
   it('lists messages and deletes them', async () => {

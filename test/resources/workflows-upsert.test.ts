@@ -64,16 +64,18 @@ describe('workflows.create', () => {
     const viaApi = await client().events.trigger({ name: 'created', to: 'ada', payload });
     const seeded = await client().events.trigger({ name: 'seeded', to: 'ada', payload });
     await engine.settle();
-    const sent = (transactionId: string) =>
+    const sent = (transactionId: string | undefined) =>
       engine.outbox
         .list()
         .filter((entry) => entry.transactionId === transactionId)
         .map(({ channel, subject, content }) => ({ channel, subject, content }));
     expect(sent(viaApi.transactionId)).toHaveLength(2);
     expect(sent(viaApi.transactionId)).toEqual(sent(seeded.transactionId));
-    const activity = async (transactionId: string) => {
-      const [notification] = (await client().notifications.list({ transactionId })).data;
-      return notification?.jobs.map((job) => [job.type, job.status]);
+    const activity = async (transactionId: string | undefined) => {
+      const [notification] = (
+        await client().notifications.list({ transactionId: transactionId ?? '' })
+      ).data;
+      return notification?.jobs?.map((job) => [job.type, job.status]);
     };
     expect(await activity(viaApi.transactionId)).toEqual(await activity(seeded.transactionId));
   });
