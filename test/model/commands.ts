@@ -2,6 +2,7 @@
 // the same rule to the model, and checks the answer and the invariants it may have touched.
 import {
   BadRequestError,
+  ConflictError,
   NotFoundError,
   type Subscriber,
   type SvcError,
@@ -16,6 +17,7 @@ import {
   type EnvironmentLabel,
   type Model,
   type ModelEnvironment,
+  type ModelWorkflow,
   PRIMARY_CHANNELS,
   type Real,
   TOPIC,
@@ -223,7 +225,7 @@ export class MarkAs implements Command {
     readonly foreignPick: EnvironmentLabel | undefined,
     readonly markAs: 'read' | 'seen' | 'unread' | 'unseen',
   ) {}
-  check = () => true;
+  check = (model: Readonly<Model>) => model[this.label].messages.length > 0;
   async run(model: Model, real: Real) {
     const environment = model[this.label];
     const chosen = [
@@ -270,15 +272,15 @@ export class SyncWorkflow implements Command {
       expect(await failure(call)).toBeInstanceOf(BadRequestError);
       return;
     }
-    if (from.organization !== to.organization || !from.workflows.has(this.workflowId)) {
+    const workflow = from.workflows.get(this.workflowId);
+    if (from.organization !== to.organization || !workflow) {
       expect(await failure(call)).toBeInstanceOf(NotFoundError);
       return;
     }
     const synced = await call;
-    expect(synced).toMatchObject({ workflowId: this.workflowId });
-    to.workflows.add(this.workflowId);
-    const listed = await real.clients[this.target].workflows.list().toArray({ limit: 100 });
-    expect(listed.map((workflow) => workflow.workflowId).sort()).toEqual([...to.workflows].sort());
+    expect(synced).toMatchObject({ workflowId: this.workflowId, active: workflow.active });
+    to.workflows.set(this.workflowId, { ...workflow });
+    await checkWorkflows(model, real, this.target);
   }
   toString = () => `sync(${this.workflowId}, ${this.source} -> ${this.target})`;
 }
@@ -361,8 +363,54 @@ export type TriggerRecipient =
 const DUPLICATE_TRANSACTION =
   'transactionId property is not unique, please make sure all triggers have a unique transactionId';
 
-/** What a workflow of the model delivers: `welcome` an in-app step, `digest` an email step. */
-const WORKFLOW_CHANNEL: Record<string, 'in_app' | 'email'> = { welcome: 'in_app', digest: 'email' };
+/**
+ * Applies a processed trigger to the model (its recipients, upserted; its notifications) and
+ * checks the messages it created: one per recipient on the workflow's channel (email needs an
+ * active integration; a subscriber without an address still gets a stored message, with a
+ * warning status). Answers how many messages it created.
+ */
+function recordDelivery(
+  real: Real,
+  environment: ModelEnvironment,
+  workflow: ModelWorkflow,
+  to: TriggerRecipient[],
+  transactionId: string,
+): number {
+  const recipients = new Set<string>();
+  for (const recipient of to) {
+    if (recipient.kind === 'topic') for (const id of TOPIC.subscribers) recipients.add(id);
+    else recipients.add(recipient.subscriberId);
+    if (recipient.kind === 'definition') {
+      const stored = environment.subscribers.get(recipient.subscriberId);
+      if (stored) stored.firstName = recipient.firstName;
+    }
+  }
+  for (const id of recipients) {
+    if (!environment.subscribers.has(id)) {
+      environment.subscribers.set(id, { firstName: null, fcmTokens: undefined });
+    }
+  }
+  environment.transactions.set(transactionId, recipients.size);
+  const { channel } = workflow;
+  const delivers =
+    channel === 'in_app' || environment.integrations.some((i) => i.channel === channel && i.active);
+  const data = engineMessages(real, environment);
+  const created = data.messages.filter((m) => m.transactionId === transactionId);
+  const subscriberIdOf = (objectId: string) =>
+    [...data.subscribers.values()].find((s) => s._id === objectId)?.subscriberId ?? '';
+  expect(
+    created.map((m) => [subscriberIdOf(m._subscriberId), m.channel, m.read, m.seen]).sort(),
+  ).toEqual(delivers ? [...recipients].sort().map((id) => [id, channel, false, false]) : []);
+  for (const message of created) {
+    environment.messages.push({
+      id: message._id,
+      subscriberId: subscriberIdOf(message._subscriberId),
+      read: false,
+      seen: false,
+    });
+  }
+  return created.length;
+}
 
 /** The engine's data of one environment: the API has no message list, so messages come from here. */
 function engineMessages(real: Real, environment: ModelEnvironment) {
@@ -380,20 +428,15 @@ export class Trigger implements Command {
   check = () => true;
   async run(model: Model, real: Real) {
     const environment = model[this.label];
-    const to: TriggerBody['to'] = this.recipients.map((recipient) =>
-      recipient.kind === 'id'
-        ? recipient.subscriberId
-        : recipient.kind === 'topic'
-          ? { type: 'Topic' as const, topicKey: TOPIC.key }
-          : { subscriberId: recipient.subscriberId, firstName: recipient.firstName },
-    );
+    const to = toOf(this.recipients);
     const call = real.clients[this.label].events.trigger({
       name: this.workflowId,
       to,
       ...(this.transactionId === undefined ? {} : { transactionId: this.transactionId }),
     });
     const messagesBefore = engineMessages(real, environment).messages.length;
-    if (!environment.workflows.has(this.workflowId)) {
+    const workflow = environment.workflows.get(this.workflowId);
+    if (!workflow) {
       const error = await failure(call);
       expect(error).toBeInstanceOf(UnprocessableEntityError);
       expect(error.message).toBe('workflow_not_found');
@@ -403,6 +446,12 @@ export class Trigger implements Command {
     const result = await call;
     const transactionId = result.transactionId ?? '';
     if (this.transactionId !== undefined) expect(transactionId).toBe(this.transactionId);
+    // An inactive workflow answers before the transactionId is looked at.
+    if (!workflow.active) {
+      expect(result).toMatchObject({ acknowledged: true, status: 'trigger_not_active' });
+      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      return;
+    }
     if (environment.transactions.has(transactionId)) {
       // A duplicate: the caller sees why, and nothing is created or sent again.
       expect(result).toEqual({
@@ -416,43 +465,8 @@ export class Trigger implements Command {
       return;
     }
     expect(result).toMatchObject({ acknowledged: true, status: 'processed' });
-    const recipients = new Set<string>();
-    for (const recipient of this.recipients) {
-      if (recipient.kind === 'topic') for (const id of TOPIC.subscribers) recipients.add(id);
-      else recipients.add(recipient.subscriberId);
-      if (recipient.kind === 'definition') {
-        const stored = environment.subscribers.get(recipient.subscriberId);
-        if (stored) stored.firstName = recipient.firstName;
-      }
-    }
-    for (const id of recipients) {
-      if (!environment.subscribers.has(id)) {
-        environment.subscribers.set(id, { firstName: null, fcmTokens: undefined });
-      }
-    }
-    environment.transactions.set(transactionId, recipients.size);
-    // One message per recipient on the workflow's channel (email needs an active integration;
-    // a subscriber without an address still gets a stored message, with a warning status).
-    const channel = WORKFLOW_CHANNEL[this.workflowId] ?? 'in_app';
-    const delivers =
-      channel === 'in_app' ||
-      environment.integrations.some((i) => i.channel === channel && i.active);
-    const data = engineMessages(real, environment);
-    const created = data.messages.filter((m) => m.transactionId === transactionId);
-    expect(data.messages.length).toBe(messagesBefore + created.length);
-    const subscriberIdOf = (objectId: string) =>
-      [...data.subscribers.values()].find((s) => s._id === objectId)?.subscriberId ?? '';
-    expect(
-      created.map((m) => [subscriberIdOf(m._subscriberId), m.channel, m.read, m.seen]).sort(),
-    ).toEqual(delivers ? [...recipients].sort().map((id) => [id, channel, false, false]) : []);
-    for (const message of created) {
-      environment.messages.push({
-        id: message._id,
-        subscriberId: subscriberIdOf(message._subscriberId),
-        read: false,
-        seen: false,
-      });
-    }
+    const created = recordDelivery(real, environment, workflow, this.recipients, transactionId);
+    expect(engineMessages(real, environment).messages.length).toBe(messagesBefore + created);
     await checkTransaction(model, real, transactionId);
   }
   toString = () =>
@@ -479,4 +493,261 @@ async function checkTransaction(model: Model, real: Real, transactionId: string)
     const subscribers = listed.map((notification) => notification.subscriber?.subscriberId);
     expect(new Set(subscribers).size, 'one notification per recipient').toBe(subscribers.length);
   }
+}
+
+/** The environment lists exactly the model's workflows, each active or not as the model says. */
+export async function checkWorkflows(model: Model, real: Real, label: EnvironmentLabel) {
+  const svc = real.clients[label];
+  const listed = await svc.workflows.list().toArray({ limit: 100 });
+  // The list reports ERROR for a workflow with step issues, so `active` is read one by one.
+  const seen = Object.fromEntries(
+    await Promise.all(
+      listed.map(async (w) => [w.workflowId, (await svc.workflows.retrieve(w.workflowId)).active]),
+    ),
+  );
+  const expected = Object.fromEntries(
+    [...model[label].workflows].map(([id, workflow]) => [id, workflow.active]),
+  );
+  expect(seen).toEqual(expected);
+}
+
+function stepOf(channel: ModelWorkflow['channel']) {
+  return channel === 'email'
+    ? { name: 'Mail', type: 'email' as const, controlValues: { subject: 'Hi', body: 'Hello' } }
+    : { name: 'Inbox', type: 'in_app' as const, controlValues: { body: 'Hello' } };
+}
+
+export class CreateWorkflow implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly workflowId: string,
+    readonly channel: ModelWorkflow['channel'],
+    readonly active: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].workflows.create({
+      name: this.workflowId,
+      workflowId: this.workflowId,
+      active: this.active,
+      steps: [stepOf(this.channel)],
+    });
+    if (environment.workflows.has(this.workflowId)) {
+      expect(await failure(call)).toBeInstanceOf(ConflictError);
+    } else {
+      const created = await call;
+      expect(created).toMatchObject({ workflowId: this.workflowId, active: this.active });
+      environment.workflows.set(this.workflowId, { channel: this.channel, active: this.active });
+    }
+    await checkWorkflows(model, real, this.label);
+  }
+  toString = () =>
+    `createWorkflow(${this.label}, ${this.workflowId}, ${this.channel}, active=${this.active})`;
+}
+
+export class UpdateWorkflow implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly workflowId: string,
+    readonly channel: ModelWorkflow['channel'],
+    readonly active: boolean | undefined,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].workflows.update(this.workflowId, {
+      name: this.workflowId,
+      origin: 'svc-cloud',
+      preferences: {},
+      steps: [stepOf(this.channel)],
+      ...(this.active === undefined ? {} : { active: this.active }),
+    });
+    if (!environment.workflows.has(this.workflowId)) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+    } else {
+      const updated = await call;
+      // An omitted `active` means true (docs/behaviour/workflows.md#update).
+      const active = this.active ?? true;
+      expect(updated.steps.map((step) => step.type)).toEqual([this.channel]);
+      expect(updated.active).toBe(active);
+      environment.workflows.set(this.workflowId, { channel: this.channel, active });
+    }
+    await checkWorkflows(model, real, this.label);
+  }
+  toString = () =>
+    `updateWorkflow(${this.label}, ${this.workflowId}, ${this.channel}, active=${this.active})`;
+}
+
+export class PatchWorkflow implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly workflowId: string,
+    readonly active: boolean,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const workflow = model[this.label].workflows.get(this.workflowId);
+    const call = real.clients[this.label].workflows.patch(this.workflowId, {
+      active: this.active,
+    });
+    if (!workflow) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+    } else {
+      expect((await call).active).toBe(this.active);
+      workflow.active = this.active;
+    }
+    await checkWorkflows(model, real, this.label);
+  }
+  toString = () => `patchWorkflow(${this.label}, ${this.workflowId}, active=${this.active})`;
+}
+
+export class DeleteWorkflow implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly workflowId: string,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const call = real.clients[this.label].workflows.delete(this.workflowId);
+    if (!environment.workflows.has(this.workflowId)) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+    } else {
+      await call;
+      environment.workflows.delete(this.workflowId);
+    }
+    await checkWorkflows(model, real, this.label);
+  }
+  toString = () => `deleteWorkflow(${this.label}, ${this.workflowId})`;
+}
+
+/** One event of a bulk trigger, as the command generator draws it. */
+export interface BulkEvent {
+  workflowId: string;
+  recipients: TriggerRecipient[];
+}
+
+function toOf(recipients: TriggerRecipient[]): TriggerBody['to'] {
+  return recipients.map((recipient) =>
+    recipient.kind === 'id'
+      ? recipient.subscriberId
+      : recipient.kind === 'topic'
+        ? { type: 'Topic' as const, topicKey: TOPIC.key }
+        : { subscriberId: recipient.subscriberId, firstName: recipient.firstName },
+  );
+}
+
+export class TriggerBulk implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly events: BulkEvent[],
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const messagesBefore = engineMessages(real, environment).messages.length;
+    const results = await real.clients[this.label].events.triggerBulk({
+      events: this.events.map((event) => ({ name: event.workflowId, to: toOf(event.recipients) })),
+    });
+    expect(results).toHaveLength(this.events.length);
+    let created = 0;
+    for (const [index, event] of this.events.entries()) {
+      const result = results[index];
+      const workflow = environment.workflows.get(event.workflowId);
+      if (!workflow) {
+        expect(result).toMatchObject({ status: 'error', error: ['workflow_not_found'] });
+        continue;
+      }
+      if (!workflow.active) {
+        expect(result).toMatchObject({ status: 'trigger_not_active' });
+        continue;
+      }
+      expect(result).toMatchObject({ acknowledged: true, status: 'processed' });
+      const transactionId = (result as { transactionId?: string }).transactionId ?? '';
+      created += recordDelivery(real, environment, workflow, event.recipients, transactionId);
+      await checkTransaction(model, real, transactionId);
+    }
+    expect(engineMessages(real, environment).messages.length).toBe(messagesBefore + created);
+  }
+  toString = () => `triggerBulk(${this.label}, ${JSON.stringify(this.events)})`;
+}
+
+export class Broadcast implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly workflowId: string,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const environment = model[this.label];
+    const messagesBefore = engineMessages(real, environment).messages.length;
+    const call = real.clients[this.label].events.broadcast({ name: this.workflowId, payload: {} });
+    const workflow = environment.workflows.get(this.workflowId);
+    if (!workflow) {
+      const error = await failure(call);
+      expect(error).toBeInstanceOf(UnprocessableEntityError);
+      expect(error.message).toBe('workflow_not_found');
+      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      return;
+    }
+    const result = await call;
+    expect(result.status).toBe('processed');
+    if (!workflow.active) {
+      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      return;
+    }
+    const everyone: TriggerRecipient[] = [...environment.subscribers.keys()].map((id) => ({
+      kind: 'id',
+      subscriberId: id,
+    }));
+    const transactionId = result.transactionId ?? '';
+    const created = recordDelivery(real, environment, workflow, everyone, transactionId);
+    expect(engineMessages(real, environment).messages.length).toBe(messagesBefore + created);
+    await checkTransaction(model, real, transactionId);
+  }
+  toString = () => `broadcast(${this.label}, ${this.workflowId})`;
+}
+
+export class Cancel implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly owner: EnvironmentLabel,
+    readonly pick: number,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const known = [...model[this.owner].transactions.keys()];
+    const transactionId = known[this.pick % Math.max(known.length, 1)] ?? 'never-triggered';
+    // The model's workflows never wait on the clock: nothing is pending, so nothing is canceled,
+    // in any environment, and the notifications stay as they are.
+    expect(await real.clients[this.label].events.cancel(transactionId)).toBe(false);
+    await checkTransaction(model, real, transactionId);
+  }
+  toString = () => `cancel(as ${this.label}, of ${this.owner} #${this.pick})`;
+}
+
+export class DeleteMessage implements Command {
+  constructor(
+    readonly label: EnvironmentLabel,
+    readonly owner: EnvironmentLabel,
+    readonly pick: number,
+  ) {}
+  check = (model: Readonly<Model>) => model[this.owner].messages.length > 0;
+  async run(model: Model, real: Real) {
+    const messages = model[this.owner].messages;
+    const index = this.pick % messages.length;
+    const message = messages[index];
+    if (!message) throw new Error('no message picked');
+    const call = real.clients[this.label].messages.delete(message.id);
+    if (this.label !== this.owner) {
+      expect(await failure(call)).toBeInstanceOf(NotFoundError);
+    } else {
+      expect(await call).toEqual({ acknowledged: true, status: 'deleted' });
+      messages.splice(index, 1);
+    }
+    const stored = engineMessages(real, model[this.owner]).messages.map((m) => m._id);
+    expect(stored.sort()).toEqual(messages.map((m) => m.id).sort());
+  }
+  toString = () => `deleteMessage(as ${this.label}, of ${this.owner} #${this.pick})`;
 }

@@ -1,5 +1,6 @@
 // Model-based test: random sequences of integration, subscriber, credentials, mark-as, sync,
-// trigger and clock commands through the real client, compared with a small model after every step.
+// trigger (single, bulk, broadcast), cancel, message delete, workflow create/update/patch/delete
+// and clock commands through the real client, compared with a small model after every step.
 import { Svc } from '@svc/api';
 import { createMockEngine } from '@svc/api/mock';
 import { createHandlers } from '@svc/api/mock/msw';
@@ -8,13 +9,21 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   AdvanceClock,
+  Broadcast,
+  Cancel,
   CreateIntegration,
+  CreateWorkflow,
+  DeleteMessage,
+  DeleteWorkflow,
   MarkAs,
+  PatchWorkflow,
   SetPrimary,
   SyncWorkflow,
   Trigger,
+  TriggerBulk,
   type TriggerRecipient,
   UpdateSubscriber,
+  UpdateWorkflow,
   UpsertCredentials,
   WalkSubscribers,
 } from './commands';
@@ -110,7 +119,12 @@ function setup(): { model: Model; real: Real } {
         read: m.read,
         seen: m.seen,
       })),
-      workflows: new Set(data.workflows.map((w) => w.workflowId)),
+      workflows: new Map(
+        data.workflows.map((w) => [
+          w.workflowId,
+          { channel: w.steps[0]?.type === 'email' ? 'email' : 'in_app', active: w.active },
+        ]),
+      ),
       transactions: new Map(),
     };
     model[label] = environment;
@@ -133,6 +147,9 @@ const recipient: fc.Arbitrary<TriggerRecipient> = fc.oneof(
     .map(([id, firstName]) => ({ kind: 'definition' as const, subscriberId: id, firstName })),
   fc.constant({ kind: 'topic' as const }),
 );
+/** Seeded workflows, ones only the API creates, and one that never exists. */
+const workflowId = fc.constantFrom('welcome', 'digest', 'created', 'ghost');
+const channel = fc.constantFrom('in_app', 'email') as fc.Arbitrary<'in_app' | 'email'>;
 const commands = [
   fc
     .tuple(
@@ -194,6 +211,32 @@ const commands = [
       fc.option(fc.constantFrom('txn-1', 'txn-2', 'txn-3'), { nil: undefined }),
     )
     .map(([l, workflowId, to, transactionId]) => new Trigger(l, workflowId, to, transactionId)),
+  // Beyond the interface, part 2: the writes the service has beyond the 14 operations.
+  fc
+    .tuple(
+      label,
+      fc.array(
+        fc.record({
+          workflowId,
+          recipients: fc.array(recipient, { minLength: 1, maxLength: 2 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    )
+    .map(([l, events]) => new TriggerBulk(l, events)),
+  fc.tuple(label, workflowId).map(([l, id]) => new Broadcast(l, id)),
+  fc.tuple(label, label, fc.nat(10)).map(([l, owner, pick]) => new Cancel(l, owner, pick)),
+  fc.tuple(label, label, fc.nat(20)).map(([l, owner, pick]) => new DeleteMessage(l, owner, pick)),
+  fc
+    .tuple(label, workflowId, channel, fc.boolean())
+    .map(([l, id, ch, active]) => new CreateWorkflow(l, id, ch, active)),
+  fc
+    .tuple(label, workflowId, channel, fc.option(fc.boolean(), { nil: undefined }))
+    .map(([l, id, ch, active]) => new UpdateWorkflow(l, id, ch, active)),
+  fc
+    .tuple(label, workflowId, fc.boolean())
+    .map(([l, id, active]) => new PatchWorkflow(l, id, active)),
+  fc.tuple(label, workflowId).map(([l, id]) => new DeleteWorkflow(l, id)),
 ];
 
 it(
