@@ -28,7 +28,14 @@ export const UPSERT_STEP_TYPES = [
   'throttle',
   'custom',
 ] as const;
-/** A step type of a created or updated workflow. */
+/**
+ * A step type of a created or updated workflow.
+ *
+ * @example
+ * ```ts
+ * const type: UpsertStepType = 'email';
+ * ```
+ */
 export type UpsertStepType = (typeof UPSERT_STEP_TYPES)[number];
 
 /**
