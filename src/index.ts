@@ -99,11 +99,13 @@ export { topicsSubscriptionsCreate } from './funcs/topicsSubscriptionsCreate';
 export { topicsSubscriptionsDelete } from './funcs/topicsSubscriptionsDelete';
 export { topicsSubscriptionsList } from './funcs/topicsSubscriptionsList';
 export { topicsUpdate } from './funcs/topicsUpdate';
+export { workflowsCreate } from './funcs/workflowsCreate';
 export { workflowsDelete } from './funcs/workflowsDelete';
 export { workflowsList } from './funcs/workflowsList';
 export { workflowsPatch } from './funcs/workflowsPatch';
 export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
+export { workflowsUpdate } from './funcs/workflowsUpdate';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
@@ -188,13 +190,20 @@ export {
   TopicUpdateBody,
 } from './schemas/topic';
 export {
+  SLUG_IDENTIFIER_PATTERN,
   UiSchemaProperty,
+  UPSERT_STEP_TYPES,
+  type UpsertStepType,
+  WorkflowCreateBody,
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowListResponse,
   WorkflowPatchBody,
+  WorkflowPreferencesRequest,
   WorkflowResponse,
+  WorkflowStepUpsert,
   WorkflowSyncBody,
   WorkflowSyncResponse,
+  WorkflowUpdateBody,
 } from './schemas/workflow';
 export { VERSION } from './version';

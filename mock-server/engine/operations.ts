@@ -69,6 +69,7 @@ import {
   type TopicSubscriptionDto,
 } from './resources/topics';
 import { deleteWorkflow, patchWorkflow, retrieveWorkflow } from './resources/workflow-changes';
+import { createWorkflow, updateWorkflow } from './resources/workflow-upsert';
 import {
   listWorkflows,
   syncWorkflow,
@@ -222,6 +223,10 @@ export interface EngineOperations {
   patchWorkflow(context: RequestContext, workflowId: string, body: unknown): WorkflowResponseDto;
   /** `DELETE /v2/workflows/{workflowId}`: answers nothing (204). */
   deleteWorkflow(context: RequestContext, workflowId: string): void;
+  /** `POST /v2/workflows`: the created workflow. */
+  createWorkflow(context: RequestContext, body: unknown): WorkflowResponseDto;
+  /** `PUT /v2/workflows/{workflowId}`: the workflow with its fields and steps replaced. */
+  updateWorkflow(context: RequestContext, workflowId: string, body: unknown): WorkflowResponseDto;
 }
 
 /**
@@ -383,6 +388,9 @@ export function createOperations(deps: OperationDeps): EngineOperations {
     patchWorkflow: (context, workflowId, body) =>
       patchWorkflow(context.data, workflowId, bodyOf(body), clock.iso()),
     deleteWorkflow: (context, workflowId) => deleteWorkflow(context.data, workflowId),
+    createWorkflow: (context, body) => createWorkflow(scopeOf(context), bodyOf(body)),
+    updateWorkflow: (context, workflowId, body) =>
+      updateWorkflow(scopeOf(context), workflowId, bodyOf(body)),
   };
   return operations;
 }

@@ -22,6 +22,7 @@ import { updatePreferences } from './resources/preferences';
 import { slugify } from './resources/slug';
 import { findSubscriber, putSubscriber } from './resources/subscribers';
 import { subscribe } from './resources/topics';
+import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
 import type {
@@ -185,14 +186,6 @@ export function parseSeed(input: unknown): ParsedSeed {
   return parseSeedPart(SeedDataSchema, input, '');
 }
 
-const DEFAULT_PREFERENCES = {
-  user: null,
-  default: {
-    all: { enabled: true, readOnly: false },
-    channels: Object.fromEntries(CHANNEL_TYPES.map((channel) => [channel, { enabled: true }])),
-  },
-};
-
 function seedError(message: string): ServiceError {
   return new ServiceError(400, `Invalid seed data: ${message}`, {
     ctx: { error: 'Bad Request', statusCode: 400 },
@@ -350,7 +343,7 @@ function seedWorkflow(
     severity: input.severity ?? 'none',
     critical: input.critical ?? false,
     isTranslationEnabled: input.isTranslationEnabled ?? false,
-    preferences: structuredClone(input.preferences ?? DEFAULT_PREFERENCES),
+    preferences: structuredClone(input.preferences ?? DEFAULT_WORKFLOW_PREFERENCES),
     lastTriggeredAt: input.lastTriggeredAt ?? null,
     lastPublishedAt: null,
     createdAt: input.createdAt ?? existing?.createdAt ?? at,

@@ -212,4 +212,10 @@ export const BINDINGS: { readonly [K in OperationName]: Binding } = {
     operations.deleteWorkflow(context, param(params, 'workflowId'));
     return undefined;
   },
+  'workflows.create': ({ operations, context, body }) => ({
+    data: operations.createWorkflow(context, body),
+  }),
+  'workflows.update': ({ operations, context, params, body }) => ({
+    data: operations.updateWorkflow(context, param(params, 'workflowId'), body),
+  }),
 };

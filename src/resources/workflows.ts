@@ -2,23 +2,27 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { OffsetPage, PagePromise } from '../core/pagination';
+import { workflowsCreate } from '../funcs/workflowsCreate';
 import { workflowsDelete } from '../funcs/workflowsDelete';
 import { workflowsList } from '../funcs/workflowsList';
 import { workflowsPatch } from '../funcs/workflowsPatch';
 import { workflowsRetrieve } from '../funcs/workflowsRetrieve';
 import { workflowsSync } from '../funcs/workflowsSync';
+import { workflowsUpdate } from '../funcs/workflowsUpdate';
 import type { NoContent } from '../schemas/common';
 import type {
+  WorkflowCreateBody,
   WorkflowListItem,
   WorkflowListQuery,
   WorkflowPatchBody,
   WorkflowResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
+  WorkflowUpdateBody,
 } from '../schemas/workflow';
 
 /**
- * The `svc.workflows` namespace: list, retrieve, patch, delete and sync workflows.
+ * The `svc.workflows` namespace: list, create, retrieve, update, patch, delete and sync workflows.
  *
  * @example
  * ```ts
@@ -62,6 +66,45 @@ export class Workflows {
     options?: RequestOptions,
   ): APIPromise<WorkflowSyncResponse> {
     return workflowsSync(this.#core, workflowId, body, options);
+  }
+
+  /**
+   * Creates a workflow with its steps (201); a `workflowId` already used is refused (409).
+   *
+   * @example
+   * ```ts
+   * const workflow = await svc.workflows.create({
+   *   name: 'Welcome',
+   *   workflowId: 'welcome',
+   *   steps: [{ name: 'In-App', type: 'in_app', controlValues: { body: 'Welcome!' } }],
+   * });
+   * await svc.events.trigger({ name: workflow.workflowId, to: 'subscriber-1' });
+   * ```
+   */
+  create(body: WorkflowCreateBody, options?: RequestOptions): APIPromise<WorkflowResponse> {
+    return workflowsCreate(this.#core, body, options);
+  }
+
+  /**
+   * Replaces a workflow's fields and steps: steps with a stored `_id` change, others are added,
+   * stored steps left out are removed; an omitted `active` means `true`.
+   *
+   * @example
+   * ```ts
+   * await svc.workflows.update('welcome', {
+   *   name: 'Welcome',
+   *   origin: 'svc-cloud',
+   *   preferences: {},
+   *   steps: [{ name: 'Email', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } }],
+   * });
+   * ```
+   */
+  update(
+    workflowId: string,
+    body: WorkflowUpdateBody,
+    options?: RequestOptions,
+  ): APIPromise<WorkflowResponse> {
+    return workflowsUpdate(this.#core, workflowId, body, options);
   }
 
   /**

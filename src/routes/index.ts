@@ -49,11 +49,13 @@ import {
   topicsUpdateRoute,
 } from './topics';
 import {
+  workflowsCreateRoute,
   workflowsDeleteRoute,
   workflowsListRoute,
   workflowsPatchRoute,
   workflowsRetrieveRoute,
   workflowsSyncRoute,
+  workflowsUpdateRoute,
 } from './workflows';
 
 /**
@@ -105,6 +107,8 @@ export const ROUTES = [
   topicsSubscriptionsListRoute,
   topicsSubscriptionsCreateRoute,
   topicsSubscriptionsDeleteRoute,
+  workflowsCreateRoute,
+  workflowsUpdateRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -156,7 +160,9 @@ export type OperationName =
   | 'topics.delete'
   | 'topics.subscriptions.list'
   | 'topics.subscriptions.create'
-  | 'topics.subscriptions.delete';
+  | 'topics.subscriptions.delete'
+  | 'workflows.create'
+  | 'workflows.update';
 
 /**
  * A route of {@link ROUTES}.

@@ -5,12 +5,14 @@
  */
 import { NoContent } from '../schemas/common';
 import {
+  WorkflowCreateBody,
   WorkflowListQuery,
   WorkflowListResponse,
   WorkflowPatchBody,
   WorkflowResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
+  WorkflowUpdateBody,
 } from '../schemas/workflow';
 import { LARGE_BODY_LIMIT, type Route } from './route';
 
@@ -105,4 +107,42 @@ export const workflowsDeleteRoute = {
   category: 'configuration',
   bodyLimit: LARGE_BODY_LIMIT,
   response: NoContent,
+} as const satisfies Route;
+
+/**
+ * `POST /v2/workflows`: creates a workflow with its steps; 201 with the workflow.
+ *
+ * @example
+ * ```ts
+ * workflowsCreateRoute.status; // 201
+ * ```
+ */
+export const workflowsCreateRoute = {
+  operation: 'workflows.create',
+  method: 'POST',
+  path: '/v2/workflows',
+  status: 201,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  body: WorkflowCreateBody,
+  response: WorkflowResponse,
+} as const satisfies Route;
+
+/**
+ * `PUT /v2/workflows/{workflowId}`: replaces a workflow's fields and steps (steps match by `_id`).
+ *
+ * @example
+ * ```ts
+ * workflowsUpdateRoute.method; // 'PUT'
+ * ```
+ */
+export const workflowsUpdateRoute = {
+  operation: 'workflows.update',
+  method: 'PUT',
+  path: '/v2/workflows/:workflowId',
+  status: 200,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  body: WorkflowUpdateBody,
+  response: WorkflowResponse,
 } as const satisfies Route;

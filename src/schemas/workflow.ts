@@ -1,7 +1,7 @@
 /**
  * Every workflow schema, from the modules that define them: enums and the user reference
- * (`workflow-common`), step issues, the list, step metadata and legacy steps, step controls, and
- * the workflow response.
+ * (`workflow-common`), step issues, the list, step metadata and legacy steps, step controls, the
+ * create and update bodies, and the workflow response.
  *
  * @module
  */
@@ -12,3 +12,4 @@ export * from './workflow-response';
 export * from './workflow-step-controls';
 export * from './workflow-step-issues';
 export * from './workflow-step-metadata';
+export * from './workflow-upsert';

@@ -171,6 +171,40 @@ describe('@novu/api against the engine', () => {
     expect(listed.result.totalCount).toBe(0);
   });
 
+  it('creates a workflow, triggers it, and updates its steps', async () => {
+    // The reference SDK fills in `active: false` (the published default), so the body says true.
+    const created = await novu().workflows.create({
+      name: 'Created',
+      workflowId: 'created',
+      active: true,
+      steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Hi' } }],
+    });
+    expect(created.result.workflowId).toBe('created');
+    expect(created.result.steps[0]?.stepId).toBe('inbox');
+    const triggered = await novu().trigger({ workflowId: 'created', to: 'ada', payload: {} });
+    expect(triggered.result.status).toBe('processed');
+    const updated = await novu().workflows.update(
+      {
+        name: 'Created',
+        active: true,
+        origin: 'novu-cloud',
+        preferences: {},
+        steps: [
+          { id: created.result.steps[0]?.id, name: 'Inbox', type: 'in_app' },
+          { name: 'Chat', type: 'chat', controlValues: { body: 'Hello' } },
+        ],
+      },
+      'created',
+    );
+    expect(updated.result.steps.map((step) => step.stepId)).toEqual(['inbox', 'chat']);
+    // The step matched by its id keeps its values; the SDK filled in the in-app default on create.
+    expect(updated.result.steps[0]?.id).toBe(created.result.steps[0]?.id);
+    expect(updated.result.steps[0]?.controls.values).toEqual({
+      body: 'Hi',
+      disableOutputSanitization: false,
+    });
+  });
+
   it('lists messages and deletes them', async () => {
     const { result } = await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: {} });
     const listed = await novu().messages.retrieve({ transactionId: [result.transactionId ?? ''] });

@@ -170,6 +170,7 @@ function knownValues(): KnownValues {
     notificationIds: [...data.notifications.map((n) => n._id), productionNotification],
     transactionIds: [...new Set(data.notifications.map((n) => n.transactionId))],
     workflowObjectIds: data.workflows.map((w) => w._id),
+    stepObjectIds: data.workflows.flatMap((w) => w.steps.map((step) => step._id)),
     workflowTriggers: [...data.workflows.map((w) => w.workflowId), 'ghost', 'WELCOME'],
     topicKeys: [...data.topics.keys()],
     topicObjectIds: [...data.topics.values()].map((topic) => topic._id),

@@ -53,6 +53,8 @@ export interface KnownValues {
   transactionIds: string[];
   /** Workflow `_id`s (the `templates` filter of the notification list). */
   workflowObjectIds: string[];
+  /** Step `_id`s of the seeded workflows (a workflow update names the steps it changes). */
+  stepObjectIds: string[];
   /** Trigger identifiers, including ones that exist nowhere. */
   workflowTriggers: string[];
   topicKeys: string[];
@@ -117,6 +119,56 @@ const stepFilter = fc.record({
 });
 
 const STEP_TYPE_NAMES = ['in_app', 'email', 'sms', 'chat', 'push', 'digest', 'delay', 'IN_APP'];
+
+/** Steps of a workflow create or update body: valid-ish, sometimes naming stored steps. */
+function upsertSteps(known: KnownValues): fc.Arbitrary<unknown> {
+  const controlValues = fc.constantFrom(
+    { body: 'Hi {{payload.name}}' },
+    { subject: 'Hello', body: '<p>Hi</p>' },
+    { type: 'regular', amount: 1, unit: 'hours' },
+    { body: '{{ bad.root }}' },
+    null,
+  );
+  return mostly(
+    fc.array(
+      fc.record(
+        {
+          _id: mostly(fc.constantFrom(...known.stepObjectIds, ...known.workflowObjectIds)),
+          stepId: mostly(fc.oneof(fc.stringMatching(/^[a-z0-9]{1,8}$/), fc.constantFrom('bad id'))),
+          name: mostly(fc.constantFrom('Inbox', 'Email', 'Wait', '', ' ')),
+          type: mostly(fc.constantFrom(...STEP_TYPE_NAMES, 'throttle', 'custom', 'trigger')),
+          controlValues: mostly(controlValues),
+        },
+        { requiredKeys: ['name', 'type'] },
+      ),
+      { maxLength: 3 },
+    ),
+  );
+}
+
+/** The fields create and update bodies share. */
+function upsertFields(known: KnownValues): Record<string, fc.Arbitrary<unknown>> {
+  return {
+    name: mostly(fc.constantFrom('Welcome', 'Order shipped', '', 'Ünïcode name')),
+    steps: upsertSteps(known),
+    active: optional(fc.boolean()),
+    description: optional(fc.string()),
+    tags: optional(fc.array(fc.string(), { maxLength: 3 })),
+    payloadSchema: optional(
+      fc.constantFrom(
+        null,
+        { type: 'object', properties: { plan: { type: 'string' } } },
+        { type: 'no-such-type' },
+      ),
+    ),
+    validatePayload: optional(fc.boolean()),
+    isTranslationEnabled: optional(fc.boolean()),
+    severity: optional(fc.constantFrom('high', 'none', 'urgent')),
+    preferences: optional(
+      fc.constantFrom({}, { user: null, workflow: { all: { enabled: false }, channels: {} } }),
+    ),
+  };
+}
 
 /** An optional body field: absent half the time (JSON drops `undefined`), rarely hostile. */
 function optional(known: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
@@ -901,6 +953,40 @@ export function fuzzEndpoints(known: KnownValues): FuzzEndpoint[] {
         ),
         validatePayload: optional(fc.boolean()),
         isTranslationEnabled: optional(fc.boolean()),
+      },
+      success: WorkflowResponse,
+    },
+    {
+      name: 'POST /v2/workflows',
+      route: '/v2/workflows',
+      method: 'POST',
+      path: () => '/v2/workflows',
+      params: [],
+      query: {},
+      body: {
+        ...upsertFields(known),
+        workflowId: optional(
+          fc.oneof(
+            { arbitrary: fc.stringMatching(/^[a-z0-9]{1,10}([-_.][a-z0-9]{1,5})?$/), weight: 4 },
+            { arbitrary: fc.constantFrom(...known.workflowIds, 'not a slug', '-x'), weight: 1 },
+          ),
+        ),
+        __source: optional(fc.constantFrom('editor', 'dashboard')),
+      },
+      success: WorkflowResponse,
+    },
+    {
+      name: 'PUT /v2/workflows/{workflowId}',
+      route: '/v2/workflows/:workflowId',
+      method: 'PUT',
+      path: ([id = '']) => `/v2/workflows/${segment(id)}`,
+      params: [pathId(fc.constantFrom(...known.workflowIds, ...known.workflowObjectIds))],
+      query: {},
+      body: {
+        ...upsertFields(known),
+        preferences: mostly(fc.constantFrom({}, { workflow: null, user: null })),
+        origin: mostly(fc.constantFrom('svc-cloud', 'external', 'novu-cloud')),
+        workflowId: optional(fc.constantFrom(...known.workflowIds)),
       },
       success: WorkflowResponse,
     },

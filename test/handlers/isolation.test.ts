@@ -87,6 +87,24 @@ describe.each(outsiders)('isolation: a key of %s', (_, keyOf) => {
     expect(engine.outbox.count()).toBe(0);
   });
 
+  it('cannot update a Development workflow; its own create does not see Development workflowIds', async () => {
+    const key = keyOf();
+    const update = await call('PUT', '/v2/workflows/welcome', {
+      key,
+      body: { name: 'Taken', origin: 'svc-cloud', preferences: {}, steps: [] },
+    });
+    expect(update.status).toBe(404);
+    const create = await call('POST', '/v2/workflows', {
+      key,
+      body: { name: 'Own', workflowId: 'welcome', steps: [] },
+    });
+    expect(create.status).toBe(201);
+    const development = (await call('GET', '/v2/workflows/welcome')).body.data;
+    expect(development.name).toBe('welcome');
+    expect(development.steps).toHaveLength(1);
+    expect(development._id).not.toBe(create.body.data._id);
+  });
+
   it('cannot cancel a Development transaction', async () => {
     const key = keyOf();
     engine.seed({

@@ -205,3 +205,22 @@ export function payloadExample(schema: unknown): JsonObject | null {
     ? (example as JsonObject)
     : null;
 }
+
+/**
+ * Whether a payload schema compiles (a workflow created or updated with one that does not is
+ * refused, so no trigger meets it later).
+ *
+ * @example
+ * ```ts
+ * payloadSchemaCompiles({ type: 'object' }); // true
+ * payloadSchemaCompiles({ type: 'no-such-type' }); // false
+ * ```
+ */
+export function payloadSchemaCompiles(schema: object): boolean {
+  try {
+    validatorFor(schema);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Bodies of `POST /v2/workflows` (create) and `PUT /v2/workflows/{workflowId}` (update): the
+ * workflow's fields and its whole list of steps.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { JsonObject } from './common';
+import { SEVERITIES, WORKFLOW_ORIGINS } from './workflow-common';
+
+/**
+ * Step types a workflow created or updated through the API can hold (every step type but
+ * `trigger`, which is the workflow's own).
+ *
+ * @example
+ * ```ts
+ * UPSERT_STEP_TYPES.includes('delay'); // true
+ * ```
+ */
+export const UPSERT_STEP_TYPES = [
+  'in_app',
+  'email',
+  'sms',
+  'chat',
+  'push',
+  'digest',
+  'delay',
+  'throttle',
+  'custom',
+] as const;
+/**
+ * A step type of a created or updated workflow.
+ *
+ * @example
+ * ```ts
+ * const type: UpsertStepType = 'email';
+ * ```
+ */
+export type UpsertStepType = (typeof UPSERT_STEP_TYPES)[number];
+
+/**
+ * Pattern of a `workflowId` and a `stepId`: letters and digits, with `-`, `_` or `.` only between
+ * them.
+ *
+ * @example
+ * ```ts
+ * SLUG_IDENTIFIER_PATTERN.test('welcome-email'); // true
+ * SLUG_IDENTIFIER_PATTERN.test('welcome email'); // false
+ * ```
+ */
+export const SLUG_IDENTIFIER_PATTERN = /^[a-zA-Z0-9]+(?:[-_.][a-zA-Z0-9]+)*$/;
+
+/**
+ * One step of a create or update body. On update, `_id` names the stored step it changes;
+ * a step without a known `_id` is added. `controlValues` omitted keeps a changed step's values,
+ * `null` clears them.
+ *
+ * @example
+ * ```ts
+ * WorkflowStepUpsert.parse({ name: 'In-App', type: 'in_app', controlValues: { body: 'Hi' } });
+ * ```
+ */
+export const WorkflowStepUpsert = z.object({
+  _id: z.optional(z.string()),
+  stepId: z.optional(z.string()),
+  name: z.string(),
+  type: z.enum(UPSERT_STEP_TYPES),
+  controlValues: z.optional(z.nullable(JsonObject)),
+});
+/** One step of a create or update body. */
+export type WorkflowStepUpsert = z.infer<typeof WorkflowStepUpsert>;
+
+/**
+ * Preferences of a create or update body: `workflow` (the workflow's defaults) and `user` (what
+ * subscribers may change); either may be `null`.
+ *
+ * @example
+ * ```ts
+ * WorkflowPreferencesRequest.parse({ workflow: { all: { enabled: true, readOnly: false }, channels: {} } });
+ * ```
+ */
+export const WorkflowPreferencesRequest = z.object({
+  user: z.optional(z.nullable(JsonObject)),
+  workflow: z.optional(z.nullable(JsonObject)),
+});
+/** Preferences of a create or update body. */
+export type WorkflowPreferencesRequest = z.infer<typeof WorkflowPreferencesRequest>;
+
+const workflowFields = {
+  name: z.string(),
+  description: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
+  active: z.optional(z.boolean()),
+  validatePayload: z.optional(z.boolean()),
+  payloadSchema: z.optional(z.nullable(JsonObject)),
+  isTranslationEnabled: z.optional(z.boolean()),
+  steps: z.array(WorkflowStepUpsert),
+  preferences: z.optional(WorkflowPreferencesRequest),
+  severity: z.optional(z.enum(SEVERITIES)),
+};
+
+/**
+ * Body of `POST /v2/workflows`. `workflowId` is the trigger identifier (letters, digits and
+ * `-`, `_`, `.` between them); `active` defaults to `true`.
+ *
+ * @example
+ * ```ts
+ * WorkflowCreateBody.parse({
+ *   name: 'Welcome',
+ *   workflowId: 'welcome',
+ *   steps: [{ name: 'In-App', type: 'in_app', controlValues: { body: 'Welcome!' } }],
+ * });
+ * ```
+ */
+export const WorkflowCreateBody = z.object({
+  ...workflowFields,
+  workflowId: z.string(),
+  __source: z.optional(z.string()),
+});
+/** Body of `POST /v2/workflows`. */
+export type WorkflowCreateBody = z.infer<typeof WorkflowCreateBody>;
+
+/**
+ * Body of `PUT /v2/workflows/{workflowId}`: the whole workflow again, with `preferences` and
+ * `origin` required (omitted `active` means `true`); steps match stored ones by `_id`, steps left out are removed. `workflowId` cannot be
+ * changed here (the service allows it only for code-first workflows).
+ *
+ * @example
+ * ```ts
+ * WorkflowUpdateBody.parse({
+ *   name: 'Welcome',
+ *   origin: 'svc-cloud',
+ *   preferences: {},
+ *   steps: [{ _id: '64da692e9a94fb2e6449ad50', name: 'In-App', type: 'in_app' }],
+ * });
+ * ```
+ */
+export const WorkflowUpdateBody = z.object({
+  ...workflowFields,
+  workflowId: z.optional(z.string()),
+  preferences: WorkflowPreferencesRequest,
+  origin: z.enum(WORKFLOW_ORIGINS),
+});
+/** Body of `PUT /v2/workflows/{workflowId}`. */
+export type WorkflowUpdateBody = z.infer<typeof WorkflowUpdateBody>;
