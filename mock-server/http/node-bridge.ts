@@ -7,10 +7,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  BodyTooLargeError,
   ClientAbortedError,
   type PipelineRequest,
   type PipelineResponse,
-  readLimited,
 } from '../pipeline/message';
 
 /**
@@ -30,17 +30,47 @@ export function fromIncoming(req: IncomingMessage): PipelineRequest {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
-    async readBody(limit) {
-      try {
-        return await readLimited(req, limit);
-      } catch (error) {
-        if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
-          throw new ClientAbortedError();
-        }
-        throw error;
-      }
-    },
+    readBody: (limit) => readIncoming(req, limit),
   };
+}
+
+// Read by events rather than `for await`: leaving a for-await loop early destroys the request,
+// and with it the socket, so a client past the limit would get a reset instead of its 413.
+function readIncoming(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('close', onGone);
+      finish();
+    };
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size > limit) {
+        // The rest is read and dropped, so the 413 can still be written on this socket.
+        settle(() => reject(new BodyTooLargeError(limit)));
+        req.resume();
+        return;
+      }
+      parts.push(chunk);
+    }
+    function onEnd() {
+      settle(() => resolve(Buffer.concat(parts).toString('utf8')));
+    }
+    function onGone() {
+      settle(() => reject(new ClientAbortedError()));
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onGone);
+    req.on('close', onGone);
+  });
 }
 
 /**
@@ -65,6 +95,8 @@ export function sendResponse(
     ...extraHeaders,
     ...response.headers,
     'content-length': Buffer.byteLength(response.body),
+    // A body refused past its limit is not read to its end: close rather than keep the socket.
+    ...(response.status === 413 ? { connection: 'close' } : {}),
   });
   res.end(response.body);
 }
