@@ -18,7 +18,7 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
  * above today's figure, total and SDK code alone.
  */
 const LIMITS = {
-  triggerTotal: 17.25 * 1024,
+  triggerTotal: 17.5 * 1024,
   triggerSdkOnly: 6.3 * 1024,
   // The 24 KB goal was set for the interface's 14 operations; the 40 of today measure 26.1 KB.
   wholeSvcTotal: 26.5 * 1024,
