@@ -77,6 +77,22 @@ function channelsOf(level: WorkflowPreferenceLevel): PreferenceChannelsRecord {
   return channels;
 }
 
+/**
+ * The delivery schedule stored on the subscriber's global preference, if any (what the run
+ * holds channel steps to, docs/behaviour/runs.md#delivery-schedule).
+ *
+ * @example
+ * ```ts
+ * storedSchedule(data, subscriber)?.isEnabled; // true once a schedule was turned on
+ * ```
+ */
+export function storedSchedule(
+  data: EnvironmentData,
+  subscriber: SubscriberRecord,
+): PreferenceScheduleRecord | undefined {
+  return data.preferences.get(preferenceKey(subscriber._id, null))?.schedule;
+}
+
 /** Key of a subscriber's preference in `data.preferences`. */
 function preferenceKey(subscriberObjectId: string, workflowObjectId: string | null): string {
   return workflowObjectId === null

@@ -84,6 +84,10 @@ export const DETAILS = {
     'Warning',
   ),
   stepThrottled: internal('Step throttled', 'Success'),
+  stepSkippedOutsideSchedule: internal(
+    "The step was skipped as it fell outside the subscriber's schedule",
+    'Success',
+  ),
   notificationError: internal(
     'There was one or more errors when trying to execute the notification',
     'Failed',

@@ -39,6 +39,7 @@ import {
 } from './digest';
 import { renderEmailBody } from './email-body';
 import { judgePreferences } from './preferences';
+import { judgeSchedule } from './schedule';
 import {
   digestStepVariables,
   renderControlValues,
@@ -418,6 +419,21 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
   addDetail(detailScope(scope, job), DETAILS.stepQueued);
   const context = templateContext(input, index);
   let conditions = judgeConditions(input, job, context);
+  if (conditions === 'run') {
+    // The service's worker checks the schedule before it sends, so no preference detail then.
+    const schedule = judgeSchedule(
+      scope.data,
+      input.subscriber,
+      notification,
+      job.type,
+      scope.now(),
+    );
+    if (!schedule.send) {
+      setStatus(scope, notification, job, 'canceled');
+      addDetail(detailScope(scope, job), schedule.detail, { raw: schedule.raw });
+      return 'next';
+    }
+  }
   // The service judges conditions and preferences side by side: both may write their detail.
   const preference = judgePreferences(scope.data, input.subscriber, input.workflow, job.type);
   if (!preference.send) {
