@@ -8,6 +8,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import type { EngineScope } from '../scope';
 import type { JobRecord, NotificationRecord, OpenDigestRecord } from '../store/state';
+import { setStatus } from './execution';
 
 /** The steps whose waiting makes the steps after them cancelable too (the service's action steps). */
 const ACTION_STEP_TYPES = new Set<JobRecord['type']>(['delay', 'digest', 'throttle']);
@@ -19,19 +20,7 @@ interface TransactionJob {
 }
 
 function setCanceled(scope: EngineScope, { notification, job }: TransactionJob): void {
-  job.status = 'canceled';
-  job.updatedAt = scope.iso();
-  if (!scope.events.observed) return;
-  scope.events.emit({
-    type: 'job-status',
-    environmentId: scope.environment._id,
-    notificationId: notification._id,
-    transactionId: notification.transactionId,
-    jobId: job._id,
-    stepId: job.step.stepId,
-    jobType: job.type,
-    status: 'canceled',
-  });
+  setStatus(scope, notification, job, 'canceled');
 }
 
 function jobsOf(

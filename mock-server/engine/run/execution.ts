@@ -57,7 +57,17 @@ export function subscriberVariables(subscriber: SubscriberRecord | undefined): J
   return rest as JsonObject;
 }
 
-function setStatus(
+/**
+ * Sets a job's status and tells the event feed (the inspector's live view).
+ *
+ * @example
+ * ```ts
+ * setStatus(scope, notification, job, 'canceled');
+ * ```
+ *
+ * @internal
+ */
+export function setStatus(
   scope: EngineScope,
   notification: NotificationRecord,
   job: JobRecord,
