@@ -44,6 +44,19 @@ const mock = setupSvcMock({
         ],
       },
       {
+        workflowId: 'broken-mail',
+        steps: [
+          {
+            type: 'email',
+            name: 'Email',
+            controlValues: {
+              subject: 'Hi {{subscriber.firstName}}',
+              body: '<p>{% include "x" %}</p>',
+            },
+          },
+        ],
+      },
+      {
         workflowId: 'custom',
         steps: [{ type: 'custom', name: 'Custom' }],
       },
@@ -336,6 +349,28 @@ describe('chat and push missing addresses, as the service iterates the subscribe
     const { state } = mock.engine.snapshot();
     const data = state.data.get(mock.engine.environment('Development')._id);
     expect(data?.messages.filter((message) => message.transactionId === transactionId)).toEqual([]);
+  });
+});
+
+describe('email content that cannot be rendered', () => {
+  it('selects the integration and stores the message before Message content could not be generated', async () => {
+    const { transactionId = '' } = await mock.client().events.trigger({
+      name: 'broken-mail',
+      to: 'ada',
+    });
+    const [job] = await jobsOf(transactionId);
+    expect(job?.status).toBe('failed');
+    expect(job?.executionDetails.map((detail) => detail.detail)).toEqual([
+      'Step queued',
+      'Start sending message',
+      'Integration instance selected',
+      'Message content could not be generated',
+    ]);
+    expect(await storedMessage('ada', transactionId, 'email')).toMatchObject({
+      subject: 'Hi {{subscriber.firstName}}',
+      email: 'ada@example.com',
+    });
+    expect(mock.engine.outbox.count({ transactionId })).toBe(0);
   });
 });
 
