@@ -44,6 +44,19 @@ const mock = setupSvcMock({
         ],
       },
       {
+        workflowId: 'broken-mail',
+        steps: [
+          {
+            type: 'email',
+            name: 'Email',
+            controlValues: {
+              subject: 'Hi {{subscriber.firstName}}',
+              body: '<p>{% include "x" %}</p>',
+            },
+          },
+        ],
+      },
+      {
         workflowId: 'custom',
         steps: [{ type: 'custom', name: 'Custom' }],
       },
@@ -242,6 +255,122 @@ describe('stored messages', () => {
       'Message created',
       'Subscriber missing email address',
     ]);
+  });
+});
+
+describe('chat and push missing addresses, as the service iterates the subscriber channels', () => {
+  it('stores a chat message without a webhook URL as a warning and cancels the job', async () => {
+    const svc = mock.client();
+    await svc.subscribers.credentials.upsert('bob', {
+      providerId: 'slack',
+      credentials: { channel: 'general' },
+    });
+    const { transactionId = '' } = await svc.events.trigger({ name: 'chat-push', to: 'bob' });
+    expect(await storedMessage('bob', transactionId, 'chat')).toMatchObject({
+      content: 'Chat',
+      status: 'warning',
+      errorId: 'no_subscriber_chat_channel_id',
+      errorText: 'Subscriber does not have active chat channel id',
+    });
+    const [chat] = await jobsOf(transactionId);
+    expect(chat?.status).toBe('canceled');
+    expect(chat?.executionDetails.map((detail) => detail.detail)).toEqual([
+      'Step queued',
+      'Start sending message',
+      'Integration instance selected',
+      'Message created',
+      'Webhook URL for the chat channel is missing',
+    ]);
+    expect(chat?.executionDetails.at(-1)?.raw).toBe(
+      'webhookUrl for integrationId: slack-main is missing',
+    );
+    expect(mock.engine.outbox.count({ transactionId, channel: 'chat' })).toBe(0);
+  });
+
+  it('fails chat when every channel fails: a phone adds a WhatsApp Business channel without an integration', async () => {
+    const { transactionId = '' } = await mock.client().events.trigger({
+      name: 'chat-push',
+      to: 'ada',
+    });
+    const [chat] = await jobsOf(transactionId);
+    expect(chat?.status).toBe('failed');
+    expect(chat?.executionDetails.map((detail) => detail.detail).slice(2)).toEqual([
+      'Subscriber does not have an active integration',
+      'All chat channels failed to send the message',
+    ]);
+    expect(chat?.executionDetails[2]?.raw).toBe('Integration is either deleted or not active');
+  });
+
+  it('logs push per device token and stores one message per channel', async () => {
+    const svc = mock.client();
+    await svc.subscribers.credentials.upsert('ada', {
+      providerId: 'fcm',
+      credentials: { deviceTokens: ['t-1', 't-2'] },
+    });
+    const { transactionId = '' } = await svc.events.trigger({ name: 'chat-push', to: 'ada' });
+    const push = (await jobsOf(transactionId))[1];
+    expect(push?.status).toBe('completed');
+    const details = push?.executionDetails ?? [];
+    expect(details.map((detail) => detail.detail)).toEqual([
+      'Step queued',
+      'Start sending message',
+      'Integration instance selected',
+      'Message created',
+      'Message sent',
+      'Message sent',
+    ]);
+    expect(JSON.parse(details[3]?.raw ?? '')).toEqual({ providerId: 'fcm', content: '"P"' });
+    expect(details.slice(4).map((detail) => JSON.parse(detail.raw ?? '').deviceToken)).toEqual([
+      't-1',
+      't-2',
+    ]);
+    expect(await storedMessage('ada', transactionId, 'push')).toMatchObject({
+      deviceTokens: ['t-1', 't-2'],
+    });
+  });
+
+  it('cancels push for a channel without device tokens and stores no message', async () => {
+    const svc = mock.client();
+    await svc.subscribers.credentials.upsert('bob', {
+      providerId: 'fcm',
+      credentials: { deviceTokens: [] },
+    });
+    const { transactionId = '' } = await svc.events.trigger({ name: 'chat-push', to: 'bob' });
+    const push = (await jobsOf(transactionId))[1];
+    expect(push?.status).toBe('canceled');
+    const last = push?.executionDetails.at(-1);
+    expect(last).toMatchObject({
+      detail:
+        'Subscriber credentials is missing the tokens for sending a push notification message',
+      status: 'Failed',
+      providerId: 'fcm',
+    });
+    expect(JSON.parse(last?.raw ?? '')).toMatchObject({ providerId: 'fcm' });
+    const { state } = mock.engine.snapshot();
+    const data = state.data.get(mock.engine.environment('Development')._id);
+    expect(data?.messages.filter((message) => message.transactionId === transactionId)).toEqual([]);
+  });
+});
+
+describe('email content that cannot be rendered', () => {
+  it('selects the integration and stores the message before Message content could not be generated', async () => {
+    const { transactionId = '' } = await mock.client().events.trigger({
+      name: 'broken-mail',
+      to: 'ada',
+    });
+    const [job] = await jobsOf(transactionId);
+    expect(job?.status).toBe('failed');
+    expect(job?.executionDetails.map((detail) => detail.detail)).toEqual([
+      'Step queued',
+      'Start sending message',
+      'Integration instance selected',
+      'Message content could not be generated',
+    ]);
+    expect(await storedMessage('ada', transactionId, 'email')).toMatchObject({
+      subject: 'Hi {{subscriber.firstName}}',
+      email: 'ada@example.com',
+    });
+    expect(mock.engine.outbox.count({ transactionId })).toBe(0);
   });
 });
 

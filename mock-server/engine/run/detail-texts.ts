@@ -51,6 +51,7 @@ export const DETAILS = {
   missingEmail: internal('Subscriber missing email address', 'Failed'),
   missingPhone: internal('Subscriber missing phone number', 'Failed'),
   missingChannelDetails: internal('Subscriber missing recipient details', 'Failed'),
+  noConfiguredChannel: internal('Subscriber does not have a configured channel', 'Failed'),
   chatWebhookUrlMissing: internal('Webhook URL for the chat channel is missing', 'Failed'),
   chatAllChannelsFailed: internal('All chat channels failed to send the message', 'Failed'),
   pushMissingDeviceTokens: internal(

@@ -22,7 +22,7 @@ import { workflowByObjectId } from '../store/workflow-index';
 import { sendChat } from './channels/chat';
 import type { DeliveryOutcome, DetailTarget, StepDelivery } from './channels/delivery';
 import { addDetail } from './channels/delivery';
-import { sendEmail } from './channels/email';
+import { emailContentFailed, sendEmail } from './channels/email';
 import { sendInApp } from './channels/in-app';
 import { sendPush } from './channels/push';
 import { sendSms } from './channels/sms';
@@ -154,20 +154,21 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
   // The service logs this for every step but delays and digests once its conditions passed.
   addDetail(detailScope(scope, job), DETAILS.startSending);
   const rendered = renderControlValues(job.step.controlValues, context);
-  if (!rendered.ok) {
-    addDetail(detailScope(scope, job), DETAILS.messageContentNotGenerated, {
-      raw: { error: rendered.error, path: rendered.path },
-    });
-    return 'failed';
-  }
   const delivery: StepDelivery = {
     scope,
     workflow: input.workflow,
     notification: input.notification,
     subscriber: input.subscriber,
     job,
-    controls: rendered.value,
+    controls: rendered.ok ? rendered.value : {},
   };
+  if (!rendered.ok) {
+    const raw = { error: rendered.error, path: rendered.path };
+    // The service's email usecase selects the integration and stores the message first.
+    if (job.type === 'email') return emailContentFailed(delivery, raw);
+    addDetail(detailScope(scope, job), DETAILS.messageContentNotGenerated, { raw });
+    return 'failed';
+  }
   switch (job.type) {
     case 'in_app':
       return sendInApp(delivery);

@@ -1,19 +1,40 @@
 /**
- * Chat steps: one message per subscriber webhook of an active chat integration's provider.
+ * Chat steps, as the service's chat send usecase runs them: one message per subscriber chat
+ * channel (plus a WhatsApp Business channel to the subscriber's phone), each through its own
+ * integration (docs/behaviour/runs.md#sms-chat-and-push).
  *
  * @module
  */
 
+import type { StoredChannel } from '../../store/state';
 import { DETAILS } from '../detail-texts';
 import {
+  addDetail,
+  type ChannelResult,
+  channelIntegration,
   type DeliveryOutcome,
-  deliverToEachIntegration,
+  deliver,
+  foldChannelResult,
+  integrationSelected,
   objectAt,
   type StepDelivery,
+  storedMessageFailed,
+  storeMessage,
 } from './delivery';
+import { CHAT_PROVIDER_IDS } from './provider-ids';
+
+const WHATSAPP = 'whatsapp-business';
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
+
+/** A subscriber chat channel, or the phone channel the service adds for WhatsApp Business. */
+interface ChatTarget {
+  providerId: string;
+  integrationId?: string;
+  webhookUrl?: string;
+  phoneNumber?: string;
+}
 
 /**
  * A provider override as the service combines them: `overrides.providers.<providerId>`, then
@@ -29,11 +50,82 @@ function providerOverride(context: StepDelivery, providerId: string, key: string
   return text(stepLevel[key]) ?? text(workflowLevel[key]);
 }
 
+function targetsOf(context: StepDelivery): ChatTarget[] {
+  const targets: ChatTarget[] = context.subscriber.channels
+    .filter((channel: StoredChannel) => CHAT_PROVIDER_IDS.has(channel.providerId))
+    .map((channel) => {
+      const webhookUrl = text(channel.credentials.webhookUrl);
+      return {
+        providerId: channel.providerId,
+        // WhatsApp Business is looked up by provider only, as the service does.
+        ...(channel.providerId === WHATSAPP ? {} : { integrationId: channel._integrationId }),
+        ...(webhookUrl === undefined ? {} : { webhookUrl }),
+      };
+    });
+  const phone = text(context.subscriber.phone);
+  if (phone !== undefined) targets.push({ providerId: WHATSAPP, phoneNumber: phone });
+  return targets;
+}
+
+function sendToTarget(context: StepDelivery, target: ChatTarget, content: string): ChannelResult {
+  const integration = channelIntegration(
+    context.scope.data,
+    'chat',
+    target.providerId,
+    target.integrationId,
+  );
+  if (!integration) {
+    addDetail(context, DETAILS.noActiveIntegration, {
+      raw:
+        target.integrationId === undefined
+          ? 'Integration is either deleted or not active'
+          : `Integration with integrationId: ${target.integrationId} is either deleted or not active`,
+    });
+    return 'failed';
+  }
+  context.job.providerId = integration.providerId;
+  const webhookUrl =
+    providerOverride(context, integration.providerId, 'webhookUrl') ??
+    text(context.notification.payload['webhookUrl']) ??
+    target.webhookUrl;
+  const message = storeMessage(context, 'chat', target.providerId, {
+    content,
+    ...(webhookUrl === undefined ? {} : { directWebhookUrl: webhookUrl }),
+    ...(target.phoneNumber === undefined ? {} : { phone: target.phoneNumber }),
+  });
+  integrationSelected(context, integration);
+  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId, raw: content });
+  if (webhookUrl === undefined && target.phoneNumber === undefined) {
+    Object.assign(message, {
+      status: 'warning',
+      errorId: 'no_subscriber_chat_channel_id',
+      errorText: 'Subscriber does not have active chat channel id',
+    });
+    addDetail(context, DETAILS.chatWebhookUrlMissing, {
+      providerId: integration.providerId,
+      raw: `webhookUrl for integrationId: ${integration.identifier} is missing`,
+    });
+    return 'skipped';
+  }
+  if (storedMessageFailed(context, message, integration)) return 'failed';
+  deliver(context, message, integration, {
+    ...(webhookUrl === undefined ? {} : { webhookUrl }),
+    ...(target.phoneNumber === undefined ? {} : { phone: target.phoneNumber }),
+  });
+  addDetail(context, DETAILS.messageSent, { providerId: integration.providerId });
+  return 'success';
+}
+
 /**
- * Delivers a chat step through each active chat integration the subscriber has a channel for,
- * to `overrides.providers.<providerId>.webhookUrl` (or the step-scoped one), else
- * `payload.webhookUrl`, else the channel's `webhookUrl`; none anywhere → the job is canceled
- * with `Webhook URL for the chat channel is missing`.
+ * Delivers a chat step to each of the subscriber's chat channels. None at all (no chat channel,
+ * no phone) → `Subscriber does not have a configured channel` and the job fails. Each channel
+ * needs an active integration of its provider (else `Subscriber does not have an active
+ * integration`); its message is stored before anything is sent, then `Integration instance
+ * selected` and `Message created`. The webhook URL is `overrides.providers.<providerId>.webhookUrl`
+ * (or the step-scoped one), else `payload.webhookUrl`, else the channel's; without one the
+ * message turns `warning` (`no_subscriber_chat_channel_id`) with `Webhook URL for the chat
+ * channel is missing`. One delivery completes the job; only skipped channels cancel it; else
+ * `All chat channels failed to send the message` fails it.
  *
  * @example
  * ```ts
@@ -42,21 +134,18 @@ function providerOverride(context: StepDelivery, providerId: string, key: string
  */
 export function sendChat(context: StepDelivery): DeliveryOutcome {
   const body = context.controls['body'];
-  return deliverToEachIntegration(context, 'chat', DETAILS.chatWebhookUrlMissing, (integration) => {
-    const channels = context.subscriber.channels.filter(
-      (entry) =>
-        entry.providerId === integration.providerId &&
-        (entry._integrationId === integration._id || entry.integrationIdentifier === undefined),
-    );
-    if (channels.length === 0) return undefined;
-    const webhookUrl =
-      providerOverride(context, integration.providerId, 'webhookUrl') ??
-      text(context.notification.payload['webhookUrl']) ??
-      channels.map((entry) => text(entry.credentials.webhookUrl)).find((url) => url !== undefined);
-    if (webhookUrl === undefined) return undefined;
-    return {
-      fields: { content: typeof body === 'string' ? body : '', directWebhookUrl: webhookUrl },
-      recipient: { webhookUrl },
-    };
-  });
+  const content = typeof body === 'string' ? body : '';
+  const targets = targetsOf(context);
+  if (targets.length === 0) {
+    addDetail(context, DETAILS.noConfiguredChannel);
+    return 'failed';
+  }
+  let result: ChannelResult = 'failed';
+  for (const target of targets) {
+    result = foldChannelResult(result, sendToTarget(context, target, content));
+  }
+  if (result === 'success') return 'completed';
+  if (result === 'skipped') return 'canceled';
+  addDetail(context, DETAILS.chatAllChannelsFailed);
+  return 'failed';
 }

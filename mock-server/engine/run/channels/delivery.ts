@@ -85,7 +85,7 @@ const activeOn = (integration: IntegrationRecord, channel: Channel) =>
 /**
  * The integration a step delivers through, as the service's integration selection picks it:
  * `overrides.<channel>.integrationIdentifier` names one (an active one of the channel, else none);
- * otherwise email and sms take the active primary, other channels the newest active one; then,
+ * otherwise email and sms take the active primary, in-app the newest active one; then,
  * when the trigger has a tenant, the first active integration of the channel whose `conditions`
  * match it wins over that (docs/behaviour/runs.md#integration-selection).
  *
@@ -132,18 +132,28 @@ export function selectIntegration(
 }
 
 /**
- * Every active integration of a channel, newest first (chat and push deliver to each one the
- * subscriber has credentials for).
+ * The integration a subscriber channel of a chat or push step sends through, as the service
+ * looks it up: an active integration of the channel with the channel's `providerId` and, when the
+ * channel names one, its `_integrationId`; else the newest active one of that provider.
  *
  * @example
  * ```ts
- * activeIntegrations(data, 'push');
+ * channelIntegration(data, 'push', 'fcm', channel._integrationId);
  * ```
  */
-export function activeIntegrations(data: EnvironmentData, channel: Channel): IntegrationRecord[] {
-  return data.integrations
-    .filter((integration) => activeOn(integration, channel))
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+export function channelIntegration(
+  data: EnvironmentData,
+  channel: 'chat' | 'push',
+  providerId: string,
+  integrationId?: string,
+): IntegrationRecord | undefined {
+  let found: IntegrationRecord | undefined;
+  for (const integration of data.integrations) {
+    if (!activeOn(integration, channel) || integration.providerId !== providerId) continue;
+    if (integrationId !== undefined && integration._id !== integrationId) continue;
+    if (found === undefined || integration.createdAt >= found.createdAt) found = integration;
+  }
+  return found;
 }
 
 /** The fields a channel adds to a stored message. */
@@ -385,50 +395,68 @@ export function failedAtProvider(
   return true;
 }
 
-/** What one integration of a fan-out channel delivers: the message and the outbox recipient. */
-export interface FanOutTarget {
-  fields: MessageFields;
-  recipient: Pick<OutboxRecord, 'webhookUrl' | 'deviceTokens'>;
-}
-
 /**
- * Delivers a chat or push step through every active integration of the channel the subscriber
- * has credentials for (`target` answers `undefined` when it has none). No active integration →
- * `failed`; nothing delivered because of provider failures → `failed`; no credentials anywhere →
- * `canceled` with the channel's `missing` detail.
+ * How one subscriber channel of a chat or push step ended, as the service folds them: any
+ * `success` wins, else any `skipped` (no address), else `failed`.
  *
  * @example
  * ```ts
- * deliverToEachIntegration(context, 'chat', DETAILS.chatWebhookUrlMissing, (integration) => ...);
+ * foldChannelResult('failed', 'skipped'); // 'skipped'
  * ```
  */
-export function deliverToEachIntegration(
+export type ChannelResult = 'success' | 'skipped' | 'failed';
+
+/**
+ * Folds one subscriber channel's result into the step's so far (see {@link ChannelResult}).
+ *
+ * @example
+ * ```ts
+ * foldChannelResult('skipped', 'success'); // 'success'
+ * ```
+ */
+export function foldChannelResult(current: ChannelResult, next: ChannelResult): ChannelResult {
+  if (current === 'success' || next === 'success') return 'success';
+  if (current === 'skipped' || next === 'skipped') return 'skipped';
+  return 'failed';
+}
+
+/**
+ * Logs `Integration instance selected` for an integration, as the service's send usecases do
+ * once they have picked one.
+ *
+ * @example
+ * ```ts
+ * integrationSelected(context, integration);
+ * ```
+ */
+export function integrationSelected(context: DetailTarget, integration: IntegrationRecord): void {
+  addDetail(context, DETAILS.integrationSelected, {
+    providerId: integration.providerId,
+    raw: { identifier: integration.identifier },
+  });
+}
+
+/**
+ * Ends an already stored message through an injected provider failure, when one matches: the
+ * message gets status `error` with the failure's `errorId` and `errorText`, and the job records
+ * `Unexpected provider error`. Returns false when the send goes through.
+ *
+ * @example
+ * ```ts
+ * if (storedMessageFailed(context, message, integration)) return 'failed';
+ * ```
+ */
+export function storedMessageFailed(
   context: StepDelivery,
-  channel: 'chat' | 'push',
-  missing: DetailText,
-  target: (integration: IntegrationRecord) => FanOutTarget | undefined,
-): DeliveryOutcome {
-  const integrations = activeIntegrations(context.scope.data, channel);
-  if (integrations.length === 0) {
-    addDetail(context, DETAILS.noActiveIntegration);
-    return 'failed';
-  }
-  let delivered = 0;
-  let failed = 0;
-  for (const integration of integrations) {
-    const found = target(integration);
-    if (found === undefined) continue;
-    context.job.providerId = integration.providerId;
-    if (sendMessage(context, channel, integration, found.fields, found.recipient) === 'failed') {
-      failed += 1;
-    } else {
-      delivered += 1;
-    }
-  }
-  if (delivered > 0) return 'completed';
-  if (failed > 0) return 'failed';
-  addDetail(context, missing, { providerId: integrations[0]?.providerId });
-  return 'canceled';
+  message: MessageRecord,
+  integration: IntegrationRecord,
+): boolean {
+  const channel = message.channel as ProviderChannel;
+  const failure = takeProviderFailure(context.scope.state, channel, integration.providerId);
+  if (failure === undefined) return false;
+  Object.assign(message, { status: 'error', ...failure });
+  addDetail(context, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
+  return true;
 }
 
 /**
@@ -461,12 +489,7 @@ export function useIntegration(
     return undefined;
   }
   context.job.providerId = integration.providerId;
-  if (channel !== 'in_app') {
-    addDetail(context, DETAILS.integrationSelected, {
-      providerId: integration.providerId,
-      raw: { identifier: integration.identifier },
-    });
-  }
+  if (channel !== 'in_app') integrationSelected(context, integration);
   return integration;
 }
 

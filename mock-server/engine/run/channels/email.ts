@@ -15,6 +15,7 @@ import {
   type OutboxDelivery,
   type StepDelivery,
   sendMessage,
+  storeMessage,
   undeliverable,
   useIntegration,
 } from './delivery';
@@ -67,6 +68,47 @@ function mailOf(
   };
 }
 
+/** The address an email goes to: `overrides.email.toRecipient`, else the subscriber's email. */
+function recipientOf(context: StepDelivery): string | undefined {
+  return (
+    text(object(context.notification.overrides['email'])['toRecipient']) ??
+    text(context.subscriber.email)
+  );
+}
+
+/**
+ * Ends an email step whose content cannot be rendered, in the service's order: the integration
+ * is selected (`Integration instance selected`), the message is stored with the step's subject
+ * as written (not rendered) and no content, then `Message content could not be generated`.
+ * Without an integration the step fails on that first, as the service does.
+ *
+ * @example
+ * ```ts
+ * return emailContentFailed(context, { error: 'unexpected token' });
+ * ```
+ */
+export function emailContentFailed(context: StepDelivery, raw: unknown): 'failed' {
+  const integration = useIntegration(context, 'email');
+  if (!integration) return 'failed';
+  storeEmailWithoutContent(context, integration);
+  addDetail(context, DETAILS.messageContentNotGenerated, { raw });
+  return 'failed';
+}
+
+function storeEmailWithoutContent(
+  context: StepDelivery,
+  integration: NonNullable<ReturnType<typeof useIntegration>>,
+): void {
+  const subject = context.job.step.controlValues['subject'];
+  const email = recipientOf(context);
+  storeMessage(context, 'email', integration.providerId, {
+    content: '',
+    subject: typeof subject === 'string' ? subject : '',
+    overrides: channelOverrides(context.notification.overrides, 'email', integration.providerId),
+    ...(email === undefined ? {} : { email }),
+  });
+}
+
 /**
  * Delivers an email step to `overrides.email.toRecipient`, else the subscriber's email. Without
  * either, the service still stores the message (status `warning`, `mail_unexpected_error`) and
@@ -88,6 +130,7 @@ export function sendEmail(
   const rawBody = context.controls['body'];
   const body = renderBody(typeof rawBody === 'string' ? rawBody : JSON.stringify(rawBody ?? ''));
   if (!body.ok) {
+    storeEmailWithoutContent(context, integration);
     addDetail(context, DETAILS.messageContentNotGenerated, { raw: { error: body.error } });
     return 'failed';
   }
@@ -96,9 +139,7 @@ export function sendEmail(
     'email',
     integration.providerId,
   );
-  const email =
-    text(object(context.notification.overrides['email'])['toRecipient']) ??
-    text(context.subscriber.email);
+  const email = recipientOf(context);
   const fields = { content: body.value, subject, overrides };
   if (email === undefined) {
     return undeliverable(

@@ -1,20 +1,98 @@
 /**
- * Push steps: one message per active push integration the subscriber holds device tokens for.
+ * Push steps, as the service's push send usecase runs them: one message per subscriber push
+ * channel with device tokens, through that channel's integration
+ * (docs/behaviour/runs.md#sms-chat-and-push).
  *
  * @module
  */
 
+import type { StoredChannel } from '../../store/state';
 import { DETAILS } from '../detail-texts';
 import {
+  addDetail,
+  type ChannelResult,
+  channelIntegration,
   type DeliveryOutcome,
-  deliverToEachIntegration,
+  deliver,
+  foldChannelResult,
+  integrationSelected,
   objectAt,
   type StepDelivery,
+  storedMessageFailed,
+  storeMessage,
 } from './delivery';
+import { PUSH_PROVIDER_IDS } from './provider-ids';
+
+function sendToChannel(
+  context: StepDelivery,
+  channel: StoredChannel,
+  title: string | undefined,
+  content: string,
+): ChannelResult {
+  const tokens = channel.credentials.deviceTokens ?? [];
+  const missing = tokens.length === 0;
+  let result: ChannelResult = 'failed';
+  if (missing) {
+    addDetail(context, DETAILS.pushMissingDeviceTokens, {
+      providerId: channel.providerId,
+      raw: channel,
+    });
+    result = 'skipped';
+  }
+  const integration = channelIntegration(
+    context.scope.data,
+    'push',
+    channel.providerId,
+    channel._integrationId,
+  );
+  if (!integration) {
+    addDetail(context, DETAILS.noActiveIntegration);
+    return result;
+  }
+  if (missing) return result;
+  context.job.providerId = integration.providerId;
+  // The service reads push overrides per provider: `overrides.<providerId>`, whose
+  // `deviceTokens` replace the subscriber's.
+  const overrides = objectAt(context.notification.overrides[integration.providerId]);
+  const overridden = overrides['deviceTokens'];
+  const deviceTokens = Array.isArray(overridden)
+    ? overridden.filter((token): token is string => typeof token === 'string')
+    : tokens;
+  integrationSelected(context, integration);
+  const message = storeMessage(context, 'push', integration.providerId, {
+    content,
+    ...(title === undefined ? {} : { title, subject: title }),
+    deviceTokens,
+    overrides,
+  });
+  addDetail(context, DETAILS.messageCreated, {
+    providerId: integration.providerId,
+    raw: { providerId: integration.providerId, content: JSON.stringify(content) },
+  });
+  // One send (and one `Message sent`) per device token, as the service does.
+  let sent = false;
+  for (const deviceToken of deviceTokens) {
+    if (storedMessageFailed(context, message, integration)) continue;
+    addDetail(context, DETAILS.messageSent, {
+      providerId: integration.providerId,
+      raw: { providerId: integration.providerId, deviceToken },
+    });
+    sent = true;
+  }
+  if (!sent) return 'failed';
+  deliver(context, message, integration, { deviceTokens });
+  return 'success';
+}
 
 /**
- * Delivers a push step to the subscriber's `deviceTokens` of each active push integration's
- * provider; no tokens → the job is canceled with the service's missing-tokens detail.
+ * Delivers a push step to each of the subscriber's push channels. None → `Subscriber does not
+ * have a configured channel` and the job fails. A channel without device tokens records the
+ * service's missing-tokens detail (its `raw` is the channel); a channel without an active
+ * integration of its provider records `Subscriber does not have an active integration`. Each
+ * sendable channel logs `Integration instance selected`, stores its message (`Message created`)
+ * and logs `Message sent` once per device token. One delivery completes the job; only channels
+ * without tokens cancel it; else `There was one or more errors when trying to execute the
+ * notification` fails it.
  *
  * @example
  * ```ts
@@ -23,31 +101,21 @@ import {
  */
 export function sendPush(context: StepDelivery): DeliveryOutcome {
   const { subject, body } = context.controls;
-  return deliverToEachIntegration(
-    context,
-    'push',
-    DETAILS.pushMissingDeviceTokens,
-    (integration) => {
-      const tokens = context.subscriber.channels
-        .filter((entry) => entry.providerId === integration.providerId)
-        .flatMap((entry) => entry.credentials.deviceTokens ?? []);
-      if (tokens.length === 0) return undefined;
-      // The service reads push overrides per provider: `overrides.<providerId>`, whose
-      // `deviceTokens` replace the subscriber's.
-      const overrides = objectAt(context.notification.overrides[integration.providerId]);
-      const overridden = overrides['deviceTokens'];
-      const deviceTokens = Array.isArray(overridden)
-        ? overridden.filter((token): token is string => typeof token === 'string')
-        : [...new Set(tokens)];
-      return {
-        fields: {
-          content: typeof body === 'string' ? body : '',
-          ...(typeof subject === 'string' ? { title: subject, subject } : {}),
-          deviceTokens,
-          overrides,
-        },
-        recipient: { deviceTokens },
-      };
-    },
+  const content = typeof body === 'string' ? body : '';
+  const title = typeof subject === 'string' ? subject : undefined;
+  const channels = context.subscriber.channels.filter((channel) =>
+    PUSH_PROVIDER_IDS.has(channel.providerId),
   );
+  if (channels.length === 0) {
+    addDetail(context, DETAILS.noConfiguredChannel);
+    return 'failed';
+  }
+  let result: ChannelResult = 'failed';
+  for (const channel of channels) {
+    result = foldChannelResult(result, sendToChannel(context, channel, title, content));
+  }
+  if (result === 'success') return 'completed';
+  if (result === 'skipped') return 'canceled';
+  addDetail(context, DETAILS.notificationError);
+  return 'failed';
 }
