@@ -179,10 +179,13 @@ export {
 } from './schemas/subscriber';
 export {
   DeleteTopicResponse,
+  SubscriptionPreferenceCondition,
+  SubscriptionPreferenceInput,
   Topic,
   TopicCreateBody,
   TopicListQuery,
   TopicSubscription,
+  TopicSubscriptionPreference,
   TopicSubscriptionsCreateBody,
   TopicSubscriptionsDeleteBody,
   TopicSubscriptionsListQuery,

@@ -135,9 +135,51 @@ export type TopicSubscriptionsListQuery = z.infer<typeof TopicSubscriptionsListQ
 export const TOPIC_SUBSCRIPTIONS_LIMIT = 100;
 
 /**
+ * A JSON Logic rule of a subscription preference, judged at fan-out against `{ payload }`.
+ *
+ * @example
+ * ```ts
+ * SubscriptionPreferenceCondition.parse({ '===': [{ var: 'payload.tier' }, 'premium'] });
+ * ```
+ */
+export const SubscriptionPreferenceCondition = z.record(z.string(), z.unknown());
+/** A JSON Logic rule of a subscription preference. */
+export type SubscriptionPreferenceCondition = z.infer<typeof SubscriptionPreferenceCondition>;
+
+/**
+ * One item of a subscriptions create's `preferences`: a workflow id (its `_id` or trigger
+ * identifier), `{ workflowId, enabled?, condition? }`, or a group
+ * `{ filter: { workflowIds?, tags? }, enabled?, condition? }` (docs/behaviour/topics.md#subscription-preferences).
+ *
+ * @example
+ * ```ts
+ * SubscriptionPreferenceInput.parse({ filter: { tags: ['billing'] }, enabled: false });
+ * ```
+ */
+export const SubscriptionPreferenceInput = z.union([
+  z.string(),
+  z.object({
+    workflowId: z.string(),
+    enabled: z.optional(z.boolean()),
+    condition: z.optional(SubscriptionPreferenceCondition),
+  }),
+  z.object({
+    filter: z.object({
+      workflowIds: z.optional(z.array(z.string())),
+      tags: z.optional(z.array(z.string())),
+    }),
+    enabled: z.optional(z.boolean()),
+    condition: z.optional(SubscriptionPreferenceCondition),
+  }),
+]);
+/** One item of a subscriptions create's `preferences`. */
+export type SubscriptionPreferenceInput = z.infer<typeof SubscriptionPreferenceInput>;
+
+/**
  * Body of `POST /v2/topics/{topicKey}/subscriptions` (the topic is created when missing):
  * `subscriptions` (subscriber ids, or `{ identifier, subscriberId }`) or the older
- * `subscriberIds`, at most 100.
+ * `subscriberIds`, at most 100; `preferences` sets, per matched workflow, whether the
+ * subscription receives it at fan-out.
  *
  * @example
  * ```ts
@@ -172,6 +214,7 @@ export const TopicSubscriptionsCreateBody = z.object({
       ]),
     ),
   ),
+  preferences: z.optional(z.array(SubscriptionPreferenceInput)),
 });
 /** Body of `POST /v2/topics/{topicKey}/subscriptions`. */
 export type TopicSubscriptionsCreateBody = z.infer<typeof TopicSubscriptionsCreateBody>;
@@ -208,6 +251,40 @@ export const TopicSubscriptionsDeleteBody = z.object({
 export type TopicSubscriptionsDeleteBody = z.infer<typeof TopicSubscriptionsDeleteBody>;
 
 /**
+ * A subscription's preference for one workflow, as a subscriptions create answers it.
+ *
+ * @example
+ * ```ts
+ * TopicSubscriptionPreference.parse({
+ *   subscriptionId: '64da692e9a94fb2e6449ad08',
+ *   workflow: { id: '64da692e9a94fb2e6449ad09', identifier: 'invoice', name: 'Invoice', critical: false, severity: 'none' },
+ *   enabled: true,
+ *   condition: { '===': [{ var: 'payload.tier' }, 'premium'] },
+ * });
+ * ```
+ */
+export const TopicSubscriptionPreference = z.looseObject({
+  subscriptionId: z.string(),
+  workflow: z.optional(
+    z.nullable(
+      z.looseObject({
+        id: z.string(),
+        identifier: z.string(),
+        name: z.string(),
+        critical: z.boolean(),
+        tags: z.optional(z.array(z.string())),
+        data: z.optional(z.record(z.string(), z.unknown())),
+        severity: z.string(),
+      }),
+    ),
+  ),
+  enabled: z.boolean(),
+  condition: z.optional(SubscriptionPreferenceCondition),
+});
+/** A subscription's preference for one workflow. */
+export type TopicSubscriptionPreference = z.infer<typeof TopicSubscriptionPreference>;
+
+/**
  * One subscription in the answer of a subscriptions create or delete.
  *
  * @example
@@ -227,6 +304,7 @@ export const TopicSubscriptionChange = z.looseObject({
   identifier: z.optional(z.string()),
   topic: z.looseObject({ _id: z.string(), key: z.string(), name: z.optional(z.string()) }),
   subscriber: z.nullable(SubscriberSummary),
+  preferences: z.optional(z.array(TopicSubscriptionPreference)),
   contextKeys: z.optional(z.array(z.string())),
   createdAt: Timestamp,
   updatedAt: Timestamp,

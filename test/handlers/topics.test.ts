@@ -16,6 +16,18 @@ const { engine, call } = useEngine({
         workflowId: 'digest',
         steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'News' } }],
       },
+      {
+        workflowId: 'invoice',
+        name: 'Invoice',
+        tags: ['billing'],
+        steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Invoice' } }],
+      },
+      {
+        workflowId: 'receipt',
+        tags: ['billing', 'shop'],
+        steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Receipt' } }],
+      },
+      { workflowId: 'archived', tags: ['billing'], active: false },
     ],
   },
 });
@@ -158,13 +170,6 @@ describe('topic subscriptions', () => {
       meta: { totalCount: 1, successful: 0, failed: 1 },
     });
     expect((await call('GET', '/v2/topics/fresh')).status).toBe(404);
-    const filters = await call('POST', '/v2/topics/fresh/subscriptions', {
-      body: { subscriptions: ['ada'], preferences: ['digest'] },
-    });
-    expect(filters.status).toBe(422);
-    expect(filters.body.errors.general.messages).toEqual([
-      'preferences of topic subscriptions are not supported by the mock engine',
-    ]);
     const none = await call('POST', '/v2/topics/fresh/subscriptions', { body: {} });
     expect(none.status).toBe(400);
     const tooMany = await call('POST', '/v2/topics/fresh/subscriptions', {
@@ -234,5 +239,147 @@ describe('topic subscriptions', () => {
         .status,
     ).toBe(404);
     expect((await call('GET', '/v2/topics/nope/subscriptions')).status).toBe(404);
+  });
+});
+
+describe('topic subscription preferences', () => {
+  const trigger = async (name: string, payload: Record<string, unknown> = {}) => {
+    engine.outbox.clear();
+    await call('POST', '/v1/events/trigger', {
+      body: { name, to: { type: 'Topic', topicKey: 'news' }, payload },
+    });
+    return engine.outbox
+      .list()
+      .map((message) => message.subscriberId)
+      .sort();
+  };
+
+  it('stores one preference per matched workflow and answers them on the new subscription', async () => {
+    const reply = await call('POST', '/v2/topics/news/subscriptions', {
+      body: {
+        subscriptions: ['ada'],
+        preferences: [
+          'digest',
+          { workflowId: 'nope', enabled: false },
+          { filter: { tags: ['billing'] }, enabled: false },
+        ],
+      },
+    });
+    expect(reply.status).toBe(201);
+    const subscription = reply.body.data[0];
+    const invoice = (await call('GET', '/v2/workflows/invoice')).body.data;
+    expect(
+      subscription.preferences.map(
+        (item: { workflow: { identifier: string }; enabled: boolean }) => [
+          item.workflow.identifier,
+          item.enabled,
+        ],
+      ),
+    ).toEqual([
+      ['digest', true],
+      ['invoice', false],
+      ['receipt', false],
+    ]);
+    expect(subscription.preferences[1]).toEqual({
+      subscriptionId: subscription._id,
+      workflow: {
+        id: invoice._id,
+        identifier: 'invoice',
+        name: 'Invoice',
+        critical: false,
+        tags: ['billing'],
+        severity: 'none',
+      },
+      enabled: false,
+    });
+    const plain = await call('POST', '/v2/topics/plain/subscriptions', {
+      body: { subscriptions: ['ada'] },
+    });
+    expect(plain.body.data[0]).not.toHaveProperty('preferences');
+  });
+
+  it('an existing subscription keeps its preferences and answers those the body matched', async () => {
+    await call('POST', '/v2/topics/news/subscriptions', {
+      body: { subscriptions: ['ada'], preferences: [{ workflowId: 'invoice', enabled: false }] },
+    });
+    const again = await call('POST', '/v2/topics/news/subscriptions', {
+      body: {
+        subscriptions: ['ada', 'bob'],
+        preferences: [{ workflowId: 'invoice', enabled: true }],
+      },
+    });
+    expect(again.status).toBe(201);
+    const [ada, bob] = again.body.data;
+    expect(ada.preferences).toMatchObject([
+      { workflow: { identifier: 'invoice' }, enabled: false },
+    ]);
+    expect(bob.preferences).toMatchObject([{ workflow: { identifier: 'invoice' }, enabled: true }]);
+    const other = await call('POST', '/v2/topics/news/subscriptions', {
+      body: { subscriptions: ['ada'], preferences: ['digest'] },
+    });
+    expect(other.body.data[0]).not.toHaveProperty('preferences');
+    expect(await trigger('invoice')).toEqual(['bob']);
+  });
+
+  it('drops a subscription at fan-out when disabled, for that workflow only', async () => {
+    await call('POST', '/v2/topics/news/subscriptions', {
+      body: { subscriptions: ['ada'], preferences: [{ workflowId: 'invoice', enabled: false }] },
+    });
+    await call('POST', '/v2/topics/news/subscriptions', { body: { subscriptions: ['bob'] } });
+    expect(await trigger('invoice')).toEqual(['bob']);
+    expect(await trigger('receipt')).toEqual(['ada', 'bob']);
+  });
+
+  it('judges a JSON Logic condition over { payload }: only exactly true lets it through', async () => {
+    await call('POST', '/v2/topics/news/subscriptions', {
+      body: {
+        subscriptions: ['ada'],
+        preferences: [
+          {
+            workflowId: 'digest',
+            enabled: false,
+            condition: { '===': [{ var: 'payload.tier' }, 'premium'] },
+          },
+          { workflowId: 'receipt', condition: { var: 'payload.tier' } },
+          { workflowId: 'invoice', condition: { unknownOperation: [] } },
+        ],
+      },
+    });
+    expect(await trigger('digest', { tier: 'premium' })).toEqual(['ada']);
+    expect(await trigger('digest', { tier: 'free' })).toEqual([]);
+    expect(await trigger('receipt', { tier: 'premium' })).toEqual([]);
+    expect(await trigger('invoice', { tier: 'premium' })).toEqual([]);
+  });
+
+  it('a subscriber named in to is reached whatever its subscription says', async () => {
+    await call('POST', '/v2/topics/news/subscriptions', {
+      body: { subscriptions: ['ada'], preferences: [{ workflowId: 'digest', enabled: false }] },
+    });
+    await call('POST', '/v1/events/trigger', {
+      body: { name: 'digest', to: ['ada', { type: 'Topic', topicKey: 'news' }] },
+    });
+    expect(engine.outbox.list().map((message) => message.subscriberId)).toEqual(['ada']);
+  });
+
+  it('deleting the subscription deletes its preferences', async () => {
+    await call('POST', '/v2/topics/news/subscriptions', {
+      body: { subscriptions: ['ada'], preferences: [{ workflowId: 'digest', enabled: false }] },
+    });
+    await call('DELETE', '/v2/topics/news/subscriptions', { body: { subscriptions: ['ada'] } });
+    const fresh = await call('POST', '/v2/topics/news/subscriptions', {
+      body: { subscriptions: ['ada'] },
+    });
+    expect(fresh.body.data[0]).not.toHaveProperty('preferences');
+    expect(await trigger('digest')).toEqual(['ada']);
+  });
+
+  it('refuses malformed preferences with 422 and changes nothing', async () => {
+    for (const preferences of [[42], [{ workflowId: 7 }], [{ filter: 'billing' }], 'digest']) {
+      const reply = await call('POST', '/v2/topics/news/subscriptions', {
+        body: { subscriptions: ['ada'], preferences },
+      });
+      expect(reply.status).toBe(422);
+    }
+    expect((await call('GET', '/v2/topics/news')).status).toBe(404);
   });
 });

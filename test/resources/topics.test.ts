@@ -7,6 +7,13 @@ import { rejection, useResourceMock } from './setup';
 const { client } = useResourceMock({
   seed: {
     subscribers: [{ subscriberId: 'ada' }, { subscriberId: 'bob' }],
+    workflows: [
+      {
+        workflowId: 'invoice',
+        tags: ['billing'],
+        steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Invoice' } }],
+      },
+    ],
     topics: Array.from({ length: 12 }, (_, index) => ({
       key: `seeded-${index}`,
       name: `Seeded ${index}`,
@@ -72,5 +79,50 @@ describe('svc.topics.subscriptions', () => {
       svc.subscribers.create({ subscriberId: 'new-one' }, { failIfExists: true }),
     );
     expect(error).toBeInstanceOf(ConflictError);
+  });
+});
+
+describe('svc.topics.subscriptions preferences', () => {
+  it('create takes preferences, answers them typed, and the trigger honours them', async () => {
+    const svc = client();
+    const created = await svc.topics.subscriptions.create('news', {
+      subscriptions: ['ada'],
+      preferences: [
+        {
+          filter: { tags: ['billing'] },
+          condition: { '===': [{ var: 'payload.tier' }, 'premium'] },
+        },
+      ],
+    });
+    const preference = created.data[0]?.preferences?.[0];
+    expect(preference).toMatchObject({
+      subscriptionId: created.data[0]?._id,
+      workflow: { identifier: 'invoice', tags: ['billing'] },
+      enabled: true,
+      condition: { '===': [{ var: 'payload.tier' }, 'premium'] },
+    });
+    await svc.topics.subscriptions.create('news', { subscriptions: ['bob'] });
+    const reached = async (tier: string) => {
+      const { transactionId = '' } = await svc.events.trigger({
+        name: 'invoice',
+        to: { type: 'Topic', topicKey: 'news' },
+        payload: { tier },
+      });
+      const page = await svc.notifications.list({ transactionId });
+      return page.data.map((item) => item.subscriber?.subscriberId).sort();
+    };
+    expect(await reached('free')).toEqual(['bob']);
+    expect(await reached('premium')).toEqual(['ada', 'bob']);
+  });
+
+  it('checks preferences before sending', async () => {
+    const error = await rejection(
+      client().topics.subscriptions.create('news', {
+        subscriptions: ['ada'],
+        // @ts-expect-error a workflow id must be text
+        preferences: [{ workflowId: 42 }],
+      }),
+    );
+    expect(error).toBeInstanceOf(SvcValidationError);
   });
 });

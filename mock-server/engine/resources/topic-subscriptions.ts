@@ -29,6 +29,12 @@ import {
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { findSubscriber, subscriberByObjectId } from './subscribers';
+import {
+  buildSubscriptionPreferences,
+  matchedWorkflows,
+  type SubscriptionPreferenceDto,
+  subscriptionPreferencesDto,
+} from './subscription-preferences';
 import { ensureTopic } from './topic-management';
 import { subscribe, type TopicSubscriptionDto, toSubscriptionDto, unsubscribe } from './topics';
 
@@ -129,6 +135,8 @@ export interface SubscriptionChangeDto {
   identifier: string;
   topic: { _id: string; key: string; name?: string };
   subscriber: TopicSubscriptionDto['subscriber'] & { createdAt: string; updatedAt: string };
+  /** A create's answer: the subscription's preferences for the workflows its body matched. */
+  preferences?: SubscriptionPreferenceDto[];
   contextKeys: string[];
   createdAt: string;
   updatedAt: string;
@@ -166,6 +174,7 @@ function changeDto(
   subscription: SubscriptionRecord,
   topic: TopicRecord,
   subscriber: SubscriberRecord,
+  preferences?: SubscriptionPreferenceDto[],
 ): SubscriptionChangeDto {
   const listed = toSubscriptionDto(subscription, topic, subscriber);
   return {
@@ -181,6 +190,7 @@ function changeDto(
       createdAt: subscriber.createdAt,
       updatedAt: subscriber.updatedAt,
     },
+    ...(preferences === undefined ? {} : { preferences }),
     contextKeys: [...subscription.contextKeys],
     createdAt: subscription.createdAt,
     updatedAt: subscription.updatedAt,
@@ -208,7 +218,8 @@ function notFound(subscriberId: string): SubscriptionErrorDto {
 /**
  * `POST /v2/topics/{topicKey}/subscriptions` (docs/behaviour/topics.md#subscriptions): creates
  * the topic when missing, subscribes each known subscriber once (an existing subscription is
- * answered as it is), reports unknown ones; 400 with the same body when none succeeded.
+ * answered as it is), stores `preferences` on each new subscription, reports unknown
+ * subscribers; 400 with the same body when none succeeded.
  *
  * @example
  * ```ts
@@ -222,12 +233,6 @@ export function createTopicSubscriptions(
   body: unknown,
   now: string,
 ): SubscriptionsResultDto {
-  if (body !== null && typeof body === 'object' && 'preferences' in body) {
-    // Subscription workflow filters are not modelled; refusing them beats ignoring them.
-    throw ServiceError.dtoValidation([
-      'preferences of topic subscriptions are not supported by the mock engine',
-    ]);
-  }
   const input = validateBody(TopicSubscriptionsCreateBody, body, {
     subscriberIds: 'Cannot subscribe more than 100 subscribers at once',
     subscriptions: 'Cannot subscribe more than 100 subscriptions at once',
@@ -238,6 +243,8 @@ export function createTopicSubscriptions(
   if (entries.length === 0) {
     throw ServiceError.http(400, 'Either subscriberIds or subscriptions must be provided');
   }
+  const preferences = input.preferences ?? [];
+  const workflows = matchedWorkflows(data, preferences);
   const { topic, created } = ensureTopic(data, ids, topicKey, now, input.name);
   const errors: SubscriptionErrorDto[] = [];
   const done: SubscriptionChangeDto[] = [];
@@ -252,10 +259,21 @@ export function createTopicSubscriptions(
     seen.add(subscriber._id);
     const objectId = ids.objectId();
     const subscription = subscribe(data, topic, subscriber, [], objectId, now);
-    if (subscription._id === objectId && 'identifier' in entry) {
-      subscription.identifier = entry.identifier;
+    const isNew = subscription._id === objectId;
+    if (isNew && 'identifier' in entry) subscription.identifier = entry.identifier;
+    // Only a new subscription gets preferences; an existing one answers those it has for the
+    // matched workflows, unchanged (docs/behaviour/topics.md#subscription-preferences).
+    if (isNew && workflows.length > 0) {
+      subscription.preferences = buildSubscriptionPreferences(preferences, workflows);
     }
-    done.push(changeDto(subscription, topic, subscriber));
+    done.push(
+      changeDto(
+        subscription,
+        topic,
+        subscriber,
+        preferences.length === 0 ? undefined : subscriptionPreferencesDto(subscription, workflows),
+      ),
+    );
   }
   const result = {
     data: done,

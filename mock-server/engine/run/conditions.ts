@@ -376,3 +376,24 @@ export function evaluateSkip(rule: unknown, variables: ConditionVariables): Skip
     return { skipped: false, error: `Failed to evaluate rule: ${reason}` };
   }
 }
+
+/**
+ * Judges a topic subscription preference's JSON Logic `condition` at fan-out
+ * (docs/behaviour/topics.md#subscription-preferences): only a result that is exactly `true`
+ * lets the subscription through; any other value, a rule that throws and a rule past
+ * {@link SKIP_RULE_BUDGET} count as `false`, as the service's worker treats them.
+ *
+ * @example
+ * ```ts
+ * conditionHolds({ '===': [{ var: 'payload.tier' }, 'premium'] }, { payload: { tier: 'premium' } }); // true
+ * conditionHolds({ var: 'payload.tier' }, { payload: { tier: 'premium' } }); // false (not a boolean)
+ * ```
+ */
+export function conditionHolds(rule: object, variables: ConditionVariables): boolean {
+  if (ruleTooLarge(rule) !== undefined) return false;
+  try {
+    return applyWithinBudget(rule, variables) === true;
+  } catch {
+    return false;
+  }
+}

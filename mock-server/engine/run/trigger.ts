@@ -9,6 +9,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import type { TriggerStatus } from '../../../src/schemas/event';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
+import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
 import type {
   JobRecord,
@@ -309,10 +310,15 @@ function readRecipients(to: unknown): {
   return { subscribers, topics };
 }
 
+/**
+ * The recipients of a trigger: the subscribers named in `to`, then each topic's subscribers
+ * whose subscription admits the workflow and payload (docs/behaviour/topics.md#subscription-preferences).
+ */
 function resolveRecipients(
   scope: EngineScope,
   { subscribers, topics }: ReturnType<typeof readRecipients>,
   actorId: string | undefined,
+  event: { workflow: WorkflowRecord; payload: JsonObject },
 ): Recipient[] {
   const byId = new Map<string, Recipient>();
   for (const { definition, to: definitionTo } of subscribers) {
@@ -337,6 +343,7 @@ function resolveRecipients(
       if (subscription._topicId !== record._id) continue;
       const subscriberId = scope.data.subscriberKeys.get(subscription._subscriberId);
       if (subscriberId === undefined || excluded.has(subscriberId)) continue;
+      if (!subscriptionAdmits(subscription, event.workflow._id, event.payload)) continue;
       const subscriber = findSubscriber(scope.data, subscriberId);
       if (!subscriber) continue;
       const known = byId.get(subscriberId);
@@ -482,7 +489,7 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     const definition = readDefinition(actor);
     if (definition) actorId = upsertSubscriber(scope, definition).subscriberId;
   }
-  const recipients = resolveRecipients(scope, read, actorId);
+  const recipients = resolveRecipients(scope, read, actorId, { workflow, payload });
   const at = scope.iso();
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);

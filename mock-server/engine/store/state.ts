@@ -107,8 +107,30 @@ export interface SubscriptionRecord {
   /** The subscriber's internal `_id`. */
   _subscriberId: string;
   contextKeys: string[];
+  /**
+   * The subscription's own preferences, one per workflow (docs/behaviour/topics.md#subscription-preferences);
+   * absent when none were given. They go with the subscription.
+   */
+  preferences?: SubscriptionPreferenceRecord[];
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A topic subscription's preference for one workflow: whether a trigger of that workflow to the
+ * topic reaches the subscription.
+ *
+ * @example
+ * ```ts
+ * const preference: SubscriptionPreferenceRecord = { _templateId: workflow._id, enabled: true, condition: { '==': [{ var: 'payload.tier' }, 'pro'] } };
+ * ```
+ */
+export interface SubscriptionPreferenceRecord {
+  /** The workflow's `_id`. */
+  _templateId: string;
+  enabled: boolean;
+  /** A JSON Logic rule over `{ payload }`; when present it decides instead of `enabled`. */
+  condition?: Record<string, unknown>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  conditionHolds,
   evaluateCondition,
   evaluateFilters,
   evaluateSkip,
@@ -156,5 +157,23 @@ describe('runtime: skip control (the rule says when the step runs)', () => {
     expect(verdict.error).toBe('Failed to evaluate rule: Unrecognized operation nope');
     // Not a rule but data (two keys): JSON Logic returns it as is, which is truthy.
     expect(evaluateSkip({ a: 1, b: 2 }, variables)).toEqual({ skipped: false });
+  });
+});
+
+describe('conditionHolds (topic subscription preference conditions)', () => {
+  const payload = { tier: 'premium', seats: 3 };
+
+  it('is true only for a result that is exactly true', () => {
+    expect(conditionHolds({ '===': [{ var: 'payload.tier' }, 'premium'] }, { payload })).toBe(true);
+    expect(conditionHolds({ '===': [{ var: 'payload.tier' }, 'free'] }, { payload })).toBe(false);
+    expect(conditionHolds({ var: 'payload.tier' }, { payload })).toBe(false);
+    expect(conditionHolds({ var: 'payload.seats' }, { payload })).toBe(false);
+  });
+
+  it('counts an error and a rule past the budgets as false', () => {
+    expect(conditionHolds({ unknownOperation: [1] }, { payload })).toBe(false);
+    let deep: object = { '==': [1, 1] };
+    for (let level = 0; level < 40; level += 1) deep = { and: [deep] };
+    expect(conditionHolds(deep, { payload })).toBe(false);
   });
 });
