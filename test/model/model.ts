@@ -51,6 +51,12 @@ export interface ModelWorkflow {
   active: boolean;
 }
 
+/** The notifications of one processed trigger. */
+export interface ModelTransaction {
+  notifications: number;
+  recipients: Set<string>;
+}
+
 export interface ModelEnvironment {
   organization: 'A' | 'B';
   organizationId: string;
@@ -59,8 +65,12 @@ export interface ModelEnvironment {
   subscribers: Map<string, ModelSubscriber>;
   messages: ModelMessage[];
   workflows: Map<string, ModelWorkflow>;
-  /** Notifications per transactionId of every processed trigger (one per recipient). */
-  transactions: Map<string, number>;
+  /**
+   * Per transactionId of every processed trigger: how many notifications it made (one per
+   * recipient) and the recipients still there (a deleted subscriber's notifications stay, without
+   * the subscriber: docs/behaviour/subscribers.md#delete).
+   */
+  transactions: Map<string, ModelTransaction>;
   /** The subscribers of {@link TOPIC}'s key. */
   topicMembers: Set<string>;
   /** Channels each subscriber turned off globally. */

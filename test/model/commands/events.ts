@@ -73,7 +73,10 @@ function recordDelivery(
       environment.subscribers.set(id, { firstName: null, fcmTokens: undefined });
     }
   }
-  environment.transactions.set(transactionId, recipients.size);
+  environment.transactions.set(transactionId, {
+    notifications: recipients.size,
+    recipients: new Set(recipients),
+  });
   const { channel } = workflow;
   const delivers =
     channel === 'in_app' || environment.integrations.some((i) => i.channel === channel && i.active);

@@ -128,6 +128,9 @@ export class DeleteSubscriber implements Command {
     );
     environment.topicMembers.delete(this.subscriberId);
     environment.muted.delete(this.subscriberId);
+    for (const transaction of environment.transactions.values()) {
+      transaction.recipients.delete(this.subscriberId);
+    }
     const data = engineMessages(real, environment);
     expect(data.messages.map((message) => message._id).sort()).toEqual(
       environment.messages.map((message) => message.id).sort(),
