@@ -1,10 +1,10 @@
 // The packed package in a fresh project that has its runtime dependencies but not msw (the
 // optional peer): the engine entries, the fetch handler and the `svc-mock` bin work, and
 // `setupSvcMock` says what to install (the table at the top of docs/mock-mode.md).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bannerKey, killLeftoverProcesses, startSvcMock } from '../http/svc-mock-process';
 import { type ConsumerProject, createConsumerProject } from './consumer-project';
 import { freshDist, root } from './fresh-dist';
 
@@ -18,10 +18,7 @@ beforeAll(() => {
 }, 300_000);
 afterAll(() => project?.remove());
 
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killLeftoverProcesses);
 
 /** Runs an ES module script in the project; answers what it printed. */
 function esm(script: string): string {
@@ -70,43 +67,22 @@ console.log(typeof createFetchHandler, typeof startMockServer);`;
     };
     const bin = manifest.bin['svc-mock'];
     if (!bin) throw new Error('the package has no svc-mock bin');
-    const child = spawn(process.execPath, [join(installed, bin), '--port', '0'], {
+    const server = await startSvcMock(join(installed, bin), [], {
       cwd: project.directory,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '', SVC_MOCK_API_KEY: '' },
+      env: { NODE_OPTIONS: '' },
     });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const banner = await new Promise<RegExpExecArray>((resolve, reject) => {
-      child.stdout?.on('data', () => {
-        const match =
-          /svc-mock listening on (http:\/\/\S+)\n\s+Development\s+_id=\w+\s+apiKey=([\w-]+)[\s\S]*control API:/.exec(
-            stdout,
-          );
-        if (match) resolve(match);
-      });
-      exited.then((code) => reject(new Error(`svc-mock exited with ${code}:\n${stdout}${stderr}`)));
-    });
-    const [, url, key] = banner;
-    const response = await fetch(`${url}/v2/subscribers/demo-ada`, {
+    const key = bannerKey(server.stdout(), 'Development');
+    const response = await fetch(`${server.url}/v2/subscribers/demo-ada`, {
       headers: { authorization: `ApiKey ${key}` },
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { subscriberId: string } }).data.subscriberId).toBe(
       'demo-ada',
     );
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stdout).toContain('svc-mock stopped (SIGTERM)');
-    expect(stderr).toBe('');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toContain('svc-mock stopped (SIGTERM)');
+    expect(server.stderr()).toBe('');
   }, 60_000);
 
   it('rejects setupSvcMock().listen() with an error that says npm install -D msw', () => {

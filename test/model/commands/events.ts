@@ -105,6 +105,19 @@ function recordDelivery(
   return created.length;
 }
 
+/** A trigger of a workflow the environment lacks: a 422 `workflow_not_found`, and no message. */
+async function expectWorkflowNotFound(
+  call: Promise<unknown>,
+  real: Real,
+  environment: ModelEnvironment,
+  messagesBefore: number,
+) {
+  const error = await failure(call);
+  expect(error).toBeInstanceOf(UnprocessableEntityError);
+  expect(error.message).toBe('workflow_not_found');
+  expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+}
+
 export class Trigger implements Command {
   constructor(
     readonly label: EnvironmentLabel,
@@ -124,10 +137,7 @@ export class Trigger implements Command {
     const messagesBefore = engineMessages(real, environment).messages.length;
     const workflow = environment.workflows.get(this.workflowId);
     if (!workflow) {
-      const error = await failure(call);
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.message).toBe('workflow_not_found');
-      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      await expectWorkflowNotFound(call, real, environment, messagesBefore);
       return;
     }
     const result = await call;
@@ -207,10 +217,7 @@ export class Broadcast implements Command {
     const call = real.clients[this.label].events.broadcast({ name: this.workflowId, payload: {} });
     const workflow = environment.workflows.get(this.workflowId);
     if (!workflow) {
-      const error = await failure(call);
-      expect(error).toBeInstanceOf(UnprocessableEntityError);
-      expect(error.message).toBe('workflow_not_found');
-      expect(engineMessages(real, environment).messages.length).toBe(messagesBefore);
+      await expectWorkflowNotFound(call, real, environment, messagesBefore);
       return;
     }
     const result = await call;
