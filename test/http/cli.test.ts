@@ -1,11 +1,11 @@
 // The `svc-mock` bin as users run it: the built dist/cli.js in a child process.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Svc } from '@svc/api';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDist } from '../package/fresh-dist';
+import { bannerKey, killLeftoverProcesses, runSvcMock, startSvcMock } from './svc-mock-process';
 
 const root = join(import.meta.dirname, '..', '..');
 const cli = join(root, 'dist', 'cli.js');
@@ -13,59 +13,11 @@ const cli = join(root, 'dist', 'cli.js');
 // The same lock the other dist tests take, so parallel files wait for one build instead of racing.
 beforeAll(() => freshDist(), 300_000);
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
+afterEach(killLeftoverProcesses);
 
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [cli, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SVC_MOCK_API_KEY: '', ...env },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
-}
-
-async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const started = run(['--port', '0', ...args], env);
-  const url = await new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const match = /svc-mock listening on (http:\/\/\S+)[\s\S]*control API:/.exec(
-        started.stdout(),
-      );
-      if (match?.[1]) resolve(match[1]);
-    };
-    started.child.stdout?.on('data', check);
-    started.exited.then((code) =>
-      reject(new Error(`svc-mock exited with ${code}: ${started.stderr()}`)),
-    );
-  });
-  return { ...started, url };
-}
-
-function bannerKey(stdout: string, environment: string): string {
-  const match = new RegExp(`${environment}\\s+_id=(\\w+)\\s+apiKey=([\\w-]+)`).exec(stdout);
-  if (!match?.[2]) throw new Error(`no ${environment} line in:\n${stdout}`);
-  return match[2];
-}
+const run = (args: string[], env: Record<string, string> = {}) => runSvcMock(cli, args, { env });
+const start = (args: string[], env: Record<string, string> = {}) =>
+  startSvcMock(cli, args, { env });
 
 function seedFile(content: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-mock-seed-')), 'seed.json');

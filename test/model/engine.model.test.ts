@@ -1,28 +1,34 @@
-// Model-based test: random sequences of integration, subscriber (update, create, delete),
-// credentials, mark-as, sync, topic subscription, preference, trigger and clock commands through the real client, compared with a small model after every step.
+// Model-based test of the engine's writes: random sequences of integration, subscriber (update,
+// create, delete, credentials, channel preference, page walk), topic subscription, mark-as, message
+// delete, workflow (sync, create, update, patch, delete), trigger (single, bulk, broadcast), cancel
+// and clock commands through the real client, compared with a small model after every step.
+// MODEL_RUNS sets the number of sequences, MODEL_SEED replays a failure's seed.
 import { Svc } from '@svc/api';
 import { createMockEngine } from '@svc/api/mock';
 import { createHandlers } from '@svc/api/mock/msw';
 import fc from 'fast-check';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { AdvanceClock } from './commands/clock';
+import { Broadcast, Cancel, Trigger, TriggerBulk, type TriggerRecipient } from './commands/events';
+import { CreateIntegration, SetPrimary } from './commands/integrations';
+import { DeleteMessage, MarkAs } from './commands/messages';
 import {
-  AdvanceClock,
-  CreateIntegration,
   CreateSubscriber,
   DeleteSubscriber,
-  MarkAs,
   SetChannelPreference,
-  SetPrimary,
-  Subscribe,
-  SyncWorkflow,
-  Trigger,
-  type TriggerRecipient,
-  Unsubscribe,
   UpdateSubscriber,
   UpsertCredentials,
   WalkSubscribers,
-} from './commands';
+} from './commands/subscribers';
+import { Subscribe, Unsubscribe } from './commands/topics';
+import {
+  CreateWorkflow,
+  DeleteWorkflow,
+  PatchWorkflow,
+  SyncWorkflow,
+  UpdateWorkflow,
+} from './commands/workflows';
 import {
   ENVIRONMENTS,
   type EnvironmentLabel,
@@ -34,6 +40,7 @@ import {
 } from './model';
 
 const RUNS = Number(process.env['MODEL_RUNS'] ?? 40);
+const SEED = process.env['MODEL_SEED'];
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -115,7 +122,12 @@ function setup(): { model: Model; real: Real } {
         read: m.read,
         seen: m.seen,
       })),
-      workflows: new Set(data.workflows.map((w) => w.workflowId)),
+      workflows: new Map(
+        data.workflows.map((w) => [
+          w.workflowId,
+          { channel: w.steps[0]?.type === 'email' ? 'email' : 'in_app', active: w.active },
+        ]),
+      ),
       transactions: new Map(),
       topicMembers: new Set(TOPIC.subscribers),
       muted: new Map(),
@@ -140,6 +152,9 @@ const recipient: fc.Arbitrary<TriggerRecipient> = fc.oneof(
     .map(([id, firstName]) => ({ kind: 'definition' as const, subscriberId: id, firstName })),
   fc.constant({ kind: 'topic' as const }),
 );
+/** Seeded workflows, ones only the API creates, and one that never exists. */
+const workflowId = fc.constantFrom('welcome', 'digest', 'created', 'ghost');
+const channel = fc.constantFrom('in_app', 'email') as fc.Arbitrary<'in_app' | 'email'>;
 const commands = [
   fc
     .tuple(
@@ -182,8 +197,8 @@ const commands = [
     )
     .map(([l, id, picks, foreign, markAs]) => new MarkAs(l, id, picks, foreign, markAs)),
   fc
-    .tuple(label, label, fc.constantFrom('welcome', 'digest', 'ghost'))
-    .map(([source, target, workflowId]) => new SyncWorkflow(source, target, workflowId)),
+    .tuple(label, label, workflowId)
+    .map(([source, target, id]) => new SyncWorkflow(source, target, id)),
   fc.integer({ min: 1, max: 86_400_000 }).map((ms) => new AdvanceClock(ms)),
   fc
     .tuple(
@@ -192,6 +207,15 @@ const commands = [
       fc.constantFrom('ASC', 'DESC') as fc.Arbitrary<'ASC'>,
     )
     .map(([l, limit, direction]) => new WalkSubscribers(l, limit, direction)),
+  fc
+    .tuple(
+      label,
+      workflowId,
+      fc.array(recipient, { minLength: 1, maxLength: 3 }),
+      // A small pool, so duplicates (in one environment and across them) come up often.
+      fc.option(fc.constantFrom('txn-1', 'txn-2', 'txn-3'), { nil: undefined }),
+    )
+    .map(([l, id, to, transactionId]) => new Trigger(l, id, to, transactionId)),
   fc
     .tuple(
       label,
@@ -213,22 +237,33 @@ const commands = [
     .tuple(label, fc.array(fc.constantFrom(...SUBSCRIBER_IDS), { minLength: 1, maxLength: 3 }))
     .map(([l, ids]) => new Unsubscribe(l, ids)),
   fc
-    .tuple(
-      label,
-      subscriberId,
-      fc.constantFrom('in_app', 'email') as fc.Arbitrary<'in_app'>,
-      fc.boolean(),
-    )
-    .map(([l, id, channel, enabled]) => new SetChannelPreference(l, id, channel, enabled)),
+    .tuple(label, subscriberId, channel, fc.boolean())
+    .map(([l, id, ch, enabled]) => new SetChannelPreference(l, id, ch, enabled)),
   fc
     .tuple(
       label,
-      fc.constantFrom('welcome', 'digest', 'ghost'),
-      fc.array(recipient, { minLength: 1, maxLength: 3 }),
-      // A small pool, so duplicates (in one environment and across them) come up often.
-      fc.option(fc.constantFrom('txn-1', 'txn-2', 'txn-3'), { nil: undefined }),
+      fc.array(
+        fc.record({
+          workflowId,
+          recipients: fc.array(recipient, { minLength: 1, maxLength: 2 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
     )
-    .map(([l, workflowId, to, transactionId]) => new Trigger(l, workflowId, to, transactionId)),
+    .map(([l, events]) => new TriggerBulk(l, events)),
+  fc.tuple(label, workflowId).map(([l, id]) => new Broadcast(l, id)),
+  fc.tuple(label, label, fc.nat(10)).map(([l, owner, pick]) => new Cancel(l, owner, pick)),
+  fc.tuple(label, label, fc.nat(20)).map(([l, owner, pick]) => new DeleteMessage(l, owner, pick)),
+  fc
+    .tuple(label, workflowId, channel, fc.boolean())
+    .map(([l, id, ch, active]) => new CreateWorkflow(l, id, ch, active)),
+  fc
+    .tuple(label, workflowId, channel, fc.option(fc.boolean(), { nil: undefined }))
+    .map(([l, id, ch, active]) => new UpdateWorkflow(l, id, ch, active)),
+  fc
+    .tuple(label, workflowId, fc.boolean())
+    .map(([l, id, active]) => new PatchWorkflow(l, id, active)),
+  fc.tuple(label, workflowId).map(([l, id]) => new DeleteWorkflow(l, id)),
 ];
 
 it(
@@ -243,7 +278,7 @@ it(
           expect(unexpected, 'the engine threw').toEqual([]);
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: Number(SEED) }) },
     );
     // About 0.25 s a run on a quiet machine; room for a loaded one and for MODEL_RUNS=1000.
   },

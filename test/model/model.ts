@@ -1,8 +1,8 @@
 // The model the engine is compared with: per environment, the integrations' primary flags, the
 // subscribers' profile fields and device tokens, the messages' read/seen flags, the workflows
-// present, the notifications of each transactionId, the topic's members and the channels each
-// subscriber turned off. Small on purpose: only what the rules
-// under test decide.
+// present (their channel and whether they are active), the notifications of each transactionId,
+// the topic's members and the channels each subscriber turned off. Small on purpose: only what the
+// rules under test decide.
 import type { Svc } from '@svc/api';
 import type { MockEngine } from '@svc/api/mock';
 
@@ -45,6 +45,18 @@ export interface ModelMessage {
   seen: boolean;
 }
 
+/** A workflow of the model: the one channel its single step delivers on, and whether it runs. */
+export interface ModelWorkflow {
+  channel: 'in_app' | 'email';
+  active: boolean;
+}
+
+/** The notifications of one processed trigger. */
+export interface ModelTransaction {
+  notifications: number;
+  recipients: Set<string>;
+}
+
 export interface ModelEnvironment {
   organization: 'A' | 'B';
   organizationId: string;
@@ -52,9 +64,13 @@ export interface ModelEnvironment {
   integrations: ModelIntegration[];
   subscribers: Map<string, ModelSubscriber>;
   messages: ModelMessage[];
-  workflows: Set<string>;
-  /** Notifications per transactionId of every processed trigger (one per recipient). */
-  transactions: Map<string, number>;
+  workflows: Map<string, ModelWorkflow>;
+  /**
+   * Per transactionId of every processed trigger: how many notifications it made (one per
+   * recipient) and the recipients still there (a deleted subscriber's notifications stay, without
+   * the subscriber: docs/behaviour/subscribers.md#delete).
+   */
+  transactions: Map<string, ModelTransaction>;
   /** The subscribers of {@link TOPIC}'s key. */
   topicMembers: Set<string>;
   /** Channels each subscriber turned off globally. */

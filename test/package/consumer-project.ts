@@ -11,6 +11,15 @@ import { root } from './fresh-dist';
 /** Tools a consumer test runs, linked next to the package's own dependencies. */
 const TOOLS = ['jest', 'ts-jest', 'typescript', '@jest/globals', '@types/node'];
 
+/** How a consumer project is set up. */
+export interface ConsumerProjectOptions {
+  /**
+   * Packages left out of the project: neither linked as a dependency of the package nor as a
+   * tool (for instance `msw`, the optional peer, to run the package as a user without it).
+   */
+  omit?: readonly string[];
+}
+
 /** A consumer project on disk. */
 export interface ConsumerProject {
   /** The project's folder. */
@@ -42,7 +51,8 @@ function link(directory: string, name: string): void {
  * project.node(['index.cjs']);
  * ```
  */
-export function createConsumerProject(): ConsumerProject {
+export function createConsumerProject(options: ConsumerProjectOptions = {}): ConsumerProject {
+  const omitted = new Set(options.omit ?? []);
   const directory = mkdtempSync(join(tmpdir(), 'svc-consumer-'));
   const run = (args: readonly string[]) =>
     execFileSync(process.execPath, args, {
@@ -94,7 +104,9 @@ export function createConsumerProject(): ConsumerProject {
       ...Object.keys(manifest.dependencies ?? {}),
       ...Object.keys(manifest.peerDependencies ?? {}),
     ];
-    for (const name of [...dependencies, ...TOOLS]) link(directory, name);
+    for (const name of [...dependencies, ...TOOLS]) {
+      if (!omitted.has(name)) link(directory, name);
+    }
     project.write(
       'package.json',
       `${JSON.stringify({ name: 'svc-consumer', private: true, dependencies: { '@svc/api': `file:${packed}` } }, null, 2)}\n`,
