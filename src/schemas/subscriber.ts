@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
-import { OrderDirection } from './order';
+import { CURSOR_QUERY } from './order';
 
 export type { ChatPushProviderId } from './common';
 export { CHAT_PUSH_PROVIDER_IDS };
@@ -155,12 +155,7 @@ export type CredentialsUpsertBody = z.infer<typeof CredentialsUpsertBody>;
  * ```
  */
 export const SubscriberSearchQuery = z.object({
-  after: z.optional(z.string()),
-  before: z.optional(z.string()),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
-  orderDirection: z.optional(OrderDirection),
-  orderBy: z.optional(z.string()),
-  includeCursor: z.optional(z.boolean()),
+  ...CURSOR_QUERY,
   email: z.optional(z.string()),
   name: z.optional(z.string()),
   phone: z.optional(z.string()),
@@ -178,12 +173,7 @@ export type SubscriberSearchQuery = z.infer<typeof SubscriberSearchQuery>;
  * ```
  */
 export const SubscriptionsListQuery = z.object({
-  after: z.optional(z.string()),
-  before: z.optional(z.string()),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
-  orderDirection: z.optional(OrderDirection),
-  orderBy: z.optional(z.string()),
-  includeCursor: z.optional(z.boolean()),
+  ...CURSOR_QUERY,
   key: z.optional(z.string()),
 });
 /** Query of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
@@ -200,14 +190,7 @@ export type SubscriptionsListQuery = z.infer<typeof SubscriptionsListQuery>;
  */
 export const CreateSubscriberBody = z.object({
   subscriberId: z.string(),
-  firstName: z.optional(z.nullable(z.string())),
-  lastName: z.optional(z.nullable(z.string())),
-  email: z.optional(z.nullable(z.string())),
-  phone: z.optional(z.nullable(z.string())),
-  avatar: z.optional(z.nullable(z.string())),
-  locale: z.optional(z.nullable(z.string())),
-  timezone: z.optional(z.nullable(z.string())),
-  data: z.optional(z.nullable(JsonObject)),
+  ...SubscriberUpdateBody.shape,
 });
 /** Body of `POST /v2/subscribers`. */
 export type CreateSubscriberBody = z.infer<typeof CreateSubscriberBody>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Timestamp } from './common';
-import { OrderDirection } from './order';
+import { CURSOR_QUERY } from './order';
 import { SubscriberSummary } from './subscriber';
 
 /**
@@ -86,12 +86,7 @@ export type TopicUpdateBody = z.infer<typeof TopicUpdateBody>;
  * ```
  */
 export const TopicListQuery = z.object({
-  after: z.optional(z.string()),
-  before: z.optional(z.string()),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
-  orderDirection: z.optional(OrderDirection),
-  orderBy: z.optional(z.string()),
-  includeCursor: z.optional(z.boolean()),
+  ...CURSOR_QUERY,
   key: z.optional(z.string()),
   name: z.optional(z.string()),
 });
@@ -119,12 +114,7 @@ export type DeleteTopicResponse = z.infer<typeof DeleteTopicResponse>;
  * ```
  */
 export const TopicSubscriptionsListQuery = z.object({
-  after: z.optional(z.string()),
-  before: z.optional(z.string()),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
-  orderDirection: z.optional(OrderDirection),
-  orderBy: z.optional(z.string()),
-  includeCursor: z.optional(z.boolean()),
+  ...CURSOR_QUERY,
   subscriberId: z.optional(z.string()),
   contextKeys: z.optional(z.array(z.string())),
 });

@@ -192,10 +192,10 @@ describe('hostile: bodies, malformed requests and aborts', () => {
     expect(await rawSocket(server.url, 'GET //[bad HTTP/1.1\r\nHost: localhost\r\n\r\n')).toMatch(
       /^HTTP\/1\.1 4\d\d /,
     );
-    const escape = await raw(server.url, 'DELETE', '/__svc/faults/%E0%A4%A', {
+    const controlEscape = await raw(server.url, 'DELETE', '/__svc/faults/%E0%A4%A', {
       'content-type': 'application/json',
     });
-    expect(escape.status).toBe(400);
+    expect(controlEscape.status).toBe(400);
     const apiEscape = await raw(server.url, 'GET', '/v2/subscribers/%E0%A4%A');
     expect(apiEscape.status).toBe(400);
   });
