@@ -56,6 +56,7 @@ export type {
 } from './engine/resources/preferences';
 export type { BulkCreateResult } from './engine/resources/subscriber-lifecycle';
 export type { SubscriberDto, SubscriberSearch } from './engine/resources/subscribers';
+export type { SubscriptionPreferenceDto } from './engine/resources/subscription-preferences';
 export type { TopicDto, TopicSearch } from './engine/resources/topic-management';
 export type {
   SubscriptionChangeDto,
