@@ -22,15 +22,23 @@ export interface PayloadValidationIssue {
   readonly schemaPath: string;
 }
 
-const ajv = new Ajv({
-  allErrors: true,
-  useDefaults: true,
-  strict: false,
-  coerceTypes: false,
-  // Schema patterns run on RE2: linear time, so no payload can make one backtrack for ever.
-  code: { regExp: linearRegExp },
-});
-addFormats(ajv);
+let shared: Ajv | undefined;
+
+// Made on first use: most engines (and the CLI's start) never validate a payload schema.
+function ajv(): Ajv {
+  if (shared === undefined) {
+    shared = new Ajv({
+      allErrors: true,
+      useDefaults: true,
+      strict: false,
+      coerceTypes: false,
+      // Schema patterns run on RE2: linear time, so no payload can make one backtrack for ever.
+      code: { regExp: linearRegExp },
+    });
+    addFormats(shared);
+  }
+  return shared;
+}
 
 // Compiled validators per schema object; a WeakMap so dropped workflows free their entries.
 const compiled = new WeakMap<object, ValidateFunction>();
@@ -39,7 +47,7 @@ function validatorFor(schema: object): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate === undefined) {
     try {
-      validate = ajv.compile(schema);
+      validate = ajv().compile(schema);
     } catch (error) {
       throw new ServiceError(
         400,
