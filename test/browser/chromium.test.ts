@@ -1,6 +1,6 @@
 // A real browser: a page bundled with esbuild uses the client in mock mode through MSW's service
 // worker, driven in Debian's headless chromium through playwright-core.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,25 +8,12 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
 
-// Debian's package by default; CHROMIUM_PATH points at any other chromium or chrome binary.
-const CHROMIUM = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const root = join(import.meta.dirname, '..', '..');
 const output = join(import.meta.dirname, '.output');
-const inCI = Boolean(process.env['CI']) && process.env['CI'] !== 'false';
-const available = existsSync(CHROMIUM);
 
-if (!available && !inCI) {
+if (!CHROMIUM_AVAILABLE && !IN_CI) {
   console.warn(
     `[browser test] skipped: ${CHROMIUM} not found. Install it with ` +
       '`apt-get install -y chromium` (Debian) or set CHROMIUM_PATH to a chromium binary; ' +
@@ -77,7 +64,7 @@ async function serveSite(): Promise<void> {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 }
 
-describe.skipIf(!available && !inCI)('mock mode in headless chromium', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('mock mode in headless chromium', () => {
   beforeAll(async () => {
     mkdirSync(output, { recursive: true });
     await serveSite();
@@ -85,7 +72,7 @@ describe.skipIf(!available && !inCI)('mock mode in headless chromium', () => {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: FLAGS,
+      args: CHROMIUM_FLAGS,
     });
   }, 60_000);
 

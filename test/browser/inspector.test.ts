@@ -2,28 +2,16 @@
 // over HTTP, and Debian's headless chromium (through playwright-core) watches the run live,
 // reads the rendered email, marks the in-app message read, moves the clock through the digest
 // and adds a fault. Screenshots go to test/browser/.output/inspector/ (git-ignored).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APIError, Svc } from '@svc/api';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const output = join(import.meta.dirname, '.output', 'inspector');
-const inCI = Boolean(process.env['CI']) && process.env['CI'] !== 'false';
-const available = existsSync(CHROMIUM);
 
 const seed = {
   subscribers: [
@@ -84,7 +72,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
 }
 
-describe.skipIf(!available && !inCI)('the inspector in headless chromium', () => {
+describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromium', () => {
   beforeAll(async () => {
     mkdirSync(output, { recursive: true });
     server = await startMockServer({ port: 0, seed, clockStart: '2026-03-02T09:00:00.000Z' });
@@ -97,7 +85,7 @@ describe.skipIf(!available && !inCI)('the inspector in headless chromium', () =>
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: FLAGS,
+      args: CHROMIUM_FLAGS,
       viewport: { width: 1280, height: 900 },
     });
   }, 60_000);
