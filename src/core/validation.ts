@@ -163,7 +163,8 @@ function findUnknownKeys(schema: z.ZodMiniType, value: unknown, path: string[]):
   if (def.type === 'object' && def.shape && !Array.isArray(value)) {
     const known = Object.keys(def.shape);
     for (const [key, item] of Object.entries(value)) {
-      const field = def.shape[key];
+      // Own keys only: a key such as `valueOf` must not find Object.prototype's.
+      const field = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
       if (field) {
         if (item !== undefined) found.push(...findUnknownKeys(field, item, [...path, key]));
       } else if (!def.catchall) {

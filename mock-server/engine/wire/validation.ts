@@ -56,7 +56,8 @@ function withoutNullOptionals(schema: z.ZodMiniType, input: object): object {
   if (!def.shape) return input;
   const shape = def.shape;
   const entries = Object.entries(input).filter(([key, value]) => {
-    const field = shape[key];
+    // Own keys only: a body key such as `valueOf` must not find Object.prototype's.
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (value !== null || !field) return true;
     return z.safeParse(field, null).success || !z.safeParse(field, undefined).success;
   });
