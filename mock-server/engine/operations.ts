@@ -315,28 +315,34 @@ export function createOperations(deps: OperationDeps): EngineOperations {
     createSubscriber: (context, body, createOptions) =>
       createSubscriber(scopeOf(context), bodyOf(body), createOptions),
     deleteSubscriber: (context, subscriberId) => deleteSubscriber(context.data, subscriberId),
-    bulkCreateSubscribers: (context, body) => bulkCreateSubscribers(scopeOf(context), body),
+    bulkCreateSubscribers: (context, body) => bulkCreateSubscribers(scopeOf(context), bodyOf(body)),
     updateCredentials: (context, subscriberId, body) =>
-      upsertCredentials(context.data, context.environment._id, subscriberId, body, clock.iso()),
+      upsertCredentials(
+        context.data,
+        context.environment._id,
+        subscriberId,
+        bodyOf(body),
+        clock.iso(),
+      ),
     deleteCredentials: (context, subscriberId, providerId) =>
       deleteCredentials(context.data, subscriberId, providerId, clock.iso()),
     listPreferences: (context, subscriberId, criticality) =>
       listPreferences(context.data, subscriberId, criticality),
     updatePreferences: (context, subscriberId, body) =>
-      updatePreferences(context.data, ids, subscriberId, body, clock.iso()),
+      updatePreferences(context.data, ids, subscriberId, bodyOf(body), clock.iso()),
     upsertTopic: (context, body, upsertOptions) =>
-      upsertTopic(context.data, ids, body, upsertOptions, clock.iso()),
+      upsertTopic(context.data, ids, bodyOf(body), upsertOptions, clock.iso()),
     listTopics: (context, search) => listTopics(context.data, search),
     retrieveTopic: (context, topicKey) => retrieveTopic(context.data, topicKey),
     updateTopic: (context, topicKey, body) =>
-      updateTopic(context.data, topicKey, body, clock.iso()),
+      updateTopic(context.data, topicKey, bodyOf(body), clock.iso()),
     deleteTopic: (context, topicKey) => deleteTopic(context.data, topicKey),
     listTopicSubscriptions: (context, topicKey, search) =>
       listTopicSubscriptions(context.data, topicKey, search),
     createTopicSubscriptions: (context, topicKey, body) =>
-      createTopicSubscriptions(context.data, ids, topicKey, body, clock.iso()),
+      createTopicSubscriptions(context.data, ids, topicKey, bodyOf(body), clock.iso()),
     deleteTopicSubscriptions: (context, topicKey, body) =>
-      deleteTopicSubscriptions(context.data, topicKey, body),
+      deleteTopicSubscriptions(context.data, topicKey, bodyOf(body)),
     createIntegration: (context, body) => createIntegration(scopeOf(context), bodyOf(body)),
     listIntegrations: (context) =>
       listIntegrations(organizationData(context.environment._organizationId)),

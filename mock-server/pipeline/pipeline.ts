@@ -95,14 +95,8 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
     options.onUnexpectedError ??
     ((error: unknown, errorId: string) => console.error(`[svc-mock] errorId ${errorId}:`, error));
 
-  // The error path must never throw, whatever state the clock is in.
-  const timestamp = () => {
-    try {
-      return engine.clock.iso();
-    } catch {
-      return new Date().toISOString();
-    }
-  };
+  // The clock's formatter never throws, whatever time it holds (docs/security.md).
+  const timestamp = () => engine.clock.iso();
 
   const failure = (error: unknown, path: string, headers: Record<string, string>) =>
     errorResponse(error, { path, timestamp: timestamp(), onBug }, headers);

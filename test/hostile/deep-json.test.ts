@@ -1,6 +1,12 @@
 // Issue 13 item 5: JSON nested past the limit is refused before anything is stored, through the
 // handlers and in seeds; the environment, its lists and snapshots keep working.
-import { checkJsonDepth, jsonDepth, jsonTextDepth, MAX_JSON_DEPTH } from '@svc/api/mock';
+import {
+  checkJsonDepth,
+  createMockEngine,
+  jsonDepth,
+  jsonTextDepth,
+  MAX_JSON_DEPTH,
+} from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 import { useEngine } from '../handlers/harness';
 import { nested } from './helpers';
@@ -71,5 +77,28 @@ describe('checkJsonDepth and friends', () => {
     expect(jsonTextDepth('['.repeat(1_000_000), 64)).toBe(65);
     expect(() => checkJsonDepth(nested(65), 'The body')).toThrow(/The body nests/);
     expect(() => checkJsonDepth(nested(64), 'The body')).not.toThrow();
+  });
+});
+
+describe('hostile: deep JSON through the engine API', () => {
+  it('every operation that takes a body refuses one nested past the limit, in-process too', () => {
+    const engine = createMockEngine({
+      seed: { subscribers: [{ subscriberId: 'ada' }], topics: [{ key: 'news' }] },
+    });
+    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const ops = engine.operations;
+    const deep = { data: nested(MAX_JSON_DEPTH + 5) };
+    const calls: Array<[string, () => unknown]> = [
+      ['bulkCreateSubscribers', () => ops.bulkCreateSubscribers(context, deep)],
+      ['updateCredentials', () => ops.updateCredentials(context, 'ada', deep)],
+      ['updatePreferences', () => ops.updatePreferences(context, 'ada', deep)],
+      ['upsertTopic', () => ops.upsertTopic(context, deep, { failIfExists: false })],
+      ['updateTopic', () => ops.updateTopic(context, 'news', deep)],
+      ['createTopicSubscriptions', () => ops.createTopicSubscriptions(context, 'news', deep)],
+      ['deleteTopicSubscriptions', () => ops.deleteTopicSubscriptions(context, 'news', deep)],
+    ];
+    for (const [name, call] of calls) {
+      expect(call, name).toThrow(/nest/);
+    }
   });
 });
