@@ -63,8 +63,12 @@ export function createFetchHandler(
     ? createControlRouter(defaultControlRoutes, { engine, snapshots: createSnapshotStore() })
     : undefined;
   return async (input, init) => {
+    // ky calls `fetch(request, {})`: copying a Request whose body is a stream costs a proxy
+    // stream pair (a third of an in-process call), so an empty `init` keeps the request as is.
     const request =
-      input instanceof Request && init === undefined ? input : new Request(input, init);
+      input instanceof Request && (init === undefined || isEmpty(init))
+        ? input
+        : new Request(input, init);
     const url = new URL(request.url);
     const onBase = targetOn(url, bases);
     const pipelineRequest = fromFetchRequest(request, onBase ?? url.pathname + url.search);
@@ -73,4 +77,11 @@ export function createFetchHandler(
     const response = onBase === undefined ? undefined : await pipeline.handle(pipelineRequest);
     return toFetchResponse(response ?? pipeline.notFound(pipelineRequest));
   };
+}
+
+function isEmpty(init: RequestInit): boolean {
+  for (const key in init) {
+    if (init[key as keyof RequestInit] !== undefined) return false;
+  }
+  return true;
 }

@@ -187,10 +187,13 @@ function findUnknownKeys(schema: z.ZodMiniType, value: unknown, path: string[]):
       found.push(...findUnknownKeys(def.valueType, item, [...path, key]));
     }
   } else if (def.options) {
-    // The value matched at least one option: keep the reading with the fewest unknown keys.
+    // The value matched at least one option: keep the reading with the fewest unknown keys. A
+    // custom check (what the service lets through beyond the documented forms, as in a trigger's
+    // `to`) is a reading only when no documented form matches.
     let fewest: ValidationIssue[] | undefined;
-    for (const option of def.options) {
-      if (!z.safeParse(option, value).success) continue;
+    const documented = def.options.filter((option) => definitionOf(option).type !== 'custom');
+    const matching = documented.filter((option) => z.safeParse(option, value).success);
+    for (const option of matching) {
       const issues = findUnknownKeys(option, value, path);
       if (!fewest || issues.length < fewest.length) fewest = issues;
     }

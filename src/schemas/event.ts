@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum } from './common';
+import { TriggerContext } from './trigger-context';
 
 /**
  * A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger.
@@ -17,7 +18,9 @@ export const TriggerSubscriberDefinition = z.object({
   phone: z.optional(z.string()),
   avatar: z.optional(z.string()),
   locale: z.optional(z.string()),
-  data: z.optional(z.record(z.string(), z.string())),
+  data: z.optional(
+    z.record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean(), z.number()])),
+  ),
   channels: z.optional(
     z.array(
       z.object({
@@ -86,29 +89,42 @@ export const TriggerTenant = z.union([
 /** The tenant of a trigger. */
 export type TriggerTenant = z.infer<typeof TriggerTenant>;
 
-/**
- * The context of a trigger: up to 5 entries of `type → id | {id, data}`.
- *
- * @example
- * ```ts
- * TriggerContext.parse({ tenant: 'org-acme', project: { id: 'p-1', data: { region: 'eu' } } });
- * ```
- */
-export const TriggerContext = z
-  .record(
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+// What the service's validation lets through beyond the documented forms, typed `never` so the
+// documented forms stay the type: it checks `to` only for being given, `actor` for a non-empty
+// `subscriberId` and `tenant` for being an object; the run reads what they hold. The documented
+// forms come first, so the client's unknown-key check still finds a typo in a recipient.
+const isGiven = (value: unknown) => value !== undefined && value !== null;
+const TriggerTo = z.union([TriggerRecipient, z.array(TriggerRecipient), z.custom<never>(isGiven)], {
+  error: 'to should not be null or undefined',
+});
+const TriggerActor = z.union(
+  [
     z.string(),
-    z.union([z.string(), z.object({ id: z.string(), data: z.optional(JsonObject) })]),
-  )
-  .check(
-    z.refine((value) => Object.keys(value).length <= 5, {
-      message: 'context accepts at most 5 entries',
-    }),
-  );
-/** The context of a trigger. */
-export type TriggerContext = z.infer<typeof TriggerContext>;
+    TriggerSubscriberDefinition,
+    z.custom<never>(
+      (value) =>
+        isObject(value) &&
+        typeof value['subscriberId'] === 'string' &&
+        value['subscriberId'] !== '',
+    ),
+  ],
+  { error: 'SubscriberId is required' },
+);
+const TriggerTenantInput = z.union([TriggerTenant, z.custom<never>(isObject)], {
+  error: 'tenant must be a string or an object',
+});
 
 /**
- * Body of `POST /v1/events/trigger`.
+ * Body of `POST /v1/events/trigger`, as the service's request validation checks it (one schema
+ * for the client and the engine, docs/behaviour/events.md#trigger): `name` a string, `to` given,
+ * `payload` and `overrides` objects, `transactionId` a string, `actor` an id or a subscriber with
+ * a `subscriberId`, `tenant` an id or an object, `context` as {@link TriggerContext}. What each
+ * recipient holds is read when the trigger runs (an unusable one answers a status, not a 422), so
+ * `to` and `actor` are typed as the service documents them ({@link TriggerRecipient}) and checked
+ * only as far as the service checks them.
  *
  * @example
  * ```ts
@@ -121,13 +137,13 @@ export type TriggerContext = z.infer<typeof TriggerContext>;
  */
 export const TriggerBody = z.object({
   /** Trigger identifier of the workflow. */
-  name: z.string().check(z.minLength(1)),
-  to: z.union([TriggerRecipient, z.array(TriggerRecipient)]),
+  name: z.string(),
+  to: TriggerTo,
   payload: z.optional(JsonObject),
   overrides: z.optional(JsonObject),
   transactionId: z.optional(z.string()),
-  actor: z.optional(z.union([z.string(), TriggerSubscriberDefinition])),
-  tenant: z.optional(TriggerTenant),
+  actor: z.optional(TriggerActor),
+  tenant: z.optional(TriggerTenantInput),
   context: z.optional(TriggerContext),
 });
 /** Body of `POST /v1/events/trigger`. */
@@ -235,12 +251,12 @@ export type BulkTriggerResponse = z.infer<typeof BulkTriggerResponse>;
  */
 export const BroadcastBody = z.object({
   /** Trigger identifier of the workflow. */
-  name: z.string().check(z.minLength(1)),
+  name: z.string(),
   payload: JsonObject,
   overrides: z.optional(JsonObject),
   transactionId: z.optional(z.string()),
-  actor: z.optional(z.union([z.string(), TriggerSubscriberDefinition])),
-  tenant: z.optional(TriggerTenant),
+  actor: z.optional(TriggerActor),
+  tenant: z.optional(TriggerTenantInput),
   context: z.optional(TriggerContext),
 });
 /** Body of `POST /v1/events/trigger/broadcast`. */

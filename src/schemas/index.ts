@@ -33,7 +33,6 @@ export {
   CancelResponse,
   TRIGGER_STATUSES,
   TriggerBody,
-  TriggerContext,
   TriggerRecipient,
   TriggerResponse,
   TriggerSubscriberDefinition,
@@ -165,6 +164,7 @@ export {
   TopicSubscriptionsResult,
   TopicUpdateBody,
 } from './topic';
+export { TriggerContext } from './trigger-context';
 export type {
   DigestUnit,
   Severity,

@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { rejection, useResourceMock } from './setup';
 
-const { engine, client } = useResourceMock({
+const { engine, client, mock } = useResourceMock({
   seed: {
     subscribers: [
       { subscriberId: 'ada', firstName: 'Ada', email: 'ada@acme.com' },
@@ -266,6 +266,65 @@ describe('events.trigger: rejected', () => {
       client().events.trigger({ name: 'welcome' } as unknown as TriggerBody),
     );
     expect(error).toBeInstanceOf(SvcValidationError);
+  });
+});
+
+describe('events.trigger: one body rule for the client and the engine', () => {
+  // The client and the engine check the trigger body with the same schema, so a body the client
+  // sends is one the engine accepts and the other way round (docs/behaviour/events.md#trigger).
+  const bodies: { body: unknown; valid: boolean }[] = [
+    { body: { name: 'welcome', to: 'ada' }, valid: true },
+    { body: { name: '', to: 'ada' }, valid: true },
+    { body: { name: 'welcome', to: 42 }, valid: true },
+    { body: { name: 'welcome', to: [{ subscriberId: '' }] }, valid: true },
+    {
+      body: { name: 'welcome', to: 'ada', actor: 'ada', tenant: { name: 'Nameless' } },
+      valid: true,
+    },
+    { body: { name: 7, to: 'ada' }, valid: false },
+    { body: { name: 'welcome' }, valid: false },
+    { body: { name: 'welcome', to: 'ada', payload: [] }, valid: false },
+    { body: { name: 'welcome', to: 'ada', actor: { firstName: 'A' } }, valid: false },
+    { body: { name: 'welcome', to: 'ada', tenant: 3 }, valid: false },
+    { body: { name: 'welcome', to: 'ada', transactionId: 5 }, valid: false },
+    { body: { name: 'welcome', to: 'ada', context: { 'a b': 'x y' } }, valid: false },
+  ];
+
+  it.each(bodies)(
+    '$body: sent by the client and accepted by the engine alike',
+    async ({ body, valid }) => {
+      const sent = await client()
+        .events.trigger(body as TriggerBody)
+        .then(
+          (result) => ({ status: result.status }),
+          (error: unknown) => ({ error }),
+        );
+      if (valid) {
+        // Accepted by both: a status, or the service's answer to an unknown workflow.
+        if ('error' in sent) {
+          expect(sent.error).toBeInstanceOf(UnprocessableEntityError);
+          expect((sent.error as UnprocessableEntityError).message).toBe('workflow_not_found');
+        }
+      } else {
+        expect('error' in sent && sent.error).toBeInstanceOf(SvcValidationError);
+      }
+      const raw = await mock.fetch('https://api.svc.co/v1/events/trigger', {
+        method: 'POST',
+        headers: {
+          authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await raw.json()) as { message?: unknown };
+      expect(raw.status === 422 && answer.message !== 'workflow_not_found').toBe(!valid);
+    },
+  );
+
+  it('answers invalid_recipients for recipients the service cannot use, rather than a 422', async () => {
+    expect(
+      (await client().events.trigger({ name: 'welcome', to: [{ subscriberId: '' }] })).status,
+    ).toBe('invalid_recipients');
   });
 });
 

@@ -37,16 +37,40 @@ describe('TriggerBody', () => {
     for (const body of good) expect(issuePaths(TriggerBody, body)).toEqual([]);
   });
 
-  it('requires a non-empty name', () => {
+  it("requires a string name (an empty one is the service's workflow_not_found, not a 422)", () => {
     expect(issuePaths(TriggerBody, { to: 'u' })).toEqual(['name']);
-    expect(issuePaths(TriggerBody, { name: '', to: 'u' })).toEqual(['name']);
     expect(issuePaths(TriggerBody, { name: 5, to: 'u' })).toEqual(['name']);
+    expect(issuePaths(TriggerBody, { name: '', to: 'u' })).toEqual([]);
   });
 
-  it('requires to', () => {
+  it('requires to, and leaves what it holds to the run (invalid_recipients, not a 422)', () => {
     expect(issuePaths(TriggerBody, { name: 'welcome' })).toEqual(['to']);
-    expect(issuePaths(TriggerBody, { name: 'welcome', to: 42 })).toEqual(['to']);
-    expect(issuePaths(TriggerBody, { name: 'welcome', to: {} })).toEqual(['to']);
+    expect(issuePaths(TriggerBody, { name: 'welcome', to: null })).toEqual(['to']);
+    expect(issuePaths(TriggerBody, { name: 'welcome', to: 42 })).toEqual([]);
+    expect(issuePaths(TriggerBody, { name: 'welcome', to: [{ subscriberId: '' }] })).toEqual([]);
+  });
+
+  it('checks actor and tenant only as far as the service does', () => {
+    expect(issuePaths(TriggerBody, { name: 'w', to: 'u', actor: { email: 'a@b.co' } })).toEqual([
+      'actor',
+    ]);
+    expect(issuePaths(TriggerBody, { name: 'w', to: 'u', actor: { subscriberId: 'a' } })).toEqual(
+      [],
+    );
+    expect(issuePaths(TriggerBody, { name: 'w', to: 'u', tenant: ['acme'] })).toEqual(['tenant']);
+  });
+
+  it("answers the service's context texts", () => {
+    const result = TriggerBody.safeParse({ name: 'w', to: 'u', context: { tenant: 'org acme' } });
+    expect(result.error?.issues[0]?.message).toMatch(/^Invalid context payload structure/);
+    const many = TriggerBody.safeParse({
+      name: 'w',
+      to: 'u',
+      context: { a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' },
+    });
+    expect(many.error?.issues[0]?.message).toBe(
+      'Too many contexts: 6 provided, maximum allowed is 5',
+    );
   });
 
   it('rejects a bad payload, tenant and oversized context', () => {

@@ -5,24 +5,10 @@
  * @module
  */
 
+import { BroadcastBody } from '../../../src/schemas/event';
 import type { EnvironmentData } from '../store/state';
-import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
 import type { TriggerResultDto } from './trigger';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The broadcast body's rules before the trigger's: `name` and an object `payload` are required (a `to` is ignored, as the service does). */
-function checkBroadcastBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw ServiceError.dtoValidation(['body must be an object']);
-  const messages: string[] = [];
-  const { name, payload } = body;
-  if (name === undefined || name === null) messages.push('name should not be null or undefined');
-  else if (typeof name !== 'string') messages.push('name must be a string');
-  if (!isObject(payload)) messages.push('payload must be an object');
-  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
-  return body;
-}
 
 /**
  * Triggers `body` for every subscriber of the environment (in creation order), one
@@ -42,7 +28,8 @@ export function broadcastEvent(
   body: unknown,
   trigger: (event: unknown) => TriggerResultDto,
 ): TriggerResultDto {
-  const input = checkBroadcastBody(body);
+  // The service's broadcast DTO: `payload` is checked with `IsObject` alone, hence its text.
+  const input = validateBody(BroadcastBody, body, { payload: 'payload must be an object' });
   const to = data.subscriberOrder
     .map((id) => data.subscriberKeys.get(id))
     .filter((subscriberId): subscriberId is string => subscriberId !== undefined)

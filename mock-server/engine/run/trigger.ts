@@ -7,7 +7,7 @@
  */
 
 import type { JsonObject } from '../../../src/schemas/common';
-import type { TriggerStatus } from '../../../src/schemas/event';
+import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
@@ -21,6 +21,7 @@ import type {
 import { subscriberChanged } from '../store/subscriber-text-index';
 import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
+import { validateBody } from '../wire/validation';
 import { runJobs } from './execution';
 import { applyPayloadDefaults, validatePayload } from './payload';
 
@@ -99,48 +100,6 @@ function readDefinition(value: Record<string, unknown>): SubscriberDefinition | 
   return { subscriberId, fields, ...(data === undefined ? {} : { data }), channels };
 }
 
-const CONTEXT_ID = /^[a-zA-Z0-9_-]+$/;
-const MAX_CONTEXTS = 5;
-const MAX_CONTEXT_DATA_BYTES = 64 * 1024;
-
-const isContextId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length >= 1 && value.length <= 100 && CONTEXT_ID.test(value);
-
-/**
- * The service's context payload check (docs/behaviour/events.md#trigger): a non-empty object of
- * `type → id | { id, data? }`, ids of 1-100 characters `[a-zA-Z0-9_-]`, at most 5 entries, each
- * `data` at most 64 KB of JSON. `undefined` when valid.
- */
-function contextPayloadError(context: unknown): string | undefined {
-  if (context === undefined || context === null) return undefined;
-  const valid =
-    isObject(context) &&
-    Object.keys(context).length > 0 &&
-    Object.values(context).every(
-      (value) =>
-        isContextId(value) ||
-        (isObject(value) &&
-          isContextId(value['id']) &&
-          (value['data'] === undefined ||
-            (value['data'] !== null && typeof value['data'] === 'object'))),
-    );
-  if (!valid) {
-    return 'Invalid context payload structure. Expected object with context types as keys and string IDs or {id, data} objects as values';
-  }
-  const entries = Object.entries(context as Record<string, unknown>);
-  if (entries.length > MAX_CONTEXTS) {
-    return `Too many contexts: ${entries.length} provided, maximum allowed is ${MAX_CONTEXTS}`;
-  }
-  for (const [type, value] of entries) {
-    if (!isObject(value) || value['data'] === undefined) continue;
-    const size = Buffer.byteLength(JSON.stringify(value['data']), 'utf8');
-    if (size > MAX_CONTEXT_DATA_BYTES) {
-      return `Context '${type}' data is too large: ${Math.round(size / 1024)}KB exceeds 64KB limit`;
-    }
-  }
-  return undefined;
-}
-
 /** The trigger context as `type:id` keys, in the order given. */
 function contextKeysOf(context: unknown): string[] {
   if (!isObject(context)) return [];
@@ -148,36 +107,6 @@ function contextKeysOf(context: unknown): string[] {
     ([type, value]) =>
       `${type}:${typeof value === 'string' ? value : (value as { id: string }).id}`,
   );
-}
-
-function checkBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw ServiceError.dtoValidation(['body must be an object']);
-  const messages: string[] = [];
-  const { name, to, payload, overrides, transactionId, actor, tenant } = body;
-  if (name === undefined || name === null) messages.push('name should not be null or undefined');
-  else if (typeof name !== 'string') messages.push('name must be a string');
-  if (to === undefined || to === null) messages.push('to should not be null or undefined');
-  if (payload !== undefined && !isObject(payload)) messages.push('payload must be an object');
-  if (overrides !== undefined && !isObject(overrides)) messages.push('overrides must be an object');
-  if (transactionId !== undefined && typeof transactionId !== 'string') {
-    messages.push('transactionId must be a string');
-  }
-  if (actor !== undefined && typeof actor !== 'string') {
-    if (
-      !isObject(actor) ||
-      typeof actor['subscriberId'] !== 'string' ||
-      actor['subscriberId'] === ''
-    ) {
-      messages.push('SubscriberId is required');
-    }
-  }
-  if (tenant !== undefined && typeof tenant !== 'string' && !isObject(tenant)) {
-    messages.push('tenant must be a string or an object');
-  }
-  const contextError = contextPayloadError(body['context']);
-  if (contextError !== undefined) messages.push(contextError);
-  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
-  return body;
 }
 
 /** Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients). */
@@ -439,18 +368,17 @@ function createNotification(
  * ```
  */
 export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
-  const input = checkBody(body);
-  const name = input['name'] as string;
+  const input = validateBody(TriggerBody, body);
+  const { name } = input;
   const workflow = workflowByWorkflowId(scope.data, name);
   if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });
-  const transactionId =
-    typeof input['transactionId'] === 'string' ? input['transactionId'] : scope.ids.uuid();
+  const transactionId = input.transactionId ?? scope.ids.uuid();
   const answer = (status: TriggerStatus): TriggerResultDto => ({
     acknowledged: true,
     status,
     transactionId,
   });
-  let payload = isObject(input['payload']) ? (input['payload'] as JsonObject) : {};
+  let payload: JsonObject = input.payload ?? {};
   // The schema's defaults fill the payload whether or not validation is on
   // (docs/behaviour/events.md#payload); only validation answers errors.
   if (workflow.validatePayload && workflow.payloadSchema) {
@@ -460,7 +388,9 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   } else if (Object.keys(payload).length > 0) {
     payload = structuredClone(payload);
   }
-  const tenant = input['tenant'];
+  // The schema types `to`, `actor` and `tenant` as documented but checks only what the service's
+  // validation checks: their parts are read defensively below.
+  const { tenant } = input;
   let tenantId: string | undefined;
   if (tenant !== undefined) {
     tenantId =
@@ -478,11 +408,11 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     return { ...answer('error'), error: [DUPLICATE_TRANSACTION] };
   }
   // Checked before the actor is upserted: a trigger that answers invalid_recipients runs nothing.
-  const read = readRecipients(input['to']);
+  const read = readRecipients(input.to);
   if (read.subscribers.length === 0 && read.topics.length === 0) {
     return answer('invalid_recipients');
   }
-  const actor = input['actor'];
+  const { actor } = input;
   let actorId: string | undefined;
   if (typeof actor === 'string') actorId = actor;
   else if (isObject(actor)) {
@@ -504,7 +434,7 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     workflow.lastTriggeredAt = at;
     workflowsChanged(scope.data, 'lastTriggeredAt');
   }
-  const overrides = isObject(input['overrides']) ? structuredClone(input['overrides']) : {};
+  const overrides = input.overrides === undefined ? {} : structuredClone(input.overrides);
   for (const recipient of recipients) {
     const notification = createNotification(scope, workflow, recipient, {
       transactionId,
@@ -512,7 +442,7 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
       overrides,
       actorId,
       tenantId,
-      contextKeys: contextKeysOf(input['context']),
+      contextKeys: contextKeysOf(input.context),
     });
     runJobs(scope, notification, 0);
   }

@@ -13,6 +13,8 @@ import { ServiceError } from './service-error';
 export type MessageOverrides = Record<string, string>;
 
 function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
+  // zod/mini words nothing itself (`Invalid input`): a schema's own message is the service's text.
+  if (issue.message !== 'Invalid input') return issue.message;
   const field = issue.path.map(String).join('.') || 'body';
   const value = valueAt(input, issue.path);
   switch (issue.code) {
