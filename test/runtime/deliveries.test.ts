@@ -202,7 +202,7 @@ describe('sms, chat and push overrides', () => {
 });
 
 describe('stored messages', () => {
-  it('strips payload.attachments from the stored message but keeps them on the notification', async () => {
+  it('strips payload.attachments from the stored message; the notification and jobs keep them without files', async () => {
     const attachments = [{ name: 'a.txt', mime: 'text/plain', file: 'aGk=' }];
     const { transactionId = '' } = await mock.client().events.trigger({
       name: 'mail',
@@ -211,10 +211,31 @@ describe('stored messages', () => {
     });
     const message = await storedMessage('ada', transactionId, 'email');
     expect(message?.payload).toEqual({ plan: 'pro' });
-    expect(mock.engine.outbox.last({ channel: 'email', transactionId })?.payload).toEqual({
+    const page = await mock.client().notifications.list({ transactionId });
+    const [notification] = page.data;
+    const stored = {
       plan: 'pro',
-      attachments,
+      attachments: [
+        { name: 'a.txt', mime: 'text/plain', storagePath: expect.stringMatching(/\/a\.txt$/) },
+      ],
+    };
+    expect(notification?.payload).toEqual(stored);
+    expect(notification?.jobs?.map((job) => job.payload)).toEqual([stored]);
+    expect(mock.engine.outbox.last({ channel: 'email', transactionId })?.payload).toEqual(stored);
+  });
+
+  it('answers 422 for an attachment the service could not read, and runs nothing', async () => {
+    await expect(
+      mock.client().events.trigger({
+        name: 'mail',
+        to: 'ada',
+        payload: { attachments: [{ name: 'a.txt', file: 42 }] },
+      }),
+    ).rejects.toMatchObject({
+      status: 422,
+      errors: { general: { messages: ['payload.attachments.0.file must be a base64 string'] } },
     });
+    expect(mock.engine.outbox.count()).toBe(0);
   });
 
   it('stores the rendered sms of a subscriber without a phone with the service error, and logs it', async () => {

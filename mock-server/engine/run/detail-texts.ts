@@ -85,6 +85,7 @@ export const DETAILS = {
     'Warning',
   ),
   stepThrottled: internal('Step throttled', 'Success'),
+  throttleWindowInPast: internal('Throttle window in past', 'Failed'),
   stepSkippedOutsideSchedule: internal(
     "The step was skipped as it fell outside the subscriber's schedule",
     'Success',

@@ -209,6 +209,16 @@ export function passesBackoff(
 }
 
 /**
+ * The digest value the service records for an event whose key has no value.
+ *
+ * @example
+ * ```ts
+ * digestKeyValue({ digestKey: 'postId' }, { payload: {} }) === NO_DIGEST_VALUE; // true
+ * ```
+ */
+export const NO_DIGEST_VALUE = 'No-Value-Provided';
+
+/**
  * The value of the digest key for an event (`digestKey` is a dotted path into the payload, with
  * or without a `payload.` prefix; `subscriber.` paths read the subscriber). `undefined` when the
  * step has no key (one digest per subscriber, workflow and step).
@@ -216,6 +226,7 @@ export function passesBackoff(
  * @example
  * ```ts
  * digestKeyValue({ digestKey: 'postId' }, { payload: { postId: 42 } }); // '42'
+ * digestKeyValue({ digestKey: 'postId' }, { payload: { postId: 0 } }); // 'No-Value-Provided'
  * ```
  */
 export function digestKeyValue(
@@ -227,7 +238,9 @@ export function digestKeyValue(
   const value = key.startsWith('subscriber.')
     ? readPath(variables.subscriber ?? {}, key.slice('subscriber.'.length))
     : readPath(variables.payload, key.replace(/^payload\./, ''));
-  if (value === undefined || value === null) return '';
+  // As the service stores it: a missing or falsy value (`0`, `false`, `''`) is `No-Value-Provided`,
+  // so those events share one digest (docs/behaviour/runs.md#time-steps).
+  if (!value) return NO_DIGEST_VALUE;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 

@@ -126,3 +126,21 @@ export function addTime(from: number, amount: number, unit: string): number {
 export function durationMs(amount: number, unit: string, from = 0): number {
   return addTime(from, amount, unit) - from;
 }
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Whether `value` is an ISO 8601 date or timestamp (`2026-02-01`, `2026-02-01T10:00:00Z`) that
+ * names a real instant: the dynamic-window format of delays and throttles.
+ *
+ * @example
+ * ```ts
+ * isIsoTimestamp('2026-02-01T10:00:00Z'); // true
+ * isIsoTimestamp('soon'); // false
+ * ```
+ */
+export function isIsoTimestamp(value: unknown): value is string {
+  return (
+    typeof value === 'string' && ISO_TIMESTAMP.test(value) && Number.isFinite(Date.parse(value))
+  );
+}

@@ -321,7 +321,8 @@ function runThrottle(input: RunInput, job: JobRecord): 'completed' | 'failed' | 
     now: scope.now(),
   });
   if (!verdict.ok) {
-    addDetail(detailScope(scope, job), DETAILS.providerError, { raw: { reason: verdict.reason } });
+    for (const { detail, raw } of verdict.details)
+      addDetail(detailScope(scope, job), detail, { raw });
     return 'failed';
   }
   addDetail(detailScope(scope, job), verdict.detail, { raw: verdict.raw });

@@ -8,7 +8,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { DETAILS, type DetailText, THROTTLE_EXCEEDED_REASON } from './detail-texts';
-import { addTime, isTimeUnit } from './durations';
+import { addTime, isIsoTimestamp, isTimeUnit } from './durations';
 import { readPath } from './paths';
 
 /** A throttle step's settings (control values or metadata). */
@@ -49,7 +49,11 @@ export type ThrottleVerdict =
       /** The `raw` JSON of the detail (`{throttled, reason?, threshold, count}`). */
       readonly raw: string;
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      /** The failure details to record, in order; the job fails after them. */
+      readonly details: readonly { readonly detail: DetailText; readonly raw: JsonObject }[];
+    };
 
 /**
  * The default throttle scope: one subscriber, one workflow, one step.
@@ -69,39 +73,57 @@ export function throttleScope(parts: {
 
 type Window = { kind: 'sliding'; length: number } | { kind: 'until'; until: number };
 
-function readVariable(path: string, variables: ThrottleRequest['variables']): unknown {
-  if (path.startsWith('subscriber.')) {
-    return readPath(variables.subscriber ?? {}, path.slice('subscriber.'.length));
+/** A window the step can count in, none (the event passes uncounted), or a window already over. */
+type WindowReading = Window | { kind: 'none' } | { kind: 'past'; durationMs: number };
+
+/**
+ * The dynamic window as the service reads it: `dynamicKey` loses its first `payload.` and names a
+ * payload field; an ISO date gives the time left until it, `{ amount, unit }` a length. A value
+ * the service cannot read gives no window.
+ */
+function dynamicWindow(dynamicKey: unknown, payload: JsonObject, now: number): WindowReading {
+  if (typeof dynamicKey !== 'string' || dynamicKey === '') return { kind: 'none' };
+  const value = readPath(payload, dynamicKey.replace('payload.', ''));
+  if (!value) return { kind: 'none' };
+  if (isIsoTimestamp(value)) {
+    const until = Date.parse(value);
+    return until - now <= 0 ? { kind: 'past', durationMs: until - now } : { kind: 'until', until };
   }
-  return readPath(variables.payload, path.replace(/^payload\./, ''));
+  if (typeof value === 'object' && !Array.isArray(value) && 'unit' in value && 'amount' in value) {
+    const { amount, unit } = value as { amount: unknown; unit: unknown };
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || !isTimeUnit(unit)) {
+      return { kind: 'none' };
+    }
+    if (amount <= 0) return { kind: 'past', durationMs: now - addTime(now, -amount, unit) };
+    return { kind: 'sliding', length: addTime(now, amount, unit) - now };
+  }
+  return { kind: 'none' };
 }
 
-function windowOf(
-  settings: ThrottleSettings,
-  variables: ThrottleRequest['variables'],
-  now: number,
-): Window | string {
-  if (settings.type === 'dynamic') {
-    if (typeof settings.dynamicKey !== 'string' || settings.dynamicKey === '') {
-      return 'A dynamic throttle needs a dynamicKey';
-    }
-    const value = readVariable(settings.dynamicKey, variables);
-    if (typeof value === 'string' && Number.isFinite(Date.parse(value))) {
-      return { kind: 'until', until: Date.parse(value) };
-    }
-    if (value !== null && typeof value === 'object') {
-      const { amount, unit } = value as { amount?: unknown; unit?: unknown };
-      if (typeof amount === 'number' && amount > 0 && isTimeUnit(unit)) {
-        return { kind: 'sliding', length: addTime(now, amount, unit) - now };
-      }
-    }
-    return `The dynamic throttle window at ${settings.dynamicKey} must be an ISO date or {amount, unit}`;
-  }
+function windowOf(settings: ThrottleSettings, payload: JsonObject, now: number): WindowReading {
+  const type = settings.type ?? 'fixed';
+  if (type === 'dynamic') return dynamicWindow(settings.dynamicKey, payload, now);
+  if (type !== 'fixed') return { kind: 'none' };
   const { amount, unit } = settings;
+  // The service lets the event through when a fixed window has no amount or unit it can read.
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || !isTimeUnit(unit)) {
-    return `A fixed throttle needs a positive amount and a unit, got ${JSON.stringify({ amount, unit })}`;
+    return { kind: 'none' };
   }
   return { kind: 'sliding', length: addTime(now, amount, unit) - now };
+}
+
+/** The service's two failure details for a dynamic window that is already over. */
+function windowInPast(durationMs: number): ThrottleVerdict {
+  return {
+    ok: false,
+    details: [
+      { detail: DETAILS.throttleWindowInPast, raw: { error: 'throttle must be in the future' } },
+      {
+        detail: DETAILS.delayMisconfiguration,
+        raw: { error: `Dynamic throttle must be in the future. durationMs: ${durationMs}` },
+      },
+    ],
+  };
 }
 
 /**
@@ -143,12 +165,24 @@ export function createThrottleTracker(
 
   return {
     admit({ scope, settings, variables, now }) {
-      const window = windowOf(settings, variables, now);
-      if (typeof window === 'string') return { ok: false, reason: window };
+      const window = windowOf(settings, variables.payload, now);
+      if (window.kind === 'past') return windowInPast(window.durationMs);
       const threshold =
         typeof settings.threshold === 'number' && settings.threshold >= 1
           ? Math.floor(settings.threshold)
           : 1;
+      if (window.kind === 'none') {
+        // No window the service can read: the event passes and is not counted.
+        return {
+          ok: true,
+          admitted: true,
+          key: '',
+          count: 0,
+          threshold,
+          detail: DETAILS.stepProcessed,
+          raw: JSON.stringify({ throttled: false }),
+        };
+      }
       // As the service reads it: the key is a path into the payload, and executions are counted
       // per key and value (events without the field share one group).
       const throttleKey =

@@ -22,6 +22,7 @@ import { subscriberChanged } from '../store/subscriber-text-index';
 import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
+import { storeAttachments } from './attachments';
 import { runJobs } from './execution';
 import { applyPayloadDefaults, validatePayload } from './payload';
 
@@ -401,6 +402,11 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     if (!record) return answer('no_tenant_found');
   }
   if (!workflow.active) return answer('trigger_not_active');
+  payload = storeAttachments(payload, {
+    organizationId: scope.environment._organizationId,
+    environmentId: scope.environment._id,
+    folder: () => scope.ids.uuid().replaceAll('-', ''),
+  });
   if (workflow.steps.length === 0) return answer('no_workflow_steps_defined');
   if (!workflow.steps.some((step) => step.active))
     return answer('no_workflow_active_steps_defined');

@@ -169,7 +169,13 @@ describe('runtime: digest backoff and keys', () => {
       ),
     ).toBe('x');
     expect(digestKeyValue({}, { payload: { post: 1 } })).toBeUndefined();
-    expect(digestKeyValue({ digestKey: 'post.id' }, { payload: {} })).toBe('');
+    expect(digestKeyValue({ digestKey: 'post.id' }, { payload: {} })).toBe('No-Value-Provided');
+    // Falsy values are no value to the service: they share the missing value's digest.
+    for (const id of [0, false, '', null]) {
+      expect(digestKeyValue({ digestKey: 'post.id' }, { payload: { post: { id } } })).toBe(
+        'No-Value-Provided',
+      );
+    }
   });
 
   it('groups by subscriber, workflow, step and key value', () => {

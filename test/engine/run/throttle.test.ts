@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DETAILS, THROTTLE_EXCEEDED_REASON } from '../../../mock-server/engine/run/detail-texts';
-import { createThrottleTracker, throttleScope } from '../../../mock-server/engine/run/throttle';
+import {
+  createThrottleTracker,
+  type ThrottleSettings,
+  throttleScope,
+} from '../../../mock-server/engine/run/throttle';
 
 const HOUR = 3_600_000;
 const scope = throttleScope({ subscriberId: 's1', workflowId: 'alerts', stepId: 'throttle' });
@@ -77,7 +81,9 @@ describe('runtime: throttle', () => {
       tracker.admit({ scope, settings, variables: { payload: { throttleUntil } }, now });
     expect(admit(0, until)).toMatchObject({ admitted: true });
     expect(admit(HOUR - 1, until)).toMatchObject({ admitted: false });
-    expect(admit(HOUR, until)).toMatchObject({ admitted: true });
+    // At or past the date the window is over: the service fails the step (below).
+    expect(admit(HOUR, until)).toMatchObject({ ok: false });
+    expect(admit(HOUR, new Date(2 * HOUR).toISOString())).toMatchObject({ admitted: true });
 
     const sliding = createThrottleTracker();
     const window = { amount: 10, unit: 'minutes' };
@@ -88,26 +94,63 @@ describe('runtime: throttle', () => {
     expect(slide(600_001)).toMatchObject({ admitted: true });
   });
 
-  it('reports bad settings instead of throwing', () => {
+  it('lets the event through uncounted when the service cannot read the window', () => {
     const tracker = createThrottleTracker();
-    expect(
+    const unreadable: ThrottleSettings[] = [
+      { amount: 0, unit: 'hours' },
+      { amount: 1, unit: 'fortnights' },
+      { type: 'sliding', amount: 1, unit: 'hours' },
+      { type: 'dynamic' },
+      { type: 'dynamic', dynamicKey: 'payload.missing' },
+      { type: 'dynamic', dynamicKey: 'payload.x' },
+      { type: 'dynamic', dynamicKey: 'payload.bad' },
+    ];
+    for (const settings of unreadable) {
+      for (const now of [0, 1]) {
+        expect(
+          tracker.admit({
+            scope,
+            settings,
+            variables: { payload: { x: 'soon', bad: { amount: 1, unit: 'ages' } } },
+            now,
+          }),
+        ).toEqual({
+          ok: true,
+          admitted: true,
+          key: '',
+          count: 0,
+          threshold: 1,
+          detail: DETAILS.stepProcessed,
+          raw: '{"throttled":false}',
+        });
+      }
+    }
+  });
+
+  it("fails a dynamic window that is already over with the service's two details", () => {
+    const tracker = createThrottleTracker();
+    const now = Date.parse('2026-01-01T00:01:00.000Z');
+    const past = (value: unknown) =>
       tracker.admit({
         scope,
-        settings: { amount: 0, unit: 'hours' },
-        variables: { payload: {} },
-        now: 0,
-      }),
-    ).toMatchObject({
+        settings: { type: 'dynamic', dynamicKey: 'payload.until' },
+        variables: { payload: { until: value } as never },
+        now,
+      });
+    expect(past('2026-01-01T00:00:00.000Z')).toEqual({
       ok: false,
+      details: [
+        { detail: DETAILS.throttleWindowInPast, raw: { error: 'throttle must be in the future' } },
+        {
+          detail: DETAILS.delayMisconfiguration,
+          raw: { error: 'Dynamic throttle must be in the future. durationMs: -60000' },
+        },
+      ],
     });
-    expect(
-      tracker.admit({
-        scope,
-        settings: { type: 'dynamic', dynamicKey: 'payload.x' },
-        variables: { payload: { x: 'soon' } },
-        now: 0,
-      }),
-    ).toMatchObject({ ok: false, reason: expect.stringMatching(/ISO date/) });
+    expect(past({ amount: 0, unit: 'minutes' })).toMatchObject({
+      ok: false,
+      details: [{}, { raw: { error: 'Dynamic throttle must be in the future. durationMs: 0' } }],
+    });
   });
 
   it('forgets everything on reset', () => {
