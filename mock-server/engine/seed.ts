@@ -61,6 +61,11 @@ export const SubscriberSeed = z.strictObject({
  * A subscriber of a seeded topic: its `subscriberId`, or `{ subscriberId, preferences }` with the
  * subscription's workflow preferences in the subscriptions create body's shape
  * (docs/behaviour/topics.md#seeding-subscriptions-with-preferences).
+ *
+ * @example
+ * ```ts
+ * TopicSubscriberSeed.parse({ subscriberId: 'user-2', preferences: [{ workflowId: 'welcome', enabled: false }] });
+ * ```
  */
 export const TopicSubscriberSeed = z.union(
   [

@@ -24,13 +24,27 @@ import { DETAILS, type DetailText } from './detail-texts';
 import { isWithinSchedule } from './schedule';
 import { isTimeZone, wallTime, zonedInstant } from './zoned-time';
 
-/** How many times one step may be extended; the service's worker holds the same cap. */
+/**
+ * How many times one step may be extended; the service's worker holds the same cap.
+ *
+ * @example
+ * ```ts
+ * job.scheduleExtensionsCount === MAX_SCHEDULE_EXTENSIONS; // the next time it finishes
+ * ```
+ */
 export const MAX_SCHEDULE_EXTENSIONS = 3;
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the extension check decided for a delay or digest that is about to finish. */
+/**
+ * What the extension check decided for a delay or digest that is about to finish.
+ *
+ * @example
+ * ```ts
+ * const verdict: ExtensionVerdict = { kind: 'finish' };
+ * ```
+ */
 export type ExtensionVerdict =
   /** Finish now: not asked for, inside the schedule, critical, or no later time found. */
   | { readonly kind: 'finish' }
