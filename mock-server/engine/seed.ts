@@ -11,6 +11,7 @@ import { IntegrationConfigurations, IntegrationCredentials } from '../../src/sch
 import { MessageCTA } from '../../src/schemas/message';
 import { PreferenceSchedule } from '../../src/schemas/preference';
 import { IntegrationConditionInput, StepFilterInput } from '../../src/schemas/step-filter';
+import { SubscriptionPreferenceInput } from '../../src/schemas/topic';
 import {
   SEVERITIES,
   StepMetadata,
@@ -21,6 +22,10 @@ import { createIntegration, setPrimaryIntegration } from './resources/integratio
 import { updatePreferences } from './resources/preferences';
 import { slugify } from './resources/slug';
 import { findSubscriber, putSubscriber } from './resources/subscribers';
+import {
+  buildSubscriptionPreferences,
+  matchedWorkflows,
+} from './resources/subscription-preferences';
 import { subscribe } from './resources/topics';
 import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
 import type { EngineScope } from './scope';
@@ -28,6 +33,7 @@ import { withoutUndefined } from './store/objects';
 import type {
   MessageRecord,
   SubscriberRecord,
+  SubscriptionRecord,
   WorkflowRecord,
   WorkflowStepRecord,
 } from './store/state';
@@ -51,11 +57,41 @@ export const SubscriberSeed = z.strictObject({
   createdAt: z.optional(z.string()),
 });
 
-/** A topic to seed, with the `subscriberId`s subscribed to it. */
+/**
+ * A subscriber of a seeded topic: its `subscriberId`, or `{ subscriberId, preferences }` with the
+ * subscription's workflow preferences in the subscriptions create body's shape
+ * (docs/behaviour/topics.md#seeding-subscriptions-with-preferences).
+ *
+ * @example
+ * ```ts
+ * TopicSubscriberSeed.parse({ subscriberId: 'user-2', preferences: [{ workflowId: 'welcome', enabled: false }] });
+ * ```
+ */
+export const TopicSubscriberSeed = z.union(
+  [
+    z.string(),
+    z.strictObject({
+      subscriberId: z.string().check(z.minLength(1)),
+      // The create body's own item schema, with a message that names the shapes it takes.
+      preferences: z.optional(
+        z.array(
+          z.union(SubscriptionPreferenceInput._zod.def.options, {
+            error:
+              'Expected a workflow id, { workflowId, enabled?, condition? } or { filter: { workflowIds?, tags? }, enabled?, condition? }, as a subscriptions create takes them',
+          }),
+          { error: 'Expected an array, as the preferences of a subscriptions create' },
+        ),
+      ),
+    }),
+  ],
+  { error: 'Expected a subscriberId, or { subscriberId, preferences }' },
+);
+
+/** A topic to seed, with the subscribers subscribed to it (ids, or ids with preferences). */
 export const TopicSeed = z.strictObject({
   key: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
-  subscribers: z.optional(z.array(z.string())),
+  subscribers: z.optional(z.array(TopicSubscriberSeed)),
   contextKeys: z.optional(z.array(z.string())),
 });
 
@@ -240,6 +276,10 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       throw error;
     }
   });
+  // Subscription preferences name workflows, which may come in this same seed: they are set
+  // once the workflows are in.
+  const preferred: { subscription: SubscriptionRecord; inputs: SubscriptionPreferenceInput[] }[] =
+    [];
   for (const [index, topicSeed] of (seed.topics ?? []).entries()) {
     let topic = data.topics.get(topicSeed.key);
     if (!topic) {
@@ -247,10 +287,15 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       data.topics.set(topic.key, topic);
     }
     if (topicSeed.name !== undefined) topic.name = topicSeed.name;
-    for (const subscriberId of topicSeed.subscribers ?? []) {
+    for (const entry of topicSeed.subscribers ?? []) {
+      const subscriberId = typeof entry === 'string' ? entry : entry.subscriberId;
       const subscriber = findSubscriber(data, subscriberId);
       if (!subscriber) throw seedError(`topics.${index}: unknown subscriberId "${subscriberId}"`);
-      subscribe(data, topic, subscriber, topicSeed.contextKeys ?? [], ids.objectId(), at);
+      const contextKeys = topicSeed.contextKeys ?? [];
+      const subscription = subscribe(data, topic, subscriber, contextKeys, ids.objectId(), at);
+      if (typeof entry !== 'string' && entry.preferences !== undefined) {
+        preferred.push({ subscription, inputs: entry.preferences });
+      }
     }
   }
   if (seed.workflows !== undefined && seed.workflows.length > 0) {
@@ -258,6 +303,13 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     const byWorkflowId = new Map(data.workflows.map((workflow) => [workflow.workflowId, workflow]));
     for (const input of seed.workflows) seedWorkflow(scope, input, byWorkflowId);
     workflowsChanged(data);
+  }
+  for (const { subscription, inputs } of preferred) {
+    // As a subscriptions create builds them (docs/behaviour/topics.md#subscription-preferences),
+    // but a seed states the subscription's preferences: they replace any it had.
+    const preferences = buildSubscriptionPreferences(inputs, matchedWorkflows(data, inputs));
+    if (preferences.length > 0) subscription.preferences = preferences;
+    else delete subscription.preferences;
   }
   for (const [index, input] of (seed.preferences ?? []).entries()) {
     const { subscriberId, ...body } = withoutUndefined(input);

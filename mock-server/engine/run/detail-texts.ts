@@ -90,6 +90,14 @@ export const DETAILS = {
     "The step was skipped as it fell outside the subscriber's schedule",
     'Success',
   ),
+  stepExtendedToSchedule: internal(
+    'Step was extended to the next available time in the subscriber schedule',
+    'Pending',
+  ),
+  stepMaxScheduleExtensionsReached: internal(
+    'Step was executed due to maximum number of subscriber schedule extensions reached',
+    'Success',
+  ),
   notificationError: internal(
     'There was one or more errors when trying to execute the notification',
     'Failed',

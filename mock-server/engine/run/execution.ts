@@ -40,6 +40,7 @@ import {
 import { renderEmailBody } from './email-body';
 import { judgePreferences } from './preferences';
 import { judgeSchedule } from './schedule';
+import { judgeScheduleExtension } from './schedule-extension';
 import {
   digestStepVariables,
   renderControlValues,
@@ -557,12 +558,51 @@ export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord):
   }
 }
 
+/**
+ * `extendToSchedule` (docs/behaviour/runs.md#extending-to-the-schedule): a delay or digest about
+ * to finish outside the subscriber's schedule waits on until the schedule allows. Answers
+ * whether the job was extended (it then stays `delayed`; an open digest keeps taking events).
+ */
+function extendedToSchedule(
+  scope: EngineScope,
+  notification: NotificationRecord,
+  job: JobRecord,
+  task: ScheduledTaskRecord,
+): boolean {
+  const subscriber = runInput(scope, notification)?.subscriber;
+  if (subscriber === undefined) return false;
+  const verdict = judgeScheduleExtension(scope.data, subscriber, notification, job, scope.now());
+  if (verdict.kind === 'finish') return false;
+  if (verdict.kind === 'capped') {
+    addDetail(detailScope(scope, job), verdict.detail);
+    return false;
+  }
+  if (!isClockTime(verdict.resumeAt)) return false;
+  job.scheduleExtensionsCount = verdict.count;
+  setStatus(scope, notification, job, 'delayed');
+  addDetail(detailScope(scope, job), verdict.detail, { raw: verdict.raw });
+  for (const open of scope.data.digests.values()) {
+    if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
+      open.closesAt = verdict.resumeAt;
+    }
+  }
+  scope.schedule({
+    at: verdict.resumeAt,
+    kind: task.kind,
+    environmentId: task.environmentId,
+    notificationId: task.notificationId,
+    jobIndex: task.jobIndex,
+  });
+  return true;
+}
+
 function resumeJob(
   scope: EngineScope,
   notification: NotificationRecord,
   job: JobRecord,
   task: ScheduledTaskRecord,
 ): void {
+  if (extendedToSchedule(scope, notification, job, task)) return;
   if (task.kind === 'close-digest') {
     for (const [group, open] of scope.data.digests) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {

@@ -327,6 +327,11 @@ export interface JobRecord {
   overrides: Record<string, unknown>;
   digest?: Record<string, unknown>;
   error?: string;
+  /**
+   * How many times a delay or digest was extended to the subscriber's schedule
+   * (docs/behaviour/runs.md#extending-to-the-schedule); absent before the first.
+   */
+  scheduleExtensionsCount?: number;
   executionDetails: ExecutionDetailRecord[];
   createdAt: string;
   updatedAt: string;

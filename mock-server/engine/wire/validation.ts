@@ -101,14 +101,26 @@ interface SchemaDef {
   shape?: Record<string, z.ZodMiniType>;
   element?: z.ZodMiniType;
   innerType?: z.ZodMiniType;
+  options?: readonly z.ZodMiniType[];
 }
 
-/** The keys an object schema allows at `path` (through arrays, optionals and nullables). */
+/**
+ * The keys an object schema allows at `path` (through arrays, optionals, nullables and unions:
+ * the first option that describes an object there).
+ */
 function keysAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
   let current: z.ZodMiniType | undefined = schema;
   let index = 0;
   while (current !== undefined) {
     const def = current._zod.def as SchemaDef;
+    if (def.options !== undefined) {
+      const rest = path.slice(index);
+      for (const option of def.options) {
+        const keys = keysAt(option, rest);
+        if (keys.length > 0) return keys;
+      }
+      return [];
+    }
     if (def.innerType !== undefined) current = def.innerType;
     else if (index === path.length) return Object.keys(def.shape ?? {});
     else if (def.element !== undefined) {
@@ -120,6 +132,23 @@ function keysAt(schema: z.ZodMiniType, path: readonly PropertyKey[]): string[] {
     }
   }
   return [];
+}
+
+/**
+ * A union that failed names why its one plausible option failed: the only option whose issues
+ * are not just "the value is not of my type" (an object given where a string or an object may
+ * go is judged as the object). With no such option, or several, the union's own issue stays.
+ */
+function matchedOption(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const plausible = issue.errors.filter(
+    (option) => !option.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+  );
+  const [only] = plausible;
+  if (plausible.length !== 1 || only === undefined) return [issue];
+  return only.flatMap((inner) =>
+    matchedOption({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue),
+  );
 }
 
 /**
@@ -138,7 +167,7 @@ export function describeIssues(
   where: string,
   root = '(root)',
 ): string[] {
-  return issues.map((issue) => {
+  return issues.flatMap(matchedOption).map((issue) => {
     const field = [where, ...issue.path.map(String)].filter(Boolean).join('.') || root;
     // zod/mini words no messages of its own: a schema's custom message wins.
     if (issue.code === 'unrecognized_keys' && issue.message === 'Invalid input') {
