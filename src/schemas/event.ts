@@ -121,9 +121,9 @@ const TriggerTenantInput = z.union([TriggerTenant, z.custom<never>(isObject)], {
  * Body of `POST /v1/events/trigger`, as the service's request validation checks it (one schema
  * for the client and the engine, docs/behaviour/events.md#trigger): `name` a string, `to` given,
  * `payload` and `overrides` objects, `transactionId` a string, `actor` an id or a subscriber with
- * a `subscriberId`, `tenant` an id or an object, `context` as {@link TriggerContext}. What each
+ * a `subscriberId`, `tenant` an id or an object, `context` as `TriggerContext` checks it. What each
  * recipient holds is read when the trigger runs (an unusable one answers a status, not a 422), so
- * `to` and `actor` are typed as the service documents them ({@link TriggerRecipient}) and checked
+ * `to` and `actor` are typed as the service documents them (`TriggerRecipient`) and checked
  * only as far as the service checks them.
  *
  * @example
