@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 import { inspectorPageEsbuildPlugin } from './scripts/inspector-page.mjs';
+import { lazyDependenciesPlugin, lazyDependencyEntries } from './scripts/lazy-dependencies.mjs';
 
 /** Source folders of the library and where their modules land in `dist`. */
 const SOURCE_ROOTS = [
@@ -158,6 +159,18 @@ export default defineConfig([
     banner: {
       js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
     },
-    esbuildPlugins: INSPECTOR_PLUGINS,
+    // The sanitiser, ajv and re2js are loaded on first use (scripts/lazy-dependencies.mjs).
+    esbuildPlugins: [...INSPECTOR_PLUGINS, lazyDependenciesPlugin],
+  },
+  {
+    // Those dependencies, each bundle a CommonJS file of its own beside the CLI.
+    entry: lazyDependencyEntries(),
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
+    clean: false,
+    target: 'es2022',
+    platform: 'node',
+    noExternal: [/.*/],
+    minify: true,
   },
 ]);

@@ -315,7 +315,14 @@ async function inProcessFigures() {
   ];
 }
 
+// BENCH_HTTP_PARTS=server,start,inprocess picks parts (all by default), to rerun one figure.
+const PARTS = new Set((process.env.BENCH_HTTP_PARTS ?? 'server,start,inprocess').split(','));
+
 /** Runs the HTTP benches and answers their rows. */
 export default async function run() {
-  return [...(await serverFigures()), ...(await startFigures()), ...(await inProcessFigures())];
+  return [
+    ...(PARTS.has('server') ? await serverFigures() : []),
+    ...(PARTS.has('start') ? await startFigures() : []),
+    ...(PARTS.has('inprocess') ? await inProcessFigures() : []),
+  ];
 }

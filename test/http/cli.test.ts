@@ -190,6 +190,61 @@ describe('svc-mock CLI', () => {
     expect((await svc.subscribers.retrieve('from-file')).subscriberId).toBe('from-file');
   });
 
+  it('loads the sanitiser, ajv and re2js on first use, from the files beside it', async () => {
+    // The CLI keeps these out of its start (scripts/lazy-dependencies.mjs): a payload schema with
+    // a pattern (ajv, its formats and re2js) and an email step (sanitize-html) use each of them.
+    const file = seedFile(
+      JSON.stringify({
+        subscribers: [{ subscriberId: 'ada', email: 'ada@example.com' }],
+        integrations: [{ providerId: 'sendgrid', channel: 'email' }],
+        workflows: [
+          {
+            workflowId: 'receipt',
+            validatePayload: true,
+            payloadSchema: {
+              type: 'object',
+              properties: {
+                order: { type: 'string', pattern: '^(a+)+$' },
+                contact: { type: 'string', format: 'email' },
+              },
+              required: ['order'],
+            },
+            steps: [
+              {
+                type: 'email',
+                name: 'Mail',
+                controlValues: {
+                  subject: 'Order {{payload.order}}',
+                  body: '<p onclick="steal()">Order {{payload.order}}</p><script>alert(1)</script>',
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const server = await start(['--seed', file, '--quiet']);
+    const svc = new Svc({
+      secretKey: bannerKey(server.stdout(), 'Development'),
+      baseUrl: server.url,
+    });
+    await expect(
+      svc.events.trigger({ name: 'receipt', to: 'ada', payload: { order: `${'a'.repeat(40)}b` } }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      svc.events.trigger({ name: 'receipt', to: 'ada', payload: { order: 'a', contact: 'nope' } }),
+    ).rejects.toMatchObject({ status: 400 });
+    const sent = await svc.events.trigger({ name: 'receipt', to: 'ada', payload: { order: 'aa' } });
+    expect(sent.status).toBe('processed');
+    const outbox = (await (await fetch(`${server.url}/__svc/outbox?channel=email`)).json()) as {
+      data: { content: { html?: string; body?: string } }[];
+    };
+    expect(JSON.stringify(outbox.data[0]?.content)).toContain('<p>Order aa</p>');
+    expect(JSON.stringify(outbox.data[0]?.content)).not.toContain('script');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('--quiet keeps the banner but prints no request lines', async () => {
     const server = await start(['--quiet']);
     await (await fetch(`${server.url}/v2/subscribers/demo-ada`)).arrayBuffer();

@@ -9,16 +9,19 @@
 
 import sanitizeHtml from 'sanitize-html';
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'style', 'img'],
-  allowedAttributes: {
-    ...sanitizeHtml.defaults.allowedAttributes,
-    '*': ['style'],
-    img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
-  },
-  allowVulnerableTags: true,
-  parseStyleAttributes: false,
-};
+// Made on first use: the CLI loads the sanitiser only when an email is sent (tsup.config.ts).
+let options: sanitizeHtml.IOptions | undefined;
+const sanitizeOptions = (): sanitizeHtml.IOptions =>
+  (options ??= {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'style', 'img'],
+    allowedAttributes: {
+      ...sanitizeHtml.defaults.allowedAttributes,
+      '*': ['style'],
+      img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
+    },
+    allowVulnerableTags: true,
+    parseStyleAttributes: false,
+  });
 
 /**
  * Sanitises rendered email HTML as the service does: scripts, event handlers and unknown tags
@@ -31,5 +34,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeEmailHtml(html: string): string {
   if (html === '') return html;
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(html, sanitizeOptions());
 }
