@@ -1,5 +1,6 @@
-// Through the client in mock mode: what the service does with a digest key without a value and a
-// throttle window it cannot read or that is already over (docs/behaviour/runs.md#time-steps).
+// Through the client in mock mode: what the service does with a digest key without a value, a
+// throttle window it cannot read or that is already over, and delay and digest settings it cannot
+// use (docs/behaviour/runs.md#time-steps).
 import { setupSvcMock } from '@svc/api/mock/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,6 +36,25 @@ const mock = setupSvcMock({
           },
           inbox,
         ],
+      },
+      {
+        workflowId: 'dynamic-delay',
+        steps: [
+          {
+            type: 'delay',
+            name: 'Wait',
+            controlValues: { type: 'dynamic', dynamicKey: 'payload.wakeAt' },
+          },
+          inbox,
+        ],
+      },
+      {
+        workflowId: 'empty-delay',
+        steps: [{ type: 'delay', name: 'Wait', controlValues: { type: 'regular' } }, inbox],
+      },
+      {
+        workflowId: 'amountless-digest',
+        steps: [{ type: 'digest', name: 'Digest', controlValues: { unit: 'hours' } }, inbox],
       },
       {
         workflowId: 'fixed-throttle',
@@ -118,6 +138,79 @@ describe('throttle windows', () => {
       },
     ]);
     expect(message?.status).toBe('canceled');
+    expect(mock.engine.outbox.count()).toBe(0);
+  });
+});
+
+const detailsOf = (job: {
+  executionDetails: { detail: string; status: string; raw?: unknown }[];
+}) => job.executionDetails.map(({ detail, status, raw }) => ({ detail, status, raw }));
+
+describe('delays the service cannot schedule', () => {
+  it('fails a dynamic time already reached with two Invalid delay configuration details', async () => {
+    const { transactionId } = await svc().events.trigger({
+      name: 'dynamic-delay',
+      to: 'ada',
+      payload: { n: 1, wakeAt: new Date(mock.engine.clock.now()).toISOString() },
+    });
+    const [wait, message] = await jobsOf(transactionId);
+    expect(wait?.status).toBe('failed');
+    expect(detailsOf(wait ?? { executionDetails: [] }).slice(-2)).toEqual([
+      {
+        detail: 'Invalid delay configuration',
+        status: 'Failed',
+        raw: '{"error":"delay must be in the future"}',
+      },
+      {
+        detail: 'Invalid delay configuration',
+        status: 'Failed',
+        raw: '{"error":"Dynamic delay must be in the future. durationMs: 0"}',
+      },
+    ]);
+    expect(message?.status).toBe('canceled');
+    expect(mock.engine.outbox.count()).toBe(0);
+  });
+
+  it('fails a bare date, which is not the ISO form the service reads, with { error }', async () => {
+    const { transactionId } = await svc().events.trigger({
+      name: 'dynamic-delay',
+      to: 'ada',
+      payload: { n: 1, wakeAt: '2027-01-01' },
+    });
+    const [wait] = await jobsOf(transactionId);
+    expect(wait?.executionDetails.at(-1)?.raw).toBe(
+      JSON.stringify({
+        error: `Dynamic delay value '"2027-01-01"' is not a valid format. Expected ISO-8601 timestamp or duration object { amount: number, unit: string }`,
+      }),
+    );
+  });
+
+  it('does not wait for a regular delay without an amount', async () => {
+    const { transactionId } = await svc().events.trigger({
+      name: 'empty-delay',
+      to: 'ada',
+      payload: { n: 1 },
+    });
+    const [wait, message] = await jobsOf(transactionId);
+    expect([wait?.status, message?.status]).toEqual(['completed', 'completed']);
+    expect(wait?.executionDetails.map(({ detail }) => detail)).not.toContain('Step delayed');
+    expect(mock.engine.outbox.count({ channel: 'in_app' })).toBe(1);
+  });
+});
+
+describe('digests the service cannot schedule', () => {
+  it('fails a digest without an amount with no execution detail of its own', async () => {
+    const { transactionId } = await svc().events.trigger({
+      name: 'amountless-digest',
+      to: 'ada',
+      payload: { n: 1 },
+    });
+    const [digest, message] = await jobsOf(transactionId);
+    expect([digest?.status, message?.status]).toEqual(['failed', 'canceled']);
+    expect(digest?.executionDetails.map(({ detail }) => detail)).not.toContain(
+      'Invalid delay configuration',
+    );
+    expect(digest?.executionDetails.at(-1)?.detail).toBe('Step queued');
     expect(mock.engine.outbox.count()).toBe(0);
   });
 });

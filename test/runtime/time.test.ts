@@ -222,7 +222,7 @@ describe('delay', () => {
     expect(activity?.jobs?.[0]?.executionDetails.at(-1)).toMatchObject({
       detail: 'Invalid delay configuration',
       raw: JSON.stringify({
-        reason: 'payload is missing required key(s) and type(s): sendAt (ISO Date)',
+        error: 'payload is missing required key(s) and type(s): sendAt (ISO Date)',
       }),
     });
   });
@@ -295,7 +295,7 @@ describe('dynamic delay', () => {
       const detail = activity?.jobs?.[0]?.executionDetails.at(-1);
       expect(detail?.detail).toBe('Invalid delay configuration');
       expect(activity?.jobs?.map((job) => job.status)).toEqual(['failed', 'canceled']);
-      reasons.push(JSON.parse(detail?.raw ?? '{}').reason);
+      reasons.push(JSON.parse(detail?.raw ?? '{}').error);
     }
     expect(reasons).toEqual([
       "Dynamic delay key 'payload.wakeAt' not found in payload",

@@ -159,11 +159,11 @@ export function digestWindowEnd(
   }
   if (settings.type === 'timed') return nextTimedOccurrence(settings, from, timeZone);
   const { amount, unit } = settings;
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || !isTimeUnit(unit)) {
-    throw new DigestConfigurationError(
-      `A digest needs a positive amount and a unit, got ${JSON.stringify({ amount, unit })}`,
-    );
+  // The service's `validateDigest` texts, amount first.
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+    throw new DigestConfigurationError('Invalid digest amount');
   }
+  if (!isTimeUnit(unit)) throw new DigestConfigurationError('Invalid digest unit');
   return addTime(from, amount, unit);
 }
 

@@ -127,20 +127,56 @@ export function durationMs(amount: number, unit: string, from = 0): number {
   return addTime(from, amount, unit) - from;
 }
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// The service's `DurationUtils.isISO8601`: a full date and time, optional milliseconds and `Z`.
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,3})?Z?$/;
 
 /**
- * Whether `value` is an ISO 8601 date or timestamp (`2026-02-01`, `2026-02-01T10:00:00Z`) that
- * names a real instant: the dynamic-window format of delays and throttles.
+ * The instant an ISO timestamp names. A timestamp without `Z` is read in UTC, the zone the
+ * service's workers run in (docs/behaviour/runs.md#time-steps).
+ *
+ * @example
+ * ```ts
+ * isoInstant('2026-02-01T10:00:00'); // Date.parse('2026-02-01T10:00:00Z')
+ * ```
+ */
+export function isoInstant(value: string): number {
+  return Date.parse(value.endsWith('Z') ? value : `${value}Z`);
+}
+
+/**
+ * Whether `value` is an ISO 8601 timestamp as the service reads the dynamic windows of delays and
+ * throttles (its `DurationUtils.isISO8601`): `YYYY-MM-DDTHH:mm:ss`, optional `.sss` and `Z`, a
+ * real calendar day (`24:00:00` is the next day's midnight). A bare date or an offset such as
+ * `+02:00` is not one.
  *
  * @example
  * ```ts
  * isIsoTimestamp('2026-02-01T10:00:00Z'); // true
- * isIsoTimestamp('soon'); // false
+ * isIsoTimestamp('2026-02-01'); // false
+ * isIsoTimestamp('2026-02-30T10:00:00Z'); // false
  * ```
  */
 export function isIsoTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = ISO_TIMESTAMP.exec(value);
+  if (match === null) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour === 24 && (minute !== 0 || second !== 0)) return false;
+  const at = isoInstant(value);
+  if (!Number.isFinite(at)) return false;
+  const date = new Date(at);
+  // A day the month does not have rolls over when parsed: compare the calendar day back.
+  const expected = hour === 24 ? new Date(Date.UTC(year, month - 1, day + 1)) : undefined;
   return (
-    typeof value === 'string' && ISO_TIMESTAMP.test(value) && Number.isFinite(Date.parse(value))
+    date.getUTCFullYear() === (expected?.getUTCFullYear() ?? year) &&
+    date.getUTCMonth() === (expected?.getUTCMonth() ?? month - 1) &&
+    date.getUTCDate() === (expected?.getUTCDate() ?? day)
   );
 }

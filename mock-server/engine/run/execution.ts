@@ -48,6 +48,7 @@ import {
   type TemplateContext,
 } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
+import { misconfiguredStep, type TimeStepFailure, uncaughtStepError } from './time-step-failure';
 
 const ACTION_STEPS = new Set(['digest', 'delay', 'throttle']);
 
@@ -189,34 +190,45 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
   }
 }
 
+/** Records a failed delay or digest as the service does: its details, and the job's error. */
+function failTimeStep(scope: EngineScope, job: JobRecord, failure: TimeStepFailure): 'failed' {
+  for (const { detail, raw } of failure.details)
+    addDetail(detailScope(scope, job), detail, { raw });
+  job.error = failure.error;
+  return 'failed';
+}
+
 function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutcome | 'waiting' {
   const { scope, notification } = input;
+  const now = scope.now();
   const outcome = delayUntil(settingsOf(job), {
-    now: scope.now(),
+    now,
     payload: notification.payload,
     overrides: notification.overrides,
     ...(typeof input.subscriber.timezone === 'string'
       ? { timezone: input.subscriber.timezone }
       : {}),
   });
-  if (!outcome.ok) {
-    addDetail(detailScope(scope, job), outcome.detail, { raw: { reason: outcome.reason } });
-    return 'failed';
-  }
+  if (!outcome.ok) return failTimeStep(scope, job, outcome.failure);
   // Checked before anything is written: a delay past the clock's range fails the step (a 500
   // here would leave the job half delayed; docs/security.md).
-  if (!isClockTime(outcome.resumeAt)) {
-    addDetail(detailScope(scope, job), DETAILS.delayMisconfiguration, {
-      raw: { reason: `The delay ends outside the engine clock's range ${CLOCK_RANGE}` },
-    });
-    return 'failed';
+  if (outcome.resumeAt > now && !isClockTime(outcome.resumeAt)) {
+    return failTimeStep(
+      scope,
+      job,
+      misconfiguredStep(`The delay ends outside the engine clock's range ${CLOCK_RANGE}`),
+    );
   }
+  const resumeAt = Math.max(outcome.resumeAt, now);
   setStatus(scope, notification, job, 'delayed');
-  addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
-    raw: { resumeAt: new Date(outcome.resumeAt).toISOString() },
-  });
+  // The service queues a delay that ends at once too, and says `Step delayed` unless it is 0.
+  if (outcome.resumeAt !== now) {
+    addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
+      raw: { resumeAt: new Date(resumeAt).toISOString() },
+    });
+  }
   scope.schedule({
-    at: outcome.resumeAt,
+    at: resumeAt,
     kind: 'resume-delay',
     environmentId: scope.environment._id,
     notificationId: notification._id,
@@ -302,10 +314,8 @@ function runDigest(
     return 'waiting';
   } catch (error) {
     if (!(error instanceof DigestConfigurationError)) throw error;
-    addDetail(detailScope(scope, job), DETAILS.delayMisconfiguration, {
-      raw: { reason: error.message },
-    });
-    return 'failed';
+    // The service's add-job throws these (`validateDigest`); its worker fails the job silently.
+    return failTimeStep(scope, job, uncaughtStepError(error.message));
   }
 }
 
@@ -322,9 +332,11 @@ function runThrottle(input: RunInput, job: JobRecord): 'completed' | 'failed' | 
     now: scope.now(),
   });
   if (!verdict.ok) {
-    for (const { detail, raw } of verdict.details)
-      addDetail(detailScope(scope, job), detail, { raw });
-    return 'failed';
+    const last = verdict.details.at(-1)?.raw['error'];
+    return failTimeStep(scope, job, {
+      details: verdict.details,
+      error: typeof last === 'string' ? last : DETAILS.delayMisconfiguration.detail,
+    });
   }
   addDetail(detailScope(scope, job), verdict.detail, { raw: verdict.raw });
   return verdict.admitted ? 'completed' : 'skipped';
@@ -497,7 +509,7 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
   }
   setStatus(scope, notification, job, outcome);
   if (outcome === 'failed') {
-    job.error = job.executionDetails[job.executionDetails.length - 1]?.detail ?? 'failed';
+    job.error ??= job.executionDetails[job.executionDetails.length - 1]?.detail ?? 'failed';
     if (job.step.shouldStopOnFail || ACTION_STEPS.has(job.type)) {
       finishRest(input, index, 'canceled', DETAILS.stepCanceledPreviousStepFailed);
       return 'stop';

@@ -8,7 +8,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { DETAILS, type DetailText, THROTTLE_EXCEEDED_REASON } from './detail-texts';
-import { addTime, isIsoTimestamp, isTimeUnit } from './durations';
+import { addTime, isIsoTimestamp, isoInstant, isTimeUnit } from './durations';
 import { readPath } from './paths';
 
 /** A throttle step's settings (control values or metadata). */
@@ -86,7 +86,7 @@ function dynamicWindow(dynamicKey: unknown, payload: JsonObject, now: number): W
   const value = readPath(payload, dynamicKey.replace('payload.', ''));
   if (!value) return { kind: 'none' };
   if (isIsoTimestamp(value)) {
-    const until = Date.parse(value);
+    const until = isoInstant(value);
     return until - now <= 0 ? { kind: 'past', durationMs: until - now } : { kind: 'until', until };
   }
   if (typeof value === 'object' && !Array.isArray(value) && 'unit' in value && 'amount' in value) {

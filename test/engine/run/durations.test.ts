@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addTime, durationMs, parseDuration } from '../../../mock-server/engine/run/durations';
+import {
+  addTime,
+  durationMs,
+  isIsoTimestamp,
+  isoInstant,
+  parseDuration,
+} from '../../../mock-server/engine/run/durations';
 
 describe('runtime: durations', () => {
   it('parses short duration strings and numbers', () => {
@@ -35,5 +41,32 @@ describe('runtime: durations', () => {
     expect(() => addTime(0, 1, 'fortnights')).toThrow(/Invalid unit/);
     expect(() => addTime(0, Number.NaN, 'days')).toThrow(/Invalid amount/);
     expect(() => addTime(0, -2, 'days')).toThrow(/Invalid amount/);
+  });
+
+  it("reads ISO timestamps as the service's DurationUtils.isISO8601 does", () => {
+    for (const value of [
+      '2026-02-01T10:00:00Z',
+      '2026-02-01T10:00:00.123Z',
+      '2026-02-01T10:00:00',
+      '2028-02-29T00:00:00Z',
+      '2026-02-01T24:00:00Z',
+    ]) {
+      expect(isIsoTimestamp(value)).toBe(true);
+    }
+    for (const value of [
+      '2026-02-01',
+      '2026-02-01T10:00Z',
+      '2026-02-01T10:00:00+02:00',
+      '2026-02-01T10:00:00.1234Z',
+      '2026-02-30T10:00:00Z',
+      '2026-02-01T24:00:01Z',
+      '2026-02-01T25:00:00Z',
+      'soon',
+      42,
+    ]) {
+      expect(isIsoTimestamp(value)).toBe(false);
+    }
+    expect(isoInstant('2026-02-01T10:00:00')).toBe(Date.parse('2026-02-01T10:00:00Z'));
+    expect(isoInstant('2026-02-01T24:00:00Z')).toBe(Date.parse('2026-02-02T00:00:00Z'));
   });
 });
