@@ -185,6 +185,21 @@ describe('delays the service cannot schedule', () => {
     );
   });
 
+  it('says Step delayed with the delay in ms as raw { delay }, as the service does', async () => {
+    const { transactionId } = await svc().events.trigger({
+      name: 'dynamic-delay',
+      to: 'ada',
+      payload: { n: 1, wakeAt: { amount: 90, unit: 'seconds' } },
+    });
+    const [wait] = await jobsOf(transactionId);
+    expect(wait?.status).toBe('delayed');
+    expect(detailsOf(wait ?? { executionDetails: [] }).at(-1)).toEqual({
+      detail: 'Step delayed',
+      status: 'Pending',
+      raw: '{"delay":90000}',
+    });
+  });
+
   it('does not wait for a regular delay without an amount', async () => {
     const { transactionId } = await svc().events.trigger({
       name: 'empty-delay',

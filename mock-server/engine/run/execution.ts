@@ -221,10 +221,11 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
   }
   const resumeAt = Math.max(outcome.resumeAt, now);
   setStatus(scope, notification, job, 'delayed');
-  // The service queues a delay that ends at once too, and says `Step delayed` unless it is 0.
+  // The service queues a delay that ends at once too, and says `Step delayed` unless it is 0,
+  // with the delay it computed in ms (negative for a negative amount) as raw `{ delay }`.
   if (outcome.resumeAt !== now) {
     addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
-      raw: { resumeAt: new Date(resumeAt).toISOString() },
+      raw: { delay: outcome.resumeAt - now },
     });
   }
   scope.schedule({
