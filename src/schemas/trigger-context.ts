@@ -1,62 +1,51 @@
 import * as z from 'zod/mini';
 import type { JsonObject } from './common';
 
-const CONTEXT_ID = /^[a-zA-Z0-9_-]+$/;
-const MAX_CONTEXTS = 5;
-const MAX_CONTEXT_DATA_BYTES = 64 * 1024;
+const CONTEXT_ID = /^[a-zA-Z0-9_-]{1,100}$/;
+
+/**
+ * What is wrong with a trigger's `context` by the service's rules
+ * (docs/behaviour/events.md#trigger), or `undefined` when it is valid (or not given): it must be
+ * a non-empty object of `type → id | { id, data? }` with ids of 1-100 characters
+ * `[a-zA-Z0-9_-]` (`'structure'`), hold at most 5 entries (`'count'`), and keep each `data` within
+ * 64 KB of JSON (the entry's type and the size in bytes). The engine words these as the service
+ * does; the client and the engine check with the same rule.
+ *
+ * @example
+ * ```ts
+ * contextProblem({ tenant: 'org-acme' }); // undefined
+ * contextProblem({ tenant: 'org acme' }); // 'structure'
+ * ```
+ */
+export function contextProblem(
+  context: unknown,
+): undefined | 'structure' | 'count' | { type: string; bytes: number } {
+  if (context == null) return undefined;
+  const entries = isObject(context) ? Object.entries(context) : [];
+  // An entry is an id, or `{ id, data? }` with an object `data`; its data's JSON size in bytes.
+  const sizes = entries.map(([, value]) => {
+    if (isId(value)) return 0;
+    if (!isObject(value) || !isId(value['id'])) return -1;
+    const data = value['data'];
+    if (data === undefined) return 0;
+    return data !== null && typeof data === 'object'
+      ? new TextEncoder().encode(JSON.stringify(data)).length
+      : -1;
+  });
+  if (!entries.length || sizes.includes(-1)) return 'structure';
+  if (entries.length > 5) return 'count';
+  const large = sizes.findIndex((bytes) => bytes > 64 * 1024);
+  return large < 0 ? undefined : { type: entries[large]?.[0] ?? '', bytes: sizes[large] ?? 0 };
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const isContextId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length >= 1 && value.length <= 100 && CONTEXT_ID.test(value);
-
-/**
- * The service's check of a trigger's `context` (docs/behaviour/events.md#trigger): a non-empty
- * object of `type → id | { id, data? }`, ids of 1-100 characters `[a-zA-Z0-9_-]`, at most 5
- * entries, each `data` at most 64 KB of JSON. Answers the service's text, or `undefined` when the
- * context is valid (or not given).
- *
- * @example
- * ```ts
- * contextPayloadError({ tenant: 'org-acme' }); // undefined
- * contextPayloadError({ tenant: 'org acme' }); // 'Invalid context payload structure. …'
- * ```
- */
-export function contextPayloadError(context: unknown): string | undefined {
-  if (context === undefined || context === null) return undefined;
-  const valid =
-    isObject(context) &&
-    Object.keys(context).length > 0 &&
-    Object.values(context).every(
-      (value) =>
-        isContextId(value) ||
-        (isObject(value) &&
-          isContextId(value['id']) &&
-          (value['data'] === undefined ||
-            (value['data'] !== null && typeof value['data'] === 'object'))),
-    );
-  if (!valid) {
-    return 'Invalid context payload structure. Expected object with context types as keys and string IDs or {id, data} objects as values';
-  }
-  const entries = Object.entries(context);
-  if (entries.length > MAX_CONTEXTS) {
-    return `Too many contexts: ${entries.length} provided, maximum allowed is ${MAX_CONTEXTS}`;
-  }
-  const encoder = new TextEncoder();
-  for (const [type, value] of entries) {
-    if (!isObject(value) || value['data'] === undefined) continue;
-    const size = encoder.encode(JSON.stringify(value['data'])).length;
-    if (size > MAX_CONTEXT_DATA_BYTES) {
-      return `Context '${type}' data is too large: ${Math.round(size / 1024)}KB exceeds 64KB limit`;
-    }
-  }
-  return undefined;
-}
+const isId = (value: unknown) => typeof value === 'string' && CONTEXT_ID.test(value);
 
 /**
  * The context of a trigger: up to 5 entries of `type → id | {id, data}`, checked as the service
- * checks it ({@link contextPayloadError}), failing with the service's text.
+ * checks it ({@link contextProblem}).
  *
  * @example
  * ```ts
@@ -64,8 +53,7 @@ export function contextPayloadError(context: unknown): string | undefined {
  * ```
  */
 export const TriggerContext = z.custom<Record<string, string | { id: string; data?: JsonObject }>>(
-  (value) => value !== null && contextPayloadError(value) === undefined,
-  { error: (issue) => contextPayloadError(issue.input) ?? 'context must be an object' },
+  (value) => value !== null && contextProblem(value) === undefined,
 );
 /** The context of a trigger. */
 export type TriggerContext = z.infer<typeof TriggerContext>;

@@ -178,6 +178,13 @@ describe('POST /v1/events/trigger context validation', () => {
     expect(many.body.errors.general.messages).toEqual([
       'Too many contexts: 6 provided, maximum allowed is 5',
     ]);
+    const large = await call('POST', '/v1/events/trigger', {
+      body: { name: 'w', to: 'ada', context: { p: { id: 'p', data: { t: 'x'.repeat(70_000) } } } },
+    });
+    expect(large.status).toBe(422);
+    expect(large.body.errors.general.messages).toEqual([
+      "Context 'p' data is too large: 68KB exceeds 64KB limit",
+    ]);
     expect(engine.outbox.count()).toBe(0);
   });
 });

@@ -13,13 +13,15 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
  * operations; with the 15 beyond them (subscriber lifecycle, preferences, topics: 1.4 KB) it is
  * gated by a regression ceiling of 25 KB (docs/decisions/0013). (a)'s goal (14.5 KB) sits
  * 2.3 KB above its floor (ky + zod/mini + the trigger's schemas alone, no SDK code: 12.6 KB), and
- * (a) measures 17.6 KB (17,609 B; 6,378 B SDK code alone; docs/decisions/0013 says what its SDK
+ * (a) measured 17.6 KB (17,692 B; 6,403 B SDK code alone; docs/decisions/0013 says what its SDK
  * code is and what reaching the goal would take), so (a) is gated by a regression ceiling just
- * above today's figure, total and SDK code alone.
+ * above its figure, total and SDK code alone. Since the client checks a trigger body with the
+ * engine's own schema (the service's rules, the context check included) it measures 18,160 B
+ * (6,734 B SDK code alone): the ceilings moved up by that much, on purpose.
  */
 const LIMITS = {
-  triggerTotal: 17.5 * 1024,
-  triggerSdkOnly: 6.3 * 1024,
+  triggerTotal: 17.8 * 1024,
+  triggerSdkOnly: 6.7 * 1024,
   // The 24 KB goal was set for the interface's 14 operations; the 40 of today measure 26.1 KB.
   wholeSvcTotal: 26.5 * 1024,
 } as const;
@@ -58,7 +60,7 @@ describe('bundle size (from dist)', () => {
       /^dist\/client\.js$/,
       /^dist\/resources\//,
       /^dist\/funcs\/(?!eventsTrigger\.js$)/,
-      /^dist\/schemas\/(?!event\.js$|common\.js$)/,
+      /^dist\/schemas\/(?!event\.js$|common\.js$|trigger-context\.js$)/,
       /^dist\/core\/pagination\.js$/,
       /^dist\/mock\//,
       /^dist\/chunk-/,

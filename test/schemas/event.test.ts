@@ -60,17 +60,17 @@ describe('TriggerBody', () => {
     expect(issuePaths(TriggerBody, { name: 'w', to: 'u', tenant: ['acme'] })).toEqual(['tenant']);
   });
 
-  it("answers the service's context texts", () => {
-    const result = TriggerBody.safeParse({ name: 'w', to: 'u', context: { tenant: 'org acme' } });
-    expect(result.error?.issues[0]?.message).toMatch(/^Invalid context payload structure/);
-    const many = TriggerBody.safeParse({
-      name: 'w',
-      to: 'u',
-      context: { a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' },
-    });
-    expect(many.error?.issues[0]?.message).toBe(
-      'Too many contexts: 6 provided, maximum allowed is 5',
-    );
+  it("checks context by the service's rules: structure, ids, count, data size", () => {
+    const body = (context: unknown) => ({ name: 'w', to: 'u', context });
+    expect(issuePaths(TriggerBody, body({ tenant: 'org-acme', p: { id: 'p_1' } }))).toEqual([]);
+    expect(issuePaths(TriggerBody, body({ tenant: 'org acme' }))).toEqual(['context']);
+    expect(issuePaths(TriggerBody, body({}))).toEqual(['context']);
+    expect(issuePaths(TriggerBody, body({ p: { id: 'p', data: 'x' } }))).toEqual(['context']);
+    expect(issuePaths(TriggerBody, body({ p: 'x'.repeat(101) }))).toEqual(['context']);
+    const six = { a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' };
+    expect(issuePaths(TriggerBody, body(six))).toEqual(['context']);
+    const large = { p: { id: 'p', data: { text: 'x'.repeat(64 * 1024) } } };
+    expect(issuePaths(TriggerBody, body(large))).toEqual(['context']);
   });
 
   it('rejects a bad payload, tenant and oversized context', () => {

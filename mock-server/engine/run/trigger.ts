@@ -8,6 +8,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
+import { contextProblem } from '../../../src/schemas/trigger-context';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
@@ -99,6 +100,25 @@ function readDefinition(value: Record<string, unknown>): SubscriberDefinition | 
     }
   }
   return { subscriberId, fields, ...(data === undefined ? {} : { data }), channels };
+}
+
+/** The service's words for what is wrong with a trigger's `context` (docs/behaviour/events.md#trigger). */
+function contextMessages(body: unknown): Record<string, string> {
+  const problem = contextProblem(isObject(body) ? body['context'] : undefined);
+  if (problem === undefined) return {};
+  if (problem === 'structure') {
+    return {
+      context:
+        'Invalid context payload structure. Expected object with context types as keys and string IDs or {id, data} objects as values',
+    };
+  }
+  if (problem === 'count') {
+    const count = Object.keys((body as { context: object }).context).length;
+    return { context: `Too many contexts: ${count} provided, maximum allowed is 5` };
+  }
+  return {
+    context: `Context '${problem.type}' data is too large: ${Math.round(problem.bytes / 1024)}KB exceeds 64KB limit`,
+  };
 }
 
 /** The trigger context as `type:id` keys, in the order given. */
@@ -369,7 +389,7 @@ function createNotification(
  * ```
  */
 export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
-  const input = validateBody(TriggerBody, body);
+  const input = validateBody(TriggerBody, body, contextMessages(body));
   const { name } = input;
   const workflow = workflowByWorkflowId(scope.data, name);
   if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });
