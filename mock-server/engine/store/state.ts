@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { IntegrationCondition, StepFilter } from '../../../src/schemas/step-filter';
 import type {
   Severity,
@@ -325,7 +326,7 @@ export interface JobRecord {
   providerId: string;
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
-  digest?: Record<string, unknown>;
+  digest?: DigestMetadata;
   error?: string;
   /**
    * How many times a delay or digest was extended to the subscriber's schedule
