@@ -256,7 +256,7 @@ export interface MessageRecord {
   templateIdentifier?: string;
   transactionId: string;
   channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
-  content: unknown;
+  content: string;
   subject?: string;
   title?: string;
   read: boolean;
@@ -475,7 +475,7 @@ export interface OutboxRecord {
   providerId: string;
   integrationIdentifier: string;
   subject?: string;
-  content: unknown;
+  content: string;
   email?: string;
   phone?: string;
   webhookUrl?: string;
