@@ -46,6 +46,7 @@ export interface ActivityPage {
 
 /** The fields that hold a value (the service leaves empty ones out of the activity). */
 const present = <T extends object>(value: T) =>
+  // `Object.fromEntries` answers a string-keyed record: the cast restores the keys it kept.
   Object.fromEntries(
     Object.entries(value).filter(([, item]) => item !== undefined && item !== null),
   ) as { [K in keyof T]?: NonNullable<T[K]> };
