@@ -147,11 +147,14 @@ export const WorkflowSeed = z.strictObject({
   lastTriggeredAt: z.optional(z.nullable(z.string())),
 });
 
-/** A message to seed for a subscriber (in-app by default). */
+/**
+ * A message to seed for a subscriber (in-app by default). Its `content` is text, as the engine
+ * stores every message it sends (the rendered in-app text, email HTML, sms, chat and push text).
+ */
 export const MessageSeed = z.strictObject({
   subscriberId: z.string().check(z.minLength(1)),
   channel: z.optional(z.enum(CHANNEL_TYPES)),
-  content: z.optional(z.unknown()),
+  content: z.optional(z.string()),
   subject: z.optional(z.string()),
   read: z.optional(z.boolean()),
   seen: z.optional(z.boolean()),

@@ -16,6 +16,10 @@ describe('engine: seeding and lifecycle', () => {
         workflows: [{ workflowId: 'w', steps: [{ type: 'trigger' as 'sms', name: 'x' }] }],
       }),
     ).toThrowError(/Invalid seed data: workflows\.0\.steps\.0\.type/);
+    // Message content is text, as the engine stores every message it sends.
+    expect(() =>
+      engine.seed({ messages: [{ subscriberId: 'ada', content: {} as unknown as string }] }),
+    ).toThrowError(/Invalid seed data: messages\.0\.content/);
     expect(() => engine.seed({ messages: [{ subscriberId: 'ghost' }] })).toThrowError(
       'Invalid seed data: messages.0: unknown subscriberId "ghost"',
     );

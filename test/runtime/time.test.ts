@@ -188,6 +188,53 @@ describe('digest', () => {
     mock.engine.clock.advance('12h');
     expect(mock.engine.outbox.last()?.sentAt).toBe('2026-01-02T09:00:00.000Z');
   });
+
+  it('records the month days of a timed digest as numbers, which a strict client accepts', async () => {
+    // Step metadata takes month days as strings; the job records them as numbers, as the
+    // service's job schema casts them (docs/behaviour/runs.md#time-steps).
+    mock.engine.seed({
+      workflows: [
+        {
+          workflowId: 'monthly',
+          steps: [
+            {
+              type: 'digest',
+              name: 'Digest',
+              metadata: {
+                type: 'timed',
+                unit: 'months',
+                timed: { atTime: '09:00', monthlyType: 'each', monthDays: ['15', '28'] },
+              },
+            },
+            email,
+          ],
+        },
+      ],
+    });
+    const strict = mock.client('Development', { validation: 'strict', maxRetries: 0 });
+    mock.engine.clock.set('2026-01-10T00:00:00.000Z');
+    const { transactionId } = await strict.events.trigger({
+      name: 'monthly',
+      to: 'ada',
+      payload: { text: 'p' },
+    });
+    const [waiting] = (await strict.notifications.list({ transactionId: transactionId ?? '' }))
+      .data;
+    expect(waiting?.jobs?.[0]?.digest?.timed?.monthDays).toEqual([15, 28]);
+    const retrieved = await strict.notifications.retrieve(waiting?._id ?? '');
+    expect(retrieved.jobs?.[0]?.digest).toMatchObject({
+      type: 'timed',
+      timed: { atTime: '09:00', monthlyType: 'each', monthDays: [15, 28] },
+    });
+
+    mock.engine.clock.set('2026-01-15T09:00:00.000Z');
+    expect(mock.engine.outbox.last()).toMatchObject({ content: 'p;' });
+    const [done] = (await strict.notifications.list({ transactionId: transactionId ?? '' })).data;
+    expect(done?.jobs?.map((job) => job.digest?.timed?.monthDays)).toEqual([
+      [15, 28],
+      [15, 28],
+    ]);
+  });
 });
 
 describe('delay', () => {

@@ -1,19 +1,34 @@
 // The engine's answers satisfy the client's wire types: what the engine sends, the client's
-// schemas describe. Messages and activity (whose stored records keep `content` and step metadata
-// open) are held to the schemas at run time instead, by the strict-validation resource tests.
+// schemas describe. The strict-validation resource tests hold the values to the schemas at run
+// time too.
 import type {
+  ActivityNotification,
   Integration,
+  ListedMessage,
+  Message,
+  MessageListResponse,
+  NotificationListResponse,
   Subscriber,
+  SubscriberPreferencesResponse,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
+  Topic,
+  TopicListResponse,
   TriggerResponse,
   WorkflowListItem,
   WorkflowSyncResponse,
 } from '@svc/api';
 import type {
+  ActivityDto,
+  ActivityPage,
   CursorPage,
   IntegrationDto,
+  ListedMessageDto,
+  MessageDto,
+  MessagePage,
   SubscriberDto,
+  SubscriberPreferencesDto,
+  TopicDto,
   TopicSubscriptionDto,
   TriggerResultDto,
   WorkflowListItemDto,
@@ -49,5 +64,16 @@ describe('engine answers satisfy the client wire types', () => {
     expect(satisfies<SubscriberSearchResponse>()<CursorPage<SubscriberDto>>()).toBe(true);
     expect(satisfies<SubscriptionsListResponse>()<CursorPage<TopicSubscriptionDto>>()).toBe(true);
     expect(satisfies<TriggerResponse>()<TriggerResultDto>()).toBe(true);
+  });
+
+  it('messages, activity, topics and preferences', () => {
+    expect(satisfies<Message>()<MessageDto>()).toBe(true);
+    expect(satisfies<ListedMessage>()<ListedMessageDto>()).toBe(true);
+    expect(satisfies<MessageListResponse>()<MessagePage>()).toBe(true);
+    expect(satisfies<ActivityNotification>()<ActivityDto>()).toBe(true);
+    expect(satisfies<NotificationListResponse>()<ActivityPage>()).toBe(true);
+    expect(satisfies<Topic>()<TopicDto>()).toBe(true);
+    expect(satisfies<TopicListResponse>()<CursorPage<TopicDto>>()).toBe(true);
+    expect(satisfies<SubscriberPreferencesResponse>()<SubscriberPreferencesDto>()).toBe(true);
   });
 });

@@ -44,10 +44,12 @@ export interface ActivityPage {
   data: ActivityDto[];
 }
 
+/** The fields that hold a value (the service leaves empty ones out of the activity). */
 const present = <T extends object>(value: T) =>
+  // `Object.fromEntries` answers a string-keyed record: the cast restores the keys it kept.
   Object.fromEntries(
     Object.entries(value).filter(([, item]) => item !== undefined && item !== null),
-  ) as Partial<T>;
+  ) as { [K in keyof T]?: NonNullable<T[K]> };
 
 function jobDto(job: JobRecord, templateId: string) {
   const { step } = job;

@@ -77,7 +77,10 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
   const now = scope.iso();
   digestJob.status = 'delayed';
   digestJob.updatedAt = now;
-  digestJob.digest = { ...(digestJob.digest ?? {}), events: eventsOf(scope, remaining) };
+  // A merged digest job holds the digest's settings (recorded when it was merged).
+  if (digestJob.digest !== undefined) {
+    digestJob.digest = { ...digestJob.digest, events: eventsOf(scope, remaining) };
+  }
   for (const job of follower.jobs.slice(followerIndex + 1)) {
     if (job.status !== 'merged') continue;
     job.status = 'pending';
@@ -113,8 +116,7 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
   const position = open.notificationIds.indexOf(canceled.notification._id);
   open.notificationIds.splice(position, 1);
   const main = scope.data.notificationsById.get(open.notificationId)?.jobs[open.jobIndex];
-  const events = main?.digest?.['events'];
-  if (Array.isArray(events)) events.splice(position, 1);
+  main?.digest?.events?.splice(position, 1);
 }
 
 /**

@@ -36,6 +36,19 @@ export interface DigestSettings {
   readonly cron?: string;
 }
 
+/**
+ * The month days of a timed digest as numbers (step metadata gives them as strings; the service's
+ * job schema stores numbers). Values that are not whole numbers are left out: no day matches them.
+ *
+ * @example
+ * ```ts
+ * monthDayNumbers(['1', '15', 'x']); // [1, 15]
+ * ```
+ */
+export function monthDayNumbers(monthDays: readonly (string | number)[]): number[] {
+  return monthDays.map(Number).filter((day) => Number.isInteger(day));
+}
+
 /** Raised for digest settings the runtime cannot schedule. */
 export class DigestConfigurationError extends Error {
   override name = 'DigestConfigurationError';
@@ -98,7 +111,7 @@ function dayMatches(
   }
   if (unit === 'months') {
     if (timed.monthlyType === 'on') return matchesOrdinal(year, month, day, timed);
-    const days = (timed.monthDays ?? []).map(Number).filter((d) => Number.isInteger(d));
+    const days = monthDayNumbers(timed.monthDays ?? []);
     return days.length === 0 ? day === 1 : days.includes(day);
   }
   return true;

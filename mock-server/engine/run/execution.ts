@@ -8,6 +8,7 @@
  */
 
 import type { JsonObject } from '../../../src/schemas/common';
+import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { StepFilter } from '../../../src/schemas/step-filter';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
@@ -37,6 +38,7 @@ import {
   digestWindowEnd,
   passesBackoff,
 } from './digest';
+import { recordedDigest } from './digest-record';
 import { renderEmailBody } from './email-body';
 import { judgePreferences } from './preferences';
 import { judgeSchedule } from './schedule';
@@ -100,8 +102,8 @@ function detailScope(scope: EngineScope, job: JobRecord): DetailTarget {
  */
 function digestedEvents(job: JobRecord | undefined) {
   if (job === undefined || job.type === 'digest') return undefined;
-  const events = job.digest?.['events'];
-  return Array.isArray(events) ? digestStepVariables(events as JsonObject[]) : undefined;
+  const events = job.digest?.events;
+  return events === undefined ? undefined : digestStepVariables(events);
 }
 
 interface RunInput {
@@ -258,9 +260,8 @@ function runDigest(
   });
   const lastEventAt = scope.data.digestLastEvent.get(group);
   scope.data.digestLastEvent.set(group, now);
-  const digestMeta = {
-    ...settings,
-    type: settings.type ?? 'regular',
+  const digestMeta: DigestMetadata = {
+    ...recordedDigest(settings),
     ...(keyValue === undefined ? {} : { digestKey: settings.digestKey }),
   };
   const open = scope.data.digests.get(group);
@@ -268,7 +269,7 @@ function runDigest(
     const first = scope.data.notificationsById.get(open.notificationId);
     const firstJob = first?.jobs[open.jobIndex];
     if (first && firstJob) {
-      (firstJob.digest?.['events'] as JsonObject[] | undefined)?.push(notification.payload);
+      firstJob.digest?.events?.push(notification.payload);
       open.notificationIds.push(notification._id);
       notification._digestedNotificationId = first._id;
       job.digest = { ...digestMeta, events: [] };
@@ -622,13 +623,16 @@ function resumeJob(
         scope.data.digests.delete(group);
       }
     }
-    const events = (job.digest?.['events'] as JsonObject[] | undefined) ?? [];
+    const events = job.digest?.events ?? [];
     addDetail(detailScope(scope, job), DETAILS.stepDigested, { raw: { events: events.length } });
     // The digest's settings go along with its events so each job answers the documented
-    // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md).
-    const { events: _own, ...settings } = job.digest ?? {};
-    for (const later of notification.jobs.slice(task.jobIndex + 1)) {
-      if (later.status === 'pending') later.digest = { ...settings, events: [...events] };
+    // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md). A closing digest
+    // job always holds them: they are recorded when its window opens.
+    if (job.digest !== undefined) {
+      const { events: _own, ...settings } = job.digest;
+      for (const later of notification.jobs.slice(task.jobIndex + 1)) {
+        if (later.status === 'pending') later.digest = { ...settings, events: [...events] };
+      }
     }
   } else {
     addDetail(detailScope(scope, job), DETAILS.delayFinished);

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { IntegrationCondition, StepFilter } from '../../../src/schemas/step-filter';
 import type {
   Severity,
@@ -255,7 +256,7 @@ export interface MessageRecord {
   templateIdentifier?: string;
   transactionId: string;
   channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
-  content: unknown;
+  content: string;
   subject?: string;
   title?: string;
   read: boolean;
@@ -325,7 +326,7 @@ export interface JobRecord {
   providerId: string;
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
-  digest?: Record<string, unknown>;
+  digest?: DigestMetadata;
   error?: string;
   /**
    * How many times a delay or digest was extended to the subscriber's schedule
@@ -474,7 +475,7 @@ export interface OutboxRecord {
   providerId: string;
   integrationIdentifier: string;
   subject?: string;
-  content: unknown;
+  content: string;
   email?: string;
   phone?: string;
   webhookUrl?: string;

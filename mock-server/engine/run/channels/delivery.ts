@@ -174,7 +174,7 @@ export type MessageFields = Partial<
     | 'status'
     | 'overrides'
   >
-> & { content: unknown };
+> & { content: string };
 
 /**
  * The trigger payload as a message stores it: without `attachments`, which the service strips
