@@ -205,13 +205,16 @@ async function send(
       const response = await ky(url, {
         method,
         headers,
-        ...(body !== undefined ? { body } : {}),
         timeout,
         retry: 0,
         throwHttpErrors: false,
         // Called as a plain function: browsers reject `fetch` invoked as a method of another
-        // object ("Illegal invocation"), which is how ky calls the `fetch` option.
-        fetch: (input, init) => resolved.fetch()(input, init),
+        // object ("Illegal invocation"), which is how ky calls the `fetch` option. The body is
+        // put on here rather than given to ky: ky clones its request before every fetch for
+        // retries of its own (a tee of the body stream, the dearest step of a call), and our
+        // retries send the serialised body again instead.
+        fetch: (input, init) =>
+          resolved.fetch()(body === undefined ? input : new Request(input, { body }), init),
         ...(signal ? { signal } : {}),
       });
       if (response.ok) {
