@@ -83,6 +83,7 @@ import { cancelTransaction } from './run/cancel';
 import { type TriggerResultDto, triggerEvent } from './run/trigger';
 import type { EngineScope } from './scope';
 import type { IdGenerator } from './store/ids';
+import { journaled } from './store/journal';
 import type { SchedulingClock } from './store/scheduler';
 import type { EnvironmentData, SubscriberRecord } from './store/state';
 import type { CursorPage } from './wire/cursor-page';
@@ -249,6 +250,11 @@ export interface OperationDeps {
   organizationData(organizationId: string): EnvironmentData[];
   /** Re-registers the state's pending tasks with the clock (after a cancel). */
   resyncClock(): void;
+  /**
+   * Runs after an operation's writes were undone (store/journal.ts): drops the derived indexes
+   * and re-registers the state's pending tasks with the clock.
+   */
+  afterRollback(): void;
 }
 
 /**
@@ -263,7 +269,7 @@ export interface OperationDeps {
  * @internal
  */
 export function createOperations(deps: OperationDeps): EngineOperations {
-  const { clock, ids, events, scopeOf, organizationData, resyncClock } = deps;
+  const { clock, ids, events, scopeOf, organizationData, resyncClock, afterRollback } = deps;
   /** A request body, refused before anything runs when it nests too deep (docs/http-server.md). */
   const bodyOf = (body: unknown): unknown => {
     checkJsonDepth(body, 'The request body');
@@ -373,8 +379,11 @@ export function createOperations(deps: OperationDeps): EngineOperations {
     retrieveNotification: (context, notificationId) =>
       retrieveNotification(context.data, notificationId),
     // Beyond the interface, part 2.
+    // Each event is all or nothing by itself: one that fails answers its error, the rest stay.
     triggerBulk: (context, body) =>
-      triggerBulk(bodyOf(body), (event) => runTrigger(context, event)),
+      triggerBulk(bodyOf(body), (event) =>
+        journaled(() => runTrigger(context, event), afterRollback),
+      ),
     broadcastEvent: (context, body) =>
       observedTrigger(context, body, () =>
         broadcastEvent(context.data, bodyOf(body), (event) =>
@@ -398,5 +407,14 @@ export function createOperations(deps: OperationDeps): EngineOperations {
     updateWorkflow: (context, workflowId, body) =>
       updateWorkflow(scopeOf(context), workflowId, bodyOf(body)),
   };
-  return operations;
+  // Every operation is all or nothing (docs/http-server.md#a-failed-request-changes-no-state):
+  // a throw anywhere in it, expected (4xx) or not (500), undoes its journaled writes.
+  const atomic = Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [
+      name,
+      (...args: unknown[]) =>
+        journaled(() => (operation as (...given: unknown[]) => unknown)(...args), afterRollback),
+    ]),
+  );
+  return atomic as unknown as EngineOperations;
 }
