@@ -6,6 +6,7 @@
 // run's workflow lookup, the answer on the event feed, the clock's due work).
 import { createMockEngine, type MockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventFeed } from '../../mock-server/engine/event-feed';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
 import { useEngine } from '../handlers/harness';
 
@@ -223,8 +224,10 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
       const before = engine.snapshot();
       const pending = engine.clock.pending().map((task) => `${task.at} ${task.label}`);
       if (point === 'answer') {
-        const answered = engine.events.triggerAnswered.bind(engine.events);
-        vi.spyOn(engine.events, 'triggerAnswered').mockImplementation((id, status, answer) => {
+        // The engine's events are its internal feed: the operations answer through it.
+        const feed = engine.events as EventFeed;
+        const answered = feed.triggerAnswered.bind(feed);
+        vi.spyOn(feed, 'triggerAnswered').mockImplementation((id, status, answer) => {
           answered(id, status, answer);
           if (status === 201) throw new Error('injected failure in the answer');
         });
