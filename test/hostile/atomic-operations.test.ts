@@ -55,6 +55,23 @@ vi.mock('../../mock-server/engine/store/subscriber-text-index', async (importOri
       original.subscriberChanged(...args);
       checkpoint('subscriberChanged');
     },
+    forgetSubscriberIndexes(...args: Parameters<typeof original.forgetSubscriberIndexes>) {
+      original.forgetSubscriberIndexes(...args);
+      checkpoint('forgetSubscriberIndexes');
+    },
+  };
+});
+
+vi.mock('../../mock-server/engine/resources/topics', async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import('../../mock-server/engine/resources/topics')>();
+  return {
+    ...original,
+    subscribe(...args: Parameters<typeof original.subscribe>) {
+      const subscription = original.subscribe(...args);
+      checkpoint('subscribe');
+      return subscription;
+    },
   };
 });
 
@@ -314,6 +331,121 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
     expectUnchanged(engine, before, pending, 'cancel');
     disarm();
     expect(engine.operations.cancelEvent(context, 'txn-wait')).toBe(true);
+  });
+});
+
+describe('hostile: other operations that write several things change nothing when they fail', () => {
+  const failing = (
+    name: string,
+    nth: number,
+    run: (engine: MockEngine, context: Context) => unknown,
+    prepare: (engine: MockEngine, context: Context) => void = () => {},
+  ) => {
+    const { engine, context } = preparedEngine();
+    prepare(engine, context);
+    const before = engine.snapshot();
+    const pending = engine.clock.pending().map((task) => `${task.at} ${task.label}`);
+    count();
+    injected.name = name;
+    injected.nth = nth;
+    expect(() => run(engine, context)).toThrow('injected failure');
+    disarm();
+    expectUnchanged(engine, before, pending, name);
+    return { engine, context };
+  };
+
+  it('a bulk subscriber upsert failing at its third subscriber', () => {
+    const { engine, context } = failing('subscriberChanged', 3, (engine, context) =>
+      engine.operations.bulkCreateSubscribers(context, {
+        subscribers: [
+          { subscriberId: 'ada', firstName: 'Changed' },
+          { subscriberId: 'new-1' },
+          { subscriberId: 'new-2' },
+        ],
+      }),
+    );
+    expect(engine.operations.retrieveSubscriber(context, 'ada').firstName).toBe('Ada');
+  });
+
+  it('a subscriber upsert (POST /v2/subscribers) failing after it changed the subscriber', () => {
+    failing('subscriberChanged', 1, (engine, context) =>
+      engine.operations.createSubscriber(
+        context,
+        { subscriberId: 'ada', firstName: 'Changed', data: { plan: 'pro' } },
+        { failIfExists: false },
+      ),
+    );
+  });
+
+  it('a subscriber delete failing half-way keeps the subscriber, its messages and subscriptions', () => {
+    failing('forgetSubscriberIndexes', 1, (engine, context) =>
+      engine.operations.deleteSubscriber(context, 'bob'),
+    );
+  });
+
+  it('topic subscriptions failing at the second subscriber keep no topic and no subscription', () => {
+    failing('subscribe', 2, (engine, context) =>
+      engine.operations.createTopicSubscriptions(context, 'fresh', {
+        subscriptions: ['ada', 'bob'],
+      }),
+    );
+  });
+
+  it('marking messages failing after the messages changed', () => {
+    failing('none', 0, (engine, context) => {
+      const unsubscribe = engine.events.subscribe((event) => {
+        if (event.type === 'messages-marked') throw new Error('injected failure in a listener');
+      });
+      try {
+        const ids = context.data.messages.map((message) => message._id);
+        expect(ids.length).toBeGreaterThan(0);
+        engine.operations.markMessagesAs(context, 'ada', { messageId: ids, markAs: 'read' });
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
+  it('workflow changes failing after their writes (create, update, patch, delete)', () => {
+    const steps = [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'x' } }];
+    failing('workflowsChanged', 1, (engine, context) =>
+      engine.operations.createWorkflow(context, { name: 'Fresh', workflowId: 'fresh', steps }),
+    );
+    failing('workflowsChanged', 1, (engine, context) =>
+      engine.operations.updateWorkflow(context, 'wf', { name: 'Renamed', steps }),
+    );
+    failing('workflowsChanged', 1, (engine, context) =>
+      engine.operations.patchWorkflow(context, 'wf', { active: false, name: 'Off' }),
+    );
+    failing('workflowsChanged', 1, (engine, context) =>
+      engine.operations.deleteWorkflow(context, 'wait'),
+    );
+  });
+
+  it('setting a primary integration failing at its answer', () => {
+    let integrationId = '';
+    failing(
+      'none',
+      0,
+      (engine, context) => {
+        const clone = globalThis.structuredClone;
+        vi.spyOn(globalThis, 'structuredClone').mockImplementation((value, options) => {
+          const record = value as { _id?: string; primary?: boolean } | undefined;
+          if (record?._id === integrationId && record.primary === true) {
+            throw new Error('injected failure at the answer');
+          }
+          return clone(value, options);
+        });
+        engine.operations.setPrimaryIntegration(context, integrationId);
+      },
+      (engine, context) => {
+        integrationId = engine.operations.createIntegration(context, {
+          providerId: 'sendgrid',
+          channel: 'email',
+          active: true,
+        })._id;
+      },
+    );
   });
 });
 

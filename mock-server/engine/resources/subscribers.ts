@@ -7,7 +7,7 @@
 
 import { CredentialsUpsertBody, SubscriberUpdateBody } from '../../../src/schemas/subscriber';
 import { isObjectId } from '../store/ids';
-import { journalInsert, journalPush, journalSet } from '../store/journal';
+import { journalInsert, journalPush, journalRecord, journalSet } from '../store/journal';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from '../store/state';
 import { rememberedMatches } from '../store/subscriber-match-cache';
 import {
@@ -233,6 +233,7 @@ export function updateSubscriber(
   }
   if (Object.keys(changes).length === 0) return toSubscriberDto(record);
   const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
+  journalRecord(record);
   Object.assign(record, structuredClone(changes), { updatedAt: at });
   subscriberChanged(data, record);
   return response;
@@ -433,6 +434,7 @@ export function upsertCredentials(
       },
     );
   }
+  journalRecord(record);
   if (existing) {
     if (JSON.stringify(existing.credentials) !== JSON.stringify(merged)) {
       existing.credentials = merged;
