@@ -26,6 +26,7 @@ describe('idempotency at its bounds', () => {
     expect(() => begin(state, 'k'.repeat(MAX_KEY_LENGTH + 1), 0)).toThrow(
       expect.objectContaining({
         status: 400,
+        ctx: { error: 'Bad Request', statusCode: 400 },
         headers: { 'Idempotency-Key': 'k'.repeat(MAX_KEY_LENGTH + 1) },
       }),
     );
@@ -35,6 +36,11 @@ describe('idempotency at its bounds', () => {
     const state = createState();
     begin(state, 'k', 1_000);
     finish(state, 'k', 2_000);
+    expect(state.idempotency.get(`${ORG}-k`)).toMatchObject({
+      state: 'done',
+      expiresAt: 2_000 + IDEMPOTENCY_TTL_MS,
+      status: 201,
+    });
     expect(begin(state, 'k', 2_000 + IDEMPOTENCY_TTL_MS - 1).kind).toBe('replay');
     expect(begin(state, 'k', 2_000 + IDEMPOTENCY_TTL_MS)).toEqual({ kind: 'run' });
   });
