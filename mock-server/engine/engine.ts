@@ -15,6 +15,7 @@ import { runScheduledTask } from './run/execution';
 import type { EngineScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
+import { journalAssign, journalInsert, journalRemove } from './store/journal';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
@@ -26,6 +27,8 @@ import {
   type OrganizationRecord,
   type ScheduledTaskRecord,
 } from './store/state';
+import { forgetSubscriberIndexes } from './store/subscriber-text-index';
+import { workflowsChanged } from './store/workflow-index';
 import { checkJsonDepth } from './wire/json-depth';
 import { ServiceError } from './wire/service-error';
 
@@ -310,7 +313,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     const index = state.scheduled.findIndex((task) => task.seq === seq);
     const task = state.scheduled[index];
     if (task === undefined) return;
-    state.scheduled.splice(index, 1);
+    journalRemove(state.scheduled, index);
     const environment = state.environments.get(task.environmentId);
     if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
   }
@@ -320,13 +323,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   }
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
-    state.taskSequence += 1;
+    journalAssign(state, 'taskSequence', state.taskSequence + 1);
     const record: ScheduledTaskRecord = { ...task, seq: state.taskSequence };
     let index = state.scheduled.length;
     while (index > 0 && (state.scheduled[index - 1] as ScheduledTaskRecord).at > record.at) {
       index -= 1;
     }
-    state.scheduled.splice(index, 0, record);
+    journalInsert(state.scheduled, index, record);
     register(record);
   }
 
@@ -353,6 +356,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     };
   }
 
+  // After an operation's writes were undone (store/journal.ts): the derived indexes may hold
+  // the undone writes, and the clock may hold timers of undone tasks.
+  function afterRollback(): void {
+    for (const data of state.data.values()) {
+      forgetSubscriberIndexes(data);
+      workflowsChanged(data);
+    }
+    resyncClock();
+  }
+
   const operations = createOperations({
     clock,
     ids,
@@ -360,6 +373,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     scopeOf,
     organizationData,
     resyncClock,
+    afterRollback,
   });
 
   return {

@@ -8,6 +8,7 @@
 import { IntegrationCreateBody } from '../../../src/schemas/integration';
 import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
+import { journalPush, journalRecord } from '../store/journal';
 import type { EnvironmentData, IntegrationRecord } from '../store/state';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
@@ -163,6 +164,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
       .sort((a, b) => b.priority - a.priority);
     const highest = active[0];
     if (highest?.primary) {
+      journalRecord(highest);
       record.priority = highest.priority;
       highest.priority += 1;
       highest.updatedAt = at;
@@ -171,7 +173,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
       record.priority = highest ? highest.priority + 1 : 1;
     }
   }
-  data.integrations.push(record);
+  journalPush(data.integrations, record);
   return structuredClone(record);
 }
 
@@ -228,6 +230,8 @@ export function setPrimaryIntegration(
   }
   if (target.primary) return structuredClone(target);
   const chosen = target;
+  // Every integration of the channel may change below: kept for a rollback (store/journal.ts).
+  for (const integration of owner.integrations) journalRecord(integration);
   const sameChannel = owner.integrations.filter(
     (integration) =>
       notDeleted(integration) &&

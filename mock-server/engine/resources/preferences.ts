@@ -10,6 +10,7 @@
 import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
 import { PreferencesUpdateBody } from '../../../src/schemas/preference';
 import type { IdGenerator } from '../store/ids';
+import { journalRecord, journalSet } from '../store/journal';
 import type {
   EnvironmentData,
   PreferenceChannelsRecord,
@@ -321,8 +322,8 @@ export function updatePreferences(
       createdAt: now,
       updatedAt: now,
     };
-    data.preferences.set(key, record);
-  }
+    journalSet(data.preferences, key, record);
+  } else journalRecord(record);
   for (const channel of CHANNEL_TYPES) {
     const value = input.channels?.[channel];
     if (value !== undefined) record.channels[channel] = value;

@@ -8,6 +8,7 @@
 
 import { BulkCreateSubscribersBody, CreateSubscriberBody } from '../../../src/schemas/subscriber';
 import type { EngineScope } from '../scope';
+import { journalAssign, journalDelete, journalRecord, journalRemove } from '../store/journal';
 import { withoutUndefined } from '../store/objects';
 import type { EnvironmentData, SubscriberRecord } from '../store/state';
 import { forgetSubscriberIndexes } from '../store/subscriber-text-index';
@@ -114,6 +115,7 @@ export function createSubscriber(
         JSON.stringify(value) !== JSON.stringify(existing[field as keyof SubscriberRecord]),
     );
     if (differs) {
+      journalRecord(existing);
       Object.assign(existing, changes, { updatedAt: at });
       putSubscriber(data, existing);
     }
@@ -163,6 +165,7 @@ export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCr
     const { subscriberId, ...fields } = withoutUndefined(item);
     const existing = findSubscriber(data, subscriberId);
     if (existing) {
+      journalRecord(existing);
       Object.assign(existing, structuredClone(fields), { updatedAt: at });
       putSubscriber(data, existing);
       result.updated.push({ subscriberId });
@@ -194,18 +197,24 @@ export function deleteSubscriber(
     });
   }
   const objectId = record._id;
-  data.subscribers.delete(subscriberId);
-  data.subscriberKeys.delete(objectId);
+  journalDelete(data.subscribers, subscriberId);
+  journalDelete(data.subscriberKeys, objectId);
   const at = data.subscriberOrder.indexOf(objectId);
-  if (at >= 0) data.subscriberOrder.splice(at, 1);
+  if (at >= 0) journalRemove(data.subscriberOrder, at);
   forgetSubscriberIndexes(data);
-  data.subscriptions = data.subscriptions.filter(
-    (subscription) => subscription._subscriberId !== objectId,
+  journalAssign(
+    data,
+    'subscriptions',
+    data.subscriptions.filter((subscription) => subscription._subscriberId !== objectId),
   );
-  data.subscriptionsBySubscriber.delete(objectId);
+  journalDelete(data.subscriptionsBySubscriber, objectId);
   for (const [key, preference] of data.preferences) {
-    if (preference._subscriberId === objectId) data.preferences.delete(key);
+    if (preference._subscriberId === objectId) journalDelete(data.preferences, key);
   }
-  data.messages = data.messages.filter((message) => message._subscriberId !== objectId);
+  journalAssign(
+    data,
+    'messages',
+    data.messages.filter((message) => message._subscriberId !== objectId),
+  );
   return { acknowledged: true, status: 'deleted' };
 }

@@ -7,6 +7,7 @@
 
 import { CredentialsUpsertBody, SubscriberUpdateBody } from '../../../src/schemas/subscriber';
 import { isObjectId } from '../store/ids';
+import { journalInsert, journalPush, journalRecord, journalSet } from '../store/journal';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from '../store/state';
 import { rememberedMatches } from '../store/subscriber-match-cache';
 import {
@@ -70,14 +71,14 @@ export function toSubscriberDto(record: SubscriberRecord): SubscriberDto {
  */
 export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): void {
   const existing = data.subscribers.get(record.subscriberId);
-  data.subscribers.set(record.subscriberId, record);
-  data.subscriberKeys.set(record._id, record.subscriberId);
+  journalSet(data.subscribers, record.subscriberId, record);
+  journalSet(data.subscriberKeys, record._id, record.subscriberId);
   subscriberChanged(data, record, existing);
   if (existing && existing._id === record._id) return;
   const order = data.subscriberOrder;
   const last = order[order.length - 1];
   if (last === undefined || last < record._id) {
-    order.push(record._id);
+    journalPush(order, record._id);
     return;
   }
   let low = 0;
@@ -87,7 +88,7 @@ export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): 
     if ((order[middle] as string) < record._id) low = middle + 1;
     else high = middle;
   }
-  order.splice(low, 0, record._id);
+  journalInsert(order, low, record._id);
 }
 
 /**
@@ -232,6 +233,7 @@ export function updateSubscriber(
   }
   if (Object.keys(changes).length === 0) return toSubscriberDto(record);
   const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
+  journalRecord(record);
   Object.assign(record, structuredClone(changes), { updatedAt: at });
   subscriberChanged(data, record);
   return response;
@@ -432,6 +434,7 @@ export function upsertCredentials(
       },
     );
   }
+  journalRecord(record);
   if (existing) {
     if (JSON.stringify(existing.credentials) !== JSON.stringify(merged)) {
       existing.credentials = merged;

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { TOPIC_KEY_MAX_LENGTH } from '../../../src/schemas/topic';
 import type { IdGenerator } from '../store/ids';
 import { isObjectId } from '../store/ids';
+import { journalAssign, journalDelete, journalRecord, journalSet } from '../store/journal';
 import type { EnvironmentData, TopicRecord } from '../store/state';
 import {
   arrayView,
@@ -100,7 +101,7 @@ export function ensureTopic(
     createdAt: now,
     updatedAt: now,
   };
-  data.topics.set(key, topic);
+  journalSet(data.topics, key, topic);
   return { topic, created: true };
 }
 
@@ -138,6 +139,7 @@ export function upsertTopic(
   }
   if (existing) {
     if (input.name !== undefined && input.name !== existing.name) {
+      journalRecord(existing);
       existing.name = input.name;
       existing.updatedAt = now;
     }
@@ -181,6 +183,7 @@ export function updateTopic(
 ): TopicDto {
   const input = validateBody(z.object({ name: z.string() }), body);
   const topic = topicOrThrow(data, key);
+  journalRecord(topic);
   topic.name = input.name;
   topic.updatedAt = now;
   return toTopicDto(topic);
@@ -196,14 +199,18 @@ export function updateTopic(
  */
 export function deleteTopic(data: EnvironmentData, key: string): { acknowledged: true } {
   const topic = topicOrThrow(data, key);
-  data.topics.delete(key);
-  data.subscriptions = data.subscriptions.filter(
-    (subscription) => subscription._topicId !== topic._id,
+  journalDelete(data.topics, key);
+  journalAssign(
+    data,
+    'subscriptions',
+    data.subscriptions.filter((subscription) => subscription._topicId !== topic._id),
   );
   for (const [subscriberId, mine] of data.subscriptionsBySubscriber) {
     const kept = mine.filter((subscription) => subscription._topicId !== topic._id);
-    if (kept.length === 0) data.subscriptionsBySubscriber.delete(subscriberId);
-    else if (kept.length !== mine.length) data.subscriptionsBySubscriber.set(subscriberId, kept);
+    if (kept.length === 0) journalDelete(data.subscriptionsBySubscriber, subscriberId);
+    else if (kept.length !== mine.length) {
+      journalSet(data.subscriptionsBySubscriber, subscriberId, kept);
+    }
   }
   return { acknowledged: true };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/schemas/topic';
 import type { IdGenerator } from '../store/ids';
 import { isObjectId } from '../store/ids';
+import { journalDelete } from '../store/journal';
 import { findById } from '../store/sorted-by-id';
 import type {
   EnvironmentData,
@@ -281,7 +282,7 @@ export function createTopicSubscriptions(
     ...(errors.length === 0 ? {} : { errors }),
   };
   // A failed request changes nothing: the topic made for it goes again (the service keeps it).
-  if (created && done.length === 0) data.topics.delete(topic.key);
+  if (created && done.length === 0) journalDelete(data.topics, topic.key);
   return settle(result);
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { isObjectId } from '../store/ids';
+import { journalAssign, journalDelete, journalSet } from '../store/journal';
 import { findById, insertById } from '../store/sorted-by-id';
 import type {
   EnvironmentData,
@@ -206,7 +207,7 @@ export function subscribe(
   insertById(data.subscriptions, record);
   if (!mine) {
     mine = [];
-    data.subscriptionsBySubscriber.set(subscriber._id, mine);
+    journalSet(data.subscriptionsBySubscriber, subscriber._id, mine);
   }
   insertById(mine, record);
   return record;
@@ -223,12 +224,16 @@ export function subscribe(
 export function unsubscribe(data: EnvironmentData, removed: readonly SubscriptionRecord[]): void {
   if (removed.length === 0) return;
   const gone = new Set(removed.map((subscription) => subscription._id));
-  data.subscriptions = data.subscriptions.filter((subscription) => !gone.has(subscription._id));
+  journalAssign(
+    data,
+    'subscriptions',
+    data.subscriptions.filter((subscription) => !gone.has(subscription._id)),
+  );
   for (const subscriberObjectId of new Set(removed.map((item) => item._subscriberId))) {
     const kept = (data.subscriptionsBySubscriber.get(subscriberObjectId) ?? []).filter(
       (subscription) => !gone.has(subscription._id),
     );
-    if (kept.length === 0) data.subscriptionsBySubscriber.delete(subscriberObjectId);
-    else data.subscriptionsBySubscriber.set(subscriberObjectId, kept);
+    if (kept.length === 0) journalDelete(data.subscriptionsBySubscriber, subscriberObjectId);
+    else journalSet(data.subscriptionsBySubscriber, subscriberObjectId, kept);
   }
 }

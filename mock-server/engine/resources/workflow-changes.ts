@@ -6,6 +6,7 @@
  */
 
 import { WorkflowPatchBody } from '../../../src/schemas/workflow';
+import { journalRecord, journalRemove } from '../store/journal';
 import type { EnvironmentData, WorkflowRecord } from '../store/state';
 import { workflowsChanged } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
@@ -58,6 +59,7 @@ export function patchWorkflow(
 ): WorkflowResponseDto {
   const input = validateBody(WorkflowPatchBody, body);
   const workflow = requireWorkflow(data, idOrSlug);
+  journalRecord(workflow);
   if (input.active !== undefined) {
     workflow.active = input.active;
     workflow.status = input.active ? 'ACTIVE' : 'INACTIVE';
@@ -89,6 +91,6 @@ export function patchWorkflow(
  */
 export function deleteWorkflow(data: EnvironmentData, idOrSlug: string): void {
   const workflow = requireWorkflow(data, idOrSlug);
-  data.workflows.splice(data.workflows.indexOf(workflow), 1);
+  journalRemove(data.workflows, data.workflows.indexOf(workflow));
   workflowsChanged(data);
 }

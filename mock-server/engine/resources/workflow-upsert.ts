@@ -16,6 +16,7 @@ import {
 } from '../../../src/schemas/workflow';
 import { payloadSchemaCompiles } from '../run/payload';
 import type { EngineScope } from '../scope';
+import { journalPush, journalRecord } from '../store/journal';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
@@ -207,7 +208,7 @@ export function createWorkflow(scope: EngineScope, body: unknown): WorkflowRespo
     createdAt: at,
     updatedAt: at,
   };
-  data.workflows.push(record);
+  journalPush(data.workflows, record);
   workflowsChanged(data);
   return toWorkflowResponse(record, data);
 }
@@ -233,6 +234,7 @@ export function updateWorkflow(
   checkFields({ ...input, workflowId: undefined });
   const steps = buildSteps(scope, input.steps, workflow.steps);
   const active = input.active ?? true;
+  journalRecord(workflow);
   workflow.name = input.name;
   workflow.steps = steps;
   workflow.active = active;

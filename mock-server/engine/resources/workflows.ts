@@ -7,6 +7,7 @@
 
 import { WorkflowSyncBody } from '../../../src/schemas/workflow';
 import type { EngineScope, EnvironmentScope } from '../scope';
+import { journalPush, journalRecord } from '../store/journal';
 import type { EnvironmentData, WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import {
   type WorkflowOrderBy,
@@ -283,8 +284,10 @@ export function syncWorkflow(
     createdAt: existing?.createdAt ?? at,
     updatedAt: at,
   };
-  if (existing) Object.assign(existing, copied);
-  else target.data.workflows.push(copied);
+  if (existing) {
+    journalRecord(existing);
+    Object.assign(existing, copied);
+  } else journalPush(target.data.workflows, copied);
   workflowsChanged(target.data);
   workflow.lastPublishedAt = at;
   return toWorkflowResponse(existing ?? copied, target.data);

@@ -7,6 +7,13 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import type { EngineScope } from '../scope';
+import {
+  journalAssign,
+  journalDelete,
+  journalRecord,
+  journalRemove,
+  journalSet,
+} from '../store/journal';
 import type { JobRecord, NotificationRecord, OpenDigestRecord } from '../store/state';
 import { setStatus } from './execution';
 
@@ -70,9 +77,10 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
     (job) => job.status === 'merged' && job.step.stepId === canceled.job.step.stepId,
   );
   if (!follower || followerIndex === undefined || followerIndex < 0) {
-    scope.data.digests.delete(group);
+    journalDelete(scope.data.digests, group);
     return;
   }
+  journalRecord(follower);
   const digestJob = follower.jobs[followerIndex] as JobRecord;
   const now = scope.iso();
   digestJob.status = 'delayed';
@@ -89,9 +97,9 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
   delete follower._digestedNotificationId;
   for (const id of remaining.slice(1)) {
     const merged = scope.data.notificationsById.get(id);
-    if (merged) merged._digestedNotificationId = follower._id;
+    if (merged) journalAssign(merged, '_digestedNotificationId', follower._id);
   }
-  scope.data.digests.set(group, {
+  journalSet(scope.data.digests, group, {
     notificationId: follower._id,
     jobIndex: followerIndex,
     closesAt: open.closesAt,
@@ -114,9 +122,10 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
   if (!found) return;
   const [, open] = found;
   const position = open.notificationIds.indexOf(canceled.notification._id);
-  open.notificationIds.splice(position, 1);
+  journalRemove(open.notificationIds, position);
   const main = scope.data.notificationsById.get(open.notificationId)?.jobs[open.jobIndex];
-  main?.digest?.events?.splice(position, 1);
+  const events = main?.digest?.events;
+  if (events) journalRemove(events, position);
 }
 
 /**
@@ -142,12 +151,18 @@ export function cancelTransaction(scope: EngineScope, transactionId: string): bo
   }
   const mainDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'delayed');
   const mergedDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'merged');
+  // Changed in place below: kept for a rollback of the operation (store/journal.ts).
+  for (const notification of notifications) journalRecord(notification);
   for (const entry of jobs) setCanceled(scope, entry);
   for (const entry of mergedDigests) leaveDigest(scope, entry);
   for (const entry of mainDigests) handOverDigest(scope, entry);
   const canceled = new Set(jobs.map(({ notification, index }) => `${notification._id}:${index}`));
-  scope.state.scheduled = scope.state.scheduled.filter(
-    (task) => !canceled.has(`${task.notificationId}:${task.jobIndex}`),
+  journalAssign(
+    scope.state,
+    'scheduled',
+    scope.state.scheduled.filter(
+      (task) => !canceled.has(`${task.notificationId}:${task.jobIndex}`),
+    ),
   );
   return true;
 }

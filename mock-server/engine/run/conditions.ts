@@ -152,8 +152,15 @@ function compare(operator: string, actual: unknown, text: string): boolean | und
   }
 }
 
-const describeValue = (value: unknown): string =>
-  Array.isArray(value) ? JSON.stringify(value) : `${value ?? ''}`;
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return JSON.stringify(value);
+  try {
+    return `${value ?? ''}`;
+  } catch {
+    // An object JavaScript cannot turn into text (`{ "toString": 1, "valueOf": 1 }`).
+    return JSON.stringify(value);
+  }
+}
 
 /**
  * Judges one condition against the variables.

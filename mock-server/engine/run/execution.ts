@@ -12,6 +12,7 @@ import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { StepFilter } from '../../../src/schemas/step-filter';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
+import { journalDelete, journalPush, journalRecord, journalSet } from '../store/journal';
 import type {
   JobRecord,
   NotificationRecord,
@@ -259,7 +260,7 @@ function runDigest(
     keyValue,
   });
   const lastEventAt = scope.data.digestLastEvent.get(group);
-  scope.data.digestLastEvent.set(group, now);
+  journalSet(scope.data.digestLastEvent, group, now);
   const digestMeta: DigestMetadata = {
     ...recordedDigest(settings),
     ...(keyValue === undefined ? {} : { digestKey: settings.digestKey }),
@@ -269,8 +270,9 @@ function runDigest(
     const first = scope.data.notificationsById.get(open.notificationId);
     const firstJob = first?.jobs[open.jobIndex];
     if (first && firstJob) {
-      firstJob.digest?.events?.push(notification.payload);
-      open.notificationIds.push(notification._id);
+      const digested = firstJob.digest?.events;
+      if (digested) journalPush(digested, notification.payload);
+      journalPush(open.notificationIds, notification._id);
       notification._digestedNotificationId = first._id;
       job.digest = { ...digestMeta, events: [] };
       addDetail(detailScope(scope, job), DETAILS.digestMerged, {
@@ -296,7 +298,7 @@ function runDigest(
       );
     }
     job.digest = { ...digestMeta, events: [notification.payload] };
-    scope.data.digests.set(group, {
+    journalSet(scope.data.digests, group, {
       notificationId: notification._id,
       jobIndex: index,
       closesAt,
@@ -422,7 +424,7 @@ function failUnexpectedly(
   const job = notification.jobs[index] as JobRecord;
   for (const [group, open] of scope.data.digests) {
     if (open.notificationId === notification._id && open.jobIndex === index) {
-      scope.data.digests.delete(group);
+      journalDelete(scope.data.digests, group);
     }
   }
   setStatus(scope, notification, job, 'failed');
@@ -564,6 +566,8 @@ export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord):
   const notification = scope.data.notificationsById.get(task.notificationId);
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;
+  // The run changes this earlier notification in place: kept for a rollback of the operation.
+  journalRecord(notification);
   try {
     resumeJob(scope, notification, job, task);
   } catch (error) {
@@ -620,7 +624,7 @@ function resumeJob(
   if (task.kind === 'close-digest') {
     for (const [group, open] of scope.data.digests) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
-        scope.data.digests.delete(group);
+        journalDelete(scope.data.digests, group);
       }
     }
     const events = job.digest?.events ?? [];

@@ -12,6 +12,13 @@ import { contextProblem } from '../../../src/schemas/trigger-context';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
+import {
+  journalAdd,
+  journalAssign,
+  journalPush,
+  journalRecord,
+  journalSet,
+} from '../store/journal';
 import type {
   JobRecord,
   NotificationRecord,
@@ -152,6 +159,8 @@ function upsertSubscriber(scope: EngineScope, definition: SubscriberDefinition):
     };
     putSubscriber(data, record);
   } else {
+    const given = Object.keys(definition.fields).length + definition.channels.length;
+    if (given > 0 || definition.data !== undefined) journalRecord(record);
     let changed = false;
     for (const [key, value] of Object.entries(definition.fields)) {
       const field = key as keyof SubscriberDefinition['fields'];
@@ -372,8 +381,8 @@ function createNotification(
       updatedAt: at,
     }),
   );
-  scope.data.notifications.push(notification);
-  scope.data.notificationsById.set(notification._id, notification);
+  journalPush(scope.data.notifications, notification);
+  journalSet(scope.data.notificationsById, notification._id, notification);
   return notification;
 }
 
@@ -450,14 +459,15 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);
     if (record) {
+      journalRecord(record);
       if (typeof tenant['name'] === 'string') record.name = tenant['name'];
       if (isObject(tenant['data'])) record.data = structuredClone(tenant['data']);
       record.updatedAt = at;
     }
   }
-  scope.data.transactionIds.add(transactionId);
+  journalAdd(scope.data.transactionIds, transactionId);
   if (workflow.lastTriggeredAt !== at) {
-    workflow.lastTriggeredAt = at;
+    journalAssign(workflow, 'lastTriggeredAt', at);
     workflowsChanged(scope.data, 'lastTriggeredAt');
   }
   const overrides = input.overrides === undefined ? {} : structuredClone(input.overrides);

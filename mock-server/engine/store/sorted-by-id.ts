@@ -5,6 +5,8 @@
  * @module
  */
 
+import { journalInsert, journalPush } from './journal';
+
 /**
  * The first index whose `_id` is not below `id` (where an item with that `_id` is or would go).
  *
@@ -25,7 +27,8 @@ export function lowerBound(items: readonly { _id: string }[], id: string): numbe
 }
 
 /**
- * Inserts `item` at its `_id` position (appends when it is the largest).
+ * Inserts `item` at its `_id` position (appends when it is the largest); journaled
+ * (store/journal.ts).
  *
  * @example
  * ```ts
@@ -34,8 +37,8 @@ export function lowerBound(items: readonly { _id: string }[], id: string): numbe
  */
 export function insertById<T extends { _id: string }>(items: T[], item: T): void {
   const last = items[items.length - 1];
-  if (last === undefined || last._id < item._id) items.push(item);
-  else items.splice(lowerBound(items, item._id), 0, item);
+  if (last === undefined || last._id < item._id) journalPush(items, item);
+  else journalInsert(items, lowerBound(items, item._id), item);
 }
 
 /**

@@ -41,6 +41,27 @@ describe('planted bug: email search is case-sensitive', () => {
     expect(search(engine, { email: 'Example' })).toEqual([]);
   });
 
+  it('a subscriber without an email never matches an email needle', () => {
+    const engine = engineWith({
+      seed: { subscribers: [{ subscriberId: 'no-email' }, { subscriberId: 'e', email: 'e@x.io' }] },
+    });
+    expect(search(engine, { email: 'e' })).toEqual(['e']);
+  });
+
+  it('the subscriberId filter keeps only that subscriber', () => {
+    const engine = seeded();
+    const found = engine.engine.operations.searchSubscribers(engine.context, {
+      limit: 10,
+      includeCursor: false,
+      orderBy: '_id',
+      orderDirection: 'ASC',
+      subscriberId: 'upper',
+      email: 'EXAMPLE',
+    });
+    expect(found.data.map((subscriber) => subscriber.subscriberId)).toEqual(['upper']);
+    expect(search(engine, { email: 'EXAMPLE' })).toEqual(['upper']);
+  });
+
   it('short needles (scanned, not indexed) are case-sensitive too', () => {
     const engine = seeded();
     expect(search(engine, { email: 'AD' })).toEqual([]);
@@ -59,7 +80,13 @@ describe('planted bug: an integration for another environment is refused', () =>
         channel: 'email',
         _environmentId: production,
       }),
-    ).toThrow(expect.objectContaining({ status: 403 }));
+    ).toThrow(
+      expect.objectContaining({
+        status: 403,
+        message:
+          'API key authentication is scoped to a single environment and cannot target a different `_environmentId`.',
+      }),
+    );
     expect(engine.operations.listIntegrations(context)).toHaveLength(before);
   });
 
@@ -96,5 +123,25 @@ describe('planted bug: no_workflow_active_steps_defined only when no step is act
     expect(engine.operations.triggerEvent(context, { name: 'all-off', to: 'ada' }).status).toBe(
       'no_workflow_active_steps_defined',
     );
+  });
+
+  it('an inactive workflow and one without steps answer their own statuses first', () => {
+    const { engine, context } = engineWith({
+      seed: {
+        subscribers: [{ subscriberId: 'ada' }],
+        workflows: [
+          ...workflows,
+          { workflowId: 'paused', active: false, steps: [{ type: 'in_app', name: 'On' }] },
+          { workflowId: 'paused-empty', active: false, steps: [] },
+          { workflowId: 'empty', steps: [] },
+        ],
+      },
+    });
+    const status = (name: string) =>
+      engine.operations.triggerEvent(context, { name, to: 'ada' }).status;
+    expect(status('paused')).toBe('trigger_not_active');
+    expect(status('paused-empty')).toBe('trigger_not_active');
+    expect(status('empty')).toBe('no_workflow_steps_defined');
+    expect(engine.outbox.count()).toBe(0);
   });
 });

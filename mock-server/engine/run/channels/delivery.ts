@@ -8,6 +8,7 @@
 import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import type { EngineScope } from '../../scope';
+import { journalPush } from '../../store/journal';
 import type {
   EnvironmentData,
   IntegrationRecord,
@@ -270,7 +271,7 @@ export function storeMessage(
     updatedAt: at,
     ...fields,
   };
-  context.scope.data.messages.push(message);
+  journalPush(context.scope.data.messages, message);
   return message;
 }
 
@@ -318,7 +319,7 @@ export function deliver(
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  context.scope.state.outbox.push({
+  journalPush(context.scope.state.outbox, {
     channel: message.channel,
     environmentId: context.scope.environment._id,
     subscriberId: context.subscriber.subscriberId,

@@ -1,0 +1,203 @@
+/**
+ * The engine's write journal: an undo log that makes every engine operation all or nothing
+ * (docs/http-server.md#a-failed-request-changes-no-state). The operation table opens a journal
+ * per operation ({@link journaled}); while one is open, the write helpers below record how to
+ * undo each write, and a throw anywhere in the operation undoes them newest first before it goes
+ * on. Outside an operation (seeding, the clock run by the control API) they write without a log.
+ *
+ * Only writes that outlive a failed operation need the helpers: a write to a collection of the
+ * state, or to a record that existed before the operation. Records the operation created itself
+ * (a new notification and its jobs) are unreachable once the collections are undone, so they
+ * are written directly. Operations run synchronously, so one log serves every engine.
+ *
+ * @module
+ */
+
+type Undo = () => void;
+
+let log: Undo[] | undefined;
+
+/**
+ * Runs `operation` in a journal: when it throws, every journaled write it made is undone (newest
+ * first), then `afterRollback` runs (to drop derived indexes and re-register timers), and the
+ * error goes on. Nested calls roll back only their own writes; the outer call keeps the log, so
+ * its own throw undoes the inner writes too.
+ *
+ * @example
+ * ```ts
+ * const notifications: string[] = [];
+ * try {
+ *   journaled(() => {
+ *     journalPush(notifications, 'n-1');
+ *     throw new Error('boom');
+ *   }, () => {});
+ * } catch {}
+ * notifications; // []
+ * ```
+ */
+export function journaled<T>(operation: () => T, afterRollback: () => void): T {
+  const outer = log;
+  const current = outer ?? [];
+  const mark = current.length;
+  log = current;
+  try {
+    return operation();
+  } catch (error) {
+    for (let index = current.length - 1; index >= mark; index--) (current[index] as Undo)();
+    current.length = mark;
+    afterRollback();
+    throw error;
+  } finally {
+    log = outer;
+  }
+}
+
+/**
+ * Records how to undo a write the caller is about to make (for writes the helpers below do not
+ * cover). Does nothing outside a journal.
+ *
+ * @example
+ * ```ts
+ * journalUndo(() => state.outbox.splice(start));
+ * ```
+ */
+export function journalUndo(undo: Undo): void {
+  log?.push(undo);
+}
+
+/**
+ * `map.set(key, value)`, undone by putting the previous entry (or its absence) back.
+ *
+ * @example
+ * ```ts
+ * journalSet(data.digests, group, open);
+ * ```
+ */
+export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (log !== undefined) {
+    const had = map.has(key);
+    const previous = map.get(key) as V;
+    log.push(had ? () => map.set(key, previous) : () => map.delete(key));
+  }
+  map.set(key, value);
+}
+
+/**
+ * `map.delete(key)`, undone by putting the entry back.
+ *
+ * @example
+ * ```ts
+ * journalDelete(data.digests, group);
+ * ```
+ */
+export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
+  if (log !== undefined && map.has(key)) {
+    const previous = map.get(key) as V;
+    log.push(() => map.set(key, previous));
+  }
+  map.delete(key);
+}
+
+/**
+ * `set.add(value)`, undone by removing the value when it was not there before.
+ *
+ * @example
+ * ```ts
+ * journalAdd(data.transactionIds, transactionId);
+ * ```
+ */
+export function journalAdd<V>(set: Set<V>, value: V): void {
+  if (log !== undefined && !set.has(value)) log.push(() => set.delete(value));
+  set.add(value);
+}
+
+/**
+ * `array.push(item)`, undone by removing the last item (undos run newest first, so it is this one).
+ *
+ * @example
+ * ```ts
+ * journalPush(data.messages, message);
+ * ```
+ */
+export function journalPush<T>(array: T[], item: T): void {
+  if (log !== undefined) log.push(() => array.pop());
+  array.push(item);
+}
+
+/**
+ * `array.splice(index, 0, item)`, undone by removing it again.
+ *
+ * @example
+ * ```ts
+ * journalInsert(data.subscriberOrder, position, record._id);
+ * ```
+ */
+export function journalInsert<T>(array: T[], index: number, item: T): void {
+  if (log !== undefined) log.push(() => array.splice(index, 1));
+  array.splice(index, 0, item);
+}
+
+/**
+ * `array.splice(index, 1)`, undone by putting the item back where it was.
+ *
+ * @example
+ * ```ts
+ * journalRemove(state.scheduled, index);
+ * ```
+ */
+export function journalRemove<T>(array: T[], index: number): void {
+  const [removed] = array.splice(index, 1);
+  if (log !== undefined && removed !== undefined) {
+    log.push(() => array.splice(index, 0, removed));
+  }
+}
+
+/**
+ * `record[key] = value`, undone by putting the previous value (or its absence) back.
+ *
+ * @example
+ * ```ts
+ * journalAssign(workflow, 'lastTriggeredAt', at);
+ * ```
+ */
+export function journalAssign<T extends object, K extends keyof T>(
+  record: T,
+  key: K,
+  value: T[K],
+): void {
+  if (log !== undefined) {
+    const had = Object.hasOwn(record, key);
+    const previous = record[key];
+    log.push(
+      had
+        ? () => {
+            record[key] = previous;
+          }
+        : () => {
+            delete record[key];
+          },
+    );
+  }
+  record[key] = value;
+}
+
+/**
+ * Keeps a copy of an existing record before the caller changes it in place (any field, nested
+ * ones included); undone by putting the copy's fields back into the same object, so the indexes
+ * and references that hold it stay valid. Meant for small records (a subscriber, a tenant).
+ *
+ * @example
+ * ```ts
+ * journalRecord(subscriber);
+ * subscriber.channels.push(channel);
+ * ```
+ */
+export function journalRecord(record: object): void {
+  if (log === undefined) return;
+  const before = structuredClone(record) as Record<string, unknown>;
+  const target = record as Record<string, unknown>;
+  log.push(() => {
+    for (const key of Object.keys(target)) if (!Object.hasOwn(before, key)) delete target[key];
+    Object.assign(target, before);
+  });
+}
