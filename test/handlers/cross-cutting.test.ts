@@ -3,7 +3,7 @@ import { useEngine } from './harness';
 
 const { engine, call } = useEngine({ seed: { subscribers: [{ subscriberId: 'ada' }] } });
 
-describe('authentication (§1.1)', () => {
+describe('authentication (docs/behaviour/cross-cutting.md#authentication)', () => {
   it.each([
     [undefined, 'Missing authorization header'],
     ['ApiKey ', 'Unauthorized'],
@@ -29,7 +29,7 @@ describe('authentication (§1.1)', () => {
   });
 });
 
-describe('bodies and unexpected errors (§1.3, §1.7)', () => {
+describe('bodies and unexpected errors (docs/behaviour/cross-cutting.md#body-size, #error-body)', () => {
   it('answers 400 for invalid JSON and 413 over 100 kB', async () => {
     const invalid = await call('PATCH', '/v2/subscribers/ada', {
       rawBody: '{"firstName":',
@@ -62,7 +62,7 @@ describe('bodies and unexpected errors (§1.3, §1.7)', () => {
   });
 });
 
-describe('idempotency (§1.5)', () => {
+describe('idempotency (docs/behaviour/cross-cutting.md#idempotency)', () => {
   const patch = (body: unknown, key: string, apiKey?: string) =>
     call('PATCH', '/v2/subscribers/ada', {
       body,
@@ -149,7 +149,7 @@ describe('idempotency (§1.5)', () => {
   });
 });
 
-describe('rate limits (§1.6)', () => {
+describe('rate limits (docs/behaviour/cross-cutting.md#rate-limits)', () => {
   it('are off by default', async () => {
     const reply = await call('GET', '/v2/subscribers');
     expect(reply.headers.get('ratelimit-limit')).toBeNull();

@@ -3,7 +3,7 @@ import { createHandlers } from '@svc/api/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-describe('rate limits (§1.6)', () => {
+describe('rate limits (docs/behaviour/cross-cutting.md#rate-limits)', () => {
   const limited = createMockEngine({ rateLimit: { perSecond: { configuration: 1 } } });
   const server = setupServer(...createHandlers(limited, { baseUrl: 'https://limited.svc.co' }));
   beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
