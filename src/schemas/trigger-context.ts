@@ -22,20 +22,24 @@ export function contextProblem(
 ): undefined | 'structure' | 'count' | { type: string; bytes: number } {
   if (context == null) return undefined;
   const entries = isObject(context) ? Object.entries(context) : [];
-  // An entry is an id, or `{ id, data? }` with an object `data`; its data's JSON size in bytes.
-  const sizes = entries.map(([, value]) => {
-    if (isId(value)) return 0;
-    if (!isObject(value) || !isId(value['id'])) return -1;
-    const data = value['data'];
-    if (data === undefined) return 0;
-    return data !== null && typeof data === 'object'
-      ? new TextEncoder().encode(JSON.stringify(data)).length
-      : -1;
-  });
-  if (!entries.length || sizes.includes(-1)) return 'structure';
+  // An entry is an id, or `{ id, data? }` with an object `data`.
+  const wellFormed = entries.every(
+    ([, value]) =>
+      isId(value) ||
+      (isObject(value) &&
+        isId(value['id']) &&
+        (value['data'] === undefined ||
+          (value['data'] !== null && typeof value['data'] === 'object'))),
+  );
+  if (!entries.length || !wellFormed) return 'structure';
   if (entries.length > 5) return 'count';
-  const large = sizes.findIndex((bytes) => bytes > 64 * 1024);
-  return large < 0 ? undefined : { type: entries[large]?.[0] ?? '', bytes: sizes[large] ?? 0 };
+  // Sizes last, so at most five entries' data is serialised.
+  for (const [type, value] of entries) {
+    const data = isObject(value) ? value['data'] : undefined;
+    const bytes = data === undefined ? 0 : new TextEncoder().encode(JSON.stringify(data)).length;
+    if (bytes > 64 * 1024) return { type, bytes };
+  }
+  return undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -398,7 +398,8 @@ function createNotification(
  * ```
  */
 export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
-  const input = validateBody(TriggerBody, body, contextMessages(body));
+  // The context's texts are worked out only when the body fails (its check reads the whole data).
+  const input = validateBody(TriggerBody, body, () => contextMessages(body));
   const { name } = input;
   const workflow = workflowByWorkflowId(scope.data, name);
   if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });

@@ -69,7 +69,7 @@ function withoutNullOptionals(schema: z.ZodMiniType, input: object): object {
 /**
  * Parses a body with a schema; a failure becomes the global validation pipe's 422
  * `Validation Error` with `errors.general.messages`. `overrides` replaces the message of a field
- * (for the service's custom validators).
+ * (for the service's custom validators); given as a function, it is worked out only on a failure.
  *
  * @example
  * ```ts
@@ -81,17 +81,18 @@ function withoutNullOptionals(schema: z.ZodMiniType, input: object): object {
 export function validateBody<T extends z.ZodMiniType>(
   schema: T,
   input: unknown,
-  overrides: MessageOverrides = {},
+  overrides: MessageOverrides | (() => MessageOverrides) = {},
 ): z.infer<T> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw ServiceError.dtoValidation(['body must be an object']);
   }
   const result = z.safeParse(schema, withoutNullOptionals(schema, input));
   if (result.success) return result.data;
+  const texts = typeof overrides === 'function' ? overrides() : overrides;
   const messages = result.error.issues.map((issue) => {
     const field = issue.path.map(String).join('.');
     const top = String(issue.path[0] ?? '');
-    return overrides[field] ?? overrides[top] ?? messageFor(issue, input);
+    return texts[field] ?? texts[top] ?? messageFor(issue, input);
   });
   throw ServiceError.dtoValidation([...new Set(messages)]);
 }
