@@ -1,0 +1,46 @@
+// The criticality of a subscriber's preference listing read directly
+// (mock-server/engine/wire/preference-query.ts, docs/behaviour/subscribers.md#preferences).
+import { describe, expect, it } from 'vitest';
+import { parseCriticality } from '../../../mock-server/engine/wire/preference-query';
+import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+
+const refusal = (query: string) => {
+  try {
+    parseCriticality(new URLSearchParams(query));
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
+  }
+  throw new Error(`${query} was accepted`);
+};
+
+describe('parseCriticality', () => {
+  it('defaults to nonCritical', () => {
+    expect(parseCriticality(new URLSearchParams(''))).toBe('nonCritical');
+  });
+
+  it.each(['critical', 'nonCritical', 'all'])('takes %s', (criticality) => {
+    expect(parseCriticality(new URLSearchParams(`criticality=${criticality}`))).toBe(criticality);
+  });
+
+  it.each(['criticality=', 'criticality=ALL', 'criticality=noncritical'])(
+    '%s answers 422 naming the three values',
+    (query) => {
+      expect(refusal(query)).toStrictEqual({
+        status: 422,
+        message: 'Validation Error',
+        ctx: {},
+        extra: {
+          errors: {
+            general: {
+              messages: [
+                'criticality must be one of the following values: critical, nonCritical, all',
+              ],
+              value: 'No Value Recorded',
+            },
+          },
+        },
+      });
+    },
+  );
+});
