@@ -7,7 +7,7 @@
 
 import { CHANNEL_TYPES } from '../../../src/schemas/common';
 import { MESSAGE_LIST_LIMIT } from '../../../src/schemas/message-list';
-import { queryList, queryNumber, queryString } from './query';
+import { queryDtoNumber, queryList, queryString } from './query';
 import { ServiceError } from './service-error';
 
 /**
@@ -43,7 +43,7 @@ const DEFAULT_LIMIT = 10;
 export function parseMessageSearch(params: URLSearchParams): MessageSearch {
   const messages: string[] = [];
   const number = (name: string, fallback: number, min: number): number => {
-    const reading = queryNumber(params, name);
+    const reading = queryDtoNumber(params, name);
     if (reading.kind === 'absent') return fallback;
     if (reading.kind === 'not-a-number') {
       messages.push(`${name} must be a number conforming to the specified constraints`);

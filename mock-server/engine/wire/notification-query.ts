@@ -8,7 +8,7 @@
 import { CHANNEL_TYPES } from '../../../src/schemas/common';
 import { SEVERITIES } from '../../../src/schemas/workflow';
 import { isObjectId } from '../store/ids';
-import { queryList, queryNumber, queryString } from './query';
+import { queryContextKeys, queryDtoNumber, queryList, queryString } from './query';
 import { ServiceError } from './service-error';
 
 /**
@@ -68,7 +68,7 @@ function readDate(params: URLSearchParams, name: 'after' | 'before'): number | u
 export function parseNotificationSearch(params: URLSearchParams): NotificationSearch {
   const messages: string[] = [];
   const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const reading = queryNumber(params, name);
+    const reading = queryDtoNumber(params, name);
     if (reading.kind === 'absent') return fallback;
     if (reading.kind === 'not-a-number' || !Number.isInteger(reading.value)) {
       messages.push(`${name} must be an integer number`);
@@ -122,12 +122,7 @@ export function parseNotificationSearch(params: URLSearchParams): NotificationSe
     ...optional('transactionIds', queryList(params, 'transactionId')),
     ...optional('topicKey', queryString(params, 'topicKey')),
     ...optional('subscriptionId', queryString(params, 'subscriptionId')),
-    ...optional(
-      'contextKeys',
-      queryList(params, 'contextKeys')
-        ?.flatMap((value) => value.split(','))
-        .filter((value) => value !== ''),
-    ),
+    ...optional('contextKeys', queryContextKeys(params)),
     ...optional('after', after),
     ...optional('before', before),
   };

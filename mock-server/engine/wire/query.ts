@@ -69,6 +69,35 @@ export function queryNumber(params: URLSearchParams, name: string): NumberReadin
   return Number.isFinite(value) ? { kind: 'number', value, raw } : { kind: 'not-a-number', raw };
 }
 
+/**
+ * Reads a numeric parameter as a DTO with `@Type(() => Number)` or `Number(value)` does: a blank
+ * value (`limit=`) is `Number('')`, 0, not an absent one.
+ *
+ * @example
+ * ```ts
+ * queryDtoNumber(new URLSearchParams('limit='), 'limit'); // { kind: 'number', value: 0, raw: '' }
+ * ```
+ */
+export function queryDtoNumber(params: URLSearchParams, name: string): NumberReading {
+  const raw = params.get(name);
+  if (raw !== null && raw.trim() === '') return { kind: 'number', value: 0, raw };
+  return queryNumber(params, name);
+}
+
+/**
+ * The `contextKeys` filter as the service's DTOs read it: absent is no filter, each value is one
+ * `type:id` key (commas are not separators), empty values drop, so `contextKeys=` alone is `[]`
+ * ("without context").
+ *
+ * @example
+ * ```ts
+ * queryContextKeys(new URLSearchParams('contextKeys=tenant:a&contextKeys=')); // ['tenant:a']
+ * ```
+ */
+export function queryContextKeys(params: URLSearchParams): string[] | undefined {
+  return queryList(params, 'contextKeys')?.filter((value) => value !== '');
+}
+
 const MAX_CURSOR_LIMIT = 100;
 
 /**
@@ -140,7 +169,6 @@ export function parseSubscriptionSearch(params: URLSearchParams): SubscriptionSe
     }
     limit = reading.value;
   }
-  const contextKeys = queryList(params, 'contextKeys');
   return {
     limit,
     after: queryString(params, 'after'),
@@ -148,7 +176,7 @@ export function parseSubscriptionSearch(params: URLSearchParams): SubscriptionSe
     includeCursor: queryFlag(params, 'includeCursor'),
     orderDirection: queryString(params, 'orderDirection') === 'ASC' ? 'ASC' : 'DESC',
     key: queryString(params, 'key'),
-    contextKeys: contextKeys?.flatMap((value) => value.split(',')).filter((value) => value !== ''),
+    contextKeys: queryContextKeys(params),
   };
 }
 

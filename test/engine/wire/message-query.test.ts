@@ -34,6 +34,7 @@ describe('parseMessageSearch', () => {
 
   it('takes page 0, limit 1 and limit 1000, the edges', () => {
     expect(parseMessageSearch(params('page=0&limit=1'))).toStrictEqual({ page: 0, limit: 1 });
+    expect(parseMessageSearch(params('page=&limit=1'))).toStrictEqual({ page: 0, limit: 1 });
     expect(parseMessageSearch(params('page=4&limit=1000'))).toStrictEqual({
       page: 4,
       limit: 1000,
@@ -63,6 +64,8 @@ describe('parseMessageSearch', () => {
     ['page=-1', ['page must not be less than 0']],
     ['page=-0.5', ['page must be an integer number']],
     ['limit=0', ['limit must not be less than 1']],
+    // `Number(value)` reads a blank value as 0.
+    ['limit=', ['limit must not be less than 1']],
     ['limit=2.5', ['limit must be an integer number']],
     ['limit=1000.5', ['limit must be an integer number']],
     ['page=-1&limit=0', ['page must not be less than 0', 'limit must not be less than 1']],

@@ -48,6 +48,7 @@ describe('parseNotificationSearch: page and limit', () => {
     expect(parse('page=0&limit=1')).toStrictEqual({ page: 0, limit: 1 });
     expect(parse('page=3&limit=50')).toStrictEqual({ page: 3, limit: 50 });
     expect(parse(`page=${Number.MAX_SAFE_INTEGER}`).page).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parse('page=&limit=5')).toStrictEqual({ page: 0, limit: 5 });
   });
 
   it.each([
@@ -58,6 +59,9 @@ describe('parseNotificationSearch: page and limit', () => {
     ['limit=abc', 'limit must be an integer number'],
     ['limit=1.5', 'limit must be an integer number'],
     ['limit=0', 'limit must not be less than 1'],
+    // `@Type(() => Number)` reads a blank value as Number(''), 0.
+    ['limit=', 'limit must not be less than 1'],
+    ['limit=%20', 'limit must not be less than 1'],
     ['limit=51', 'limit must not be greater than 50'],
   ])('%s answers 422: %s', (query, message) => {
     expect(refusal(query)).toStrictEqual(validationError([message]));
@@ -185,13 +189,12 @@ describe('parseNotificationSearch: filters', () => {
     });
   });
 
-  it('contextKeys: comma lists and repeated keys join, empty parts drop, empty means no context', () => {
-    expect(parse('contextKeys=a:1,b:2&contextKeys[]=c:3').contextKeys).toEqual([
+  it('contextKeys: each value is one key (commas do not split), empty values drop, empty alone means no context', () => {
+    expect(parse('contextKeys=a:1,b:2&contextKeys[]=c:3').contextKeys).toEqual(['a:1,b:2', 'c:3']);
+    expect(parse('contextKeys=a:1&contextKeys=&contextKeys=b:2').contextKeys).toEqual([
       'a:1',
       'b:2',
-      'c:3',
     ]);
-    expect(parse('contextKeys=a:1,,b:2,').contextKeys).toEqual(['a:1', 'b:2']);
     expect(parse('contextKeys=')).toStrictEqual({ page: 0, limit: 10, contextKeys: [] });
   });
 });

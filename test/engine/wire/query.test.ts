@@ -254,13 +254,12 @@ describe('parseSubscriptionSearch', () => {
     expect(parseSubscriptionSearch(params(query)).orderDirection).toBe(direction);
   });
 
-  it('contextKeys: comma lists and repeated keys join, empty parts drop, empty means no context', () => {
+  it('contextKeys: each value is one key (commas do not split), empty values drop, empty alone means no context', () => {
     expect(
       parseSubscriptionSearch(params('contextKeys=a:1,b:2&contextKeys[]=c:3')).contextKeys,
-    ).toEqual(['a:1', 'b:2', 'c:3']);
-    expect(parseSubscriptionSearch(params('contextKeys=a:1,,b:2,')).contextKeys).toEqual([
+    ).toEqual(['a:1,b:2', 'c:3']);
+    expect(parseSubscriptionSearch(params('contextKeys=a:1&contextKeys=')).contextKeys).toEqual([
       'a:1',
-      'b:2',
     ]);
     expect(parseSubscriptionSearch(params('contextKeys=')).contextKeys).toEqual([]);
   });
