@@ -77,6 +77,8 @@ export function redactHeaders(headers: Headers): Record<string, string> {
   return result;
 }
 
+const MAX_REDACT_DEPTH = 20;
+
 /**
  * A deep copy of a JSON value with the values of secret-looking keys (`credentials`, `apiKey`,
  * `password`, `token`, `webhookUrl`, ...) replaced by {@link REDACTED}.
@@ -85,12 +87,15 @@ export function redactHeaders(headers: Headers): Record<string, string> {
  * ```ts
  * redactBody({ providerId: 'fcm', credentials: { deviceTokens: ['t'] } });
  * // { providerId: 'fcm', credentials: '[REDACTED]' }
+ * // Objects and arrays nested more than 20 levels down are replaced whole by '[REDACTED]'.
  * ```
  *
  * @internal
  */
 export function redactBody(value: unknown, depth = 0): unknown {
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper than the walk goes, a whole sub-tree is hidden: it could hold a secret.
+  if (depth > MAX_REDACT_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => redactBody(item, depth + 1));
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
@@ -101,20 +106,25 @@ export function redactBody(value: unknown, depth = 0): unknown {
 
 /**
  * A URL with secret-looking query parameters redacted (the service takes none, but a caller's
- * proxy might).
+ * proxy might). Absolute or relative (`/api/v1?token=…`, a browser app's `baseUrl`); a URL with no
+ * secret parameter comes back unchanged.
  *
  * @example
  * ```ts
  * redactUrl('https://x.test/v1?token=abc'); // 'https://x.test/v1?token=%5BREDACTED%5D'
+ * redactUrl('/api/v1?limit=10'); // '/api/v1?limit=10'
  * ```
  *
  * @internal
  */
 export function redactUrl(url: string): string {
-  if (!url.includes('?')) return url;
-  const parsed = new URL(url);
-  for (const key of [...parsed.searchParams.keys()]) {
-    if (SENSITIVE_KEY.test(key)) parsed.searchParams.set(key, REDACTED);
-  }
-  return parsed.toString();
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const hashAt = url.indexOf('#', queryAt);
+  const queryEnd = hashAt === -1 ? url.length : hashAt;
+  const params = new URLSearchParams(url.slice(queryAt + 1, queryEnd));
+  const secrets = [...new Set(params.keys())].filter((key) => SENSITIVE_KEY.test(key));
+  if (secrets.length === 0) return url;
+  for (const key of secrets) params.set(key, REDACTED);
+  return `${url.slice(0, queryAt)}?${params.toString()}${url.slice(queryEnd)}`;
 }

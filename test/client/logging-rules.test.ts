@@ -184,6 +184,12 @@ describe('redactBody', () => {
     expect(innermost(redacted, 20)).toEqual({ token: REDACTED, kept: 'visible' });
   });
 
+  it('hides a whole sub-tree deeper than the walk goes, so a secret there never shows', () => {
+    const redacted = redactBody(nested(22));
+    expect(innermost(redacted, 21)).toBe(REDACTED);
+    expect(JSON.stringify(redacted)).not.toContain('deep-secret');
+  });
+
   it('counts array levels too: an object 20 arrays deep is still redacted', () => {
     let value: unknown = { token: 'deep-secret' };
     for (let level = 0; level < 20; level++) value = [value];
@@ -206,6 +212,14 @@ describe('redactUrl', () => {
     expect(redactUrl('https://api.example.test/v2/subscribers?limit=10&after=c1')).toBe(
       'https://api.example.test/v2/subscribers?limit=10&after=c1',
     );
+  });
+
+  it("redacts a relative URL (a browser app's base URL) without resolving it, keeping the fragment", () => {
+    expect(redactUrl('/api/v2/subscribers?limit=10')).toBe('/api/v2/subscribers?limit=10');
+    expect(redactUrl('/api/v1/x?token=abc&limit=10#top')).toBe(
+      '/api/v1/x?token=%5BREDACTED%5D&limit=10#top',
+    );
+    expect(redactUrl('/api/v1/x?token=a&token=b')).toBe('/api/v1/x?token=%5BREDACTED%5D');
   });
 
   it('returns a URL without a query string untouched, byte for byte', () => {

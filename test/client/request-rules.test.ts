@@ -230,6 +230,29 @@ describe('failures of the fetch', () => {
     );
   });
 
+  it('a browser-relative base URL with a query string answers its own error, logging on or off', async () => {
+    const origin = 'https://app.example.test';
+    class PageRequest extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, origin) : input, init);
+      }
+    }
+    vi.stubGlobal('location', { origin });
+    vi.stubGlobal('Request', PageRequest);
+    const notFound = () => json({ statusCode: 404, message: 'Subscriber not found' }, 404);
+    for (const logLevel of ['off', 'debug'] as const) {
+      const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+      const { svc } = clientWith(notFound, { baseUrl: '/api', logLevel, logger, maxRetries: 0 });
+      const error = await svc.subscribers.search({ limit: 10 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(logger.error.mock.calls).toEqual(
+        logLevel === 'off'
+          ? []
+          : [['[svc] GET /api/v2/subscribers?limit=10 failed: Subscriber not found']],
+      );
+    }
+  });
+
   it('gives the fetch the caller signal, and turns its abort into APIUserAbortError with that reason', async () => {
     const hanging = hangingFetch();
     const { svc } = clientWith(() => json({}), { fetch: hanging.fetch, timeout: 5_000 });
