@@ -1,0 +1,221 @@
+// createMockEngine directly (mock-server/engine/engine.ts): its options (apiKeys, idempotency,
+// rateLimit), environment lookup, the organization scope of integrations, settle, pending work
+// and restore's refusals.
+import { describe, expect, it } from 'vitest';
+import {
+  createMockEngine,
+  type EngineSnapshot,
+  type MockEngine,
+} from '../../mock-server/engine/engine';
+import { ServiceError } from '../../mock-server/engine/wire/service-error';
+
+const START = '2026-01-01T00:00:00.000Z';
+
+function contextOf(engine: MockEngine, name = 'Development') {
+  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
+}
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
+
+const delayed = (workflowId: string, hours: number) => ({
+  workflowId,
+  steps: [
+    {
+      type: 'delay' as const,
+      name: 'Wait',
+      controlValues: { type: 'regular', amount: hours, unit: 'hours' },
+    },
+    { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
+  ],
+});
+
+describe('createMockEngine: apiKeys', () => {
+  const keyError = (name: string, length: number) =>
+    `apiKeys.${name} must be 16 to 128 letters, digits, "_" or "-" (got ${length} characters)`;
+
+  it('takes keys of 16 and of 128 characters as the environments keys', () => {
+    const development = 'a'.repeat(16);
+    const production = `${'Z9_-'.repeat(31)}abcd`;
+    expect(production).toHaveLength(128);
+    const engine = createMockEngine({
+      apiKeys: { Development: development, Production: production },
+    });
+    expect(engine.environment('Development').apiKey).toBe(development);
+    expect(engine.environment('Production').apiKey).toBe(production);
+    expect(contextOf(engine, 'Production').environment.name).toBe('Production');
+  });
+
+  it('refuses 15 and 129 characters with a TypeError naming the key and its length', () => {
+    const short = thrownBy(() => createMockEngine({ apiKeys: { Development: 'a'.repeat(15) } }));
+    expect(short).toBeInstanceOf(TypeError);
+    expect((short as TypeError).message).toBe(keyError('Development', 15));
+    expect(() => createMockEngine({ apiKeys: { Production: 'b'.repeat(129) } })).toThrowError(
+      keyError('Production', 129),
+    );
+  });
+
+  it('refuses a character other than letters, digits, "_" and "-"', () => {
+    expect(() => createMockEngine({ apiKeys: { Development: `${'a'.repeat(15)}!` } })).toThrowError(
+      keyError('Development', 16),
+    );
+  });
+
+  it('generates 32 hex digits for a key not given or given as undefined', () => {
+    const given = 'k'.repeat(20);
+    const engine = createMockEngine({
+      apiKeys: { Development: undefined, Production: given } as unknown as {
+        Production: string;
+      },
+    });
+    expect(engine.environment('Development').apiKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(engine.environment('Production').apiKey).toBe(given);
+  });
+});
+
+describe('createMockEngine: environments', () => {
+  it('finds an environment by name or by _id, of any organization', () => {
+    const engine = createMockEngine();
+    const production = engine.environment('Production');
+    expect(production.name).toBe('Production');
+    expect(engine.environment(production._id)).toBe(production);
+    const other = engine.createOrganization({ name: 'Other' });
+    const otherDevelopment = other.environments[0];
+    expect(engine.environment(otherDevelopment?._id ?? '')).toEqual(otherDevelopment);
+  });
+
+  it('an unknown name is a 404 naming it', () => {
+    const engine = createMockEngine();
+    const error = thrownBy(() => engine.environment('Staging'));
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({
+      status: 404,
+      message: 'Environment Staging not found',
+      ctx: { error: 'Not Found', statusCode: 404 },
+    });
+  });
+
+  it("lists the integrations of the caller's organization only, of both its environments", () => {
+    const engine = createMockEngine();
+    const other = engine.createOrganization({ name: 'Other' });
+    const context = contextOf(engine);
+    const own = [
+      ...context.data.integrations,
+      ...contextOf(engine, 'Production').data.integrations,
+    ].map((integration) => integration._id);
+    const listed = engine.operations.listIntegrations(context);
+    expect(listed.map((integration) => integration._id)).toEqual(own);
+    expect(new Set(listed.map((integration) => integration._organizationId))).toEqual(
+      new Set([engine.organization._id]),
+    );
+    const otherContext = engine.authenticate(`ApiKey ${other.environments[0]?.apiKey}`);
+    expect(
+      engine.operations
+        .listIntegrations(otherContext)
+        .every((integration) => integration._organizationId === other.organization._id),
+    ).toBe(true);
+  });
+});
+
+describe('createMockEngine: idempotency and rate limits', () => {
+  it('idempotency is on by default and off with idempotency: false', () => {
+    expect(createMockEngine().idempotencyEnabled).toBe(true);
+    expect(createMockEngine({ idempotency: true }).idempotencyEnabled).toBe(true);
+    expect(createMockEngine({ idempotency: false }).idempotencyEnabled).toBe(false);
+  });
+
+  it('releaseIdempotent forgets a key in progress, so the next request with it runs', () => {
+    const engine = createMockEngine();
+    const context = contextOf(engine);
+    expect(engine.beginIdempotent(context, 'key-1', 'body-a')).toEqual({ kind: 'run' });
+    expect(() => engine.beginIdempotent(context, 'key-1', 'body-a')).toThrowError(ServiceError);
+    engine.releaseIdempotent(context, 'key-1');
+    expect(engine.beginIdempotent(context, 'key-1', 'body-a')).toEqual({ kind: 'run' });
+  });
+
+  it('rate limits are off by default and with rateLimit: false: no headers', () => {
+    for (const engine of [createMockEngine(), createMockEngine({ rateLimit: false })]) {
+      expect(engine.takeRateLimit(contextOf(engine), 'trigger', 1)).toEqual({});
+    }
+  });
+
+  it("with rateLimit the plan's bucket answers its headers", () => {
+    const engine = createMockEngine({ rateLimit: { plan: 'free' } });
+    expect(engine.takeRateLimit(contextOf(engine), 'trigger', 1)).toEqual({
+      'RateLimit-Limit': '300',
+      'RateLimit-Remaining': '329',
+      'RateLimit-Reset': '1',
+      'RateLimit-Policy':
+        '300;w=5;burst=330;comment="token bucket";category="trigger";cost="single";serviceLevel="free"',
+    });
+  });
+});
+
+describe('createMockEngine: pending work', () => {
+  it('keeps pending tasks in time order, numbered as they were scheduled, labelled by kind', () => {
+    const engine = createMockEngine({
+      seed: {
+        subscribers: [{ subscriberId: 'ada' }],
+        workflows: [delayed('later', 2), delayed('sooner', 1)],
+      },
+    });
+    const context = contextOf(engine);
+    engine.operations.triggerEvent(context, { name: 'later', to: 'ada' });
+    engine.operations.triggerEvent(context, { name: 'sooner', to: 'ada' });
+    const [laterRun, soonerRun] = context.data.notifications;
+    const scheduled = engine.snapshot().state.scheduled;
+    expect(scheduled.map((task) => [task.seq, task.kind, task.notificationId, task.at])).toEqual([
+      [2, 'resume-delay', soonerRun?._id, Date.parse('2026-01-01T01:00:00.000Z')],
+      [1, 'resume-delay', laterRun?._id, Date.parse('2026-01-01T02:00:00.000Z')],
+    ]);
+    expect(engine.snapshot().state.taskSequence).toBe(2);
+    expect(engine.clock.pending().map((task) => task.label)).toEqual([
+      `resume-delay ${soonerRun?._id}`,
+      `resume-delay ${laterRun?._id}`,
+    ]);
+  });
+
+  it('settle() runs only what is due now; settle({ skipTime: true }) moves through the delays', async () => {
+    const engine = createMockEngine({
+      seed: { subscribers: [{ subscriberId: 'ada' }], workflows: [delayed('reminder', 2)] },
+    });
+    engine.operations.triggerEvent(contextOf(engine), { name: 'reminder', to: 'ada' });
+    await engine.settle();
+    expect(engine.clock.iso()).toBe(START);
+    expect(engine.outbox.count()).toBe(0);
+    await engine.settle({ skipTime: false });
+    expect(engine.clock.iso()).toBe(START);
+    await engine.settle({ skipTime: true });
+    expect(engine.clock.iso()).toBe('2026-01-01T02:00:00.000Z');
+    expect(engine.outbox.count()).toBe(1);
+    expect(engine.clock.pending()).toEqual([]);
+  });
+});
+
+describe('createMockEngine: restore refusals', () => {
+  it('refuses something that is not a snapshot, and keeps the state', () => {
+    const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'ada' }] } });
+    const error = thrownBy(() => engine.restore({} as unknown as EngineSnapshot));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe(
+      'Not an engine snapshot: it is not a value engine.snapshot() returned',
+    );
+    expect(contextOf(engine).data.subscribers.has('ada')).toBe(true);
+  });
+
+  it("refuses another engine's snapshot", () => {
+    const engine = createMockEngine();
+    const other = createMockEngine({ randomSeed: 2 });
+    expect(() => engine.restore(other.snapshot())).toThrowError(
+      new TypeError(
+        "Not an engine snapshot: it does not hold this engine's organization (a snapshot of another engine?)",
+      ),
+    );
+  });
+});
