@@ -105,7 +105,7 @@ describe('payload: validation answers', () => {
     };
     const error = failure(() => validatePayload(schema, {}));
     expect(error.status).toBe(400);
-    expect(error.ctx['errors']).toEqual([
+    expect(error.ctx?.['errors']).toEqual([
       {
         field: 'user.profile.name',
         message: "must have required property 'name'",
