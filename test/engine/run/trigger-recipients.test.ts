@@ -86,7 +86,9 @@ describe('trigger recipients: which entries the run can use', () => {
   });
 
   it('an unknown topic is skipped: alone it is processed with no notification', () => {
-    const { context, trigger, notified } = setup();
+    const { context, trigger, notified } = setup({
+      topics: [{ key: 'news', subscribers: ['ada'] }],
+    });
     expect(trigger({ type: 'Topic', topicKey: 'nobody' }).status).toBe('processed');
     expect(context.data.notifications).toEqual([]);
     expect(trigger([{ type: 'Topic', topicKey: 'nobody' }, 'ada']).status).toBe('processed');
@@ -389,6 +391,32 @@ describe('trigger recipients: channel credentials', () => {
       ],
     });
     expect(context.data.subscribers.get('ada')).toMatchObject({ channels: [], updatedAt: SEEDED });
+  });
+
+  it('a subscriber search sorted by updatedAt sees the credentials change', () => {
+    const { engine, context, trigger } = setup({
+      subscribers: [
+        { subscriberId: 'ada', email: 'ada@example.com' },
+        { subscriberId: 'bob', email: 'bob@example.com' },
+      ],
+      integrations: [{ ...chat, identifier: 'slack-1' }],
+    });
+    const search = {
+      limit: 10,
+      includeCursor: false,
+      orderBy: 'updatedAt',
+      orderDirection: 'ASC' as const,
+      email: '@example.com',
+    };
+    const order = () =>
+      engine.operations.searchSubscribers(context, search).data.map((s) => s.subscriberId);
+    expect(order()).toEqual(['ada', 'bob']);
+    engine.clock.advance('1h');
+    trigger({
+      subscriberId: 'ada',
+      channels: [{ providerId: 'slack', credentials: { webhookUrl: 'https://a' } }],
+    });
+    expect(order()).toEqual(['bob', 'ada']);
   });
 
   it('keeps webhookUrl, channel and the text device tokens once each, nothing else', () => {
