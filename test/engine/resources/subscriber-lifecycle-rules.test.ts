@@ -309,6 +309,12 @@ describe('subscriber delete', () => {
         subscribers: [{ subscriberId: 'ada' }],
         topics: [{ key: 'news', subscribers: ['ada'] }],
         messages: [{ subscriberId: 'ada', content: 'old' }],
+        workflows: [
+          {
+            workflowId: 'welcome',
+            steps: [{ type: 'email', name: 'Mail', controlValues: { subject: 'Hi', body: 'Hi' } }],
+          },
+        ],
       },
     });
     engine.operations.updatePreferences(contextOf(engine), 'ada', { channels: { email: false } });
@@ -318,7 +324,7 @@ describe('subscriber delete', () => {
     engine.operations.deleteSubscriber(contextOf(engine), 'ada');
     create(engine, { subscriberId: 'ada' });
     const preferences = engine.operations.listPreferences(contextOf(engine), 'ada');
-    expect(preferences.global.channels).not.toHaveProperty('email', false);
+    expect(preferences.global.channels).toEqual({ email: true });
     const messages = engine.operations.listMessages(contextOf(engine), {
       page: 0,
       limit: 10,
