@@ -319,11 +319,11 @@ describe('subscriber delete', () => {
     });
     engine.operations.updatePreferences(contextOf(engine), 'ada', { channels: { email: false } });
     expect(
-      engine.operations.listPreferences(contextOf(engine), 'ada').global.channels,
+      engine.operations.listPreferences(contextOf(engine), 'ada', 'nonCritical').global.channels,
     ).toHaveProperty('email', false);
     engine.operations.deleteSubscriber(contextOf(engine), 'ada');
     create(engine, { subscriberId: 'ada' });
-    const preferences = engine.operations.listPreferences(contextOf(engine), 'ada');
+    const preferences = engine.operations.listPreferences(contextOf(engine), 'ada', 'nonCritical');
     expect(preferences.global.channels).toEqual({ email: true });
     const messages = engine.operations.listMessages(contextOf(engine), {
       page: 0,
