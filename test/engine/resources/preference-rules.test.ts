@@ -36,6 +36,8 @@ const WORKFLOWS: Seed = [
     name: 'Mixed Bag',
     // listed channels follow email, sms, in_app, chat, push; an inactive step is not a channel
     steps: [step('in_app'), step('sms'), step('email'), step('email'), step('push', false)],
+    // a level without `channels` sets none
+    preferences: { default: { all: { enabled: true, readOnly: false } }, user: null },
   },
   { workflowId: 'flagged', steps: [step('chat')], critical: true },
   {
@@ -63,7 +65,8 @@ const WORKFLOWS: Seed = [
     workflowId: 'user-off',
     steps: [step('sms')],
     preferences: {
-      default: { all: { enabled: true }, channels: { sms: { enabled: true } } },
+      // a level without `all` is not read-only
+      default: { channels: { sms: { enabled: true } } },
       user: { all: { readOnly: 'yes' }, channels: { sms: { enabled: false }, email: null } },
     },
   },

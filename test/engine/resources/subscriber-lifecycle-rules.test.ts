@@ -189,6 +189,23 @@ describe('subscriber create: what is stored', () => {
     });
     expect(found.data.map((subscriber) => subscriber.subscriberId)).toEqual(['ada']);
   });
+
+  it('upserts (create and bulk) keep the subscriber once in the unfiltered list', () => {
+    const engine = createMockEngine();
+    create(engine, { subscriberId: 'ada', firstName: 'Ada' });
+    create(engine, { subscriberId: 'bob' });
+    create(engine, { subscriberId: 'ada', firstName: 'Augusta' });
+    engine.operations.bulkCreateSubscribers(contextOf(engine), {
+      subscribers: [{ subscriberId: 'ada', lastName: 'King' }],
+    });
+    const all = engine.operations.searchSubscribers(contextOf(engine), {
+      limit: 10,
+      includeCursor: false,
+      orderBy: '_id',
+      orderDirection: 'ASC',
+    });
+    expect(all.data.map((subscriber) => subscriber.subscriberId)).toEqual(['ada', 'bob']);
+  });
 });
 
 describe('subscriber bulk create', () => {

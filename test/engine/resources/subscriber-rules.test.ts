@@ -254,6 +254,12 @@ describe('subscribers: search', () => {
     expect(ids(engine, { email: '@one.io', orderDirection: 'DESC' })).toEqual(['c', 'a']);
   });
 
+  it('a phone filter never matches a subscriber without a phone', () => {
+    const engine = engineWith();
+    expect(ids(engine, { phone: 'e' })).toEqual([]);
+    expect(ids(engine, { phone: 'here' })).toEqual([]);
+  });
+
   it('a subscriberId filter is exact and combines with the other filters', () => {
     const engine = searchEngine();
     expect(ids(engine, { subscriberId: 'b' })).toEqual(['b']);
