@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate } from '../../../mock-server/engine/policy/auth';
 import { createState, type EnvironmentRecord } from '../../../mock-server/engine/store/state';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 const state = createState();
 const environment = { _id: 'env-1', name: 'Development' } as EnvironmentRecord;
@@ -12,13 +12,8 @@ state.apiKeys.set('key-1', 'env-1');
 state.apiKeys.set('key-of-nothing', 'env-gone');
 
 const refusal = (header: string | null) => {
-  try {
-    authenticate(state, header);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, message: error.message };
-  }
-  throw new Error(`${String(header)} was accepted`);
+  const { status, message } = serviceErrorOf(() => authenticate(state, header));
+  return { status, message };
 };
 
 describe('authenticate', () => {

@@ -9,16 +9,7 @@ import {
 } from '../../../mock-server/engine/policy/rate-limit';
 import { createState } from '../../../mock-server/engine/store/state';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
-
-const refused = (take: () => unknown): ServiceError => {
-  try {
-    take();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('the request was let through');
-};
+import { serviceErrorOf } from '../helpers';
 
 describe('takeTokens', () => {
   it('starts a free trigger bucket full: 60/s over 5 s is 300, the burst 330', () => {
@@ -70,7 +61,7 @@ describe('takeTokens', () => {
     for (let index = 0; index < 11; index++) {
       takeTokens(state, options, 'env', 'configuration', 1, 0);
     }
-    const error = refused(() => takeTokens(state, options, 'env', 'configuration', 1, 0));
+    const error = serviceErrorOf(() => takeTokens(state, options, 'env', 'configuration', 1, 0));
     expect(error.status).toBe(429);
     expect(error.message).toBe('API rate limit exceeded');
     expect(error.ctx).toEqual({});
@@ -112,15 +103,18 @@ describe('takeTokens', () => {
     );
     // 76 left: a cost of 100 is short by 24 tokens, half a second at 50/s, so Retry-After 1.
     expect(
-      refused(() => takeTokens(state, options, 'env', 'trigger', 100, 0)).headers['Retry-After'],
+      serviceErrorOf(() => takeTokens(state, options, 'env', 'trigger', 100, 0)).headers[
+        'Retry-After'
+      ],
     ).toBe('1');
     expect(state.rateBuckets.get('env:trigger')?.tokens).toBe(76);
     // At 20/s (burst 110), 10 left: 90 short is 4.5 seconds, so Retry-After 5.
     const slow = createState();
     takeTokens(slow, { perSecond: { trigger: 20 } }, 'env', 'trigger', 100, 0);
     expect(
-      refused(() => takeTokens(slow, { perSecond: { trigger: 20 } }, 'env', 'trigger', 100, 0))
-        .headers['Retry-After'],
+      serviceErrorOf(() =>
+        takeTokens(slow, { perSecond: { trigger: 20 } }, 'env', 'trigger', 100, 0),
+      ).headers['Retry-After'],
     ).toBe('5');
   });
 });

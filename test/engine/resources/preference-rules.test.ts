@@ -5,20 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { buildSlug } from '../../../mock-server/engine/resources/slug';
 import type { SeedData } from '../../../mock-server/engine/seed';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 function contextOf(engine: MockEngine) {
   return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
-
-function thrownBy(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a throw');
 }
 
 const step = (type: 'in_app' | 'email' | 'sms' | 'chat' | 'push', active = true) => ({
@@ -153,7 +143,7 @@ describe('preferences: GET', () => {
 
   it('an unknown subscriber is a 404 "Subscriber nobody not found"', () => {
     const { engine } = setup();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.listPreferences(contextOf(engine), 'nobody', 'nonCritical'),
     );
     expect(error.status).toBe(404);
@@ -234,7 +224,7 @@ describe('preferences: PATCH', () => {
 
   it('an unknown workflow is a 404 "Workflow cannot be found" naming it in ctx', () => {
     const { engine } = setup();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updatePreferences(contextOf(engine), 'ada', {
         workflowId: 'ghost',
         channels: { email: false },
@@ -247,7 +237,7 @@ describe('preferences: PATCH', () => {
 
   it('an unknown subscriber is a 404 "Subscriber with id: nobody is not found"', () => {
     const { engine } = setup();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updatePreferences(contextOf(engine), 'nobody', {
         channels: { email: false },
       }),
@@ -259,7 +249,7 @@ describe('preferences: PATCH', () => {
   it('a critical workflow is a 400 naming its _id and stores nothing', () => {
     const { engine, workflow, list } = setup();
     const flagged = workflow('flagged');
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updatePreferences(contextOf(engine), 'ada', {
         workflowId: 'flagged',
         channels: { chat: false },

@@ -4,19 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 function contextOf(engine: MockEngine) {
   return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
-
-function thrownBy(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a throw');
 }
 
 function validationMessages(error: ServiceError): unknown {
@@ -51,14 +42,14 @@ describe('subscriber create: validation', () => {
     ['ada@example.'],
   ])('refuses the subscriberId %j with the service message', (subscriberId) => {
     const engine = createMockEngine();
-    const error = thrownBy(() => create(engine, { subscriberId }));
+    const error = serviceErrorOf(() => create(engine, { subscriberId }));
     expect(error.status).toBe(422);
     expect(validationMessages(error)).toEqual([BAD_ID]);
   });
 
   it('a blank subscriberId is "SubscriberId is required", nothing else', () => {
     const engine = createMockEngine();
-    const error = thrownBy(() => create(engine, { subscriberId: '   ' }));
+    const error = serviceErrorOf(() => create(engine, { subscriberId: '   ' }));
     expect(validationMessages(error)).toEqual(['SubscriberId is required']);
   });
 
@@ -70,7 +61,7 @@ describe('subscriber create: validation', () => {
 
   it('lists the id problem then email, locale and time zone problems', () => {
     const engine = createMockEngine();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       create(engine, {
         subscriberId: 'bad id',
         email: 'nope',
@@ -96,7 +87,7 @@ describe('subscriber create: validation', () => {
     ['timezone', 'Nowhere/City', 'timezone must be a valid IANA time-zone'],
   ])('a bad %s alone is its one message', (field, value, message) => {
     const engine = createMockEngine();
-    const error = thrownBy(() => create(engine, { subscriberId: 'ada', [field]: value }));
+    const error = serviceErrorOf(() => create(engine, { subscriberId: 'ada', [field]: value }));
     expect(validationMessages(error)).toEqual([message]);
   });
 
@@ -133,7 +124,9 @@ describe('subscriber create: what is stored', () => {
   it('with failIfExists an existing subscriber is a 409 with the service message', () => {
     const engine = createMockEngine();
     create(engine, { subscriberId: 'ada', firstName: 'Ada' });
-    const error = thrownBy(() => create(engine, { subscriberId: 'ada', firstName: 'X' }, true));
+    const error = serviceErrorOf(() =>
+      create(engine, { subscriberId: 'ada', firstName: 'X' }, true),
+    );
     expect(error.status).toBe(409);
     expect(error.message).toBe('Subscriber with id "ada" already exists');
     expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').firstName).toBe('Ada');
@@ -249,7 +242,7 @@ describe('subscriber bulk create', () => {
 
   it('names each bad item by its index and stores nothing', () => {
     const engine = createMockEngine();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.bulkCreateSubscribers(contextOf(engine), {
         subscribers: [
           { subscriberId: 'fine' },
@@ -288,7 +281,9 @@ describe('subscriber delete', () => {
 
   it('an unknown subscriber is a 404 "Subscriber was not found" naming the id in ctx', () => {
     const engine = createMockEngine();
-    const error = thrownBy(() => engine.operations.deleteSubscriber(contextOf(engine), 'nobody'));
+    const error = serviceErrorOf(() =>
+      engine.operations.deleteSubscriber(contextOf(engine), 'nobody'),
+    );
     expect(error.status).toBe(404);
     expect(error.message).toBe('Subscriber was not found');
     expect(error.ctx).toEqual({

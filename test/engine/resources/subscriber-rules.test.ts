@@ -5,20 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import type { SubscriberSearch } from '../../../mock-server/engine/resources/subscribers';
 import type { SeedData } from '../../../mock-server/engine/seed';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import type { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 function contextOf(engine: MockEngine) {
   return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
-
-function thrownBy(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a throw');
 }
 
 function validationMessages(error: ServiceError): unknown {
@@ -48,7 +39,7 @@ describe('subscribers: PATCH validation', () => {
     ['Mars/Olympus', 'timezone', 'timezone must be a valid IANA time-zone'],
   ])('%j as %s is a 422 "%s"', (value, field, message) => {
     const engine = engineWith();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updateSubscriber(contextOf(engine), 'ada', { [field]: value }),
     );
     expect(error.status).toBe(422);
@@ -61,7 +52,7 @@ describe('subscribers: PATCH validation', () => {
 
   it('lists every bad field in order: email, locale, timezone', () => {
     const engine = engineWith();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updateSubscriber(contextOf(engine), 'ada', {
         timezone: 'Nowhere/City',
         locale: '',
@@ -77,7 +68,7 @@ describe('subscribers: PATCH validation', () => {
 
   it('validates before looking the subscriber up: a bad email for nobody is a 422', () => {
     const engine = engineWith();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updateSubscriber(contextOf(engine), 'nobody', { email: 'nope' }),
     );
     expect(error.status).toBe(422);
@@ -115,7 +106,7 @@ describe('subscribers: PATCH validation', () => {
 
   it('answers 404 "Subscriber nobody was not found" for an unknown subscriber', () => {
     const engine = engineWith();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updateSubscriber(contextOf(engine), 'nobody', { firstName: 'X' }),
     );
     expect(error.status).toBe(404);
@@ -124,7 +115,7 @@ describe('subscribers: PATCH validation', () => {
 
   it('refuses an array body with 422 "body must be an object"', () => {
     const engine = engineWith();
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.updateSubscriber(contextOf(engine), 'ada', [{ firstName: 'X' }]),
     );
     expect(error.status).toBe(422);
@@ -296,7 +287,7 @@ describe('subscribers: search', () => {
     const engine = searchEngine();
     const [first] = engine.operations.searchSubscribers(contextOf(engine), byId).data;
     const id = first?._id ?? '';
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.searchSubscribers(contextOf(engine), { ...byId, after: id, before: id }),
     );
     expect(error.status).toBe(400);
@@ -335,7 +326,7 @@ function channelsOf(engine: MockEngine) {
 describe('subscribers: credentials upsert', () => {
   it('answers 400 "SubscriberId: nobody not found" for an unknown subscriber', () => {
     const engine = engineWith(pushSeed);
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.upsertCredentials(contextOf(engine), 'nobody', {
         providerId: 'fcm',
         credentials: { deviceTokens: ['t'] },
@@ -347,7 +338,7 @@ describe('subscribers: credentials upsert', () => {
 
   it('names a bad providerId with the service message', () => {
     const engine = engineWith(pushSeed);
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.upsertCredentials(contextOf(engine), 'ada', {
         providerId: 'carrier-pigeon',
         credentials: {},
@@ -361,7 +352,7 @@ describe('subscribers: credentials upsert', () => {
     const engine = engineWith(pushSeed);
     const environmentId = engine.environment('Development')._id;
     for (const providerId of ['slack', 'apns']) {
-      const error = thrownBy(() =>
+      const error = serviceErrorOf(() =>
         engine.operations.upsertCredentials(contextOf(engine), 'ada', {
           providerId,
           credentials: { webhookUrl: 'https://hooks.example.com/x' },
@@ -377,7 +368,7 @@ describe('subscribers: credentials upsert', () => {
 
   it('refuses an integrationIdentifier that names no active integration of the provider', () => {
     const engine = engineWith(pushSeed);
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.upsertCredentials(contextOf(engine), 'ada', {
         providerId: 'fcm',
         integrationIdentifier: 'slack-off',
@@ -498,7 +489,7 @@ describe('subscribers: credentials upsert', () => {
       credentials: { deviceTokens: tokens(100) },
     });
     expect(ok.channels[0]?.credentials.deviceTokens).toHaveLength(100);
-    const error = thrownBy(() =>
+    const error = serviceErrorOf(() =>
       engine.operations.upsertCredentials(contextOf(engine), 'ada', {
         providerId: 'fcm',
         credentials: { deviceTokens: tokens(101) },

@@ -9,17 +9,7 @@ import {
   payloadSchemaCompiles,
   validatePayload,
 } from '../../../mock-server/engine/run/payload';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
-
-function failure(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a validation failure');
-}
+import { serviceErrorOf } from '../helpers';
 
 describe('payload: the validator of a fresh engine', () => {
   // The validator is made on first use and kept: a fresh module makes it again (with its own
@@ -78,7 +68,7 @@ describe('payload: the validator of a fresh engine', () => {
 describe('payload: validation answers', () => {
   it('a schema that does not compile answers 400 with one root error', () => {
     const schema = { type: 'nonsense' };
-    const error = failure(() => validatePayload(schema, {}));
+    const error = serviceErrorOf(() => validatePayload(schema, {}));
     const reason =
       'schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf';
     expect(error.status).toBe(400);
@@ -103,7 +93,7 @@ describe('payload: validation answers', () => {
         },
       },
     };
-    const error = failure(() => validatePayload(schema, {}));
+    const error = serviceErrorOf(() => validatePayload(schema, {}));
     expect(error.status).toBe(400);
     expect(error.ctx?.['errors']).toEqual([
       {

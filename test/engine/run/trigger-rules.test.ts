@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import type { NotificationRecord } from '../../../mock-server/engine/store/state';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
 
@@ -21,16 +21,6 @@ function setup(seed: Seed = {}) {
   const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
   const trigger = (body: unknown) => engine.operations.triggerEvent(context, body);
   return { engine, context, trigger };
-}
-
-function thrownBy(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
 }
 
 function only(engine: MockEngine, notifications: NotificationRecord[]): NotificationRecord {
@@ -63,7 +53,7 @@ describe('trigger: answers', () => {
 
   it('an unknown workflow is a 422 workflow_not_found naming the workflowId, and nothing runs', () => {
     const { context, trigger } = setup();
-    const error = thrownBy(() => trigger({ name: 'farewell', to: 'ada' }));
+    const error = serviceErrorOf(() => trigger({ name: 'farewell', to: 'ada' }));
     expect(error.status).toBe(422);
     expect(error.message).toBe('workflow_not_found');
     expect(error.ctx).toEqual({
@@ -189,7 +179,9 @@ describe('trigger: payload', () => {
     const { context, trigger } = setup({
       workflows: [{ ...inbox, payloadSchema: schema, validatePayload: true }],
     });
-    expect(thrownBy(() => trigger({ name: 'welcome', to: 'ada', payload: {} })).status).toBe(400);
+    expect(serviceErrorOf(() => trigger({ name: 'welcome', to: 'ada', payload: {} })).status).toBe(
+      400,
+    );
     expect(context.data.notifications).toEqual([]);
     trigger({ name: 'welcome', to: 'ada', payload: { plan: 'pro' } });
     expect(context.data.notifications[0]?.payload).toEqual({ plan: 'pro', name: 'there' });

@@ -8,20 +8,10 @@ import {
   jsonTextDepth,
   MAX_JSON_DEPTH,
 } from '../../../mock-server/engine/wire/json-depth';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 const nested = (depth: number): unknown => (depth === 0 ? 1 : { a: nested(depth - 1) });
 const brackets = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-
-const thrown = (run: () => unknown): ServiceError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
-};
 
 describe('jsonDepth', () => {
   it('a scalar or null is depth 0; {} and [] are 1', () => {
@@ -81,8 +71,8 @@ describe('checkJsonDepth and checkJsonTextDepth', () => {
     expect(() => checkJsonDepth(nested(64), 'The request body')).not.toThrow();
     expect(() => checkJsonTextDepth(brackets(64), 'The request body')).not.toThrow();
     for (const error of [
-      thrown(() => checkJsonDepth(nested(65), 'The request body')),
-      thrown(() => checkJsonTextDepth(brackets(65), 'The request body')),
+      serviceErrorOf(() => checkJsonDepth(nested(65), 'The request body')),
+      serviceErrorOf(() => checkJsonTextDepth(brackets(65), 'The request body')),
     ]) {
       expect(error.status).toBe(400);
       expect(error.message).toBe(
@@ -95,10 +85,10 @@ describe('checkJsonDepth and checkJsonTextDepth', () => {
   it('a given limit holds at its edge and is named in the message', () => {
     expect(() => checkJsonDepth(nested(2), 'The seed', 2)).not.toThrow();
     expect(() => checkJsonTextDepth('{"a":{}}', 'The seed', 2)).not.toThrow();
-    expect(thrown(() => checkJsonDepth(nested(3), 'The seed', 2)).message).toBe(
+    expect(serviceErrorOf(() => checkJsonDepth(nested(3), 'The seed', 2)).message).toBe(
       'The seed nests objects and arrays more than 2 levels deep; the limit is 2',
     );
-    expect(thrown(() => checkJsonTextDepth('{"a":{"b":[]}}', 'The seed', 2)).message).toBe(
+    expect(serviceErrorOf(() => checkJsonTextDepth('{"a":{"b":[]}}', 'The seed', 2)).message).toBe(
       'The seed nests objects and arrays more than 2 levels deep; the limit is 2',
     );
   });

@@ -6,26 +6,9 @@ import {
   parseDeleteChannel,
   parseMessageSearch,
 } from '../../../mock-server/engine/wire/message-query';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { refusalOf, validationError } from '../helpers';
 
 const params = (query: string) => new URLSearchParams(query);
-
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
-  }
-  throw new Error('the query was accepted');
-};
-
-const validationError = (messages: string[]) => ({
-  status: 422,
-  message: 'Validation Error',
-  ctx: {},
-  extra: { errors: { general: { messages, value: 'No Value Recorded' } } },
-});
 
 describe('parseMessageSearch', () => {
   it('defaults to page 0 and limit 10, with no filter keys at all', () => {
@@ -42,7 +25,7 @@ describe('parseMessageSearch', () => {
   });
 
   it('a limit over 1000 answers 400 Limit can not be larger then 1000', () => {
-    expect(refusal(() => parseMessageSearch(params('limit=1001')))).toStrictEqual({
+    expect(refusalOf(() => parseMessageSearch(params('limit=1001')))).toStrictEqual({
       status: 400,
       message: 'Limit can not be larger then 1000',
       ctx: { error: 'Bad Request', statusCode: 400 },
@@ -70,13 +53,13 @@ describe('parseMessageSearch', () => {
     ['limit=1000.5', ['limit must be an integer number']],
     ['page=-1&limit=0', ['page must not be less than 0', 'limit must not be less than 1']],
   ])('%s answers 422 with each problem once', (query, messages) => {
-    expect(refusal(() => parseMessageSearch(params(query)))).toStrictEqual(
+    expect(refusalOf(() => parseMessageSearch(params(query)))).toStrictEqual(
       validationError(messages),
     );
   });
 
   it('the 422 comes before the 400 of a large limit', () => {
-    expect(refusal(() => parseMessageSearch(params('page=-1&limit=5000')))).toStrictEqual(
+    expect(refusalOf(() => parseMessageSearch(params('page=-1&limit=5000')))).toStrictEqual(
       validationError(['page must not be less than 0']),
     );
   });
@@ -114,7 +97,7 @@ describe('parseDeleteChannel', () => {
   });
 
   it.each(['fax', 'EMAIL', ''])('refuses channel=%j with 422', (channel) => {
-    expect(refusal(() => parseDeleteChannel(params(`channel=${channel}`)))).toStrictEqual(
+    expect(refusalOf(() => parseDeleteChannel(params(`channel=${channel}`)))).toStrictEqual(
       validationError([
         'channel must be one of the following values: in_app, email, sms, chat, push',
       ]),

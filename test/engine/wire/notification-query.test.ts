@@ -3,26 +3,10 @@
 // the closed lists of channels, templates and severities, the date errors and each filter's key.
 import { describe, expect, it } from 'vitest';
 import { parseNotificationSearch } from '../../../mock-server/engine/wire/notification-query';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { refusalOf, validationError } from '../helpers';
 
 const parse = (query: string) => parseNotificationSearch(new URLSearchParams(query));
-
-const refusal = (query: string) => {
-  try {
-    parse(query);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
-  }
-  throw new Error(`${query} was accepted`);
-};
-
-const validationError = (messages: string[]) => ({
-  status: 422,
-  message: 'Validation Error',
-  ctx: {},
-  extra: { errors: { general: { messages, value: 'No Value Recorded' } } },
-});
+const refusal = (query: string) => refusalOf(() => parse(query));
 
 const badRequest = (message: string) => ({
   status: 400,

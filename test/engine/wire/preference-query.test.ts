@@ -2,17 +2,9 @@
 // (mock-server/engine/wire/preference-query.ts, docs/behaviour/subscribers.md#preferences).
 import { describe, expect, it } from 'vitest';
 import { parseCriticality } from '../../../mock-server/engine/wire/preference-query';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { refusalOf } from '../helpers';
 
-const refusal = (query: string) => {
-  try {
-    parseCriticality(new URLSearchParams(query));
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
-  }
-  throw new Error(`${query} was accepted`);
-};
+const refusal = (query: string) => refusalOf(() => parseCriticality(new URLSearchParams(query)));
 
 describe('parseCriticality', () => {
   it('defaults to nonCritical', () => {

@@ -12,28 +12,9 @@ import {
   queryNumber,
   queryString,
 } from '../../../mock-server/engine/wire/query';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { refusalOf, validationError } from '../helpers';
 
 const params = (query: string) => new URLSearchParams(query);
-
-/** What a parser answered when it refused the query. */
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
-  }
-  throw new Error('the query was accepted');
-};
-
-/** The global validation pipe's 422. */
-const validationError = (messages: string[]) => ({
-  status: 422,
-  message: 'Validation Error',
-  ctx: {},
-  extra: { errors: { general: { messages, value: 'No Value Recorded' } } },
-});
 
 /** The subscriber search's command-validation 422. */
 const listSubscribersError = (messages: string[], value: number) => ({
@@ -173,7 +154,7 @@ describe('parseSubscriberSearch', () => {
     ['0.5', ['limit must be an integer number', 'limit must not be less than 1'], 0.5],
     ['100.5', ['limit must be an integer number', 'limit must not be greater than 100'], 100.5],
   ])('limit=%s answers the command validation 422 with every problem', (raw, messages, value) => {
-    expect(refusal(() => parseSubscriberSearch(params(`limit=${raw}`)))).toStrictEqual(
+    expect(refusalOf(() => parseSubscriberSearch(params(`limit=${raw}`)))).toStrictEqual(
       listSubscribersError(messages, value),
     );
   });
@@ -240,7 +221,7 @@ describe('parseSubscriptionSearch', () => {
     ['0.5', 'limit must not be less than 1'],
     ['1.5', 'limit must be an integer number'],
   ])('limit=%s answers 422 with its first problem only', (raw, message) => {
-    expect(refusal(() => parseSubscriptionSearch(params(`limit=${raw}`)))).toStrictEqual(
+    expect(refusalOf(() => parseSubscriptionSearch(params(`limit=${raw}`)))).toStrictEqual(
       validationError([message]),
     );
   });
@@ -332,7 +313,7 @@ describe('parseWorkflowSearch', () => {
       'each value in status must be one of the following values: ACTIVE, INACTIVE, ERROR',
     ],
   ])('%s answers 422: %s', (query, message) => {
-    expect(refusal(() => parseWorkflowSearch(params(query)))).toStrictEqual(
+    expect(refusalOf(() => parseWorkflowSearch(params(query)))).toStrictEqual(
       validationError([message]),
     );
   });
@@ -349,7 +330,7 @@ describe('parseWorkflowSearch', () => {
 
   it('lists every problem in one 422, in field order', () => {
     expect(
-      refusal(() =>
+      refusalOf(() =>
         parseWorkflowSearch(
           params('limit=0&offset=-1&orderBy=slug&orderDirection=up&status=DRAFT'),
         ),

@@ -2,30 +2,13 @@
 // docs/behaviour/topics.md): the cursor rules shared with the subscription listing, their
 // defaults, and empty filters read as no filter.
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 import {
   parseTopicSearch,
   parseTopicSubscriptionSearch,
 } from '../../../mock-server/engine/wire/topic-query';
+import { refusalOf, validationError } from '../helpers';
 
 const params = (query: string) => new URLSearchParams(query);
-
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
-  }
-  throw new Error('the query was accepted');
-};
-
-const validationError = (messages: string[]) => ({
-  status: 422,
-  message: 'Validation Error',
-  ctx: {},
-  extra: { errors: { general: { messages, value: 'No Value Recorded' } } },
-});
 
 describe('parseTopicSearch', () => {
   it('defaults: limit 10, orderBy _id, DESC, no cursor, no key or name, no contextKeys', () => {
@@ -75,10 +58,10 @@ describe('parseTopicSearch', () => {
 
   it('limit 0 is the default; 101 and text answer the 422 of the cursor listings', () => {
     expect(parseTopicSearch(params('limit=0')).limit).toBe(10);
-    expect(refusal(() => parseTopicSearch(params('limit=101')))).toStrictEqual(
+    expect(refusalOf(() => parseTopicSearch(params('limit=101')))).toStrictEqual(
       validationError(['limit must not be greater than 100']),
     );
-    expect(refusal(() => parseTopicSearch(params('limit=many')))).toStrictEqual(
+    expect(refusalOf(() => parseTopicSearch(params('limit=many')))).toStrictEqual(
       validationError(['limit must be a number conforming to the specified constraints']),
     );
   });
@@ -120,7 +103,7 @@ describe('parseTopicSubscriptionSearch', () => {
   });
 
   it('refuses a limit below 1 with the 422 of the cursor listings', () => {
-    expect(refusal(() => parseTopicSubscriptionSearch(params('limit=-3')))).toStrictEqual(
+    expect(refusalOf(() => parseTopicSubscriptionSearch(params('limit=-3')))).toStrictEqual(
       validationError(['limit must not be less than 1']),
     );
   });

@@ -4,24 +4,13 @@
 
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 import {
   describeIssues,
   type MessageOverrides,
   parseSeedPart,
   validateBody,
 } from '../../../mock-server/engine/wire/validation';
-
-/** The error `run` throws (fails the test when it throws nothing or something else). */
-const thrown = (run: () => unknown): ServiceError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
-};
+import { serviceErrorOf } from '../helpers';
 
 /** The `errors.general.messages` of the 422 that validating `input` with `schema` answers. */
 const messages = (
@@ -29,7 +18,7 @@ const messages = (
   input: unknown,
   overrides?: MessageOverrides | (() => MessageOverrides),
 ): unknown => {
-  const error = thrown(() => validateBody(schema, input, overrides));
+  const error = serviceErrorOf(() => validateBody(schema, input, overrides));
   expect(error.status).toBe(422);
   expect(error.message).toBe('Validation Error');
   return (error.extra['errors'] as { general: { messages: unknown } }).general.messages;
@@ -46,7 +35,7 @@ const lines = (schema: z.ZodMiniType, input: unknown, where: string, root?: stri
 
 describe('validateBody: the 422 shape', () => {
   it('answers 422 Validation Error with errors.general { messages, value: No Value Recorded } and an empty ctx', () => {
-    const error = thrown(() => validateBody(z.object({ name: z.string() }), {}));
+    const error = serviceErrorOf(() => validateBody(z.object({ name: z.string() }), {}));
     expect(error.status).toBe(422);
     expect(error.message).toBe('Validation Error');
     expect(error.ctx).toEqual({});
@@ -326,7 +315,7 @@ describe('parseSeedPart', () => {
   });
 
   it('refuses with 400 Invalid seed data, every problem joined by `; `', () => {
-    const error = thrown(() => parseSeedPart(schema, { email: 1 }, 'subscribers.0'));
+    const error = serviceErrorOf(() => parseSeedPart(schema, { email: 1 }, 'subscribers.0'));
     expect(error.status).toBe(400);
     expect(error.message).toBe(
       'Invalid seed data: subscribers.0.subscriberId: Invalid input; subscribers.0.email: Invalid input',

@@ -1,0 +1,48 @@
+// Shared by the engine-direct tests: what an engine call refuses with, in the service's terms.
+import { ServiceError } from '../../mock-server/engine/wire/service-error';
+
+/**
+ * The `ServiceError` that `run` throws; fails the test when it throws nothing or something else.
+ *
+ * @example
+ * ```ts
+ * expect(serviceErrorOf(() => authenticate(state, null)).status).toBe(401);
+ * ```
+ */
+export function serviceErrorOf(run: () => unknown): ServiceError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error('expected a ServiceError, and nothing was thrown');
+}
+
+/**
+ * The answer `run` is refused with: status, message, `ctx` and the extra body keys.
+ *
+ * @example
+ * ```ts
+ * expect(refusalOf(() => parseMessageSearch(params('limit=1001')))).toStrictEqual({ status: 400, ... });
+ * ```
+ */
+export function refusalOf(run: () => unknown) {
+  const error = serviceErrorOf(run);
+  return { status: error.status, message: error.message, ctx: error.ctx, extra: error.extra };
+}
+
+/**
+ * The global validation pipe's 422 with these messages, as {@link refusalOf} reads it.
+ *
+ * @example
+ * ```ts
+ * expect(refusalOf(() => parse('limit=0'))).toStrictEqual(validationError(['limit must not be less than 1']));
+ * ```
+ */
+export const validationError = (messages: string[]) => ({
+  status: 422,
+  message: 'Validation Error',
+  ctx: {},
+  extra: { errors: { general: { messages, value: 'No Value Recorded' } } },
+});
