@@ -31,9 +31,9 @@ const DEFAULT_LIMIT = 10;
 
 /**
  * Reads the query of `GET /v1/messages`: `page` (default 0) and `limit` (default 10) must be
- * numbers (422; a blank value is 0, as the service's `Number(value)` reads it); a `limit` over 1000 answers 400 `Limit can not be larger then 1000`; `page`
- * below 0, `limit` below 1 or a fraction answer 422 (the engine's rule where the service's
- * database would fail). `channel` is not checked: an unknown one matches nothing.
+ * numbers (422; a blank value is 0, as the service's `Number(value)` reads it); a `limit` over
+ * 1000 answers 400 `Limit can not be larger then 1000`; `page` below 0, `limit` below 1 or a
+ * fraction answer 422 (the engine's rule where the service's database would fail). `channel` is not checked: an unknown one matches nothing.
  *
  * @example
  * ```ts

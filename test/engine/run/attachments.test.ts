@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storeAttachments } from '../../../mock-server/engine/run/attachments';
-import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 let folders = 0;
 const storage = {
@@ -9,15 +9,8 @@ const storage = {
   folder: () => String(++folders).padStart(32, '0'),
 };
 
-function failure(payload: Record<string, unknown>): ServiceError {
-  try {
-    storeAttachments(payload as never, storage);
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a validation failure');
-}
+const failure = (payload: Record<string, unknown>) =>
+  serviceErrorOf(() => storeAttachments(payload as never, storage));
 
 describe('runtime: payload.attachments at trigger time', () => {
   it('drops each file and adds its storage path, keeping the other fields and the payload', () => {

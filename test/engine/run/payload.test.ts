@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { payloadExample, validatePayload } from '../../../mock-server/engine/run/payload';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+import { serviceErrorOf } from '../helpers';
 
 const schema = {
   type: 'object',
@@ -16,15 +17,8 @@ const schema = {
   required: ['user'],
 };
 
-function failure(payload: Record<string, unknown>): ServiceError {
-  try {
-    validatePayload(schema, payload);
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a validation failure');
-}
+const failure = (payload: Record<string, unknown>) =>
+  serviceErrorOf(() => validatePayload(schema, payload));
 
 describe('runtime: payload validation', () => {
   it('applies defaults and returns a copy', () => {

@@ -2,7 +2,7 @@
 // (mock-server/engine/wire/preference-query.ts, docs/behaviour/subscribers.md#preferences).
 import { describe, expect, it } from 'vitest';
 import { parseCriticality } from '../../../mock-server/engine/wire/preference-query';
-import { refusalOf } from '../helpers';
+import { refusalOf, validationError } from '../helpers';
 
 const refusal = (query: string) => refusalOf(() => parseCriticality(new URLSearchParams(query)));
 
@@ -18,21 +18,11 @@ describe('parseCriticality', () => {
   it.each(['criticality=', 'criticality=ALL', 'criticality=noncritical'])(
     '%s answers 422 naming the three values',
     (query) => {
-      expect(refusal(query)).toStrictEqual({
-        status: 422,
-        message: 'Validation Error',
-        ctx: {},
-        extra: {
-          errors: {
-            general: {
-              messages: [
-                'criticality must be one of the following values: critical, nonCritical, all',
-              ],
-              value: 'No Value Recorded',
-            },
-          },
-        },
-      });
+      expect(refusal(query)).toStrictEqual(
+        validationError([
+          'criticality must be one of the following values: critical, nonCritical, all',
+        ]),
+      );
     },
   );
 });
