@@ -64,7 +64,9 @@ const DISPLAY_NAMES: Record<string, string> = {
  * ```
  */
 export function providerDisplayName(providerId: string): string {
-  return DISPLAY_NAMES[providerId] ?? providerId.charAt(0).toUpperCase() + providerId.slice(1);
+  // An own-property read: `constructor` or `__proto__` is a provider id, not the table's prototype.
+  const known = Object.hasOwn(DISPLAY_NAMES, providerId) ? DISPLAY_NAMES[providerId] : undefined;
+  return known ?? providerId.charAt(0).toUpperCase() + providerId.slice(1);
 }
 
 const notDeleted = (integration: IntegrationRecord) => !integration.deleted;

@@ -120,6 +120,21 @@ describe('providerDisplayName', () => {
     expect(providerDisplayName('x')).toBe('X');
     expect(providerDisplayName('')).toBe('');
   });
+
+  it('reads only its own table: a provider id named like an Object property is capitalised too', () => {
+    expect(providerDisplayName('constructor')).toBe('Constructor');
+    expect(providerDisplayName('toString')).toBe('ToString');
+    expect(providerDisplayName('__proto__')).toBe('__proto__');
+  });
+
+  it('creates an integration whose provider id is an Object property name instead of throwing', () => {
+    const { create } = setup();
+    const created = create({ providerId: 'constructor', channel: 'chat' });
+    expect([created.name, created.identifier.startsWith('constructor-')]).toStrictEqual([
+      'Constructor',
+      true,
+    ]);
+  });
 });
 
 describe('the default integrations', () => {
