@@ -474,6 +474,21 @@ describe('sync', () => {
     ).toStrictEqual([['gamma', '2026-01-01T01:04:00.000Z']]);
   });
 
+  it('gives a step the target workflow does not have a new _id', () => {
+    const { engine, context, production, target } = syncSetup();
+    engine.seed({
+      environment: 'Production',
+      workflows: [{ workflowId: 'alpha-flow', steps: [{ type: 'delay', name: 'Wait' }] }],
+    });
+    const oldStep = production.data.workflows[0]?.steps[0]?._id;
+    const sourceStep = context.data.workflows[0]?.steps[0]?._id;
+    const answer = engine.operations.syncWorkflow(context, 'alpha-flow', target);
+    const newStep = answer.steps[0]?._id;
+    expect(answer.steps.map((step) => step.stepId)).toStrictEqual(['inbox']);
+    expect(newStep === oldStep || newStep === sourceStep).toBe(false);
+    expect(newStep).toMatch(/^[0-9a-f]{24}$/);
+  });
+
   it('finds the source by workflowId, slug or _id', () => {
     const { engine, context, target, ids } = syncSetup();
     const alpha = context.data.workflows.find((workflow) => workflow.workflowId === 'alpha-flow');
