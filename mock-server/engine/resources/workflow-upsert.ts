@@ -122,7 +122,7 @@ function buildSteps(
           unmatched.has(old),
       );
     if (persisted) unmatched.delete(persisted);
-    const base = step.stepId ?? persisted?.stepId ?? (slugify(step.name) || step.type);
+    const base = persisted?.stepId ?? step.stepId ?? (slugify(step.name) || step.type);
     const stepId = uniqueIdentifier(
       scope,
       base,

@@ -533,6 +533,17 @@ describe('updateWorkflow: steps', () => {
     ]);
   });
 
+  it('keeps the stored stepId of a step matched by _id when the body brings another stepId', () => {
+    const { update, stored, inbox } = seededSetup();
+    update('welcome', {
+      name: 'Welcome',
+      steps: [{ _id: inbox._id, stepId: 'other', name: 'Inbox', type: 'in_app' }],
+    });
+    expect(stored('welcome').steps.map((step) => [step._id, step.stepId])).toStrictEqual([
+      [inbox._id, 'inbox'],
+    ]);
+  });
+
   it('removes the stored steps the body leaves out', () => {
     const { update, stored } = seededSetup();
     update('welcome', { name: 'Welcome', steps: [] });
