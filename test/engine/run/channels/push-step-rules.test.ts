@@ -4,7 +4,7 @@
 // stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import type { JobRecord } from '../../../../mock-server/engine/store/state';
+import { stepRunner } from './step-run';
 
 type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
 type IntegrationSeed = NonNullable<Seed['integrations']>[number];
@@ -64,66 +64,32 @@ function setup(options: Options = {}) {
     if (found === undefined) throw new Error(`no channel ${providerId}`);
     return found;
   };
-  const run = (more: Record<string, unknown> = {}) => {
-    const transactionId = `tx-${context.data.notifications.length + 1}`;
-    engine.operations.triggerEvent(context, {
-      name: 'news',
-      to: 'ada',
-      payload: { name: 'Ada' },
-      transactionId,
-      ...more,
-    });
-    const notification = context.data.notifications.find(
-      (item) => item.transactionId === transactionId,
-    );
-    const job: JobRecord | undefined = notification?.jobs[0];
-    if (job === undefined) throw new Error('no job');
-    const details = job.executionDetails;
-    const start = details.findIndex((item) => item.detail === 'Start sending message');
-    return {
-      status: job.status,
-      providerId: job.providerId,
-      details: details
-        .slice(start + 1)
-        .map((item) => [item.detail, item.status, item.providerId ?? null, item.raw]),
-      messages: context.data.messages
-        .filter((message) => message.transactionId === transactionId)
-        .map((message) =>
-          pick(message, [
-            'channel',
-            'providerId',
-            'status',
-            'content',
-            'title',
-            'subject',
-            'deviceTokens',
-            'overrides',
-            'errorId',
-            'errorText',
-          ]),
-        ),
-      outbox: engine.outbox
-        .list({ transactionId })
-        .map((entry) =>
-          pick(entry, [
-            'channel',
-            'providerId',
-            'integrationIdentifier',
-            'subject',
-            'content',
-            'deviceTokens',
-            'webhookUrl',
-            'phone',
-          ]),
-        ),
-    };
-  };
+  const run = stepRunner(engine, context, {
+    payload: { name: 'Ada' },
+    messageKeys: [
+      'channel',
+      'providerId',
+      'status',
+      'content',
+      'title',
+      'subject',
+      'deviceTokens',
+      'overrides',
+      'errorId',
+      'errorText',
+    ],
+    outboxKeys: [
+      'channel',
+      'providerId',
+      'integrationIdentifier',
+      'subject',
+      'content',
+      'deviceTokens',
+      'webhookUrl',
+      'phone',
+    ],
+  });
   return { engine, context, register, deactivate, channelOf, run };
-}
-
-/** The listed keys the object has (a key set to `undefined` stays, so its presence is checked). */
-function pick(value: object, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
 }
 
 const selected = (providerId: string, identifier: string) => [

@@ -4,7 +4,7 @@
 // change in the stored message and the outbox.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import type { JobRecord } from '../../../../mock-server/engine/store/state';
+import { stepRunner } from './step-run';
 
 type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
 type IntegrationSeed = NonNullable<Seed['integrations']>[number];
@@ -51,63 +51,29 @@ function setup(options: Options = {}) {
     },
   });
   const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  const run = (more: Record<string, unknown> = {}) => {
-    const transactionId = `tx-${context.data.notifications.length + 1}`;
-    engine.operations.triggerEvent(context, {
-      name: 'news',
-      to: 'ada',
-      payload: { code: '1234' },
-      transactionId,
-      ...more,
-    });
-    const notification = context.data.notifications.find(
-      (item) => item.transactionId === transactionId,
-    );
-    const job: JobRecord | undefined = notification?.jobs[0];
-    if (job === undefined) throw new Error('no job');
-    const details = job.executionDetails;
-    const start = details.findIndex((item) => item.detail === 'Start sending message');
-    return {
-      status: job.status,
-      providerId: job.providerId,
-      details: details
-        .slice(start + 1)
-        .map((item) => [item.detail, item.status, item.providerId ?? null, item.raw]),
-      messages: context.data.messages
-        .filter((message) => message.transactionId === transactionId)
-        .map((message) =>
-          pick(message, [
-            'channel',
-            'providerId',
-            'status',
-            'content',
-            'phone',
-            'overrides',
-            'errorId',
-            'errorText',
-          ]),
-        ),
-      outbox: engine.outbox
-        .list({ transactionId })
-        .map((entry) =>
-          pick(entry, [
-            'channel',
-            'providerId',
-            'integrationIdentifier',
-            'content',
-            'phone',
-            'from',
-            'customData',
-          ]),
-        ),
-    };
-  };
+  const run = stepRunner(engine, context, {
+    payload: { code: '1234' },
+    messageKeys: [
+      'channel',
+      'providerId',
+      'status',
+      'content',
+      'phone',
+      'overrides',
+      'errorId',
+      'errorText',
+    ],
+    outboxKeys: [
+      'channel',
+      'providerId',
+      'integrationIdentifier',
+      'content',
+      'phone',
+      'from',
+      'customData',
+    ],
+  });
   return { engine, context, run };
-}
-
-/** The listed keys the object has (a key set to `undefined` stays, so its presence is checked). */
-function pick(value: object, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
 }
 
 const SELECTED = [

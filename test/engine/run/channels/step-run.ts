@@ -1,0 +1,61 @@
+// Shared by the chat, push and sms step tests: trigger a one-step workflow for `ada` and read what
+// its step did (the job's end, the details after "Start sending message", messages, outbox).
+import type { MockEngine } from '../../../../mock-server/engine/engine';
+import type { JobRecord } from '../../../../mock-server/engine/store/state';
+
+/** The listed keys the object has (a key set to `undefined` stays, so its presence is checked). */
+export function pick(value: object, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
+}
+
+/** Which keys of the stored messages and of the outbox entries a step test compares. */
+export interface StepReadout {
+  payload: Record<string, unknown>;
+  messageKeys: readonly string[];
+  outboxKeys: readonly string[];
+}
+
+/**
+ * A function that triggers the `news` workflow for `ada` (with `more` laid over the event) and
+ * answers what its first job did.
+ *
+ * @example
+ * ```ts
+ * const run = stepRunner(engine, context, { payload: {}, messageKeys: ['content'], outboxKeys: [] });
+ * expect(run().status).toBe('completed');
+ * ```
+ */
+export function stepRunner(
+  engine: MockEngine,
+  context: ReturnType<MockEngine['authenticate']>,
+  readout: StepReadout,
+) {
+  return (more: Record<string, unknown> = {}) => {
+    const transactionId = `tx-${context.data.notifications.length + 1}`;
+    engine.operations.triggerEvent(context, {
+      name: 'news',
+      to: 'ada',
+      payload: readout.payload,
+      transactionId,
+      ...more,
+    });
+    const notification = context.data.notifications.find(
+      (item) => item.transactionId === transactionId,
+    );
+    const job: JobRecord | undefined = notification?.jobs[0];
+    if (job === undefined) throw new Error('no job');
+    const details = job.executionDetails;
+    const start = details.findIndex((item) => item.detail === 'Start sending message');
+    return {
+      status: job.status,
+      providerId: job.providerId,
+      details: details
+        .slice(start + 1)
+        .map((item) => [item.detail, item.status, item.providerId ?? null, item.raw]),
+      messages: context.data.messages
+        .filter((message) => message.transactionId === transactionId)
+        .map((message) => pick(message, readout.messageKeys)),
+      outbox: engine.outbox.list({ transactionId }).map((entry) => pick(entry, readout.outboxKeys)),
+    };
+  };
+}
