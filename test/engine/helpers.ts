@@ -46,3 +46,21 @@ export const validationError = (messages: string[]) => ({
   ctx: {},
   extra: { errors: { general: { messages, value: 'No Value Recorded' } } },
 });
+
+/**
+ * A `ServiceError.http` refusal as {@link refusalOf} reads it: the status, its reason phrase, the
+ * message and any further `ctx` keys the refusal carries.
+ *
+ * @example
+ * ```ts
+ * expect(refusalOf(() => retrieveTopic(data, 'ghost'))).toStrictEqual(
+ *   httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
+ * );
+ * ```
+ */
+export const httpRefusal = (
+  status: number,
+  error: string,
+  message: string,
+  more: Record<string, unknown> = {},
+) => ({ status, message, ctx: { statusCode: status, error, ...more }, extra: {} });

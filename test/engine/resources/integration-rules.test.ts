@@ -6,7 +6,7 @@ import { createMockEngine, type MockEngine } from '../../../mock-server/engine/e
 import { providerDisplayName } from '../../../mock-server/engine/resources/integrations';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import type { IntegrationRecord } from '../../../mock-server/engine/store/state';
-import { refusalOf } from '../helpers';
+import { httpRefusal, refusalOf } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
@@ -17,14 +17,6 @@ const PROD = '6955b900a087eaf300000010';
 const DEV_INBOX = '6955b900a087eaf30000000e';
 const DEV_EMAIL = '6955b900a087eaf30000000f';
 const PROD_INBOX = '6955b900a087eaf300000011';
-
-/** A `ServiceError.http` refusal as {@link refusalOf} reads it. */
-const httpError = (status: number, error: string, message: string) => ({
-  status,
-  message,
-  ctx: { statusCode: status, error },
-  extra: {},
-});
 
 function setup() {
   const engine = createMockEngine();
@@ -278,7 +270,7 @@ describe('createIntegration', () => {
     expect(
       refusalOf(() => create({ providerId: 'b', channel: 'chat', _environmentId: PROD })),
     ).toStrictEqual(
-      httpError(
+      httpRefusal(
         403,
         'Forbidden',
         'API key authentication is scoped to a single environment and cannot target a different `_environmentId`.',
@@ -290,7 +282,7 @@ describe('createIntegration', () => {
     const { create, ranks } = setup();
     const before = ranks();
     expect(refusalOf(() => create({ providerId: 'svc', channel: 'in_app' }))).toStrictEqual(
-      httpError(400, 'Bad Request', 'One environment can only have one In app provider'),
+      httpRefusal(400, 'Bad Request', 'One environment can only have one In app provider'),
     );
     expect(ranks()).toStrictEqual(before);
   });
@@ -313,11 +305,15 @@ describe('createIntegration', () => {
   it('refuses a second svc-email or svc-sms with 409 naming the channel of the body', () => {
     const { create } = setup();
     expect(refusalOf(() => create({ providerId: 'svc-email', channel: 'email' }))).toStrictEqual(
-      httpError(409, 'Conflict', 'Integration with svc provider for email channel already exists'),
+      httpRefusal(
+        409,
+        'Conflict',
+        'Integration with svc provider for email channel already exists',
+      ),
     );
     expect(create({ providerId: 'svc-sms', channel: 'sms' }).providerId).toBe('svc-sms');
     expect(refusalOf(() => create({ providerId: 'svc-sms', channel: 'chat' }))).toStrictEqual(
-      httpError(409, 'Conflict', 'Integration with svc provider for chat channel already exists'),
+      httpRefusal(409, 'Conflict', 'Integration with svc provider for chat channel already exists'),
     );
   });
 
@@ -333,7 +329,7 @@ describe('createIntegration', () => {
     const first = create({ providerId: 'acme', channel: 'chat', identifier: 'mine' });
     expect(
       refusalOf(() => create({ providerId: 'b', channel: 'push', identifier: 'mine' })),
-    ).toStrictEqual(httpError(409, 'Conflict', 'Integration with identifier already exists'));
+    ).toStrictEqual(httpRefusal(409, 'Conflict', 'Integration with identifier already exists'));
     expect(create({ providerId: 'b', channel: 'push', identifier: 'mine' }, prod).identifier).toBe(
       'mine',
     );
@@ -358,7 +354,7 @@ describe('createIntegration', () => {
 });
 
 describe('createIntegration: the conditions shape', () => {
-  const refusal = (message: string) => httpError(400, 'Bad Request', message);
+  const refusal = (message: string) => httpRefusal(400, 'Bad Request', message);
 
   it('answers 400 for a condition that is not an object or has no children array', () => {
     const { create } = setup();
@@ -554,27 +550,27 @@ describe('setPrimaryIntegration', () => {
     const { setPrimary, create, stored } = setup();
     const unknown = '6955B900A087EAF3000000FF';
     expect(refusalOf(() => setPrimary(unknown))).toStrictEqual(
-      httpError(404, 'Not Found', `Integration with id ${unknown} not found`),
+      httpRefusal(404, 'Not Found', `Integration with id ${unknown} not found`),
     );
     const gone = create({ providerId: 'a', channel: 'email' });
     stored(gone._id).deleted = true;
     expect(refusalOf(() => setPrimary(gone._id))).toStrictEqual(
-      httpError(404, 'Not Found', `Integration with id ${gone._id} not found`),
+      httpRefusal(404, 'Not Found', `Integration with id ${gone._id} not found`),
     );
   });
 
   it('answers 400 for a channel other than email and sms', () => {
     const { setPrimary, create } = setup();
     expect(refusalOf(() => setPrimary(DEV_INBOX))).toStrictEqual(
-      httpError(400, 'Bad Request', 'Channel in_app does not support primary'),
+      httpRefusal(400, 'Bad Request', 'Channel in_app does not support primary'),
     );
     const chat = create({ providerId: 'a', channel: 'chat' });
     expect(refusalOf(() => setPrimary(chat._id))).toStrictEqual(
-      httpError(400, 'Bad Request', 'Channel chat does not support primary'),
+      httpRefusal(400, 'Bad Request', 'Channel chat does not support primary'),
     );
     const push = create({ providerId: 'a', channel: 'push' });
     expect(refusalOf(() => setPrimary(push._id))).toStrictEqual(
-      httpError(400, 'Bad Request', 'Channel push does not support primary'),
+      httpRefusal(400, 'Bad Request', 'Channel push does not support primary'),
     );
   });
 

@@ -8,18 +8,10 @@ import {
   type TopicSearch,
 } from '../../../mock-server/engine/resources/topic-management';
 import { createIdGenerator } from '../../../mock-server/engine/store/ids';
-import { refusalOf, validationError } from '../helpers';
+import { httpRefusal, refusalOf, validationError } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
-
-/** A `ServiceError.http` refusal as {@link refusalOf} reads it. */
-const httpError = (status: number, error: string, message: string) => ({
-  status,
-  message,
-  ctx: { statusCode: status, error },
-  extra: {},
-});
 
 const invalidKey = (key: string) =>
   `Invalid topic key: "${key}". Topic keys must contain only alphanumeric characters (a-z, A-Z, 0-9), hyphens (-), underscores (_), colons (:), or be a valid email address.`;
@@ -126,7 +118,7 @@ describe('topic upsert', () => {
     const { upsert } = setup();
     upsert({ key: 'news' });
     expect(refusalOf(() => upsert({ key: 'news', name: 'Other' }, true))).toStrictEqual(
-      httpError(409, 'Conflict', 'Topic with key "news" already exists'),
+      httpRefusal(409, 'Conflict', 'Topic with key "news" already exists'),
     );
     expect(upsert({ key: 'fresh' }, true).created).toBe(true);
   });
@@ -159,7 +151,7 @@ describe('topic upsert', () => {
   it('refuses a new key with other characters with 400, and takes dots and emails', () => {
     const { upsert, data } = setup();
     expect(refusalOf(() => upsert({ key: 'has space' }))).toStrictEqual(
-      httpError(400, 'Bad Request', invalidKey('has space')),
+      httpRefusal(400, 'Bad Request', invalidKey('has space')),
     );
     expect(data.topics.has('has space')).toBe(false);
     expect(upsert({ key: 'a.b_c-d:e' }).created).toBe(true);
@@ -191,7 +183,7 @@ describe('ensureTopic', () => {
     const { data } = setup();
     const ids = createIdGenerator(3, () => Date.parse(START));
     expect(refusalOf(() => ensureTopic(data, ids, 'a/b', START))).toStrictEqual(
-      httpError(400, 'Bad Request', invalidKey('a/b')),
+      httpRefusal(400, 'Bad Request', invalidKey('a/b')),
     );
     expect(data.topics.has('a/b')).toBe(false);
   });
@@ -203,7 +195,7 @@ describe('topic retrieve, update and delete', () => {
     const { topic } = upsert({ key: 'news', name: 'News' });
     expect(operations.retrieveTopic(context, 'news')).toStrictEqual(topic);
     expect(refusalOf(() => operations.retrieveTopic(context, 'ghost'))).toStrictEqual(
-      httpError(404, 'Not Found', 'Topic with key ghost not found'),
+      httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
     );
   });
 
@@ -224,7 +216,7 @@ describe('topic retrieve, update and delete', () => {
     );
     expect(operations.retrieveTopic(context, 'news')).toStrictEqual(topic);
     expect(refusalOf(() => operations.updateTopic(context, 'ghost', { name: 'x' }))).toStrictEqual(
-      httpError(404, 'Not Found', 'Topic with key ghost not found'),
+      httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
     );
   });
 
@@ -256,7 +248,7 @@ describe('topic retrieve, update and delete', () => {
   it('answers 404 for deleting an unknown topic', () => {
     const { operations, context } = setup();
     expect(refusalOf(() => operations.deleteTopic(context, 'ghost'))).toStrictEqual(
-      httpError(404, 'Not Found', 'Topic with key ghost not found'),
+      httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
     );
   });
 
@@ -286,7 +278,7 @@ describe('topic listing', () => {
   it('refuses both cursors at once with 400', () => {
     const { list, ascending } = fiveTopics();
     expect(refusalOf(() => list({ after: ascending[0], before: ascending[1] }))).toStrictEqual(
-      httpError(
+      httpRefusal(
         400,
         'Bad Request',
         'Cannot specify both "before" and "after" cursors at the same time.',

@@ -9,17 +9,9 @@ import {
   subscriptionIdentifier,
   unsubscribe,
 } from '../../../mock-server/engine/resources/topics';
-import { refusalOf } from '../helpers';
+import { httpRefusal, refusalOf } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
-
-/** A `ServiceError.http` refusal as {@link refusalOf} reads it. */
-const httpError = (status: number, error: string, message: string) => ({
-  status,
-  message,
-  ctx: { statusCode: status, error },
-  extra: {},
-});
 
 function contextOf(engine: MockEngine) {
   return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
@@ -91,7 +83,7 @@ describe("a subscriber's subscriptions listing", () => {
   it('answers 404 for an unknown subscriber', () => {
     const { list } = setup();
     expect(refusalOf(() => list('ghost'))).toStrictEqual(
-      httpError(404, 'Not Found', 'Subscriber not found'),
+      httpRefusal(404, 'Not Found', 'Subscriber not found'),
     );
   });
 
@@ -101,7 +93,7 @@ describe("a subscriber's subscriptions listing", () => {
     operations.createTopicSubscriptions(context, 'sports', { subscriptions: ['ada'] });
     const [first, second] = data.subscriptions.map((item) => item._id);
     expect(refusalOf(() => list('ada', { after: first, before: second }))).toStrictEqual(
-      httpError(
+      httpRefusal(
         400,
         'Bad Request',
         'Cannot specify both "before" and "after" cursors at the same time.',

@@ -9,17 +9,12 @@ import {
   type TopicSubscriptionSearch,
 } from '../../../mock-server/engine/resources/topic-subscriptions';
 import { createIdGenerator } from '../../../mock-server/engine/store/ids';
-import { refusalOf, serviceErrorOf, validationError } from '../helpers';
+import { httpRefusal, refusalOf, serviceErrorOf, validationError } from '../helpers';
 
 const inbox = [{ type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Hi' } }];
 
-/** A `ServiceError.http` refusal as {@link refusalOf} reads it. */
-const httpError = (status: number, message: string) => ({
-  status,
-  message,
-  ctx: { statusCode: status, error: status === 404 ? 'Not Found' : 'Bad Request' },
-  extra: {},
-});
+const httpError = (status: number, message: string) =>
+  httpRefusal(status, status === 404 ? 'Not Found' : 'Bad Request', message);
 
 function contextOf(engine: MockEngine) {
   return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);

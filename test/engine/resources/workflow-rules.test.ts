@@ -5,14 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { buildSlug } from '../../../mock-server/engine/resources/slug';
 import type { WorkflowSearch } from '../../../mock-server/engine/resources/workflows';
-import { refusalOf, validationError } from '../helpers';
-
-const httpError = (status: number, error: string, message: string, more = {}) => ({
-  status,
-  message,
-  ctx: { error, statusCode: status, ...more },
-  extra: {},
-});
+import { httpRefusal, refusalOf, validationError } from '../helpers';
 
 function contextOf(engine: MockEngine, name = 'Development') {
   return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
@@ -252,7 +245,9 @@ describe('sync refusals', () => {
     const body = { targetEnvironmentId: engine.environment('Development')._id };
     expect(
       refusalOf(() => engine.operations.syncWorkflow(context, 'alpha-flow', body)),
-    ).toStrictEqual(httpError(400, 'Bad Request', 'Cannot sync workflow to the same environment'));
+    ).toStrictEqual(
+      httpRefusal(400, 'Bad Request', 'Cannot sync workflow to the same environment'),
+    );
   });
 
   it('answers 404 for an id that is not an environment of the organization', () => {
@@ -270,7 +265,7 @@ describe('sync refusals', () => {
         refusalOf(() =>
           engine.operations.syncWorkflow(context, 'alpha-flow', { targetEnvironmentId: id }),
         ),
-      ).toStrictEqual(httpError(404, 'Not Found', `Environment ${id} not found`));
+      ).toStrictEqual(httpRefusal(404, 'Not Found', `Environment ${id} not found`));
     }
   });
 
@@ -278,7 +273,7 @@ describe('sync refusals', () => {
     const { engine, context } = setup();
     const body = { targetEnvironmentId: engine.environment('Production')._id };
     expect(refusalOf(() => engine.operations.syncWorkflow(context, 'nope', body))).toStrictEqual(
-      httpError(404, 'Not Found', 'Workflow cannot be found', { workflowId: 'nope' }),
+      httpRefusal(404, 'Not Found', 'Workflow cannot be found', { workflowId: 'nope' }),
     );
   });
 
@@ -288,7 +283,7 @@ describe('sync refusals', () => {
     engine.seed({ workflows: [{ workflowId: 'v1', origin: 'svc-cloud-v1', active: false }] });
     const body = { targetEnvironmentId: engine.environment('Production')._id };
     expect(refusalOf(() => engine.operations.syncWorkflow(context, 'ext', body))).toStrictEqual(
-      httpError(
+      httpRefusal(
         400,
         'Bad Request',
         "Cannot sync workflow: origin 'external' is not allowed (must be one of: svc-cloud)",
@@ -296,7 +291,7 @@ describe('sync refusals', () => {
       ),
     );
     expect(refusalOf(() => engine.operations.syncWorkflow(context, 'v1', body))).toStrictEqual(
-      httpError(
+      httpRefusal(
         400,
         'Bad Request',
         "Cannot sync workflow: origin 'svc-cloud-v1' is not allowed (must be one of: svc-cloud)",

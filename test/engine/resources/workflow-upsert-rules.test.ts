@@ -8,7 +8,7 @@ import type { WorkflowSearch } from '../../../mock-server/engine/resources/workf
 import type { SeedData } from '../../../mock-server/engine/seed';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import type { WorkflowRecord } from '../../../mock-server/engine/store/state';
-import { refusalOf, validationError } from '../helpers';
+import { httpRefusal, refusalOf, validationError } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
@@ -31,19 +31,6 @@ const DEFAULT_PREFERENCES = {
     },
   },
 };
-
-/** A `ServiceError.http` refusal as {@link refusalOf} reads it. */
-const httpError = (
-  status: number,
-  error: string,
-  message: string,
-  context: Record<string, unknown> = {},
-) => ({
-  status,
-  message,
-  ctx: { statusCode: status, error, ...context },
-  extra: {},
-});
 
 function setup(seed?: SeedData) {
   const engine = createMockEngine(seed ? { seed } : {});
@@ -215,7 +202,7 @@ describe('createWorkflow: the workflowId', () => {
     expect(
       refusalOf(() => create({ name: 'Other', workflowId: 'welcome', steps: [] })),
     ).toStrictEqual(
-      httpError(409, 'Conflict', 'Workflow with the same workflowId already exists', {
+      httpRefusal(409, 'Conflict', 'Workflow with the same workflowId already exists', {
         workflowId: 'welcome',
         environmentId: DEV,
       }),
@@ -248,7 +235,7 @@ describe('createWorkflow: the workflowId', () => {
       workflows: taken.map((workflowId) => ({ workflowId, steps: [] })),
     });
     expect(refusalOf(() => create({ name: 'Welcome', steps: [] }))).toStrictEqual(
-      httpError(409, 'Conflict', 'Workflow with the same workflowId already exists', {
+      httpRefusal(409, 'Conflict', 'Workflow with the same workflowId already exists', {
         workflowId: 'welcome',
         environmentId: DEV,
       }),
@@ -390,7 +377,7 @@ describe('createWorkflow: steps', () => {
         create({ name: 'W', workflowId: 'w', steps: [...steps, { name: 'Inbox', type: 'sms' }] }),
       ),
     ).toStrictEqual(
-      httpError(400, 'Bad Request', 'Failed to generate unique stepId', { stepId: 'inbox' }),
+      httpRefusal(400, 'Bad Request', 'Failed to generate unique stepId', { stepId: 'inbox' }),
     );
     expect(context.data.workflows).toStrictEqual([]);
     const four = steps.slice(0, 5);
@@ -649,7 +636,7 @@ describe('updateWorkflow: the workflow fields', () => {
     expect(update(original._id, { name: 'By id', steps: [] }).name).toBe('By id');
     expect(stored('welcome').name).toBe('By id');
     expect(refusalOf(() => update('missing', { name: 'X', steps: [] }))).toStrictEqual(
-      httpError(404, 'Not Found', 'Workflow cannot be found', { workflowId: 'missing' }),
+      httpRefusal(404, 'Not Found', 'Workflow cannot be found', { workflowId: 'missing' }),
     );
   });
 
