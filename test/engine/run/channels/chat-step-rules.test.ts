@@ -3,7 +3,7 @@
 // sends through, the webhook URL's order, the stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { stepRunner } from './step-run';
+import { selected, stepRunner } from './step-run';
 
 type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
 type IntegrationSeed = NonNullable<Seed['integrations']>[number];
@@ -97,12 +97,6 @@ function setup(options: Options = {}) {
   return { engine, context, register, integrationId, deactivate, run };
 }
 
-const selected = (providerId: string, identifier: string) => [
-  'Integration instance selected',
-  'Success',
-  providerId,
-  JSON.stringify({ identifier }),
-];
 const created = (providerId: string, content: string) => [
   'Message created',
   'Pending',

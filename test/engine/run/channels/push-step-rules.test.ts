@@ -4,7 +4,7 @@
 // stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { stepRunner } from './step-run';
+import { selected, stepRunner } from './step-run';
 
 type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
 type IntegrationSeed = NonNullable<Seed['integrations']>[number];
@@ -92,12 +92,6 @@ function setup(options: Options = {}) {
   return { engine, context, register, deactivate, channelOf, run };
 }
 
-const selected = (providerId: string, identifier: string) => [
-  'Integration instance selected',
-  'Success',
-  providerId,
-  JSON.stringify({ identifier }),
-];
 const created = (providerId: string, content: string) => [
   'Message created',
   'Pending',

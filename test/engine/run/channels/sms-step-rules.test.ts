@@ -4,7 +4,7 @@
 // change in the stored message and the outbox.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { stepRunner } from './step-run';
+import { selected, stepRunner } from './step-run';
 
 type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
 type IntegrationSeed = NonNullable<Seed['integrations']>[number];
@@ -76,12 +76,7 @@ function setup(options: Options = {}) {
   return { engine, context, run };
 }
 
-const SELECTED = [
-  'Integration instance selected',
-  'Success',
-  'twilio',
-  JSON.stringify({ identifier: 'twilio-main' }),
-];
+const SELECTED = selected('twilio', 'twilio-main');
 const CREATED = ['Message created', 'Pending', 'twilio', null];
 const SENT = ['Message sent', 'Success', 'twilio', null];
 

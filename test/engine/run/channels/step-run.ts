@@ -59,3 +59,18 @@ export function stepRunner(
     };
   };
 }
+
+/**
+ * The "Integration instance selected" detail as a step runner reads it.
+ *
+ * @example
+ * ```ts
+ * expect(run().details[0]).toStrictEqual(selected('twilio', 'twilio-main'));
+ * ```
+ */
+export const selected = (providerId: string, identifier: string) => [
+  'Integration instance selected',
+  'Success',
+  providerId,
+  JSON.stringify({ identifier }),
+];
