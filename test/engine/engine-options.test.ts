@@ -2,18 +2,11 @@
 // rateLimit), environment lookup, the organization scope of integrations, settle, pending work
 // and restore's refusals.
 import { describe, expect, it } from 'vitest';
-import {
-  createMockEngine,
-  type EngineSnapshot,
-  type MockEngine,
-} from '../../mock-server/engine/engine';
+import { createMockEngine, type EngineSnapshot } from '../../mock-server/engine/engine';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
+import { contextOf } from './helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
-
-function contextOf(engine: MockEngine, name = 'Development') {
-  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
-}
 
 function thrownBy(run: () => unknown): unknown {
   try {

@@ -1,4 +1,5 @@
 // Shared by the engine-direct tests: what an engine call refuses with, in the service's terms.
+import type { MockEngine } from '../../mock-server/engine/engine';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
 
 /**
@@ -64,3 +65,33 @@ export const httpRefusal = (
   message: string,
   more: Record<string, unknown> = {},
 ) => ({ status, message, ctx: { statusCode: status, error, ...more }, extra: {} });
+
+/**
+ * What a request with the API key of environment `name` (Development unless named) runs with: the
+ * engine's own `authenticate`, so a test reads and changes the same state a request would.
+ *
+ * @example
+ * ```ts
+ * const { data } = contextOf(engine);
+ * expect(data.subscribers.size).toBe(1);
+ * ```
+ */
+export function contextOf(engine: MockEngine, name = 'Development') {
+  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
+}
+
+/**
+ * The messages of a validation refusal (`errors.general.messages`), or `undefined` when the
+ * error carries none.
+ *
+ * @example
+ * ```ts
+ * expect(validationMessages(serviceErrorOf(() => updateSubscriber(data, 'ada', 1)))).toEqual([
+ *   'body must be an object',
+ * ]);
+ * ```
+ */
+export function validationMessages(error: ServiceError): unknown {
+  return (error as unknown as { extra?: { errors?: { general?: { messages?: unknown } } } }).extra
+    ?.errors?.general?.messages;
+}

@@ -3,13 +3,10 @@
 // is told on the event feed only when someone listens and something changed, a cancel takes the
 // canceled work off the clock, and sync reaches only the caller's organization.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
+import { createMockEngine } from '../../mock-server/engine/engine';
 import type { EngineEvent } from '../../mock-server/engine/event-feed';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
-
-function contextOf(engine: MockEngine, name = 'Development') {
-  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
-}
+import { contextOf } from './helpers';
 
 function thrownBy(run: () => unknown): unknown {
   try {

@@ -6,13 +6,9 @@ import { createMockEngine, type MockEngine } from '../../../mock-server/engine/e
 import type { ActivityDto } from '../../../mock-server/engine/resources/notifications';
 import type { NotificationRecord } from '../../../mock-server/engine/store/state';
 import type { NotificationSearch } from '../../../mock-server/engine/wire/notification-query';
-import { refusalOf } from '../helpers';
+import { contextOf, refusalOf } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
 
 function recordOf(engine: MockEngine, transactionId: string): NotificationRecord {
   const record = contextOf(engine).data.notifications.find(

@@ -2,14 +2,10 @@
 // docs/behaviour/subscribers.md#preferences): which workflows and channels GET lists and in which
 // order, what makes a workflow critical, and what PATCH stores (channels, schedule, errors).
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
+import { createMockEngine } from '../../../mock-server/engine/engine';
 import { buildSlug } from '../../../mock-server/engine/resources/slug';
 import type { SeedData } from '../../../mock-server/engine/seed';
-import { serviceErrorOf } from '../helpers';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
+import { contextOf, serviceErrorOf } from '../helpers';
 
 const step = (type: 'in_app' | 'email' | 'sms' | 'chat' | 'push', active = true) => ({
   type,

@@ -2,12 +2,9 @@
 // (mock-server/engine/resources/subscriber-credentials.ts, docs/behaviour/subscribers.md#credentials):
 // every entry of the provider goes, the others stay, an unknown subscriber is a 404.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
+import { createMockEngine } from '../../../mock-server/engine/engine';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
+import { contextOf } from '../helpers';
 
 function setup() {
   const engine = createMockEngine({

@@ -4,16 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
-import { serviceErrorOf } from '../helpers';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
-
-function validationMessages(error: ServiceError): unknown {
-  return (error as unknown as { extra?: { errors?: { general?: { messages?: unknown } } } }).extra
-    ?.errors?.general?.messages;
-}
+import { contextOf, serviceErrorOf, validationMessages } from '../helpers';
 
 function create(engine: MockEngine, body: unknown, failIfExists = false) {
   return engine.operations.createSubscriber(contextOf(engine), body, { failIfExists });

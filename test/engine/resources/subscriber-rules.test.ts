@@ -5,17 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import type { SubscriberSearch } from '../../../mock-server/engine/resources/subscribers';
 import type { SeedData } from '../../../mock-server/engine/seed';
-import type { ServiceError } from '../../../mock-server/engine/wire/service-error';
-import { serviceErrorOf } from '../helpers';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
-
-function validationMessages(error: ServiceError): unknown {
-  return (error as unknown as { extra?: { errors?: { general?: { messages?: unknown } } } }).extra
-    ?.errors?.general?.messages;
-}
+import { contextOf, serviceErrorOf, validationMessages } from '../helpers';
 
 function engineWith(seed: SeedData = {}): MockEngine {
   return createMockEngine({

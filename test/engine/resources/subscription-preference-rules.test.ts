@@ -2,16 +2,13 @@
 // docs/behaviour/topics.md#subscription-preferences): which workflows the `preferences` of a
 // subscriptions create match and in which order, which group decides each one, and the answer.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
+import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
   buildSubscriptionPreferences,
   matchedWorkflows,
 } from '../../../mock-server/engine/resources/subscription-preferences';
 import type { SubscriptionPreferenceInput } from '../../../src/schemas/topic';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
+import { contextOf } from '../helpers';
 
 const inbox = [{ type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Hi' } }];
 

@@ -2,23 +2,19 @@
 // docs/behaviour/topics.md#create, #list and #retrieve-update-delete): the upsert's checks and
 // answers, retrieve/update/delete, and the listing's filters, order and cursors.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
+import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
   ensureTopic,
   type TopicSearch,
 } from '../../../mock-server/engine/resources/topic-management';
 import { createIdGenerator } from '../../../mock-server/engine/store/ids';
-import { httpRefusal, refusalOf, validationError } from '../helpers';
+import { contextOf, httpRefusal, refusalOf, validationError } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
 
 const invalidKey = (key: string) =>
   `Invalid topic key: "${key}". Topic keys must contain only alphanumeric characters (a-z, A-Z, 0-9), hyphens (-), underscores (_), colons (:), or be a valid email address.`;
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
 
 function setup() {
   const engine = createMockEngine({

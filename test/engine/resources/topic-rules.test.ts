@@ -2,20 +2,16 @@
 // docs/behaviour/subscribers.md#subscriptions and docs/behaviour/topics.md#subscriptions): the
 // default identifier, the listing's filters and cursors, and what subscribe/unsubscribe store.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
+import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
   type SubscriptionSearch,
   subscribe,
   subscriptionIdentifier,
   unsubscribe,
 } from '../../../mock-server/engine/resources/topics';
-import { httpRefusal, refusalOf } from '../helpers';
+import { contextOf, httpRefusal, refusalOf } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
 
 function setup() {
   const engine = createMockEngine({

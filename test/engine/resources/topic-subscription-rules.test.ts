@@ -2,23 +2,19 @@
 // docs/behaviour/topics.md#subscriptions): the listing's filters and cursors, what a create and a
 // delete answer and store, and the 400 when nothing succeeded.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
+import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
   createTopicSubscriptions,
   deleteTopicSubscriptions,
   type TopicSubscriptionSearch,
 } from '../../../mock-server/engine/resources/topic-subscriptions';
 import { createIdGenerator } from '../../../mock-server/engine/store/ids';
-import { httpRefusal, refusalOf, serviceErrorOf, validationError } from '../helpers';
+import { contextOf, httpRefusal, refusalOf, serviceErrorOf, validationError } from '../helpers';
 
 const inbox = [{ type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Hi' } }];
 
 const httpError = (status: number, message: string) =>
   httpRefusal(status, status === 404 ? 'Not Found' : 'Bad Request', message);
-
-function contextOf(engine: MockEngine) {
-  return engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-}
 
 function setup() {
   const engine = createMockEngine({

@@ -9,15 +9,14 @@ import {
   stepIssues,
 } from '../../../mock-server/engine/resources/workflow-issues';
 import type { EnvironmentData, WorkflowStepRecord } from '../../../mock-server/engine/store/state';
+import { contextOf } from '../helpers';
 
 const ROOTS = 'payload, subscriber, steps, step, actor, tenant';
 
 function setup() {
   const engine = createMockEngine();
-  const contextOf = (name: string) =>
-    engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
   // Development: active in_app and email integrations; Production: an active in_app one only.
-  return { engine, dev: contextOf('Development').data, prod: contextOf('Production').data };
+  return { engine, dev: contextOf(engine).data, prod: contextOf(engine, 'Production').data };
 }
 
 function step(

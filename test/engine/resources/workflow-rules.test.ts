@@ -5,11 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { buildSlug } from '../../../mock-server/engine/resources/slug';
 import type { WorkflowSearch } from '../../../mock-server/engine/resources/workflows';
-import { httpRefusal, refusalOf, validationError } from '../helpers';
-
-function contextOf(engine: MockEngine, name = 'Development') {
-  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
-}
+import { contextOf, httpRefusal, refusalOf, validationError } from '../helpers';
 
 /** Four workflows created a minute apart: alpha (tags a, b), Beta (b), gamma (ERROR), delta (inactive). */
 function setup() {
