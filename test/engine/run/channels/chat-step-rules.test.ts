@@ -3,19 +3,12 @@
 // sends through, the webhook URL's order, the stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { selected, stepRunner } from './step-run';
-
-type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
-type IntegrationSeed = NonNullable<Seed['integrations']>[number];
+import { activeIntegration, type IntegrationSeed, selected, stepRunner } from './step-run';
 
 const START = '2026-01-01T00:00:00.000Z';
 
-const chat = (providerId: string, identifier: string): IntegrationSeed => ({
-  providerId,
-  channel: 'chat',
-  active: true,
-  identifier,
-});
+const chat = (providerId: string, identifier: string) =>
+  activeIntegration('chat', providerId, identifier);
 
 const SLACK = chat('slack', 'slack-main');
 const WHATSAPP = chat('whatsapp-business', 'wa-main');

@@ -4,19 +4,12 @@
 // stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { selected, stepRunner } from './step-run';
-
-type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
-type IntegrationSeed = NonNullable<Seed['integrations']>[number];
+import { activeIntegration, type IntegrationSeed, selected, stepRunner } from './step-run';
 
 const START = '2026-01-01T00:00:00.000Z';
 
-const push = (providerId: string, identifier: string): IntegrationSeed => ({
-  providerId,
-  channel: 'push',
-  active: true,
-  identifier,
-});
+const push = (providerId: string, identifier: string) =>
+  activeIntegration('push', providerId, identifier);
 
 const FCM = push('fcm', 'fcm-main');
 const APNS = push('apns', 'apns-main');

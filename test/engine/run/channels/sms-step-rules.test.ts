@@ -4,10 +4,7 @@
 // change in the stored message and the outbox.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { selected, stepRunner } from './step-run';
-
-type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
-type IntegrationSeed = NonNullable<Seed['integrations']>[number];
+import { type IntegrationSeed, selected, stepRunner } from './step-run';
 
 const START = '2026-01-01T00:00:00.000Z';
 

@@ -1,7 +1,25 @@
 // Shared by the chat, push and sms step tests: trigger a one-step workflow for `ada` and read what
 // its step did (the job's end, the details after "Start sending message", messages, outbox).
 import type { MockEngine } from '../../../../mock-server/engine/engine';
+import type { SeedData } from '../../../../mock-server/engine/seed';
 import type { JobRecord } from '../../../../mock-server/engine/store/state';
+
+/** An integration as a step test seeds it. */
+export type IntegrationSeed = NonNullable<SeedData['integrations']>[number];
+
+/**
+ * An active integration of `channel` (not primary), as the chat and push tests seed theirs.
+ *
+ * @example
+ * ```ts
+ * const SLACK = activeIntegration('chat', 'slack', 'slack-main');
+ * ```
+ */
+export const activeIntegration = (
+  channel: IntegrationSeed['channel'],
+  providerId: string,
+  identifier: string,
+): IntegrationSeed => ({ providerId, channel, active: true, identifier });
 
 /** The listed keys the object has (a key set to `undefined` stays, so its presence is checked). */
 export function pick(value: object, keys: readonly string[]): Record<string, unknown> {
