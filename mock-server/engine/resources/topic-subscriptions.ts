@@ -153,7 +153,9 @@ export interface SubscriptionChangeDto {
  */
 export interface SubscriptionErrorDto {
   subscriberId: string;
-  code: 'SUBSCRIBER_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND';
+  /** Only on `INVALID_REQUEST`, an entry that named no subscription (`'unknown'`). */
+  identifier?: string;
+  code: 'SUBSCRIBER_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND' | 'INVALID_REQUEST';
   message: string;
 }
 
@@ -289,8 +291,9 @@ export function createTopicSubscriptions(
 /**
  * `DELETE /v2/topics/{topicKey}/subscriptions` (docs/behaviour/topics.md#subscriptions): a
  * subscriber id removes all of that subscriber's subscriptions to the topic, an `identifier`
- * removes that one; unknown subscribers and missing subscriptions are reported; 400 with the same
- * body when none succeeded.
+ * removes that one; unknown subscribers and missing subscriptions are reported; an entry with
+ * neither removes nothing (when no entry names one, each is an `INVALID_REQUEST` error); 400 with
+ * the same body when none succeeded.
  *
  * @example
  * ```ts
@@ -307,9 +310,23 @@ export function deleteTopicSubscriptions(
     subscriptions: 'Cannot unsubscribe more than 100 subscriptions at once',
   });
   const topic = topicOrThrow(data, topicKey);
-  const entries = (input.subscriptions ?? input.subscriberIds ?? []).map((entry) =>
+  const given = (input.subscriptions ?? input.subscriberIds ?? []).map((entry) =>
     typeof entry === 'string' ? { subscriberId: entry } : entry,
   );
+  // The service skips an entry that names no subscription (an empty one would match them all).
+  const entries = given.filter((entry) => Boolean(entry.subscriberId || entry.identifier));
+  if (entries.length === 0 && given.length > 0) {
+    return settle({
+      data: [],
+      meta: { totalCount: given.length, successful: 0, failed: given.length },
+      errors: given.map(() => ({
+        subscriberId: 'unknown',
+        identifier: 'unknown',
+        code: 'INVALID_REQUEST',
+        message: 'Subscription identifier is required.',
+      })),
+    });
+  }
   const errors: SubscriptionErrorDto[] = [];
   const removed: SubscriptionRecord[] = [];
   const done: SubscriptionChangeDto[] = [];
@@ -349,7 +366,7 @@ export function deleteTopicSubscriptions(
   }
   const result = settle({
     data: done,
-    meta: { totalCount: entries.length, successful: done.length, failed: errors.length },
+    meta: { totalCount: given.length, successful: done.length, failed: errors.length },
     ...(errors.length === 0 ? {} : { errors }),
   });
   unsubscribe(data, removed);

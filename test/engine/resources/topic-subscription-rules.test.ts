@@ -708,20 +708,45 @@ describe('topic subscriptions delete', () => {
     expect(listed('news', { orderDirection: 'ASC' })).toStrictEqual(['ada', 'bob', 'cy']);
   });
 
-  it('reports an entry naming neither subscriber nor identifier with an empty subscriberId', () => {
-    const { remove, operations, context } = subscribed();
-    operations.upsertTopic(context, { key: 'quiet' }, { failIfExists: false });
-    expect(refusalOf(() => remove('quiet', { subscriptions: [{}] })).ctx).toStrictEqual({
-      data: [],
-      meta: { totalCount: 1, successful: 0, failed: 1 },
-      errors: [
-        {
-          subscriberId: '',
-          code: 'SUBSCRIPTION_NOT_FOUND',
-          message: "Subscription with identifier '' not found.",
-        },
-      ],
+  it('answers 400 with INVALID_REQUEST per entry and removes nothing when no entry names a subscription', () => {
+    const { remove, listed } = subscribed();
+    expect(
+      refusalOf(() =>
+        remove('news', { subscriptions: [{}, { subscriberId: '', identifier: '' }] }),
+      ),
+    ).toStrictEqual({
+      status: 400,
+      message: 'Http Exception',
+      ctx: {
+        data: [],
+        meta: { totalCount: 2, successful: 0, failed: 2 },
+        errors: [
+          {
+            subscriberId: 'unknown',
+            identifier: 'unknown',
+            code: 'INVALID_REQUEST',
+            message: 'Subscription identifier is required.',
+          },
+          {
+            subscriberId: 'unknown',
+            identifier: 'unknown',
+            code: 'INVALID_REQUEST',
+            message: 'Subscription identifier is required.',
+          },
+        ],
+      },
+      extra: {},
     });
+    expect(listed('news', { orderDirection: 'ASC' })).toStrictEqual(['ada', 'bob', 'cy']);
+  });
+
+  it('skips an entry that names no subscription beside ones that do, counting it in totalCount only', () => {
+    const { remove, listed } = subscribed();
+    const result = remove('news', { subscriptions: [{}, 'bob', ''] });
+    expect(result.data.map((item) => item.identifier)).toStrictEqual(['tk_news:si_bob']);
+    expect(result.meta).toStrictEqual({ totalCount: 3, successful: 1, failed: 0 });
+    expect('errors' in result).toBe(false);
+    expect(listed('news', { orderDirection: 'ASC' })).toStrictEqual(['ada', 'cy']);
   });
 
   it('answers an empty result when the body names nothing', () => {
