@@ -147,7 +147,9 @@ export function isoInstant(value: string): number {
  * Whether `value` is an ISO 8601 timestamp as the service reads the dynamic windows of delays and
  * throttles (its `DurationUtils.isISO8601`): `YYYY-MM-DDTHH:mm:ss`, optional `.sss` and `Z`, a
  * real calendar day (`24:00:00` is the next day's midnight). A bare date or an offset such as
- * `+02:00` is not one.
+ * `+02:00` is not one. Like the service's check, a `24:00:00` value is compared with
+ * `Date.UTC(year, month, day + 1)`, so a day the month lacks passes there (it rolls over on both
+ * sides) and a year below 100 fails (read as 19xx).
  *
  * @example
  * ```ts
