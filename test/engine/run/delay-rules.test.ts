@@ -140,6 +140,8 @@ describe('delay: a scheduled delay', () => {
     // These start with yyyy-mm-dd, but the date parser cannot read them.
     expect(scheduledDelayIssue('sendAt', { sendAt: '2026-13-45' })).toBe(missing);
     expect(scheduledDelayIssue('sendAt', { sendAt: 1767348000000 })).toBe(missing);
+    // A list that holds a date is not a date.
+    expect(scheduledDelayIssue('sendAt', { sendAt: ['2026-01-02T08:00:00Z'] })).toBe(missing);
   });
 });
 
@@ -207,6 +209,20 @@ describe('delay: a cron delay', () => {
       resumeAt: at('2026-01-01T14:00:00.000Z'),
     });
     expect(cron('0 9 * * *')).toStrictEqual({ ok: true, resumeAt: at('2026-01-02T09:00:00.000Z') });
+  });
+
+  it("reads a cron without a zone in UTC, whatever the host's zone", () => {
+    const hostZone = process.env['TZ'];
+    process.env['TZ'] = 'America/New_York';
+    try {
+      expect(cron('0 9 * * *')).toStrictEqual({
+        ok: true,
+        resumeAt: at('2026-01-02T09:00:00.000Z'),
+      });
+    } finally {
+      if (hostZone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = hostZone;
+    }
   });
 
   it('falls back to the fixed delay when the cron is blank or not a string', () => {

@@ -276,6 +276,19 @@ describe('judgeScheduleExtension', () => {
     ).toStrictEqual({ kind: 'finish' });
   });
 
+  it('finishes inside the schedule even once the cap is reached', () => {
+    const { data, subscriber, notification, job } = setup();
+    expect(
+      judgeScheduleExtension(
+        data,
+        subscriber,
+        notification,
+        job({ scheduleExtensionsCount: MAX_SCHEDULE_EXTENSIONS }),
+        at('2026-01-01T10:00:00Z'),
+      ),
+    ).toStrictEqual({ kind: 'finish' });
+  });
+
   it('finishes when the schedule has no later time to offer', () => {
     const { data, subscriber, notification, job } = setup({
       schedule: { isEnabled: true, weeklySchedule: {} },

@@ -93,6 +93,17 @@ describe('isWithinSchedule: the previous day', () => {
     expect(isWithinSchedule(schedule, at('2026-01-04T01:00:00Z'))).toBe(true);
   });
 
+  it('passes over a previous day that is on but has no hours', () => {
+    const schedule = {
+      isEnabled: true,
+      weeklySchedule: {
+        wednesday: { isEnabled: true },
+        thursday: { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] },
+      },
+    };
+    expect(isWithinSchedule(schedule, at('2026-01-01T10:00:00Z'))).toBe(true);
+  });
+
   it("does not use a disabled previous day's overnight range", () => {
     const schedule = {
       isEnabled: true,
