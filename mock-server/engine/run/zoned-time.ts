@@ -83,7 +83,8 @@ export function wallTime(at: number, timeZone = 'UTC'): WallTime {
 
 /**
  * The instant at which the wall clock in `timeZone` shows the given date and time. A time
- * skipped by a daylight-saving jump resolves to the instant just after the jump.
+ * skipped by a spring-forward jump moves forward by the jump, east and west of UTC alike (02:30 on
+ * a day whose clocks go from 02:00 to 03:00 is 03:30).
  *
  * @example
  * ```ts
@@ -107,7 +108,13 @@ export function zonedInstant(
       Math.floor(instant / 1000) * 1000
     );
   };
-  let instant = asUtc - offsetAt(asUtc);
-  instant = asUtc - offsetAt(instant);
-  return instant;
+  const firstPass = asUtc - offsetAt(asUtc);
+  const secondPass = asUtc - offsetAt(firstPass);
+  // Two passes land on the wall time unless it falls in a spring-forward gap; there the passes
+  // straddle the jump (east of UTC the second lands after it, west of UTC before), and the later
+  // one is the instant just after the jump.
+  const wall = wallTime(secondPass, timeZone);
+  return wall.hour === hour && wall.minute === minute
+    ? secondPass
+    : Math.max(firstPass, secondPass);
 }

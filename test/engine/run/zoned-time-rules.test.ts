@@ -84,6 +84,26 @@ describe('zonedInstant', () => {
     expect(iso(zonedInstant(2026, 3, 29, 2, 30, 'Europe/Paris'))).toBe('2026-03-29T01:30:00.000Z');
   });
 
+  it('resolves a time skipped by a daylight-saving jump west of UTC to the instant an hour on', () => {
+    // New York skips 02:00-03:00 on 2026-03-08: 02:30 resolves to 03:30 EDT, not 01:30 EST.
+    expect(iso(zonedInstant(2026, 3, 8, 2, 30, 'America/New_York'))).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    expect(iso(zonedInstant(2026, 3, 8, 1, 30, 'America/New_York'))).toBe(
+      '2026-03-08T06:30:00.000Z',
+    );
+    expect(iso(zonedInstant(2026, 3, 8, 3, 30, 'America/New_York'))).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+  });
+
+  it('moves a time inside a half-hour jump forward by the jump', () => {
+    // Lord Howe goes from 02:00 (+10:30) to 02:30 (+11:00) on 2026-10-04: 02:15 is 02:45.
+    expect(iso(zonedInstant(2026, 10, 4, 2, 15, 'Australia/Lord_Howe'))).toBe(
+      '2026-10-03T15:45:00.000Z',
+    );
+  });
+
   it('reads the times just around a daylight-saving jump with their own offsets', () => {
     expect(iso(zonedInstant(2026, 3, 29, 1, 30, 'Europe/Paris'))).toBe('2026-03-29T00:30:00.000Z');
     expect(iso(zonedInstant(2026, 3, 29, 3, 30, 'Europe/Paris'))).toBe('2026-03-29T01:30:00.000Z');
