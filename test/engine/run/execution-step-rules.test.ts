@@ -23,9 +23,9 @@ const inbox = (body: string, more: Partial<StepSeed> = {}): StepSeed => ({
   ...more,
 });
 
-function setup(workflows: WorkflowSeed[], seed: Seed = {}) {
+function setup(workflows: WorkflowSeed[], seed: Seed = {}, clockStart = START) {
   const engine = createMockEngine({
-    clockStart: START,
+    clockStart,
     seed: {
       subscribers: [
         { subscriberId: 'ada', firstName: 'Ada', email: 'ada@example.com', phone: '+15550001' },
@@ -291,6 +291,49 @@ describe('the run: digests', () => {
     expect(run.contents()).toStrictEqual([['in_app', '1:2']]);
   });
 
+  it('an event that reaches the digest the moment its window closes opens the next window', () => {
+    const run = setup([
+      {
+        workflowId: 'later',
+        steps: [
+          {
+            type: 'delay',
+            name: 'Wait',
+            controlValues: { type: 'dynamic', dynamicKey: 'payload.wait' },
+          },
+          digestStep(FIVE_MINUTES),
+          inbox('{{step.total_count}}:{% for e in step.events %}{{e.n}}{% endfor %}'),
+        ],
+      },
+    ]);
+    // Its delay ends at 00:10, as the window the other event opens at 00:05 closes.
+    const late = run.trigger('later', { payload: { n: 1, wait: { amount: 10, unit: 'minutes' } } });
+    const early = run.trigger('later', { payload: { n: 2, wait: { amount: 5, unit: 'minutes' } } });
+    run.engine.clock.advance('10m');
+    expect(run.statuses(early)).toStrictEqual(['completed', 'completed', 'completed']);
+    expect(run.statuses(late)).toStrictEqual(['completed', 'delayed', 'pending']);
+    expect(run.details(late, 1).at(-1)).toStrictEqual([
+      'Start digesting',
+      '{"closesAt":"2026-01-01T00:15:00.000Z"}',
+    ]);
+    run.engine.clock.advance('5m');
+    expect(run.contents()).toStrictEqual([
+      ['in_app', '1:2'],
+      ['in_app', '1:1'],
+    ]);
+  });
+
+  it('a canceled merged event leaves the window with its own events only', () => {
+    const run = setup([digestFlow('news', FIVE_MINUTES)]);
+    const first = run.trigger('news', { payload: { n: 1 } });
+    run.trigger('news', { payload: { n: 2 }, transactionId: 'tx-2' });
+    run.trigger('news', { payload: { n: 3 } });
+    run.engine.operations.cancelEvent(contextOf(run.engine), 'tx-2');
+    expect(run.job(first, 0).digest?.events).toStrictEqual([{ n: 1 }, { n: 3 }]);
+    run.engine.clock.advance('5m');
+    expect(run.contents()).toStrictEqual([['in_app', '2:13']]);
+  });
+
   it('keeps one window per subscriber, workflow, step and digest key value', () => {
     const run = setup([
       digestFlow('news', { ...FIVE_MINUTES, digestKey: 'postId' }),
@@ -501,6 +544,21 @@ describe('the run: delays', () => {
     expect(run.job(negative, 0).updatedAt).toBe(START);
   });
 
+  it("a negative delay at the clock's first instant still ends at once", () => {
+    const run = setup(
+      [delayFlow('negative', { type: 'regular', amount: -1, unit: 'minutes' })],
+      {},
+      '1970-01-01T00:00:00.000Z',
+    );
+    const id = run.trigger('negative');
+    expect(run.statuses(id)).toStrictEqual(['completed', 'completed']);
+    expect(run.details(id, 0)).toStrictEqual([
+      ['Step queued', null],
+      ['Step delayed', '{"delay":-60000}'],
+      ['Delay is finished', null],
+    ]);
+  });
+
   it('takes the amount from the trigger overrides and the date from the payload', () => {
     const run = setup([
       delayFlow('wait', { type: 'regular', ...FIVE_MINUTES }),
@@ -586,6 +644,36 @@ describe('the run: delays', () => {
       ],
     ]);
     expect(run.job(id, 0).error).toBe('Dynamic delay must be in the future. durationMs: 0');
+  });
+});
+
+describe('the run: waiting steps in a snapshot', () => {
+  it('a waiting delay and an open digest survive a snapshot and restore, and resume', () => {
+    const run = setup([
+      {
+        workflowId: 'wait',
+        steps: [
+          { type: 'delay', name: 'Wait', controlValues: { type: 'regular', ...FIVE_MINUTES } },
+          inbox('waited'),
+        ],
+      },
+      {
+        workflowId: 'news',
+        steps: [digestStep(FIVE_MINUTES), inbox('{{step.total_count}} digested')],
+      },
+    ]);
+    const delayed = run.trigger('wait');
+    const digested = run.trigger('news');
+    run.engine.restore(run.engine.snapshot());
+    run.engine.clock.advance('5m');
+    expect([run.statuses(delayed), run.statuses(digested)]).toStrictEqual([
+      ['completed', 'completed'],
+      ['completed', 'completed'],
+    ]);
+    expect(run.contents()).toStrictEqual([
+      ['in_app', 'waited'],
+      ['in_app', '1 digested'],
+    ]);
   });
 });
 
