@@ -105,7 +105,7 @@ const texts = (job: JobRecord | undefined) =>
   (job?.executionDetails ?? []).map(({ detail }) => detail);
 
 describe('the run: step conditions', () => {
-  it('skips a step whose filters fail, with the conditions it compared, and runs the next', () => {
+  it('runs a step whose filters pass; skips one whose filters fail, with the conditions it compared', () => {
     const { trigger, statuses } = setup({
       workflows: [
         {
@@ -150,6 +150,14 @@ describe('the run: step conditions', () => {
           },
         },
       },
+    ]);
+    const passing = trigger('filtered', { payload: { plan: 'pro' } });
+    expect(statuses(passing)).toStrictEqual(['completed', 'completed']);
+    expect(texts(passing.jobs[0])).toStrictEqual([
+      'Step queued',
+      'Start sending message',
+      'Message created',
+      'Message sent',
     ]);
   });
 });
@@ -928,7 +936,10 @@ describe('the run: job statuses as the event feed tells them', () => {
 describe('the run: scheduled tasks that find nothing to resume', () => {
   /** A snapshot taken while the delay waits, with its notification changed by `edit`. */
   function restoredWith(
-    edit: (notification: NotificationRecord, task: { jobIndex: number }) => void,
+    edit: (
+      notification: NotificationRecord,
+      task: { jobIndex: number; notificationId: string },
+    ) => void,
   ) {
     const { engine, context, trigger, statuses } = setup({
       workflows: [{ workflowId: 'wait', steps: [hourDelay, inbox()] }],
@@ -960,6 +971,15 @@ describe('the run: scheduled tasks that find nothing to resume', () => {
   it('does nothing for a job the notification does not have', () => {
     const { engine, restored, statuses } = restoredWith((_notification, task) => {
       task.jobIndex = 5;
+    });
+    expect(() => engine.clock.advance('1h')).not.toThrow();
+    expect(statuses(restored)).toStrictEqual(['delayed', 'pending']);
+    expect(engine.outbox.count()).toBe(0);
+  });
+
+  it('does nothing for a notification that is not there', () => {
+    const { engine, restored, statuses } = restoredWith((_notification, task) => {
+      task.notificationId = 'gone';
     });
     expect(() => engine.clock.advance('1h')).not.toThrow();
     expect(statuses(restored)).toStrictEqual(['delayed', 'pending']);
