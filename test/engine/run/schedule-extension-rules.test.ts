@@ -2,7 +2,6 @@
 // schedule allows at the ends of ranges, to the millisecond, over days that are off or cannot be
 // read; and the verdict on a delay or digest job, with its raw, its count and its cap.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine } from '../../../mock-server/engine/engine';
 import { DETAILS } from '../../../mock-server/engine/run/detail-texts';
 import {
   formatZoned,
@@ -10,19 +9,10 @@ import {
   MAX_SCHEDULE_EXTENSIONS,
   nextAvailableTime,
 } from '../../../mock-server/engine/run/schedule-extension';
-import type { JobRecord, PreferenceScheduleRecord } from '../../../mock-server/engine/store/state';
-import { contextOf } from '../helpers';
+import { type DelayedForAdaOptions, delayedForAda, officeHours, weekly } from './schedule-run';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
-// 2026-01-01 is a Thursday.
-const weekly = (days: Record<string, { start: string; end: string }[]>) => ({
-  isEnabled: true,
-  weeklySchedule: Object.fromEntries(
-    Object.entries(days).map(([day, hours]) => [day, { isEnabled: true, hours }]),
-  ),
-});
-const officeHours = (day: string) => weekly({ [day]: [{ start: '09:00 AM', end: '05:00 PM' }] });
 
 describe('nextAvailableTime: the ends of a range', () => {
   const thursday = officeHours('thursday');
@@ -153,56 +143,9 @@ describe('formatZoned', () => {
   });
 });
 
-const email = {
-  type: 'email' as const,
-  name: 'Email',
-  controlValues: { subject: 'Hi', body: 'Hello' },
-};
 const thursdayHours = officeHours('thursday');
-
-function setup(
-  options: { schedule?: PreferenceScheduleRecord | null; timezone?: string | null } = {},
-) {
-  const engine = createMockEngine({
-    clockStart: '2026-01-01T00:00:00.000Z',
-    seed: {
-      subscribers: [
-        {
-          subscriberId: 'ada',
-          email: 'ada@example.com',
-          ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
-        },
-      ],
-      workflows: [
-        {
-          workflowId: 'held',
-          steps: [
-            {
-              type: 'delay',
-              name: 'Wait',
-              controlValues: { type: 'regular', amount: 1, unit: 'days', extendToSchedule: true },
-            },
-            email,
-          ],
-        },
-      ],
-      preferences:
-        options.schedule === null
-          ? []
-          : [{ subscriberId: 'ada', schedule: options.schedule ?? thursdayHours }],
-    },
-  });
-  const { data } = contextOf(engine);
-  engine.operations.triggerEvent(contextOf(engine), { name: 'held', to: 'ada', payload: {} });
-  const subscriber = data.subscribers.get('ada');
-  const notification = data.notifications[0];
-  const delay = notification?.jobs[0];
-  if (subscriber === undefined || notification === undefined || delay === undefined) {
-    throw new Error('not seeded');
-  }
-  const job = (change: Partial<JobRecord> = {}): JobRecord => ({ ...delay, ...change });
-  return { data, subscriber, notification, job };
-}
+const heldForAda = (options: DelayedForAdaOptions = {}) =>
+  delayedForAda({ ...options, extendToSchedule: true });
 
 /** Thursday 03:00 UTC: before the office hours of that day. */
 const EARLY = at('2026-01-01T03:00:00Z');
@@ -210,7 +153,7 @@ const NINE = at('2026-01-01T09:00:00Z');
 
 describe('judgeScheduleExtension', () => {
   it('extends a delay outside the schedule to the next start, with the raw the service writes', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     expect(judgeScheduleExtension(data, subscriber, notification, job(), EARLY)).toStrictEqual({
       kind: 'extend',
       resumeAt: NINE,
@@ -227,14 +170,14 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('extends a digest job as a delay job', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     expect(
       judgeScheduleExtension(data, subscriber, notification, job({ type: 'digest' }), EARLY),
     ).toMatchObject({ kind: 'extend', resumeAt: NINE });
   });
 
   it('finishes any other job at once', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     for (const type of ['email', 'in_app', 'throttle'] as const) {
       expect(
         judgeScheduleExtension(data, subscriber, notification, job({ type }), EARLY),
@@ -243,7 +186,7 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('finishes a critical notification, and a step whose control is not exactly true', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     expect(
       judgeScheduleExtension(data, subscriber, { ...notification, critical: true }, job(), EARLY),
     ).toStrictEqual({ kind: 'finish' });
@@ -260,7 +203,7 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('finishes inside the schedule, or without a schedule', () => {
-    const inside = setup();
+    const inside = heldForAda();
     expect(
       judgeScheduleExtension(
         inside.data,
@@ -270,14 +213,14 @@ describe('judgeScheduleExtension', () => {
         at('2026-01-01T10:00:00Z'),
       ),
     ).toStrictEqual({ kind: 'finish' });
-    const none = setup({ schedule: null });
+    const none = heldForAda({ schedule: null });
     expect(
       judgeScheduleExtension(none.data, none.subscriber, none.notification, none.job(), EARLY),
     ).toStrictEqual({ kind: 'finish' });
   });
 
   it('finishes inside the schedule even once the cap is reached', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     expect(
       judgeScheduleExtension(
         data,
@@ -290,7 +233,7 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('finishes when the schedule has no later time to offer', () => {
-    const { data, subscriber, notification, job } = setup({
+    const { data, subscriber, notification, job } = heldForAda({
       schedule: { isEnabled: true, weeklySchedule: {} },
     });
     expect(judgeScheduleExtension(data, subscriber, notification, job(), EARLY)).toStrictEqual({
@@ -299,14 +242,14 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('finishes for a subscriber in a zone the runtime does not know', () => {
-    const { data, subscriber, notification, job } = setup({ timezone: 'Mars/Olympus' });
+    const { data, subscriber, notification, job } = heldForAda({ timezone: 'Mars/Olympus' });
     expect(judgeScheduleExtension(data, subscriber, notification, job(), EARLY)).toStrictEqual({
       kind: 'finish',
     });
   });
 
   it('counts on from the extensions already made, up to the cap', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     const verdict = (count: number) =>
       judgeScheduleExtension(
         data,
@@ -331,7 +274,7 @@ describe('judgeScheduleExtension', () => {
   });
 
   it("writes the next time in the subscriber's zone and names the zone", () => {
-    const { data, subscriber, notification, job } = setup({ timezone: 'Asia/Tokyo' });
+    const { data, subscriber, notification, job } = heldForAda({ timezone: 'Asia/Tokyo' });
     // Thursday 18:00 UTC is Friday 03:00 in Tokyo: the next Thursday 09:00 there is 00:00 UTC.
     const evening = at('2026-01-01T18:00:00Z');
     const resumeAt = at('2026-01-08T00:00:00Z');
@@ -352,7 +295,7 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('reads a null time zone as UTC and leaves it out of the raw', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     const verdict = judgeScheduleExtension(
       data,
       { ...subscriber, timezone: null },
@@ -371,7 +314,7 @@ describe('judgeScheduleExtension', () => {
   });
 
   it('writes a copy of the schedule, not the stored one', () => {
-    const { data, subscriber, notification, job } = setup();
+    const { data, subscriber, notification, job } = heldForAda();
     const verdict = judgeScheduleExtension(data, subscriber, notification, job(), EARLY);
     const stored = data.preferences.get(subscriber._id)?.schedule;
     const written = verdict.kind === 'extend' ? verdict.raw['schedule'] : undefined;

@@ -2,20 +2,11 @@
 // the range ends to the minute, ranges over midnight, when the previous day counts, and which
 // steps the schedule never holds back, with the service's detail and raw.
 import { describe, expect, it } from 'vitest';
-import { createMockEngine } from '../../../mock-server/engine/engine';
 import { DETAILS } from '../../../mock-server/engine/run/detail-texts';
 import { isWithinSchedule, judgeSchedule } from '../../../mock-server/engine/run/schedule';
-import type { PreferenceScheduleRecord } from '../../../mock-server/engine/store/state';
-import { contextOf } from '../helpers';
+import { delayedForAda, officeHours, weekly } from './schedule-run';
 
 const at = (iso: string) => Date.parse(iso);
-// 2026-01-01 is a Thursday.
-const weekly = (days: Record<string, { start: string; end: string }[]>) => ({
-  isEnabled: true,
-  weeklySchedule: Object.fromEntries(
-    Object.entries(days).map(([day, hours]) => [day, { isEnabled: true, hours }]),
-  ),
-});
 
 describe('isWithinSchedule: the ends of a range', () => {
   it('includes the first minute of a range and excludes the minute before', () => {
@@ -124,59 +115,14 @@ describe('isWithinSchedule: time zones', () => {
   });
 });
 
-const email = {
-  type: 'email' as const,
-  name: 'Email',
-  controlValues: { subject: 'Hi', body: 'Hello' },
-};
-const thursdayHours = weekly({ thursday: [{ start: '09:00 AM', end: '05:00 PM' }] });
-
-function setup(
-  options: { schedule?: PreferenceScheduleRecord | null; timezone?: string | null } = {},
-) {
-  const engine = createMockEngine({
-    clockStart: '2026-01-01T00:00:00.000Z',
-    seed: {
-      subscribers: [
-        {
-          subscriberId: 'ada',
-          email: 'ada@example.com',
-          ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
-        },
-      ],
-      workflows: [
-        {
-          workflowId: 'wait',
-          steps: [
-            {
-              type: 'delay',
-              name: 'Wait',
-              controlValues: { type: 'regular', amount: 1, unit: 'days' },
-            },
-            email,
-          ],
-        },
-      ],
-      preferences:
-        options.schedule === null
-          ? []
-          : [{ subscriberId: 'ada', schedule: options.schedule ?? thursdayHours }],
-    },
-  });
-  const { data } = contextOf(engine);
-  engine.operations.triggerEvent(contextOf(engine), { name: 'wait', to: 'ada', payload: {} });
-  const subscriber = data.subscribers.get('ada');
-  const notification = data.notifications[0];
-  if (subscriber === undefined || notification === undefined) throw new Error('not seeded');
-  return { data, subscriber, notification };
-}
+const thursdayHours = officeHours('thursday');
 
 const OUTSIDE = at('2026-01-01T18:00:00Z');
 const INSIDE = at('2026-01-01T10:00:00Z');
 
 describe('judgeSchedule', () => {
   it('skips a step outside the schedule with the detail and the schedule as raw', () => {
-    const { data, subscriber, notification } = setup();
+    const { data, subscriber, notification } = delayedForAda();
     expect(judgeSchedule(data, subscriber, notification, 'email', OUTSIDE)).toStrictEqual({
       send: false,
       detail: DETAILS.stepSkippedOutsideSchedule,
@@ -185,14 +131,14 @@ describe('judgeSchedule', () => {
   });
 
   it('sends a step inside the schedule', () => {
-    const { data, subscriber, notification } = setup();
+    const { data, subscriber, notification } = delayedForAda();
     expect(judgeSchedule(data, subscriber, notification, 'email', INSIDE)).toStrictEqual({
       send: true,
     });
   });
 
   it('never holds back in-app, delay and digest steps', () => {
-    const { data, subscriber, notification } = setup();
+    const { data, subscriber, notification } = delayedForAda();
     for (const stepType of ['in_app', 'delay', 'digest']) {
       expect(judgeSchedule(data, subscriber, notification, stepType, OUTSIDE)).toStrictEqual({
         send: true,
@@ -206,21 +152,21 @@ describe('judgeSchedule', () => {
   });
 
   it('never holds back a critical notification', () => {
-    const { data, subscriber, notification } = setup();
+    const { data, subscriber, notification } = delayedForAda();
     expect(
       judgeSchedule(data, subscriber, { ...notification, critical: true }, 'email', OUTSIDE),
     ).toStrictEqual({ send: true });
   });
 
   it('sends everything for a subscriber without a schedule', () => {
-    const { data, subscriber, notification } = setup({ schedule: null });
+    const { data, subscriber, notification } = delayedForAda({ schedule: null });
     expect(judgeSchedule(data, subscriber, notification, 'email', OUTSIDE)).toStrictEqual({
       send: true,
     });
   });
 
   it("judges in the subscriber's zone and names the zone in the raw", () => {
-    const { data, subscriber, notification } = setup({ timezone: 'Asia/Tokyo' });
+    const { data, subscriber, notification } = delayedForAda({ timezone: 'Asia/Tokyo' });
     // 00:30 UTC is 09:30 in Tokyo, 18:00 UTC is 03:00 Friday there.
     expect(
       judgeSchedule(data, subscriber, notification, 'email', at('2026-01-01T00:30:00Z')),
@@ -233,7 +179,7 @@ describe('judgeSchedule', () => {
   });
 
   it('reads a null time zone as UTC and leaves it out of the raw', () => {
-    const { data, subscriber, notification } = setup();
+    const { data, subscriber, notification } = delayedForAda();
     const noZone = { ...subscriber, timezone: null };
     expect(judgeSchedule(data, noZone, notification, 'email', INSIDE)).toStrictEqual({
       send: true,
@@ -246,7 +192,7 @@ describe('judgeSchedule', () => {
   });
 
   it('writes a copy of the schedule, not the stored one', () => {
-    const { data, subscriber, notification } = setup();
+    const { data, subscriber, notification } = delayedForAda();
     const verdict = judgeSchedule(data, subscriber, notification, 'email', OUTSIDE);
     const stored = data.preferences.get(subscriber._id)?.schedule;
     expect(verdict.send ? undefined : verdict.raw['schedule']).not.toBe(stored);
