@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import type { JobRecord, NotificationRecord } from '../../../mock-server/engine/store/state';
+import { officeHours } from './schedule-run';
 
 /**
  * Details whose writing throws `error`, each named `<step name>/<detail>`: they stand for an
@@ -50,12 +51,7 @@ const digestStep = (
 });
 
 // 2026-01-01 is a Thursday.
-const officeHours = {
-  isEnabled: true,
-  weeklySchedule: {
-    thursday: { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] },
-  },
-};
+const thursdayHours = officeHours('thursday');
 
 const QUEUED = { detail: 'Step queued', status: 'Pending', raw: null };
 const SENDING = { detail: 'Start sending message', status: 'Pending', raw: null };
@@ -332,7 +328,7 @@ describe('the run: the skip rule and what the conditions see', () => {
 });
 
 describe('the run: schedule and preferences beside the conditions', () => {
-  const schedulePreference = { subscriberId: 'ada', schedule: officeHours };
+  const schedulePreference = { subscriberId: 'ada', schedule: thursdayHours };
 
   it('cancels a step outside the schedule with its detail and runs the next step', () => {
     const { trigger, statuses } = setup({
@@ -346,7 +342,7 @@ describe('the run: schedule and preferences beside the conditions', () => {
       {
         detail: "The step was skipped as it fell outside the subscriber's schedule",
         status: 'Success',
-        raw: { schedule: officeHours },
+        raw: { schedule: thursdayHours },
       },
     ]);
   });
@@ -777,7 +773,7 @@ describe('the run: resuming into the schedule', () => {
   it("moves only the extended digest's window; another subscriber's keeps its end", () => {
     const { engine, trigger, statuses, digests } = setup({
       workflows: [{ workflowId: 'digest', steps: [held('digest'), inbox()] }],
-      preferences: [{ subscriberId: 'ada', schedule: officeHours }],
+      preferences: [{ subscriberId: 'ada', schedule: thursdayHours }],
     });
     const ada = trigger('digest');
     engine.clock.advance('30m');
@@ -792,7 +788,7 @@ describe('the run: resuming into the schedule', () => {
         raw: {
           delayMs: 8 * 3_600_000,
           nextAvailableTime: '2026-01-01T09:00:00.000Z',
-          schedule: officeHours,
+          schedule: thursdayHours,
           scheduleExtensionsCount: 1,
           maxScheduleExtensions: 3,
         },
@@ -826,7 +822,7 @@ describe('the run: resuming into the schedule', () => {
   it('finishes a delay without extending it when the subscriber is gone', () => {
     const { engine, context, trigger, statuses } = setup({
       workflows: [{ workflowId: 'wait', steps: [held('delay'), inbox()] }],
-      preferences: [{ subscriberId: 'ada', schedule: officeHours }],
+      preferences: [{ subscriberId: 'ada', schedule: thursdayHours }],
     });
     const run = trigger('wait');
     engine.operations.deleteSubscriber(context(), 'ada');
@@ -839,7 +835,7 @@ describe('the run: resuming into the schedule', () => {
     const { engine, trigger, statuses } = setup(
       {
         workflows: [{ workflowId: 'wait', steps: [held('delay'), inbox()] }],
-        preferences: [{ subscriberId: 'ada', schedule: officeHours }],
+        preferences: [{ subscriberId: 'ada', schedule: thursdayHours }],
       },
       '9999-12-31T20:00:00.000Z',
     );
@@ -853,7 +849,7 @@ describe('the run: resuming into the schedule', () => {
   it('finishes with the cap detail once the job was extended three times', () => {
     const { engine, context, trigger, statuses } = setup({
       workflows: [{ workflowId: 'wait', steps: [held('delay'), inbox()] }],
-      preferences: [{ subscriberId: 'ada', schedule: officeHours }],
+      preferences: [{ subscriberId: 'ada', schedule: thursdayHours }],
     });
     const run = trigger('wait');
     engine.clock.advance('1h'); // extended to Thursday 09:00
