@@ -164,6 +164,22 @@ export function parseBlockDocument(body: string): BlockNode | undefined {
 }
 
 /**
+ * The text of the raw email `body` control that {@link renderEmailBody} renders: text as given, a
+ * block document as its JSON, and no body (absent or `null`) as empty text; the service renders
+ * nothing for a missing body.
+ *
+ * @example
+ * ```ts
+ * emailBodySource({ type: 'doc' }); // '{"type":"doc"}'
+ * emailBodySource(undefined); // ''
+ * ```
+ */
+export function emailBodySource(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  return raw === undefined || raw === null ? '' : JSON.stringify(raw);
+}
+
+/**
  * Renders the email `body` control to the HTML that is stored and delivered: a block document
  * (or `editorType: 'block'`) becomes HTML first; an HTML string is rendered as is; the result is
  * sanitised as the service sanitises it ({@link sanitizeEmailHtml}).

@@ -40,7 +40,7 @@ import {
   passesBackoff,
 } from './digest';
 import { recordedDigest } from './digest-record';
-import { renderEmailBody } from './email-body';
+import { emailBodySource, renderEmailBody } from './email-body';
 import { judgePreferences } from './preferences';
 import { judgeSchedule } from './schedule';
 import { judgeScheduleExtension } from './schedule-extension';
@@ -180,9 +180,7 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
     case 'email': {
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
       const raw = job.step.controlValues['body'];
-      return sendEmail(delivery, () =>
-        renderEmailBody(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''), context),
-      );
+      return sendEmail(delivery, () => renderEmailBody(emailBodySource(raw), context));
     }
     case 'sms':
       return sendSms(delivery);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BlockNode,
   blockToHtml,
+  emailBodySource,
   parseBlockDocument,
   renderEmailBody,
 } from '../../../mock-server/engine/run/email-body';
@@ -240,5 +241,15 @@ describe('renderEmailBody', () => {
       error: 'undefined filter: bad, line:1, col:4',
       path: 'body',
     });
+  });
+});
+
+describe('emailBodySource', () => {
+  it('takes text as given, a block document as its JSON, and no body as empty text', () => {
+    expect(emailBodySource('<p>{{ payload.x }}</p>')).toBe('<p>{{ payload.x }}</p>');
+    expect(emailBodySource({ type: 'doc', content: [] })).toBe('{"type":"doc","content":[]}');
+    expect(emailBodySource(undefined)).toBe('');
+    expect(emailBodySource(null)).toBe('');
+    expect(emailBodySource('')).toBe('');
   });
 });

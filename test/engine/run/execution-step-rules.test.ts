@@ -831,7 +831,7 @@ describe('the run: channel steps', () => {
     ]);
   });
 
-  it('renders an email body given as a block document, and an absent body as ""', () => {
+  it('renders an email body given as a block document, and an absent body as empty content', () => {
     const run = setup([
       {
         workflowId: 'blocks',
@@ -863,7 +863,7 @@ describe('the run: channel steps', () => {
     run.trigger('empty');
     expect(run.contents()).toStrictEqual([
       ['email', '<p>Hi Ada</p>'],
-      ['email', '""'],
+      ['email', ''],
     ]);
   });
 

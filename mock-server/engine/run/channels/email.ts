@@ -7,7 +7,7 @@
  */
 
 import { DETAILS } from '../detail-texts';
-import type { renderEmailBody } from '../email-body';
+import { emailBodySource, type renderEmailBody } from '../email-body';
 import {
   addDetail,
   channelOverrides,
@@ -128,7 +128,7 @@ export function sendEmail(
   const subject =
     typeof context.controls['subject'] === 'string' ? context.controls['subject'] : '';
   const rawBody = context.controls['body'];
-  const body = renderBody(typeof rawBody === 'string' ? rawBody : JSON.stringify(rawBody ?? ''));
+  const body = renderBody(emailBodySource(rawBody));
   if (!body.ok) {
     storeEmailWithoutContent(context, integration);
     addDetail(context, DETAILS.messageContentNotGenerated, { raw: { error: body.error } });

@@ -438,7 +438,7 @@ describe('sendEmail: the body it renders', () => {
     return { context, messages, outbox };
   }
 
-  it('renders the body control as given when it is text, as JSON otherwise, "" when absent', () => {
+  it('renders the body control as given when it is text, as JSON otherwise, empty when absent', () => {
     const seen: string[] = [];
     const render = (body: string) => {
       seen.push(body);
@@ -448,7 +448,7 @@ describe('sendEmail: the body it renders', () => {
     sendEmail(delivery({ subject: 'S', body: { type: 'doc' } }).context, render);
     sendEmail(delivery({ subject: 'S' }).context, render);
     sendEmail(delivery({ subject: 'S', body: null }).context, render);
-    expect(seen).toStrictEqual(['text', '{"type":"doc"}', '""', '""']);
+    expect(seen).toStrictEqual(['text', '{"type":"doc"}', '', '']);
   });
 
   it('a body the renderer refuses stores the message without content and fails the step', () => {
