@@ -16,40 +16,11 @@ import {
   searchSubscribers,
   updateSubscriber,
 } from '../../../mock-server/engine/resources/subscribers';
-import {
-  createEnvironmentData,
-  type EnvironmentData,
-  type SubscriberRecord,
-} from '../../../mock-server/engine/store/state';
+import type { EnvironmentData } from '../../../mock-server/engine/store/state';
 import { contextOf, httpRefusal, refusalOf, validationError } from '../helpers';
+import { environment, subscriber } from '../store/subscriber-records';
 
 const at = '2026-01-01T00:00:00.000Z';
-
-function subscriber(
-  subscriberId: string,
-  _id: string,
-  fields: Partial<SubscriberRecord> = {},
-): SubscriberRecord {
-  return {
-    _id,
-    _organizationId: 'org',
-    _environmentId: 'env',
-    subscriberId,
-    channels: [],
-    topics: [],
-    deleted: false,
-    createdAt: at,
-    updatedAt: at,
-    __v: 0,
-    ...fields,
-  };
-}
-
-function environment(...records: SubscriberRecord[]): EnvironmentData {
-  const data = createEnvironmentData();
-  for (const record of records) putSubscriber(data, record);
-  return data;
-}
 
 const byId: SubscriberSearch = {
   limit: 10,

@@ -13,28 +13,7 @@ import {
   rememberedMatches,
   rememberedMatchesChanged,
 } from '../../../mock-server/engine/store/subscriber-match-cache';
-
-const at = '2026-01-01T00:00:00.000Z';
-
-function subscriber(
-  subscriberId: string,
-  _id: string,
-  fields: Partial<SubscriberRecord> = {},
-): SubscriberRecord {
-  return {
-    _id,
-    _organizationId: 'org',
-    _environmentId: 'env',
-    subscriberId,
-    channels: [],
-    topics: [],
-    deleted: false,
-    createdAt: at,
-    updatedAt: at,
-    __v: 0,
-    ...fields,
-  };
-}
+import { subscriber } from './subscriber-records';
 
 const sameDomain = (idOrdered: boolean): RememberedSearch => ({
   matches: (record) => !record.deleted && (record.email ?? '').includes('@same.io'),

@@ -5,11 +5,7 @@
 // list is exactly the expected answer.
 import { describe, expect, it } from 'vitest';
 import { putSubscriber } from '../../../mock-server/engine/resources/subscribers';
-import {
-  createEnvironmentData,
-  type EnvironmentData,
-  type SubscriberRecord,
-} from '../../../mock-server/engine/store/state';
+import type { EnvironmentData, SubscriberRecord } from '../../../mock-server/engine/store/state';
 import {
   forgetSubscriberIndexes,
   fullName,
@@ -18,34 +14,7 @@ import {
   type TextFilter,
   textCandidates,
 } from '../../../mock-server/engine/store/subscriber-text-index';
-
-const at = '2026-01-01T00:00:00.000Z';
-
-function subscriber(
-  subscriberId: string,
-  _id: string,
-  fields: Partial<SubscriberRecord> = {},
-): SubscriberRecord {
-  return {
-    _id,
-    _organizationId: 'org',
-    _environmentId: 'env',
-    subscriberId,
-    channels: [],
-    topics: [],
-    deleted: false,
-    createdAt: at,
-    updatedAt: at,
-    __v: 0,
-    ...fields,
-  };
-}
-
-function environment(...records: SubscriberRecord[]): EnvironmentData {
-  const data = createEnvironmentData();
-  for (const record of records) putSubscriber(data, record);
-  return data;
-}
+import { environment, subscriber } from './subscriber-records';
 
 /** The candidates' `subscriberId`s in the order the index answers them. */
 function candidates(data: EnvironmentData, ...filters: TextFilter[]): string[] | undefined {
