@@ -1,6 +1,7 @@
 // A topic subscription's workflow preferences (mock-server/engine/resources/subscription-preferences.ts,
 // docs/behaviour/topics.md#subscription-preferences): which workflows the `preferences` of a
-// subscriptions create match and in which order, which group decides each one, and the answer.
+// subscriptions create match and in which order, which group decides each one (a group decides
+// only the workflows it names; one naming nothing decides none), and the answer.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
@@ -41,7 +42,10 @@ function setup() {
     matchedWorkflows(data, inputs).map((item) => item.workflowId);
   const built = (inputs: SubscriptionPreferenceInput[], ids: string[]) =>
     buildSubscriptionPreferences(inputs, ids.map(workflow));
-  return { engine, workflow, matched, built };
+  /** The preferences stored for `inputs`, over the workflows they match. */
+  const decided = (inputs: SubscriptionPreferenceInput[]) =>
+    buildSubscriptionPreferences(inputs, matchedWorkflows(data, inputs));
+  return { engine, workflow, matched, built, decided };
 }
 
 describe('subscription preferences: matched workflows', () => {
@@ -188,5 +192,39 @@ describe('subscription preferences: the create answer', () => {
       preferences: ['ghost'],
     });
     expect(result.data[0]).not.toHaveProperty('preferences');
+  });
+});
+
+describe('subscription preferences: which group decides a workflow', () => {
+  it('a group naming other workflows by identifier does not decide this one', () => {
+    const { workflow, decided } = setup();
+    expect(decided([{ workflowId: 'promo', enabled: false }, 'plain'])).toStrictEqual([
+      { _templateId: workflow('promo')._id, enabled: false },
+      { _templateId: workflow('plain')._id, enabled: true },
+    ]);
+  });
+
+  it('a group naming other workflows by _id does not decide this one', () => {
+    const { workflow, decided } = setup();
+    expect(
+      decided([
+        { filter: { workflowIds: [workflow('promo')._id] }, enabled: false },
+        { workflowId: 'plain', enabled: true },
+      ]),
+    ).toStrictEqual([
+      { _templateId: workflow('promo')._id, enabled: false },
+      { _templateId: workflow('plain')._id, enabled: true },
+    ]);
+  });
+
+  it('a group with neither tags nor ids decides no workflow: the next group naming it does', () => {
+    const { workflow, decided } = setup();
+    expect(
+      decided([
+        { filter: {}, enabled: false },
+        { filter: { tags: [], workflowIds: [] }, enabled: false },
+        { workflowId: 'plain', enabled: true },
+      ]),
+    ).toStrictEqual([{ _templateId: workflow('plain')._id, enabled: true }]);
   });
 });
