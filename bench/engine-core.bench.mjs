@@ -15,7 +15,7 @@ function engineWith(count) {
       email: `user-${index}@example.com`,
     })),
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   return { engine, context, count };
 }
 
@@ -28,16 +28,20 @@ function perOperation(call, iterations) {
 
 function measure({ engine, context, count }) {
   const search = { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC' };
-  const middle = engine.operations.searchSubscribers(context, { ...search, limit: 100 }).data[
-    Math.min(50, count - 1)
-  ]._id;
+  const middle = engine.operations['subscribers.search'](context, {
+    query: { ...search, limit: 100 },
+  }).data[Math.min(50, count - 1)]._id;
   return {
     retrieve: perOperation(
-      (index) => engine.operations.retrieveSubscriber(context, `user-${index % count}`),
+      (index) =>
+        engine.operations['subscribers.retrieve'](context, {
+          params: { subscriberId: `user-${index % count}` },
+        }),
       ITERATIONS.retrieve,
     ),
     page: perOperation(
-      () => engine.operations.searchSubscribers(context, { ...search, after: middle }),
+      () =>
+        engine.operations['subscribers.search'](context, { query: { ...search, after: middle } }),
       ITERATIONS.page,
     ),
   };

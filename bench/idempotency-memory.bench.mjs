@@ -39,7 +39,7 @@ function memory() {
 
 function viaEngine() {
   const engine = createMockEngine({ seed });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const fingerprint = JSON.stringify(trigger);
   return {
     engine,
@@ -48,7 +48,7 @@ function viaEngine() {
       if (engine.beginIdempotent(context, key, fingerprint).kind !== 'run') {
         throw new Error(`key ${key} did not run`);
       }
-      const data = engine.operations.triggerEvent(context, trigger);
+      const data = engine.operations['events.trigger'](context, { body: trigger });
       engine.finishIdempotent(context, key, { status: 201, body: { data } });
     },
   };

@@ -22,13 +22,14 @@ const seed = {
 
 function engineWithContext() {
   const engine = createMockEngine({ seed });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   return { engine, context };
 }
 
 function directTriggersPerSecond(count) {
   const { engine, context } = engineWithContext();
-  const trigger = () => engine.operations.triggerEvent(context, { name: 'inbox', to: 'user-1' });
+  const trigger = () =>
+    engine.operations['events.trigger'](context, { body: { name: 'inbox', to: 'user-1' } });
   for (let index = 0; index < 500; index++) trigger();
   const start = performance.now();
   for (let index = 0; index < count; index++) trigger();
@@ -55,9 +56,10 @@ async function clientTriggersPerSecond(count) {
 function pageMicroseconds(notifications) {
   const { engine, context } = engineWithContext();
   for (let index = 0; index < notifications; index++) {
-    engine.operations.triggerEvent(context, { name: 'inbox', to: 'user-1' });
+    engine.operations['events.trigger'](context, { body: { name: 'inbox', to: 'user-1' } });
   }
-  const list = (page) => engine.operations.listNotifications(context, { page, limit: 10 });
+  const list = (page) =>
+    engine.operations['notifications.list'](context, { query: { page, limit: 10 } });
   for (let index = 0; index < 200; index++) list(index % 5);
   const iterations = 5_000;
   const start = performance.now();

@@ -53,8 +53,11 @@ export const OPERATIONS = [
     collection: 'subscribers',
     path: () => '/v2/subscribers?limit=10&email=%40example-3.com',
     before: (engine, authorization, index) =>
-      engine.operations.updateSubscriber(engine.authenticate(authorization), 'user-1', {
-        lastName: `Lovelace ${index % 2}`,
+      engine.operations['subscribers.update'](engine.scope('Development'), {
+        params: { subscriberId: 'user-1' },
+        body: {
+          lastName: `Lovelace ${index % 2}`,
+        },
       }),
   },
   {

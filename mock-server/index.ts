@@ -5,14 +5,17 @@
  * @module @svc/api/mock
  */
 
-export type { AnyRoute, HttpMethod, OperationName, Route } from '../src/routes/index';
+export type { AnyRoute, HttpMethod, OperationName, PathParams, Route } from '../src/routes/index';
 export { ROUTES } from '../src/routes/index';
 export { demoSeed } from './demo-seed';
 export type {
   EngineOperations,
   EngineSnapshot,
+  EnvironmentScope,
   MockEngine,
   MockEngineOptions,
+  OperationRequest,
+  OperationResponse,
   RequestContext,
   ResetOptions,
   SettleOptions,
@@ -25,6 +28,14 @@ export type {
   TriggerExchange,
 } from './engine/event-feed';
 export { TRIGGER_HISTORY } from './engine/event-feed';
+export type {
+  OperationCall,
+  OperationDefinition,
+  OperationInput,
+  QueryOf,
+} from './engine/operation';
+export { StatusAnswer } from './engine/operation';
+export type { OperationDefinitions } from './engine/operations/index';
 export { FORBIDDEN_FAULT_HEADERS } from './engine/policy/fault-spec';
 export type {
   EngineFaults,

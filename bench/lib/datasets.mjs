@@ -97,12 +97,14 @@ export const COLLECTIONS = {
   notifications: {
     maxRecords: Number.POSITIVE_INFINITY,
     seed: (engine, count, context) => {
-      const auth = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+      const auth = engine.scope('Development');
       for (let index = 0; index < count; index++) {
-        engine.operations.triggerEvent(auth, {
-          name: `workflow-${index % Math.min(100, context.workflows)}`,
-          to: `user-${index % context.subscribers}`,
-          payload: { orderId: `order-${index}` },
+        engine.operations['events.trigger'](auth, {
+          body: {
+            name: `workflow-${index % Math.min(100, context.workflows)}`,
+            to: `user-${index % context.subscribers}`,
+            payload: { orderId: `order-${index}` },
+          },
         });
       }
     },

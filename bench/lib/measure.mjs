@@ -22,7 +22,7 @@ export function median(values) {
  * reached. Answers the per-call durations in µs. `call` gets the sample index (to vary input).
  *
  * @example
- * const samples = await sample((i) => engine.operations.retrieveSubscriber(ctx, `user-${i}`));
+ * const samples = await sample((i) => engine.operations['subscribers.retrieve'](scope, { params: { subscriberId: `user-${i}` } }));
  * median(samples); // µs
  */
 export async function sample(

@@ -1,21 +1,25 @@
+import { encodeQuery } from '../../src/core/request';
 import { createEventFeed, type EngineEvents } from './event-feed';
-import { createOperations, type EngineOperations } from './operations';
-import { authenticate } from './policy/auth';
+import type { OperationDefinition } from './operation';
+
+/** A call of `engine.operations` as the engine reads it. */
+interface OperationCall {
+  params?: Readonly<Record<string, string>>;
+  query?: URLSearchParams | Record<string, unknown>;
+  body?: unknown;
+}
+
+import { type EngineOperations, OPERATIONS } from './operations/index';
+import { createPerform, type OperationRequest, type OperationResponse } from './perform';
 import { createFaults, type EngineFaults } from './policy/faults';
-import {
-  beginIdempotent,
-  finishIdempotent,
-  type IdempotencyDecision,
-  releaseIdempotent,
-} from './policy/idempotency';
-import { type RateLimitCategory, type RateLimitOptions, takeTokens } from './policy/rate-limit';
+import type { RateLimitOptions } from './policy/rate-limit';
 import { addDefaultIntegrations } from './resources/integrations';
 import { createOutbox, type Outbox } from './resources/outbox';
 import { runScheduledTask } from './run/execution';
-import type { EngineScope } from './scope';
+import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
-import { journalAssign, journalInsert, journalRemove } from './store/journal';
+import { journalAssign, journaled, journalInsert, journalRemove } from './store/journal';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
@@ -98,20 +102,20 @@ export interface EngineSnapshot {
 }
 
 /**
- * The authenticated caller of one request.
+ * The environment a request acts in.
+ *
+ * @deprecated The same type as {@link EnvironmentScope}; use that name.
  *
  * @example
  * ```ts
- * const context: RequestContext = engine.authenticate(`ApiKey ${apiKey}`);
- * context.environment.name; // 'Development'
+ * const context: RequestContext = engine.scope('Development');
  * ```
  */
-export interface RequestContext {
-  environment: EnvironmentRecord;
-  data: EnvironmentData;
-}
+export type RequestContext = EnvironmentScope;
 
-export type { EngineOperations } from './operations';
+export type { EngineOperations } from './operations/index';
+export type { OperationRequest, OperationResponse } from './perform';
+export type { EnvironmentScope } from './scope';
 
 /**
  * Options of {@link MockEngine.settle}.
@@ -185,27 +189,21 @@ export interface MockEngine {
    * `TypeError` and the engine is left as it was.
    */
   restore(snapshot: EngineSnapshot): void;
-  /** @internal Resolves the `Authorization` header of a request. */
-  authenticate(authorization: string | null): RequestContext;
-  /** @internal Idempotency check before a POST/PATCH runs. */
-  beginIdempotent(context: RequestContext, key: string, fingerprint: string): IdempotencyDecision;
-  /** @internal Stores the outcome of an idempotent request. */
-  finishIdempotent(
-    context: RequestContext,
-    key: string,
-    outcome: { status: number; body: unknown; headers?: Record<string, string> },
-  ): void;
-  /** @internal Forgets a key whose request failed unexpectedly. */
-  releaseIdempotent(context: RequestContext, key: string): void;
-  /** @internal Whether idempotency is on. */
-  readonly idempotencyEnabled: boolean;
-  /** @internal Takes rate-limit tokens; answers the headers (empty when emulation is off). */
-  takeRateLimit(
-    context: RequestContext,
-    category: RateLimitCategory,
-    cost: number,
-  ): Record<string, string>;
-  /** Operations, one per endpoint; each takes the caller's context. */
+  /**
+   * An environment of any organization, by name (first organization) or `_id`, with its data:
+   * what `operations` act in.
+   */
+  scope(nameOrId?: string): EnvironmentScope;
+  /**
+   * Answers one operation request the way the service does: authentication, rate limit, body,
+   * idempotency and the operation, all or nothing. Every transport (msw, the HTTP server, the
+   * fetch handler) calls this one entry; a refusal is an answer with the service's error body.
+   */
+  perform(request: OperationRequest): Promise<OperationResponse>;
+  /**
+   * The operations without HTTP, keyed by route name; each takes an environment scope and the
+   * request's `params`, `query` and `body`.
+   */
   readonly operations: EngineOperations;
 }
 
@@ -338,7 +336,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     for (const task of state.scheduled) register(task);
   }
 
-  function scopeOf({ environment, data }: RequestContext): EngineScope {
+  function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
     return {
       state,
       environment,
@@ -353,6 +351,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         if (!other || other._organizationId !== environment._organizationId) return undefined;
         return { environment: other, data: dataOf(other) };
       },
+      organizationData: () => organizationData(environment._organizationId),
+      runDue: () => clock.runDue(),
+      resyncClock,
+      atomic: (part) => journaled(part, afterRollback),
     };
   }
 
@@ -366,15 +368,30 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     resyncClock();
   }
 
-  const operations = createOperations({
-    clock,
-    ids,
-    events,
-    scopeOf,
-    organizationData,
-    resyncClock,
+  const perform = createPerform({
+    state: () => state,
+    scopeOf: (environment) => scopeOf({ environment, data: dataOf(environment) }),
+    now: clock.now,
+    iso: clock.iso,
+    idempotency: options.idempotency ?? true,
+    rateLimit,
     afterRollback,
   });
+
+  // The operations without HTTP: the same handlers, each all or nothing; a body passed by hand
+  // gets the nesting check that the pipeline makes on the request's text.
+  const operations = Object.fromEntries(
+    Object.entries(OPERATIONS as Record<string, OperationDefinition>).map(([name, { handle }]) => [
+      name,
+      (target: EnvironmentScope, call: OperationCall = {}) => {
+        checkJsonDepth(call.body, 'The request body');
+        const query =
+          call.query instanceof URLSearchParams ? call.query : encodeQuery(call.query ?? {});
+        const input = { params: call.params ?? {}, query, body: call.body };
+        return journaled(() => handle(scopeOf(target), input), afterRollback);
+      },
+    ]),
+  ) as unknown as EngineOperations;
 
   return {
     clock,
@@ -433,21 +450,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       resyncClock();
       events.emit({ type: 'state-replaced', reason: 'restore' });
     },
-    authenticate(authorization) {
-      const environment = authenticate(state, authorization);
+    scope(nameOrId = 'Development') {
+      const environment = findEnvironment(nameOrId);
       return { environment, data: dataOf(environment) };
     },
-    idempotencyEnabled: options.idempotency ?? true,
-    beginIdempotent: (context, key, fingerprint) =>
-      beginIdempotent(state, context.environment._organizationId, key, fingerprint, clock.now()),
-    finishIdempotent: (context, key, outcome) =>
-      finishIdempotent(state, context.environment._organizationId, key, outcome, clock.now()),
-    releaseIdempotent: (context, key) =>
-      releaseIdempotent(state, context.environment._organizationId, key),
-    takeRateLimit: (context, category, cost) =>
-      rateLimit
-        ? takeTokens(state, rateLimit, context.environment._id, category, cost, clock.now())
-        : {},
+    perform,
     operations,
   };
 }

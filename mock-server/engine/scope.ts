@@ -17,11 +17,13 @@ import type {
 } from './store/state';
 
 /**
- * One environment and its data, as a request authenticates into it.
+ * One environment and its data: what a request authenticates into, and what a caller of
+ * `engine.operations` names (`engine.scope('Development')`).
  *
  * @example
  * ```ts
- * const target: EnvironmentScope = { environment, data };
+ * const development: EnvironmentScope = engine.scope('Development');
+ * development.environment.name; // 'Development'
  * ```
  */
 export interface EnvironmentScope {
@@ -54,4 +56,12 @@ export interface EngineScope extends EnvironmentScope {
   events: EventFeed;
   /** Another environment of the scope's organization by `_id` (a sync's target), if any. */
   organizationEnvironment(id: string): EnvironmentScope | undefined;
+  /** Every environment's data of the scope's organization (integrations are organization-wide). */
+  organizationData(): EnvironmentData[];
+  /** Runs the work that is due now (a trigger's zero delay) before the operation answers. */
+  runDue(): void;
+  /** Re-registers the state's pending tasks with the clock, after tasks were removed. */
+  resyncClock(): void;
+  /** Runs `part` all or nothing inside the operation: a throw undoes only its own writes. */
+  atomic<T>(part: () => T): T;
 }

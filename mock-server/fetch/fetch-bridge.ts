@@ -6,12 +6,7 @@
  * @module
  */
 import { REGION_BASE_URLS } from '../../src/core/options';
-import {
-  BodyTooLargeError,
-  type PipelineRequest,
-  type PipelineResponse,
-  readLimited,
-} from '../pipeline/message';
+import { type PipelineRequest, type PipelineResponse, readLimited } from '../pipeline/message';
 
 /**
  * A Fetch `Request` as the pipeline reads it; `target` is its path (below the base path) and
@@ -31,9 +26,8 @@ export function fromFetchRequest(request: Request, target: string): PipelineRequ
       if (request.body === null) return '';
       const length = request.headers.get('content-length');
       const declared = length === null ? Number.NaN : Number(length);
-      if (declared > limit) throw new BodyTooLargeError(limit);
-      // A declared length within the limit is read at once: an HTTP server's framing (Bun.serve,
-      // Deno.serve) holds the body to that length, and in-process bodies are in memory anyway.
+      // A declared length is read at once (the pipeline refused one past the limit): an HTTP
+      // server's framing (Bun.serve, Deno.serve) holds the body to it; in-process ones are in memory.
       if (Number.isInteger(declared) && declared >= 0) return request.text();
       return readLimited(chunksOf(request.body), limit);
     },

@@ -9,7 +9,7 @@ import type { HttpHandler, HttpResponse as MswHttpResponse, http as mswHttp } fr
 import type { MockEngine } from '../engine/engine';
 import { fromFetchRequest, handledBases, targetOn, toFetchResponse } from '../fetch/fetch-bridge';
 import { createPipeline, type PipelineOptions } from '../pipeline/pipeline';
-import { matchRoute } from '../pipeline/router';
+import { type MatchedRoute, matchRoute } from '../pipeline/router';
 
 /**
  * Options of `createHandlers`.
@@ -60,26 +60,32 @@ export function buildHandlers(
 ): HttpHandler[] {
   const pipeline = createPipeline(engine, options);
   const bases = handledBases(options.baseUrl);
+  // msw hands the predicate and the resolver the same request: the route matched in the one is
+  // kept for the other, so a request is matched once.
+  const matches = new WeakMap<Request, { target: string; matched: MatchedRoute }>();
   // Only a route of the service on one of the bases matches: anything else stays unhandled, so
   // msw's onUnhandledRequest reports it.
-  const targetOf = (request: Request): string | undefined => {
+  const predicate = ({ request }: { request: Request }): boolean => {
     const target = targetOn(new URL(request.url), bases);
-    if (target === undefined) return undefined;
-    const pathname = target.split('?', 1)[0] as string;
-    return matchRoute(request.method, pathname) ? target : undefined;
+    if (target === undefined) return false;
+    const matched = matchRoute(request.method, target.split('?', 1)[0] as string);
+    if (matched === undefined) return false;
+    matches.set(request, { target, matched });
+    return true;
   };
   return [
-    msw.http.all(
-      ({ request }) => targetOf(request) !== undefined,
-      async ({ request }) => {
-        const target = targetOf(request);
-        if (target === undefined) return undefined;
-        const response = await pipeline.handle(fromFetchRequest(request, target));
-        if (response === undefined) return undefined;
-        return response.kind === 'network-error'
-          ? msw.HttpResponse.error()
-          : toFetchResponse(response);
-      },
-    ),
+    msw.http.all(predicate, async ({ request }) => {
+      const found = matches.get(request);
+      if (found === undefined) return undefined;
+      matches.delete(request);
+      const response = await pipeline.handle(
+        fromFetchRequest(request, found.target),
+        found.matched,
+      );
+      if (response === undefined) return undefined;
+      return response.kind === 'network-error'
+        ? msw.HttpResponse.error()
+        : toFetchResponse(response);
+    }),
   ];
 }

@@ -62,10 +62,12 @@ export const inspectorControlRoutes: ControlRoute[] = [
     description:
       'Marks in-app messages { messageId, markAs: read | unread | seen | unseen } through the API operation',
     run: ({ url, params, body, context }) =>
-      context.engine.operations.markMessagesAs(
+      context.engine.operations['subscribers.messages.markAs'](
         environmentContext(context.engine, url),
-        params['subscriberId'] ?? '',
-        parseControlBody(MarkBody, body),
+        {
+          params: { subscriberId: params['subscriberId'] ?? '' },
+          body: parseControlBody(MarkBody, body),
+        },
       ),
   },
   {

@@ -11,7 +11,6 @@ import type { MockEngine } from '../engine/engine';
 import type { FaultInput, FaultRequest } from '../engine/policy/faults';
 import { faultError } from '../engine/policy/faults';
 import { ServiceError } from '../engine/wire/service-error';
-import { BINDINGS, StatusAnswer } from './bindings';
 import { parseJsonBody } from './json-body';
 import {
   BodyTooLargeError,
@@ -46,8 +45,11 @@ export interface PipelineOptions {
  * ```
  */
 export interface Pipeline {
-  /** Answers a request of the route table; `undefined` when no route has its method and path. */
-  handle(request: PipelineRequest): Promise<PipelineResponse | undefined>;
+  /**
+   * Answers a request of the route table; `undefined` when no route has its method and path.
+   * An adapter that already matched the route (msw's predicate) passes the match.
+   */
+  handle(request: PipelineRequest, matched?: MatchedRoute): Promise<PipelineResponse | undefined>;
   /** The 404 for a request no route serves: the service's error body, naming the docs. */
   notFound(request: Pick<PipelineRequest, 'method' | 'target'>): PipelineResponse;
 }
@@ -131,70 +133,35 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
     requestId: string,
   ): Promise<{ response: PipelineResponse; performed: boolean }> {
     const { route } = matched;
-    let performed = false;
-    let headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
     try {
       // Routing comes first, as in the service: a bad escape is a 400 even without a key.
       const params = decodeParams(matched);
-      const context = engine.authenticate(request.header('authorization') ?? null);
-      headers = { ...headers, ...engine.takeRateLimit(context, route.category, costOf(route)) };
-      const body =
-        route.method === 'GET'
-          ? undefined
-          : parseJsonBody(await readBody(request, bodyLimitOf(route)));
-      const run = () =>
-        BINDINGS[route.operation]({ operations: engine.operations, context, params, query, body });
-      const key = request.header('idempotency-key');
-      const idempotent = route.method === 'POST' || route.method === 'PATCH';
-      performed = true;
-      if (!idempotent || key === undefined || !engine.idempotencyEnabled) {
-        const { status, body: answer } = settle(route.status, run());
-        return { response: json(status, answer, headers), performed };
-      }
-      const decision = engine.beginIdempotent(context, key, JSON.stringify(body ?? {}));
-      if (decision.kind === 'replay') {
-        const replayed =
-          decision.status >= 400
-            ? { ...(decision.body as object), timestamp: timestamp(), path }
-            : decision.body;
-        return {
-          response: json(decision.status, replayed, { ...headers, ...decision.headers }),
-          performed,
-        };
-      }
-      let result: unknown;
-      try {
-        result = run();
-      } catch (error) {
-        if (!(error instanceof ServiceError)) {
-          // A bug is not an answer of the service: free the key so a retry runs again.
-          engine.releaseIdempotent(context, key);
-          throw error;
-        }
-        engine.finishIdempotent(context, key, {
-          status: error.status,
-          body: errorBody(error, path, timestamp()),
-          headers: error.headers,
-        });
-        headers = { ...headers, 'Idempotency-Key': key };
-        throw error;
-      }
-      const { status, body: answer } = settle(route.status, result);
-      engine.finishIdempotent(context, key, { status, body: answer });
-      return {
-        response: json(status, answer, { ...headers, 'Idempotency-Key': key }),
-        performed,
-      };
+      const answer = await engine.perform({
+        operation: route.operation,
+        authorization: request.header('authorization') ?? null,
+        params,
+        query,
+        path,
+        idempotencyKey: request.header('idempotency-key'),
+        ...(route.method === 'GET'
+          ? {}
+          : { readBody: async () => parseJsonBody(await readBody(request, bodyLimitOf(route))) }),
+      });
+      const headers = { [REQUEST_ID_HEADER]: requestId, ...answer.headers };
+      return { response: json(answer.status, answer.body, headers), performed: answer.performed };
     } catch (error) {
-      if (error instanceof ClientAbortedError) return { response: ABORTED, performed };
-      return { response: failure(error, path, headers), performed };
+      if (error instanceof ClientAbortedError) return { response: ABORTED, performed: false };
+      return {
+        response: failure(error, path, { [REQUEST_ID_HEADER]: requestId }),
+        performed: false,
+      };
     }
   }
 
   return {
-    async handle(request) {
+    async handle(request, known) {
       const { pathname, search } = splitTarget(request.target);
-      const matched = matchRoute(request.method, pathname);
+      const matched = known ?? matchRoute(request.method, pathname);
       if (matched === undefined) return undefined;
       const requestId = crypto.randomUUID();
       const path = request.target;
@@ -240,7 +207,6 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
 }
 
 const bodyLimitOf = (route: Route) => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
-const costOf = (route: Route) => route.cost ?? 1;
 
 async function readBody(request: PipelineRequest, limit: number): Promise<string> {
   const declared = Number(request.header('content-length'));
@@ -255,11 +221,4 @@ async function readBody(request: PipelineRequest, limit: number): Promise<string
     }
     throw error;
   }
-}
-
-/** The status and body of a binding's result: the route's status unless it chose another. */
-function settle(routeStatus: number, result: unknown): { status: number; body: unknown } {
-  return result instanceof StatusAnswer
-    ? { status: result.status, body: result.body }
-    : { status: routeStatus, body: result };
 }

@@ -3,34 +3,11 @@
  *
  * @module
  */
+import { errorBody } from '../engine/wire/error-body';
 import { ServiceError } from '../engine/wire/service-error';
 import type { PipelineResponse } from './message';
 
-/**
- * Builds the service's error body (docs/behaviour/cross-cutting.md#error-body): `ctx` flattened
- * into the top level and kept as `ctx`, plus `statusCode`, `timestamp`, `path` (with the query
- * string) and `message`.
- *
- * @example
- * ```ts
- * errorBody(ServiceError.http(404, 'Subscriber: x was not found'), '/v2/subscribers/x', now);
- * ```
- */
-export function errorBody(
-  error: ServiceError,
-  path: string,
-  timestamp: string,
-): Record<string, unknown> {
-  return {
-    ...error.ctx,
-    statusCode: error.status,
-    timestamp,
-    path,
-    message: error.message,
-    ...(error.ctx === undefined ? {} : { ctx: error.ctx }),
-    ...error.extra,
-  };
-}
+export { errorBody };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A 204 answer carries no body and no content type. */

@@ -3,6 +3,7 @@
 // and restore's refusals.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type EngineSnapshot } from '../../mock-server/engine/engine';
+import { OPERATIONS } from '../../mock-server/engine/operations/index';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
 import { contextOf } from './helpers';
 
@@ -102,50 +103,74 @@ describe('createMockEngine: environments', () => {
       ...context.data.integrations,
       ...contextOf(engine, 'Production').data.integrations,
     ].map((integration) => integration._id);
-    const listed = engine.operations.listIntegrations(context);
+    const listed = engine.operations['integrations.list'](context);
     expect(listed.map((integration) => integration._id)).toEqual(own);
     expect(new Set(listed.map((integration) => integration._organizationId))).toEqual(
       new Set([engine.organization._id]),
     );
-    const otherContext = engine.authenticate(`ApiKey ${other.environments[0]?.apiKey}`);
+    const otherContext = engine.scope(other.environments[0]?._id);
     expect(
-      engine.operations
-        .listIntegrations(otherContext)
-        .every((integration) => integration._organizationId === other.organization._id),
+      engine.operations['integrations.list'](otherContext).every(
+        (integration) => integration._organizationId === other.organization._id,
+      ),
     ).toBe(true);
   });
 });
 
 describe('createMockEngine: idempotency and rate limits', () => {
-  it('idempotency is on by default and off with idempotency: false', () => {
-    expect(createMockEngine().idempotencyEnabled).toBe(true);
-    expect(createMockEngine({ idempotency: true }).idempotencyEnabled).toBe(true);
-    expect(createMockEngine({ idempotency: false }).idempotencyEnabled).toBe(false);
+  type Engine = ReturnType<typeof createMockEngine>;
+  const create = (engine: Engine, idempotencyKey?: string) =>
+    engine.perform({
+      operation: 'subscribers.create',
+      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+      params: {},
+      query: new URLSearchParams(),
+      path: '/v2/subscribers',
+      idempotencyKey,
+      readBody: async () => ({ subscriberId: 'ada' }),
+    });
+  const replays = async (engine: Engine) => {
+    await create(engine, 'key-1');
+    return (await create(engine, 'key-1')).headers['Idempotency-Replay'] === 'true';
+  };
+
+  it('idempotency is on by default and off with idempotency: false', async () => {
+    expect(await replays(createMockEngine())).toBe(true);
+    expect(await replays(createMockEngine({ idempotency: true }))).toBe(true);
+    expect(await replays(createMockEngine({ idempotency: false }))).toBe(false);
   });
 
-  it('releaseIdempotent forgets a key in progress, so the next request with it runs', () => {
+  it('a bug frees its key, so the next request with it runs', async () => {
     const engine = createMockEngine();
-    const context = contextOf(engine);
-    expect(engine.beginIdempotent(context, 'key-1', 'body-a')).toEqual({ kind: 'run' });
-    expect(() => engine.beginIdempotent(context, 'key-1', 'body-a')).toThrowError(ServiceError);
-    engine.releaseIdempotent(context, 'key-1');
-    expect(engine.beginIdempotent(context, 'key-1', 'body-a')).toEqual({ kind: 'run' });
+    const definition = OPERATIONS['subscribers.create'] as unknown as { handle: () => unknown };
+    const original = definition.handle;
+    definition.handle = () => {
+      throw new Error('boom');
+    };
+    try {
+      await expect(create(engine, 'key-1')).rejects.toThrow('boom');
+    } finally {
+      definition.handle = original;
+    }
+    const retried = await create(engine, 'key-1');
+    expect(retried.status).toBe(201);
+    expect(retried.headers['Idempotency-Replay']).toBeUndefined();
   });
 
-  it('rate limits are off by default and with rateLimit: false: no headers', () => {
+  it('rate limits are off by default and with rateLimit: false: no headers', async () => {
     for (const engine of [createMockEngine(), createMockEngine({ rateLimit: false })]) {
-      expect(engine.takeRateLimit(contextOf(engine), 'trigger', 1)).toEqual({});
+      expect((await create(engine)).headers).toEqual({});
     }
   });
 
-  it("with rateLimit the plan's bucket answers its headers", () => {
+  it("with rateLimit the plan's bucket answers its headers", async () => {
     const engine = createMockEngine({ rateLimit: { plan: 'free' } });
-    expect(engine.takeRateLimit(contextOf(engine), 'trigger', 1)).toEqual({
-      'RateLimit-Limit': '300',
-      'RateLimit-Remaining': '329',
+    expect((await create(engine)).headers).toEqual({
+      'RateLimit-Limit': '100',
+      'RateLimit-Remaining': '109',
       'RateLimit-Reset': '1',
       'RateLimit-Policy':
-        '300;w=5;burst=330;comment="token bucket";category="trigger";cost="single";serviceLevel="free"',
+        '100;w=5;burst=110;comment="token bucket";category="configuration";cost="single";serviceLevel="free"',
     });
   });
 });
@@ -159,8 +184,8 @@ describe('createMockEngine: pending work', () => {
       },
     });
     const context = contextOf(engine);
-    engine.operations.triggerEvent(context, { name: 'later', to: 'ada' });
-    engine.operations.triggerEvent(context, { name: 'sooner', to: 'ada' });
+    engine.operations['events.trigger'](context, { body: { name: 'later', to: 'ada' } });
+    engine.operations['events.trigger'](context, { body: { name: 'sooner', to: 'ada' } });
     const [laterRun, soonerRun] = context.data.notifications;
     const scheduled = engine.snapshot().state.scheduled;
     expect(scheduled.map((task) => [task.seq, task.kind, task.notificationId, task.at])).toEqual([
@@ -178,7 +203,9 @@ describe('createMockEngine: pending work', () => {
     const engine = createMockEngine({
       seed: { subscribers: [{ subscriberId: 'ada' }], workflows: [delayed('reminder', 2)] },
     });
-    engine.operations.triggerEvent(contextOf(engine), { name: 'reminder', to: 'ada' });
+    engine.operations['events.trigger'](contextOf(engine), {
+      body: { name: 'reminder', to: 'ada' },
+    });
     await engine.settle();
     expect(engine.clock.iso()).toBe(START);
     expect(engine.outbox.count()).toBe(0);

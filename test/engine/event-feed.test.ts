@@ -18,7 +18,7 @@ const seed = {
 
 function setup() {
   const engine = createMockEngine({ seed, clockStart: '2026-01-01T00:00:00.000Z' });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const seen: EngineEvent[] = [];
   const stop = engine.events.subscribe((event) => seen.push(event));
   return { engine, context, seen, stop };
@@ -27,10 +27,12 @@ function setup() {
 describe('engine event feed', () => {
   it('tells a trigger, its job statuses, its answer, and the message the digest sends later', () => {
     const { engine, context, seen } = setup();
-    const answer = engine.operations.triggerEvent(context, {
-      name: 'digest-then-inbox',
-      to: 'ada',
-      payload: { n: 1 },
+    const answer = engine.operations['events.trigger'](context, {
+      body: {
+        name: 'digest-then-inbox',
+        to: 'ada',
+        payload: { n: 1 },
+      },
     });
     expect(seen.map((event) => event.type)).toEqual([
       'trigger-received',
@@ -70,7 +72,9 @@ describe('engine event feed', () => {
 
   it('remembers a refused trigger with its error answer; reset forgets and is told', () => {
     const { engine, context, seen } = setup();
-    expect(() => engine.operations.triggerEvent(context, { name: 'nope', to: 'ada' })).toThrow();
+    expect(() =>
+      engine.operations['events.trigger'](context, { body: { name: 'nope', to: 'ada' } }),
+    ).toThrow();
     expect(engine.events.triggers()).toEqual([
       expect.objectContaining({
         body: { name: 'nope', to: 'ada' },
@@ -87,11 +91,16 @@ describe('engine event feed', () => {
 
   it('tells marked in-app messages, through the same operation as the API', () => {
     const { engine, context, seen } = setup();
-    engine.operations.triggerEvent(context, { name: 'digest-then-inbox', to: 'ada' });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'digest-then-inbox', to: 'ada' },
+    });
     engine.clock.advance('5m');
     const sent = seen.find((event) => event.type === 'message-sent');
     const messageId = sent?.type === 'message-sent' ? sent.messageId : '';
-    engine.operations.markMessagesAs(context, 'ada', { messageId, markAs: 'read' });
+    engine.operations['subscribers.messages.markAs'](context, {
+      params: { subscriberId: 'ada' },
+      body: { messageId, markAs: 'read' },
+    });
     expect(seen.at(-1)).toMatchObject({
       type: 'messages-marked',
       subscriberId: 'ada',
@@ -103,14 +112,18 @@ describe('engine event feed', () => {
   it('keeps a bounded window of triggers, and stops telling a listener that left', () => {
     const { engine, context, seen, stop } = setup();
     for (let index = 0; index < TRIGGER_HISTORY + 5; index++) {
-      engine.operations.triggerEvent(context, { name: 'digest-then-inbox', to: 'ada' });
+      engine.operations['events.trigger'](context, {
+        body: { name: 'digest-then-inbox', to: 'ada' },
+      });
     }
     const triggers = engine.events.triggers();
     expect(triggers).toHaveLength(TRIGGER_HISTORY);
     expect(triggers[0]?.triggerId).toBe(6);
     stop();
     const count = seen.length;
-    engine.operations.triggerEvent(context, { name: 'digest-then-inbox', to: 'ada' });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'digest-then-inbox', to: 'ada' },
+    });
     expect(seen).toHaveLength(count);
   });
 });

@@ -1,5 +1,6 @@
 // Shared by the engine-direct tests: what an engine call refuses with, in the service's terms.
 import type { MockEngine } from '../../mock-server/engine/engine';
+import { StatusAnswer } from '../../mock-server/engine/operation';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
 
 /**
@@ -77,7 +78,7 @@ export const httpRefusal = (
  * ```
  */
 export function contextOf(engine: MockEngine, name = 'Development') {
-  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
+  return engine.scope(name);
 }
 
 /**
@@ -94,4 +95,19 @@ export function contextOf(engine: MockEngine, name = 'Development') {
 export function validationMessages(error: ServiceError): unknown {
   return (error as unknown as { extra?: { errors?: { general?: { messages?: unknown } } } }).extra
     ?.errors?.general?.messages;
+}
+
+/**
+ * A `topics.create` answer as the upsert reads it: the topic, and whether it was created (201)
+ * rather than updated (a 200 `StatusAnswer`).
+ *
+ * @example
+ * ```ts
+ * upserted(engine.operations['topics.create'](scope, { body: { key: 'news' } })).created; // true
+ * ```
+ */
+export function upserted<T>(result: T | StatusAnswer<T>): { topic: T; created: boolean } {
+  return result instanceof StatusAnswer
+    ? { topic: result.value, created: result.status === 201 }
+    : { topic: result, created: true };
 }

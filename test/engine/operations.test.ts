@@ -28,7 +28,10 @@ describe('operations: request bodies', () => {
     let deep: unknown = { firstName: 'Ada' };
     for (let level = 0; level < 70; level += 1) deep = { data: deep };
     const error = thrownBy(() =>
-      engine.operations.updateSubscriber(contextOf(engine), 'ada', deep),
+      engine.operations['subscribers.update'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: deep,
+      }),
     );
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({
@@ -49,19 +52,28 @@ describe('operations: answers of the resource operations', () => {
       },
     });
     const context = contextOf(engine);
-    engine.operations.updateCredentials(context, 'ada', {
-      providerId: 'slack',
-      credentials: { webhookUrl: 'https://hooks.example.com/1' },
+    engine.operations['subscribers.credentials.update'](context, {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'slack',
+        credentials: { webhookUrl: 'https://hooks.example.com/1' },
+      },
     });
     expect(context.data.subscribers.get('ada')?.channels).toHaveLength(1);
-    expect(engine.operations.deleteCredentials(context, 'ada', 'slack')).toBeUndefined();
+    expect(
+      engine.operations['subscribers.credentials.delete'](context, {
+        params: { subscriberId: 'ada', providerId: 'slack' },
+      }),
+    ).toBeUndefined();
     expect(context.data.subscribers.get('ada')?.channels).toEqual([]);
   });
 
   it('deleteTopic answers acknowledged and the topic is gone', () => {
     const engine = createMockEngine({ seed: { topics: [{ key: 'news' }] } });
     const context = contextOf(engine);
-    expect(engine.operations.deleteTopic(context, 'news')).toEqual({ acknowledged: true });
+    expect(engine.operations['topics.delete'](context, { params: { topicKey: 'news' } })).toEqual({
+      acknowledged: true,
+    });
     expect(context.data.topics.has('news')).toBe(false);
   });
 
@@ -70,16 +82,22 @@ describe('operations: answers of the resource operations', () => {
       seed: { subscribers: [{ subscriberId: 'ada' }], workflows: [inbox] },
     });
     const context = contextOf(engine);
-    engine.operations.triggerEvent(context, {
-      name: 'welcome',
-      to: 'ada',
-      transactionId: 'tx-1',
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'welcome',
+        to: 'ada',
+        transactionId: 'tx-1',
+      },
     });
-    const page = engine.operations.listNotifications(context, { page: 0, limit: 10 });
+    const page = engine.operations['notifications.list'](context, {
+      query: { page: 0, limit: 10 },
+    });
     expect(page).toMatchObject({ page: 0, pageSize: 10, hasMore: false });
     expect(page.data.map((activity) => activity.transactionId)).toEqual(['tx-1']);
     const id = page.data[0]?._id ?? '';
-    expect(engine.operations.retrieveNotification(context, id)).toMatchObject({
+    expect(
+      engine.operations['notifications.retrieve'](context, { params: { notificationId: id } }),
+    ).toMatchObject({
       _id: id,
       transactionId: 'tx-1',
     });
@@ -97,16 +115,21 @@ describe('operations: answers of the resource operations', () => {
       },
     });
     const context = contextOf(engine);
-    const page = engine.operations.listMessages(context, { page: 0, limit: 10 });
+    const page = engine.operations['messages.list'](context, { query: { page: 0, limit: 10 } });
     expect(page).toMatchObject({ page: 0, pageSize: 10, hasMore: false });
     expect(page.data.map((message) => message.content).sort()).toEqual(['one', 'three', 'two']);
     const one = context.data.messages.find((message) => message.content === 'one');
-    expect(engine.operations.deleteMessage(context, one?._id ?? '')).toEqual({
+    expect(
+      engine.operations['messages.delete'](context, { params: { messageId: one?._id ?? '' } }),
+    ).toEqual({
       acknowledged: true,
       status: 'deleted',
     });
     expect(
-      engine.operations.deleteMessagesByTransaction(context, 'tx-2', 'in_app'),
+      engine.operations['messages.deleteByTransactionId'](context, {
+        params: { transactionId: 'tx-2' },
+        query: { channel: 'in_app' },
+      }),
     ).toBeUndefined();
     expect(context.data.messages.map((message) => message.content)).toEqual(['three']);
   });
@@ -114,8 +137,11 @@ describe('operations: answers of the resource operations', () => {
   it('syncWorkflow copies a workflow to the other environment of the organization', () => {
     const engine = createMockEngine({ seed: { workflows: [inbox] } });
     const production = engine.environment('Production');
-    const synced = engine.operations.syncWorkflow(contextOf(engine), 'welcome', {
-      targetEnvironmentId: production._id,
+    const synced = engine.operations['workflows.sync'](contextOf(engine), {
+      params: { workflowId: 'welcome' },
+      body: {
+        targetEnvironmentId: production._id,
+      },
     });
     expect(synced).toMatchObject({ workflowId: 'welcome' });
     expect(contextOf(engine, 'Production').data.workflows.map((w) => w.workflowId)).toEqual([
@@ -128,16 +154,17 @@ describe('operations: answers of the resource operations', () => {
     const other = engine.createOrganization({ name: 'Other' });
     for (const targetEnvironmentId of [other.environments[1]?._id ?? '', 'f'.repeat(24)]) {
       const error = thrownBy(() =>
-        engine.operations.syncWorkflow(contextOf(engine), 'welcome', { targetEnvironmentId }),
+        engine.operations['workflows.sync'](contextOf(engine), {
+          params: { workflowId: 'welcome' },
+          body: { targetEnvironmentId },
+        }),
       );
       expect(error).toMatchObject({
         status: 404,
         message: `Environment ${targetEnvironmentId} not found`,
       });
     }
-    expect(engine.authenticate(`ApiKey ${other.environments[1]?.apiKey}`).data.workflows).toEqual(
-      [],
-    );
+    expect(engine.scope(other.environments[1]?._id).data.workflows).toEqual([]);
   });
 });
 
@@ -158,7 +185,10 @@ describe('operations: markMessagesAs on the event feed', () => {
     const { engine, context, adas } = seeded();
     const events: EngineEvent[] = [];
     engine.events.subscribe((event) => events.push(event));
-    engine.operations.markMessagesAs(context, 'ada', { messageId: adas, markAs: 'read' });
+    engine.operations['subscribers.messages.markAs'](context, {
+      params: { subscriberId: 'ada' },
+      body: { messageId: adas, markAs: 'read' },
+    });
     expect(events).toEqual([
       {
         type: 'messages-marked',
@@ -177,7 +207,10 @@ describe('operations: markMessagesAs on the event feed', () => {
     const events: EngineEvent[] = [];
     engine.events.subscribe((event) => events.push(event));
     expect(
-      engine.operations.markMessagesAs(context, 'ada', { messageId: bobs, markAs: 'read' }),
+      engine.operations['subscribers.messages.markAs'](context, {
+        params: { subscriberId: 'ada' },
+        body: { messageId: bobs, markAs: 'read' },
+      }),
     ).toEqual([]);
     expect(events).toEqual([]);
     expect(engine.events.lastSeq()).toBe(0);
@@ -185,7 +218,10 @@ describe('operations: markMessagesAs on the event feed', () => {
 
   it('emits nothing while nobody listens: the event count stays', () => {
     const { engine, context, adas } = seeded();
-    engine.operations.markMessagesAs(context, 'ada', { messageId: adas, markAs: 'seen' });
+    engine.operations['subscribers.messages.markAs'](context, {
+      params: { subscriberId: 'ada' },
+      body: { messageId: adas, markAs: 'seen' },
+    });
     expect(engine.events.lastSeq()).toBe(0);
   });
 });
@@ -211,9 +247,13 @@ describe('operations: cancelEvent', () => {
       },
     });
     const context = contextOf(engine);
-    engine.operations.triggerEvent(context, { name: 'reminder', to: 'ada', transactionId: 'tx-1' });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'reminder', to: 'ada', transactionId: 'tx-1' },
+    });
     expect(engine.clock.pending()).toHaveLength(1);
-    expect(engine.operations.cancelEvent(context, 'tx-1')).toBe(true);
+    expect(engine.operations['events.cancel'](context, { params: { transactionId: 'tx-1' } })).toBe(
+      true,
+    );
     expect(engine.clock.pending()).toEqual([]);
     await engine.settle({ skipTime: true });
     expect(engine.clock.iso()).toBe('2026-01-01T00:00:00.000Z');

@@ -20,8 +20,8 @@ const delayedReminder = {
 };
 
 function triggerReminder(engine: ReturnType<typeof createMockEngine>) {
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  engine.operations.triggerEvent(context, { name: 'reminder', to: 'ada' });
+  const context = engine.scope('Development');
+  engine.operations['events.trigger'](context, { body: { name: 'reminder', to: 'ada' } });
 }
 
 describe('engine.reset() and the clock', () => {

@@ -11,7 +11,7 @@ const LATER = '2026-01-01T01:00:00.000Z';
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 function dataOf(engine: MockEngine, name = 'Development') {
-  return engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`).data;
+  return engine.scope(name).data;
 }
 
 function thrownBy(run: () => unknown): unknown {
@@ -99,10 +99,13 @@ describe('seed: subscribers', () => {
         integrations: [{ providerId: 'slack', channel: 'chat', active: true }],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    engine.operations.updateCredentials(context, 'ada', {
-      providerId: 'slack',
-      credentials: { webhookUrl: 'https://hooks.example.com/1' },
+    const context = engine.scope('Development');
+    engine.operations['subscribers.credentials.update'](context, {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'slack',
+        credentials: { webhookUrl: 'https://hooks.example.com/1' },
+      },
     });
     const before = structuredClone(dataOf(engine).subscribers.get('ada'));
     expect(before?.channels).toHaveLength(1);

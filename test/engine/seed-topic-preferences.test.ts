@@ -38,10 +38,12 @@ const seed: SeedData = {
 
 function setup() {
   const engine = createMockEngine({ seed });
-  const context = () => engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = () => engine.scope('Development');
   const reached = (name: string, topicKey: string, payload: Record<string, unknown> = {}) => {
     engine.outbox.clear();
-    engine.operations.triggerEvent(context(), { name, to: { type: 'Topic', topicKey }, payload });
+    engine.operations['events.trigger'](context(), {
+      body: { name, to: { type: 'Topic', topicKey }, payload },
+    });
     return engine.outbox
       .list()
       .map((message) => message.subscriberId)
@@ -67,9 +69,12 @@ describe('seeding topic subscriptions with preferences', () => {
 
   it('stores them as the create stores them, and answers them on a later create', () => {
     const { engine, context } = setup();
-    const answer = engine.operations.createTopicSubscriptions(context(), 'news', {
-      subscriptions: ['alan'],
-      preferences: ['welcome'],
+    const answer = engine.operations['topics.subscriptions.create'](context(), {
+      params: { topicKey: 'news' },
+      body: {
+        subscriptions: ['alan'],
+        preferences: ['welcome'],
+      },
     });
     expect(answer.data[0]?.preferences).toEqual([
       expect.objectContaining({

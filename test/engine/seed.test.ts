@@ -34,7 +34,7 @@ describe('engine: seeding and lifecycle', () => {
     const engine = createMockEngine({
       seed: { workflows: [{ workflowId: 'w', steps: [{ type: 'in_app', name: 'Inbox Step' }] }] },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     expect(context.data.workflows[0]).toMatchObject({
       origin: 'svc-cloud',
       severity: 'none',
@@ -48,8 +48,7 @@ describe('engine: seeding and lifecycle', () => {
     const engine = createMockEngine();
     const other = engine.createOrganization({ name: 'Other' });
     engine.reset();
-    const key = other.environments[0]?.apiKey ?? '';
-    const context = engine.authenticate(`ApiKey ${key}`);
+    const context = engine.scope(other.environments[0]?._id);
     expect(context.environment._organizationId).toBe(other.organization._id);
     expect(context.data.integrations.map((i) => i.providerId)).toEqual(['svc', 'svc-email']);
   });

@@ -129,22 +129,23 @@ const NOTIFICATION_ROUTES = new Set([
 
 /** Triggers enough events for the notification list to span pages; returns a Production one. */
 function seedNotifications(): string {
-  const context = (name: string) =>
-    engine.authenticate(`ApiKey ${engine.environment(name).apiKey}`);
+  const context = (name: string) => engine.scope(name);
   const development = context('Development');
   for (let index = 0; index < 8; index++) {
-    const result = engine.operations.triggerEvent(development, {
-      name: ['welcome', 'mail', 'digest'][index % 3],
-      to: index % 4 === 0 ? [{ type: 'Topic', topicKey: 'news' }] : [`user-${1 + (index % 2)}`],
-      payload: { x: `event ${index}`, group: index % 2 === 0 ? 'a' : 'b' },
-      transactionId: `seed-${index}`,
-      overrides: index % 5 === 0 ? { severity: 'low' } : {},
+    const result = engine.operations['events.trigger'](development, {
+      body: {
+        name: ['welcome', 'mail', 'digest'][index % 3],
+        to: index % 4 === 0 ? [{ type: 'Topic', topicKey: 'news' }] : [`user-${1 + (index % 2)}`],
+        payload: { x: `event ${index}`, group: index % 2 === 0 ? 'a' : 'b' },
+        transactionId: `seed-${index}`,
+        overrides: index % 5 === 0 ? { severity: 'low' } : {},
+      },
     });
     if (result.status !== 'processed') throw new Error(`seed trigger ${index}: ${result.status}`);
     engine.clock.advance(60_000);
   }
   const production = context('Production');
-  engine.operations.triggerEvent(production, { name: 'welcome', to: 'user-1' });
+  engine.operations['events.trigger'](production, { body: { name: 'welcome', to: 'user-1' } });
   const id = production.data.notifications[0]?._id;
   if (!id) throw new Error('no Production notification');
   return id;
@@ -154,7 +155,7 @@ const unexpected: unknown[] = [];
 const handlers = createHandlers(engine, { onUnexpectedError: (error) => unexpected.push(error) });
 
 function knownValues(): KnownValues {
-  const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const { data } = engine.scope('Development');
   const subscribers = [...data.subscribers.values()];
   return {
     subscriberIds: subscribers.map((s) => s.subscriberId),

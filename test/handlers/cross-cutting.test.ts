@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../mock-server/engine/operations/index';
+import { beginIdempotent } from '../../mock-server/engine/policy/idempotency';
+import { createState } from '../../mock-server/engine/store/state';
 import { useEngine } from './harness';
 
 const { engine, call } = useEngine({ seed: { subscribers: [{ subscriberId: 'ada' }] } });
@@ -44,8 +47,9 @@ describe('bodies and unexpected errors (docs/behaviour/cross-cutting.md#body-siz
   });
 
   it('answers an engine bug with the service 500 and an errorId, never a throw', async () => {
-    const original = engine.operations.retrieveSubscriber;
-    engine.operations.retrieveSubscriber = () => {
+    const definition = OPERATIONS['subscribers.retrieve'] as unknown as { handle: () => unknown };
+    const original = definition.handle;
+    definition.handle = () => {
       throw new Error('boom');
     };
     try {
@@ -57,7 +61,7 @@ describe('bodies and unexpected errors (docs/behaviour/cross-cutting.md#body-siz
         errorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
     } finally {
-      engine.operations.retrieveSubscriber = original;
+      definition.handle = original;
     }
   });
 });
@@ -136,10 +140,11 @@ describe('idempotency (docs/behaviour/cross-cutting.md#idempotency)', () => {
     expect(reply.headers.get('idempotency-key')).toBeNull();
   });
 
+  // Runs are synchronous, so only the policy can see a key in flight.
   it('answers 409 with Retry-After: 1 while the first request is in flight', () => {
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    expect(engine.beginIdempotent(context, 'k6', '{}')).toEqual({ kind: 'run' });
-    expect(() => engine.beginIdempotent(context, 'k6', '{}')).toThrowError(
+    const state = createState();
+    expect(beginIdempotent(state, 'org', 'k6', '{}', 0)).toEqual({ kind: 'run' });
+    expect(() => beginIdempotent(state, 'org', 'k6', '{}', 0)).toThrowError(
       expect.objectContaining({
         status: 409,
         message: 'Request with key "k6" is currently being processed. Please retry after 1 second',

@@ -23,7 +23,7 @@ const outsiders = [
 ] as const;
 
 function devIds() {
-  const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const { data } = engine.scope('Development');
   const sms = data.integrations.find((i) => i.providerId === 'svc-email');
   return { messageId: data.messages[0]?._id ?? '', emailIntegrationId: sms?._id ?? '' };
 }
@@ -135,7 +135,7 @@ describe.each(outsiders)('isolation: a key of %s', (_, keyOf) => {
 
   it('cannot list or delete Development messages', async () => {
     const key = keyOf();
-    const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const { data } = engine.scope('Development');
     const transactionId = data.messages[0]?.transactionId ?? '';
     const list = await call('GET', '/v1/messages', { key });
     expect(list.body.data).toEqual([]);

@@ -13,7 +13,7 @@ const { engine, call } = useEngine({
 });
 
 async function messageIds() {
-  const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const { data } = engine.scope('Development');
   return data.messages.map((message) => message._id);
 }
 
@@ -54,7 +54,7 @@ describe('POST /v1/subscribers/{id}/messages/mark-as', () => {
       markAs: 'read',
     });
     expect(reply.body.data.map((m: { _id: string }) => m._id)).toEqual([first, second]);
-    const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const { data } = engine.scope('Development');
     expect(data.messages[2]?.read).toBe(false);
   });
 

@@ -173,7 +173,7 @@ describe('GET /v2/subscribers/{subscriberId}/preferences', () => {
         })
       ).status,
     ).toBe(422);
-    const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const { data } = engine.scope('Development');
     expect(data.preferences.size).toBe(0);
   });
 

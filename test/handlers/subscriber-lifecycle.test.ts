@@ -141,7 +141,7 @@ describe('DELETE /v2/subscribers/{subscriberId}', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.data).toEqual({ acknowledged: true, status: 'deleted' });
     expect((await call('GET', '/v2/subscribers/ada')).status).toBe(404);
-    const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const { data } = engine.scope('Development');
     expect(data.subscriptions).toEqual([]);
     expect(data.messages).toEqual([]);
     expect(data.preferences.size).toBe(0);

@@ -106,7 +106,7 @@ describe('GET /v2/workflows', () => {
       environment: 'Production',
       workflows: [{ workflowId: 'bare', steps: [{ type: 'in_app', name: 'Inbox' }] }],
     });
-    const { data } = engine.authenticate(`ApiKey ${prod().apiKey}`);
+    const { data } = engine.scope(prod()._id);
     for (const integration of data.integrations) integration.active = false;
     const reply = await call('GET', '/v2/workflows', { key: prod().apiKey });
     const step = reply.body.data.workflows[0].steps[0];

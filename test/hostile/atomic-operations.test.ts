@@ -157,7 +157,7 @@ const WRITING_TRIGGER = {
   payload: { n: 2 },
 };
 
-type Context = ReturnType<MockEngine['authenticate']>;
+type Context = ReturnType<MockEngine['scope']>;
 
 /**
  * An engine after one clean trigger (an open digest for ada, a throttle admission, a scheduled
@@ -165,21 +165,21 @@ type Context = ReturnType<MockEngine['authenticate']>;
  */
 function preparedEngine() {
   const engine = createMockEngine({ seed: structuredClone(SEED) as never });
-  const context: Context = engine.authenticate(
-    `ApiKey ${engine.environment('Development').apiKey}`,
-  );
-  engine.operations.triggerEvent(context, { name: 'wf', to: 'ada', payload: { n: 1 } });
+  const context: Context = engine.scope('Development');
+  engine.operations['events.trigger'](context, {
+    body: { name: 'wf', to: 'ada', payload: { n: 1 } },
+  });
   engine.clock.advance(60_000);
   const search = (email: string) =>
-    engine.operations
-      .searchSubscribers(context, {
+    engine.operations['subscribers.search'](context, {
+      query: {
         limit: 10,
         includeCursor: false,
         orderBy: '_id',
         orderDirection: 'DESC',
         email,
-      })
-      .data.map((subscriber) => subscriber.subscriberId);
+      },
+    }).data.map((subscriber) => subscriber.subscriberId);
   expect(search('example.com')).toEqual(['bob', 'ada']);
   expect(search('newcomer')).toEqual([]);
   return { engine, context, search };
@@ -202,10 +202,9 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
   it('a throw at each checkpoint leaves the state, the timers and the search as they were', () => {
     const clean = preparedEngine();
     count();
-    const answer = clean.engine.operations.triggerEvent(
-      clean.context,
-      structuredClone(WRITING_TRIGGER),
-    );
+    const answer = clean.engine.operations['events.trigger'](clean.context, {
+      body: structuredClone(WRITING_TRIGGER),
+    });
     expect(answer.status).toBe('processed');
     // Checkpoints after the writes: the actor, the changed and the new recipient; the
     // workflow's lastTriggeredAt (after the tenant); one run per recipient (ada, newcomer, bob).
@@ -220,7 +219,8 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
       count();
       injected.at = at;
       expect(
-        () => engine.operations.triggerEvent(context, structuredClone(WRITING_TRIGGER)),
+        () =>
+          engine.operations['events.trigger'](context, { body: structuredClone(WRITING_TRIGGER) }),
         `failure #${at}`,
       ).toThrow('injected failure');
       disarm();
@@ -229,7 +229,9 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
       expect(search('newcomer'), `failure #${at}`).toEqual([]);
       expect(search('example.com'), `failure #${at}`).toEqual(['bob', 'ada']);
       // The engine goes on: the same trigger then runs in full.
-      const retried = engine.operations.triggerEvent(context, structuredClone(WRITING_TRIGGER));
+      const retried = engine.operations['events.trigger'](context, {
+        body: structuredClone(WRITING_TRIGGER),
+      });
       expect(retried.status).toBe('processed');
       expect(search('example.com')).toEqual(['newcomer', 'bob', 'ada']);
     }
@@ -254,7 +256,7 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
         });
       }
       expect(() =>
-        engine.operations.triggerEvent(context, structuredClone(WRITING_TRIGGER)),
+        engine.operations['events.trigger'](context, { body: structuredClone(WRITING_TRIGGER) }),
       ).toThrow('injected failure');
       expectUnchanged(engine, before, pending, point);
       vi.restoreAllMocks();
@@ -267,11 +269,13 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
     injected.name = 'subscriberChanged';
     injected.nth = 2;
     injected.makeError = () => ServiceError.http(422, 'injected service error');
-    const answers = engine.operations.triggerBulk(context, {
-      events: [
-        { name: 'wf', to: { subscriberId: 'first', email: 'first@example.com' } },
-        { name: 'wf', to: { subscriberId: 'second' }, transactionId: 'txn-second' },
-      ],
+    const answers = engine.operations['events.triggerBulk'](context, {
+      body: {
+        events: [
+          { name: 'wf', to: { subscriberId: 'first', email: 'first@example.com' } },
+          { name: 'wf', to: { subscriberId: 'second' }, transactionId: 'txn-second' },
+        ],
+      },
     });
     expect(answers.map((answer) => answer.status)).toEqual(['processed', 'error']);
     const ids = [...context.data.subscribers.keys()];
@@ -288,11 +292,13 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
     injected.name = 'subscriberChanged';
     injected.nth = 2;
     expect(() =>
-      engine.operations.triggerBulk(context, {
-        events: [
-          { name: 'wf', to: { subscriberId: 'first' } },
-          { name: 'wf', to: { subscriberId: 'second' } },
-        ],
+      engine.operations['events.triggerBulk'](context, {
+        body: {
+          events: [
+            { name: 'wf', to: { subscriberId: 'first' } },
+            { name: 'wf', to: { subscriberId: 'second' } },
+          ],
+        },
       }),
     ).toThrow('injected failure');
     expectUnchanged(engine, before, pending, 'bulk');
@@ -306,10 +312,12 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
     injected.name = 'workflowByObjectId';
     injected.nth = 2;
     expect(() =>
-      engine.operations.broadcastEvent(context, {
-        name: 'wf',
-        payload: { n: 3 },
-        tenant: { identifier: 'acme', name: 'Broadcast' },
+      engine.operations['events.broadcast'](context, {
+        body: {
+          name: 'wf',
+          payload: { n: 3 },
+          tenant: { identifier: 'acme', name: 'Broadcast' },
+        },
       }),
     ).toThrow('injected failure');
     expectUnchanged(engine, before, pending, 'broadcast');
@@ -317,20 +325,26 @@ describe('hostile: a trigger that fails after its writes changes nothing', () =>
 
   it('a cancel failing half-way changes nothing', () => {
     const { engine, context } = preparedEngine();
-    engine.operations.triggerEvent(context, {
-      name: 'wait',
-      to: ['ada', 'bob'],
-      transactionId: 'txn-wait',
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'wait',
+        to: ['ada', 'bob'],
+        transactionId: 'txn-wait',
+      },
     });
     const before = engine.snapshot();
     const pending = engine.clock.pending().map((task) => `${task.at} ${task.label}`);
     count();
     injected.name = 'setStatus';
     injected.nth = 2;
-    expect(() => engine.operations.cancelEvent(context, 'txn-wait')).toThrow('injected failure');
+    expect(() =>
+      engine.operations['events.cancel'](context, { params: { transactionId: 'txn-wait' } }),
+    ).toThrow('injected failure');
     expectUnchanged(engine, before, pending, 'cancel');
     disarm();
-    expect(engine.operations.cancelEvent(context, 'txn-wait')).toBe(true);
+    expect(
+      engine.operations['events.cancel'](context, { params: { transactionId: 'txn-wait' } }),
+    ).toBe(true);
   });
 });
 
@@ -356,37 +370,44 @@ describe('hostile: other operations that write several things change nothing whe
 
   it('a bulk subscriber upsert failing at its third subscriber', () => {
     const { engine, context } = failing('subscriberChanged', 3, (engine, context) =>
-      engine.operations.bulkCreateSubscribers(context, {
-        subscribers: [
-          { subscriberId: 'ada', firstName: 'Changed' },
-          { subscriberId: 'new-1' },
-          { subscriberId: 'new-2' },
-        ],
+      engine.operations['subscribers.createBulk'](context, {
+        body: {
+          subscribers: [
+            { subscriberId: 'ada', firstName: 'Changed' },
+            { subscriberId: 'new-1' },
+            { subscriberId: 'new-2' },
+          ],
+        },
       }),
     );
-    expect(engine.operations.retrieveSubscriber(context, 'ada').firstName).toBe('Ada');
+    expect(
+      engine.operations['subscribers.retrieve'](context, { params: { subscriberId: 'ada' } })
+        .firstName,
+    ).toBe('Ada');
   });
 
   it('a subscriber upsert (POST /v2/subscribers) failing after it changed the subscriber', () => {
     failing('subscriberChanged', 1, (engine, context) =>
-      engine.operations.createSubscriber(
-        context,
-        { subscriberId: 'ada', firstName: 'Changed', data: { plan: 'pro' } },
-        { failIfExists: false },
-      ),
+      engine.operations['subscribers.create'](context, {
+        body: { subscriberId: 'ada', firstName: 'Changed', data: { plan: 'pro' } },
+        query: { failIfExists: false },
+      }),
     );
   });
 
   it('a subscriber delete failing half-way keeps the subscriber, its messages and subscriptions', () => {
     failing('forgetSubscriberIndexes', 1, (engine, context) =>
-      engine.operations.deleteSubscriber(context, 'bob'),
+      engine.operations['subscribers.delete'](context, { params: { subscriberId: 'bob' } }),
     );
   });
 
   it('topic subscriptions failing at the second subscriber keep no topic and no subscription', () => {
     failing('subscribe', 2, (engine, context) =>
-      engine.operations.createTopicSubscriptions(context, 'fresh', {
-        subscriptions: ['ada', 'bob'],
+      engine.operations['topics.subscriptions.create'](context, {
+        params: { topicKey: 'fresh' },
+        body: {
+          subscriptions: ['ada', 'bob'],
+        },
       }),
     );
   });
@@ -399,7 +420,10 @@ describe('hostile: other operations that write several things change nothing whe
       try {
         const ids = context.data.messages.map((message) => message._id);
         expect(ids.length).toBeGreaterThan(0);
-        engine.operations.markMessagesAs(context, 'ada', { messageId: ids, markAs: 'read' });
+        engine.operations['subscribers.messages.markAs'](context, {
+          params: { subscriberId: 'ada' },
+          body: { messageId: ids, markAs: 'read' },
+        });
       } finally {
         unsubscribe();
       }
@@ -409,16 +433,24 @@ describe('hostile: other operations that write several things change nothing whe
   it('workflow changes failing after their writes (create, update, patch, delete)', () => {
     const steps = [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'x' } }];
     failing('workflowsChanged', 1, (engine, context) =>
-      engine.operations.createWorkflow(context, { name: 'Fresh', workflowId: 'fresh', steps }),
+      engine.operations['workflows.create'](context, {
+        body: { name: 'Fresh', workflowId: 'fresh', steps },
+      }),
     );
     failing('workflowsChanged', 1, (engine, context) =>
-      engine.operations.updateWorkflow(context, 'wf', { name: 'Renamed', steps }),
+      engine.operations['workflows.update'](context, {
+        params: { workflowId: 'wf' },
+        body: { name: 'Renamed', steps },
+      }),
     );
     failing('workflowsChanged', 1, (engine, context) =>
-      engine.operations.patchWorkflow(context, 'wf', { active: false, name: 'Off' }),
+      engine.operations['workflows.patch'](context, {
+        params: { workflowId: 'wf' },
+        body: { active: false, name: 'Off' },
+      }),
     );
     failing('workflowsChanged', 1, (engine, context) =>
-      engine.operations.deleteWorkflow(context, 'wait'),
+      engine.operations['workflows.delete'](context, { params: { workflowId: 'wait' } }),
     );
   });
 
@@ -436,13 +468,15 @@ describe('hostile: other operations that write several things change nothing whe
           }
           return clone(value, options);
         });
-        engine.operations.setPrimaryIntegration(context, integrationId);
+        engine.operations['integrations.setPrimary'](context, { params: { integrationId } });
       },
       (engine, context) => {
-        integrationId = engine.operations.createIntegration(context, {
-          providerId: 'sendgrid',
-          channel: 'email',
-          active: true,
+        integrationId = engine.operations['integrations.create'](context, {
+          body: {
+            providerId: 'sendgrid',
+            channel: 'email',
+            active: true,
+          },
         })._id;
       },
     );

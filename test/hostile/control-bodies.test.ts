@@ -53,9 +53,7 @@ describe('hostile: control API bodies', () => {
       subscribers: [{ subscriberId: 'half' }],
       topics: [{ key: 't', subscribers: ['ghost'] }],
     });
-    const context = server.engine.authenticate(
-      `ApiKey ${server.engine.environment('Development').apiKey}`,
-    );
+    const context = server.engine.scope('Development');
     expect(context.data.subscribers.has('half')).toBe(false);
   });
 });

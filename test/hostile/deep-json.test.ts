@@ -62,7 +62,7 @@ describe('hostile: deep JSON', () => {
       mock.engine.seed({ subscribers: [{ subscriberId: 'deep', data: nested(500) as never }] }),
     ).toThrow(/The seed data nests objects and arrays more than 64 levels deep/);
     expect(mock.engine.environment('Development')).toBeDefined();
-    const context = mock.engine.authenticate(`ApiKey ${mock.devKey()}`);
+    const context = mock.engine.scope('Development');
     expect(context.data.subscribers.has('deep')).toBe(false);
   });
 });
@@ -85,17 +85,42 @@ describe('hostile: deep JSON through the engine API', () => {
     const engine = createMockEngine({
       seed: { subscribers: [{ subscriberId: 'ada' }], topics: [{ key: 'news' }] },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const ops = engine.operations;
     const deep = { data: nested(MAX_JSON_DEPTH + 5) };
     const calls: Array<[string, () => unknown]> = [
-      ['bulkCreateSubscribers', () => ops.bulkCreateSubscribers(context, deep)],
-      ['updateCredentials', () => ops.updateCredentials(context, 'ada', deep)],
-      ['updatePreferences', () => ops.updatePreferences(context, 'ada', deep)],
-      ['upsertTopic', () => ops.upsertTopic(context, deep, { failIfExists: false })],
-      ['updateTopic', () => ops.updateTopic(context, 'news', deep)],
-      ['createTopicSubscriptions', () => ops.createTopicSubscriptions(context, 'news', deep)],
-      ['deleteTopicSubscriptions', () => ops.deleteTopicSubscriptions(context, 'news', deep)],
+      ['subscribers.createBulk', () => ops['subscribers.createBulk'](context, { body: deep })],
+      [
+        'subscribers.credentials.update',
+        () =>
+          ops['subscribers.credentials.update'](context, {
+            params: { subscriberId: 'ada' },
+            body: deep,
+          }),
+      ],
+      [
+        'subscribers.preferences.update',
+        () =>
+          ops['subscribers.preferences.update'](context, {
+            params: { subscriberId: 'ada' },
+            body: deep,
+          }),
+      ],
+      ['topics.create', () => ops['topics.create'](context, { body: deep })],
+      [
+        'topics.update',
+        () => ops['topics.update'](context, { params: { topicKey: 'news' }, body: deep }),
+      ],
+      [
+        'topics.subscriptions.create',
+        () =>
+          ops['topics.subscriptions.create'](context, { params: { topicKey: 'news' }, body: deep }),
+      ],
+      [
+        'topics.subscriptions.delete',
+        () =>
+          ops['topics.subscriptions.delete'](context, { params: { topicKey: 'news' }, body: deep }),
+      ],
     ];
     for (const [name, call] of calls) {
       expect(call, name).toThrow(/nest/);

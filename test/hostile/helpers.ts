@@ -30,13 +30,13 @@ export function engineWith(
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   return { engine, context, ...helpersFor(engine, context) };
 }
 
-function helpersFor(engine: MockEngine, context: ReturnType<MockEngine['authenticate']>) {
+function helpersFor(engine: MockEngine, context: ReturnType<MockEngine['scope']>) {
   const trigger = (payload: Record<string, unknown> = {}) =>
-    engine.operations.triggerEvent(context, { name: 'wf', to: 'ada', payload });
+    engine.operations['events.trigger'](context, { body: { name: 'wf', to: 'ada', payload } });
   /** The jobs of the newest notification: type, status and the texts of their details. */
   const lastJobs = () => {
     const newest = context.data.notifications[context.data.notifications.length - 1];

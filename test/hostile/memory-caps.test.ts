@@ -7,31 +7,39 @@ import { createSnapshotStore, MAX_SNAPSHOTS } from '../../mock-server/control/sn
 import { engineWith } from './helpers';
 
 describe('hostile: idempotency entries', () => {
-  const finish = (engine: ReturnType<typeof createMockEngine>, key: string) => {
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    expect(engine.beginIdempotent(context, key, '{}').kind).toBe('run');
-    engine.finishIdempotent(context, key, { status: 201, body: { data: key } });
-    return context;
+  type Engine = ReturnType<typeof createMockEngine>;
+  const keyed = (engine: Engine, key: string) =>
+    engine.perform({
+      operation: 'subscribers.create',
+      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+      params: {},
+      query: new URLSearchParams(),
+      path: '/v2/subscribers',
+      idempotencyKey: key,
+      readBody: async () => ({ subscriberId: 'ada' }),
+    });
+  const replays = async (engine: Engine, key: string) =>
+    (await keyed(engine, key)).headers['Idempotency-Replay'] === 'true';
+  const finish = async (engine: Engine, key: string) => {
+    expect(await replays(engine, key)).toBe(false);
   };
 
-  it('never keeps more than the cap; the newest keys still replay', () => {
+  it('never keeps more than the cap; the newest keys still replay', async () => {
     const engine = createMockEngine();
-    let context = finish(engine, 'key-0');
-    for (let index = 1; index <= MAX_IDEMPOTENCY_ENTRIES + 50; index++) {
-      context = finish(engine, `key-${index}`);
+    for (let index = 0; index <= MAX_IDEMPOTENCY_ENTRIES + 50; index++) {
+      await finish(engine, `key-${index}`);
     }
     expect(engine.snapshot().state.idempotency.size).toBe(MAX_IDEMPOTENCY_ENTRIES);
-    const newest = engine.beginIdempotent(context, `key-${MAX_IDEMPOTENCY_ENTRIES + 50}`, '{}');
-    expect(newest.kind).toBe('replay');
-    expect(engine.beginIdempotent(context, 'key-0', '{}').kind).toBe('run');
+    expect(await replays(engine, `key-${MAX_IDEMPOTENCY_ENTRIES + 50}`)).toBe(true);
+    expect(await replays(engine, 'key-0')).toBe(false);
   });
 
-  it('drops expired entries once the clock passes their 24 hours', () => {
+  it('drops expired entries once the clock passes their 24 hours', async () => {
     const engine = createMockEngine();
-    for (let index = 0; index < 100; index++) finish(engine, `old-${index}`);
+    for (let index = 0; index < 100; index++) await finish(engine, `old-${index}`);
     engine.clock.advance('1d');
     engine.clock.advance(1);
-    finish(engine, 'new');
+    await finish(engine, 'new');
     expect(
       [...engine.snapshot().state.idempotency.keys()].map((key) => key.split('-').pop()),
     ).toEqual(['new']);
@@ -63,11 +71,11 @@ describe('hostile: outbox pages', () => {
   it('GET /__svc/outbox answers at most limit entries after the given messageId', async () => {
     const server = await startMockServer({ port: 0 });
     try {
-      const context = server.engine.authenticate(
-        `ApiKey ${server.engine.environment('Development').apiKey}`,
-      );
+      const context = server.engine.scope('Development');
       for (let n = 0; n < 3; n++) {
-        server.engine.operations.triggerEvent(context, { name: 'order-shipped', to: 'demo-ada' });
+        server.engine.operations['events.trigger'](context, {
+          body: { name: 'order-shipped', to: 'demo-ada' },
+        });
       }
       const get = async (query: string) => {
         const response = await fetch(`${server.url}/__svc/outbox${query}`);

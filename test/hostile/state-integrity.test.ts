@@ -83,7 +83,7 @@ describe('hostile: seeds are all or nothing', () => {
         topics: [{ key: 'news', subscribers: ['nobody'] }],
       }),
     ).toThrow(/topics.0: unknown subscriberId "nobody"/);
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     expect(context.data.subscribers.has('new-one')).toBe(false);
     expect(engine.snapshot()).toEqual(before);
   });
@@ -116,8 +116,11 @@ describe('hostile: restore(garbage)', () => {
     const before = engine.snapshot();
     expect(() => engine.restore(value as never)).toThrow(/Not an engine snapshot/);
     expect(engine.snapshot()).toEqual(before);
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    expect(engine.operations.retrieveSubscriber(context, 'ada').subscriberId).toBe('ada');
+    const context = engine.scope('Development');
+    expect(
+      engine.operations['subscribers.retrieve'](context, { params: { subscriberId: 'ada' } })
+        .subscriberId,
+    ).toBe('ada');
   });
 
   it('a snapshot of another engine, or one with a broken collection, is refused', () => {

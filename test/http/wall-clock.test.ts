@@ -27,8 +27,8 @@ let engine: MockEngine;
 let driver: WallClockDriver | undefined;
 
 function trigger() {
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  engine.operations.triggerEvent(context, { name: 'reminder', to: 'ada' });
+  const context = engine.scope('Development');
+  engine.operations['events.trigger'](context, { body: { name: 'reminder', to: 'ada' } });
 }
 
 beforeEach(() => {

@@ -86,8 +86,8 @@ beforeEach(() => {
 });
 
 function trigger(body: unknown) {
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  return engine.operations.triggerEvent(context, body);
+  const context = engine.scope('Development');
+  return engine.operations['events.trigger'](context, { body: body });
 }
 
 describe('inspector control routes', () => {

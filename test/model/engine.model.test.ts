@@ -98,7 +98,7 @@ function setup(): { model: Model; real: Real } {
   const clients = {} as Real['clients'];
   for (const label of ENVIRONMENTS) {
     const { id, apiKey, organization, organizationId } = environments[label];
-    const { data } = engine.authenticate(`ApiKey ${apiKey}`);
+    const { data } = engine.scope(id);
     const environment: ModelEnvironment = {
       organization,
       organizationId,

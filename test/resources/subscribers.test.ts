@@ -39,7 +39,7 @@ const { engine, client } = useResourceMock({
 });
 
 function messageIdsOf(subscriberId: string): string[] {
-  const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const { data } = engine.scope('Development');
   const owner = data.subscribers.get(subscriberId);
   return data.messages.filter((m) => m._subscriberId === owner?._id).map((m) => m._id);
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMockEngine, ROUTES } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
-import { BINDINGS } from '../../mock-server/pipeline/bindings';
+import { OPERATIONS } from '../../mock-server/engine/operations/index';
 import { matchRoute } from '../../mock-server/pipeline/router';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -28,8 +28,11 @@ describe('route table', () => {
     }
   });
 
-  it('binds every route in the engine, and the router finds each path', () => {
-    expect(Object.keys(BINDINGS).sort()).toEqual(ROUTES.map((route) => route.operation).sort());
+  it('declares one engine handler beside every route, and the router finds each path', () => {
+    expect(Object.keys(OPERATIONS).sort()).toEqual(ROUTES.map((route) => route.operation).sort());
+    for (const route of ROUTES) {
+      expect(OPERATIONS[route.operation].route, route.operation).toBe(route);
+    }
     for (const route of ROUTES) {
       const path = route.path.replace(/:(\w+)/g, 'x-$1');
       expect(matchRoute(route.method, path)?.route, `${route.method} ${path}`).toBe(route);

@@ -149,3 +149,62 @@ export function evictIdempotency(state: EngineState, now: number, keep: number):
 export function releaseIdempotent(state: EngineState, organizationId: string, key: string): void {
   state.idempotency.delete(`${organizationId}-${key}`);
 }
+
+/**
+ * An answer of the engine: status, JSON body and headers (what a replay gives back).
+ *
+ * @example
+ * ```ts
+ * const answer: EngineAnswer = { status: 201, body: { data: result }, headers: {} };
+ * ```
+ */
+export interface EngineAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * The whole idempotency protocol around one request: a new key runs `run` and stores its
+ * answer, or its refusal (a `ServiceError`, answered by `refusal`), for 24 hours; a finished key
+ * replays; a bug frees the key so a retry runs again. Every answer echoes the key.
+ *
+ * @example
+ * ```ts
+ * const answer = runIdempotent(
+ *   { state, organizationId, key: 'order-1', fingerprint: '{}', now: clock.now },
+ *   () => ({ status: 201, body: { data: result }, headers: {} }),
+ *   (error) => ({ status: error.status, body: { message: error.message }, headers: {} }),
+ * );
+ * ```
+ */
+export function runIdempotent(
+  request: {
+    state: EngineState;
+    organizationId: string;
+    key: string;
+    fingerprint: string;
+    now: () => number;
+  },
+  run: () => EngineAnswer,
+  refusal: (error: ServiceError) => EngineAnswer,
+): EngineAnswer {
+  const { state, organizationId, key } = request;
+  const decision = beginIdempotent(state, organizationId, key, request.fingerprint, request.now());
+  if (decision.kind === 'replay') {
+    return { status: decision.status, body: decision.body, headers: decision.headers };
+  }
+  let answer: EngineAnswer;
+  try {
+    answer = run();
+  } catch (error) {
+    if (!(error instanceof ServiceError)) {
+      // A bug is not an answer of the service: free the key so a retry runs again.
+      releaseIdempotent(state, organizationId, key);
+      throw error;
+    }
+    answer = refusal(error);
+  }
+  finishIdempotent(state, organizationId, key, answer, request.now());
+  return { ...answer, headers: { ...answer.headers, 'Idempotency-Key': key } };
+}

@@ -19,7 +19,7 @@ import { slugify } from './slug';
  *
  * @example
  * ```ts
- * const integrations: IntegrationDto[] = engine.operations.listIntegrations(context);
+ * const integrations: IntegrationDto[] = engine.operations['integrations.list'](engine.scope('Development'));
  * ```
  */
 export type IntegrationDto = IntegrationRecord;

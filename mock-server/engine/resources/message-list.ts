@@ -17,7 +17,7 @@ import { findSubscriber, type SubscriberDto, toSubscriberDto } from './subscribe
  *
  * @example
  * ```ts
- * const { data } = engine.operations.listMessages(context, { page: 0, limit: 10 });
+ * const { data } = engine.operations['messages.list'](engine.scope('Development'), { query: { limit: 10 } });
  * const first: ListedMessageDto | undefined = data[0];
  * ```
  */
@@ -28,7 +28,7 @@ export type ListedMessageDto = MessageDto & { subscriber?: SubscriberDto };
  *
  * @example
  * ```ts
- * const page: MessagePage = engine.operations.listMessages(context, { page: 0, limit: 10 });
+ * const page: MessagePage = engine.operations['messages.list'](engine.scope('Development'));
  * ```
  */
 export interface MessagePage {

@@ -17,9 +17,9 @@ import { findSubscriber } from './subscribers';
  *
  * @example
  * ```ts
- * const messages: MessageDto[] = engine.operations.markMessagesAs(context, 'user-1', {
- *   messageId: ['64da692e9a94fb2e6449ad09'],
- *   markAs: 'read',
+ * const messages: MessageDto[] = engine.operations['subscribers.messages.markAs'](engine.scope('Development'), {
+ *   params: { subscriberId: 'user-1' },
+ *   body: { messageId: ['64da692e9a94fb2e6449ad09'], markAs: 'read' },
  * });
  * ```
  */

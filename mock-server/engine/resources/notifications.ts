@@ -22,7 +22,9 @@ import { subscriberByObjectId } from './subscribers';
  *
  * @example
  * ```ts
- * const activity: ActivityDto = engine.operations.retrieveNotification(context, notificationId);
+ * const activity: ActivityDto = engine.operations['notifications.retrieve'](engine.scope('Development'), {
+ *   params: { notificationId },
+ * });
  * activity.jobs.map((job) => job.status);
  * ```
  */
@@ -33,7 +35,9 @@ export type ActivityDto = ReturnType<typeof toActivityDto>;
  *
  * @example
  * ```ts
- * const page: ActivityPage = engine.operations.listNotifications(context, { page: 0, limit: 10 });
+ * const page: ActivityPage = engine.operations['notifications.list'](engine.scope('Development'), {
+ *   query: { page: 0, limit: 10 },
+ * });
  * page.hasMore;
  * ```
  */

@@ -176,7 +176,10 @@ function activeChannels(workflow: WorkflowRecord): ChannelType[] {
  *
  * @example
  * ```ts
- * const answer: SubscriberPreferencesDto = engine.operations.listPreferences(context, 'user-1', 'all');
+ * const answer: SubscriberPreferencesDto = engine.operations['subscribers.preferences.list'](
+ *   engine.scope('Development'),
+ *   { params: { subscriberId: 'user-1' }, query: { criticality: 'all' } },
+ * );
  * ```
  */
 export interface SubscriberPreferencesDto {

@@ -131,7 +131,9 @@ export function createSubscriber(
  *
  * @example
  * ```ts
- * const result: BulkCreateResult = engine.operations.bulkCreateSubscribers(context, { subscribers: [{ subscriberId: 'u1' }] });
+ * const result: BulkCreateResult = engine.operations['subscribers.createBulk'](engine.scope('Development'), {
+ *   body: { subscribers: [{ subscriberId: 'u1' }] },
+ * });
  * ```
  */
 export interface BulkCreateResult {

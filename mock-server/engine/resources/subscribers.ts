@@ -33,7 +33,9 @@ import { validateBody } from '../wire/validation';
  *
  * @example
  * ```ts
- * const subscriber: SubscriberDto = engine.operations.retrieveSubscriber(context, 'user-1');
+ * const subscriber: SubscriberDto = engine.operations['subscribers.retrieve'](engine.scope('Development'), {
+ *   params: { subscriberId: 'user-1' },
+ * });
  * ```
  */
 export type SubscriberDto = Omit<SubscriberRecord, '__v' | 'isOnline' | 'lastOnlineAt'> & {

@@ -28,7 +28,9 @@ import { isValidIdentifier } from './subscriber-lifecycle';
  *
  * @example
  * ```ts
- * const topic: TopicDto = engine.operations.retrieveTopic(context, 'news');
+ * const topic: TopicDto = engine.operations['topics.retrieve'](engine.scope('Development'), {
+ *   params: { topicKey: 'news' },
+ * });
  * ```
  */
 export interface TopicDto {

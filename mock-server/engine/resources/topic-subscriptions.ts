@@ -164,7 +164,10 @@ export interface SubscriptionErrorDto {
  *
  * @example
  * ```ts
- * const result: SubscriptionsResultDto = engine.operations.createTopicSubscriptions(context, 'news', { subscriptions: ['u1'] });
+ * const result: SubscriptionsResultDto = engine.operations['topics.subscriptions.create'](
+ *   engine.scope('Development'),
+ *   { params: { topicKey: 'news' }, body: { subscriptions: ['u1'] } },
+ * );
  * ```
  */
 export interface SubscriptionsResultDto {

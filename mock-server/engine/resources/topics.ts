@@ -29,7 +29,9 @@ import { findSubscriber } from './subscribers';
  *
  * @example
  * ```ts
- * const page = engine.operations.listSubscriptions(context, 'user-1', search);
+ * const page = engine.operations['subscribers.subscriptions.list'](engine.scope('Development'), {
+ *   params: { subscriberId: 'user-1' },
+ * });
  * const keys = page.data.map((subscription: TopicSubscriptionDto) => subscription.topic.key);
  * ```
  */
@@ -55,7 +57,7 @@ export interface TopicSubscriptionDto {
  * @example
  * ```ts
  * const search: SubscriptionSearch = { limit: 10, includeCursor: false, orderDirection: 'DESC' };
- * engine.operations.listSubscriptions(context, 'user-1', search);
+ * listSubscriptions(data, 'user-1', search);
  * ```
  */
 export interface SubscriptionSearch extends CursorOptions {

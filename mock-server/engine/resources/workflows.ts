@@ -30,7 +30,7 @@ export type { WorkflowOrderBy } from '../store/workflow-index';
  * @example
  * ```ts
  * const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'createdAt', orderDirection: 'DESC' };
- * engine.operations.listWorkflows(context, search);
+ * listWorkflows(data, search);
  * ```
  */
 export interface WorkflowSearch {
@@ -103,7 +103,7 @@ export function toListItem(workflow: WorkflowRecord, data: EnvironmentData) {
  *
  * @example
  * ```ts
- * const { workflows } = engine.operations.listWorkflows(context, search);
+ * const { workflows } = engine.operations['workflows.list'](engine.scope('Development'));
  * const slugs = workflows.map((workflow: WorkflowListItemDto) => workflow.slug);
  * ```
  */
@@ -205,8 +205,9 @@ export function toWorkflowResponse(workflow: WorkflowRecord, data: EnvironmentDa
  *
  * @example
  * ```ts
- * const synced: WorkflowResponseDto = engine.operations.syncWorkflow(context, 'welcome', {
- *   targetEnvironmentId: engine.environment('Production')._id,
+ * const synced: WorkflowResponseDto = engine.operations['workflows.sync'](engine.scope('Development'), {
+ *   params: { workflowId: 'welcome' },
+ *   body: { targetEnvironmentId: engine.environment('Production')._id },
  * });
  * ```
  */

@@ -389,7 +389,7 @@ export interface ThrottleStore {
  *
  * @example
  * ```ts
- * const { data } = engine.authenticate(`ApiKey ${apiKey}`);
+ * const { data } = engine.scope('Development');
  * data.subscribers.get('user-1')?.email;
  * ```
  */

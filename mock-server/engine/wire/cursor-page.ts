@@ -24,7 +24,7 @@ export interface CursorOptions {
  *
  * @example
  * ```ts
- * const page = engine.operations.searchSubscribers(context, search);
+ * const page = engine.operations['subscribers.search'](engine.scope('Development'), { query: { limit: 10 } });
  * if (page.next) console.log('more after', page.next);
  * ```
  */

@@ -16,7 +16,7 @@ import { ServiceError } from './service-error';
  * @example
  * ```ts
  * const search: MessageSearch = { page: 0, limit: 10, channel: 'in_app' };
- * engine.operations.listMessages(context, search);
+ * listMessages(data, search);
  * ```
  */
 export interface MessageSearch {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { MockEngine, RequestContext } from '../../engine/engine';
+import type { EnvironmentScope, MockEngine } from '../../engine/engine';
 import type { EnvironmentRecord } from '../../engine/store/state';
 
 /**
@@ -16,9 +16,8 @@ import type { EnvironmentRecord } from '../../engine/store/state';
  * context.environment.name; // 'Production'
  * ```
  */
-export function environmentContext(engine: MockEngine, url: URL): RequestContext {
-  const environment = engine.environment(url.searchParams.get('environment') || 'Development');
-  return engine.authenticate(`ApiKey ${environment.apiKey}`);
+export function environmentContext(engine: MockEngine, url: URL): EnvironmentScope {
+  return engine.scope(url.searchParams.get('environment') || 'Development');
 }
 
 /**

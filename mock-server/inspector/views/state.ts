@@ -5,13 +5,14 @@
  *
  * @module
  */
-import type { MockEngine, RequestContext } from '../../engine/engine';
+import type { EnvironmentScope, MockEngine } from '../../engine/engine';
+import { listWorkflows } from '../../engine/resources/workflows';
 import type { NotificationRecord, SubscriberRecord } from '../../engine/store/state';
 
 /** Most subscribers one state answer lists (the total is given too). */
 const SUBSCRIBER_LIMIT = 200;
 
-function subscriberView(context: RequestContext, subscriber: SubscriberRecord) {
+function subscriberView(context: EnvironmentScope, subscriber: SubscriberRecord) {
   const subscriptions = context.data.subscriptionsBySubscriber.get(subscriber._id) ?? [];
   return {
     subscriberId: subscriber.subscriberId,
@@ -37,16 +38,16 @@ function subscriberView(context: RequestContext, subscriber: SubscriberRecord) {
  *
  * @example
  * ```ts
- * const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+ * const context = engine.scope('Development');
  * environmentState(engine, context).workflows.map((workflow) => workflow.status);
  * ```
  */
-export function environmentState(engine: MockEngine, context: RequestContext) {
+export function environmentState(engine: MockEngine, context: EnvironmentScope) {
   const { data } = context;
   const live = data.subscriberOrder
     .map((id) => data.subscribers.get(data.subscriberKeys.get(id) ?? ''))
     .filter((subscriber): subscriber is SubscriberRecord => !!subscriber && !subscriber.deleted);
-  const listed = engine.operations.listWorkflows(context, {
+  const listed = listWorkflows(context.data, {
     limit: Math.max(1, data.workflows.length),
     offset: 0,
     orderBy: 'createdAt',
@@ -81,8 +82,7 @@ export function environmentState(engine: MockEngine, context: RequestContext) {
         })),
       };
     }),
-    integrations: engine.operations
-      .listIntegrations(context)
+    integrations: engine.operations['integrations.list'](context)
       .filter((integration) => integration._environmentId === context.environment._id)
       .map((integration) => ({
         _id: integration._id,
@@ -101,7 +101,7 @@ const TASK_LABEL = /^(resume-delay|close-digest) ([0-9a-f]{24})$/;
 
 function findNotification(engine: MockEngine, notificationId: string) {
   for (const environment of engine.environments) {
-    const { data } = engine.authenticate(`ApiKey ${environment.apiKey}`);
+    const { data } = engine.scope(environment._id);
     const record: NotificationRecord | undefined = data.notificationsById.get(notificationId);
     if (record) {
       const subscriberId = data.subscriberKeys.get(record._subscriberId) ?? null;

@@ -20,11 +20,13 @@ const PROD_INBOX = '6955b900a087eaf300000011';
 
 function setup() {
   const engine = createMockEngine();
-  const dev = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  const prod = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`);
+  const dev = engine.scope('Development');
+  const prod = engine.scope('Production');
   const { operations } = engine;
-  const create = (body: unknown, context = dev) => operations.createIntegration(context, body);
-  const setPrimary = (id: string, context = dev) => operations.setPrimaryIntegration(context, id);
+  const create = (body: unknown, context = dev) =>
+    operations['integrations.create'](context, { body: body });
+  const setPrimary = (id: string, context = dev) =>
+    operations['integrations.setPrimary'](context, { params: { integrationId: id } });
   const stored = (id: string): IntegrationRecord => {
     const found = [...dev.data.integrations, ...prod.data.integrations].find((i) => i._id === id);
     if (!found) throw new Error(id);
@@ -32,9 +34,9 @@ function setup() {
   };
   /** `[providerId, primary, priority, active]` of every listed integration, in order. */
   const ranks = () =>
-    operations
-      .listIntegrations(dev)
-      .map((i) => [i.providerId, i.channel, i.primary, i.priority, i.active] as const);
+    operations['integrations.list'](dev).map(
+      (i) => [i.providerId, i.channel, i.primary, i.priority, i.active] as const,
+    );
   return { engine, dev, prod, operations, create, setPrimary, stored, ranks };
 }
 
@@ -177,8 +179,8 @@ describe('the default integrations', () => {
         priority: 0,
       },
     ];
-    expect(operations.listIntegrations(dev)).toStrictEqual(expected);
-    expect(operations.listIntegrations(prod)).toStrictEqual(expected);
+    expect(operations['integrations.list'](dev)).toStrictEqual(expected);
+    expect(operations['integrations.list'](prod)).toStrictEqual(expected);
   });
 });
 
@@ -205,7 +207,7 @@ describe('createIntegration', () => {
       updatedAt: START,
     };
     expect(created).toStrictEqual(expected);
-    expect(operations.listIntegrations(dev)[2]).toStrictEqual(expected);
+    expect(operations['integrations.list'](dev)[2]).toStrictEqual(expected);
   });
 
   it('keeps the given name, identifier, credentials, configurations, active and conditions', () => {
@@ -516,14 +518,14 @@ describe('listIntegrations', () => {
     const devChat = create({ providerId: 'a', channel: 'chat' });
     const prodChat = create({ providerId: 'b', channel: 'chat' }, prod);
     stored(DEV_EMAIL).deleted = true;
-    const ids = operations.listIntegrations(prod).map((i) => i._id);
+    const ids = operations['integrations.list'](prod).map((i) => i._id);
     expect(ids).toStrictEqual([DEV_INBOX, devChat._id, PROD_INBOX, prodChat._id]);
-    expect(operations.listIntegrations(dev).map((i) => i._id)).toStrictEqual(ids);
+    expect(operations['integrations.list'](dev).map((i) => i._id)).toStrictEqual(ids);
   });
 
   it('answers copies', () => {
     const { operations, dev, stored } = setup();
-    const [first] = operations.listIntegrations(dev);
+    const [first] = operations['integrations.list'](dev);
     if (!first) throw new Error('no integration');
     first.name = 'changed';
     expect(stored(first._id).name).toBe('Svc Inbox');
@@ -670,7 +672,7 @@ describe('setPrimaryIntegration', () => {
     const { engine, setPrimary, create, operations, dev } = setup();
     create({ providerId: 'a', channel: 'email', active: true });
     const target = create({ providerId: 'c', channel: 'email' });
-    const before = operations.listIntegrations(dev);
+    const before = operations['integrations.list'](dev);
     later(engine);
     expect(() =>
       journaled(
@@ -681,7 +683,7 @@ describe('setPrimaryIntegration', () => {
         () => {},
       ),
     ).toThrowError('boom');
-    expect(operations.listIntegrations(dev)).toStrictEqual(before);
+    expect(operations['integrations.list'](dev)).toStrictEqual(before);
   });
 
   it('leaves an inactive primary primary (only the active primary is demoted)', () => {

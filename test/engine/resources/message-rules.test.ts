@@ -3,6 +3,7 @@
 // subscriber, and both deletes.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
+import { listMessages } from '../../../mock-server/engine/resources/message-list';
 import type { MessageSearch } from '../../../mock-server/engine/wire/message-query';
 import { refusalOf, validationError } from '../helpers';
 
@@ -39,7 +40,7 @@ function setup() {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const idOf = (content: string): string => {
     const message = context.data.messages.find((item) => item.content === content);
     if (message === undefined) throw new Error(`no message ${content}`);
@@ -52,9 +53,12 @@ function setup() {
     return { read, seen, lastReadDate, lastSeenDate, updatedAt };
   };
   const markAs = (subscriberId: string, body: unknown) =>
-    engine.operations.markMessagesAs(context, subscriberId, body);
+    engine.operations['subscribers.messages.markAs'](context, {
+      params: { subscriberId },
+      body: body,
+    });
   const list = (search: Partial<MessageSearch> = {}) =>
-    engine.operations.listMessages(context, { page: 0, limit: 10, ...search });
+    listMessages(context.data, { page: 0, limit: 10, ...search });
   const contents = (search: Partial<MessageSearch> = {}) =>
     list(search).data.map((message) => message.content);
   return { engine, context, idOf, stored, markAs, list, contents };
@@ -245,7 +249,7 @@ describe('messages: list', () => {
     });
     expect(page.data.map((message) => message.subscriber)).toStrictEqual(
       ['ada', 'ada', 'grace', 'ada', 'ada'].map((id) =>
-        engine.operations.retrieveSubscriber(context, id),
+        engine.operations['subscribers.retrieve'](context, { params: { subscriberId: id } }),
       ),
     );
     expect(page.data[2]?.subscriber?.firstName).toBe('Grace');
@@ -317,7 +321,9 @@ describe('messages: list', () => {
 describe('messages: delete', () => {
   it('deletes exactly the message with that id', () => {
     const { engine, context, idOf, contents } = setup();
-    expect(engine.operations.deleteMessage(context, idOf('three'))).toStrictEqual({
+    expect(
+      engine.operations['messages.delete'](context, { params: { messageId: idOf('three') } }),
+    ).toStrictEqual({
       acknowledged: true,
       status: 'deleted',
     });
@@ -326,22 +332,30 @@ describe('messages: delete', () => {
 
   it('finds the message by an id in upper case', () => {
     const { engine, context, idOf, contents } = setup();
-    engine.operations.deleteMessage(context, idOf('four').toUpperCase());
+    engine.operations['messages.delete'](context, {
+      params: { messageId: idOf('four').toUpperCase() },
+    });
     expect(contents()).toStrictEqual(['one', 'two', 'three', 'five']);
   });
 
   it('answers 422 "messageId must be a mongodb id" for an id that is not an ObjectId', () => {
     const { engine, context, contents } = setup();
-    expect(refusalOf(() => engine.operations.deleteMessage(context, 'abc'))).toStrictEqual(
-      validationError(['messageId must be a mongodb id']),
-    );
+    expect(
+      refusalOf(() =>
+        engine.operations['messages.delete'](context, { params: { messageId: 'abc' } }),
+      ),
+    ).toStrictEqual(validationError(['messageId must be a mongodb id']));
     expect(contents()).toHaveLength(5);
   });
 
   it('answers 404 "Message with id <id> not found" for an id it does not hold', () => {
     const { engine, context, contents } = setup();
     expect(
-      refusalOf(() => engine.operations.deleteMessage(context, '6955b900a087eaf30000ffff')),
+      refusalOf(() =>
+        engine.operations['messages.delete'](context, {
+          params: { messageId: '6955b900a087eaf30000ffff' },
+        }),
+      ),
     ).toStrictEqual({
       status: 404,
       message: 'Message with id 6955b900a087eaf30000ffff not found',
@@ -355,36 +369,51 @@ describe('messages: delete', () => {
 describe('messages: delete by transaction', () => {
   it("deletes every message of the transaction and keeps the others'", () => {
     const { engine, context, contents } = setup();
-    engine.operations.deleteMessagesByTransaction(context, 'a', undefined);
+    engine.operations['messages.deleteByTransactionId'](context, {
+      params: { transactionId: 'a' },
+    });
     expect(contents()).toStrictEqual(['two', 'four']);
   });
 
   it("deletes only the transaction's messages of the channel", () => {
     const { engine, context, contents } = setup();
-    engine.operations.deleteMessagesByTransaction(context, 'b', 'email');
+    engine.operations['messages.deleteByTransactionId'](context, {
+      params: { transactionId: 'b' },
+      query: { channel: 'email' },
+    });
     expect(contents()).toStrictEqual(['one', 'three', 'four', 'five']);
   });
 
   it('keeps the transaction messages of other channels', () => {
     const { engine, context, idOf, contents } = setup();
-    engine.operations.deleteMessage(context, idOf('four'));
+    engine.operations['messages.delete'](context, { params: { messageId: idOf('four') } });
     engine.seed({
       messages: [{ subscriberId: 'ada', content: 'six', channel: 'email', transactionId: 'a' }],
     });
-    engine.operations.deleteMessagesByTransaction(context, 'a', 'in_app');
+    engine.operations['messages.deleteByTransactionId'](context, {
+      params: { transactionId: 'a' },
+      query: { channel: 'in_app' },
+    });
     expect(contents()).toStrictEqual(['two', 'six']);
   });
 
   it('succeeds and deletes nothing for a channel the transaction has no message of', () => {
     const { engine, context, contents } = setup();
-    engine.operations.deleteMessagesByTransaction(context, 'a', 'email');
+    engine.operations['messages.deleteByTransactionId'](context, {
+      params: { transactionId: 'a' },
+      query: { channel: 'email' },
+    });
     expect(contents()).toStrictEqual(['one', 'two', 'three', 'four', 'five']);
   });
 
   it('answers 404 "Invalid transactionId or channel" for a transaction without messages', () => {
     const { engine, context, contents } = setup();
     expect(
-      refusalOf(() => engine.operations.deleteMessagesByTransaction(context, 'z', undefined)),
+      refusalOf(() =>
+        engine.operations['messages.deleteByTransactionId'](context, {
+          params: { transactionId: 'z' },
+        }),
+      ),
     ).toStrictEqual({
       status: 404,
       message: 'Invalid transactionId or channel',

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import type { ActivityDto } from '../../../mock-server/engine/resources/notifications';
+import { listNotifications } from '../../../mock-server/engine/resources/notifications';
 import type { NotificationRecord } from '../../../mock-server/engine/store/state';
 import type { NotificationSearch } from '../../../mock-server/engine/wire/notification-query';
 import { contextOf, refusalOf } from '../helpers';
@@ -56,7 +57,7 @@ function listFixture() {
   });
   const context = contextOf(engine);
   const trigger = (body: Record<string, unknown>) => {
-    engine.operations.triggerEvent(context, body);
+    engine.operations['events.trigger'](context, { body: body });
     engine.clock.advance('1m');
   };
   trigger({ name: 'inbox', to: 'ada', transactionId: 't1' });
@@ -77,7 +78,7 @@ function listFixture() {
     transactionId: 't5',
   });
   const list = (search: Partial<NotificationSearch> = {}) =>
-    engine.operations.listNotifications(context, { page: 0, limit: 10, ...search });
+    listNotifications(context.data, { page: 0, limit: 10, ...search });
   /** The transactionIds of the page, with grace's copy of t5 named `t5-grace`. */
   const listed = (search: Partial<NotificationSearch> = {}) =>
     list(search).data.map((item) =>
@@ -331,7 +332,9 @@ function activityFixture() {
   });
   const context = contextOf(engine);
   const retrieve = (transactionId: string): ActivityDto =>
-    engine.operations.retrieveNotification(context, recordOf(engine, transactionId)._id);
+    engine.operations['notifications.retrieve'](context, {
+      params: { notificationId: recordOf(engine, transactionId)._id },
+    });
   return { engine, context, retrieve };
 }
 
@@ -349,23 +352,29 @@ const detail = (status: string, text: string, raw: string | null) => ({
 describe('notifications: the activity of retrieve', () => {
   it('answers the merged digest event with subscriber, template, jobs, tags, topics and context', () => {
     const { engine, context, retrieve } = activityFixture();
-    engine.operations.triggerEvent(context, {
-      name: 'digest',
-      to: { type: 'Topic', topicKey: 'news' },
-      transactionId: 'first',
-      payload: { n: 1 },
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'digest',
+        to: { type: 'Topic', topicKey: 'news' },
+        transactionId: 'first',
+        payload: { n: 1 },
+      },
     });
-    engine.operations.triggerEvent(context, {
-      name: 'digest',
-      to: { type: 'Topic', topicKey: 'news' },
-      transactionId: 'second',
-      payload: { n: 2 },
-      context: { tenant: 'acme' },
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'digest',
+        to: { type: 'Topic', topicKey: 'news' },
+        transactionId: 'second',
+        payload: { n: 2 },
+        context: { tenant: 'acme' },
+      },
     });
     const first = recordOf(engine, 'first');
     const second = recordOf(engine, 'second');
-    const ada = engine.operations.retrieveSubscriber(context, 'ada');
-    const news = engine.operations.retrieveTopic(context, 'news');
+    const ada = engine.operations['subscribers.retrieve'](context, {
+      params: { subscriberId: 'ada' },
+    });
+    const news = engine.operations['topics.retrieve'](context, { params: { topicKey: 'news' } });
     const [digestJob, inboxJob] = second.jobs;
     if (digestJob === undefined || inboxJob === undefined) throw new Error('two jobs expected');
     const step = (job: typeof digestJob) => ({
@@ -465,11 +474,13 @@ describe('notifications: the activity of retrieve', () => {
       ['first', 1],
       ['second', 2],
     ] as const) {
-      engine.operations.triggerEvent(context, {
-        name: 'digest',
-        to: 'ada',
-        transactionId,
-        payload: { n },
+      engine.operations['events.trigger'](context, {
+        body: {
+          name: 'digest',
+          to: 'ada',
+          transactionId,
+          payload: { n },
+        },
       });
     }
     const activity = retrieve('first');
@@ -490,7 +501,9 @@ describe('notifications: the activity of retrieve', () => {
 
   it("carries a failed job's error, and none on the jobs without one", () => {
     const { engine, context, retrieve } = activityFixture();
-    engine.operations.triggerEvent(context, { name: 'dynamic', to: 'ada', transactionId: 'd' });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'dynamic', to: 'ada', transactionId: 'd' },
+    });
     const activity = retrieve('d');
     expect(activity.jobs.map((job) => ({ status: job.status, error: job.error }))).toStrictEqual([
       { status: 'failed', error: "Dynamic delay key 'payload.wakeAt' not found in payload" },
@@ -512,9 +525,11 @@ describe('notifications: the activity of retrieve', () => {
 
   it('leaves out subscriber and template when they no longer exist', () => {
     const { engine, context, retrieve } = activityFixture();
-    engine.operations.triggerEvent(context, { name: 'dynamic', to: 'ada', transactionId: 'd' });
-    engine.operations.deleteSubscriber(context, 'ada');
-    engine.operations.deleteWorkflow(context, 'dynamic');
+    engine.operations['events.trigger'](context, {
+      body: { name: 'dynamic', to: 'ada', transactionId: 'd' },
+    });
+    engine.operations['subscribers.delete'](context, { params: { subscriberId: 'ada' } });
+    engine.operations['workflows.delete'](context, { params: { workflowId: 'dynamic' } });
     const activity = retrieve('d');
     expect(Object.hasOwn(activity, 'subscriber')).toBe(false);
     expect(Object.hasOwn(activity, 'template')).toBe(false);
@@ -525,8 +540,12 @@ describe('notifications: the activity of retrieve', () => {
   it('leaves empty subscriber fields out of the activity', () => {
     const { engine, context, retrieve } = activityFixture();
     engine.seed({ subscribers: [{ subscriberId: 'bare', phone: '+15550100' }] });
-    engine.operations.triggerEvent(context, { name: 'dynamic', to: 'bare', transactionId: 'b' });
-    const bare = engine.operations.retrieveSubscriber(context, 'bare');
+    engine.operations['events.trigger'](context, {
+      body: { name: 'dynamic', to: 'bare', transactionId: 'b' },
+    });
+    const bare = engine.operations['subscribers.retrieve'](context, {
+      params: { subscriberId: 'bare' },
+    });
     expect(retrieve('b').subscriber).toStrictEqual({
       _id: bare._id,
       subscriberId: 'bare',
@@ -536,14 +555,24 @@ describe('notifications: the activity of retrieve', () => {
 
   it('finds a notification by its id in upper case', () => {
     const { engine, context } = activityFixture();
-    engine.operations.triggerEvent(context, { name: 'dynamic', to: 'ada', transactionId: 'd' });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'dynamic', to: 'ada', transactionId: 'd' },
+    });
     const id = recordOf(engine, 'd')._id;
-    expect(engine.operations.retrieveNotification(context, id.toUpperCase())._id).toBe(id);
+    expect(
+      engine.operations['notifications.retrieve'](context, {
+        params: { notificationId: id.toUpperCase() },
+      })._id,
+    ).toBe(id);
   });
 
   it('answers 422 from GetActivityCommand for a malformed id', () => {
     const { engine, context } = activityFixture();
-    expect(refusalOf(() => engine.operations.retrieveNotification(context, 'abc'))).toStrictEqual({
+    expect(
+      refusalOf(() =>
+        engine.operations['notifications.retrieve'](context, { params: { notificationId: 'abc' } }),
+      ),
+    ).toStrictEqual({
       status: 422,
       message:
         'Validation failed for GetActivityCommand: notificationId: notificationId must be a mongodb id',
@@ -559,7 +588,11 @@ describe('notifications: the activity of retrieve', () => {
   it('answers 404 "Notification not found" for an unknown id', () => {
     const { engine, context } = activityFixture();
     expect(
-      refusalOf(() => engine.operations.retrieveNotification(context, '6955b900a087eaf30000ffff')),
+      refusalOf(() =>
+        engine.operations['notifications.retrieve'](context, {
+          params: { notificationId: '6955b900a087eaf30000ffff' },
+        }),
+      ),
     ).toStrictEqual({
       status: 404,
       message: 'Notification not found',

@@ -26,10 +26,9 @@ function setup() {
     workflows: [inbox('w1')],
   });
   const trigger = (environment: string, name: string, to: string, transactionId: string) =>
-    engine.operations.triggerEvent(
-      engine.authenticate(`ApiKey ${engine.environment(environment).apiKey}`),
-      { name, to, transactionId },
-    );
+    engine.operations['events.trigger'](engine.scope(environment), {
+      body: { name, to, transactionId },
+    });
   trigger('Development', 'w1', 'ada', 'd1');
   trigger('Development', 'w2', 'grace', 'd2');
   trigger('Development', 'w1', 'grace', 'd3');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 function engineWith(seed: Parameters<typeof createMockEngine>[0] = {}) {
   const engine = createMockEngine(seed);
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   return { engine, context };
 }
 
@@ -13,15 +13,15 @@ const search = (
   { engine, context }: ReturnType<typeof engineWith>,
   filter: { email?: string; name?: string },
 ) =>
-  engine.operations
-    .searchSubscribers(context, {
+  engine.operations['subscribers.search'](context, {
+    query: {
       limit: 10,
       includeCursor: false,
       orderBy: '_id',
       orderDirection: 'ASC',
       ...filter,
-    })
-    .data.map((subscriber) => subscriber.subscriberId);
+    },
+  }).data.map((subscriber) => subscriber.subscriberId);
 
 describe('planted bug: email search is case-sensitive', () => {
   const seeded = () =>
@@ -50,13 +50,15 @@ describe('planted bug: email search is case-sensitive', () => {
 
   it('the subscriberId filter keeps only that subscriber', () => {
     const engine = seeded();
-    const found = engine.engine.operations.searchSubscribers(engine.context, {
-      limit: 10,
-      includeCursor: false,
-      orderBy: '_id',
-      orderDirection: 'ASC',
-      subscriberId: 'upper',
-      email: 'EXAMPLE',
+    const found = engine.engine.operations['subscribers.search'](engine.context, {
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderBy: '_id',
+        orderDirection: 'ASC',
+        subscriberId: 'upper',
+        email: 'EXAMPLE',
+      },
     });
     expect(found.data.map((subscriber) => subscriber.subscriberId)).toEqual(['upper']);
     expect(search(engine, { email: 'EXAMPLE' })).toEqual(['upper']);
@@ -72,13 +74,15 @@ describe('planted bug: email search is case-sensitive', () => {
 describe('planted bug: an integration for another environment is refused', () => {
   it('answers 403 and creates nothing', () => {
     const { engine, context } = engineWith();
-    const before = engine.operations.listIntegrations(context).length;
+    const before = engine.operations['integrations.list'](context).length;
     const production = engine.environment('Production')._id;
     expect(() =>
-      engine.operations.createIntegration(context, {
-        providerId: 'sendgrid',
-        channel: 'email',
-        _environmentId: production,
+      engine.operations['integrations.create'](context, {
+        body: {
+          providerId: 'sendgrid',
+          channel: 'email',
+          _environmentId: production,
+        },
       }),
     ).toThrow(
       expect.objectContaining({
@@ -87,15 +91,17 @@ describe('planted bug: an integration for another environment is refused', () =>
           'API key authentication is scoped to a single environment and cannot target a different `_environmentId`.',
       }),
     );
-    expect(engine.operations.listIntegrations(context)).toHaveLength(before);
+    expect(engine.operations['integrations.list'](context)).toHaveLength(before);
   });
 
   it('accepts its own environment id', () => {
     const { engine, context } = engineWith();
-    const created = engine.operations.createIntegration(context, {
-      providerId: 'sendgrid',
-      channel: 'email',
-      _environmentId: context.environment._id,
+    const created = engine.operations['integrations.create'](context, {
+      body: {
+        providerId: 'sendgrid',
+        channel: 'email',
+        _environmentId: context.environment._id,
+      },
     });
     expect(created._environmentId).toBe(context.environment._id);
   });
@@ -117,12 +123,14 @@ describe('planted bug: no_workflow_active_steps_defined only when no step is act
     const { engine, context } = engineWith({
       seed: { subscribers: [{ subscriberId: 'ada' }], workflows },
     });
-    const result = engine.operations.triggerEvent(context, { name: 'one-off', to: 'ada' });
+    const result = engine.operations['events.trigger'](context, {
+      body: { name: 'one-off', to: 'ada' },
+    });
     expect(result.status).toBe('processed');
     expect(engine.outbox.count()).toBe(1);
-    expect(engine.operations.triggerEvent(context, { name: 'all-off', to: 'ada' }).status).toBe(
-      'no_workflow_active_steps_defined',
-    );
+    expect(
+      engine.operations['events.trigger'](context, { body: { name: 'all-off', to: 'ada' } }).status,
+    ).toBe('no_workflow_active_steps_defined');
   });
 
   it('an inactive workflow and one without steps answer their own statuses first', () => {
@@ -138,7 +146,7 @@ describe('planted bug: no_workflow_active_steps_defined only when no step is act
       },
     });
     const status = (name: string) =>
-      engine.operations.triggerEvent(context, { name, to: 'ada' }).status;
+      engine.operations['events.trigger'](context, { body: { name, to: 'ada' } }).status;
     expect(status('paused')).toBe('trigger_not_active');
     expect(status('paused-empty')).toBe('trigger_not_active');
     expect(status('empty')).toBe('no_workflow_steps_defined');

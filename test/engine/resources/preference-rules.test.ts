@@ -70,7 +70,10 @@ function setup(seed: Partial<SeedData> = {}) {
     return found;
   };
   const list = (criticality: 'critical' | 'nonCritical' | 'all' = 'nonCritical') =>
-    engine.operations.listPreferences(contextOf(engine), 'ada', criticality);
+    engine.operations['subscribers.preferences.list'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      query: { criticality: criticality },
+    });
   return { engine, workflow, list };
 }
 
@@ -140,7 +143,10 @@ describe('preferences: GET', () => {
   it('an unknown subscriber is a 404 "Subscriber nobody not found"', () => {
     const { engine } = setup();
     const error = serviceErrorOf(() =>
-      engine.operations.listPreferences(contextOf(engine), 'nobody', 'nonCritical'),
+      engine.operations['subscribers.preferences.list'](contextOf(engine), {
+        params: { subscriberId: 'nobody' },
+        query: { criticality: 'nonCritical' },
+      }),
     );
     expect(error.status).toBe(404);
     expect(error.message).toBe('Subscriber nobody not found');
@@ -150,8 +156,11 @@ describe('preferences: GET', () => {
 describe('preferences: PATCH', () => {
   it('a global change shows on the global level and every non-critical workflow', () => {
     const { engine } = setup();
-    const answer = engine.operations.updatePreferences(contextOf(engine), 'ada', {
-      channels: { email: false },
+    const answer = engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        channels: { email: false },
+      },
     });
     expect(answer.global).toEqual({
       enabled: true,
@@ -167,16 +176,25 @@ describe('preferences: PATCH', () => {
 
   it('a workflow change wins over the global one, carries its updatedAt, and keeps earlier channels', () => {
     const { engine } = setup();
-    engine.operations.updatePreferences(contextOf(engine), 'ada', { channels: { sms: false } });
-    engine.clock.advance('1m');
-    engine.operations.updatePreferences(contextOf(engine), 'ada', {
-      workflowId: 'mixed',
-      channels: { sms: true, email: false },
+    engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: { channels: { sms: false } },
     });
     engine.clock.advance('1m');
-    const answer = engine.operations.updatePreferences(contextOf(engine), 'ada', {
-      workflowId: 'mixed',
-      channels: { in_app: false },
+    engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        workflowId: 'mixed',
+        channels: { sms: true, email: false },
+      },
+    });
+    engine.clock.advance('1m');
+    const answer = engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        workflowId: 'mixed',
+        channels: { in_app: false },
+      },
     });
     const mixed = answer.workflows.find((item) => item.workflow.identifier === 'mixed');
     expect(mixed?.channels).toEqual({ email: false, sms: true, in_app: false });
@@ -186,7 +204,10 @@ describe('preferences: PATCH', () => {
 
   it('a critical workflow ignores the subscriber levels', () => {
     const { engine, list } = setup();
-    engine.operations.updatePreferences(contextOf(engine), 'ada', { channels: { chat: false } });
+    engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: { channels: { chat: false } },
+    });
     const flagged = list('critical').workflows.find(
       (item) => item.workflow.identifier === 'flagged',
     );
@@ -197,21 +218,30 @@ describe('preferences: PATCH', () => {
     const { engine, list } = setup();
     expect(list().global).not.toHaveProperty('schedule');
     const schedule = { isEnabled: true, weeklySchedule: { monday: { isEnabled: true } } };
-    const answer = engine.operations.updatePreferences(contextOf(engine), 'ada', { schedule });
+    const answer = engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: { schedule },
+    });
     expect(answer.global.schedule).toEqual(schedule);
-    engine.operations.updatePreferences(contextOf(engine), 'ada', {
-      workflowId: 'mixed',
-      schedule: { isEnabled: false },
-      channels: { email: false },
+    engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        workflowId: 'mixed',
+        schedule: { isEnabled: false },
+        channels: { email: false },
+      },
     });
     expect(list().global.schedule).toEqual(schedule);
   });
 
   it('finds the workflow by its _id as well as its identifier', () => {
     const { engine, workflow } = setup();
-    const answer = engine.operations.updatePreferences(contextOf(engine), 'ada', {
-      workflowId: workflow('defaults-off')._id,
-      channels: { email: true },
+    const answer = engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        workflowId: workflow('defaults-off')._id,
+        channels: { email: true },
+      },
     });
     const item = answer.workflows.find((entry) => entry.workflow.identifier === 'defaults-off');
     expect(item?.channels).toEqual({ email: true, sms: true });
@@ -221,9 +251,12 @@ describe('preferences: PATCH', () => {
   it('an unknown workflow is a 404 "Workflow cannot be found" naming it in ctx', () => {
     const { engine } = setup();
     const error = serviceErrorOf(() =>
-      engine.operations.updatePreferences(contextOf(engine), 'ada', {
-        workflowId: 'ghost',
-        channels: { email: false },
+      engine.operations['subscribers.preferences.update'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: {
+          workflowId: 'ghost',
+          channels: { email: false },
+        },
       }),
     );
     expect(error.status).toBe(404);
@@ -234,8 +267,11 @@ describe('preferences: PATCH', () => {
   it('an unknown subscriber is a 404 "Subscriber with id: nobody is not found"', () => {
     const { engine } = setup();
     const error = serviceErrorOf(() =>
-      engine.operations.updatePreferences(contextOf(engine), 'nobody', {
-        channels: { email: false },
+      engine.operations['subscribers.preferences.update'](contextOf(engine), {
+        params: { subscriberId: 'nobody' },
+        body: {
+          channels: { email: false },
+        },
       }),
     );
     expect(error.status).toBe(404);
@@ -246,9 +282,12 @@ describe('preferences: PATCH', () => {
     const { engine, workflow, list } = setup();
     const flagged = workflow('flagged');
     const error = serviceErrorOf(() =>
-      engine.operations.updatePreferences(contextOf(engine), 'ada', {
-        workflowId: 'flagged',
-        channels: { chat: false },
+      engine.operations['subscribers.preferences.update'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: {
+          workflowId: 'flagged',
+          channels: { chat: false },
+        },
       }),
     );
     expect(error.status).toBe(400);

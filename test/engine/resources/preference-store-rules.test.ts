@@ -55,8 +55,15 @@ function setup() {
   const ada = data.subscribers.get('ada');
   if (!ada) throw new Error('ada');
   const patch = (body: unknown) =>
-    engine.operations.updatePreferences(contextOf(engine), 'ada', body);
-  const list = () => engine.operations.listPreferences(contextOf(engine), 'ada', 'nonCritical');
+    engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: body,
+    });
+  const list = () =>
+    engine.operations['subscribers.preferences.list'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      query: { criticality: 'nonCritical' },
+    });
   return { engine, data, workflow, ada, patch, list };
 }
 

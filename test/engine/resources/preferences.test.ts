@@ -43,7 +43,7 @@ function setup(seed: Omit<SeedData, 'subscribers' | 'workflows'> = {}) {
       ...seed,
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const data = context.data;
   const subscriber = data.subscribers.get('ada');
   const workflow = (id: string) => data.workflows.find((item) => item.workflowId === id);
@@ -105,21 +105,32 @@ describe('preferences in the engine state', () => {
   it('survive snapshot and restore, and reset forgets them', () => {
     const { engine, context } = setup();
     const before = engine.snapshot();
-    engine.operations.updatePreferences(context, 'ada', { channels: { sms: false } });
-    engine.operations.upsertTopic(context, { key: 'news' }, { failIfExists: false });
+    engine.operations['subscribers.preferences.update'](context, {
+      params: { subscriberId: 'ada' },
+      body: { channels: { sms: false } },
+    });
+    engine.operations['topics.create'](context, {
+      body: { key: 'news' },
+      query: { failIfExists: false },
+    });
     const after = engine.snapshot();
     engine.restore(before);
-    const restored = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const restored = engine.scope('Development');
     expect(restored.data.preferences.size).toBe(0);
     expect(restored.data.topics.size).toBe(0);
     engine.restore(after);
-    const again = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    expect(engine.operations.listPreferences(again, 'ada', 'nonCritical').global.channels.sms).toBe(
-      false,
+    const again = engine.scope('Development');
+    expect(
+      engine.operations['subscribers.preferences.list'](again, {
+        params: { subscriberId: 'ada' },
+        query: { criticality: 'nonCritical' },
+      }).global.channels.sms,
+    ).toBe(false);
+    expect(engine.operations['topics.retrieve'](again, { params: { topicKey: 'news' } }).key).toBe(
+      'news',
     );
-    expect(engine.operations.retrieveTopic(again, 'news').key).toBe('news');
     engine.reset();
-    const fresh = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const fresh = engine.scope('Development');
     expect(fresh.data.preferences.size).toBe(0);
   });
 
@@ -127,7 +138,7 @@ describe('preferences in the engine state', () => {
     const { engine, context } = setup({
       preferences: [{ subscriberId: 'ada', channels: { sms: false } }],
     });
-    engine.operations.triggerEvent(context, { name: 'welcome', to: 'ada' });
+    engine.operations['events.trigger'](context, { body: { name: 'welcome', to: 'ada' } });
     expect(engine.outbox.list().map((message) => message.channel)).toEqual(['in_app']);
     const [notification] = context.data.notifications;
     const sms = notification?.jobs.find((job) => job.type === 'sms');

@@ -183,21 +183,33 @@ describe('slugs of the workflows an engine answers', () => {
         ],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    const item = engine.operations.listWorkflows(context, {
-      limit: 10,
-      offset: 0,
-      orderBy: 'createdAt',
-      orderDirection: 'DESC',
+    const context = engine.scope('Development');
+    const item = engine.operations['workflows.list'](context, {
+      query: {
+        limit: 10,
+        offset: 0,
+        orderBy: 'createdAt',
+        orderDirection: 'DESC',
+      },
     }).workflows[0];
     const id = item?._id ?? '';
     expect(item?.slug).toBe(buildSlug('Hello World', 'workflow', id));
     expect(item?.steps.map((step) => step.slug)).toStrictEqual([
       buildSlug('Inbox', 'step', context.data.workflows[0]?.steps[0]?._id ?? ''),
     ]);
-    expect(engine.operations.retrieveWorkflow(context, item?.slug ?? '').workflowId).toBe('w');
-    expect(engine.operations.retrieveWorkflow(context, id).workflowId).toBe('w');
-    expect(engine.operations.retrieveWorkflow(context, id.toUpperCase()).workflowId).toBe('w');
-    expect(engine.operations.retrieveWorkflow(context, 'w').workflowId).toBe('w');
+    expect(
+      engine.operations['workflows.retrieve'](context, { params: { workflowId: item?.slug ?? '' } })
+        .workflowId,
+    ).toBe('w');
+    expect(
+      engine.operations['workflows.retrieve'](context, { params: { workflowId: id } }).workflowId,
+    ).toBe('w');
+    expect(
+      engine.operations['workflows.retrieve'](context, { params: { workflowId: id.toUpperCase() } })
+        .workflowId,
+    ).toBe('w');
+    expect(
+      engine.operations['workflows.retrieve'](context, { params: { workflowId: 'w' } }).workflowId,
+    ).toBe('w');
   });
 });

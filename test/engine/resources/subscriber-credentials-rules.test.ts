@@ -18,7 +18,10 @@ function setup() {
     },
   });
   const upsert = (body: unknown) =>
-    engine.operations.upsertCredentials(contextOf(engine), 'ada', body);
+    engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: body,
+    });
   upsert({
     providerId: 'fcm',
     integrationIdentifier: 'fcm-a',
@@ -30,7 +33,10 @@ function setup() {
     credentials: { deviceTokens: ['b'] },
   });
   upsert({ providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/s' } });
-  const stored = () => engine.operations.retrieveSubscriber(contextOf(engine), 'ada');
+  const stored = () =>
+    engine.operations['subscribers.retrieve'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+    });
   return { engine, stored };
 }
 
@@ -38,7 +44,9 @@ describe('subscriber credentials: delete', () => {
   it('removes every entry of the provider, whatever its integration, and stamps updatedAt', () => {
     const { engine, stored } = setup();
     engine.clock.advance('1m');
-    engine.operations.deleteCredentials(contextOf(engine), 'ada', 'fcm');
+    engine.operations['subscribers.credentials.delete'](contextOf(engine), {
+      params: { subscriberId: 'ada', providerId: 'fcm' },
+    });
     const after = stored();
     expect(after.channels.map((channel) => channel.providerId)).toEqual(['slack']);
     expect(after.channels[0]?.credentials).toEqual({ webhookUrl: 'https://hooks.example.com/s' });
@@ -49,7 +57,9 @@ describe('subscriber credentials: delete', () => {
     const { engine, stored } = setup();
     const before = stored();
     engine.clock.advance('1m');
-    engine.operations.deleteCredentials(contextOf(engine), 'ada', 'apns');
+    engine.operations['subscribers.credentials.delete'](contextOf(engine), {
+      params: { subscriberId: 'ada', providerId: 'apns' },
+    });
     expect(stored()).toEqual(before);
   });
 
@@ -57,7 +67,9 @@ describe('subscriber credentials: delete', () => {
     const { engine } = setup();
     let error: unknown;
     try {
-      engine.operations.deleteCredentials(contextOf(engine), 'nobody', 'fcm');
+      engine.operations['subscribers.credentials.delete'](contextOf(engine), {
+        params: { subscriberId: 'nobody', providerId: 'fcm' },
+      });
     } catch (caught) {
       error = caught;
     }

@@ -7,7 +7,10 @@ import { createMockEngine, type MockEngine } from '../../../mock-server/engine/e
 import { contextOf, refusalOf, validationError } from '../helpers';
 
 function create(engine: MockEngine, body: unknown) {
-  return engine.operations.createSubscriber(contextOf(engine), body, { failIfExists: false });
+  return engine.operations['subscribers.create'](contextOf(engine), {
+    body: body,
+    query: { failIfExists: false },
+  });
 }
 
 const BAD_ID =
@@ -36,11 +39,17 @@ describe('subscriber create: a null time zone', () => {
   it('bulk create accepts timezone null and stores it as null', () => {
     const engine = createMockEngine();
     expect(
-      engine.operations.bulkCreateSubscribers(contextOf(engine), {
-        subscribers: [{ subscriberId: 'ada', timezone: null }],
+      engine.operations['subscribers.createBulk'](contextOf(engine), {
+        body: {
+          subscribers: [{ subscriberId: 'ada', timezone: null }],
+        },
       }),
     ).toStrictEqual({ updated: [], created: [{ subscriberId: 'ada' }], failed: [] });
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').timezone).toBe(null);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).timezone,
+    ).toBe(null);
   });
 });
 
@@ -66,12 +75,18 @@ describe('subscriber delete: stored preferences', () => {
     const welcome = data.workflows.find((item) => item.workflowId === 'welcome');
     if (!welcome) throw new Error('welcome');
     for (const subscriberId of ['ada', 'bob']) {
-      engine.operations.updatePreferences(contextOf(engine), subscriberId, {
-        channels: { email: false },
+      engine.operations['subscribers.preferences.update'](contextOf(engine), {
+        params: { subscriberId },
+        body: {
+          channels: { email: false },
+        },
       });
-      engine.operations.updatePreferences(contextOf(engine), subscriberId, {
-        workflowId: 'welcome',
-        channels: { email: true },
+      engine.operations['subscribers.preferences.update'](contextOf(engine), {
+        params: { subscriberId },
+        body: {
+          workflowId: 'welcome',
+          channels: { email: true },
+        },
       });
     }
     return { engine, data, idOf, welcome };
@@ -87,14 +102,17 @@ describe('subscriber delete: stored preferences', () => {
       bob,
       `${bob}:${welcome._id}`,
     ]);
-    engine.operations.deleteSubscriber(contextOf(engine), 'ada');
+    engine.operations['subscribers.delete'](contextOf(engine), { params: { subscriberId: 'ada' } });
     expect([...data.preferences.keys()]).toStrictEqual([bob, `${bob}:${welcome._id}`]);
   });
 
   it("another subscriber's preferences still apply after a delete", () => {
     const { engine, welcome } = setup();
-    engine.operations.deleteSubscriber(contextOf(engine), 'ada');
-    const answer = engine.operations.listPreferences(contextOf(engine), 'bob', 'nonCritical');
+    engine.operations['subscribers.delete'](contextOf(engine), { params: { subscriberId: 'ada' } });
+    const answer = engine.operations['subscribers.preferences.list'](contextOf(engine), {
+      params: { subscriberId: 'bob' },
+      query: { criticality: 'nonCritical' },
+    });
     expect(answer.global.channels).toStrictEqual({ email: false });
     expect(answer.workflows.map((item) => [item.workflow.identifier, item.channels])).toStrictEqual(
       [[welcome.workflowId, { email: true }]],

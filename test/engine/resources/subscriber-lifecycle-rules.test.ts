@@ -7,7 +7,10 @@ import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 import { contextOf, serviceErrorOf, validationMessages } from '../helpers';
 
 function create(engine: MockEngine, body: unknown, failIfExists = false) {
-  return engine.operations.createSubscriber(contextOf(engine), body, { failIfExists });
+  return engine.operations['subscribers.create'](contextOf(engine), {
+    body: body,
+    query: { failIfExists },
+  });
 }
 
 const BAD_ID =
@@ -47,7 +50,11 @@ describe('subscriber create: validation', () => {
   it('trims the subscriberId before storing it', () => {
     const engine = createMockEngine();
     expect(create(engine, { subscriberId: '  ada  ' }).subscriberId).toBe('ada');
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').subscriberId).toBe('ada');
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).subscriberId,
+    ).toBe('ada');
   });
 
   it('lists the id problem then email, locale and time zone problems', () => {
@@ -67,9 +74,11 @@ describe('subscriber create: validation', () => {
       'locale must be locale',
       'timezone must be a valid IANA time-zone',
     ]);
-    expect(() => engine.operations.retrieveSubscriber(contextOf(engine), 'bad id')).toThrow(
-      ServiceError,
-    );
+    expect(() =>
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'bad id' },
+      }),
+    ).toThrow(ServiceError);
   });
 
   it.each([
@@ -120,7 +129,11 @@ describe('subscriber create: what is stored', () => {
     );
     expect(error.status).toBe(409);
     expect(error.message).toBe('Subscriber with id "ada" already exists');
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').firstName).toBe('Ada');
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).firstName,
+    ).toBe('Ada');
   });
 
   it('an upsert sets the given non-empty fields, keeps the rest, and resets data to the given object or {}', () => {
@@ -131,7 +144,9 @@ describe('subscriber create: what is stored', () => {
       lastName: 'Lovelace',
       data: { plan: 'pro' },
     });
-    const created = engine.operations.retrieveSubscriber(contextOf(engine), 'ada');
+    const created = engine.operations['subscribers.retrieve'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+    });
     engine.clock.advance('1m');
     const answer = create(engine, { subscriberId: 'ada', firstName: 'Augusta', lastName: '' });
     expect(answer).toEqual({
@@ -140,7 +155,11 @@ describe('subscriber create: what is stored', () => {
       data: {},
       updatedAt: engine.clock.iso(),
     });
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada')).toEqual(answer);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }),
+    ).toEqual(answer);
   });
 
   it('an upsert that changes nothing leaves updatedAt alone', () => {
@@ -164,12 +183,14 @@ describe('subscriber create: what is stored', () => {
     const engine = createMockEngine();
     create(engine, { subscriberId: 'ada', firstName: 'Ada' });
     create(engine, { subscriberId: 'ada', firstName: 'Augusta' });
-    const found = engine.operations.searchSubscribers(contextOf(engine), {
-      limit: 10,
-      includeCursor: false,
-      orderBy: '_id',
-      orderDirection: 'ASC',
-      name: 'Augusta',
+    const found = engine.operations['subscribers.search'](contextOf(engine), {
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderBy: '_id',
+        orderDirection: 'ASC',
+        name: 'Augusta',
+      },
     });
     expect(found.data.map((subscriber) => subscriber.subscriberId)).toEqual(['ada']);
   });
@@ -179,14 +200,18 @@ describe('subscriber create: what is stored', () => {
     create(engine, { subscriberId: 'ada', firstName: 'Ada' });
     create(engine, { subscriberId: 'bob' });
     create(engine, { subscriberId: 'ada', firstName: 'Augusta' });
-    engine.operations.bulkCreateSubscribers(contextOf(engine), {
-      subscribers: [{ subscriberId: 'ada', lastName: 'King' }],
+    engine.operations['subscribers.createBulk'](contextOf(engine), {
+      body: {
+        subscribers: [{ subscriberId: 'ada', lastName: 'King' }],
+      },
     });
-    const all = engine.operations.searchSubscribers(contextOf(engine), {
-      limit: 10,
-      includeCursor: false,
-      orderBy: '_id',
-      orderDirection: 'ASC',
+    const all = engine.operations['subscribers.search'](contextOf(engine), {
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderBy: '_id',
+        orderDirection: 'ASC',
+      },
     });
     expect(all.data.map((subscriber) => subscriber.subscriberId)).toEqual(['ada', 'bob']);
   });
@@ -195,19 +220,25 @@ describe('subscriber create: what is stored', () => {
 describe('subscriber bulk create', () => {
   it('answers created and updated in order, a repeated id created then updated', () => {
     const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'old' }] } });
-    const result = engine.operations.bulkCreateSubscribers(contextOf(engine), {
-      subscribers: [
-        { subscriberId: 'new', firstName: 'N' },
-        { subscriberId: 'old', firstName: 'O' },
-        { subscriberId: 'new', lastName: 'Two' },
-      ],
+    const result = engine.operations['subscribers.createBulk'](contextOf(engine), {
+      body: {
+        subscribers: [
+          { subscriberId: 'new', firstName: 'N' },
+          { subscriberId: 'old', firstName: 'O' },
+          { subscriberId: 'new', lastName: 'Two' },
+        ],
+      },
     });
     expect(result).toEqual({
       created: [{ subscriberId: 'new' }],
       updated: [{ subscriberId: 'old' }, { subscriberId: 'new' }],
       failed: [],
     });
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'new')).toMatchObject({
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'new' },
+      }),
+    ).toMatchObject({
       subscriberId: 'new',
       firstName: 'N',
       lastName: 'Two',
@@ -221,10 +252,16 @@ describe('subscriber bulk create', () => {
       seed: { subscribers: [{ subscriberId: 'old', firstName: 'O', lastName: 'L' }] },
     });
     engine.clock.advance('1m');
-    engine.operations.bulkCreateSubscribers(contextOf(engine), {
-      subscribers: [{ subscriberId: 'old', firstName: null }],
+    engine.operations['subscribers.createBulk'](contextOf(engine), {
+      body: {
+        subscribers: [{ subscriberId: 'old', firstName: null }],
+      },
     });
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'old')).toMatchObject({
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'old' },
+      }),
+    ).toMatchObject({
       firstName: null,
       lastName: 'L',
       updatedAt: engine.clock.iso(),
@@ -234,12 +271,14 @@ describe('subscriber bulk create', () => {
   it('names each bad item by its index and stores nothing', () => {
     const engine = createMockEngine();
     const error = serviceErrorOf(() =>
-      engine.operations.bulkCreateSubscribers(contextOf(engine), {
-        subscribers: [
-          { subscriberId: 'fine' },
-          { subscriberId: '', email: 'nope' },
-          { subscriberId: 'x', locale: '', timezone: 'Nowhere/City' },
-        ],
+      engine.operations['subscribers.createBulk'](contextOf(engine), {
+        body: {
+          subscribers: [
+            { subscriberId: 'fine' },
+            { subscriberId: '', email: 'nope' },
+            { subscriberId: 'x', locale: '', timezone: 'Nowhere/City' },
+          ],
+        },
       }),
     );
     expect(error.status).toBe(422);
@@ -249,9 +288,11 @@ describe('subscriber bulk create', () => {
       'subscribers.2.locale must be locale',
       'subscribers.2.timezone must be a valid IANA time-zone',
     ]);
-    expect(() => engine.operations.retrieveSubscriber(contextOf(engine), 'fine')).toThrow(
-      ServiceError,
-    );
+    expect(() =>
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'fine' },
+      }),
+    ).toThrow(ServiceError);
   });
 });
 
@@ -260,20 +301,32 @@ describe('subscriber delete', () => {
     const engine = createMockEngine({
       seed: { subscribers: [{ subscriberId: 'ada' }, { subscriberId: 'bob' }] },
     });
-    expect(engine.operations.deleteSubscriber(contextOf(engine), 'ada')).toEqual({
+    expect(
+      engine.operations['subscribers.delete'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }),
+    ).toEqual({
       acknowledged: true,
       status: 'deleted',
     });
-    expect(() => engine.operations.retrieveSubscriber(contextOf(engine), 'ada')).toThrow(
-      ServiceError,
-    );
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'bob').subscriberId).toBe('bob');
+    expect(() =>
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }),
+    ).toThrow(ServiceError);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'bob' },
+      }).subscriberId,
+    ).toBe('bob');
   });
 
   it('an unknown subscriber is a 404 "Subscriber was not found" naming the id in ctx', () => {
     const engine = createMockEngine();
     const error = serviceErrorOf(() =>
-      engine.operations.deleteSubscriber(contextOf(engine), 'nobody'),
+      engine.operations['subscribers.delete'](contextOf(engine), {
+        params: { subscriberId: 'nobody' },
+      }),
     );
     expect(error.status).toBe(404);
     expect(error.message).toBe('Subscriber was not found');
@@ -295,14 +348,19 @@ describe('subscriber delete', () => {
         ],
       },
     });
-    engine.operations.deleteSubscriber(contextOf(engine), 'ada');
-    const subscriptions = engine.operations.listTopicSubscriptions(contextOf(engine), 'news', {
-      limit: 10,
-      includeCursor: false,
-      orderDirection: 'ASC',
+    engine.operations['subscribers.delete'](contextOf(engine), { params: { subscriberId: 'ada' } });
+    const subscriptions = engine.operations['topics.subscriptions.list'](contextOf(engine), {
+      params: { topicKey: 'news' },
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderDirection: 'ASC',
+      },
     });
     expect(subscriptions.data.map((entry) => entry.subscriber?.subscriberId)).toEqual(['bob']);
-    const messages = engine.operations.listMessages(contextOf(engine), { page: 0, limit: 10 });
+    const messages = engine.operations['messages.list'](contextOf(engine), {
+      query: { page: 0, limit: 10 },
+    });
     expect(messages.data.map((message) => message.content)).toEqual(['for bob']);
   });
 
@@ -320,24 +378,38 @@ describe('subscriber delete', () => {
         ],
       },
     });
-    engine.operations.updatePreferences(contextOf(engine), 'ada', { channels: { email: false } });
+    engine.operations['subscribers.preferences.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: { channels: { email: false } },
+    });
     expect(
-      engine.operations.listPreferences(contextOf(engine), 'ada', 'nonCritical').global.channels,
+      engine.operations['subscribers.preferences.list'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        query: { criticality: 'nonCritical' },
+      }).global.channels,
     ).toHaveProperty('email', false);
-    engine.operations.deleteSubscriber(contextOf(engine), 'ada');
+    engine.operations['subscribers.delete'](contextOf(engine), { params: { subscriberId: 'ada' } });
     create(engine, { subscriberId: 'ada' });
-    const preferences = engine.operations.listPreferences(contextOf(engine), 'ada', 'nonCritical');
+    const preferences = engine.operations['subscribers.preferences.list'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      query: { criticality: 'nonCritical' },
+    });
     expect(preferences.global.channels).toEqual({ email: true });
-    const messages = engine.operations.listMessages(contextOf(engine), {
-      page: 0,
-      limit: 10,
-      subscriberId: 'ada',
+    const messages = engine.operations['messages.list'](contextOf(engine), {
+      query: {
+        page: 0,
+        limit: 10,
+        subscriberId: 'ada',
+      },
     });
     expect(messages.data).toEqual([]);
-    const subscriptions = engine.operations.listTopicSubscriptions(contextOf(engine), 'news', {
-      limit: 10,
-      includeCursor: false,
-      orderDirection: 'ASC',
+    const subscriptions = engine.operations['topics.subscriptions.list'](contextOf(engine), {
+      params: { topicKey: 'news' },
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderDirection: 'ASC',
+      },
     });
     expect(subscriptions.data).toEqual([]);
   });
@@ -347,15 +419,15 @@ describe('subscriber delete', () => {
       seed: { subscribers: [{ subscriberId: 'ada' }, { subscriberId: 'bob' }] },
     });
     const list = () =>
-      engine.operations
-        .searchSubscribers(contextOf(engine), {
+      engine.operations['subscribers.search'](contextOf(engine), {
+        query: {
           limit: 10,
           includeCursor: false,
           orderBy: '_id',
           orderDirection: 'ASC',
-        })
-        .data.map((subscriber) => subscriber.subscriberId);
-    engine.operations.deleteSubscriber(contextOf(engine), 'ada');
+        },
+      }).data.map((subscriber) => subscriber.subscriberId);
+    engine.operations['subscribers.delete'](contextOf(engine), { params: { subscriberId: 'ada' } });
     expect(list()).toEqual(['bob']);
     create(engine, { subscriberId: 'ada' });
     expect(list()).toEqual(['bob', 'ada']);

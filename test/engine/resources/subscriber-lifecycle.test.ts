@@ -3,6 +3,7 @@
 // topics.md; decision 0100 for the indexes).
 import { createMockEngine } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
+import { upserted } from '../helpers';
 
 function setup() {
   const engine = createMockEngine({
@@ -13,17 +14,17 @@ function setup() {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const search = (email: string) =>
-    engine.operations
-      .searchSubscribers(context, {
+    engine.operations['subscribers.search'](context, {
+      query: {
         limit: 10,
         includeCursor: false,
         orderBy: '_id',
         orderDirection: 'ASC',
         email,
-      })
-      .data.map((subscriber) => subscriber.subscriberId);
+      },
+    }).data.map((subscriber) => subscriber.subscriberId);
   return { engine, context, search };
 }
 
@@ -31,36 +32,43 @@ describe('engine: subscriber lifecycle and the search indexes', () => {
   it('a deleted subscriber leaves filtered and unfiltered searches; a re-created one joins again', () => {
     const { engine, context, search } = setup();
     expect(search('@acme.com')).toEqual(['ada', 'adam']);
-    engine.operations.deleteSubscriber(context, 'ada');
+    engine.operations['subscribers.delete'](context, { params: { subscriberId: 'ada' } });
     expect(search('@acme.com')).toEqual(['adam']);
     expect(
-      engine.operations.searchSubscribers(context, {
-        limit: 10,
-        includeCursor: false,
-        orderBy: '_id',
-        orderDirection: 'DESC',
+      engine.operations['subscribers.search'](context, {
+        query: {
+          limit: 10,
+          includeCursor: false,
+          orderBy: '_id',
+          orderDirection: 'DESC',
+        },
       }).totalCount,
     ).toBe(1);
-    engine.operations.createSubscriber(
-      context,
-      { subscriberId: 'ada', email: 'ada@acme.com' },
-      { failIfExists: true },
-    );
+    engine.operations['subscribers.create'](context, {
+      body: { subscriberId: 'ada', email: 'ada@acme.com' },
+      query: { failIfExists: true },
+    });
     expect(search('ada@acme')).toEqual(['ada']);
     expect(search('@acme.com')).toEqual(['adam', 'ada']);
   });
 
   it('restore brings a deleted subscriber back with its subscriptions', () => {
     const { engine, context } = setup();
-    engine.operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada'] });
+    engine.operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada'] },
+    });
     const before = engine.snapshot();
-    engine.operations.deleteSubscriber(context, 'ada');
+    engine.operations['subscribers.delete'](context, { params: { subscriberId: 'ada' } });
     engine.restore(before);
-    const restored = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    const page = engine.operations.listTopicSubscriptions(restored, 'news', {
-      limit: 10,
-      includeCursor: false,
-      orderDirection: 'ASC',
+    const restored = engine.scope('Development');
+    const page = engine.operations['topics.subscriptions.list'](restored, {
+      params: { topicKey: 'news' },
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderDirection: 'ASC',
+      },
     });
     expect(page.data.map((item) => item.subscriber.subscriberId)).toEqual(['ada']);
   });
@@ -74,12 +82,15 @@ describe('engine: topics', () => {
       ['a', 'Alpha'],
       ['c', 'Beta'],
     ] as const) {
-      engine.operations.upsertTopic(context, { key, name }, { failIfExists: false });
+      engine.operations['topics.create'](context, {
+        body: { key, name },
+        query: { failIfExists: false },
+      });
     }
     const list = (orderDirection: 'ASC' | 'DESC') =>
-      engine.operations
-        .listTopics(context, { limit: 10, includeCursor: false, orderBy: 'name', orderDirection })
-        .data.map((topic) => topic.key);
+      engine.operations['topics.list'](context, {
+        query: { limit: 10, includeCursor: false, orderBy: 'name', orderDirection },
+      }).data.map((topic) => topic.key);
     expect(list('ASC')).toEqual(['a', 'b', 'c']);
     expect(list('DESC')).toEqual(['c', 'b', 'a']);
   });
@@ -87,10 +98,20 @@ describe('engine: topics', () => {
   it('an upsert answers created only once', () => {
     const { engine, context } = setup();
     expect(
-      engine.operations.upsertTopic(context, { key: 'k' }, { failIfExists: false }).created,
+      upserted(
+        engine.operations['topics.create'](context, {
+          body: { key: 'k' },
+          query: { failIfExists: false },
+        }),
+      ).created,
     ).toBe(true);
     expect(
-      engine.operations.upsertTopic(context, { key: 'k' }, { failIfExists: false }).created,
+      upserted(
+        engine.operations['topics.create'](context, {
+          body: { key: 'k' },
+          query: { failIfExists: false },
+        }),
+      ).created,
     ).toBe(false);
   });
 });

@@ -30,23 +30,31 @@ describe('subscribers: PATCH validation', () => {
   ])('%j as %s is a 422 "%s"', (value, field, message) => {
     const engine = engineWith();
     const error = serviceErrorOf(() =>
-      engine.operations.updateSubscriber(contextOf(engine), 'ada', { [field]: value }),
+      engine.operations['subscribers.update'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: { [field]: value },
+      }),
     );
     expect(error.status).toBe(422);
     expect(error.message).toBe('Validation Error');
     expect(validationMessages(error)).toEqual([message]);
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').email).toBe(
-      'ada@example.com',
-    );
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).email,
+    ).toBe('ada@example.com');
   });
 
   it('lists every bad field in order: email, locale, timezone', () => {
     const engine = engineWith();
     const error = serviceErrorOf(() =>
-      engine.operations.updateSubscriber(contextOf(engine), 'ada', {
-        timezone: 'Nowhere/City',
-        locale: '',
-        email: 'nope',
+      engine.operations['subscribers.update'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: {
+          timezone: 'Nowhere/City',
+          locale: '',
+          email: 'nope',
+        },
       }),
     );
     expect(validationMessages(error)).toEqual([
@@ -59,24 +67,34 @@ describe('subscribers: PATCH validation', () => {
   it('validates before looking the subscriber up: a bad email for nobody is a 422', () => {
     const engine = engineWith();
     const error = serviceErrorOf(() =>
-      engine.operations.updateSubscriber(contextOf(engine), 'nobody', { email: 'nope' }),
+      engine.operations['subscribers.update'](contextOf(engine), {
+        params: { subscriberId: 'nobody' },
+        body: { email: 'nope' },
+      }),
     );
     expect(error.status).toBe(422);
   });
 
   it('accepts a valid email, locale and time zone and stores them', () => {
     const engine = engineWith();
-    const answer = engine.operations.updateSubscriber(contextOf(engine), 'ada', {
-      email: 'ada@lovelace.org',
-      locale: 'en-US',
-      timezone: 'Europe/Paris',
+    const answer = engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        email: 'ada@lovelace.org',
+        locale: 'en-US',
+        timezone: 'Europe/Paris',
+      },
     });
     expect(answer).toMatchObject({
       email: 'ada@lovelace.org',
       locale: 'en-US',
       timezone: 'Europe/Paris',
     });
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada')).toMatchObject({
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }),
+    ).toMatchObject({
       email: 'ada@lovelace.org',
       locale: 'en-US',
       timezone: 'Europe/Paris',
@@ -85,11 +103,17 @@ describe('subscribers: PATCH validation', () => {
 
   it('accepts null for email, locale and time zone (null clears)', () => {
     const engine = engineWith();
-    engine.operations.updateSubscriber(contextOf(engine), 'ada', { locale: 'fr', timezone: 'UTC' });
-    const answer = engine.operations.updateSubscriber(contextOf(engine), 'ada', {
-      email: null,
-      locale: null,
-      timezone: null,
+    engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: { locale: 'fr', timezone: 'UTC' },
+    });
+    const answer = engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        email: null,
+        locale: null,
+        timezone: null,
+      },
     });
     expect(answer).toMatchObject({ email: null, locale: null, timezone: null });
   });
@@ -97,7 +121,10 @@ describe('subscribers: PATCH validation', () => {
   it('answers 404 "Subscriber nobody was not found" for an unknown subscriber', () => {
     const engine = engineWith();
     const error = serviceErrorOf(() =>
-      engine.operations.updateSubscriber(contextOf(engine), 'nobody', { firstName: 'X' }),
+      engine.operations['subscribers.update'](contextOf(engine), {
+        params: { subscriberId: 'nobody' },
+        body: { firstName: 'X' },
+      }),
     );
     expect(error.status).toBe(404);
     expect(error.message).toBe('Subscriber nobody was not found');
@@ -106,7 +133,10 @@ describe('subscribers: PATCH validation', () => {
   it('refuses an array body with 422 "body must be an object"', () => {
     const engine = engineWith();
     const error = serviceErrorOf(() =>
-      engine.operations.updateSubscriber(contextOf(engine), 'ada', [{ firstName: 'X' }]),
+      engine.operations['subscribers.update'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: [{ firstName: 'X' }],
+      }),
     );
     expect(error.status).toBe(422);
     expect(validationMessages(error)).toEqual(['body must be an object']);
@@ -116,50 +146,76 @@ describe('subscribers: PATCH validation', () => {
 describe('subscribers: PATCH stores', () => {
   it("answers the new fields with the old updatedAt; the stored record gets the write's time", () => {
     const engine = engineWith();
-    const before = engine.operations.retrieveSubscriber(contextOf(engine), 'ada');
+    const before = engine.operations['subscribers.retrieve'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+    });
     engine.clock.advance('1m');
-    const answer = engine.operations.updateSubscriber(contextOf(engine), 'ada', {
-      firstName: 'Augusta',
-      unknownKey: 'ignored',
+    const answer = engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        firstName: 'Augusta',
+        unknownKey: 'ignored',
+      },
     });
     expect(answer).toEqual({ ...before, firstName: 'Augusta' });
-    const stored = engine.operations.retrieveSubscriber(contextOf(engine), 'ada');
+    const stored = engine.operations['subscribers.retrieve'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+    });
     expect(stored).toEqual({ ...before, firstName: 'Augusta', updatedAt: engine.clock.iso() });
     expect(stored).not.toHaveProperty('unknownKey');
   });
 
   it('leaves updatedAt alone when every given field already has its value', () => {
     const engine = engineWith();
-    const before = engine.operations.retrieveSubscriber(contextOf(engine), 'ada');
+    const before = engine.operations['subscribers.retrieve'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+    });
     engine.clock.advance('1m');
-    const answer = engine.operations.updateSubscriber(contextOf(engine), 'ada', {
-      firstName: 'Ada',
-      email: 'ada@example.com',
+    const answer = engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        firstName: 'Ada',
+        email: 'ada@example.com',
+      },
     });
     expect(answer).toEqual(before);
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada')).toEqual(before);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }),
+    ).toEqual(before);
   });
 
   it('leaves omitted fields alone and replaces data as a whole', () => {
     const engine = createMockEngine({
       seed: { subscribers: [{ subscriberId: 'ada', firstName: 'Ada', data: { a: 1, b: 2 } }] },
     });
-    const answer = engine.operations.updateSubscriber(contextOf(engine), 'ada', {
-      data: { c: 3 },
+    const answer = engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        data: { c: 3 },
+      },
     });
     expect(answer.firstName).toBe('Ada');
     expect(answer.data).toEqual({ c: 3 });
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').data).toEqual({ c: 3 });
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).data,
+    ).toEqual({ c: 3 });
   });
 
   it('a name change is seen by a name search right after', () => {
     const engine = engineWith();
     const search = (name: string) =>
-      engine.operations
-        .searchSubscribers(contextOf(engine), { ...byId, name })
-        .data.map((s) => s.subscriberId);
+      engine.operations['subscribers.search'](contextOf(engine), {
+        query: { ...byId, name },
+      }).data.map((s) => s.subscriberId);
     expect(search('Lovelace')).toEqual(['ada']);
-    engine.operations.updateSubscriber(contextOf(engine), 'ada', { lastName: 'King' });
+    engine.operations['subscribers.update'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: { lastName: 'King' },
+    });
     expect(search('Lovelace')).toEqual([]);
     expect(search('Ada King')).toEqual(['ada']);
   });
@@ -173,9 +229,9 @@ const byId: SubscriberSearch = {
 };
 
 function ids(engine: MockEngine, search: Partial<SubscriberSearch>): string[] {
-  return engine.operations
-    .searchSubscribers(contextOf(engine), { ...byId, ...search })
-    .data.map((subscriber) => subscriber.subscriberId);
+  return engine.operations['subscribers.search'](contextOf(engine), {
+    query: { ...byId, ...search },
+  }).data.map((subscriber) => subscriber.subscriberId);
 }
 
 function searchEngine(): MockEngine {
@@ -253,7 +309,7 @@ describe('subscribers: search', () => {
 
   it('leaves deleted subscribers out of every search', () => {
     const engine = searchEngine();
-    engine.operations.deleteSubscriber(contextOf(engine), 'b');
+    engine.operations['subscribers.delete'](contextOf(engine), { params: { subscriberId: 'b' } });
     expect(ids(engine, {})).toEqual(['a', 'c']);
     expect(ids(engine, { email: '.io' })).toEqual(['a', 'c']);
     expect(ids(engine, { subscriberId: 'b' })).toEqual([]);
@@ -263,11 +319,10 @@ describe('subscribers: search', () => {
   it('a created subscriber joins the unfiltered and filtered lists', () => {
     const engine = searchEngine();
     expect(ids(engine, { email: '.io' })).toEqual(['a', 'b', 'c']);
-    engine.operations.createSubscriber(
-      contextOf(engine),
-      { subscriberId: 'd', email: 'dee@one.io' },
-      { failIfExists: true },
-    );
+    engine.operations['subscribers.create'](contextOf(engine), {
+      body: { subscriberId: 'd', email: 'dee@one.io' },
+      query: { failIfExists: true },
+    });
     expect(ids(engine, {})).toEqual(['a', 'b', 'c', 'd']);
     expect(ids(engine, { email: '.io' })).toEqual(['a', 'b', 'c', 'd']);
     expect(ids(engine, { email: '@one.io' })).toEqual(['a', 'c', 'd']);
@@ -275,10 +330,14 @@ describe('subscribers: search', () => {
 
   it('refuses both cursors with the service message', () => {
     const engine = searchEngine();
-    const [first] = engine.operations.searchSubscribers(contextOf(engine), byId).data;
+    const [first] = engine.operations['subscribers.search'](contextOf(engine), {
+      query: byId,
+    }).data;
     const id = first?._id ?? '';
     const error = serviceErrorOf(() =>
-      engine.operations.searchSubscribers(contextOf(engine), { ...byId, after: id, before: id }),
+      engine.operations['subscribers.search'](contextOf(engine), {
+        query: { ...byId, after: id, before: id },
+      }),
     );
     expect(error.status).toBe(400);
     expect(error.message).toBe(
@@ -288,7 +347,7 @@ describe('subscribers: search', () => {
 
   it('pages after a cursor; an unknown or malformed cursor gives an empty page', () => {
     const engine = searchEngine();
-    const all = engine.operations.searchSubscribers(contextOf(engine), byId).data;
+    const all = engine.operations['subscribers.search'](contextOf(engine), { query: byId }).data;
     const first = all[0]?._id ?? '';
     expect(ids(engine, { after: first })).toEqual(['b', 'c']);
     expect(ids(engine, { after: first.toUpperCase() })).toEqual(['b', 'c']);
@@ -307,9 +366,12 @@ const pushSeed: SeedData = {
 };
 
 function channelsOf(engine: MockEngine) {
-  return engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-    providerId: 'fcm',
-    credentials: {},
+  return engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+    params: { subscriberId: 'ada' },
+    body: {
+      providerId: 'fcm',
+      credentials: {},
+    },
   }).channels;
 }
 
@@ -317,9 +379,12 @@ describe('subscribers: credentials upsert', () => {
   it('answers 400 "SubscriberId: nobody not found" for an unknown subscriber', () => {
     const engine = engineWith(pushSeed);
     const error = serviceErrorOf(() =>
-      engine.operations.upsertCredentials(contextOf(engine), 'nobody', {
-        providerId: 'fcm',
-        credentials: { deviceTokens: ['t'] },
+      engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+        params: { subscriberId: 'nobody' },
+        body: {
+          providerId: 'fcm',
+          credentials: { deviceTokens: ['t'] },
+        },
       }),
     );
     expect(error.status).toBe(400);
@@ -329,9 +394,12 @@ describe('subscribers: credentials upsert', () => {
   it('names a bad providerId with the service message', () => {
     const engine = engineWith(pushSeed);
     const error = serviceErrorOf(() =>
-      engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-        providerId: 'carrier-pigeon',
-        credentials: {},
+      engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: {
+          providerId: 'carrier-pigeon',
+          credentials: {},
+        },
       }),
     );
     expect(error.status).toBe(422);
@@ -343,9 +411,12 @@ describe('subscribers: credentials upsert', () => {
     const environmentId = engine.environment('Development')._id;
     for (const providerId of ['slack', 'apns']) {
       const error = serviceErrorOf(() =>
-        engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-          providerId,
-          credentials: { webhookUrl: 'https://hooks.example.com/x' },
+        engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+          params: { subscriberId: 'ada' },
+          body: {
+            providerId,
+            credentials: { webhookUrl: 'https://hooks.example.com/x' },
+          },
         }),
       );
       expect(error.status).toBe(400);
@@ -353,16 +424,23 @@ describe('subscribers: credentials upsert', () => {
         `Subscribers environment (${environmentId}) do not have active ${providerId} integration.`,
       );
     }
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').channels).toEqual([]);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).channels,
+    ).toEqual([]);
   });
 
   it('refuses an integrationIdentifier that names no active integration of the provider', () => {
     const engine = engineWith(pushSeed);
     const error = serviceErrorOf(() =>
-      engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-        providerId: 'fcm',
-        integrationIdentifier: 'slack-off',
-        credentials: { deviceTokens: ['t'] },
+      engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: {
+          providerId: 'fcm',
+          integrationIdentifier: 'slack-off',
+          credentials: { deviceTokens: ['t'] },
+        },
       }),
     );
     expect(error.status).toBe(400);
@@ -370,12 +448,15 @@ describe('subscribers: credentials upsert', () => {
 
   it('without an identifier, stores the channel on the newest active integration, tokens deduplicated', () => {
     const engine = engineWith(pushSeed);
-    const integrations = engine.operations.listIntegrations(contextOf(engine));
+    const integrations = engine.operations['integrations.list'](contextOf(engine));
     const newest = integrations.find((integration) => integration.identifier === 'fcm-new');
     engine.clock.advance('1m');
-    const answer = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['t1', 't2', 't1'] },
+    const answer = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['t1', 't2', 't1'] },
+      },
     });
     expect(answer.channels).toEqual([
       {
@@ -389,17 +470,23 @@ describe('subscribers: credentials upsert', () => {
 
   it('with an identifier, stores it on the chosen integration and keeps channels apart', () => {
     const engine = engineWith(pushSeed);
-    const integrations = engine.operations.listIntegrations(contextOf(engine));
+    const integrations = engine.operations['integrations.list'](contextOf(engine));
     const oldest = integrations.find((integration) => integration.identifier === 'fcm-old');
     const newest = integrations.find((integration) => integration.identifier === 'fcm-new');
-    engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['new'] },
+    engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['new'] },
+      },
     });
-    const answer = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      integrationIdentifier: 'fcm-old',
-      credentials: { deviceTokens: ['old'] },
+    const answer = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        integrationIdentifier: 'fcm-old',
+        credentials: { deviceTokens: ['old'] },
+      },
     });
     expect(answer.channels).toEqual([
       { providerId: 'fcm', _integrationId: newest?._id, credentials: { deviceTokens: ['new'] } },
@@ -416,21 +503,30 @@ describe('subscribers: credentials upsert', () => {
     const engine = engineWith({
       integrations: [{ providerId: 'fcm', channel: 'push', identifier: 'fcm-1', active: true }],
     });
-    engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['a', 'b'] },
+    engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['a', 'b'] },
+      },
     });
-    const withHook = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { webhookUrl: 'https://hooks.example.com/1', channel: 'general' },
+    const withHook = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { webhookUrl: 'https://hooks.example.com/1', channel: 'general' },
+      },
     });
     expect(withHook.channels.map((channel) => channel.credentials)).toEqual([
       { deviceTokens: ['a', 'b'], webhookUrl: 'https://hooks.example.com/1', channel: 'general' },
     ]);
-    const replaced = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      integrationIdentifier: 'fcm-1',
-      credentials: { deviceTokens: ['c'] },
+    const replaced = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        integrationIdentifier: 'fcm-1',
+        credentials: { deviceTokens: ['c'] },
+      },
     });
     expect(replaced.channels).toHaveLength(1);
     expect(replaced.channels[0]).toMatchObject({
@@ -452,19 +548,28 @@ describe('subscribers: credentials upsert', () => {
     const engine = engineWith({
       integrations: [{ providerId: 'fcm', channel: 'push', identifier: 'fcm-1', active: true }],
     });
-    const first = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['a'] },
+    const first = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['a'] },
+      },
     });
     engine.clock.advance('1m');
-    const again = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['a'] },
+    const again = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['a'] },
+      },
     });
     expect(again.updatedAt).toBe(first.updatedAt);
-    const changed = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['b'] },
+    const changed = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['b'] },
+      },
     });
     expect(changed.updatedAt).toBe(engine.clock.iso());
   });
@@ -474,15 +579,21 @@ describe('subscribers: credentials upsert', () => {
       integrations: [{ providerId: 'fcm', channel: 'push', identifier: 'fcm-1', active: true }],
     });
     const tokens = (count: number) => Array.from({ length: count }, (_, index) => `t${index}`);
-    const ok = engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: tokens(100) },
+    const ok = engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: tokens(100) },
+      },
     });
     expect(ok.channels[0]?.credentials.deviceTokens).toHaveLength(100);
     const error = serviceErrorOf(() =>
-      engine.operations.upsertCredentials(contextOf(engine), 'ada', {
-        providerId: 'fcm',
-        credentials: { deviceTokens: tokens(101) },
+      engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: {
+          providerId: 'fcm',
+          credentials: { deviceTokens: tokens(101) },
+        },
       }),
     );
     expect(error.status).toBe(400);

@@ -157,11 +157,14 @@ describe('upsertCredentials: integrationIdentifier on the channel', () => {
         integrations: [{ providerId: 'fcm', channel: 'push', identifier: 'fcm-1', active: true }],
       },
     });
-    const integration = engine.operations
-      .listIntegrations(contextOf(engine))
-      .find((candidate) => candidate.identifier === 'fcm-1');
+    const integration = engine.operations['integrations.list'](contextOf(engine)).find(
+      (candidate) => candidate.identifier === 'fcm-1',
+    );
     const upsert = (body: unknown) =>
-      engine.operations.upsertCredentials(contextOf(engine), 'ada', body);
+      engine.operations['subscribers.credentials.upsert'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+        body: body,
+      });
     return { engine, integrationId: integration?._id, upsert };
   }
 
@@ -174,9 +177,11 @@ describe('upsertCredentials: integrationIdentifier on the channel', () => {
       credentials: { deviceTokens: ['t1'] },
     };
     expect(answer.channels).toStrictEqual([channel]);
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').channels).toStrictEqual([
-      channel,
-    ]);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).channels,
+    ).toStrictEqual([channel]);
   });
 
   it("an upsert without an identifier keeps the existing channel's integrationIdentifier", () => {
@@ -194,9 +199,11 @@ describe('upsertCredentials: integrationIdentifier on the channel', () => {
       credentials: { deviceTokens: ['b'] },
     };
     expect(answer.channels).toStrictEqual([channel]);
-    expect(engine.operations.retrieveSubscriber(contextOf(engine), 'ada').channels).toStrictEqual([
-      channel,
-    ]);
+    expect(
+      engine.operations['subscribers.retrieve'](contextOf(engine), {
+        params: { subscriberId: 'ada' },
+      }).channels,
+    ).toStrictEqual([channel]);
   });
 
   it('an upsert without an identifier into a channel that has none adds no integrationIdentifier key', () => {

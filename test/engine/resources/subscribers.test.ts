@@ -8,8 +8,10 @@ describe('engine: subscribers.retrieve', () => {
 
   it('returns the seeded subscriber in the v2 shape', () => {
     const engine = createMockEngine({ seed });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    const subscriber = engine.operations.retrieveSubscriber(context, 'user-1');
+    const context = engine.scope('Development');
+    const subscriber = engine.operations['subscribers.retrieve'](context, {
+      params: { subscriberId: 'user-1' },
+    });
     expect(subscriber).toMatchObject({
       subscriberId: 'user-1',
       firstName: 'Ada',
@@ -26,16 +28,20 @@ describe('engine: subscribers.retrieve', () => {
 
   it('answers 404 with the service message for an unknown subscriber', () => {
     const engine = createMockEngine({ seed });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    expect(() => engine.operations.retrieveSubscriber(context, 'nobody')).toThrowError(
+    const context = engine.scope('Development');
+    expect(() =>
+      engine.operations['subscribers.retrieve'](context, { params: { subscriberId: 'nobody' } }),
+    ).toThrowError(
       expect.objectContaining({ status: 404, message: 'Subscriber: nobody was not found' }),
     );
   });
 
   it('never shows one environment the subscribers of another', () => {
     const engine = createMockEngine({ seed });
-    const production = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`);
-    expect(() => engine.operations.retrieveSubscriber(production, 'user-1')).toThrow(ServiceError);
+    const production = engine.scope('Production');
+    expect(() =>
+      engine.operations['subscribers.retrieve'](production, { params: { subscriberId: 'user-1' } }),
+    ).toThrow(ServiceError);
   });
 
   it.each([
@@ -43,11 +49,16 @@ describe('engine: subscribers.retrieve', () => {
     ['Basic abc', 'Invalid authentication scheme: "Basic"'],
     ['ApiKey ', 'Unauthorized'],
     ['ApiKey not-a-key', 'API Key not found'],
-  ])('rejects Authorization %s with 401 "%s"', (header, message) => {
+  ])('rejects Authorization %s with 401 "%s"', async (header, message) => {
     const engine = createMockEngine();
-    expect(() => engine.authenticate(header)).toThrowError(
-      expect.objectContaining({ status: 401, message }),
-    );
+    const answer = await engine.perform({
+      operation: 'subscribers.search',
+      authorization: header,
+      params: {},
+      query: new URLSearchParams(),
+      path: '/v2/subscribers',
+    });
+    expect(answer).toMatchObject({ status: 401, body: { statusCode: 401, message } });
   });
 
   it('gives the same ids and keys for the same random seed', () => {
@@ -60,16 +71,26 @@ describe('engine: subscribers.retrieve', () => {
 
   it('reset() goes back to the seeded state; snapshot/restore round-trips', () => {
     const engine = createMockEngine({ seed });
-    const context = () => engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = () => engine.scope('Development');
     const snapshot = engine.snapshot();
     engine.seed({ subscribers: [{ subscriberId: 'user-2' }] });
-    expect(engine.operations.retrieveSubscriber(context(), 'user-2').subscriberId).toBe('user-2');
+    expect(
+      engine.operations['subscribers.retrieve'](context(), { params: { subscriberId: 'user-2' } })
+        .subscriberId,
+    ).toBe('user-2');
     engine.restore(snapshot);
-    expect(() => engine.operations.retrieveSubscriber(context(), 'user-2')).toThrow(ServiceError);
+    expect(() =>
+      engine.operations['subscribers.retrieve'](context(), { params: { subscriberId: 'user-2' } }),
+    ).toThrow(ServiceError);
     engine.seed({ subscribers: [{ subscriberId: 'user-3' }] });
     engine.reset();
-    expect(() => engine.operations.retrieveSubscriber(context(), 'user-3')).toThrow(ServiceError);
-    expect(engine.operations.retrieveSubscriber(context(), 'user-1').firstName).toBe('Ada');
+    expect(() =>
+      engine.operations['subscribers.retrieve'](context(), { params: { subscriberId: 'user-3' } }),
+    ).toThrow(ServiceError);
+    expect(
+      engine.operations['subscribers.retrieve'](context(), { params: { subscriberId: 'user-1' } })
+        .firstName,
+    ).toBe('Ada');
   });
 
   it('rejects bad seed data with a message naming the field', () => {

@@ -146,12 +146,15 @@ describe('subscription preferences: the create answer', () => {
   it('answers one preference per matched workflow with the workflow summary', () => {
     const { engine, workflow } = setup();
     const condition = { '==': [{ var: 'payload.tier' }, 'gold'] };
-    const result = engine.operations.createTopicSubscriptions(contextOf(engine), 'news', {
-      subscriptions: ['ada'],
-      preferences: [
-        { filter: { tags: ['finance'] }, enabled: false },
-        { workflowId: 'plain', condition },
-      ],
+    const result = engine.operations['topics.subscriptions.create'](contextOf(engine), {
+      params: { topicKey: 'news' },
+      body: {
+        subscriptions: ['ada'],
+        preferences: [
+          { filter: { tags: ['finance'] }, enabled: false },
+          { workflowId: 'plain', condition },
+        ],
+      },
     });
     const subscription = result.data[0];
     const receipt = workflow('receipt');
@@ -187,9 +190,12 @@ describe('subscription preferences: the create answer', () => {
 
   it('answers no preferences when nothing matched', () => {
     const { engine } = setup();
-    const result = engine.operations.createTopicSubscriptions(contextOf(engine), 'news', {
-      subscriptions: ['ada'],
-      preferences: ['ghost'],
+    const result = engine.operations['topics.subscriptions.create'](contextOf(engine), {
+      params: { topicKey: 'news' },
+      body: {
+        subscriptions: ['ada'],
+        preferences: ['ghost'],
+      },
     });
     expect(result.data[0]).not.toHaveProperty('preferences');
   });

@@ -8,7 +8,7 @@ import {
   type TopicSearch,
 } from '../../../mock-server/engine/resources/topic-management';
 import { createIdGenerator } from '../../../mock-server/engine/store/ids';
-import { contextOf, httpRefusal, refusalOf, validationError } from '../helpers';
+import { contextOf, httpRefusal, refusalOf, upserted, validationError } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 const LATER = '2026-01-01T00:01:00.000Z';
@@ -25,14 +25,16 @@ function setup() {
   const context = contextOf(engine);
   const { operations } = engine;
   const upsert = (body: unknown, failIfExists = false) =>
-    operations.upsertTopic(context, body, { failIfExists });
+    upserted(operations['topics.create'](context, { body, query: { failIfExists } }));
   const list = (search: Partial<TopicSearch> = {}) =>
-    operations.listTopics(context, {
-      limit: 10,
-      includeCursor: false,
-      orderBy: '_id',
-      orderDirection: 'DESC',
-      ...search,
+    operations['topics.list'](context, {
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderBy: '_id',
+        orderDirection: 'DESC',
+        ...search,
+      },
     });
   const keys = (search: Partial<TopicSearch> = {}) => list(search).data.map((topic) => topic.key);
   return { engine, context, data: context.data, operations, upsert, list, keys };
@@ -189,41 +191,65 @@ describe('topic retrieve, update and delete', () => {
   it('retrieves a topic, and answers 404 naming the key for an unknown one', () => {
     const { upsert, operations, context } = setup();
     const { topic } = upsert({ key: 'news', name: 'News' });
-    expect(operations.retrieveTopic(context, 'news')).toStrictEqual(topic);
-    expect(refusalOf(() => operations.retrieveTopic(context, 'ghost'))).toStrictEqual(
-      httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
+    expect(operations['topics.retrieve'](context, { params: { topicKey: 'news' } })).toStrictEqual(
+      topic,
     );
+    expect(
+      refusalOf(() => operations['topics.retrieve'](context, { params: { topicKey: 'ghost' } })),
+    ).toStrictEqual(httpRefusal(404, 'Not Found', 'Topic with key ghost not found'));
   });
 
   it('sets the name and updatedAt with an update', () => {
     const { upsert, operations, context, engine } = setup();
     const { topic } = upsert({ key: 'news' });
     engine.clock.set(LATER);
-    const updated = operations.updateTopic(context, 'news', { name: 'News' });
+    const updated = operations['topics.update'](context, {
+      params: { topicKey: 'news' },
+      body: { name: 'News' },
+    });
     expect(updated).toStrictEqual({ ...topic, name: 'News', updatedAt: LATER });
-    expect(operations.retrieveTopic(context, 'news')).toStrictEqual(updated);
+    expect(operations['topics.retrieve'](context, { params: { topicKey: 'news' } })).toStrictEqual(
+      updated,
+    );
   });
 
   it('refuses an update without a name with 422, and an unknown topic with 404', () => {
     const { upsert, operations, context } = setup();
     const { topic } = upsert({ key: 'news', name: 'News' });
-    expect(refusalOf(() => operations.updateTopic(context, 'news', {}))).toStrictEqual(
-      validationError(['name should not be null or undefined']),
+    expect(
+      refusalOf(() =>
+        operations['topics.update'](context, { params: { topicKey: 'news' }, body: {} }),
+      ),
+    ).toStrictEqual(validationError(['name should not be null or undefined']));
+    expect(operations['topics.retrieve'](context, { params: { topicKey: 'news' } })).toStrictEqual(
+      topic,
     );
-    expect(operations.retrieveTopic(context, 'news')).toStrictEqual(topic);
-    expect(refusalOf(() => operations.updateTopic(context, 'ghost', { name: 'x' }))).toStrictEqual(
-      httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
-    );
+    expect(
+      refusalOf(() =>
+        operations['topics.update'](context, {
+          params: { topicKey: 'ghost' },
+          body: { name: 'x' },
+        }),
+      ),
+    ).toStrictEqual(httpRefusal(404, 'Not Found', 'Topic with key ghost not found'));
   });
 
   it('deletes the topic and every subscription to it, and keeps the others', () => {
     const { upsert, operations, context, data } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada', 'bob'] });
-    operations.createTopicSubscriptions(context, 'sports', { subscriptions: ['bob', 'cy'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada', 'bob'] },
+    });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'sports' },
+      body: { subscriptions: ['bob', 'cy'] },
+    });
     upsert({ key: 'empty' });
     const objectId = (id: string) => data.subscribers.get(id)?._id ?? id;
     const cyList = data.subscriptionsBySubscriber.get(objectId('cy'));
-    expect(operations.deleteTopic(context, 'news')).toStrictEqual({ acknowledged: true });
+    expect(operations['topics.delete'](context, { params: { topicKey: 'news' } })).toStrictEqual({
+      acknowledged: true,
+    });
     expect(data.topics.has('news')).toBe(false);
     expect(data.subscriptions.map((item) => [item.topicKey, item.identifier])).toStrictEqual([
       ['sports', 'tk_sports:si_bob'],
@@ -237,25 +263,43 @@ describe('topic retrieve, update and delete', () => {
     expect(
       data.subscriptionsBySubscriber.get(objectId('cy'))?.map((item) => item.identifier),
     ).toStrictEqual(['tk_sports:si_cy']);
-    expect(refusalOf(() => operations.retrieveTopic(context, 'news')).status).toBe(404);
-    expect(operations.deleteTopic(context, 'empty')).toStrictEqual({ acknowledged: true });
+    expect(
+      refusalOf(() => operations['topics.retrieve'](context, { params: { topicKey: 'news' } }))
+        .status,
+    ).toBe(404);
+    expect(operations['topics.delete'](context, { params: { topicKey: 'empty' } })).toStrictEqual({
+      acknowledged: true,
+    });
   });
 
   it('answers 404 for deleting an unknown topic', () => {
     const { operations, context } = setup();
-    expect(refusalOf(() => operations.deleteTopic(context, 'ghost'))).toStrictEqual(
-      httpRefusal(404, 'Not Found', 'Topic with key ghost not found'),
-    );
+    expect(
+      refusalOf(() => operations['topics.delete'](context, { params: { topicKey: 'ghost' } })),
+    ).toStrictEqual(httpRefusal(404, 'Not Found', 'Topic with key ghost not found'));
   });
 
   it('starts a re-created topic without the subscriptions of the deleted one', () => {
     const { operations, context } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada'] });
-    operations.deleteTopic(context, 'news');
-    operations.upsertTopic(context, { key: 'news' }, { failIfExists: false });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada'] },
+    });
+    operations['topics.delete'](context, { params: { topicKey: 'news' } });
+    operations['topics.create'](context, { body: { key: 'news' }, query: { failIfExists: false } });
     const search = { limit: 10, includeCursor: false, orderDirection: 'DESC' as const };
-    expect(operations.listTopicSubscriptions(context, 'news', search).data).toStrictEqual([]);
-    expect(operations.listSubscriptions(context, 'ada', search).data).toStrictEqual([]);
+    expect(
+      operations['topics.subscriptions.list'](context, {
+        params: { topicKey: 'news' },
+        query: search,
+      }).data,
+    ).toStrictEqual([]);
+    expect(
+      operations['subscribers.subscriptions.list'](context, {
+        params: { subscriberId: 'ada' },
+        query: search,
+      }).data,
+    ).toStrictEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
+  listSubscriptions,
   type SubscriptionSearch,
   subscribe,
   subscriptionIdentifier,
@@ -43,7 +44,7 @@ function setup() {
     return found;
   };
   const list = (subscriberId: string, search: Partial<SubscriptionSearch> = {}) =>
-    operations.listSubscriptions(context, subscriberId, {
+    listSubscriptions(context.data, subscriberId, {
       limit: 10,
       includeCursor: false,
       orderDirection: 'DESC',
@@ -85,8 +86,14 @@ describe("a subscriber's subscriptions listing", () => {
 
   it('refuses both cursors at once with 400, and takes either alone', () => {
     const { list, operations, context, data } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada'] });
-    operations.createTopicSubscriptions(context, 'sports', { subscriptions: ['ada'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada'] },
+    });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'sports' },
+      body: { subscriptions: ['ada'] },
+    });
     const [first, second] = data.subscriptions.map((item) => item._id);
     expect(refusalOf(() => list('ada', { after: first, before: second }))).toStrictEqual(
       httpRefusal(
@@ -101,9 +108,12 @@ describe("a subscriber's subscriptions listing", () => {
 
   it('answers each subscription with its topic and the subscriber summary', () => {
     const { list, operations, context, topic, subscriber } = setup();
-    operations.createTopicSubscriptions(context, 'news', {
-      subscriptions: ['ada', 'bob', 'cy'],
-      name: 'News',
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: {
+        subscriptions: ['ada', 'bob', 'cy'],
+        name: 'News',
+      },
     });
     const news = topic('news');
     const topicDto = {
@@ -143,9 +153,18 @@ describe("a subscriber's subscriptions listing", () => {
 
   it('matches key exactly and lists no other subscriber', () => {
     const { topicKeys, operations, context } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada', 'bob'] });
-    operations.createTopicSubscriptions(context, 'newsletter', { subscriptions: ['ada'] });
-    operations.createTopicSubscriptions(context, 'sports', { subscriptions: ['bob'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada', 'bob'] },
+    });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'newsletter' },
+      body: { subscriptions: ['ada'] },
+    });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'sports' },
+      body: { subscriptions: ['bob'] },
+    });
     expect(topicKeys('ada')).toStrictEqual(['newsletter', 'news']);
     expect(topicKeys('ada', { key: 'news' })).toStrictEqual(['news']);
     expect(topicKeys('ada', { key: 'new' })).toStrictEqual([]);
@@ -183,9 +202,15 @@ describe("a subscriber's subscriptions listing", () => {
   it('pages by subscription _id in both directions, with and without the cursor', () => {
     const { list, operations, context, data } = setup();
     for (const key of ['a', 'b', 'c', 'd', 'e']) {
-      operations.createTopicSubscriptions(context, key, { subscriptions: ['ada'] });
+      operations['topics.subscriptions.create'](context, {
+        params: { topicKey: key },
+        body: { subscriptions: ['ada'] },
+      });
     }
-    operations.createTopicSubscriptions(context, 'f', { subscriptions: ['bob'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'f' },
+      body: { subscriptions: ['bob'] },
+    });
     const [a, b, c, d, e] = data.subscriptions.map((item) => item._id);
     const page = (search: Partial<SubscriptionSearch>) => {
       const result = list('ada', { limit: 2, ...search });
@@ -237,7 +262,10 @@ describe("a subscriber's subscriptions listing", () => {
 
   it('answers an empty page for a cursor that names no subscription', () => {
     const { list, operations, context } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada'] },
+    });
     const empty = { data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false };
     expect(list('ada', { after: 'ffffffffffffffffffffffff' })).toStrictEqual(empty);
     expect(list('ada', { before: 'not-an-id' })).toStrictEqual(empty);
@@ -245,7 +273,10 @@ describe("a subscriber's subscriptions listing", () => {
 
   it('skips a subscription whose topic is gone or was replaced under the same key', () => {
     const { data, subscriber, topicKeys, operations, context } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada'] },
+    });
     const gone = {
       _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
       key: 'gone',
@@ -348,8 +379,14 @@ describe('subscribe and unsubscribe', () => {
 
   it("removes subscriptions from both lists, and drops a subscriber's emptied list", () => {
     const { data, operations, context, mine, subscriber } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada', 'bob'] });
-    operations.createTopicSubscriptions(context, 'sports', { subscriptions: ['ada', 'cy'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada', 'bob'] },
+    });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'sports' },
+      body: { subscriptions: ['ada', 'cy'] },
+    });
     const byKey = (key: string, id: string) => {
       const found = data.subscriptions.find(
         (item) => item.topicKey === key && item._subscriberId === subscriber(id)._id,
@@ -372,7 +409,10 @@ describe('subscribe and unsubscribe', () => {
 
   it('keeps a new subscriber list to the subscriptions it was given', () => {
     const { data, operations, context, mine } = setup();
-    operations.createTopicSubscriptions(context, 'news', { subscriptions: ['ada'] });
+    operations['topics.subscriptions.create'](context, {
+      params: { topicKey: 'news' },
+      body: { subscriptions: ['ada'] },
+    });
     expect(mine('ada')).toStrictEqual(data.subscriptions);
     expect(mine('ada')?.length).toBe(1);
   });

@@ -6,6 +6,7 @@ import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
   createTopicSubscriptions,
   deleteTopicSubscriptions,
+  listTopicSubscriptions,
   type TopicSubscriptionSearch,
 } from '../../../mock-server/engine/resources/topic-subscriptions';
 import { createIdGenerator } from '../../../mock-server/engine/store/ids';
@@ -57,11 +58,11 @@ function setup() {
     return found;
   };
   const create = (key: string, body: unknown) =>
-    operations.createTopicSubscriptions(context, key, body);
+    operations['topics.subscriptions.create'](context, { params: { topicKey: key }, body: body });
   const remove = (key: string, body: unknown) =>
-    operations.deleteTopicSubscriptions(context, key, body);
+    operations['topics.subscriptions.delete'](context, { params: { topicKey: key }, body: body });
   const list = (key: string, search: Partial<TopicSubscriptionSearch> = {}) =>
-    operations.listTopicSubscriptions(context, key, {
+    listTopicSubscriptions(context.data, key, {
       limit: 10,
       includeCursor: false,
       orderDirection: 'DESC',
@@ -429,7 +430,7 @@ describe('topic subscriptions create', () => {
 
   it('keeps a topic that existed before a create where nothing succeeded', () => {
     const { data, engine, operations, context } = setup();
-    operations.upsertTopic(context, { key: 'kept' }, { failIfExists: false });
+    operations['topics.create'](context, { body: { key: 'kept' }, query: { failIfExists: false } });
     const ids = createIdGenerator(7, () => engine.clock.now());
     const error = serviceErrorOf(() =>
       createTopicSubscriptions(data, ids, 'kept', { subscriptions: ['ghost'] }, engine.clock.iso()),
@@ -589,10 +590,13 @@ describe('topic subscriptions delete', () => {
     });
     expect(listed('news', { orderDirection: 'ASC' })).toStrictEqual(['bob', 'cy']);
     expect(listed('sports', { orderDirection: 'ASC' })).toStrictEqual(['ada', 'bob']);
-    const mine = operations.listSubscriptions(context, 'ada', {
-      limit: 10,
-      includeCursor: false,
-      orderDirection: 'ASC',
+    const mine = operations['subscribers.subscriptions.list'](context, {
+      params: { subscriberId: 'ada' },
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderDirection: 'ASC',
+      },
     });
     expect(mine.data.map((item) => item.topic.key)).toStrictEqual(['sports']);
   });

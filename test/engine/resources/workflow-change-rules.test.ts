@@ -34,16 +34,17 @@ function setup() {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const { operations } = engine;
-  const patch = (body: unknown, id = 'welcome') => operations.patchWorkflow(context, id, body);
+  const patch = (body: unknown, id = 'welcome') =>
+    operations['workflows.patch'](context, { params: { workflowId: id }, body: body });
   const names = () =>
-    operations
-      .listWorkflows(context, { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' })
-      .workflows.map((workflow) => workflow.name);
+    operations['workflows.list'](context, {
+      query: { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' },
+    }).workflows.map((workflow) => workflow.name);
   /** The fields a patch may change, as retrieve answers them. */
   const fields = (id = 'welcome') => {
-    const workflow = operations.retrieveWorkflow(context, id);
+    const workflow = operations['workflows.retrieve'](context, { params: { workflowId: id } });
     return {
       name: workflow.name,
       description: workflow.description,
@@ -76,21 +77,31 @@ describe('retrieve', () => {
     const { context, operations } = setup();
     const stored = context.data.workflows[0];
     const id = stored?._id ?? '';
-    const answer = operations.retrieveWorkflow(context, 'welcome');
+    const answer = operations['workflows.retrieve'](context, { params: { workflowId: 'welcome' } });
     expect(answer._id).toBe(id);
     expect(answer.slug).toBe(buildSlug('Welcome', 'workflow', id));
-    expect(operations.retrieveWorkflow(context, answer.slug)).toStrictEqual(answer);
-    expect(operations.retrieveWorkflow(context, id)).toStrictEqual(answer);
+    expect(
+      operations['workflows.retrieve'](context, { params: { workflowId: answer.slug } }),
+    ).toStrictEqual(answer);
+    expect(operations['workflows.retrieve'](context, { params: { workflowId: id } })).toStrictEqual(
+      answer,
+    );
   });
 
   it("answers 404 with the workflowId asked for, for an unknown one or another environment's", () => {
     const { engine, operations } = setup();
-    const production = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`);
-    expect(refusalOf(() => operations.retrieveWorkflow(production, 'welcome'))).toStrictEqual(
-      notFound('welcome'),
-    );
+    const production = engine.scope('Production');
     expect(
-      refusalOf(() => operations.retrieveWorkflow(production, 'x_wf_0000000000000001')),
+      refusalOf(() =>
+        operations['workflows.retrieve'](production, { params: { workflowId: 'welcome' } }),
+      ),
+    ).toStrictEqual(notFound('welcome'));
+    expect(
+      refusalOf(() =>
+        operations['workflows.retrieve'](production, {
+          params: { workflowId: 'x_wf_0000000000000001' },
+        }),
+      ),
     ).toStrictEqual(notFound('x_wf_0000000000000001'));
   });
 });
@@ -152,7 +163,9 @@ describe('patch', () => {
   it('answers the workflow as retrieve gives it, its slug following the new name', () => {
     const { context, operations, patch } = setup();
     const answer = patch({ name: 'Hello there' });
-    expect(answer).toStrictEqual(operations.retrieveWorkflow(context, 'welcome'));
+    expect(answer).toStrictEqual(
+      operations['workflows.retrieve'](context, { params: { workflowId: 'welcome' } }),
+    );
     expect(answer.slug).toBe(buildSlug('Hello there', 'workflow', answer._id));
     expect(answer.workflowId).toBe('welcome');
   });
@@ -173,7 +186,12 @@ describe('patch', () => {
     engine.seed({
       workflows: [{ workflowId: 'broken', steps: [{ type: 'email', name: 'Mail' }] }],
     });
-    expect(operations.patchWorkflow(context, 'broken', { active: false }).status).toBe('ERROR');
+    expect(
+      operations['workflows.patch'](context, {
+        params: { workflowId: 'broken' },
+        body: { active: false },
+      }).status,
+    ).toBe('ERROR');
     expect(context.data.workflows.find((w) => w.workflowId === 'broken')?.status).toBe('INACTIVE');
   });
 
@@ -202,31 +220,35 @@ describe('delete', () => {
   it('removes the workflow it names, and only that one', () => {
     const { context, operations, names } = setup();
     expect(names()).toStrictEqual(['Middle', 'Welcome', 'Zeta']);
-    operations.deleteWorkflow(context, 'middle');
+    operations['workflows.delete'](context, { params: { workflowId: 'middle' } });
     expect(names()).toStrictEqual(['Welcome', 'Zeta']);
     expect(context.data.workflows.map((workflow) => workflow.workflowId)).toStrictEqual([
       'welcome',
       'zeta',
     ]);
-    expect(refusalOf(() => operations.retrieveWorkflow(context, 'middle'))).toStrictEqual(
-      notFound('middle'),
-    );
+    expect(
+      refusalOf(() =>
+        operations['workflows.retrieve'](context, { params: { workflowId: 'middle' } }),
+      ),
+    ).toStrictEqual(notFound('middle'));
   });
 
   it('deletes by slug or _id', () => {
     const { context, operations, names } = setup();
-    const welcome = operations.retrieveWorkflow(context, 'welcome');
-    operations.deleteWorkflow(context, welcome.slug);
-    const zeta = operations.retrieveWorkflow(context, 'zeta');
-    operations.deleteWorkflow(context, zeta._id);
+    const welcome = operations['workflows.retrieve'](context, {
+      params: { workflowId: 'welcome' },
+    });
+    operations['workflows.delete'](context, { params: { workflowId: welcome.slug } });
+    const zeta = operations['workflows.retrieve'](context, { params: { workflowId: 'zeta' } });
+    operations['workflows.delete'](context, { params: { workflowId: zeta._id } });
     expect(names()).toStrictEqual(['Middle']);
   });
 
   it('answers 404 for an unknown workflow and deletes nothing', () => {
     const { context, operations, names } = setup();
-    expect(refusalOf(() => operations.deleteWorkflow(context, 'nope'))).toStrictEqual(
-      notFound('nope'),
-    );
+    expect(
+      refusalOf(() => operations['workflows.delete'](context, { params: { workflowId: 'nope' } })),
+    ).toStrictEqual(notFound('nope'));
     expect(names()).toStrictEqual(['Middle', 'Welcome', 'Zeta']);
   });
 });

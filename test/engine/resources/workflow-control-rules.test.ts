@@ -287,14 +287,16 @@ describe('stepControls', () => {
 
   it('is what a workflow answer gives for each of its steps', () => {
     const engine = createMockEngine();
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    const answer = engine.operations.createWorkflow(context, {
-      name: 'W',
-      workflowId: 'w',
-      steps: [
-        { name: 'Wait', type: 'delay', controlValues: { amount: 2, unit: 'hours' } },
-        { name: 'Chat', type: 'chat' },
-      ],
+    const context = engine.scope('Development');
+    const answer = engine.operations['workflows.create'](context, {
+      body: {
+        name: 'W',
+        workflowId: 'w',
+        steps: [
+          { name: 'Wait', type: 'delay', controlValues: { amount: 2, unit: 'hours' } },
+          { name: 'Chat', type: 'chat' },
+        ],
+      },
     });
     expect(answer.steps.map((s) => s.controls)).toStrictEqual([
       { ...EXPECTED.delay, values: { amount: 2, unit: 'hours' } },

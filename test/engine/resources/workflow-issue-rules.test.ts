@@ -395,7 +395,7 @@ describe('integrations', () => {
         { providerId: 'sendgrid', channel: 'email', active: true },
       ],
     });
-    const after = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`).data;
+    const after = engine.scope('Production').data;
     for (const type of ['sms', 'chat', 'push'] as const) {
       expect(stepIssues(step(type, { body: 'x' }), after)).toBeUndefined();
     }
@@ -413,7 +413,7 @@ describe('integrations', () => {
         { providerId: 'slack', channel: 'chat', active: true },
       ],
     });
-    const data = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`).data;
+    const data = engine.scope('Production').data;
     for (const integration of data.integrations) {
       if (integration.channel === 'push') integration.deleted = true;
     }
@@ -444,7 +444,7 @@ describe('integrations', () => {
         { providerId: 'plivo', channel: 'sms', active: true },
       ],
     });
-    const data = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`).data;
+    const data = engine.scope('Production').data;
     expect(stepIssues(step('sms', { body: 'x' }), data)).toBeUndefined();
   });
 

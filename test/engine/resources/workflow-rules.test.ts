@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { buildSlug } from '../../../mock-server/engine/resources/slug';
 import type { WorkflowSearch } from '../../../mock-server/engine/resources/workflows';
+import { listWorkflows } from '../../../mock-server/engine/resources/workflows';
 import { contextOf, httpRefusal, refusalOf, validationError } from '../helpers';
 
 /** Four workflows created a minute apart: alpha (tags a, b), Beta (b), gamma (ERROR), delta (inactive). */
@@ -45,7 +46,7 @@ function setup() {
   seed([{ workflowId: 'delta-flow', name: 'Delta', active: false }]);
   const context = contextOf(engine);
   const list = (search: Partial<WorkflowSearch> = {}) =>
-    engine.operations.listWorkflows(context, {
+    listWorkflows(context.data, {
       limit: 50,
       offset: 0,
       orderBy: 'createdAt',
@@ -232,7 +233,12 @@ describe('sync refusals', () => {
   it('answers 422 without a targetEnvironmentId', () => {
     const { engine, context } = setup();
     expect(
-      refusalOf(() => engine.operations.syncWorkflow(context, 'alpha-flow', {})),
+      refusalOf(() =>
+        engine.operations['workflows.sync'](context, {
+          params: { workflowId: 'alpha-flow' },
+          body: {},
+        }),
+      ),
     ).toStrictEqual(validationError(['targetEnvironmentId should not be null or undefined']));
   });
 
@@ -240,7 +246,12 @@ describe('sync refusals', () => {
     const { engine, context } = setup();
     const body = { targetEnvironmentId: engine.environment('Development')._id };
     expect(
-      refusalOf(() => engine.operations.syncWorkflow(context, 'alpha-flow', body)),
+      refusalOf(() =>
+        engine.operations['workflows.sync'](context, {
+          params: { workflowId: 'alpha-flow' },
+          body: body,
+        }),
+      ),
     ).toStrictEqual(
       httpRefusal(400, 'Bad Request', 'Cannot sync workflow to the same environment'),
     );
@@ -259,7 +270,10 @@ describe('sync refusals', () => {
     ]) {
       expect(
         refusalOf(() =>
-          engine.operations.syncWorkflow(context, 'alpha-flow', { targetEnvironmentId: id }),
+          engine.operations['workflows.sync'](context, {
+            params: { workflowId: 'alpha-flow' },
+            body: { targetEnvironmentId: id },
+          }),
         ),
       ).toStrictEqual(httpRefusal(404, 'Not Found', `Environment ${id} not found`));
     }
@@ -268,7 +282,14 @@ describe('sync refusals', () => {
   it('answers 404 with the workflowId asked for when the workflow is not found', () => {
     const { engine, context } = setup();
     const body = { targetEnvironmentId: engine.environment('Production')._id };
-    expect(refusalOf(() => engine.operations.syncWorkflow(context, 'nope', body))).toStrictEqual(
+    expect(
+      refusalOf(() =>
+        engine.operations['workflows.sync'](context, {
+          params: { workflowId: 'nope' },
+          body: body,
+        }),
+      ),
+    ).toStrictEqual(
       httpRefusal(404, 'Not Found', 'Workflow cannot be found', { workflowId: 'nope' }),
     );
   });
@@ -278,7 +299,11 @@ describe('sync refusals', () => {
     engine.seed({ workflows: [{ workflowId: 'ext', origin: 'external', status: 'ERROR' }] });
     engine.seed({ workflows: [{ workflowId: 'v1', origin: 'svc-cloud-v1', active: false }] });
     const body = { targetEnvironmentId: engine.environment('Production')._id };
-    expect(refusalOf(() => engine.operations.syncWorkflow(context, 'ext', body))).toStrictEqual(
+    expect(
+      refusalOf(() =>
+        engine.operations['workflows.sync'](context, { params: { workflowId: 'ext' }, body: body }),
+      ),
+    ).toStrictEqual(
       httpRefusal(
         400,
         'Bad Request',
@@ -286,7 +311,11 @@ describe('sync refusals', () => {
         { workflowId: 'ext', status: 'ERROR', origin: 'external', allowedOrigins: ['svc-cloud'] },
       ),
     );
-    expect(refusalOf(() => engine.operations.syncWorkflow(context, 'v1', body))).toStrictEqual(
+    expect(
+      refusalOf(() =>
+        engine.operations['workflows.sync'](context, { params: { workflowId: 'v1' }, body: body }),
+      ),
+    ).toStrictEqual(
       httpRefusal(
         400,
         'Bad Request',
@@ -301,7 +330,7 @@ describe('sync refusals', () => {
     );
     const production = contextOf(engine, 'Production');
     expect(
-      engine.operations.listWorkflows(production, {
+      listWorkflows(production.data, {
         limit: 10,
         offset: 0,
         orderBy: 'createdAt',
@@ -317,9 +346,12 @@ describe('sync', () => {
     const production = contextOf(engine, 'Production');
     const target = { targetEnvironmentId: engine.environment('Production')._id };
     const listTarget = () =>
-      engine.operations
-        .listWorkflows(production, { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' })
-        .workflows.map((workflow) => workflow.workflowId);
+      listWorkflows(production.data, {
+        limit: 10,
+        offset: 0,
+        orderBy: 'name',
+        orderDirection: 'ASC',
+      }).workflows.map((workflow) => workflow.workflowId);
     return { engine, context, production, target, listTarget, ids };
   }
 
@@ -343,7 +375,10 @@ describe('sync', () => {
     });
     expect(listTarget()).toStrictEqual([]);
     engine.clock.advance('1h');
-    const answer = engine.operations.syncWorkflow(context, 'mail', target);
+    const answer = engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'mail' },
+      body: target,
+    });
     const stored = production.data.workflows[0];
     const source = context.data.workflows.find((workflow) => workflow.workflowId === 'mail');
     expect(production.data.workflows.length).toBe(1);
@@ -402,12 +437,17 @@ describe('sync', () => {
     expect(controls?.values).toStrictEqual({ subject: 'S', body: 'B' });
     expect(source?.lastPublishedAt).toBe('2026-01-01T01:04:00.000Z');
     expect(listTarget()).toStrictEqual(['mail']);
-    expect(engine.operations.retrieveWorkflow(production, 'mail')).toStrictEqual(answer);
+    expect(
+      engine.operations['workflows.retrieve'](production, { params: { workflowId: 'mail' } }),
+    ).toStrictEqual(answer);
   });
 
   it('leaves description out of the answer when the workflow has none, and a step without issues has no issues key', () => {
     const { engine, context, target } = syncSetup();
-    const answer = engine.operations.syncWorkflow(context, 'alpha-flow', target);
+    const answer = engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'alpha-flow' },
+      body: target,
+    });
     expect('description' in answer).toBe(false);
     expect(answer.status).toBe('ACTIVE');
     expect(answer.steps.map((step) => 'issues' in step)).toStrictEqual([false]);
@@ -438,7 +478,10 @@ describe('sync', () => {
     if (before) before.lastPublishedAt = '2025-08-01T00:00:00.000Z';
     expect(listTarget()).toStrictEqual(['gamma-flow']);
     engine.clock.advance('1h');
-    const answer = engine.operations.syncWorkflow(context, 'gamma-flow', target);
+    const answer = engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'gamma-flow' },
+      body: target,
+    });
     expect(production.data.workflows.length).toBe(1);
     expect(answer._id).toBe(oldId);
     expect(answer.name).toBe('gamma');
@@ -454,14 +497,12 @@ describe('sync', () => {
     expect(production.data.workflows[0]).toBe(before);
     expect(listTarget()).toStrictEqual(['gamma-flow']);
     expect(
-      engine.operations
-        .listWorkflows(production, {
-          limit: 10,
-          offset: 0,
-          orderBy: 'updatedAt',
-          orderDirection: 'ASC',
-        })
-        .workflows.map((w) => [w.name, w.updatedAt]),
+      listWorkflows(production.data, {
+        limit: 10,
+        offset: 0,
+        orderBy: 'updatedAt',
+        orderDirection: 'ASC',
+      }).workflows.map((w) => [w.name, w.updatedAt]),
     ).toStrictEqual([['gamma', '2026-01-01T01:04:00.000Z']]);
   });
 
@@ -473,7 +514,10 @@ describe('sync', () => {
     });
     const oldStep = production.data.workflows[0]?.steps[0]?._id;
     const sourceStep = context.data.workflows[0]?.steps[0]?._id;
-    const answer = engine.operations.syncWorkflow(context, 'alpha-flow', target);
+    const answer = engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'alpha-flow' },
+      body: target,
+    });
     const newStep = answer.steps[0]?._id;
     expect(answer.steps.map((step) => step.stepId)).toStrictEqual(['inbox']);
     expect(newStep === oldStep || newStep === sourceStep).toBe(false);
@@ -484,18 +528,30 @@ describe('sync', () => {
     const { engine, context, target, ids } = syncSetup();
     const alpha = context.data.workflows.find((workflow) => workflow.workflowId === 'alpha-flow');
     const slug = buildSlug('Alpha welcome', 'workflow', alpha?._id ?? '');
-    expect(engine.operations.syncWorkflow(context, slug, target).workflowId).toBe('alpha-flow');
-    expect(engine.operations.syncWorkflow(context, alpha?._id ?? '', target).workflowId).toBe(
-      'alpha-flow',
-    );
+    expect(
+      engine.operations['workflows.sync'](context, { params: { workflowId: slug }, body: target })
+        .workflowId,
+    ).toBe('alpha-flow');
+    expect(
+      engine.operations['workflows.sync'](context, {
+        params: { workflowId: alpha?._id ?? '' },
+        body: target,
+      }).workflowId,
+    ).toBe('alpha-flow');
     expect(ids()).toHaveLength(4);
   });
 
   it('adds a second synced workflow to the target list at once', () => {
     const { engine, context, target, listTarget } = syncSetup();
-    engine.operations.syncWorkflow(context, 'beta-flow', target);
+    engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'beta-flow' },
+      body: target,
+    });
     expect(listTarget()).toStrictEqual(['beta-flow']);
-    engine.operations.syncWorkflow(context, 'alpha-flow', target);
+    engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'alpha-flow' },
+      body: target,
+    });
     expect(listTarget()).toStrictEqual(['alpha-flow', 'beta-flow']);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
 import { DEFAULT_WORKFLOW_PREFERENCES } from '../../../mock-server/engine/resources/workflow-upsert';
 import type { WorkflowSearch } from '../../../mock-server/engine/resources/workflows';
+import { listWorkflows } from '../../../mock-server/engine/resources/workflows';
 import type { SeedData } from '../../../mock-server/engine/seed';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import type { WorkflowRecord } from '../../../mock-server/engine/store/state';
@@ -34,12 +35,15 @@ const DEFAULT_PREFERENCES = {
 
 function setup(seed?: SeedData) {
   const engine = createMockEngine(seed ? { seed } : {});
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  const prod = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`);
+  const context = engine.scope('Development');
+  const prod = engine.scope('Production');
   const { operations } = engine;
-  const create = (body: unknown) => operations.createWorkflow(context, body);
+  const create = (body: unknown) => operations['workflows.create'](context, { body: body });
   const update = (id: string, body: Record<string, unknown>) =>
-    operations.updateWorkflow(context, id, { origin: 'svc-cloud', preferences: {}, ...body });
+    operations['workflows.update'](context, {
+      params: { workflowId: id },
+      body: { origin: 'svc-cloud', preferences: {}, ...body },
+    });
   const stored = (workflowId: string): WorkflowRecord => {
     const found = context.data.workflows.find((w) => w.workflowId === workflowId);
     if (!found) throw new Error(workflowId);
@@ -182,16 +186,17 @@ describe('createWorkflow: the stored record', () => {
   });
 
   it('lists a created workflow at once, in a listing already read', () => {
-    const { create, operations, context } = setup();
+    const { create, context } = setup();
     const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' };
     create({ name: 'B', workflowId: 'b', steps: [] });
-    expect(
-      operations.listWorkflows(context, search).workflows.map((w) => w.workflowId),
-    ).toStrictEqual(['b']);
+    expect(listWorkflows(context.data, search).workflows.map((w) => w.workflowId)).toStrictEqual([
+      'b',
+    ]);
     create({ name: 'A', workflowId: 'a', steps: [] });
-    expect(
-      operations.listWorkflows(context, search).workflows.map((w) => w.workflowId),
-    ).toStrictEqual(['a', 'b']);
+    expect(listWorkflows(context.data, search).workflows.map((w) => w.workflowId)).toStrictEqual([
+      'a',
+      'b',
+    ]);
   });
 });
 
@@ -208,8 +213,9 @@ describe('createWorkflow: the workflowId', () => {
       }),
     );
     expect(
-      operations.createWorkflow(prod, { name: 'Other', workflowId: 'welcome', steps: [] })
-        .workflowId,
+      operations['workflows.create'](prod, {
+        body: { name: 'Other', workflowId: 'welcome', steps: [] },
+      }).workflowId,
     ).toBe('welcome');
   });
 
@@ -656,10 +662,10 @@ describe('updateWorkflow: the workflow fields', () => {
   });
 
   it('reorders a listing already read when the name changes', () => {
-    const { create, update, operations, context } = seededSetup();
+    const { create, update, context } = seededSetup();
     create({ name: 'Middle', workflowId: 'middle', steps: [] });
     const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' };
-    const names = () => operations.listWorkflows(context, search).workflows.map((w) => w.name);
+    const names = () => listWorkflows(context.data, search).workflows.map((w) => w.name);
     expect(names()).toStrictEqual(['Middle', 'Welcome']);
     update('welcome', { name: 'Alpha', steps: [] });
     expect(names()).toStrictEqual(['Alpha', 'Middle']);

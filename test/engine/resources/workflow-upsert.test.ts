@@ -23,7 +23,7 @@ const body = {
 
 function setup() {
   const engine = createMockEngine();
-  const context = () => engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = () => engine.scope('Development');
   return { engine, context };
 }
 
@@ -44,63 +44,80 @@ function shape(workflow: { steps: { _id: string; slug: string; workflowDatabaseI
 describe('engine: workflow create and update', () => {
   it('stores a create body as a seed entry of the same fields is stored', () => {
     const { engine, context } = setup();
-    const created = engine.operations.createWorkflow(context(), body);
+    const created = engine.operations['workflows.create'](context(), { body: body });
     engine.seed({ environment: 'Production', workflows: [body] });
-    const production = engine.authenticate(`ApiKey ${engine.environment('Production').apiKey}`);
-    const seeded = engine.operations.retrieveWorkflow(production, 'welcome');
+    const production = engine.scope('Production');
+    const seeded = engine.operations['workflows.retrieve'](production, {
+      params: { workflowId: 'welcome' },
+    });
     expect(shape(seeded)).toEqual(shape(created));
   });
 
   it('changes nothing when a body is refused, whether the workflow is found or not', () => {
     const { engine, context } = setup();
-    engine.operations.createWorkflow(context(), body);
-    const before = engine.operations.retrieveWorkflow(context(), 'welcome');
-    expect(() => engine.operations.createWorkflow(context(), body)).toThrowError(
+    engine.operations['workflows.create'](context(), { body: body });
+    const before = engine.operations['workflows.retrieve'](context(), {
+      params: { workflowId: 'welcome' },
+    });
+    expect(() => engine.operations['workflows.create'](context(), { body: body })).toThrowError(
       expect.objectContaining({ status: 409 }),
     );
     expect(() =>
-      engine.operations.updateWorkflow(context(), 'welcome', {
-        name: 'Renamed',
-        origin: 'svc-cloud',
-        preferences: {},
-        steps: [{ name: 'Inbox', type: 'in_app', stepId: 'not a slug' }],
+      engine.operations['workflows.update'](context(), {
+        params: { workflowId: 'welcome' },
+        body: {
+          name: 'Renamed',
+          origin: 'svc-cloud',
+          preferences: {},
+          steps: [{ name: 'Inbox', type: 'in_app', stepId: 'not a slug' }],
+        },
       }),
     ).toThrowError(expect.objectContaining({ status: 422 }));
     expect(() =>
-      engine.operations.updateWorkflow(context(), 'welcome', {
-        name: 'Renamed',
-        origin: 'svc-cloud',
-        preferences: {},
-        payloadSchema: { type: 'no-such-type' },
-        steps: [],
+      engine.operations['workflows.update'](context(), {
+        params: { workflowId: 'welcome' },
+        body: {
+          name: 'Renamed',
+          origin: 'svc-cloud',
+          preferences: {},
+          payloadSchema: { type: 'no-such-type' },
+          steps: [],
+        },
       }),
     ).toThrowError(expect.objectContaining({ status: 422 }));
-    expect(engine.operations.retrieveWorkflow(context(), 'welcome')).toEqual(before);
+    expect(
+      engine.operations['workflows.retrieve'](context(), { params: { workflowId: 'welcome' } }),
+    ).toEqual(before);
   });
 
   it('gives a workflowId back after a delete, and derives one from a name without letters', () => {
     const { engine, context } = setup();
-    const first = engine.operations.createWorkflow(context(), body);
-    engine.operations.deleteWorkflow(context(), 'welcome');
-    const again = engine.operations.createWorkflow(context(), body);
+    const first = engine.operations['workflows.create'](context(), { body: body });
+    engine.operations['workflows.delete'](context(), { params: { workflowId: 'welcome' } });
+    const again = engine.operations['workflows.create'](context(), { body: body });
     expect(again.workflowId).toBe('welcome');
     expect(again._id).not.toBe(first._id);
-    const unnamed = engine.operations.createWorkflow(context(), { name: '!!!', steps: [] });
+    const unnamed = engine.operations['workflows.create'](context(), {
+      body: { name: '!!!', steps: [] },
+    });
     expect(unnamed.workflowId).toBe('workflow');
   });
 
   it('keeps a changed step in its new place and drops the later variables of a removed one', () => {
     const { engine, context } = setup();
-    const created = engine.operations.createWorkflow(context(), body);
+    const created = engine.operations['workflows.create'](context(), { body: body });
     const [inbox, wait] = created.steps;
-    const updated = engine.operations.updateWorkflow(context(), created._id, {
-      name: 'Welcome',
-      origin: 'svc-cloud',
-      preferences: {},
-      steps: [
-        { _id: wait?._id, name: 'Wait', type: 'delay' },
-        { name: 'Chat', type: 'chat', controlValues: { body: 'Hello' } },
-      ],
+    const updated = engine.operations['workflows.update'](context(), {
+      params: { workflowId: created._id },
+      body: {
+        name: 'Welcome',
+        origin: 'svc-cloud',
+        preferences: {},
+        steps: [
+          { _id: wait?._id, name: 'Wait', type: 'delay' },
+          { name: 'Chat', type: 'chat', controlValues: { body: 'Hello' } },
+        ],
+      },
     });
     expect(updated.steps.map((step) => step._id)).toEqual([wait?._id, expect.any(String)]);
     expect(updated.steps.map((step) => step._id)).not.toContain(inbox?._id);

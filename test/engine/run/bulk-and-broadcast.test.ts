@@ -108,12 +108,14 @@ describe('bulk trigger: a failed event answers in its place', () => {
         workflows: [{ workflowId: 'welcome', steps: [{ type: 'in_app', name: 'Inbox' }] }],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-    const answers = engine.operations.triggerBulk(context, {
-      events: [
-        { name: 'welcome', to: 'ada', transactionId: 'tx-1' },
-        { name: 'farewell', to: 'ada' },
-      ],
+    const context = engine.scope('Development');
+    const answers = engine.operations['events.triggerBulk'](context, {
+      body: {
+        events: [
+          { name: 'welcome', to: 'ada', transactionId: 'tx-1' },
+          { name: 'farewell', to: 'ada' },
+        ],
+      },
     });
     expect(answers).toEqual([
       expect.objectContaining({ acknowledged: true, status: 'processed', transactionId: 'tx-1' }),
@@ -131,7 +133,7 @@ describe('broadcast', () => {
         workflows: [{ workflowId: 'news', steps: [{ type: 'in_app', name: 'Inbox' }] }],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     return { engine, context };
   }
 
@@ -176,10 +178,12 @@ describe('broadcast', () => {
   it('through the engine: one notification per subscriber under one transaction', () => {
     const { engine, context } = setUp();
     expect(
-      engine.operations.broadcastEvent(context, {
-        name: 'news',
-        payload: {},
-        transactionId: 'tx-b',
+      engine.operations['events.broadcast'](context, {
+        body: {
+          name: 'news',
+          payload: {},
+          transactionId: 'tx-b',
+        },
       }),
     ).toEqual({ acknowledged: true, status: 'processed', transactionId: 'tx-b' });
     expect(engine.outbox.list().map((sent) => [sent.subscriberId, sent.transactionId])).toEqual([

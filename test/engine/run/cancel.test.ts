@@ -29,9 +29,11 @@ function setUp() {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const trigger = (name: string, to: string | string[], transactionId: string, n = 0) =>
-    engine.operations.triggerEvent(context, { name, to, transactionId, payload: { n } });
+    engine.operations['events.trigger'](context, {
+      body: { name, to, transactionId, payload: { n } },
+    });
   const notificationOf = (transactionId: string, subscriberId = 'ada') => {
     const subscriber = context.data.subscribers.get(subscriberId);
     const found = context.data.notifications.find(
@@ -45,7 +47,8 @@ function setUp() {
   const statuses = (transactionId: string, subscriberId = 'ada') =>
     notificationOf(transactionId, subscriberId).jobs.map((job) => job.status);
   const digests = () => [...context.data.digests.values()];
-  const cancel = (transactionId: string) => engine.operations.cancelEvent(context, transactionId);
+  const cancel = (transactionId: string) =>
+    engine.operations['events.cancel'](context, { params: { transactionId } });
   return { engine, context, trigger, notificationOf, statuses, digests, cancel };
 }
 

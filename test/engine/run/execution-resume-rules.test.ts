@@ -75,12 +75,14 @@ function setup(seed: Seed = {}, clockStart = '2026-01-01T00:00:00.000Z') {
     },
   });
   // Looked up on each use: a restore swaps the environment's data.
-  const context = () => engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = () => engine.scope('Development');
   const trigger = (name: string, body: Record<string, unknown> = {}): NotificationRecord => {
-    const { transactionId } = engine.operations.triggerEvent(context(), {
-      name,
-      to: 'ada',
-      ...body,
+    const { transactionId } = engine.operations['events.trigger'](context(), {
+      body: {
+        name,
+        to: 'ada',
+        ...body,
+      },
     });
     const found = context().data.notifications.find((item) => item.transactionId === transactionId);
     if (found === undefined) throw new Error(`no notification for ${transactionId}`);
@@ -612,10 +614,12 @@ describe('the run: an unexpected error inside a step', () => {
     const { engine, context, statuses } = setup({ workflows: [crashing] });
     inject.details = ['Crash/Start sending message', `Crash/${NOTIFICATION_ERROR}`];
     inject.error = new Error('boom');
-    const answer = engine.operations.triggerEvent(context(), {
-      name: 'crash',
-      to: 'ada',
-      transactionId: 'tx-crash',
+    const answer = engine.operations['events.trigger'](context(), {
+      body: {
+        name: 'crash',
+        to: 'ada',
+        transactionId: 'tx-crash',
+      },
     });
     expect(answer.status).toBe('processed');
     const [run] = context().data.notifications;
@@ -695,7 +699,7 @@ describe('the run: resuming after a delay or a digest window', () => {
       workflows: [{ workflowId: 'wait', steps: [hourDelay, inbox(), inbox()] }],
     });
     const run = trigger('wait');
-    engine.operations.deleteSubscriber(context(), 'ada');
+    engine.operations['subscribers.delete'](context(), { params: { subscriberId: 'ada' } });
     engine.clock.advance('1h');
     expect(statuses(run)).toStrictEqual(['completed', 'canceled', 'canceled']);
     expect(texts(run.jobs[0]).at(-1)).toBe('Delay is finished');
@@ -708,7 +712,7 @@ describe('the run: resuming after a delay or a digest window', () => {
       workflows: [{ workflowId: 'wait', steps: [hourDelay, inbox(), inbox()] }],
     });
     const run = trigger('wait');
-    engine.operations.deleteWorkflow(context(), 'wait');
+    engine.operations['workflows.delete'](context(), { params: { workflowId: 'wait' } });
     engine.clock.advance('1h');
     expect(statuses(run)).toStrictEqual(['completed', 'canceled', 'canceled']);
     expect(engine.outbox.count()).toBe(0);
@@ -825,7 +829,7 @@ describe('the run: resuming into the schedule', () => {
       preferences: [{ subscriberId: 'ada', schedule: thursdayHours }],
     });
     const run = trigger('wait');
-    engine.operations.deleteSubscriber(context(), 'ada');
+    engine.operations['subscribers.delete'](context(), { params: { subscriberId: 'ada' } });
     engine.clock.advance('1h');
     expect(statuses(run)).toStrictEqual(['completed', 'canceled']);
     expect(texts(run.jobs[0])).toStrictEqual(['Step queued', 'Step delayed', 'Delay is finished']);
@@ -1006,7 +1010,7 @@ describe('the run: a resumed run inside an operation that fails', () => {
     });
     armed = true;
     expect(() =>
-      engine.operations.triggerEvent(context(), { name: 'instant', to: 'grace' }),
+      engine.operations['events.trigger'](context(), { body: { name: 'instant', to: 'grace' } }),
     ).toThrow('listener broke');
     armed = false;
     expect(restored).toStrictEqual(before);

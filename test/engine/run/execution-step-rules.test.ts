@@ -39,10 +39,12 @@ function setup(workflows: WorkflowSeed[], seed: Seed = {}, clockStart = START) {
   const data = () => contextOf(engine).data;
   /** Triggers `name` for ada (unless `to` says otherwise) and answers its notification's id. */
   const trigger = (name: string, body: Record<string, unknown> = {}): string => {
-    const { transactionId } = engine.operations.triggerEvent(contextOf(engine), {
-      name,
-      to: 'ada',
-      ...body,
+    const { transactionId } = engine.operations['events.trigger'](contextOf(engine), {
+      body: {
+        name,
+        to: 'ada',
+        ...body,
+      },
     });
     const notification = data().notifications.find((item) => item.transactionId === transactionId);
     if (notification === undefined) throw new Error(`no notification for ${transactionId}`);
@@ -285,7 +287,9 @@ describe('the run: digests', () => {
     const run = setup([digestFlow('news', FIVE_MINUTES)]);
     run.trigger('news', { payload: { n: 1 }, transactionId: 'tx-1' });
     const second = run.trigger('news', { payload: { n: 2 } });
-    run.engine.operations.cancelEvent(contextOf(run.engine), 'tx-1');
+    run.engine.operations['events.cancel'](contextOf(run.engine), {
+      params: { transactionId: 'tx-1' },
+    });
     expect(run.statuses(second)).toStrictEqual(['delayed', 'pending']);
     run.engine.clock.advance('5m');
     expect(run.contents()).toStrictEqual([['in_app', '1:2']]);
@@ -328,7 +332,9 @@ describe('the run: digests', () => {
     const first = run.trigger('news', { payload: { n: 1 } });
     run.trigger('news', { payload: { n: 2 }, transactionId: 'tx-2' });
     run.trigger('news', { payload: { n: 3 } });
-    run.engine.operations.cancelEvent(contextOf(run.engine), 'tx-2');
+    run.engine.operations['events.cancel'](contextOf(run.engine), {
+      params: { transactionId: 'tx-2' },
+    });
     expect(run.job(first, 0).digest?.events).toStrictEqual([{ n: 1 }, { n: 3 }]);
     run.engine.clock.advance('5m');
     expect(run.contents()).toStrictEqual([['in_app', '2:13']]);
@@ -800,13 +806,19 @@ describe('the run: channel steps', () => {
       },
     );
     const context = contextOf(run.engine);
-    run.engine.operations.upsertCredentials(context, 'ada', {
-      providerId: 'slack',
-      credentials: { webhookUrl: 'https://hooks.example.com/x' },
+    run.engine.operations['subscribers.credentials.upsert'](context, {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'slack',
+        credentials: { webhookUrl: 'https://hooks.example.com/x' },
+      },
     });
-    run.engine.operations.upsertCredentials(context, 'ada', {
-      providerId: 'fcm',
-      credentials: { deviceTokens: ['token'] },
+    run.engine.operations['subscribers.credentials.upsert'](context, {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId: 'fcm',
+        credentials: { deviceTokens: ['token'] },
+      },
     });
     const id = run.trigger('all', { payload: { n: 7 } });
     expect(run.statuses(id)).toStrictEqual([

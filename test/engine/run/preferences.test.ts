@@ -27,7 +27,7 @@ function setUp(preferences: { workflowId?: string; channels: Record<string, bool
       preferences: preferences.map((preference) => ({ subscriberId: 'ada', ...preference })),
     },
   });
-  const { data } = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const { data } = engine.scope('Development');
   const subscriber = data.subscribers.get('ada');
   const workflow = data.workflows.find((candidate) => candidate.workflowId === 'mixed');
   if (subscriber === undefined || workflow === undefined) throw new Error('seed missing');

@@ -155,9 +155,10 @@ function setup(options: { schedule?: PreferenceScheduleRecord; timezone?: string
     },
   });
   // Looked up on each use: a restore swaps the environment's data.
-  const context = () => engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = () => engine.scope('Development');
   const trigger = (name: string, payload: Record<string, unknown> = {}) =>
-    engine.operations.triggerEvent(context(), { name, to: 'ada', payload }).transactionId;
+    engine.operations['events.trigger'](context(), { body: { name, to: 'ada', payload } })
+      .transactionId;
   const jobs = (transactionId: string) =>
     context().data.notifications.find((item) => item.transactionId === transactionId)?.jobs ?? [];
   const details = (transactionId: string, index: number) =>

@@ -85,7 +85,9 @@ export function delayedForAda(options: DelayedForAdaOptions = {}) {
     },
   });
   const { data } = contextOf(engine);
-  engine.operations.triggerEvent(contextOf(engine), { name: 'wait', to: 'ada', payload: {} });
+  engine.operations['events.trigger'](contextOf(engine), {
+    body: { name: 'wait', to: 'ada', payload: {} },
+  });
   const subscriber = data.subscribers.get('ada');
   const notification = data.notifications[0];
   const delay = notification?.jobs[0];

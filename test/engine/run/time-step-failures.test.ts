@@ -33,12 +33,14 @@ function setup() {
       ],
     },
   });
-  const context = () => engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = () => engine.scope('Development');
   const trigger = (name: string, payload: Record<string, unknown> = {}) => {
-    const { transactionId } = engine.operations.triggerEvent(context(), {
-      name,
-      to: 'ada',
-      payload,
+    const { transactionId } = engine.operations['events.trigger'](context(), {
+      body: {
+        name,
+        to: 'ada',
+        payload,
+      },
     });
     const jobs =
       context().data.notifications.find((item) => item.transactionId === transactionId)?.jobs ?? [];

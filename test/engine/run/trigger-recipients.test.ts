@@ -20,9 +20,9 @@ function setup(seed: Seed = {}) {
   const engine = createMockEngine({
     seed: { subscribers: [{ subscriberId: 'ada' }], workflows: [inbox], ...seed },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const trigger = (to: unknown, more: Record<string, unknown> = {}) =>
-    engine.operations.triggerEvent(context, { name: 'welcome', to, ...more });
+    engine.operations['events.trigger'](context, { body: { name: 'welcome', to, ...more } });
   const notified = () =>
     context.data.notifications.map((notification) => {
       const subscriberId = context.data.subscriberKeys.get(notification._subscriberId);
@@ -409,7 +409,9 @@ describe('trigger recipients: channel credentials', () => {
       email: '@example.com',
     };
     const order = () =>
-      engine.operations.searchSubscribers(context, search).data.map((s) => s.subscriberId);
+      engine.operations['subscribers.search'](context, { query: search }).data.map(
+        (s) => s.subscriberId,
+      );
     expect(order()).toEqual(['ada', 'bob']);
     engine.clock.advance('1h');
     trigger({

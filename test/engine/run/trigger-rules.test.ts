@@ -18,8 +18,8 @@ function setup(seed: Seed = {}) {
   const engine = createMockEngine({
     seed: { subscribers: [{ subscriberId: 'ada' }], workflows: [inbox], ...seed },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  const trigger = (body: unknown) => engine.operations.triggerEvent(context, body);
+  const context = engine.scope('Development');
+  const trigger = (body: unknown) => engine.operations['events.trigger'](context, { body: body });
   return { engine, context, trigger };
 }
 

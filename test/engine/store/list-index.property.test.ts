@@ -1,6 +1,7 @@
 import { createMockEngine, type WorkflowListItemDto } from '@svc/api/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { listWorkflows } from '../../../mock-server/engine/resources/workflows';
 
 // The workflow list reads sort orders cached per field and the subscriptions page reads
 // per-subscriber lists: both must answer what filtering and sorting every record answers, also
@@ -81,7 +82,7 @@ describe('workflow list order cache (issue 8): property', () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 8 }), search, (actions, options) => {
         const engine = createMockEngine();
-        const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+        const context = engine.scope('Development');
         const production = engine.environment('Production');
         for (const step of actions) {
           if (step.kind === 'seed') {
@@ -97,24 +98,29 @@ describe('workflow list order cache (issue 8): property', () => {
             engine.clock.advance('1d');
             try {
               if (step.kind === 'trigger') {
-                engine.operations.triggerEvent(context, {
-                  name: step.workflowId,
-                  to: { subscriberId: 'user-1' },
+                engine.operations['events.trigger'](context, {
+                  body: {
+                    name: step.workflowId,
+                    to: { subscriberId: 'user-1' },
+                  },
                 });
               } else {
-                engine.operations.syncWorkflow(context, step.workflowId, {
-                  targetEnvironmentId: production._id,
+                engine.operations['workflows.sync'](context, {
+                  params: { workflowId: step.workflowId },
+                  body: {
+                    targetEnvironmentId: production._id,
+                  },
                 });
               }
             } catch {}
           }
-          const all = engine.operations.listWorkflows(context, {
+          const all = listWorkflows(context.data, {
             limit: 1000,
             offset: 0,
             orderBy: 'createdAt',
             orderDirection: 'ASC',
           }).workflows;
-          const page = engine.operations.listWorkflows(context, options);
+          const page = listWorkflows(context.data, options);
           const expected = referencePage(all, options);
           expect(page.workflows.map((item) => item._id)).toEqual(expected.ids);
           expect(page.totalCount).toBe(expected.totalCount);
@@ -131,21 +137,23 @@ describe('workflow list order cache (issue 8)', () => {
     const engine = createMockEngine({
       seed: { workflows: ['w0', 'w1', 'w2'].map((workflowId) => ({ workflowId, steps })) },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const newestTriggered = () =>
-      engine.operations
-        .listWorkflows(context, {
-          limit: 1,
-          offset: 0,
-          orderBy: 'lastTriggeredAt',
-          orderDirection: 'DESC',
-        })
-        .workflows.map((item) => item.workflowId);
+      listWorkflows(context.data, {
+        limit: 1,
+        offset: 0,
+        orderBy: 'lastTriggeredAt',
+        orderDirection: 'DESC',
+      }).workflows.map((item) => item.workflowId);
     expect(newestTriggered()).toEqual(['w2']);
-    engine.operations.triggerEvent(context, { name: 'w0', to: { subscriberId: 'user-1' } });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'w0', to: { subscriberId: 'user-1' } },
+    });
     expect(newestTriggered()).toEqual(['w0']);
     engine.clock.advance('1m');
-    engine.operations.triggerEvent(context, { name: 'w1', to: { subscriberId: 'user-1' } });
+    engine.operations['events.trigger'](context, {
+      body: { name: 'w1', to: { subscriberId: 'user-1' } },
+    });
     expect(newestTriggered()).toEqual(['w1']);
   });
 });
@@ -163,13 +171,16 @@ describe('subscriptions page per-subscriber lists (issue 8)', () => {
       },
     });
     engine.seed({ topics: [{ key: 't2', subscribers: ['a'] }] });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const page = (after?: string) =>
-      engine.operations.listSubscriptions(context, 'a', {
-        limit: 2,
-        includeCursor: false,
-        orderDirection: 'ASC',
-        ...(after === undefined ? {} : { after }),
+      engine.operations['subscribers.subscriptions.list'](context, {
+        params: { subscriberId: 'a' },
+        query: {
+          limit: 2,
+          includeCursor: false,
+          orderDirection: 'ASC',
+          ...(after === undefined ? {} : { after }),
+        },
       });
     const first = page();
     expect(first.totalCount).toBe(3);
@@ -179,10 +190,13 @@ describe('subscriptions page per-subscriber lists (issue 8)', () => {
     expect(second.data.map((item) => item.topic.key)).toEqual(['t2']);
     const ids = [...first.data, ...second.data].map((item) => item._id);
     expect(ids).toEqual([...ids].sort());
-    const other = engine.operations.listSubscriptions(context, 'b', {
-      limit: 10,
-      includeCursor: false,
-      orderDirection: 'DESC',
+    const other = engine.operations['subscribers.subscriptions.list'](context, {
+      params: { subscriberId: 'b' },
+      query: {
+        limit: 10,
+        includeCursor: false,
+        orderDirection: 'DESC',
+      },
     });
     expect(other.data.map((item) => item.topic.key)).toEqual(['t2', 't1']);
   });

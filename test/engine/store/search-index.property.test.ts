@@ -49,12 +49,14 @@ const action = fc.oneof(
 type Fields = { email?: string; phone?: string; name?: string };
 
 function scanSearch(engine: MockEngine, filters: Fields, direction: 'ASC' | 'DESC'): string[] {
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  const everyone = engine.operations.searchSubscribers(context, {
-    limit: 100,
-    includeCursor: false,
-    orderBy: '_id',
-    orderDirection: direction,
+  const context = engine.scope('Development');
+  const everyone = engine.operations['subscribers.search'](context, {
+    query: {
+      limit: 100,
+      includeCursor: false,
+      orderBy: '_id',
+      orderDirection: direction,
+    },
   }).data;
   return everyone
     .filter(
@@ -91,8 +93,7 @@ describe('subscriber search index (issue 8): property', () => {
               ],
             },
           });
-          const context = () =>
-            engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+          const context = () => engine.scope('Development');
           let saved = engine.snapshot();
           const known = new Set<string>();
           for (const step of actions) {
@@ -102,7 +103,10 @@ describe('subscriber search index (issue 8): property', () => {
             } else if (step.kind === 'update' && known.has(step.subscriberId)) {
               // Invalid emails are refused before anything is written.
               ignoreRefusal(() =>
-                engine.operations.updateSubscriber(context(), step.subscriberId, step.fields),
+                engine.operations['subscribers.update'](context(), {
+                  params: { subscriberId: step.subscriberId },
+                  body: step.fields,
+                }),
               );
             } else if (step.kind === 'trigger') {
               const { email, phone, firstName, lastName } = step.fields;
@@ -112,9 +116,11 @@ describe('subscriber search index (issue 8): property', () => {
                 ),
               );
               ignoreRefusal(() =>
-                engine.operations.triggerEvent(context(), {
-                  name: 'wf',
-                  to: { subscriberId: step.subscriberId, ...to },
+                engine.operations['events.trigger'](context(), {
+                  body: {
+                    name: 'wf',
+                    to: { subscriberId: step.subscriberId, ...to },
+                  },
                 }),
               );
               known.add(step.subscriberId);
@@ -125,17 +131,21 @@ describe('subscriber search index (issue 8): property', () => {
               known.clear();
               for (const id of ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7']) {
                 try {
-                  engine.operations.retrieveSubscriber(context(), id);
+                  engine.operations['subscribers.retrieve'](context(), {
+                    params: { subscriberId: id },
+                  });
                   known.add(id);
                 } catch {}
               }
             } else if (step.kind === 'search') {
-              const page = engine.operations.searchSubscribers(context(), {
-                ...step.filter,
-                limit: 100,
-                includeCursor: false,
-                orderBy: '_id',
-                orderDirection: direction,
+              const page = engine.operations['subscribers.search'](context(), {
+                query: {
+                  ...step.filter,
+                  limit: 100,
+                  includeCursor: false,
+                  orderBy: '_id',
+                  orderDirection: direction,
+                },
               });
               const expected = scanSearch(engine, step.filter, direction);
               expect(page.data.map((subscriber) => subscriber._id)).toEqual(expected);
@@ -152,7 +162,7 @@ describe('subscriber search index (issue 8): property', () => {
     const engine = createMockEngine({
       seed: { subscribers: [{ subscriberId: 'u1', email: 'old@one.io' }] },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const search = {
       limit: 10,
       includeCursor: false,
@@ -160,13 +170,20 @@ describe('subscriber search index (issue 8): property', () => {
       orderDirection: 'ASC' as const,
     };
     expect(
-      engine.operations.searchSubscribers(context, { ...search, email: 'old@' }).totalCount,
+      engine.operations['subscribers.search'](context, { query: { ...search, email: 'old@' } })
+        .totalCount,
     ).toBe(1);
-    engine.operations.updateSubscriber(context, 'u1', { email: 'new@two.io' });
+    engine.operations['subscribers.update'](context, {
+      params: { subscriberId: 'u1' },
+      body: { email: 'new@two.io' },
+    });
     expect(
-      engine.operations.searchSubscribers(context, { ...search, email: 'old@' }).totalCount,
+      engine.operations['subscribers.search'](context, { query: { ...search, email: 'old@' } })
+        .totalCount,
     ).toBe(0);
-    const found = engine.operations.searchSubscribers(context, { ...search, email: 'new@' });
+    const found = engine.operations['subscribers.search'](context, {
+      query: { ...search, email: 'new@' },
+    });
     expect(found.data.map((subscriber) => subscriber.subscriberId)).toEqual(['u1']);
   });
 
@@ -177,7 +194,7 @@ describe('subscriber search index (issue 8): property', () => {
         workflows: [{ workflowId: 'wf', steps: [{ type: 'in_app', name: 'Inbox' }] }],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const search = {
       limit: 10,
       includeCursor: false,
@@ -185,11 +202,13 @@ describe('subscriber search index (issue 8): property', () => {
       orderDirection: 'ASC' as const,
     };
     const byName = (name: string) =>
-      engine.operations.searchSubscribers(context, { ...search, name }).totalCount;
+      engine.operations['subscribers.search'](context, { query: { ...search, name } }).totalCount;
     expect(byName('Lovelace')).toBe(1);
-    engine.operations.triggerEvent(context, {
-      name: 'wf',
-      to: { subscriberId: 'u1', lastName: 'Hopper' },
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'wf',
+        to: { subscriberId: 'u1', lastName: 'Hopper' },
+      },
     });
     expect(byName('Lovelace')).toBe(0);
     expect(byName('Ada Hopper')).toBe(1);
@@ -205,22 +224,25 @@ describe('subscriber search index (issue 8): property', () => {
         integrations: [{ providerId: 'slack', channel: 'chat', active: true }],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const newestFirst = () =>
-      engine.operations
-        .searchSubscribers(context, {
+      engine.operations['subscribers.search'](context, {
+        query: {
           limit: 10,
           includeCursor: false,
           orderBy: 'updatedAt',
           orderDirection: 'DESC',
           email: '@same.io',
-        })
-        .data.map((subscriber) => subscriber.subscriberId);
+        },
+      }).data.map((subscriber) => subscriber.subscriberId);
     expect(newestFirst()).toEqual(['u2', 'u1']);
     engine.clock.advance('1m');
-    engine.operations.upsertCredentials(context, 'u1', {
-      providerId: 'slack',
-      credentials: { webhookUrl: 'https://hooks.example.com/u1' },
+    engine.operations['subscribers.credentials.upsert'](context, {
+      params: { subscriberId: 'u1' },
+      body: {
+        providerId: 'slack',
+        credentials: { webhookUrl: 'https://hooks.example.com/u1' },
+      },
     });
     expect(newestFirst()).toEqual(['u1', 'u2']);
   });
@@ -232,22 +254,24 @@ describe('subscriber search index (issue 8): property', () => {
         workflows: [{ workflowId: 'wf', steps: [{ type: 'in_app', name: 'Inbox' }] }],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     const found = () =>
-      engine.operations
-        .searchSubscribers(context, {
+      engine.operations['subscribers.search'](context, {
+        query: {
           limit: 10,
           includeCursor: false,
           orderBy: '_id',
           orderDirection: 'ASC',
           email: '@same.io',
-        })
-        .data.map((subscriber) => subscriber.subscriberId);
+        },
+      }).data.map((subscriber) => subscriber.subscriberId);
     expect(found()).toEqual(['u1']);
     engine.seed({ subscribers: [{ subscriberId: 'u2', email: 'two@same.io' }] });
-    engine.operations.triggerEvent(context, {
-      name: 'wf',
-      to: { subscriberId: 'u3', email: 'three@same.io' },
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'wf',
+        to: { subscriberId: 'u3', email: 'three@same.io' },
+      },
     });
     expect(found()).toEqual(['u1', 'u2', 'u3']);
   });

@@ -1,6 +1,7 @@
 import { createMockEngine, type SubscriberDto } from '@svc/api/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { searchSubscribers } from '../../../mock-server/engine/resources/subscribers';
 
 const subscriberArbitrary = fc.record({
   firstName: fc.constantFrom('Ada', 'ada', 'Grace', 'Alan', undefined),
@@ -29,7 +30,7 @@ describe('cursor pages (docs/behaviour/subscribers.md#search): property', () => 
               return { subscriberId: `s${index}`, ...person };
             }),
           });
-          const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+          const context = engine.scope('Development');
           const base = {
             ...search.filter,
             limit: search.limit,
@@ -37,14 +38,14 @@ describe('cursor pages (docs/behaviour/subscribers.md#search): property', () => 
             orderBy: search.orderBy,
             orderDirection: search.orderDirection,
           };
-          const all = engine.operations.searchSubscribers(context, { ...base, limit: 1000 }).data;
+          const all = searchSubscribers(context.data, { ...base, limit: 1000 }).data;
           const forward: SubscriberDto[] = [];
-          let page = engine.operations.searchSubscribers(context, base);
+          let page = searchSubscribers(context.data, base);
           let lastPage = page;
           forward.push(...page.data);
           let guard = 0;
           while (page.next !== null && guard++ < 100) {
-            page = engine.operations.searchSubscribers(context, { ...base, after: page.next });
+            page = searchSubscribers(context.data, { ...base, after: page.next });
             forward.push(...page.data);
             lastPage = page;
           }
@@ -54,7 +55,7 @@ describe('cursor pages (docs/behaviour/subscribers.md#search): property', () => 
           let back = lastPage;
           guard = 0;
           while (back.previous !== null && guard++ < 100) {
-            back = engine.operations.searchSubscribers(context, { ...base, before: back.previous });
+            back = searchSubscribers(context.data, { ...base, before: back.previous });
             backward.unshift(...back.data);
           }
           expect(backward.map((s) => s._id)).toEqual(all.map((s) => s._id));

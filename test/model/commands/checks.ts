@@ -72,8 +72,7 @@ export function expectProfile(
 
 /** The engine's data of one environment: the API has no message list, so messages come from here. */
 export function engineMessages(real: Real, environment: ModelEnvironment) {
-  const { apiKey } = real.engine.environment(environment.id);
-  return real.engine.authenticate(`ApiKey ${apiKey}`).data;
+  return real.engine.scope(environment.id).data;
 }
 
 /**

@@ -45,16 +45,19 @@ function setup(options: Options = {}) {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const register = (
     providerId: string,
     credentials: Record<string, unknown>,
     identifier?: string,
   ) =>
-    engine.operations.upsertCredentials(context, 'ada', {
-      providerId,
-      credentials,
-      ...(identifier === undefined ? {} : { integrationIdentifier: identifier }),
+    engine.operations['subscribers.credentials.upsert'](context, {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId,
+        credentials,
+        ...(identifier === undefined ? {} : { integrationIdentifier: identifier }),
+      },
     });
   const integrationId = (identifier: string): string => {
     const found = context.data.integrations.find((item) => item.identifier === identifier);

@@ -460,9 +460,9 @@ function setup(seed: Seed = {}) {
       ...seed,
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const trigger = (body: Record<string, unknown> = {}) =>
-    engine.operations.triggerEvent(context, { name: 'w', to: 'ada', ...body });
+    engine.operations['events.trigger'](context, { body: { name: 'w', to: 'ada', ...body } });
   const jobs = () => context.data.notifications.flatMap((notification) => notification.jobs);
   const details = (index = 0) =>
     (jobs()[index]?.executionDetails ?? []).map(({ _id, createdAt, ...rest }) => rest);

@@ -21,9 +21,9 @@ function setup(controlValues: Record<string, unknown>, seed: Seed = {}) {
       ...seed,
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const trigger = (body: Record<string, unknown> = {}) =>
-    engine.operations.triggerEvent(context, { name: 'w', to: 'ada', ...body });
+    engine.operations['events.trigger'](context, { body: { name: 'w', to: 'ada', ...body } });
   const job = () => context.data.notifications[0]?.jobs[0];
   const details = () =>
     (job()?.executionDetails ?? []).map(

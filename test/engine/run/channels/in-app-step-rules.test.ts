@@ -91,8 +91,10 @@ function setup(controlValues: Record<string, unknown>) {
       workflows: [{ workflowId: 'w', steps: [{ type: 'in_app', name: 'Inbox', controlValues }] }],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  engine.operations.triggerEvent(context, { name: 'w', to: 'ada', payload: { n: 'Order 7' } });
+  const context = engine.scope('Development');
+  engine.operations['events.trigger'](context, {
+    body: { name: 'w', to: 'ada', payload: { n: 'Order 7' } },
+  });
   const [message] = context.data.messages;
   return { engine, context, message };
 }
@@ -151,9 +153,9 @@ describe('an in-app step through the engine', () => {
         ],
       },
     });
-    const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+    const context = engine.scope('Development');
     for (const entry of context.data.integrations) entry.active = false;
-    engine.operations.triggerEvent(context, { name: 'w', to: 'ada' });
+    engine.operations['events.trigger'](context, { body: { name: 'w', to: 'ada' } });
     const job = context.data.notifications[0]?.jobs[0];
     expect(job?.status).toBe('failed');
     expect(job?.executionDetails.map((entry) => entry.detail)).toStrictEqual([

@@ -42,9 +42,12 @@ function setup(options: Options = {}) {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const register = (providerId: string, credentials: Record<string, unknown>) =>
-    engine.operations.upsertCredentials(context, 'ada', { providerId, credentials });
+    engine.operations['subscribers.credentials.upsert'](context, {
+      params: { subscriberId: 'ada' },
+      body: { providerId, credentials },
+    });
   const deactivate = (identifier: string) => {
     for (const item of context.data.integrations) {
       if (item.identifier === identifier) item.active = false;

@@ -47,7 +47,7 @@ function setup(options: Options = {}) {
       ],
     },
   });
-  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const context = engine.scope('Development');
   const run = stepRunner(engine, context, {
     payload: { code: '1234' },
     messageKeys: [

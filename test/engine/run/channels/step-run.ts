@@ -45,17 +45,19 @@ export interface StepReadout {
  */
 export function stepRunner(
   engine: MockEngine,
-  context: ReturnType<MockEngine['authenticate']>,
+  context: ReturnType<MockEngine['scope']>,
   readout: StepReadout,
 ) {
   return (more: Record<string, unknown> = {}) => {
     const transactionId = `tx-${context.data.notifications.length + 1}`;
-    engine.operations.triggerEvent(context, {
-      name: 'news',
-      to: 'ada',
-      payload: readout.payload,
-      transactionId,
-      ...more,
+    engine.operations['events.trigger'](context, {
+      body: {
+        name: 'news',
+        to: 'ada',
+        payload: readout.payload,
+        transactionId,
+        ...more,
+      },
     });
     const notification = context.data.notifications.find(
       (item) => item.transactionId === transactionId,

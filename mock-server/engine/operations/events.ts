@@ -1,0 +1,67 @@
+/**
+ * The handlers of the `events` routes (trigger, bulk, broadcast, cancel), each beside its route.
+ *
+ * @module
+ */
+
+import {
+  eventsBroadcastRoute,
+  eventsCancelRoute,
+  eventsTriggerBulkRoute,
+  eventsTriggerRoute,
+} from '../../../src/routes/events';
+import { defineOperation } from '../operation';
+import { broadcastEvent } from '../run/broadcast';
+import { triggerBulk } from '../run/bulk-trigger';
+import { cancelTransaction } from '../run/cancel';
+import { type TriggerResultDto, triggerEvent } from '../run/trigger';
+import type { EngineScope } from '../scope';
+import { ServiceError } from '../wire/service-error';
+
+// A trigger as the event feed tells it (docs/inspector.md): received, then answered; work that
+// fell due during the run (a zero delay) runs before the answer.
+function observedTrigger(
+  scope: EngineScope,
+  body: unknown,
+  run: () => TriggerResultDto,
+): TriggerResultDto {
+  const triggerId = scope.events.triggerReceived(scope.environment._id, body);
+  let result: TriggerResultDto;
+  try {
+    result = run();
+  } catch (error) {
+    const known = error instanceof ServiceError ? error : undefined;
+    scope.events.triggerAnswered(triggerId, known?.status ?? 500, {
+      message: error instanceof Error ? error.message : String(error),
+      ...known?.extra,
+    });
+    throw error;
+  }
+  scope.events.triggerAnswered(triggerId, 201, result);
+  scope.runDue();
+  return result;
+}
+
+const trigger = (scope: EngineScope, body: unknown) =>
+  observedTrigger(scope, body, () => triggerEvent(scope, body));
+
+export const eventsTrigger = defineOperation(eventsTriggerRoute, (scope, { body }) =>
+  trigger(scope, body),
+);
+
+// Each event is all or nothing by itself: one that fails answers its error, the rest stay.
+export const eventsTriggerBulk = defineOperation(eventsTriggerBulkRoute, (scope, { body }) =>
+  triggerBulk(body, (event) => scope.atomic(() => trigger(scope, event))),
+);
+
+export const eventsBroadcast = defineOperation(eventsBroadcastRoute, (scope, { body }) =>
+  observedTrigger(scope, body, () =>
+    broadcastEvent(scope.data, body, (event) => triggerEvent(scope, event)),
+  ),
+);
+
+export const eventsCancel = defineOperation(eventsCancelRoute, (scope, { params }) => {
+  const canceled = cancelTransaction(scope, params.transactionId);
+  if (canceled) scope.resyncClock();
+  return canceled;
+});

@@ -1,0 +1,78 @@
+/**
+ * Every operation of the engine, keyed by its route's operation name: what the pipeline
+ * dispatches on and what `engine.operations` exposes.
+ *
+ * @module
+ */
+
+import type { OperationName } from '../../../src/routes/index';
+import type { PathParams } from '../../../src/routes/route';
+import type { OperationCall, OperationDefinition } from '../operation';
+import type { EnvironmentScope } from '../scope';
+import * as events from './events';
+import * as integrations from './integrations';
+import * as messages from './messages';
+import * as notifications from './notifications';
+import * as subscribers from './subscribers';
+import * as topics from './topics';
+import * as workflows from './workflows';
+
+type Definitions = typeof subscribers &
+  typeof topics &
+  typeof integrations &
+  typeof workflows &
+  typeof events &
+  typeof notifications &
+  typeof messages;
+
+/**
+ * The definition (route and handler) of each operation name, as its module declares it.
+ *
+ * @example
+ * ```ts
+ * type Retrieve = OperationDefinitions['subscribers.retrieve']['route']['path']; // '/v2/subscribers/:subscriberId'
+ * ```
+ */
+export type OperationDefinitions = {
+  [K in keyof Definitions as Definitions[K]['route']['operation']]: Definitions[K];
+};
+
+const definitions = [subscribers, topics, integrations, workflows, events, notifications, messages]
+  .flatMap((module) => Object.values(module) as OperationDefinition[])
+  .map((definition) => [definition.route.operation, definition] as const);
+
+/**
+ * The definition of every operation, by name. A route without a handler fails to compile here
+ * (the `satisfies`) and in `test/routes/table.test.ts`.
+ *
+ * @example
+ * ```ts
+ * OPERATIONS['subscribers.retrieve'].route.path; // '/v2/subscribers/:subscriberId'
+ * ```
+ */
+export const OPERATIONS = Object.fromEntries(definitions) as OperationDefinitions satisfies {
+  readonly [K in OperationName]: OperationDefinition;
+};
+
+/**
+ * The engine's operations without HTTP, one per route, keyed by the route's operation name: each
+ * takes the environment to act in and the request's params, query and body, and returns what the
+ * service answers inside its `data` envelope. Each is all or nothing, as over HTTP.
+ *
+ * @example
+ * ```ts
+ * const development = engine.scope('Development');
+ * const subscriber = engine.operations['subscribers.retrieve'](development, {
+ *   params: { subscriberId: 'user-1' },
+ * });
+ * const page = engine.operations['subscribers.search'](development, { query: { limit: 10 } });
+ * ```
+ */
+export type EngineOperations = {
+  readonly [K in OperationName]: (
+    scope: EnvironmentScope,
+    ...call: keyof PathParams<OperationDefinitions[K]['route']['path']> extends never
+      ? [call?: OperationCall<OperationDefinitions[K]['route']>]
+      : [call: OperationCall<OperationDefinitions[K]['route']>]
+  ) => ReturnType<OperationDefinitions[K]['handle']>;
+};

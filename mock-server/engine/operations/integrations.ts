@@ -1,0 +1,33 @@
+/**
+ * The handlers of the `integrations` routes, each beside its route. Integrations are
+ * organization-wide: listing and choosing the primary one read every environment of the
+ * caller's organization.
+ *
+ * @module
+ */
+
+import {
+  integrationsCreateRoute,
+  integrationsListRoute,
+  integrationsSetPrimaryRoute,
+} from '../../../src/routes/integrations';
+import { defineOperation } from '../operation';
+import {
+  createIntegration,
+  listIntegrations,
+  setPrimaryIntegration,
+} from '../resources/integrations';
+
+export const integrationsCreate = defineOperation(integrationsCreateRoute, (scope, { body }) =>
+  createIntegration(scope, body),
+);
+
+export const integrationsList = defineOperation(integrationsListRoute, (scope) =>
+  listIntegrations(scope.organizationData()),
+);
+
+export const integrationsSetPrimary = defineOperation(
+  integrationsSetPrimaryRoute,
+  (scope, { params }) =>
+    setPrimaryIntegration(scope.organizationData(), params.integrationId, scope.iso()),
+);

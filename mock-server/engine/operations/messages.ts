@@ -1,0 +1,32 @@
+/**
+ * The handlers of the `messages` routes, each beside its route.
+ *
+ * @module
+ */
+
+import {
+  messagesDeleteByTransactionIdRoute,
+  messagesDeleteRoute,
+  messagesListRoute,
+} from '../../../src/routes/messages';
+import { defineOperation } from '../operation';
+import {
+  deleteMessage,
+  deleteMessagesByTransaction,
+  listMessages,
+} from '../resources/message-list';
+import { parseDeleteChannel, parseMessageSearch } from '../wire/message-query';
+
+export const messagesList = defineOperation(messagesListRoute, (scope, { query }) =>
+  listMessages(scope.data, parseMessageSearch(query)),
+);
+
+export const messagesDelete = defineOperation(messagesDeleteRoute, (scope, { params }) =>
+  deleteMessage(scope.data, params.messageId),
+);
+
+export const messagesDeleteByTransactionId = defineOperation(
+  messagesDeleteByTransactionIdRoute,
+  (scope, { params, query }) =>
+    deleteMessagesByTransaction(scope.data, params.transactionId, parseDeleteChannel(query)),
+);

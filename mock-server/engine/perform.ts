@@ -1,0 +1,149 @@
+/**
+ * The engine's one entry for a transport: an operation request in, the service's answer out.
+ * It authenticates, takes rate-limit tokens, reads the body, runs the operation's handler in a
+ * journal (all or nothing) and keeps the idempotency protocol, in the service's order.
+ *
+ * @module
+ */
+
+import type { OperationName } from '../../src/routes/index';
+import type { OperationDefinition } from './operation';
+import { StatusAnswer } from './operation';
+import { OPERATIONS } from './operations/index';
+import { authenticate } from './policy/auth';
+import { type EngineAnswer, runIdempotent } from './policy/idempotency';
+import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
+import type { EngineScope } from './scope';
+import { journaled } from './store/journal';
+import type { EngineState, EnvironmentRecord } from './store/state';
+import { envelope } from './wire/envelope';
+import { errorBody } from './wire/error-body';
+import { ServiceError } from './wire/service-error';
+
+/**
+ * One request for an operation, as a transport read it.
+ *
+ * @example
+ * ```ts
+ * const request: OperationRequest = {
+ *   operation: 'subscribers.retrieve',
+ *   authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+ *   params: { subscriberId: 'user-1' },
+ *   query: new URLSearchParams(),
+ *   path: '/v2/subscribers/user-1',
+ * };
+ * ```
+ */
+export interface OperationRequest {
+  operation: OperationName;
+  /** The `Authorization` header, `null` when absent. */
+  authorization: string | null;
+  /** The decoded path parameters. */
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** The request's path with its query, as error bodies name it. */
+  path: string;
+  /** The `Idempotency-Key` header (honoured on POST and PATCH). */
+  idempotencyKey?: string | undefined;
+  /**
+   * Reads the parsed JSON body (`undefined` for none); called after authentication and the rate
+   * limit, as the service reads a body only for a caller it admitted. Omit it for a GET.
+   */
+  readBody?: () => Promise<unknown>;
+}
+
+/**
+ * The engine's answer: status, JSON body (`undefined` for a 204) and headers; `performed` is
+ * false when the request was refused before its operation ran (key, rate limit, body).
+ *
+ * @example
+ * ```ts
+ * const { status, body } = await engine.perform(request); // 200, { data: { subscriberId: 'user-1', ... } }
+ * ```
+ */
+export interface OperationResponse extends EngineAnswer {
+  performed: boolean;
+}
+
+/** What {@link createPerform} needs from the engine that owns it. @internal */
+export interface PerformDeps {
+  state(): EngineState;
+  scopeOf(environment: EnvironmentRecord): EngineScope;
+  now(): number;
+  iso(): string;
+  idempotency: boolean;
+  rateLimit: RateLimitOptions | undefined;
+  afterRollback(): void;
+}
+
+const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
+
+/** The status and body of a handler's result: the route's status unless it chose another. */
+function answerOf(routeStatus: number, result: unknown): EngineAnswer {
+  return result instanceof StatusAnswer
+    ? { status: result.status, body: envelope(result.value), headers: {} }
+    : { status: routeStatus, body: envelope(result), headers: {} };
+}
+
+/**
+ * Builds the engine's `perform`.
+ *
+ * @example
+ * ```ts
+ * const perform = createPerform(deps);
+ * const response = await perform(request);
+ * ```
+ *
+ * @internal
+ */
+export function createPerform(deps: PerformDeps) {
+  const { state, scopeOf, now, iso, idempotency, rateLimit, afterRollback } = deps;
+
+  return async function perform(request: OperationRequest): Promise<OperationResponse> {
+    const { route, handle } = OPERATIONS[request.operation] as OperationDefinition;
+    const refusal = (error: ServiceError): EngineAnswer => ({
+      status: error.status,
+      body: errorBody(error, request.path, iso()),
+      headers: { ...error.headers },
+    });
+    let limits: Record<string, string> = {};
+    let performed = false;
+    try {
+      const environment = authenticate(state(), request.authorization);
+      if (rateLimit) {
+        const cost = route.cost ?? 1;
+        limits = takeTokens(state(), rateLimit, environment._id, route.category, cost, now());
+      }
+      const body = request.readBody ? await request.readBody() : undefined;
+      const scope = scopeOf(environment);
+      const input = { params: request.params, query: request.query, body };
+      const run = () =>
+        answerOf(
+          route.status,
+          journaled(() => handle(scope, input), afterRollback),
+        );
+      const key = request.idempotencyKey;
+      performed = true;
+      if (!idempotency || key === undefined || !IDEMPOTENT_METHODS.has(route.method)) {
+        return { ...run(), headers: limits, performed };
+      }
+      const fingerprint = JSON.stringify(body ?? {});
+      const organizationId = environment._organizationId;
+      const answer = runIdempotent(
+        { state: state(), organizationId, key, fingerprint, now },
+        run,
+        refusal,
+      );
+      // A replayed refusal names this request's time and path, as the service's filter does.
+      const replayed =
+        answer.status >= 400
+          ? { ...(answer.body as object), timestamp: iso(), path: request.path }
+          : answer.body;
+      return { ...answer, body: replayed, headers: { ...limits, ...answer.headers }, performed };
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      const answer = refusal(error);
+      return { ...answer, headers: { ...limits, ...answer.headers }, performed };
+    }
+  };
+}

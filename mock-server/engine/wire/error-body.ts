@@ -1,0 +1,34 @@
+/**
+ * The service's error body (docs/behaviour/cross-cutting.md#error-body): `ctx` flattened into
+ * the top level and kept as `ctx`, plus `statusCode`, `timestamp`, `path` (with the query
+ * string), `message` and the error's extra keys.
+ *
+ * @module
+ */
+
+import type { ServiceError } from './service-error';
+
+/**
+ * The body the service answers a refusal with.
+ *
+ * @example
+ * ```ts
+ * errorBody(ServiceError.http(404, 'Subscriber not found'), '/v2/subscribers/x', clock.iso());
+ * // { error: 'Not Found', statusCode: 404, timestamp, path: '/v2/subscribers/x', message: 'Subscriber not found', ... }
+ * ```
+ */
+export function errorBody(
+  error: ServiceError,
+  path: string,
+  timestamp: string,
+): Record<string, unknown> {
+  return {
+    ...error.ctx,
+    statusCode: error.status,
+    timestamp,
+    path,
+    message: error.message,
+    ...(error.ctx === undefined ? {} : { ctx: error.ctx }),
+    ...error.extra,
+  };
+}
