@@ -193,6 +193,19 @@ export function storedPayload(payload: Record<string, unknown>): Record<string, 
 }
 
 /**
+ * The value when it is non-empty text, else `undefined` (overrides and profiles are free-form).
+ *
+ * @example
+ * ```ts
+ * text('+15550100'); // '+15550100'
+ * text(''); // undefined
+ * ```
+ */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
  * The value when it is a plain object, else `{}` (overrides are free-form JSON).
  *
  * @example
@@ -418,6 +431,35 @@ export type ChannelResult = 'success' | 'skipped' | 'failed';
 export function foldChannelResult(current: ChannelResult, next: ChannelResult): ChannelResult {
   if (current === 'success' || next === 'success') return 'success';
   if (current === 'skipped' || next === 'skipped') return 'skipped';
+  return 'failed';
+}
+
+/**
+ * Sends a chat or push step to each of its targets, as the service's chat and push usecases fan
+ * out: none at all → `Subscriber does not have a configured channel` and the job fails; one
+ * delivery completes the job; only skipped targets cancel it; else `allFailed` is recorded and the
+ * job fails.
+ *
+ * @example
+ * ```ts
+ * return fanOut(context, channels, (channel) => sendToChannel(context, channel), DETAILS.notificationError);
+ * ```
+ */
+export function fanOut<T>(
+  context: StepDelivery,
+  targets: readonly T[],
+  send: (target: T) => ChannelResult,
+  allFailed: DetailText,
+): DeliveryOutcome {
+  if (targets.length === 0) {
+    addDetail(context, DETAILS.noConfiguredChannel);
+    return 'failed';
+  }
+  let result: ChannelResult = 'failed';
+  for (const target of targets) result = foldChannelResult(result, send(target));
+  if (result === 'success') return 'completed';
+  if (result === 'skipped') return 'canceled';
+  addDetail(context, allFailed);
   return 'failed';
 }
 
