@@ -26,8 +26,9 @@ import {
 } from './subscribers';
 
 /**
- * A subscriber id the service accepts on create: letters, digits, `_`, `-`, `:`, `.`, or an
- * email address.
+ * A subscriber id the service accepts, on create and as a trigger recipient alike (its shared
+ * `VALID_ID_REGEX`): letters, digits, `_`, `-`, `:`, `.`, or an email address read loosely
+ * (`\S+@\S+\.\S+`, so `a@b@c.d` passes).
  *
  * @example
  * ```ts

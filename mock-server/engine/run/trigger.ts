@@ -9,6 +9,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { contextProblem } from '../../../src/schemas/trigger-context';
+import { isValidIdentifier } from '../resources/subscriber-lifecycle';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
@@ -70,18 +71,14 @@ interface TopicRecipient {
 
 const DUPLICATE_TRANSACTION =
   'transactionId property is not unique, please make sure all triggers have a unique transactionId';
-const RECIPIENT_ID = /^[a-zA-Z0-9_:.-]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const validId = (id: string) => RECIPIENT_ID.test(id) || EMAIL.test(id);
-
 /** Reads a subscriber definition; `undefined` when it is not one the service can use. */
 function readDefinition(value: Record<string, unknown>): SubscriberDefinition | undefined {
   const { subscriberId } = value;
-  if (typeof subscriberId !== 'string' || !validId(subscriberId)) return undefined;
+  if (typeof subscriberId !== 'string' || !isValidIdentifier(subscriberId)) return undefined;
   const fields: SubscriberDefinition['fields'] = {};
   for (const name of PROFILE_FIELDS) {
     const field = value[name];
@@ -248,7 +245,7 @@ function readRecipients(to: unknown): {
   const topics: TopicRecipient[] = [];
   for (const entry of entries) {
     if (typeof entry === 'string') {
-      if (validId(entry)) {
+      if (isValidIdentifier(entry)) {
         subscribers.push({
           definition: { subscriberId: entry, fields: {}, channels: [] },
           to: { subscriberId: entry },

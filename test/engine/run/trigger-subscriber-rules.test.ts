@@ -1,0 +1,77 @@
+// Rules a trigger's recipients share with the subscriber endpoints (mock-server/engine/run/trigger.ts
+// beside resources/subscriber-lifecycle.ts and resources/subscribers.ts): each case gives both
+// paths the same input and expects the same answer, so a second copy of a rule cannot drift.
+import { describe, expect, it } from 'vitest';
+import { createMockEngine } from '../../../mock-server/engine/engine';
+import { ServiceError } from '../../../mock-server/engine/wire/service-error';
+
+type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
+
+function setup(seed: Seed = {}) {
+  const engine = createMockEngine({
+    seed: {
+      workflows: [
+        {
+          workflowId: 'welcome',
+          steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Hello' } }],
+        },
+      ],
+      ...seed,
+    },
+  });
+  const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+  const trigger = (to: unknown) =>
+    engine.operations.triggerEvent(context, { name: 'welcome', to }).status;
+  /** The status of a call, or the ServiceError it throws as `<status> <message>`. */
+  const outcome = (call: () => unknown): string => {
+    try {
+      call();
+      return 'ok';
+    } catch (error) {
+      if (error instanceof ServiceError) return `${error.status} ${error.message}`;
+      throw error;
+    }
+  };
+  return { engine, context, trigger, outcome };
+}
+
+describe('the subscriberId rule: one for create and for a trigger recipient', () => {
+  const ids = [
+    'ada',
+    'a_b:c.d-1',
+    'a+b@example.com',
+    'a@b@c.d',
+    'a@b.c@d',
+    'ada@example',
+    'bad id!',
+    'ada/1',
+    'é',
+  ];
+
+  it.each(ids)('%s is accepted by both or refused by both', (id) => {
+    const created = setup();
+    const accepted =
+      created.outcome(() =>
+        created.engine.operations.createSubscriber(
+          created.context,
+          { subscriberId: id },
+          { failIfExists: false },
+        ),
+      ) === 'ok';
+    const triggered = setup();
+    expect(triggered.trigger(id) === 'processed').toBe(accepted);
+    expect(triggered.trigger({ subscriberId: id }) === 'processed').toBe(accepted);
+  });
+
+  it('an address with two @ is a subscriberId on both paths, as the service reads it', () => {
+    const { engine, context, trigger } = setup();
+    expect(trigger('a@b@c.d')).toBe('processed');
+    expect(
+      engine.operations.createSubscriber(
+        context,
+        { subscriberId: 'x@y@z.w' },
+        { failIfExists: false },
+      ).subscriberId,
+    ).toBe('x@y@z.w');
+  });
+});
