@@ -9,7 +9,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { contextProblem } from '../../../src/schemas/trigger-context';
-import { isValidIdentifier } from '../resources/subscriber-lifecycle';
+import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
@@ -136,23 +136,14 @@ function contextKeysOf(context: unknown): string[] {
 
 /** Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients). */
 function upsertSubscriber(scope: EngineScope, definition: SubscriberDefinition): SubscriberRecord {
-  const { data, environment } = scope;
+  const { data } = scope;
   const at = scope.iso();
   let record = findSubscriber(data, definition.subscriberId);
   if (record === undefined) {
     record = {
-      _id: scope.ids.objectId(),
-      _organizationId: environment._organizationId,
-      _environmentId: environment._id,
-      subscriberId: definition.subscriberId,
+      ...newSubscriberRecord(scope, definition.subscriberId),
       ...definition.fields,
       ...(definition.data === undefined ? {} : { data: structuredClone(definition.data) }),
-      channels: [],
-      topics: [],
-      deleted: false,
-      createdAt: at,
-      updatedAt: at,
-      __v: 0,
     };
     putSubscriber(data, record);
   } else {

@@ -75,3 +75,30 @@ describe('the subscriberId rule: one for create and for a trigger recipient', ()
     ).toBe('x@y@z.w');
   });
 });
+
+describe('a new subscriber: one record for create and for a trigger recipient', () => {
+  it('the same profile and data give the same stored subscriber, key for key', () => {
+    const profile = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+15550100',
+      avatar: 'https://example.com/ada.png',
+      locale: 'en-GB',
+      timezone: 'Europe/London',
+      data: { plan: 'pro' },
+    };
+    const { engine, context, trigger } = setup();
+    engine.operations.createSubscriber(
+      context,
+      { subscriberId: 'by-create', ...profile },
+      { failIfExists: true },
+    );
+    trigger({ subscriberId: 'by-trigger', ...profile });
+    const stored = (subscriberId: string) => {
+      const record = context.data.subscribers.get(subscriberId);
+      return JSON.stringify({ ...record, _id: '<_id>', subscriberId: '<id>' });
+    };
+    expect(stored('by-trigger')).toBe(stored('by-create'));
+  });
+});
