@@ -27,6 +27,7 @@ import {
 } from '../wire/cursor-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
+import { newestActiveIntegration } from './integrations';
 
 /**
  * The v2 subscriber DTO: the stored entity with `lastOnlineAt`/`isOnline` null when unset.
@@ -393,16 +394,13 @@ export function upsertCredentials(
   });
   const record = findSubscriber(data, subscriberId);
   if (!record) throw ServiceError.http(400, `SubscriberId: ${subscriberId} not found`);
-  const integration = [...data.integrations]
-    .reverse()
-    .find(
-      (candidate) =>
-        candidate.active &&
-        !candidate.deleted &&
-        candidate.providerId === input.providerId &&
-        (input.integrationIdentifier === undefined ||
-          candidate.identifier === input.integrationIdentifier),
-    );
+  const integration = newestActiveIntegration(
+    data,
+    (candidate) =>
+      candidate.providerId === input.providerId &&
+      (input.integrationIdentifier === undefined ||
+        candidate.identifier === input.integrationIdentifier),
+  );
   if (!integration) {
     throw ServiceError.http(
       400,

@@ -9,6 +9,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { contextProblem } from '../../../src/schemas/trigger-context';
+import { newestActiveIntegration } from '../resources/integrations';
 import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
 import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
@@ -181,16 +182,13 @@ function applyChannel(
   channel: SubscriberDefinition['channels'][number],
   at: string,
 ): void {
-  const integration = [...scope.data.integrations]
-    .reverse()
-    .find(
-      (candidate) =>
-        candidate.active &&
-        !candidate.deleted &&
-        candidate.providerId === channel.providerId &&
-        (channel.integrationIdentifier === undefined ||
-          candidate.identifier === channel.integrationIdentifier),
-    );
+  const integration = newestActiveIntegration(
+    scope.data,
+    (candidate) =>
+      candidate.providerId === channel.providerId &&
+      (channel.integrationIdentifier === undefined ||
+        candidate.identifier === channel.integrationIdentifier),
+  );
   // Without an active integration of that provider the credentials have nowhere to go.
   if (!integration) return;
   const given = channel.credentials;

@@ -3,6 +3,10 @@
 // paths the same input and expects the same answer, so a second copy of a rule cannot drift.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
+import {
+  channelIntegration,
+  selectIntegration,
+} from '../../../mock-server/engine/run/channels/delivery';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 
 type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
@@ -100,5 +104,64 @@ describe('a new subscriber: one record for create and for a trigger recipient', 
       return JSON.stringify({ ...record, _id: '<_id>', subscriberId: '<id>' });
     };
     expect(stored('by-trigger')).toBe(stored('by-create'));
+  });
+});
+
+describe('the integration a look-up picks: one rule for every finder', () => {
+  /**
+   * Two active fcm integrations and the identifier each finder picks: the credentials endpoint,
+   * a trigger's subscriber channel, a push channel's delivery and a step's selection.
+   */
+  function picks(createdAt: { first: string; second: string }) {
+    const { engine, context, trigger } = setup({
+      subscribers: [{ subscriberId: 'ada' }],
+      integrations: [
+        { providerId: 'fcm', channel: 'push', active: true, identifier: 'first' },
+        { providerId: 'fcm', channel: 'push', active: true, identifier: 'second' },
+      ],
+    });
+    // The clock only moves forward, so creation and storage order agree through the API; the
+    // dates are set by hand to tell a newest-created rule from a last-stored one.
+    for (const integration of context.data.integrations) {
+      if (integration.identifier === 'first') integration.createdAt = createdAt.first;
+      if (integration.identifier === 'second') integration.createdAt = createdAt.second;
+    }
+    const identifierOf = (id: string | undefined) =>
+      context.data.integrations.find((integration) => integration._id === id)?.identifier;
+    const viaEndpoint = engine.operations.upsertCredentials(context, 'ada', {
+      providerId: 'fcm',
+      credentials: { deviceTokens: ['t1'] },
+    }).channels[0]?._integrationId;
+    engine.operations.deleteCredentials(context, 'ada', 'fcm');
+    trigger({
+      subscriberId: 'ada',
+      channels: [{ providerId: 'fcm', credentials: { deviceTokens: ['t1'] } }],
+    });
+    const viaTrigger = context.data.subscribers.get('ada')?.channels[0]?._integrationId;
+    return {
+      endpoint: identifierOf(viaEndpoint),
+      trigger: identifierOf(viaTrigger),
+      channel: channelIntegration(context.data, 'push', 'fcm')?.identifier,
+      step: selectIntegration(context.data, 'push', {})?.identifier,
+    };
+  }
+
+  const all = (identifier: string) => ({
+    endpoint: identifier,
+    trigger: identifier,
+    channel: identifier,
+    step: identifier,
+  });
+
+  it('each picks the newest created, even when it was stored first', () => {
+    expect(
+      picks({ first: '2026-03-01T00:00:00.000Z', second: '2026-02-01T00:00:00.000Z' }),
+    ).toStrictEqual(all('first'));
+  });
+
+  it('of two created at the same time each picks the later stored', () => {
+    expect(
+      picks({ first: '2026-02-01T00:00:00.000Z', second: '2026-02-01T00:00:00.000Z' }),
+    ).toStrictEqual(all('second'));
   });
 });

@@ -7,6 +7,7 @@
 
 import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
+import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
 import { journalPush } from '../../store/journal';
 import type {
@@ -101,31 +102,27 @@ export function selectIntegration(
   overrides: Record<string, unknown>,
   tenant?: Record<string, unknown>,
 ): IntegrationRecord | undefined {
-  const candidates = data.integrations.filter((integration) => activeOn(integration, channel));
-  const override = overrides[channel];
-  const named =
-    override !== null && typeof override === 'object'
-      ? (override as Record<string, unknown>)['integrationIdentifier']
-      : undefined;
+  const named = objectAt(overrides[channel])['integrationIdentifier'];
   if (typeof named === 'string') {
-    return candidates.find((integration) => integration.identifier === named);
+    return newestActiveIntegration(
+      data,
+      (integration) => integration.channel === channel && integration.identifier === named,
+    );
   }
-  const pool =
-    channel === 'email' || channel === 'sms'
-      ? candidates.filter((integration) => integration.primary)
-      : candidates;
-  let newest: IntegrationRecord | undefined;
-  for (const integration of pool) {
-    if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
-  }
+  const withPrimary = channel === 'email' || channel === 'sms';
+  const newest = newestActiveIntegration(
+    data,
+    (integration) => integration.channel === channel && (!withPrimary || integration.primary),
+  );
   if (tenant === undefined) return newest;
   const variables = { tenant };
   const renderValue = (value: string) => {
     const rendered = renderTemplate(value, { tenant: tenant as JsonObject });
     return rendered.ok ? rendered.value : '';
   };
-  const conditioned = candidates.find(
+  const conditioned = data.integrations.find(
     (integration) =>
+      activeOn(integration, channel) &&
       integration.conditions.length > 0 &&
       evaluateFilters(integration.conditions, variables, { renderValue }).passed,
   );
@@ -148,13 +145,13 @@ export function channelIntegration(
   providerId: string,
   integrationId?: string,
 ): IntegrationRecord | undefined {
-  let found: IntegrationRecord | undefined;
-  for (const integration of data.integrations) {
-    if (!activeOn(integration, channel) || integration.providerId !== providerId) continue;
-    if (integrationId !== undefined && integration._id !== integrationId) continue;
-    if (found === undefined || integration.createdAt >= found.createdAt) found = integration;
-  }
-  return found;
+  return newestActiveIntegration(
+    data,
+    (integration) =>
+      integration.channel === channel &&
+      integration.providerId === providerId &&
+      (integrationId === undefined || integration._id === integrationId),
+  );
 }
 
 /** The fields a channel adds to a stored message. */
