@@ -165,3 +165,171 @@ describe('the integration a look-up picks: one rule for every finder', () => {
     ).toStrictEqual(all('second'));
   });
 });
+
+describe('the credentials rule: one for the endpoint and a trigger subscriber channel', () => {
+  const tokens = (count: number, prefix = 't') =>
+    Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+  /** Two engines with the same integrations: one takes credentials by the endpoint, one by trigger. */
+  function both() {
+    const seed: Seed = {
+      subscribers: [{ subscriberId: 'ada' }],
+      integrations: [
+        { providerId: 'fcm', channel: 'push', active: true, identifier: 'fcm-a' },
+        { providerId: 'fcm', channel: 'push', active: true, identifier: 'fcm-b' },
+        { providerId: 'apns', channel: 'push', active: false, identifier: 'apns-off' },
+      ],
+    };
+    const endpoint = setup(seed);
+    const triggered = setup(seed);
+    /** Gives both the same channel; answers each side's channels and whether it was refused. */
+    const give = (channel: Record<string, unknown>) => {
+      const refusedByEndpoint = endpoint.outcome(() =>
+        endpoint.engine.operations.upsertCredentials(endpoint.context, 'ada', channel),
+      );
+      const before = triggered.context.data.notifications.length;
+      const status = triggered.trigger({ subscriberId: 'ada', channels: [channel] });
+      const notified = triggered.context.data.notifications.length > before;
+      const channelsOf = (side: ReturnType<typeof setup>) => {
+        const record = side.context.data.subscribers.get('ada');
+        return JSON.stringify(
+          record?.channels.map((entry) => ({
+            ...entry,
+            _integrationId: side.context.data.integrations.find(
+              (integration) => integration._id === entry._integrationId,
+            )?.identifier,
+          })),
+        );
+      };
+      return {
+        endpoint: { refused: refusedByEndpoint !== 'ok', channels: channelsOf(endpoint) },
+        trigger: { refused: status === 'processed' && !notified, channels: channelsOf(triggered) },
+        error: refusedByEndpoint,
+      };
+    };
+    return { give };
+  }
+
+  it('the same credentials give the same stored channels, step after step', () => {
+    const { give } = both();
+    const steps = [
+      { providerId: 'fcm', credentials: { deviceTokens: ['a', 'b', 'a'] } },
+      { providerId: 'fcm', credentials: { webhookUrl: 'https://hooks.example.com/1' } },
+      { providerId: 'fcm', credentials: { deviceTokens: ['c'] } },
+      { providerId: 'fcm', integrationIdentifier: 'fcm-a', credentials: { deviceTokens: ['d'] } },
+      { providerId: 'fcm', integrationIdentifier: 'fcm-b', credentials: { channel: '#x' } },
+      { providerId: 'fcm', credentials: { deviceTokens: tokens(100) } },
+    ];
+    for (const step of steps) {
+      const { endpoint, trigger } = give(step);
+      expect([step, trigger]).toStrictEqual([step, endpoint]);
+      expect(endpoint.refused).toBe(false);
+    }
+  });
+
+  it('more than 100 device tokens is refused on both paths and stores nothing', () => {
+    const { give } = both();
+    give({ providerId: 'fcm', credentials: { deviceTokens: tokens(60, 'old') } });
+    for (const channel of [
+      { providerId: 'fcm', credentials: { deviceTokens: tokens(101) } },
+      {
+        providerId: 'fcm',
+        integrationIdentifier: 'fcm-a',
+        credentials: { deviceTokens: tokens(101) },
+      },
+    ]) {
+      const { endpoint, trigger, error } = give(channel);
+      expect(trigger).toStrictEqual(endpoint);
+      expect(endpoint.refused).toBe(true);
+      expect(error).toBe(
+        '400 Device tokens limit exceeded. Maximum allowed tokens per subscriber channel is 100, but got 101 tokens.',
+      );
+    }
+  });
+
+  it('a provider without an active integration is refused on both paths', () => {
+    const { give } = both();
+    const { endpoint, trigger, error } = give({
+      providerId: 'apns',
+      credentials: { deviceTokens: ['t1'] },
+    });
+    expect(trigger).toStrictEqual(endpoint);
+    expect(endpoint.refused).toBe(true);
+    expect(error).toMatch(
+      /^400 Subscribers environment \(.+\) do not have active apns integration\.$/,
+    );
+  });
+});
+
+describe('a refused trigger channel stops that subscriber run', () => {
+  const fcm = { providerId: 'fcm', channel: 'push' as const, active: true, identifier: 'fcm-1' };
+  const tooMany = {
+    providerId: 'fcm',
+    credentials: { deviceTokens: Array.from({ length: 101 }, (_, index) => `t${index}`) },
+  };
+
+  it('the other recipients still run; the refused one keeps its profile and gets no notification', () => {
+    const { context, trigger } = setup({
+      subscribers: [{ subscriberId: 'ada' }, { subscriberId: 'bob' }],
+      integrations: [fcm],
+    });
+    expect(trigger([{ subscriberId: 'ada', firstName: 'Ada', channels: [tooMany] }, 'bob'])).toBe(
+      'processed',
+    );
+    const notified = context.data.notifications.map((notification) =>
+      context.data.subscriberKeys.get(notification._subscriberId),
+    );
+    expect(notified).toEqual(['bob']);
+    expect(context.data.subscribers.get('ada')).toMatchObject({ firstName: 'Ada', channels: [] });
+  });
+
+  it('an actor whose channel is refused stops the whole run', () => {
+    const { engine, context } = setup({
+      subscribers: [{ subscriberId: 'ada' }, { subscriberId: 'bob' }],
+      integrations: [fcm],
+    });
+    const answer = engine.operations.triggerEvent(context, {
+      name: 'welcome',
+      to: ['ada', 'bob'],
+      actor: { subscriberId: 'cy', channels: [tooMany] },
+    });
+    expect(answer.status).toBe('processed');
+    expect(context.data.notifications).toEqual([]);
+    expect(context.data.subscribers.get('cy')?.channels).toEqual([]);
+  });
+});
+
+describe('a subscriber definition is read the same whatever form carries it', () => {
+  const definition = {
+    subscriberId: 'ada',
+    firstName: 'Ada',
+    data: { plan: 'pro' },
+    channels: [
+      {
+        providerId: 'slack',
+        credentials: { webhookUrl: 'https://hooks.example.com/1', channel: '#general' },
+      },
+    ],
+  };
+  const slack = { providerId: 'slack', channel: 'chat' as const, active: true, identifier: 's' };
+
+  /** The stored subscriber after a trigger that carries the definition as `form` builds it. */
+  function storedAfter(form: (value: typeof definition) => Record<string, unknown>) {
+    const { engine, context } = setup({ integrations: [slack] });
+    engine.operations.triggerEvent(context, { name: 'welcome', ...form(definition) });
+    const record = context.data.subscribers.get('ada');
+    return JSON.stringify({
+      ...record,
+      _id: '<_id>',
+      channels: record?.channels.map((channel) => ({ ...channel, _integrationId: '<id>' })),
+    });
+  }
+
+  it('alone in to, in an array with an entry past the documented forms, or as the actor', () => {
+    const alone = storedAfter((value) => ({ to: value }));
+    expect(storedAfter((value) => ({ to: [value] }))).toBe(alone);
+    expect(storedAfter((value) => ({ to: [null, value] }))).toBe(alone);
+    expect(storedAfter((value) => ({ to: 'bob', actor: value }))).toBe(alone);
+    expect(alone).toContain('"channel":"#general"');
+  });
+});
