@@ -4,7 +4,7 @@
 // subscriber, so the two paths cannot drift apart unnoticed.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { activeIntegration } from './step-run';
+import { activeIntegration, adaChannels } from './step-run';
 
 function setup(subscriber: Record<string, string> = {}) {
   const engine = createMockEngine({
@@ -22,13 +22,7 @@ function setup(subscriber: Record<string, string> = {}) {
     },
   });
   const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
-  const register = (providerId: string, credentials: Record<string, unknown>) =>
-    engine.operations.upsertCredentials(context, 'ada', { providerId, credentials });
-  const deactivate = (identifier: string) => {
-    for (const item of context.data.integrations) {
-      if (item.identifier === identifier) item.active = false;
-    }
-  };
+  const { register, deactivate } = adaChannels(engine, context);
   const end = (type: 'chat' | 'push' | 'sms') => {
     const transactionId = `tx-${context.data.notifications.length + 1}`;
     engine.operations.triggerEvent(context, { name: `${type}-news`, to: 'ada', transactionId });
