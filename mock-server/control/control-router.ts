@@ -15,6 +15,12 @@ import {
   type PipelineRequest,
   type PipelineResponse,
 } from '../pipeline/message';
+import {
+  compilePath,
+  decodePathParams,
+  matchSegments,
+  type PathPattern,
+} from '../pipeline/path-match';
 import { errorResponse, json } from '../pipeline/respond';
 import type { SnapshotStore } from './snapshot-store';
 
@@ -125,24 +131,10 @@ export interface ControlRoute {
  */
 export type ControlRouter = (request: PipelineRequest) => Promise<PipelineResponse | undefined>;
 
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/').filter(Boolean);
-  const got = path.split('/').filter(Boolean);
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const actual = got[index] ?? '';
-    if (segment.startsWith(':')) {
-      try {
-        params[segment.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        throw ServiceError.http(400, `Failed to decode param '${actual}'`);
-      }
-    } else if (segment !== actual) {
-      return undefined;
-    }
-  }
-  return params;
+// Control paths compare case and all (the service's own routes do not: pipeline/router.ts).
+function matchPath(pattern: PathPattern, path: string): Record<string, string> | undefined {
+  const raw = matchSegments(pattern, path.split('/').filter(Boolean), false);
+  return raw && decodePathParams(pattern.names, raw);
 }
 
 /**
@@ -294,6 +286,7 @@ export function createControlRouter(
     }));
   // The clock's formatter never throws, whatever time it holds (docs/security.md).
   const timestamp = () => context.engine.clock.iso();
+  const compiled = routes.map((route) => ({ route, pattern: compilePath(route.path, false) }));
 
   return async (request) => {
     const at = request.target.indexOf('?');
@@ -304,8 +297,8 @@ export function createControlRouter(
       checkGuard(request, guard);
       const rest = path.slice(CONTROL_PREFIX.length);
       if (rest === '' && request.method === 'GET') return json(200, { data: index() });
-      const matches = routes.flatMap((route) => {
-        const params = matchPath(route.path, rest);
+      const matches = compiled.flatMap(({ route, pattern }) => {
+        const params = matchPath(pattern, rest);
         return params ? [{ route, params }] : [];
       });
       const match = matches.find(({ route }) => route.method === request.method);

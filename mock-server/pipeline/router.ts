@@ -5,7 +5,7 @@
  * @module
  */
 import { type AnyRoute, ROUTES } from '../../src/routes/index';
-import { ServiceError } from '../engine/wire/service-error';
+import { compilePath, decodePathParams, matchSegments, type PathPattern } from './path-match';
 
 /**
  * A route that matched, with its raw (still percent-encoded) path parameters.
@@ -24,24 +24,14 @@ export interface MatchedRoute {
 
 interface CompiledRoute {
   route: AnyRoute;
-  /** Lower-case static segments, `undefined` where a parameter stands. */
-  segments: ReadonlyArray<string | undefined>;
-  names: readonly string[];
-}
-
-function compile(route: AnyRoute): CompiledRoute {
-  const parts = route.path.split('/').slice(1);
-  return {
-    route,
-    segments: parts.map((part) => (part.startsWith(':') ? undefined : part.toLowerCase())),
-    names: parts.filter((part) => part.startsWith(':')).map((part) => part.slice(1)),
-  };
+  /** Static segments in lower case (the service's router ignores case). */
+  pattern: PathPattern;
 }
 
 const BY_METHOD = new Map<string, CompiledRoute[]>();
 for (const route of ROUTES) {
   const list = BY_METHOD.get(route.method) ?? [];
-  list.push(compile(route));
+  list.push({ route, pattern: compilePath(route.path, true) });
   BY_METHOD.set(route.method, list);
 }
 
@@ -59,22 +49,9 @@ export function matchRoute(method: string, pathname: string): MatchedRoute | und
   const parts = pathname.split('/');
   parts.shift();
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  for (const candidate of candidates) {
-    if (candidate.segments.length !== parts.length) continue;
-    const raw: string[] = [];
-    let same = true;
-    for (let index = 0; index < parts.length; index++) {
-      const want = candidate.segments[index];
-      const got = parts[index] as string;
-      if (want === undefined) {
-        if (got === '') same = false;
-        else raw.push(got);
-      } else if (want !== got.toLowerCase()) {
-        same = false;
-      }
-      if (!same) break;
-    }
-    if (same) return { route: candidate.route, names: candidate.names, raw };
+  for (const { route, pattern } of candidates) {
+    const raw = matchSegments(pattern, parts, true);
+    if (raw) return { route, names: pattern.names, raw };
   }
   return undefined;
 }
@@ -88,14 +65,5 @@ export function matchRoute(method: string, pathname: string): MatchedRoute | und
  * ```
  */
 export function decodeParams(matched: MatchedRoute): Record<string, string> {
-  const params: Record<string, string> = {};
-  matched.names.forEach((name, index) => {
-    const raw = matched.raw[index] ?? '';
-    try {
-      params[name] = decodeURIComponent(raw);
-    } catch {
-      throw ServiceError.http(400, `Failed to decode param '${raw}'`);
-    }
-  });
-  return params;
+  return decodePathParams(matched.names, matched.raw);
 }

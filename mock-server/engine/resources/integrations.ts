@@ -180,6 +180,29 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
 }
 
 /**
+ * The newest active integration of the environment that `matches` accepts, as every one of the
+ * service's single-integration look-ups picks it (`findOne(query, { sort: { createdAt: -1 } })` in
+ * `SelectIntegration` and `UpdateSubscriberChannel`): the latest `createdAt`, of equal ones the
+ * later stored (docs/behaviour/runs.md#integration-selection).
+ *
+ * @example
+ * ```ts
+ * newestActiveIntegration(data, (integration) => integration.providerId === 'fcm');
+ * ```
+ */
+export function newestActiveIntegration(
+  data: EnvironmentData,
+  matches: (integration: IntegrationRecord) => boolean,
+): IntegrationRecord | undefined {
+  let newest: IntegrationRecord | undefined;
+  for (const integration of data.integrations) {
+    if (!integration.active || integration.deleted || !matches(integration)) continue;
+    if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
+  }
+  return newest;
+}
+
+/**
  * `GET /v1/integrations` (docs/behaviour/integrations.md#list, with the spec's scope): the organization's integrations not deleted, in
  * insertion order, environment by environment.
  *

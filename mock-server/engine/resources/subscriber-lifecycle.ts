@@ -26,8 +26,9 @@ import {
 } from './subscribers';
 
 /**
- * A subscriber id the service accepts on create: letters, digits, `_`, `-`, `:`, `.`, or an
- * email address.
+ * A subscriber id the service accepts, on create and as a trigger recipient alike (its shared
+ * `VALID_ID_REGEX`): letters, digits, `_`, `-`, `:`, `.`, or an email address read loosely
+ * (`\S+@\S+\.\S+`, so `a@b@c.d` passes).
  *
  * @example
  * ```ts
@@ -55,7 +56,16 @@ function profileProblems(input: CreateInput, prefix: string): string[] {
   return messages;
 }
 
-function newRecord(scope: EngineScope, subscriberId: string): SubscriberRecord {
+/**
+ * A new subscriber of the scope's environment, created now, with no profile, channels or topics:
+ * what create, bulk create and a trigger's unknown recipient start from.
+ *
+ * @example
+ * ```ts
+ * putSubscriber(scope.data, { ...newSubscriberRecord(scope, 'user-1'), firstName: 'Ada' });
+ * ```
+ */
+export function newSubscriberRecord(scope: EngineScope, subscriberId: string): SubscriberRecord {
   return {
     _id: scope.ids.objectId(),
     _organizationId: scope.environment._organizationId,
@@ -121,7 +131,7 @@ export function createSubscriber(
     }
     return toSubscriberDto(existing);
   }
-  const record: SubscriberRecord = { ...newRecord(scope, subscriberId), ...changes };
+  const record: SubscriberRecord = { ...newSubscriberRecord(scope, subscriberId), ...changes };
   putSubscriber(data, record);
   return toSubscriberDto(record);
 }
@@ -172,7 +182,10 @@ export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCr
       putSubscriber(data, existing);
       result.updated.push({ subscriberId });
     } else {
-      putSubscriber(data, { ...newRecord(scope, subscriberId), ...structuredClone(fields) });
+      putSubscriber(data, {
+        ...newSubscriberRecord(scope, subscriberId),
+        ...structuredClone(fields),
+      });
       result.created.push({ subscriberId });
     }
   }

@@ -27,6 +27,7 @@ import {
 } from '../wire/cursor-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
+import { newestActiveIntegration } from './integrations';
 
 /**
  * The v2 subscriber DTO: the stored entity with `lastOnlineAt`/`isOnline` null when unset.
@@ -374,48 +375,60 @@ function sortValue(record: SubscriberRecord, field: string): unknown {
 }
 
 /**
- * `PATCH /v1/subscribers/{subscriberId}/credentials` (docs/behaviour/subscribers.md#credentials, with the spec's replace rule): the
- * channel entry of (`providerId`, integration) is created or merged; given `deviceTokens` replace
- * the stored list, an omitted list leaves it alone. Answers the v1 entity.
+ * One provider's credentials for a subscriber, as the credentials rule takes them: the provider,
+ * an optional integration identifier and the three kept fields.
  *
  * @example
  * ```ts
- * upsertCredentials(data, environmentId, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, '2026-01-01T00:00:00.000Z');
+ * const input: ChannelCredentialsInput = { providerId: 'fcm', credentials: { deviceTokens: ['t1'] } };
  * ```
  */
-export function upsertCredentials(
+export interface ChannelCredentialsInput {
+  providerId: string;
+  integrationIdentifier?: string | undefined;
+  credentials: StoredChannel['credentials'];
+}
+
+/**
+ * Sets one provider's credentials on a subscriber, the rule of the credentials endpoint and of a
+ * trigger's subscriber channels alike (the service runs its `UpdateSubscriberChannel` for both,
+ * docs/behaviour/subscribers.md#credentials): the newest active integration of the provider (and
+ * identifier, when given); the channel entry of (`providerId`, integration) created or merged, given
+ * `deviceTokens` (once each) replacing the stored list; at most {@link DEVICE_TOKEN_LIMIT} tokens.
+ * Answers the refusal instead of throwing it, so a trigger can stop its subscriber's run where the
+ * endpoint answers the error; a refused call changes nothing.
+ *
+ * @example
+ * ```ts
+ * const refusal = setChannelCredentials(data, environmentId, record, { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, now);
+ * if (refusal) throw refusal;
+ * ```
+ */
+export function setChannelCredentials(
   data: EnvironmentData,
   environmentId: string,
-  subscriberId: string,
-  body: unknown,
+  record: SubscriberRecord,
+  input: ChannelCredentialsInput,
   at: string,
-): SubscriberRecord {
-  const input = validateBody(CredentialsUpsertBody, body, {
-    providerId: 'providerId must be a valid provider ID',
-  });
-  const record = findSubscriber(data, subscriberId);
-  if (!record) throw ServiceError.http(400, `SubscriberId: ${subscriberId} not found`);
-  const integration = [...data.integrations]
-    .reverse()
-    .find(
-      (candidate) =>
-        candidate.active &&
-        !candidate.deleted &&
-        candidate.providerId === input.providerId &&
-        (input.integrationIdentifier === undefined ||
-          candidate.identifier === input.integrationIdentifier),
-    );
+): ServiceError | undefined {
+  const integration = newestActiveIntegration(
+    data,
+    (candidate) =>
+      candidate.providerId === input.providerId &&
+      (input.integrationIdentifier === undefined ||
+        candidate.identifier === input.integrationIdentifier),
+  );
   if (!integration) {
-    throw ServiceError.http(
+    return ServiceError.http(
       400,
       `Subscribers environment (${environmentId}) do not have active ${input.providerId} integration.`,
     );
   }
-  const given = input.credentials;
-  const credentials: StoredChannel['credentials'] = {};
-  if (given.webhookUrl !== undefined) credentials.webhookUrl = given.webhookUrl;
-  if (given.channel !== undefined) credentials.channel = given.channel;
-  if (given.deviceTokens !== undefined) credentials.deviceTokens = [...new Set(given.deviceTokens)];
+  const { deviceTokens, ...rest } = input.credentials;
+  const credentials: StoredChannel['credentials'] = {
+    ...rest,
+    ...(deviceTokens === undefined ? {} : { deviceTokens: [...new Set(deviceTokens)] }),
+  };
   const existing = record.channels.find(
     (channel) =>
       channel.providerId === input.providerId && channel._integrationId === integration._id,
@@ -423,7 +436,7 @@ export function upsertCredentials(
   const merged: StoredChannel['credentials'] = { ...existing?.credentials, ...credentials };
   const count = merged.deviceTokens?.length ?? 0;
   if (count > DEVICE_TOKEN_LIMIT) {
-    throw new ServiceError(
+    return new ServiceError(
       400,
       `Device tokens limit exceeded. Maximum allowed tokens per subscriber channel is ${DEVICE_TOKEN_LIMIT}, but got ${count} tokens.`,
       {
@@ -457,5 +470,48 @@ export function upsertCredentials(
     record.updatedAt = at;
   }
   subscriberChanged(data, record);
+  return undefined;
+}
+
+/**
+ * `PATCH /v1/subscribers/{subscriberId}/credentials` (docs/behaviour/subscribers.md#credentials, with the spec's replace rule): the
+ * channel entry of (`providerId`, integration) is created or merged; given `deviceTokens` replace
+ * the stored list, an omitted list leaves it alone ({@link setChannelCredentials}). Answers the v1
+ * entity.
+ *
+ * @example
+ * ```ts
+ * upsertCredentials(data, environmentId, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, '2026-01-01T00:00:00.000Z');
+ * ```
+ */
+export function upsertCredentials(
+  data: EnvironmentData,
+  environmentId: string,
+  subscriberId: string,
+  body: unknown,
+  at: string,
+): SubscriberRecord {
+  const input = validateBody(CredentialsUpsertBody, body, {
+    providerId: 'providerId must be a valid provider ID',
+  });
+  const record = findSubscriber(data, subscriberId);
+  if (!record) throw ServiceError.http(400, `SubscriberId: ${subscriberId} not found`);
+  const { webhookUrl, channel, deviceTokens } = input.credentials;
+  const refusal = setChannelCredentials(
+    data,
+    environmentId,
+    record,
+    {
+      providerId: input.providerId,
+      integrationIdentifier: input.integrationIdentifier,
+      credentials: {
+        ...(webhookUrl === undefined ? {} : { webhookUrl }),
+        ...(channel === undefined ? {} : { channel }),
+        ...(deviceTokens === undefined ? {} : { deviceTokens }),
+      },
+    },
+    at,
+  );
+  if (refusal) throw refusal;
   return structuredClone(record);
 }

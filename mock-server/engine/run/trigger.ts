@@ -9,7 +9,13 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { contextProblem } from '../../../src/schemas/trigger-context';
-import { findSubscriber, PROFILE_FIELDS, putSubscriber } from '../resources/subscribers';
+import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
+import {
+  findSubscriber,
+  PROFILE_FIELDS,
+  putSubscriber,
+  setChannelCredentials,
+} from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
 import {
@@ -70,18 +76,14 @@ interface TopicRecipient {
 
 const DUPLICATE_TRANSACTION =
   'transactionId property is not unique, please make sure all triggers have a unique transactionId';
-const RECIPIENT_ID = /^[a-zA-Z0-9_:.-]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const validId = (id: string) => RECIPIENT_ID.test(id) || EMAIL.test(id);
-
 /** Reads a subscriber definition; `undefined` when it is not one the service can use. */
 function readDefinition(value: Record<string, unknown>): SubscriberDefinition | undefined {
   const { subscriberId } = value;
-  if (typeof subscriberId !== 'string' || !validId(subscriberId)) return undefined;
+  if (typeof subscriberId !== 'string' || !isValidIdentifier(subscriberId)) return undefined;
   const fields: SubscriberDefinition['fields'] = {};
   for (const name of PROFILE_FIELDS) {
     const field = value[name];
@@ -137,30 +139,30 @@ function contextKeysOf(context: unknown): string[] {
   );
 }
 
-/** Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients). */
-function upsertSubscriber(scope: EngineScope, definition: SubscriberDefinition): SubscriberRecord {
-  const { data, environment } = scope;
+/**
+ * Creates or updates a subscriber from a definition (docs/behaviour/runs.md#recipients), then sets
+ * its channels by the credentials rule. `undefined` when that rule refuses a channel: the
+ * service's subscriber processing fails there, after the profile and the earlier channels are
+ * saved, and the subscriber's run stops.
+ */
+function upsertSubscriber(
+  scope: EngineScope,
+  definition: SubscriberDefinition,
+): SubscriberRecord | undefined {
+  const { data } = scope;
   const at = scope.iso();
   let record = findSubscriber(data, definition.subscriberId);
   if (record === undefined) {
     record = {
-      _id: scope.ids.objectId(),
-      _organizationId: environment._organizationId,
-      _environmentId: environment._id,
-      subscriberId: definition.subscriberId,
+      ...newSubscriberRecord(scope, definition.subscriberId),
       ...definition.fields,
       ...(definition.data === undefined ? {} : { data: structuredClone(definition.data) }),
-      channels: [],
-      topics: [],
-      deleted: false,
-      createdAt: at,
-      updatedAt: at,
-      __v: 0,
     };
     putSubscriber(data, record);
   } else {
-    const given = Object.keys(definition.fields).length + definition.channels.length;
-    if (given > 0 || definition.data !== undefined) journalRecord(record);
+    if (Object.keys(definition.fields).length > 0 || definition.data !== undefined) {
+      journalRecord(record);
+    }
     let changed = false;
     for (const [key, value] of Object.entries(definition.fields)) {
       const field = key as keyof SubscriberDefinition['fields'];
@@ -181,53 +183,30 @@ function upsertSubscriber(scope: EngineScope, definition: SubscriberDefinition):
       subscriberChanged(data, record);
     }
   }
-  for (const channel of definition.channels) applyChannel(scope, record, channel, at);
-  if (definition.channels.length > 0) subscriberChanged(data, record);
+  for (const channel of definition.channels) {
+    const refusal = setChannelCredentials(
+      data,
+      scope.environment._id,
+      record,
+      { ...channel, credentials: readCredentials(channel.credentials) },
+      at,
+    );
+    if (refusal) return undefined;
+  }
   return record;
 }
 
-/** Applies a definition's channel credentials (the credentials endpoint's rules). */
-function applyChannel(
-  scope: EngineScope,
-  record: SubscriberRecord,
-  channel: SubscriberDefinition['channels'][number],
-  at: string,
-): void {
-  const integration = [...scope.data.integrations]
-    .reverse()
-    .find(
-      (candidate) =>
-        candidate.active &&
-        !candidate.deleted &&
-        candidate.providerId === channel.providerId &&
-        (channel.integrationIdentifier === undefined ||
-          candidate.identifier === channel.integrationIdentifier),
-    );
-  // Without an active integration of that provider the credentials have nowhere to go.
-  if (!integration) return;
-  const given = channel.credentials;
+/** The credentials a definition's channel gives, as the run reads them: the text ones only. */
+function readCredentials(given: JsonObject): StoredChannel['credentials'] {
   const credentials: StoredChannel['credentials'] = {};
   if (typeof given['webhookUrl'] === 'string') credentials.webhookUrl = given['webhookUrl'];
   if (typeof given['channel'] === 'string') credentials.channel = given['channel'];
   if (Array.isArray(given['deviceTokens'])) {
-    credentials.deviceTokens = [
-      ...new Set(given['deviceTokens'].filter((token) => typeof token === 'string')),
-    ] as string[];
+    credentials.deviceTokens = given['deviceTokens'].filter(
+      (token): token is string => typeof token === 'string',
+    );
   }
-  const existing = record.channels.find(
-    (entry) => entry.providerId === channel.providerId && entry._integrationId === integration._id,
-  );
-  if (existing) {
-    existing.credentials = { ...existing.credentials, ...credentials };
-  } else {
-    record.channels.push({
-      providerId: channel.providerId,
-      _integrationId: integration._id,
-      integrationIdentifier: channel.integrationIdentifier ?? integration.identifier,
-      credentials,
-    });
-  }
-  record.updatedAt = at;
+  return credentials;
 }
 
 interface Recipient {
@@ -248,7 +227,7 @@ function readRecipients(to: unknown): {
   const topics: TopicRecipient[] = [];
   for (const entry of entries) {
     if (typeof entry === 'string') {
-      if (validId(entry)) {
+      if (isValidIdentifier(entry)) {
         subscribers.push({
           definition: { subscriberId: entry, fields: {}, channels: [] },
           to: { subscriberId: entry },
@@ -282,6 +261,11 @@ function resolveRecipients(
   const byId = new Map<string, Recipient>();
   for (const { definition, to: definitionTo } of subscribers) {
     const subscriber = upsertSubscriber(scope, definition);
+    // The last entry naming a subscriber decides its run, a refused one included.
+    if (subscriber === undefined) {
+      byId.delete(definition.subscriberId);
+      continue;
+    }
     const known = byId.get(subscriber.subscriberId);
     if (known) known.to = definitionTo;
     else {
@@ -444,18 +428,30 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     return { ...answer('error'), error: [DUPLICATE_TRANSACTION] };
   }
   // Checked before the actor is upserted: a trigger that answers invalid_recipients runs nothing.
-  const read = readRecipients(input.to);
+  // The schema checks `to` and `actor` only as far as the service does and strips what it does not
+  // document from an entry of a documented form (`credentials.channel`); the run reads each entry
+  // as sent, as the service's worker gets it, so every form of an entry is read the same way.
+  const sent = body as { to: unknown; actor?: unknown };
+  const read = readRecipients(sent.to);
   if (read.subscribers.length === 0 && read.topics.length === 0) {
     return answer('invalid_recipients');
   }
-  const { actor } = input;
+  const { actor } = sent;
   let actorId: string | undefined;
+  // The service processes the actor before any recipient: when its channels are refused the
+  // worker's run fails there, and no recipient is reached (the answer is already `processed`).
+  let actorRefused = false;
   if (typeof actor === 'string') actorId = actor;
   else if (isObject(actor)) {
     const definition = readDefinition(actor);
-    if (definition) actorId = upsertSubscriber(scope, definition).subscriberId;
+    if (definition) {
+      actorId = definition.subscriberId;
+      actorRefused = upsertSubscriber(scope, definition) === undefined;
+    }
   }
-  const recipients = resolveRecipients(scope, read, actorId, { workflow, payload });
+  const recipients = actorRefused
+    ? []
+    : resolveRecipients(scope, read, actorId, { workflow, payload });
   const at = scope.iso();
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);

@@ -117,7 +117,7 @@ function groupMatches(group: ActivityGroup, filter: ActivityFilter): boolean {
  *
  * @example
  * ```ts
- * const context = engine.authenticate(`ApiKey ${engine.environment('Development').apiKey}`);
+ * const context = engine.scope('Development');
  * activity(engine, context, { channel: 'email', limit: 10 });
  * ```
  */

@@ -311,7 +311,7 @@ describe('trigger recipients: subscriber upserts', () => {
 describe('trigger recipients: channel credentials', () => {
   const chat = { providerId: 'slack', channel: 'chat' as const, active: true };
 
-  it('credentials go to the active integration of the provider, with its identifier', () => {
+  it('credentials go to the active integration of the provider, named by its _integrationId only', () => {
     const { engine, context, trigger } = setup({
       subscribers: [{ subscriberId: 'ada' }],
       integrations: [{ ...chat, identifier: 'slack-main' }],
@@ -324,17 +324,21 @@ describe('trigger recipients: channel credentials', () => {
       ],
     });
     const integration = context.data.integrations.find((i) => i.identifier === 'slack-main');
+    // As the credentials endpoint (and the service's UpdateSubscriberChannel, which both run):
+    // an identifier the channel did not give is not stored.
     expect(context.data.subscribers.get('ada')).toMatchObject({
       channels: [
         {
           providerId: 'slack',
           _integrationId: integration?._id,
-          integrationIdentifier: 'slack-main',
           credentials: { webhookUrl: 'https://hooks.example.com/1' },
         },
       ],
       updatedAt: LATER,
     });
+    expect(context.data.subscribers.get('ada')?.channels[0]).not.toHaveProperty(
+      'integrationIdentifier',
+    );
   });
 
   it('an integrationIdentifier picks that integration; without one the newest active one is used', () => {
@@ -362,11 +366,13 @@ describe('trigger recipients: channel credentials', () => {
         channels: [{ providerId: 'slack', credentials: { webhookUrl: 'https://b' } }],
       },
     ]);
+    const identifierOf = (id: string) =>
+      context.data.integrations.find((integration) => integration._id === id)?.identifier;
     expect(
-      context.data.subscribers.get('ada')?.channels.map((c) => c.integrationIdentifier),
+      context.data.subscribers.get('ada')?.channels.map((c) => identifierOf(c._integrationId)),
     ).toEqual(['first']);
     expect(
-      context.data.subscribers.get('bob')?.channels.map((c) => c.integrationIdentifier),
+      context.data.subscribers.get('bob')?.channels.map((c) => identifierOf(c._integrationId)),
     ).toEqual(['second']);
   });
 

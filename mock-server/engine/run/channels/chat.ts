@@ -14,19 +14,17 @@ import {
   channelIntegration,
   type DeliveryOutcome,
   deliver,
-  foldChannelResult,
+  fanOut,
   integrationSelected,
   objectAt,
   type StepDelivery,
   storedMessageFailed,
   storeMessage,
+  text,
 } from './delivery';
 import { CHAT_PROVIDER_IDS } from './provider-ids';
 
 const WHATSAPP = 'whatsapp-business';
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
 
 /** A subscriber chat channel, or the phone channel the service adds for WhatsApp Business. */
 interface ChatTarget {
@@ -135,17 +133,10 @@ function sendToTarget(context: StepDelivery, target: ChatTarget, content: string
 export function sendChat(context: StepDelivery): DeliveryOutcome {
   const body = context.controls['body'];
   const content = typeof body === 'string' ? body : '';
-  const targets = targetsOf(context);
-  if (targets.length === 0) {
-    addDetail(context, DETAILS.noConfiguredChannel);
-    return 'failed';
-  }
-  let result: ChannelResult = 'failed';
-  for (const target of targets) {
-    result = foldChannelResult(result, sendToTarget(context, target, content));
-  }
-  if (result === 'success') return 'completed';
-  if (result === 'skipped') return 'canceled';
-  addDetail(context, DETAILS.chatAllChannelsFailed);
-  return 'failed';
+  return fanOut(
+    context,
+    targetsOf(context),
+    (target) => sendToTarget(context, target, content),
+    DETAILS.chatAllChannelsFailed,
+  );
 }

@@ -7,6 +7,7 @@
 
 import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
+import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
 import { journalPush } from '../../store/journal';
 import type {
@@ -101,31 +102,27 @@ export function selectIntegration(
   overrides: Record<string, unknown>,
   tenant?: Record<string, unknown>,
 ): IntegrationRecord | undefined {
-  const candidates = data.integrations.filter((integration) => activeOn(integration, channel));
-  const override = overrides[channel];
-  const named =
-    override !== null && typeof override === 'object'
-      ? (override as Record<string, unknown>)['integrationIdentifier']
-      : undefined;
+  const named = objectAt(overrides[channel])['integrationIdentifier'];
   if (typeof named === 'string') {
-    return candidates.find((integration) => integration.identifier === named);
+    return newestActiveIntegration(
+      data,
+      (integration) => integration.channel === channel && integration.identifier === named,
+    );
   }
-  const pool =
-    channel === 'email' || channel === 'sms'
-      ? candidates.filter((integration) => integration.primary)
-      : candidates;
-  let newest: IntegrationRecord | undefined;
-  for (const integration of pool) {
-    if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
-  }
+  const withPrimary = channel === 'email' || channel === 'sms';
+  const newest = newestActiveIntegration(
+    data,
+    (integration) => integration.channel === channel && (!withPrimary || integration.primary),
+  );
   if (tenant === undefined) return newest;
   const variables = { tenant };
   const renderValue = (value: string) => {
     const rendered = renderTemplate(value, { tenant: tenant as JsonObject });
     return rendered.ok ? rendered.value : '';
   };
-  const conditioned = candidates.find(
+  const conditioned = data.integrations.find(
     (integration) =>
+      activeOn(integration, channel) &&
       integration.conditions.length > 0 &&
       evaluateFilters(integration.conditions, variables, { renderValue }).passed,
   );
@@ -148,13 +145,13 @@ export function channelIntegration(
   providerId: string,
   integrationId?: string,
 ): IntegrationRecord | undefined {
-  let found: IntegrationRecord | undefined;
-  for (const integration of data.integrations) {
-    if (!activeOn(integration, channel) || integration.providerId !== providerId) continue;
-    if (integrationId !== undefined && integration._id !== integrationId) continue;
-    if (found === undefined || integration.createdAt >= found.createdAt) found = integration;
-  }
-  return found;
+  return newestActiveIntegration(
+    data,
+    (integration) =>
+      integration.channel === channel &&
+      integration.providerId === providerId &&
+      (integrationId === undefined || integration._id === integrationId),
+  );
 }
 
 /** The fields a channel adds to a stored message. */
@@ -190,6 +187,19 @@ export function storedPayload(payload: Record<string, unknown>): Record<string, 
   if (!Object.hasOwn(payload, 'attachments')) return payload;
   const { attachments: _attachments, ...rest } = payload;
   return rest;
+}
+
+/**
+ * The value when it is non-empty text, else `undefined` (overrides and profiles are free-form).
+ *
+ * @example
+ * ```ts
+ * text('+15550100'); // '+15550100'
+ * text(''); // undefined
+ * ```
+ */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
@@ -418,6 +428,35 @@ export type ChannelResult = 'success' | 'skipped' | 'failed';
 export function foldChannelResult(current: ChannelResult, next: ChannelResult): ChannelResult {
   if (current === 'success' || next === 'success') return 'success';
   if (current === 'skipped' || next === 'skipped') return 'skipped';
+  return 'failed';
+}
+
+/**
+ * Sends a chat or push step to each of its targets, as the service's chat and push usecases fan
+ * out: none at all → `Subscriber does not have a configured channel` and the job fails; one
+ * delivery completes the job; only skipped targets cancel it; else `allFailed` is recorded and the
+ * job fails.
+ *
+ * @example
+ * ```ts
+ * return fanOut(context, channels, (channel) => sendToChannel(context, channel), DETAILS.notificationError);
+ * ```
+ */
+export function fanOut<T>(
+  context: StepDelivery,
+  targets: readonly T[],
+  send: (target: T) => ChannelResult,
+  allFailed: DetailText,
+): DeliveryOutcome {
+  if (targets.length === 0) {
+    addDetail(context, DETAILS.noConfiguredChannel);
+    return 'failed';
+  }
+  let result: ChannelResult = 'failed';
+  for (const target of targets) result = foldChannelResult(result, send(target));
+  if (result === 'success') return 'completed';
+  if (result === 'skipped') return 'canceled';
+  addDetail(context, allFailed);
   return 'failed';
 }
 

@@ -13,15 +13,14 @@ import {
   channelOverrides,
   type DeliveryOutcome,
   type OutboxDelivery,
+  objectAt,
   type StepDelivery,
   sendMessage,
   storeMessage,
+  text,
   undeliverable,
   useIntegration,
 } from './delivery';
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
 
 const list = (value: unknown): string[] =>
   Array.isArray(value)
@@ -29,11 +28,6 @@ const list = (value: unknown): string[] =>
     : typeof value === 'string' && value !== ''
       ? [value]
       : [];
-
-const object = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 
 /**
  * The mail as the service hands it to the provider: `to` is the recipient plus `overrides.to`
@@ -52,14 +46,14 @@ function mailOf(
   const to = [...new Set([email, ...list(overrides['to'])])];
   const from = text(overrides['from']) ?? text(integrationFrom);
   const senderName = text(overrides['senderName']);
-  const replyTo = text(object(context.notification.overrides['email'])['replyTo']);
+  const replyTo = text(objectAt(context.notification.overrides['email'])['replyTo']);
   return {
     email,
     to,
     cc: list(overrides['cc']),
     bcc: list(overrides['bcc']),
-    customData: object(overrides['customData']),
-    headers: object(overrides['headers']),
+    customData: objectAt(overrides['customData']),
+    headers: objectAt(overrides['headers']),
     subject: text(overrides['subject']) ?? subject,
     content: text(overrides['html']) ?? text(overrides['text']) ?? html,
     ...(from === undefined ? {} : { from }),
@@ -71,7 +65,7 @@ function mailOf(
 /** The address an email goes to: `overrides.email.toRecipient`, else the subscriber's email. */
 function recipientOf(context: StepDelivery): string | undefined {
   return (
-    text(object(context.notification.overrides['email'])['toRecipient']) ??
+    text(objectAt(context.notification.overrides['email'])['toRecipient']) ??
     text(context.subscriber.email)
   );
 }

@@ -14,7 +14,7 @@ import {
   channelIntegration,
   type DeliveryOutcome,
   deliver,
-  foldChannelResult,
+  fanOut,
   integrationSelected,
   objectAt,
   type StepDelivery,
@@ -106,16 +106,10 @@ export function sendPush(context: StepDelivery): DeliveryOutcome {
   const channels = context.subscriber.channels.filter((channel) =>
     PUSH_PROVIDER_IDS.has(channel.providerId),
   );
-  if (channels.length === 0) {
-    addDetail(context, DETAILS.noConfiguredChannel);
-    return 'failed';
-  }
-  let result: ChannelResult = 'failed';
-  for (const channel of channels) {
-    result = foldChannelResult(result, sendToChannel(context, channel, title, content));
-  }
-  if (result === 'success') return 'completed';
-  if (result === 'skipped') return 'canceled';
-  addDetail(context, DETAILS.notificationError);
-  return 'failed';
+  return fanOut(
+    context,
+    channels,
+    (channel) => sendToChannel(context, channel, title, content),
+    DETAILS.notificationError,
+  );
 }

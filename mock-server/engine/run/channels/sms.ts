@@ -10,14 +10,13 @@ import { DETAILS } from '../detail-texts';
 import {
   channelOverrides,
   type DeliveryOutcome,
+  objectAt,
   type StepDelivery,
   sendMessage,
+  text,
   undeliverable,
   useIntegration,
 } from './delivery';
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
  * Delivers an sms step. Without a phone the service still stores the rendered message (status
@@ -53,7 +52,6 @@ export function sendSms(context: StepDelivery): DeliveryOutcome {
     );
   }
   const from = text(overrides['from']) ?? text(integration.credentials['from']);
-  const customData = overrides['customData'];
   return sendMessage(
     context,
     'sms',
@@ -62,10 +60,7 @@ export function sendSms(context: StepDelivery): DeliveryOutcome {
     {
       phone: text(overrides['to']) ?? phone,
       content: text(overrides['content']) ?? content,
-      customData:
-        customData !== null && typeof customData === 'object' && !Array.isArray(customData)
-          ? (customData as Record<string, unknown>)
-          : {},
+      customData: objectAt(overrides['customData']),
       ...(from === undefined ? {} : { from }),
     },
   );

@@ -3,7 +3,13 @@
 // sends through, the webhook URL's order, the stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { activeIntegration, type IntegrationSeed, selected, stepRunner } from './step-run';
+import {
+  activeIntegration,
+  adaChannels,
+  type IntegrationSeed,
+  selected,
+  stepRunner,
+} from './step-run';
 
 const START = '2026-01-01T00:00:00.000Z';
 
@@ -46,28 +52,11 @@ function setup(options: Options = {}) {
     },
   });
   const context = engine.scope('Development');
-  const register = (
-    providerId: string,
-    credentials: Record<string, unknown>,
-    identifier?: string,
-  ) =>
-    engine.operations['subscribers.credentials.upsert'](context, {
-      params: { subscriberId: 'ada' },
-      body: {
-        providerId,
-        credentials,
-        ...(identifier === undefined ? {} : { integrationIdentifier: identifier }),
-      },
-    });
+  const { register, deactivate } = adaChannels(engine, context);
   const integrationId = (identifier: string): string => {
     const found = context.data.integrations.find((item) => item.identifier === identifier);
     if (found === undefined) throw new Error(`no integration ${identifier}`);
     return found._id;
-  };
-  const deactivate = (identifier: string) => {
-    for (const item of context.data.integrations) {
-      if (item.identifier === identifier) item.active = false;
-    }
   };
   const run = stepRunner(engine, context, {
     payload: { name: 'Ada' },

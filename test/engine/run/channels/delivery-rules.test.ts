@@ -14,6 +14,7 @@ import {
   selectIntegration,
   storedMessageFailed,
   storedPayload,
+  text,
 } from '../../../../mock-server/engine/run/channels/delivery';
 import { DETAILS } from '../../../../mock-server/engine/run/detail-texts';
 import type {
@@ -366,6 +367,15 @@ describe('payload, overrides and channel results', () => {
     expect(objectAt('text')).toStrictEqual({});
     expect(objectAt(5)).toStrictEqual({});
     expect(objectAt(['a'])).toStrictEqual({});
+  });
+
+  it('text keeps non-empty text and reads anything else, the empty text included, as missing', () => {
+    expect(text('+15550100')).toBe('+15550100');
+    expect(text(' ')).toBe(' ');
+    expect(text('')).toBeUndefined();
+    expect(text(null)).toBeUndefined();
+    expect(text(5)).toBeUndefined();
+    expect(text(['a'])).toBeUndefined();
   });
 
   it('channelOverrides puts overrides.<providerId> on top of overrides.<channel>', () => {

@@ -4,7 +4,13 @@
 // stored message, the outbox and the job's end.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../../mock-server/engine/engine';
-import { activeIntegration, type IntegrationSeed, selected, stepRunner } from './step-run';
+import {
+  activeIntegration,
+  adaChannels,
+  type IntegrationSeed,
+  selected,
+  stepRunner,
+} from './step-run';
 
 const START = '2026-01-01T00:00:00.000Z';
 
@@ -43,16 +49,7 @@ function setup(options: Options = {}) {
     },
   });
   const context = engine.scope('Development');
-  const register = (providerId: string, credentials: Record<string, unknown>) =>
-    engine.operations['subscribers.credentials.upsert'](context, {
-      params: { subscriberId: 'ada' },
-      body: { providerId, credentials },
-    });
-  const deactivate = (identifier: string) => {
-    for (const item of context.data.integrations) {
-      if (item.identifier === identifier) item.active = false;
-    }
-  };
+  const { register, deactivate } = adaChannels(engine, context);
   const channelOf = (providerId: string) => {
     const found = context.data.subscribers
       .get('ada')

@@ -21,6 +21,38 @@ export const activeIntegration = (
   identifier: string,
 ): IntegrationSeed => ({ providerId, channel, active: true, identifier });
 
+/**
+ * `register` sets ada's credentials for a provider (through the credentials endpoint, optionally
+ * naming the integration); `deactivate` switches an integration off, as the chat and push tests do.
+ *
+ * @example
+ * ```ts
+ * const { register, deactivate } = adaChannels(engine, context);
+ * register('slack', { webhookUrl: 'https://hooks.example.com/1' });
+ * ```
+ */
+export function adaChannels(engine: MockEngine, context: ReturnType<MockEngine['scope']>) {
+  const register = (
+    providerId: string,
+    credentials: Record<string, unknown>,
+    identifier?: string,
+  ) =>
+    engine.operations['subscribers.credentials.upsert'](context, {
+      params: { subscriberId: 'ada' },
+      body: {
+        providerId,
+        credentials,
+        ...(identifier === undefined ? {} : { integrationIdentifier: identifier }),
+      },
+    });
+  const deactivate = (identifier: string) => {
+    for (const item of context.data.integrations) {
+      if (item.identifier === identifier) item.active = false;
+    }
+  };
+  return { register, deactivate };
+}
+
 /** The listed keys the object has (a key set to `undefined` stays, so its presence is checked). */
 export function pick(value: object, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key)));
