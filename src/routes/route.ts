@@ -16,7 +16,14 @@ import type * as z from 'zod/mini';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Rate-limit categories of the service's controllers (docs/behaviour/cross-cutting.md). */
+/**
+ * Rate-limit categories of the service's controllers (docs/behaviour/cross-cutting.md).
+ *
+ * @example
+ * ```ts
+ * const category: RateLimitCategory = 'trigger'; // POST /v1/events/trigger
+ * ```
+ */
 export type RateLimitCategory = 'trigger' | 'configuration' | 'global';
 
 /** The service's default request body limit (100 kB). */
