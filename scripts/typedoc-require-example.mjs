@@ -1,5 +1,7 @@
-// A typedoc plugin: every export of the public entry points must carry an `@example`. A missing
-// one is a warning, and `treatWarningsAsErrors` in typedoc.json turns it into a failed build.
+// A typedoc plugin: every export of the public entry points must carry an `@example`, except a
+// constant (a limit, a list of values, a table), which its value documents; a zod schema and a
+// function stored in a variable are not constants. A missing example is a warning, and
+// `treatWarningsAsErrors` in typedoc.json turns it into a failed build.
 // A zod schema and its inferred type share a name and one example: the type's page gets a copy
 // of the schema's, so every type page shows one. An operation is documented once, on its
 // resource method; the standalone function says `{@inheritDoc Subscribers.retrieve}`, and since
@@ -69,6 +71,14 @@ function copyFromMethod(app, signature, reference) {
   }
 }
 
+/** Whether an export must show an example: anything but a plain constant. */
+function needsExample(reflection) {
+  if (!reflection.kindOf(ReflectionKind.Variable)) return true;
+  const { type } = reflection;
+  if (type?.type === 'reference' && type.package === 'zod') return true;
+  return type?.type === 'reflection' && (type.declaration.signatures?.length ?? 0) > 0;
+}
+
 /** @param {import('typedoc').Application} app */
 export function load(app) {
   const inheriting = new Map();
@@ -120,6 +130,7 @@ export function load(app) {
         if (reflection.kindOf(ReflectionKind.Reference) || exampleOf(reflection)) continue;
         const shared = examples.get(reflection.name);
         if (!shared) {
+          if (!needsExample(reflection)) continue;
           app.logger.warn(
             `${module.name}: the export ${reflection.name} has no @example in its JSDoc`,
           );
