@@ -4,14 +4,7 @@
  * @module
  */
 
-/**
- * Where the service runs when no `baseUrl` is given.
- *
- * @example
- * ```ts
- * REGION_BASE_URLS.eu; // 'https://eu.api.svc.co'
- * ```
- */
+/** Where the service runs when no `baseUrl` is given. */
 export const REGION_BASE_URLS = {
   us: 'https://api.svc.co',
   eu: 'https://eu.api.svc.co',
