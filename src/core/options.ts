@@ -51,13 +51,9 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
  * ```
  */
 export interface Logger {
-  /** Writes a `error` line. */
   error(message: string, ...rest: unknown[]): void;
-  /** Writes a `warn` line. */
   warn(message: string, ...rest: unknown[]): void;
-  /** Writes a `info` line. */
   info(message: string, ...rest: unknown[]): void;
-  /** Writes a `debug` line. */
   debug(message: string, ...rest: unknown[]): void;
 }
 
@@ -66,7 +62,11 @@ export interface Logger {
  *
  * @example
  * ```ts
- * const svc = new Svc({ secretKey: process.env.SVC_SECRET_KEY, region: 'eu', timeout: 10_000 });
+ * const svc = new Svc({
+ *   secretKey: process.env.SVC_SECRET_KEY ?? '',
+ *   region: 'eu',
+ *   timeout: 10_000,
+ * });
  * ```
  */
 export interface SvcOptions {

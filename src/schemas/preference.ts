@@ -48,7 +48,7 @@ export type PreferenceOverride = z.infer<typeof PreferenceOverride>;
  *
  * @example
  * ```ts
- * SubscriberPreferences.parse({
+ * SubscriberPreferencesResponse.parse({
  *   global: { enabled: true, channels: { email: true, in_app: true } },
  *   workflows: [
  *     {
