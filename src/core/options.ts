@@ -51,9 +51,13 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
  * ```
  */
 export interface Logger {
+  /** Writes an `error` line. */
   error(message: string, ...rest: unknown[]): void;
+  /** Writes a `warn` line. */
   warn(message: string, ...rest: unknown[]): void;
+  /** Writes an `info` line. */
   info(message: string, ...rest: unknown[]): void;
+  /** Writes a `debug` line. */
   debug(message: string, ...rest: unknown[]): void;
 }
 
