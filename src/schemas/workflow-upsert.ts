@@ -108,8 +108,9 @@ export type WorkflowCreateBody = z.infer<typeof WorkflowCreateBody>;
 
 /**
  * Body of `PUT /v2/workflows/{workflowId}`: the whole workflow again, with `preferences` and
- * `origin` required (omitted `active` means `true`); steps match stored ones by `_id`, steps left out are removed. `workflowId` cannot be
- * changed here (the service allows it only for code-first workflows).
+ * `origin` required (omitted `active` means `true`); steps match stored ones by `_id`, steps
+ * left out are removed. `workflowId` cannot be changed here (the service allows it only for
+ * code-first workflows).
  *
  * @example
  * ```ts
