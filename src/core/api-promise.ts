@@ -55,8 +55,7 @@ export class APIPromise<T> implements Promise<T> {
   constructor(raw: Promise<RawResponse>, parse: (raw: RawResponse) => Promise<T>) {
     this.#raw = raw;
     this.#parse = parse;
-    // A failure surfaces through whatever the caller chains (await, withResponse, asResponse);
-    // this only stops a call that is awaited late from being reported as unhandled meanwhile.
+    // Only so a call awaited late is not reported as unhandled; every chain still rejects.
     raw.catch(() => undefined);
   }
 

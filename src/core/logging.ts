@@ -32,13 +32,6 @@ export interface LevelledLogger {
  * Wraps a console-like logger so only lines at or above `level` are written, each prefixed
  * with `[svc]`.
  *
- * @example
- * ```ts
- * const log = createLevelledLogger('info', console);
- * log.debug('not written');
- * log.info('written');
- * ```
- *
  * @internal
  */
 export function createLevelledLogger(level: LogLevel, logger: Logger): LevelledLogger {
@@ -62,11 +55,6 @@ export function createLevelledLogger(level: LogLevel, logger: Logger): LevelledL
 /**
  * Headers as a plain object with secret values replaced by {@link REDACTED}.
  *
- * @example
- * ```ts
- * redactHeaders(new Headers({ authorization: 'ApiKey sk' })); // { authorization: '[REDACTED]' }
- * ```
- *
  * @internal
  */
 export function redactHeaders(headers: Headers): Record<string, string> {
@@ -82,13 +70,6 @@ const MAX_REDACT_DEPTH = 20;
 /**
  * A deep copy of a JSON value with the values of secret-looking keys (`credentials`, `apiKey`,
  * `password`, `token`, `webhookUrl`, ...) replaced by {@link REDACTED}.
- *
- * @example
- * ```ts
- * redactBody({ providerId: 'fcm', credentials: { deviceTokens: ['t'] } });
- * // { providerId: 'fcm', credentials: '[REDACTED]' }
- * // Objects and arrays nested more than 20 levels down are replaced whole by '[REDACTED]'.
- * ```
  *
  * @internal
  */
@@ -108,12 +89,6 @@ export function redactBody(value: unknown, depth = 0): unknown {
  * A URL with secret-looking query parameters redacted (the service takes none, but a caller's
  * proxy might). Absolute or relative (`/api/v1?token=…`, a browser app's `baseUrl`); a URL with no
  * secret parameter comes back unchanged.
- *
- * @example
- * ```ts
- * redactUrl('https://x.test/v1?token=abc'); // 'https://x.test/v1?token=%5BREDACTED%5D'
- * redactUrl('/api/v1?limit=10'); // '/api/v1?limit=10'
- * ```
  *
  * @internal
  */

@@ -4,14 +4,7 @@
  * @module
  */
 
-/**
- * Where the service runs when no `baseUrl` is given.
- *
- * @example
- * ```ts
- * REGION_BASE_URLS.eu; // 'https://eu.api.svc.co'
- * ```
- */
+/** Where the service runs when no `baseUrl` is given. */
 export const REGION_BASE_URLS = {
   us: 'https://api.svc.co',
   eu: 'https://eu.api.svc.co',
@@ -58,11 +51,11 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
  * ```
  */
 export interface Logger {
-  /** Writes a `error` line. */
+  /** Writes an `error` line. */
   error(message: string, ...rest: unknown[]): void;
   /** Writes a `warn` line. */
   warn(message: string, ...rest: unknown[]): void;
-  /** Writes a `info` line. */
+  /** Writes an `info` line. */
   info(message: string, ...rest: unknown[]): void;
   /** Writes a `debug` line. */
   debug(message: string, ...rest: unknown[]): void;
@@ -73,7 +66,11 @@ export interface Logger {
  *
  * @example
  * ```ts
- * const svc = new Svc({ secretKey: process.env.SVC_SECRET_KEY, region: 'eu', timeout: 10_000 });
+ * const svc = new Svc({
+ *   secretKey: process.env.SVC_SECRET_KEY ?? '',
+ *   region: 'eu',
+ *   timeout: 10_000,
+ * });
  * ```
  */
 export interface SvcOptions {

@@ -47,14 +47,7 @@ export abstract class AbstractPage<Item, Query extends object = object>
     return this.#fetch(query) as Promise<this>;
   }
 
-  /**
-   * Whether another page follows this one.
-   *
-   * @example
-   * ```ts
-   * if (page.hasNextPage()) page = await page.getNextPage();
-   * ```
-   */
+  /** Whether another page follows this one. */
   hasNextPage(): boolean {
     return this.nextPageQuery() !== null;
   }
@@ -187,14 +180,7 @@ export class CursorPage<Item, Query extends CursorQuery = CursorQuery> extends A
     return this.next ? { ...withoutCursors(this.query), after: this.next } : null;
   }
 
-  /**
-   * Whether a page precedes this one.
-   *
-   * @example
-   * ```ts
-   * if (page.hasPreviousPage()) page = await page.getPreviousPage();
-   * ```
-   */
+  /** Whether a page precedes this one. */
   hasPreviousPage(): boolean {
     return this.previous !== null;
   }

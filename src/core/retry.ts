@@ -15,12 +15,6 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * Exponential backoff with jitter: 0.5 s × 2^retryIndex, capped at 8 s, then reduced by up to
  * 25 % so that clients that failed together do not retry together.
  *
- * @example
- * ```ts
- * backoffDelay(0); // between 375 and 500
- * backoffDelay(5); // between 6000 and 8000
- * ```
- *
  * @internal
  */
 export function backoffDelay(retryIndex: number, random: () => number = Math.random): number {
@@ -32,11 +26,6 @@ export function backoffDelay(retryIndex: number, random: () => number = Math.ran
  * The wait the server asked for, in milliseconds: `retry-after-ms` first, then `Retry-After`
  * (seconds or an HTTP date), capped at 60 s. `undefined` when absent or unreadable.
  *
- * @example
- * ```ts
- * retryAfterDelay(new Headers({ 'retry-after': '2' })); // 2000
- * ```
- *
  * @internal
  */
 export function retryAfterDelay(headers: Headers, now: number = Date.now()): number | undefined {
@@ -47,11 +36,6 @@ export function retryAfterDelay(headers: Headers, now: number = Date.now()): num
 /**
  * The wait the server asked for, in milliseconds and uncapped: `retry-after-ms` first, then
  * `Retry-After` (seconds or an HTTP date). `undefined` when absent, negative or unreadable.
- *
- * @example
- * ```ts
- * requestedWait(new Headers({ 'retry-after-ms': '250' })); // 250
- * ```
  *
  * @internal
  */
@@ -69,12 +53,6 @@ export function requestedWait(headers: Headers, now: number = Date.now()): numbe
 /**
  * Statuses worth another attempt: 408, 409 (an idempotent request still in flight), 429, 5xx.
  *
- * @example
- * ```ts
- * isRetryableStatus(503); // true
- * isRetryableStatus(404); // false
- * ```
- *
  * @internal
  */
 export function isRetryableStatus(status: number): boolean {
@@ -84,12 +62,6 @@ export function isRetryableStatus(status: number): boolean {
 /**
  * Whether a request may be sent again at all: GET, PUT and DELETE always; POST and PATCH only
  * with an idempotency key, so the service can recognise the repeat.
- *
- * @example
- * ```ts
- * isRetryableRequest('POST', undefined); // false
- * isRetryableRequest('POST', 'order-42'); // true
- * ```
  *
  * @internal
  */
@@ -102,11 +74,6 @@ export function isRetryableRequest(method: string, idempotencyKey: string | unde
  * True when the service replayed a stored answer: sending the same key again would only replay
  * the same answer.
  *
- * @example
- * ```ts
- * isIdempotentReplay(new Headers({ 'idempotency-replay': 'true' })); // true
- * ```
- *
  * @internal
  */
 export function isIdempotentReplay(headers: Headers): boolean {
@@ -115,11 +82,6 @@ export function isIdempotentReplay(headers: Headers): boolean {
 
 /**
  * Waits `ms` milliseconds; ends at once (rejecting with the abort reason) when `signal` aborts.
- *
- * @example
- * ```ts
- * await sleep(500, controller.signal);
- * ```
  *
  * @internal
  */

@@ -20,11 +20,6 @@ export interface RouteInput {
  * The request of one call of a route: path parameters are checked non-empty and encoded, the
  * body and query are checked against the route's schemas.
  *
- * @example
- * ```ts
- * request(core, routeSpec(subscribersRetrieveRoute, { params: { subscriberId } }), options);
- * ```
- *
  * @internal
  */
 export function routeSpec<R extends Route>(

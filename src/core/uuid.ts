@@ -2,11 +2,6 @@
  * A random UUID v4, from `crypto.randomUUID` where available (Node, Deno, Bun, secure browser
  * pages) and from `crypto.getRandomValues` elsewhere (plain-http pages).
  *
- * @example
- * ```ts
- * uuidV4(); // '3b241101-e2bb-4255-8caf-4136c566a962'
- * ```
- *
  * @internal
  */
 export function uuidV4(): string {

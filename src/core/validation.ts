@@ -40,11 +40,6 @@ export interface RequestCheck {
 /**
  * The value at a zod issue's path inside the checked input; `undefined` when the path leaves it.
  *
- * @example
- * ```ts
- * valueAt({ to: [{ email: 1 }] }, ['to', 0, 'email']); // 1
- * ```
- *
  * @internal
  */
 export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -187,9 +182,8 @@ function findUnknownKeys(schema: z.ZodMiniType, value: unknown, path: string[]):
       found.push(...findUnknownKeys(def.valueType, item, [...path, key]));
     }
   } else if (def.options) {
-    // The value matched at least one option: keep the reading with the fewest unknown keys. A
-    // custom check (what the service lets through beyond the documented forms, as in a trigger's
-    // `to`) is a reading only when no documented form matches.
+    // Of the documented forms the value matches, keep the one with the fewest unknown keys; a
+    // custom fallback (a trigger's `to`) is never walked.
     let fewest: ValidationIssue[] | undefined;
     const documented = def.options.filter((option) => definitionOf(option).type !== 'custom');
     const matching = documented.filter((option) => z.safeParse(option, value).success);
@@ -214,11 +208,6 @@ export const PathParam = z.string().check(z.minLength(1, 'must be a non-empty st
  * problems, each named by field (`markAs: Invalid option: ...`). A key no schema names is a
  * problem too (`firstname: is not a field of this request (did you mean "firstName"?)`), unless
  * `allowUnknownKeys` (the client or per-call option) lets it through as given.
- *
- * @example
- * ```ts
- * validateRequest('subscribers.messages.markAs', [{ label: 'body', schema: MarkAsBody, value }]);
- * ```
  *
  * @internal
  */

@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { eventsCancelRoute } from '../routes/events';
 import type { CancelResponse } from '../schemas/event';
 
-/**
- * Cancels what a transaction still has waiting: its delays and digests, and the steps after them
- * (`DELETE /v1/events/trigger/{transactionId}`). Resolves to `true` when something was canceled,
- * `false` when nothing was waiting (an unknown, finished or already canceled transaction).
- *
- * @example
- * ```ts
- * const { transactionId } = await eventsTrigger(core, { name: 'reminder', to: 'user-1' });
- * const canceled = await eventsCancel(core, transactionId ?? '');
- * ```
- */
+/** {@inheritDoc Events.cancel} */
 export function eventsCancel(
   core: SvcCore,
   transactionId: string,

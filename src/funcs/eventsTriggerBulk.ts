@@ -6,23 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { eventsTriggerBulkRoute } from '../routes/events';
 import type { BulkTriggerBody, BulkTriggerResponse } from '../schemas/event';
 
-/**
- * Triggers up to 100 events in one request (`POST /v1/events/trigger/bulk`); resolves to one
- * trigger answer per event, in order. Each event is checked and answered as a single trigger
- * would be; an event that fails answers `status: 'error'` with its `error` texts while the others
- * go on.
- *
- * @example
- * ```ts
- * const results = await eventsTriggerBulk(core, {
- *   events: [
- *     { name: 'welcome-email', to: 'user-1' },
- *     { name: 'welcome-email', to: 'user-2' },
- *   ],
- * });
- * console.log(results.map((result) => result.status));
- * ```
- */
+/** {@inheritDoc Events.triggerBulk} */
 export function eventsTriggerBulk(
   core: SvcCore,
   body: BulkTriggerBody,

@@ -6,21 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { integrationsCreateRoute } from '../routes/integrations';
 import type { Integration, IntegrationCreateBody } from '../schemas/integration';
 
-/**
- * Creates a provider integration in the key's environment (`POST /v1/integrations`).
- *
- * @throws {@link ConflictError} when the `identifier` is already used.
- *
- * @example
- * ```ts
- * const integration = await integrationsCreate(core, {
- *   providerId: 'sendgrid',
- *   channel: 'email',
- *   credentials: { apiKey: 'SG.xxx' },
- *   active: true,
- * });
- * ```
- */
+/** {@inheritDoc Integrations.create} */
 export function integrationsCreate(
   core: SvcCore,
   body: IntegrationCreateBody,

@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { integrationsListRoute } from '../routes/integrations';
 import type { Integration } from '../schemas/integration';
 
-/**
- * Lists the channel integrations (`GET /v1/integrations`).
- *
- * @example
- * ```ts
- * const integrations = await integrationsList(core);
- * const primaryEmail = integrations.find((i) => i.channel === 'email' && i.primary);
- * ```
- */
+/** {@inheritDoc Integrations.list} */
 export function integrationsList(
   core: SvcCore,
   options?: RequestOptions,

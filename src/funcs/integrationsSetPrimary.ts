@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { integrationsSetPrimaryRoute } from '../routes/integrations';
 import type { Integration } from '../schemas/integration';
 
-/**
- * Makes an email or SMS integration the primary one of its channel (`POST /v1/integrations/{integrationId}/set-primary`).
- *
- * @throws {@link BadRequestError} for channels without a primary (in_app, chat, push).
- *
- * @example
- * ```ts
- * const integration = await integrationsSetPrimary(core, '64da692e9a94fb2e6449ad10');
- * integration.primary; // true
- * ```
- */
+/** {@inheritDoc Integrations.setPrimary} */
 export function integrationsSetPrimary(
   core: SvcCore,
   integrationId: string,

@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { messagesDeleteRoute } from '../routes/messages';
 import type { DeleteMessageResponse } from '../schemas/message-list';
 
-/**
- * Deletes one message (`DELETE /v1/messages/{messageId}`); it leaves the subscriber's feed and
- * counts. A malformed id answers 422, an unknown one 404.
- *
- * @example
- * ```ts
- * const { status } = await messagesDelete(core, '64da692e9a94fb2e6449ad60'); // 'deleted'
- * ```
- */
+/** {@inheritDoc Messages.delete} */
 export function messagesDelete(
   core: SvcCore,
   messageId: string,

@@ -7,16 +7,7 @@ import { messagesDeleteByTransactionIdRoute } from '../routes/messages';
 import type { NoContent } from '../schemas/common';
 import type { DeleteMessagesByTransactionQuery } from '../schemas/message-list';
 
-/**
- * Deletes the messages of a transaction, only those of `channel` when given
- * (`DELETE /v1/messages/transaction/{transactionId}`); resolves to nothing (204). A transaction
- * without any message answers 404.
- *
- * @example
- * ```ts
- * await messagesDeleteByTransactionId(core, transactionId, { channel: 'in_app' });
- * ```
- */
+/** {@inheritDoc Messages.deleteByTransactionId} */
 export function messagesDeleteByTransactionId(
   core: SvcCore,
   transactionId: string,

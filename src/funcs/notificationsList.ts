@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { notificationsListRoute } from '../routes/notifications';
 import type { ActivityNotification, NotificationListQuery } from '../schemas/notification';
 
-/**
- * Lists triggered events, newest first (`GET /v1/notifications`), page-number paginated:
- * pages advance while `hasMore`, and the walk ends on the empty page that follows a full last
- * page.
- *
- * @example
- * ```ts
- * const page = await notificationsList(core, { channels: ['email'], limit: 50 });
- * const lastHundred = await notificationsList(core).toArray({ limit: 100 });
- * ```
- */
+/** {@inheritDoc Notifications.list} */
 export function notificationsList(
   core: SvcCore,
   query: NotificationListQuery = {},

@@ -10,15 +10,7 @@ import type {
   Subscriber,
 } from '../schemas/subscriber';
 
-/**
- * Creates a subscriber (`POST /v2/subscribers`), or updates the existing one with the given fields;
- * `{ failIfExists: true }` makes an existing subscriber a {@link ConflictError} (409) instead.
- *
- * @example
- * ```ts
- * const subscriber = await subscribersCreate(core, { subscriberId: 'user-1', email: 'ada@example.com' });
- * ```
- */
+/** {@inheritDoc Subscribers.create} */
 export function subscribersCreate(
   core: SvcCore,
   body: CreateSubscriberBody,

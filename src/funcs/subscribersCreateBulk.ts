@@ -9,15 +9,7 @@ import type {
   BulkCreateSubscribersResponse,
 } from '../schemas/subscriber';
 
-/**
- * Creates or updates up to 500 subscribers at once (`POST /v1/subscribers/bulk`); the answer lists
- * the `created`, `updated` and `failed` ones.
- *
- * @example
- * ```ts
- * const { created, updated } = await subscribersCreateBulk(core, { subscribers: [{ subscriberId: 'user-1' }] });
- * ```
- */
+/** {@inheritDoc Subscribers.createBulk} */
 export function subscribersCreateBulk(
   core: SvcCore,
   body: BulkCreateSubscribersBody,

@@ -5,15 +5,7 @@ import { request } from '../core/request';
 import { routeSpec } from '../core/route-spec';
 import { subscribersCredentialsDeleteRoute } from '../routes/subscribers';
 
-/**
- * Removes a subscriber's credentials for one provider
- * (`DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`); resolves with nothing.
- *
- * @example
- * ```ts
- * await subscribersCredentialsDelete(core, 'user-1', 'slack');
- * ```
- */
+/** {@inheritDoc SubscriberCredentials.delete} */
 export function subscribersCredentialsDelete(
   core: SvcCore,
   subscriberId: string,

@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersCredentialsUpdateRoute } from '../routes/subscribers';
 import type { CredentialsUpdateBody, Subscriber } from '../schemas/subscriber';
 
-/**
- * Sets a subscriber's credentials for a chat or push provider
- * (`PUT /v1/subscribers/{subscriberId}/credentials`); given `deviceTokens` replace the stored ones.
- *
- * @example
- * ```ts
- * await subscribersCredentialsUpdate(core, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
- * ```
- */
+/** {@inheritDoc SubscriberCredentials.update} */
 export function subscribersCredentialsUpdate(
   core: SvcCore,
   subscriberId: string,

@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersCredentialsUpsertRoute } from '../routes/subscribers';
 import type { CredentialsUpsertBody, Subscriber } from '../schemas/subscriber';
 
-/**
- * Sets a subscriber's credentials for a chat or push provider (`PATCH /v1/subscribers/{subscriberId}/credentials`); given `deviceTokens` replace the stored ones.
- *
- * @example
- * ```ts
- * await subscribersCredentialsUpsert(core, 'user-1', {
- *   providerId: 'fcm',
- *   credentials: { deviceTokens: ['token-1'] },
- * });
- * ```
- */
+/** {@inheritDoc SubscriberCredentials.upsert} */
 export function subscribersCredentialsUpsert(
   core: SvcCore,
   subscriberId: string,

@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersDeleteRoute } from '../routes/subscribers';
 import type { RemoveSubscriberResponse } from '../schemas/subscriber';
 
-/**
- * Deletes a subscriber (`DELETE /v2/subscribers/{subscriberId}`) with its topic subscriptions,
- * preferences and messages; its past notifications stay.
- *
- * @throws {@link NotFoundError} when the subscriber does not exist.
- *
- * @example
- * ```ts
- * await subscribersDelete(core, 'user-1'); // { acknowledged: true, status: 'deleted' }
- * ```
- */
+/** {@inheritDoc Subscribers.delete} */
 export function subscribersDelete(
   core: SvcCore,
   subscriberId: string,

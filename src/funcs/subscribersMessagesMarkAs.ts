@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersMessagesMarkAsRoute } from '../routes/subscribers';
 import type { MarkAsBody, Message } from '../schemas/message';
 
-/**
- * Marks a subscriber's messages `read`, `seen`, `unread` or `unseen` (`POST /v1/subscribers/{subscriberId}/messages/mark-as`); resolves to the updated messages.
- *
- * @example
- * ```ts
- * const messages = await subscribersMessagesMarkAs(core, 'user-1', {
- *   messageId: ['64da692e9a94fb2e6449ad60'],
- *   markAs: 'read',
- * });
- * ```
- */
+/** {@inheritDoc SubscriberMessages.markAs} */
 export function subscribersMessagesMarkAs(
   core: SvcCore,
   subscriberId: string,

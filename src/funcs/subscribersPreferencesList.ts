@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersPreferencesListRoute } from '../routes/subscribers';
 import type { PreferencesListQuery, SubscriberPreferences } from '../schemas/preference';
 
-/**
- * Reads a subscriber's preferences (`GET /v2/subscribers/{subscriberId}/preferences`): the global
- * channels and, per active workflow, the channels that will apply.
- *
- * @example
- * ```ts
- * const { workflows } = await subscribersPreferencesList(core, 'user-1', { criticality: 'all' });
- * ```
- */
+/** {@inheritDoc SubscriberPreferences.list} */
 export function subscribersPreferencesList(
   core: SvcCore,
   subscriberId: string,

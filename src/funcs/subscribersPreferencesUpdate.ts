@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersPreferencesUpdateRoute } from '../routes/subscribers';
 import type { PreferencesUpdateBody, SubscriberPreferences } from '../schemas/preference';
 
-/**
- * Turns channels on or off for one workflow (`workflowId`) or globally
- * (`PATCH /v2/subscribers/{subscriberId}/preferences`); answers the preferences after the change.
- *
- * @example
- * ```ts
- * await subscribersPreferencesUpdate(core, 'user-1', { workflowId: 'welcome', channels: { email: false } });
- * ```
- */
+/** {@inheritDoc SubscriberPreferences.update} */
 export function subscribersPreferencesUpdate(
   core: SvcCore,
   subscriberId: string,

@@ -6,18 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersRetrieveRoute } from '../routes/subscribers';
 import type { Subscriber } from '../schemas/subscriber';
 
-/**
- * Retrieves one subscriber by its `subscriberId` (`GET /v2/subscribers/{subscriberId}`).
- *
- * @throws {@link NotFoundError} when no subscriber has that id in the key's environment.
- *
- * @example
- * ```ts
- * const core = createSvcCore({ secretKey: 'sk_test' });
- * const subscriber = await subscribersRetrieve(core, 'user-1');
- * console.log(subscriber.email);
- * ```
- */
+/** {@inheritDoc Subscribers.retrieve} */
 export function subscribersRetrieve(
   core: SvcCore,
   subscriberId: string,

@@ -6,18 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersSearchRoute } from '../routes/subscribers';
 import type { Subscriber, SubscriberSearchQuery } from '../schemas/subscriber';
 
-/**
- * Searches subscribers (`GET /v2/subscribers`), a cursor-paginated list: `await` it for the
- * first page, or walk every match with `for await`.
- *
- * @example
- * ```ts
- * const page = await subscribersSearch(core, { email: '@acme.com', limit: 50 });
- * for await (const subscriber of subscribersSearch(core, { name: 'Ada' })) {
- *   console.log(subscriber.subscriberId);
- * }
- * ```
- */
+/** {@inheritDoc Subscribers.search} */
 export function subscribersSearch(
   core: SvcCore,
   query: SubscriberSearchQuery = {},

@@ -7,17 +7,7 @@ import { subscribersSubscriptionsListRoute } from '../routes/subscribers';
 import type { SubscriptionsListQuery } from '../schemas/subscriber';
 import type { TopicSubscription } from '../schemas/topic';
 
-/**
- * Lists a subscriber's topic subscriptions
- * (`GET /v2/subscribers/{subscriberId}/subscriptions`), cursor-paginated; `limit` is at most 100.
- *
- * @example
- * ```ts
- * const page = await subscribersSubscriptionsList(core, 'user-1', { limit: 100 });
- * const keys = (await subscribersSubscriptionsList(core, 'user-1').toArray({ limit: 1000 }))
- *   .map((subscription) => subscription.topic.key);
- * ```
- */
+/** {@inheritDoc SubscriberSubscriptions.list} */
 export function subscribersSubscriptionsList(
   core: SvcCore,
   subscriberId: string,

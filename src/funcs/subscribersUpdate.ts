@@ -6,16 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { subscribersUpdateRoute } from '../routes/subscribers';
 import type { Subscriber, SubscriberUpdateBody } from '../schemas/subscriber';
 
-/**
- * Updates a subscriber (`PATCH /v2/subscribers/{subscriberId}`): given fields are set, `null` clears one, `data` is replaced whole.
- *
- * @throws {@link NotFoundError} when the subscriber does not exist.
- *
- * @example
- * ```ts
- * const subscriber = await subscribersUpdate(core, 'user-1', { firstName: 'Ada', phone: null });
- * ```
- */
+/** {@inheritDoc Subscribers.update} */
 export function subscribersUpdate(
   core: SvcCore,
   subscriberId: string,

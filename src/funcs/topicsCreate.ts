@@ -6,14 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsCreateRoute } from '../routes/topics';
 import type { Topic, TopicCreateBody } from '../schemas/topic';
 
-/**
- * Creates a topic (`POST /v2/topics`), or sets the name of the existing one (the service upserts).
- *
- * @example
- * ```ts
- * const topic = await topicsCreate(core, { key: 'task:12345', name: 'Task' });
- * ```
- */
+/** {@inheritDoc Topics.create} */
 export function topicsCreate(
   core: SvcCore,
   body: TopicCreateBody,

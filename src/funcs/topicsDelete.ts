@@ -6,14 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsDeleteRoute } from '../routes/topics';
 import type { DeleteTopicResponse } from '../schemas/topic';
 
-/**
- * Deletes a topic and every subscription to it (`DELETE /v2/topics/{topicKey}`).
- *
- * @example
- * ```ts
- * await topicsDelete(core, 'news'); // { acknowledged: true }
- * ```
- */
+/** {@inheritDoc Topics.delete} */
 export function topicsDelete(
   core: SvcCore,
   topicKey: string,

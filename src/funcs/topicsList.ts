@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsListRoute } from '../routes/topics';
 import type { Topic, TopicListQuery } from '../schemas/topic';
 
-/**
- * Lists topics (`GET /v2/topics`), cursor-paginated: `await` it for the first page, or walk every
- * topic with `for await`; `key` and `name` match case-insensitively.
- *
- * @example
- * ```ts
- * for await (const topic of topicsList(core, { key: 'task' })) console.log(topic.key);
- * ```
- */
+/** {@inheritDoc Topics.list} */
 export function topicsList(
   core: SvcCore,
   query: TopicListQuery = {},

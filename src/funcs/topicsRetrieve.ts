@@ -6,16 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsRetrieveRoute } from '../routes/topics';
 import type { Topic } from '../schemas/topic';
 
-/**
- * Retrieves a topic by key (`GET /v2/topics/{topicKey}`).
- *
- * @throws {@link NotFoundError} when no topic has that key.
- *
- * @example
- * ```ts
- * const topic = await topicsRetrieve(core, 'news');
- * ```
- */
+/** {@inheritDoc Topics.retrieve} */
 export function topicsRetrieve(
   core: SvcCore,
   topicKey: string,

@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsSubscriptionsCreateRoute } from '../routes/topics';
 import type { TopicSubscriptionsCreateBody, TopicSubscriptionsResult } from '../schemas/topic';
 
-/**
- * Subscribes subscribers to a topic, creating the topic when missing
- * (`POST /v2/topics/{topicKey}/subscriptions`); unknown subscribers are listed in `errors`.
- *
- * @example
- * ```ts
- * const { meta } = await topicsSubscriptionsCreate(core, 'news', { subscriptions: ['user-1', 'user-2'] });
- * ```
- */
+/** {@inheritDoc TopicSubscriptions.create} */
 export function topicsSubscriptionsCreate(
   core: SvcCore,
   topicKey: string,

@@ -6,14 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsSubscriptionsDeleteRoute } from '../routes/topics';
 import type { TopicSubscriptionsDeleteBody, TopicSubscriptionsResult } from '../schemas/topic';
 
-/**
- * Unsubscribes subscribers from a topic (`DELETE /v2/topics/{topicKey}/subscriptions`).
- *
- * @example
- * ```ts
- * await topicsSubscriptionsDelete(core, 'news', { subscriptions: ['user-1'] });
- * ```
- */
+/** {@inheritDoc TopicSubscriptions.delete} */
 export function topicsSubscriptionsDelete(
   core: SvcCore,
   topicKey: string,

@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsSubscriptionsListRoute } from '../routes/topics';
 import type { TopicSubscription, TopicSubscriptionsListQuery } from '../schemas/topic';
 
-/**
- * Lists a topic's subscriptions (`GET /v2/topics/{topicKey}/subscriptions`), cursor-paginated;
- * `subscriberId` narrows to one subscriber.
- *
- * @example
- * ```ts
- * const subscribers = (await topicsSubscriptionsList(core, 'news').toArray({ limit: 1000 })).map(
- *   (subscription) => subscription.subscriber.subscriberId,
- * );
- * ```
- */
+/** {@inheritDoc TopicSubscriptions.list} */
 export function topicsSubscriptionsList(
   core: SvcCore,
   topicKey: string,

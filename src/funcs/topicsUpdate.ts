@@ -6,14 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { topicsUpdateRoute } from '../routes/topics';
 import type { Topic, TopicUpdateBody } from '../schemas/topic';
 
-/**
- * Renames a topic (`PATCH /v2/topics/{topicKey}`).
- *
- * @example
- * ```ts
- * await topicsUpdate(core, 'news', { name: 'Product news' });
- * ```
- */
+/** {@inheritDoc Topics.update} */
 export function topicsUpdate(
   core: SvcCore,
   topicKey: string,

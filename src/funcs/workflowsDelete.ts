@@ -6,15 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { workflowsDeleteRoute } from '../routes/workflows';
 import type { NoContent } from '../schemas/common';
 
-/**
- * Deletes a workflow (`DELETE /v2/workflows/{workflowId}`, by workflowId, slug or `_id`);
- * resolves to nothing (204). Triggers of it then answer `workflow_not_found`.
- *
- * @example
- * ```ts
- * await workflowsDelete(core, 'welcome-email');
- * ```
- */
+/** {@inheritDoc Workflows.delete} */
 export function workflowsDelete(
   core: SvcCore,
   workflowId: string,

@@ -6,17 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { workflowsListRoute } from '../routes/workflows';
 import type { WorkflowListItem, WorkflowListQuery } from '../schemas/workflow';
 
-/**
- * Lists workflows (`GET /v2/workflows`), offset-paginated: pages advance by `limit` until
- * `totalCount`. The service answers `{workflows, totalCount}`; the page's `data` holds the
- * workflows.
- *
- * @example
- * ```ts
- * const page = await workflowsList(core, { limit: 20, tags: ['onboarding'] });
- * console.log(page.totalCount, page.data.map((workflow) => workflow.workflowId));
- * ```
- */
+/** {@inheritDoc Workflows.list} */
 export function workflowsList(
   core: SvcCore,
   query: WorkflowListQuery = {},

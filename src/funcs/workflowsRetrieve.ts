@@ -6,16 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { workflowsRetrieveRoute } from '../routes/workflows';
 import type { WorkflowResponse } from '../schemas/workflow';
 
-/**
- * Retrieves one workflow (`GET /v2/workflows/{workflowId}`) by its workflowId, its slug or its
- * `_id`, with its steps, controls, issues and status. An unknown one answers 404.
- *
- * @example
- * ```ts
- * const workflow = await workflowsRetrieve(core, 'welcome-email');
- * console.log(workflow.status, workflow.steps.length);
- * ```
- */
+/** {@inheritDoc Workflows.retrieve} */
 export function workflowsRetrieve(
   core: SvcCore,
   workflowId: string,

@@ -6,16 +6,7 @@ import { routeSpec } from '../core/route-spec';
 import { workflowsSyncRoute } from '../routes/workflows';
 import type { WorkflowSyncBody, WorkflowSyncResponse } from '../schemas/workflow';
 
-/**
- * Copies a workflow to another environment (`PUT /v2/workflows/{workflowId}/sync`); resolves to the target environment's workflow.
- *
- * @example
- * ```ts
- * const synced = await workflowsSync(core, 'welcome-email', {
- *   targetEnvironmentId: '64da692e9a94fb2e6449ad02',
- * });
- * ```
- */
+/** {@inheritDoc Workflows.sync} */
 export function workflowsSync(
   core: SvcCore,
   workflowId: string,

@@ -32,11 +32,16 @@ export class Events {
   }
 
   /**
-   * Triggers a workflow for its recipients; an idempotency key (generated unless given) makes retries safe.
+   * Triggers a workflow for its recipients (`POST /v1/events/trigger`). The call carries an
+   * idempotency key (generated unless given), so a retry never sends twice.
    *
    * @example
    * ```ts
-   * const { transactionId } = await svc.events.trigger({ name: 'welcome-email', to: ['user-1'] });
+   * const { transactionId, status } = await svc.events.trigger({
+   *   name: 'welcome-email',
+   *   to: { subscriberId: 'user-1', email: 'ada@example.com' },
+   *   payload: { plan: 'pro' },
+   * });
    * ```
    */
   trigger(body: TriggerBody, options?: RequestOptions): APIPromise<TriggerResponse> {
@@ -44,7 +49,10 @@ export class Events {
   }
 
   /**
-   * Triggers up to 100 events at once; resolves to one answer per event, in order.
+   * Triggers up to 100 events in one request (`POST /v1/events/trigger/bulk`); resolves to one
+   * trigger answer per event, in order. Each event is checked and answered as a single trigger
+   * would be; an event that fails answers `status: 'error'` with its `error` texts while the others
+   * go on.
    *
    * @example
    * ```ts
@@ -54,6 +62,7 @@ export class Events {
    *     { name: 'welcome-email', to: 'user-2' },
    *   ],
    * });
+   * console.log(results.map((result) => result.status));
    * ```
    */
   triggerBulk(body: BulkTriggerBody, options?: RequestOptions): APIPromise<BulkTriggerResponse> {
@@ -61,11 +70,15 @@ export class Events {
   }
 
   /**
-   * Triggers a workflow for every subscriber of the environment.
+   * Triggers a workflow for every subscriber of the environment (`POST
+   * /v1/events/trigger/broadcast`); one notification per subscriber, under one transactionId.
    *
    * @example
    * ```ts
-   * await svc.events.broadcast({ name: 'maintenance-window', payload: { startsAt: '22:00' } });
+   * const { transactionId } = await svc.events.broadcast({
+   *   name: 'maintenance-window',
+   *   payload: { startsAt: '2024-06-01T22:00:00Z' },
+   * });
    * ```
    */
   broadcast(body: BroadcastBody, options?: RequestOptions): APIPromise<TriggerResponse> {
@@ -73,11 +86,14 @@ export class Events {
   }
 
   /**
-   * Cancels the delays and digests a transaction still has waiting; `false` when none was.
+   * Cancels what a transaction still has waiting: its delays and digests, and the steps after them
+   * (`DELETE /v1/events/trigger/{transactionId}`). Resolves to `true` when something was canceled,
+   * `false` when nothing was waiting (an unknown, finished or already canceled transaction).
    *
    * @example
    * ```ts
-   * const canceled = await svc.events.cancel(transactionId);
+   * const { transactionId } = await svc.events.trigger({ name: 'reminder', to: 'user-1' });
+   * const canceled = await svc.events.cancel(transactionId ?? '');
    * ```
    */
   cancel(transactionId: string, options?: RequestOptions): APIPromise<CancelResponse> {

@@ -23,11 +23,18 @@ export class Integrations {
   }
 
   /**
-   * Creates a provider integration in the key's environment.
+   * Creates a provider integration in the key's environment (`POST /v1/integrations`).
+   *
+   * @throws {@link ConflictError} when the `identifier` is already used.
    *
    * @example
    * ```ts
-   * const integration = await svc.integrations.create({ providerId: 'sendgrid', channel: 'email' });
+   * const integration = await svc.integrations.create({
+   *   providerId: 'sendgrid',
+   *   channel: 'email',
+   *   credentials: { apiKey: 'SG.xxx' },
+   *   active: true,
+   * });
    * ```
    */
   create(body: IntegrationCreateBody, options?: RequestOptions): APIPromise<Integration> {
@@ -35,11 +42,12 @@ export class Integrations {
   }
 
   /**
-   * Lists the channel integrations.
+   * Lists the channel integrations (`GET /v1/integrations`).
    *
    * @example
    * ```ts
    * const integrations = await svc.integrations.list();
+   * const primaryEmail = integrations.find((i) => i.channel === 'email' && i.primary);
    * ```
    */
   list(options?: RequestOptions): APIPromise<Integration[]> {
@@ -47,11 +55,14 @@ export class Integrations {
   }
 
   /**
-   * Makes an email or SMS integration the primary one of its channel.
+   * Makes an email or SMS integration the primary one of its channel (`POST
+   * /v1/integrations/{integrationId}/set-primary`).
+   *
+   * @throws {@link BadRequestError} for channels without a primary (in_app, chat, push).
    *
    * @example
    * ```ts
-   * await svc.integrations.setPrimary('64da692e9a94fb2e6449ad10');
+   * const integration = await svc.integrations.setPrimary('64da692e9a94fb2e6449ad10');
    * ```
    */
   setPrimary(integrationId: string, options?: RequestOptions): APIPromise<Integration> {

@@ -30,11 +30,16 @@ export class Messages {
   }
 
   /**
-   * Lists messages, page-number paginated (`for await` walks every page).
+   * Lists the environment's messages (`GET /v1/messages`), oldest first, filtered by `channel`,
+   * `subscriberId` and `transactionId`; page-number paginated: pages advance while `hasMore` (a
+   * full page), and the walk ends on the empty page that follows a full last page.
    *
    * @example
    * ```ts
-   * const page = await svc.messages.list({ subscriberId: 'user-1', limit: 20 });
+   * const page = await svc.messages.list({ subscriberId: 'user-1', channel: 'in_app' });
+   * for await (const message of svc.messages.list({ transactionId: ['t-1', 't-2'] })) {
+   *   console.log(message._id, message.channel);
+   * }
    * ```
    */
   list(
@@ -45,11 +50,12 @@ export class Messages {
   }
 
   /**
-   * Deletes one message.
+   * Deletes one message (`DELETE /v1/messages/{messageId}`); it leaves the subscriber's feed and
+   * counts. A malformed id answers 422, an unknown one 404.
    *
    * @example
    * ```ts
-   * await svc.messages.delete(messageId);
+   * const { status } = await svc.messages.delete('64da692e9a94fb2e6449ad60'); // 'deleted'
    * ```
    */
   delete(messageId: string, options?: RequestOptions): APIPromise<DeleteMessageResponse> {
@@ -57,11 +63,13 @@ export class Messages {
   }
 
   /**
-   * Deletes the messages of a transaction (of one channel when given).
+   * Deletes the messages of a transaction, only those of `channel` when given (`DELETE
+   * /v1/messages/transaction/{transactionId}`); resolves to nothing (204). A transaction without
+   * any message answers 404.
    *
    * @example
    * ```ts
-   * await svc.messages.deleteByTransactionId(transactionId, { channel: 'email' });
+   * await svc.messages.deleteByTransactionId(transactionId, { channel: 'in_app' });
    * ```
    */
   deleteByTransactionId(

@@ -23,11 +23,13 @@ export class Notifications {
   }
 
   /**
-   * Lists triggered events, newest first, page-number paginated.
+   * Lists triggered events, newest first (`GET /v1/notifications`), page-number paginated: pages
+   * advance while `hasMore`, and the walk ends on the empty page that follows a full last page.
    *
    * @example
    * ```ts
-   * const page = await svc.notifications.list({ subscriberIds: ['user-1'] });
+   * const page = await svc.notifications.list({ channels: ['email'], limit: 50 });
+   * const lastHundred = await svc.notifications.list().toArray({ limit: 100 });
    * ```
    */
   list(
@@ -41,11 +43,15 @@ export class Notifications {
   }
 
   /**
-   * Retrieves one triggered event with its jobs and execution details.
+   * Retrieves one triggered event with its jobs, execution details and step messages (`GET
+   * /v1/notifications/{notificationId}`).
+   *
+   * @throws {@link NotFoundError} when no such event exists in the key's environment.
    *
    * @example
    * ```ts
    * const event = await svc.notifications.retrieve('64da692e9a94fb2e6449ad40');
+   * for (const job of event.jobs ?? []) console.log(job.type, job.status);
    * ```
    */
   retrieve(notificationId: string, options?: RequestOptions): APIPromise<ActivityNotification> {

@@ -30,11 +30,15 @@ export class SubscriberCredentials {
   }
 
   /**
-   * Sets the subscriber's credentials for a chat or push provider; given `deviceTokens` replace the stored ones.
+   * Sets a subscriber's credentials for a chat or push provider (`PATCH
+   * /v1/subscribers/{subscriberId}/credentials`); given `deviceTokens` replace the stored ones.
    *
    * @example
    * ```ts
-   * await svc.subscribers.credentials.upsert('user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
+   * await svc.subscribers.credentials.upsert('user-1', {
+   *   providerId: 'fcm',
+   *   credentials: { deviceTokens: ['token-1'] },
+   * });
    * ```
    */
   upsert(
@@ -46,11 +50,15 @@ export class SubscriberCredentials {
   }
 
   /**
-   * Sets the subscriber's credentials for a provider with `PUT`; given `deviceTokens` replace the stored ones.
+   * Sets a subscriber's credentials for a chat or push provider (`PUT
+   * /v1/subscribers/{subscriberId}/credentials`); given `deviceTokens` replace the stored ones.
    *
    * @example
    * ```ts
-   * await svc.subscribers.credentials.update('user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
+   * await svc.subscribers.credentials.update('user-1', {
+   *   providerId: 'slack',
+   *   credentials: { webhookUrl: 'https://hooks.slack.com/services/T/B/X' },
+   * });
    * ```
    */
   update(
@@ -62,7 +70,8 @@ export class SubscriberCredentials {
   }
 
   /**
-   * Removes the subscriber's credentials for one provider (resolves with nothing).
+   * Removes a subscriber's credentials for one provider (`DELETE
+   * /v1/subscribers/{subscriberId}/credentials/{providerId}`); resolves with nothing.
    *
    * @example
    * ```ts

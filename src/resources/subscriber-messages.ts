@@ -21,11 +21,15 @@ export class SubscriberMessages {
   }
 
   /**
-   * Marks messages `read`, `seen`, `unread` or `unseen`; resolves to the updated messages.
+   * Marks a subscriber's messages `read`, `seen`, `unread` or `unseen` (`POST
+   * /v1/subscribers/{subscriberId}/messages/mark-as`); resolves to the updated messages.
    *
    * @example
    * ```ts
-   * const messages = await svc.subscribers.messages.markAs('user-1', { messageId: 'id', markAs: 'read' });
+   * const messages = await svc.subscribers.messages.markAs('user-1', {
+   *   messageId: ['64da692e9a94fb2e6449ad60'],
+   *   markAs: 'read',
+   * });
    * ```
    */
   markAs(subscriberId: string, body: MarkAsBody, options?: RequestOptions): APIPromise<Message[]> {

@@ -27,11 +27,14 @@ export class SubscriberPreferences {
   }
 
   /**
-   * The subscriber's global channels and, per active workflow, the channels that will apply.
+   * Reads a subscriber's preferences (`GET /v2/subscribers/{subscriberId}/preferences`): the global
+   * channels and, per active workflow, the channels that will apply.
    *
    * @example
    * ```ts
-   * const { global, workflows } = await svc.subscribers.preferences.list('user-1');
+   * const { global, workflows } = await svc.subscribers.preferences.list('user-1', {
+   *   criticality: 'all',
+   * });
    * ```
    */
   list(
@@ -43,11 +46,15 @@ export class SubscriberPreferences {
   }
 
   /**
-   * Turns channels on or off for one workflow (`workflowId`) or, without it, globally.
+   * Turns channels on or off for one workflow (`workflowId`) or, without it, globally (`PATCH
+   * /v2/subscribers/{subscriberId}/preferences`); resolves to the preferences after the change.
    *
    * @example
    * ```ts
-   * await svc.subscribers.preferences.update('user-1', { channels: { sms: false } });
+   * await svc.subscribers.preferences.update('user-1', {
+   *   workflowId: 'welcome',
+   *   channels: { email: false },
+   * });
    * ```
    */
   update(

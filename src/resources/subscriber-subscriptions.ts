@@ -24,11 +24,14 @@ export class SubscriberSubscriptions {
   }
 
   /**
-   * Lists a subscriber's topic subscriptions, cursor-paginated (`limit` at most 100).
+   * Lists a subscriber's topic subscriptions (`GET /v2/subscribers/{subscriberId}/subscriptions`),
+   * cursor-paginated; `limit` is at most 100.
    *
    * @example
    * ```ts
    * const page = await svc.subscribers.subscriptions.list('user-1', { limit: 100 });
+   * const all = await svc.subscribers.subscriptions.list('user-1').toArray({ limit: 1000 });
+   * const keys = all.map((subscription) => subscription.topic.key);
    * ```
    */
   list(

@@ -24,7 +24,8 @@ import { SubscriberPreferences } from './subscriber-preferences';
 import { SubscriberSubscriptions } from './subscriber-subscriptions';
 
 /**
- * The `svc.subscribers` namespace: thin methods over the standalone functions.
+ * The `svc.subscribers` namespace: subscribers, with their subscriptions, credentials,
+ * preferences and messages.
  *
  * @example
  * ```ts
@@ -52,11 +53,14 @@ export class Subscribers {
   }
 
   /**
-   * Retrieves one subscriber by its `subscriberId`.
+   * Retrieves one subscriber by its `subscriberId` (`GET /v2/subscribers/{subscriberId}`).
+   *
+   * @throws {@link NotFoundError} when no subscriber has that id in the key's environment.
    *
    * @example
    * ```ts
    * const subscriber = await svc.subscribers.retrieve('user-1');
+   * console.log(subscriber.email);
    * ```
    */
   retrieve(subscriberId: string, options?: RequestOptions): APIPromise<Subscriber> {
@@ -64,11 +68,18 @@ export class Subscribers {
   }
 
   /**
-   * Updates a subscriber: given fields are set, `null` clears one, `data` is replaced whole.
+   * Updates a subscriber (`PATCH /v2/subscribers/{subscriberId}`): given fields are set, `null`
+   * clears one, `data` is replaced whole.
+   *
+   * @throws {@link NotFoundError} when the subscriber does not exist.
    *
    * @example
    * ```ts
-   * await svc.subscribers.update('user-1', { firstName: 'Ada', data: { plan: 'pro' } });
+   * await svc.subscribers.update('user-1', {
+   *   firstName: 'Ada',
+   *   phone: null,
+   *   data: { plan: 'pro' },
+   * });
    * ```
    */
   update(
@@ -80,11 +91,13 @@ export class Subscribers {
   }
 
   /**
-   * Searches subscribers, cursor-paginated: `await` for the first page, `for await` for all.
+   * Searches subscribers (`GET /v2/subscribers`), a cursor-paginated list: `await` it for the first
+   * page, or walk every match with `for await`.
    *
    * @example
    * ```ts
-   * for await (const subscriber of svc.subscribers.search({ email: '@acme.com' })) {
+   * const page = await svc.subscribers.search({ email: '@acme.com', limit: 50 });
+   * for await (const subscriber of svc.subscribers.search({ name: 'Ada' })) {
    *   console.log(subscriber.subscriberId);
    * }
    * ```
@@ -97,8 +110,9 @@ export class Subscribers {
   }
 
   /**
-   * Creates a subscriber, or updates the existing one; `{ failIfExists: true }` answers a
-   * `ConflictError` (409) for an existing one instead.
+   * Creates a subscriber (`POST /v2/subscribers`), or updates the existing one with the given
+   * fields; `{ failIfExists: true }` makes an existing subscriber a {@link ConflictError} (409)
+   * instead.
    *
    * @example
    * ```ts
@@ -115,11 +129,14 @@ export class Subscribers {
   }
 
   /**
-   * Deletes a subscriber with its topic subscriptions, preferences and messages.
+   * Deletes a subscriber (`DELETE /v2/subscribers/{subscriberId}`) with its topic subscriptions,
+   * preferences and messages; its past notifications stay.
+   *
+   * @throws {@link NotFoundError} when the subscriber does not exist.
    *
    * @example
    * ```ts
-   * await svc.subscribers.delete('user-1');
+   * await svc.subscribers.delete('user-1'); // { acknowledged: true, status: 'deleted' }
    * ```
    */
   delete(subscriberId: string, options?: RequestOptions): APIPromise<RemoveSubscriberResponse> {
@@ -127,7 +144,8 @@ export class Subscribers {
   }
 
   /**
-   * Creates or updates up to 500 subscribers in one call.
+   * Creates or updates up to 500 subscribers at once (`POST /v1/subscribers/bulk`); the answer
+   * lists the `created`, `updated` and `failed` ones.
    *
    * @example
    * ```ts

@@ -30,7 +30,8 @@ export class TopicSubscriptions {
   }
 
   /**
-   * Lists the topic's subscriptions, cursor-paginated.
+   * Lists a topic's subscriptions (`GET /v2/topics/{topicKey}/subscriptions`), cursor-paginated;
+   * `subscriberId` narrows to one subscriber.
    *
    * @example
    * ```ts
@@ -48,11 +49,14 @@ export class TopicSubscriptions {
   }
 
   /**
-   * Subscribes subscribers to the topic (created when missing); unknown ones are in `errors`.
+   * Subscribes subscribers to a topic, creating the topic when missing (`POST
+   * /v2/topics/{topicKey}/subscriptions`); unknown subscribers are listed in `errors`.
    *
    * @example
    * ```ts
-   * const { meta } = await svc.topics.subscriptions.create('news', { subscriptions: ['user-1', 'user-2'] });
+   * const { meta } = await svc.topics.subscriptions.create('news', {
+   *   subscriptions: ['user-1', 'user-2'],
+   * });
    * ```
    */
   create(
@@ -64,7 +68,7 @@ export class TopicSubscriptions {
   }
 
   /**
-   * Unsubscribes subscribers from the topic.
+   * Unsubscribes subscribers from a topic (`DELETE /v2/topics/{topicKey}/subscriptions`).
    *
    * @example
    * ```ts

@@ -38,7 +38,8 @@ export class Topics {
   }
 
   /**
-   * Creates a topic, or sets the name of the existing one (the service upserts).
+   * Creates a topic (`POST /v2/topics`), or sets the name of the existing one (the service
+   * upserts).
    *
    * @example
    * ```ts
@@ -50,7 +51,8 @@ export class Topics {
   }
 
   /**
-   * Lists topics, cursor-paginated: `await` for the first page, `for await` for all.
+   * Lists topics (`GET /v2/topics`), cursor-paginated: `await` it for the first page, or walk every
+   * topic with `for await`; `key` and `name` match case-insensitively.
    *
    * @example
    * ```ts
@@ -65,7 +67,9 @@ export class Topics {
   }
 
   /**
-   * Retrieves a topic by key.
+   * Retrieves a topic by key (`GET /v2/topics/{topicKey}`).
+   *
+   * @throws {@link NotFoundError} when no topic has that key.
    *
    * @example
    * ```ts
@@ -77,7 +81,7 @@ export class Topics {
   }
 
   /**
-   * Renames a topic.
+   * Renames a topic (`PATCH /v2/topics/{topicKey}`).
    *
    * @example
    * ```ts
@@ -89,11 +93,11 @@ export class Topics {
   }
 
   /**
-   * Deletes a topic and every subscription to it.
+   * Deletes a topic and every subscription to it (`DELETE /v2/topics/{topicKey}`).
    *
    * @example
    * ```ts
-   * await svc.topics.delete('news');
+   * await svc.topics.delete('news'); // { acknowledged: true }
    * ```
    */
   delete(topicKey: string, options?: RequestOptions): APIPromise<DeleteTopicResponse> {

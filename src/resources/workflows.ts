@@ -38,11 +38,14 @@ export class Workflows {
   }
 
   /**
-   * Lists workflows, offset-paginated (`data` holds the workflows).
+   * Lists workflows (`GET /v2/workflows`), offset-paginated: pages advance by `limit` until
+   * `totalCount`. The service answers `{workflows, totalCount}`; the page's `data` holds the
+   * workflows.
    *
    * @example
    * ```ts
-   * const page = await svc.workflows.list({ limit: 20 });
+   * const page = await svc.workflows.list({ limit: 20, tags: ['onboarding'] });
+   * console.log(page.totalCount, page.data.map((workflow) => workflow.workflowId));
    * ```
    */
   list(
@@ -53,11 +56,14 @@ export class Workflows {
   }
 
   /**
-   * Copies a workflow to another environment; resolves to the target's workflow.
+   * Copies a workflow to another environment (`PUT /v2/workflows/{workflowId}/sync`); resolves to
+   * the target environment's workflow.
    *
    * @example
    * ```ts
-   * await svc.workflows.sync('welcome-email', { targetEnvironmentId: productionId });
+   * const synced = await svc.workflows.sync('welcome-email', {
+   *   targetEnvironmentId: '64da692e9a94fb2e6449ad02',
+   * });
    * ```
    */
   sync(
@@ -69,7 +75,10 @@ export class Workflows {
   }
 
   /**
-   * Creates a workflow with its steps (201); a `workflowId` already used is refused (409).
+   * Creates a workflow with its steps (`POST /v2/workflows`); resolves to the workflow as the
+   * service answers it (steps with their `_id`, `stepId`, controls and `issues`; `status` `ERROR`
+   * while a step has issues). A `workflowId` already used in the environment is refused (409). An
+   * idempotency key (generated unless given) makes retries safe.
    *
    * @example
    * ```ts
@@ -78,7 +87,7 @@ export class Workflows {
    *   workflowId: 'welcome',
    *   steps: [{ name: 'In-App', type: 'in_app', controlValues: { body: 'Welcome!' } }],
    * });
-   * await svc.events.trigger({ name: workflow.workflowId, to: 'subscriber-1' });
+   * await svc.events.trigger({ name: workflow.workflowId, to: 'user-1' });
    * ```
    */
   create(body: WorkflowCreateBody, options?: RequestOptions): APIPromise<WorkflowResponse> {
@@ -86,17 +95,25 @@ export class Workflows {
   }
 
   /**
-   * Replaces a workflow's fields and steps: steps with a stored `_id` change, others are added,
-   * stored steps left out are removed; an omitted `active` means `true`.
+   * Replaces a workflow's fields and steps (`PUT /v2/workflows/{workflowId}`, by workflowId, slug
+   * or `_id`): steps with a stored `_id` change, steps without one are added, stored steps left out
+   * are removed; an omitted `active` means `true`. Resolves to the workflow. PUT carries no
+   * idempotency key.
    *
    * @example
    * ```ts
-   * await svc.workflows.update('welcome', {
-   *   name: 'Welcome',
+   * const current = await svc.workflows.retrieve('welcome');
+   * const inApp = current.steps[0];
+   * const updated = await svc.workflows.update('welcome', {
+   *   name: current.name,
    *   origin: 'svc-cloud',
    *   preferences: {},
-   *   steps: [{ name: 'Email', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } }],
+   *   steps: [
+   *     { _id: inApp?._id, name: 'In-App', type: 'in_app' },
+   *     { name: 'Email', type: 'email', controlValues: { subject: 'Hi', body: 'Hello' } },
+   *   ],
    * });
+   * console.log(updated.steps.length); // 2
    * ```
    */
   update(
@@ -108,11 +125,13 @@ export class Workflows {
   }
 
   /**
-   * Retrieves a workflow by workflowId, slug or `_id`.
+   * Retrieves one workflow (`GET /v2/workflows/{workflowId}`) by its workflowId, its slug or its
+   * `_id`, with its steps, controls, issues and status. An unknown one answers 404.
    *
    * @example
    * ```ts
    * const workflow = await svc.workflows.retrieve('welcome-email');
+   * console.log(workflow.status, workflow.steps.length);
    * ```
    */
   retrieve(workflowId: string, options?: RequestOptions): APIPromise<WorkflowResponse> {
@@ -120,11 +139,15 @@ export class Workflows {
   }
 
   /**
-   * Changes a workflow's fields (not its steps); `active` also sets the status.
+   * Changes a workflow's fields without touching its steps (`PATCH /v2/workflows/{workflowId}`):
+   * `active` (which also sets the status), `name`, `description`, `tags`, `payloadSchema`,
+   * `validatePayload`, `isTranslationEnabled`; resolves to the workflow. An idempotency key
+   * (generated unless given) makes retries safe.
    *
    * @example
    * ```ts
-   * await svc.workflows.patch('welcome-email', { active: false });
+   * const paused = await svc.workflows.patch('welcome-email', { active: false });
+   * console.log(paused.status); // 'INACTIVE'
    * ```
    */
   patch(
@@ -136,7 +159,8 @@ export class Workflows {
   }
 
   /**
-   * Deletes a workflow; its triggers then answer `workflow_not_found`.
+   * Deletes a workflow (`DELETE /v2/workflows/{workflowId}`, by workflowId, slug or `_id`);
+   * resolves to nothing (204). Triggers of it then answer `workflow_not_found`.
    *
    * @example
    * ```ts

@@ -1,8 +1,3 @@
-/**
- * Routes of the `events` namespace.
- *
- * @module
- */
 import {
   BroadcastBody,
   BulkTriggerBody,
@@ -13,14 +8,7 @@ import {
 } from '../schemas/event';
 import { BULK_COST, LARGE_BODY_LIMIT, type Route } from './route';
 
-/**
- * `POST /v1/events/trigger`: triggers a workflow for its recipients.
- *
- * @example
- * ```ts
- * eventsTriggerRoute.category; // 'trigger'
- * ```
- */
+/** `POST /v1/events/trigger`: triggers a workflow for its recipients. */
 export const eventsTriggerRoute = {
   operation: 'events.trigger',
   method: 'POST',
@@ -32,14 +20,7 @@ export const eventsTriggerRoute = {
   response: TriggerResponse,
 } as const satisfies Route;
 
-/**
- * `POST /v1/events/trigger/bulk`: up to 100 triggers, each answered as a single trigger, in order.
- *
- * @example
- * ```ts
- * eventsTriggerBulkRoute.cost; // 100: a bulk request takes a bulk share of the trigger budget
- * ```
- */
+/** `POST /v1/events/trigger/bulk`: up to 100 triggers, answered one by one, in order. */
 export const eventsTriggerBulkRoute = {
   operation: 'events.triggerBulk',
   method: 'POST',
@@ -52,14 +33,7 @@ export const eventsTriggerBulkRoute = {
   response: BulkTriggerResponse,
 } as const satisfies Route;
 
-/**
- * `POST /v1/events/trigger/broadcast`: triggers a workflow for every subscriber of the environment.
- *
- * @example
- * ```ts
- * eventsBroadcastRoute.path; // '/v1/events/trigger/broadcast'
- * ```
- */
+/** `POST /v1/events/trigger/broadcast`: triggers a workflow for every subscriber. */
 export const eventsBroadcastRoute = {
   operation: 'events.broadcast',
   method: 'POST',
@@ -72,14 +46,7 @@ export const eventsBroadcastRoute = {
   response: TriggerResponse,
 } as const satisfies Route;
 
-/**
- * `DELETE /v1/events/trigger/{transactionId}`: cancels the delayed and digested work of a transaction.
- *
- * @example
- * ```ts
- * eventsCancelRoute.method; // 'DELETE'
- * ```
- */
+/** `DELETE /v1/events/trigger/{transactionId}`: cancels a transaction's delayed work. */
 export const eventsCancelRoute = {
   operation: 'events.cancel',
   method: 'DELETE',

@@ -59,7 +59,7 @@ import {
 } from './workflows';
 
 /**
- * Every route: the interface's operation list, then the operations beyond it, by namespace.
+ * Every route the client speaks, with its method, path, status and schemas.
  *
  * @example
  * ```ts
@@ -81,7 +81,6 @@ export const ROUTES = [
   notificationsRetrieveRoute,
   eventsTriggerRoute,
   notificationsListRoute,
-  // Beyond the interface, part 2: bulk and broadcast triggers, cancel, workflows, messages.
   eventsTriggerBulkRoute,
   eventsBroadcastRoute,
   eventsCancelRoute,
@@ -91,7 +90,6 @@ export const ROUTES = [
   workflowsRetrieveRoute,
   workflowsPatchRoute,
   workflowsDeleteRoute,
-  // Beyond the interface: subscriber lifecycle, preferences, topics.
   subscribersCreateRoute,
   subscribersDeleteRoute,
   subscribersCreateBulkRoute,
@@ -112,12 +110,13 @@ export const ROUTES = [
 ] as const satisfies readonly Route[];
 
 /**
- * The client's name of an operation, e.g. `events.trigger` or `subscribers.retrieve`: the
- * `operation` of a route in {@link ROUTES} (a type test keeps the two equal).
+ * The client's name of an operation, e.g. `events.trigger`: the `operation` of a route in
+ * {@link ROUTES} (a type test keeps the two equal).
  *
  * @example
  * ```ts
  * const operation: OperationName = 'events.trigger';
+ * engine.faults.add({ match: { operation }, respond: { status: 503 } });
  * ```
  */
 export type OperationName =
@@ -135,7 +134,6 @@ export type OperationName =
   | 'notifications.retrieve'
   | 'events.trigger'
   | 'notifications.list'
-  // Beyond the interface, part 2.
   | 'events.triggerBulk'
   | 'events.broadcast'
   | 'events.cancel'
@@ -145,7 +143,6 @@ export type OperationName =
   | 'workflows.retrieve'
   | 'workflows.patch'
   | 'workflows.delete'
-  // Beyond the interface, part 1.
   | 'subscribers.create'
   | 'subscribers.delete'
   | 'subscribers.createBulk'
@@ -169,7 +166,7 @@ export type OperationName =
  *
  * @example
  * ```ts
- * const route: AnyRoute = ROUTES[0];
+ * const byOperation = new Map<OperationName, AnyRoute>(ROUTES.map((route) => [route.operation, route]));
  * ```
  */
 export type AnyRoute = (typeof ROUTES)[number];

@@ -6,14 +6,7 @@
 import { Integration, IntegrationCreateBody, IntegrationList } from '../schemas/integration';
 import type { Route } from './route';
 
-/**
- * `POST /v1/integrations`: creates an integration.
- *
- * @example
- * ```ts
- * integrationsCreateRoute.status; // 201
- * ```
- */
+/** `POST /v1/integrations`: creates an integration. */
 export const integrationsCreateRoute = {
   operation: 'integrations.create',
   method: 'POST',
@@ -24,14 +17,7 @@ export const integrationsCreateRoute = {
   response: Integration,
 } as const satisfies Route;
 
-/**
- * `GET /v1/integrations`: every integration of the organization.
- *
- * @example
- * ```ts
- * integrationsListRoute.method; // 'GET'
- * ```
- */
+/** `GET /v1/integrations`: every integration of the organization. */
 export const integrationsListRoute = {
   operation: 'integrations.list',
   method: 'GET',
@@ -41,19 +27,12 @@ export const integrationsListRoute = {
   response: IntegrationList,
 } as const satisfies Route;
 
-/**
- * `POST /v1/integrations/{integrationId}/set-primary`: makes an integration its channel's primary.
- * The spec answers 200 where the service answers Nest's POST default 201 (docs/engine-differences.md).
- *
- * @example
- * ```ts
- * integrationsSetPrimaryRoute.status; // 200
- * ```
- */
+/** `POST /v1/integrations/{integrationId}/set-primary`: makes it its channel's primary. */
 export const integrationsSetPrimaryRoute = {
   operation: 'integrations.setPrimary',
   method: 'POST',
   path: '/v1/integrations/:integrationId/set-primary',
+  // The spec says 200; the service answers Nest's POST default 201 (docs/engine-differences.md).
   status: 200,
   category: 'global',
   response: Integration,

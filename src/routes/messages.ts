@@ -1,9 +1,3 @@
-/**
- * Routes of the `messages` namespace: the environment's messages, listed and deleted.
- *
- * @module
- */
-
 import { NoContent } from '../schemas/common';
 import {
   DeleteMessageResponse,
@@ -13,14 +7,7 @@ import {
 } from '../schemas/message-list';
 import type { Route } from './route';
 
-/**
- * `GET /v1/messages`: a page-number page of the environment's messages.
- *
- * @example
- * ```ts
- * messagesListRoute.path; // '/v1/messages'
- * ```
- */
+/** `GET /v1/messages`: a page-number page of the environment's messages. */
 export const messagesListRoute = {
   operation: 'messages.list',
   method: 'GET',
@@ -31,14 +18,7 @@ export const messagesListRoute = {
   response: MessageListResponse,
 } as const satisfies Route;
 
-/**
- * `DELETE /v1/messages/{messageId}`: deletes one message.
- *
- * @example
- * ```ts
- * messagesDeleteRoute.method; // 'DELETE'
- * ```
- */
+/** `DELETE /v1/messages/{messageId}`: deletes one message. */
 export const messagesDeleteRoute = {
   operation: 'messages.delete',
   method: 'DELETE',
@@ -48,15 +28,7 @@ export const messagesDeleteRoute = {
   response: DeleteMessageResponse,
 } as const satisfies Route;
 
-/**
- * `DELETE /v1/messages/transaction/{transactionId}`: deletes a transaction's messages (of one
- * channel when given); 204 No Content.
- *
- * @example
- * ```ts
- * messagesDeleteByTransactionIdRoute.status; // 204
- * ```
- */
+/** `DELETE /v1/messages/transaction/{transactionId}`: deletes a transaction's messages; 204. */
 export const messagesDeleteByTransactionIdRoute = {
   operation: 'messages.deleteByTransactionId',
   method: 'DELETE',

@@ -10,14 +10,7 @@ import {
 } from '../schemas/notification';
 import type { Route } from './route';
 
-/**
- * `GET /v1/notifications`: a page-number page of notifications (events) with their jobs.
- *
- * @example
- * ```ts
- * notificationsListRoute.path; // '/v1/notifications'
- * ```
- */
+/** `GET /v1/notifications`: a page-number page of notifications (events) with their jobs. */
 export const notificationsListRoute = {
   operation: 'notifications.list',
   method: 'GET',
@@ -28,14 +21,7 @@ export const notificationsListRoute = {
   response: NotificationListResponse,
 } as const satisfies Route;
 
-/**
- * `GET /v1/notifications/{notificationId}`: one notification with its jobs.
- *
- * @example
- * ```ts
- * notificationsRetrieveRoute.method; // 'GET'
- * ```
- */
+/** `GET /v1/notifications/{notificationId}`: one notification with its jobs. */
 export const notificationsRetrieveRoute = {
   operation: 'notifications.retrieve',
   method: 'GET',

@@ -26,35 +26,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type RateLimitCategory = 'trigger' | 'configuration' | 'global';
 
-/**
- * The service's default request body limit (100 kB).
- *
- * @example
- * ```ts
- * DEFAULT_BODY_LIMIT; // 102400
- * ```
- */
+/** The service's default request body limit (100 kB). */
 export const DEFAULT_BODY_LIMIT = 100 * 1024;
 
-/**
- * The body limit of the events and workflows routes (26 MB).
- *
- * @example
- * ```ts
- * LARGE_BODY_LIMIT; // 27262976
- * ```
- */
+/** The body limit of the events and workflows routes (26 MB). */
 export const LARGE_BODY_LIMIT = 26 * 1024 * 1024;
 
-/**
- * Rate-limit tokens of a bulk request (the bulk and broadcast triggers), where a single request
- * takes 1.
- *
- * @example
- * ```ts
- * BULK_COST; // 100
- * ```
- */
+/** Rate-limit tokens of a bulk or broadcast trigger, where a single request takes 1. */
 export const BULK_COST = 100;
 
 /**
@@ -101,11 +79,6 @@ export interface Route {
 /**
  * The path parameters a route path names: `PathParams<'/v2/subscribers/:subscriberId'>` is
  * `{ subscriberId: string }`.
- *
- * @example
- * ```ts
- * const params: PathParams<'/v1/integrations/:integrationId/set-primary'> = { integrationId: 'i1' };
- * ```
  */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
@@ -115,12 +88,8 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
 
 /**
  * Fills a route path's parameters, percent-encoding each value so ids with `/`, `?` or spaces
- * stay one segment; the result has no leading slash (it is relative to the base URL).
- *
- * @example
- * ```ts
- * fillPath('/v2/subscribers/:subscriberId', { subscriberId: 'a/b' }); // 'v2/subscribers/a%2Fb'
- * ```
+ * stay one segment (`a/b` gives `v2/subscribers/a%2Fb`); the result has no leading slash, as it
+ * is relative to the base URL.
  */
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
   // Split once per route (`['v2/subscribers/', 'subscriberId', '']`): every call is on the hot path.

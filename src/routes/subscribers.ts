@@ -1,9 +1,3 @@
-/**
- * Routes of the `subscribers` namespace (with its credentials, subscriptions and messages).
- *
- * @module
- */
-
 import * as z from 'zod/mini';
 import { MarkAsBody, MessageList } from '../schemas/message';
 import { SubscriberSearchResponse, SubscriptionsListResponse } from '../schemas/pagination';
@@ -27,14 +21,7 @@ import {
 } from '../schemas/subscriber';
 import type { Route } from './route';
 
-/**
- * `GET /v2/subscribers`: a cursor page of subscribers matching the filters.
- *
- * @example
- * ```ts
- * subscribersSearchRoute.path; // '/v2/subscribers'
- * ```
- */
+/** `GET /v2/subscribers`: a cursor page of subscribers matching the filters. */
 export const subscribersSearchRoute = {
   operation: 'subscribers.search',
   method: 'GET',
@@ -45,14 +32,7 @@ export const subscribersSearchRoute = {
   response: SubscriberSearchResponse,
 } as const satisfies Route;
 
-/**
- * `GET /v2/subscribers/{subscriberId}`: one subscriber.
- *
- * @example
- * ```ts
- * subscribersRetrieveRoute.method; // 'GET'
- * ```
- */
+/** `GET /v2/subscribers/{subscriberId}`: one subscriber. */
 export const subscribersRetrieveRoute = {
   operation: 'subscribers.retrieve',
   method: 'GET',
@@ -62,14 +42,7 @@ export const subscribersRetrieveRoute = {
   response: Subscriber,
 } as const satisfies Route;
 
-/**
- * `PATCH /v2/subscribers/{subscriberId}`: updates a subscriber's profile.
- *
- * @example
- * ```ts
- * subscribersUpdateRoute.method; // 'PATCH'
- * ```
- */
+/** `PATCH /v2/subscribers/{subscriberId}`: updates a subscriber's profile. */
 export const subscribersUpdateRoute = {
   operation: 'subscribers.update',
   method: 'PATCH',
@@ -80,15 +53,7 @@ export const subscribersUpdateRoute = {
   response: Subscriber,
 } as const satisfies Route;
 
-/**
- * `GET /v2/subscribers/{subscriberId}/subscriptions`: a cursor page of a subscriber's topic
- * subscriptions.
- *
- * @example
- * ```ts
- * subscribersSubscriptionsListRoute.path; // '/v2/subscribers/:subscriberId/subscriptions'
- * ```
- */
+/** `GET /v2/subscribers/{subscriberId}/subscriptions`: a cursor page of topic subscriptions. */
 export const subscribersSubscriptionsListRoute = {
   operation: 'subscribers.subscriptions.list',
   method: 'GET',
@@ -99,14 +64,7 @@ export const subscribersSubscriptionsListRoute = {
   response: SubscriptionsListResponse,
 } as const satisfies Route;
 
-/**
- * `PATCH /v1/subscribers/{subscriberId}/credentials`: upserts one provider's credentials.
- *
- * @example
- * ```ts
- * subscribersCredentialsUpsertRoute.method; // 'PATCH'
- * ```
- */
+/** `PATCH /v1/subscribers/{subscriberId}/credentials`: upserts one provider's credentials. */
 export const subscribersCredentialsUpsertRoute = {
   operation: 'subscribers.credentials.upsert',
   method: 'PATCH',
@@ -117,14 +75,7 @@ export const subscribersCredentialsUpsertRoute = {
   response: Subscriber,
 } as const satisfies Route;
 
-/**
- * `POST /v1/subscribers/{subscriberId}/messages/mark-as`: marks messages read, seen and so on.
- *
- * @example
- * ```ts
- * subscribersMessagesMarkAsRoute.status; // 201
- * ```
- */
+/** `POST /v1/subscribers/{subscriberId}/messages/mark-as`: marks messages read, seen and so on. */
 export const subscribersMessagesMarkAsRoute = {
   operation: 'subscribers.messages.markAs',
   method: 'POST',
@@ -135,15 +86,7 @@ export const subscribersMessagesMarkAsRoute = {
   response: MessageList,
 } as const satisfies Route;
 
-/**
- * `POST /v2/subscribers`: creates a subscriber, or updates the existing one (409 with
- * `failIfExists`).
- *
- * @example
- * ```ts
- * subscribersCreateRoute.status; // 201
- * ```
- */
+/** `POST /v2/subscribers`: creates or updates a subscriber (409 with `failIfExists`). */
 export const subscribersCreateRoute = {
   operation: 'subscribers.create',
   method: 'POST',
@@ -155,15 +98,7 @@ export const subscribersCreateRoute = {
   response: Subscriber,
 } as const satisfies Route;
 
-/**
- * `DELETE /v2/subscribers/{subscriberId}`: deletes a subscriber with its subscriptions,
- * preferences and messages.
- *
- * @example
- * ```ts
- * subscribersDeleteRoute.method; // 'DELETE'
- * ```
- */
+/** `DELETE /v2/subscribers/{subscriberId}`: deletes a subscriber and what belongs to it. */
 export const subscribersDeleteRoute = {
   operation: 'subscribers.delete',
   method: 'DELETE',
@@ -173,14 +108,7 @@ export const subscribersDeleteRoute = {
   response: RemoveSubscriberResponse,
 } as const satisfies Route;
 
-/**
- * `POST /v1/subscribers/bulk`: creates or updates up to 500 subscribers.
- *
- * @example
- * ```ts
- * subscribersCreateBulkRoute.path; // '/v1/subscribers/bulk'
- * ```
- */
+/** `POST /v1/subscribers/bulk`: creates or updates up to 500 subscribers. */
 export const subscribersCreateBulkRoute = {
   operation: 'subscribers.createBulk',
   method: 'POST',
@@ -191,15 +119,7 @@ export const subscribersCreateBulkRoute = {
   response: BulkCreateSubscribersResponse,
 } as const satisfies Route;
 
-/**
- * `PUT /v1/subscribers/{subscriberId}/credentials`: sets one provider's credentials, replacing
- * the device tokens.
- *
- * @example
- * ```ts
- * subscribersCredentialsUpdateRoute.method; // 'PUT'
- * ```
- */
+/** `PUT /v1/subscribers/{subscriberId}/credentials`: replaces one provider's credentials. */
 export const subscribersCredentialsUpdateRoute = {
   operation: 'subscribers.credentials.update',
   method: 'PUT',
@@ -210,15 +130,7 @@ export const subscribersCredentialsUpdateRoute = {
   response: Subscriber,
 } as const satisfies Route;
 
-/**
- * `DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`: removes a provider's
- * credentials (204, no body).
- *
- * @example
- * ```ts
- * subscribersCredentialsDeleteRoute.status; // 204
- * ```
- */
+/** `DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`: removes them; 204. */
 export const subscribersCredentialsDeleteRoute = {
   operation: 'subscribers.credentials.delete',
   method: 'DELETE',
@@ -228,15 +140,7 @@ export const subscribersCredentialsDeleteRoute = {
   response: z.undefined(),
 } as const satisfies Route;
 
-/**
- * `GET /v2/subscribers/{subscriberId}/preferences`: the global preference and what applies to
- * each workflow.
- *
- * @example
- * ```ts
- * subscribersPreferencesListRoute.path; // '/v2/subscribers/:subscriberId/preferences'
- * ```
- */
+/** `GET /v2/subscribers/{subscriberId}/preferences`: global and per-workflow preferences. */
 export const subscribersPreferencesListRoute = {
   operation: 'subscribers.preferences.list',
   method: 'GET',
@@ -247,15 +151,7 @@ export const subscribersPreferencesListRoute = {
   response: SubscriberPreferences,
 } as const satisfies Route;
 
-/**
- * `PATCH /v2/subscribers/{subscriberId}/preferences`: turns channels on or off, globally or for
- * one workflow.
- *
- * @example
- * ```ts
- * subscribersPreferencesUpdateRoute.method; // 'PATCH'
- * ```
- */
+/** `PATCH /v2/subscribers/{subscriberId}/preferences`: turns channels on or off. */
 export const subscribersPreferencesUpdateRoute = {
   operation: 'subscribers.preferences.update',
   method: 'PATCH',

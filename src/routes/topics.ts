@@ -1,8 +1,3 @@
-/**
- * Routes of the `topics` namespace (with its subscriptions).
- *
- * @module
- */
 import { SubscriptionsListResponse, TopicListResponse } from '../schemas/pagination';
 import {
   DeleteTopicResponse,
@@ -17,14 +12,7 @@ import {
 } from '../schemas/topic';
 import type { Route } from './route';
 
-/**
- * `POST /v2/topics`: creates a topic, or renames the existing one (201 created, 200 updated).
- *
- * @example
- * ```ts
- * topicsCreateRoute.path; // '/v2/topics'
- * ```
- */
+/** `POST /v2/topics`: creates a topic, or renames the existing one (201 created, 200 updated). */
 export const topicsCreateRoute = {
   operation: 'topics.create',
   method: 'POST',
@@ -35,14 +23,7 @@ export const topicsCreateRoute = {
   response: Topic,
 } as const satisfies Route;
 
-/**
- * `GET /v2/topics`: a cursor page of topics.
- *
- * @example
- * ```ts
- * topicsListRoute.method; // 'GET'
- * ```
- */
+/** `GET /v2/topics`: a cursor page of topics. */
 export const topicsListRoute = {
   operation: 'topics.list',
   method: 'GET',
@@ -53,14 +34,7 @@ export const topicsListRoute = {
   response: TopicListResponse,
 } as const satisfies Route;
 
-/**
- * `GET /v2/topics/{topicKey}`: one topic.
- *
- * @example
- * ```ts
- * topicsRetrieveRoute.path; // '/v2/topics/:topicKey'
- * ```
- */
+/** `GET /v2/topics/{topicKey}`: one topic. */
 export const topicsRetrieveRoute = {
   operation: 'topics.retrieve',
   method: 'GET',
@@ -70,14 +44,7 @@ export const topicsRetrieveRoute = {
   response: Topic,
 } as const satisfies Route;
 
-/**
- * `PATCH /v2/topics/{topicKey}`: renames a topic.
- *
- * @example
- * ```ts
- * topicsUpdateRoute.method; // 'PATCH'
- * ```
- */
+/** `PATCH /v2/topics/{topicKey}`: renames a topic. */
 export const topicsUpdateRoute = {
   operation: 'topics.update',
   method: 'PATCH',
@@ -88,14 +55,7 @@ export const topicsUpdateRoute = {
   response: Topic,
 } as const satisfies Route;
 
-/**
- * `DELETE /v2/topics/{topicKey}`: deletes a topic and its subscriptions.
- *
- * @example
- * ```ts
- * topicsDeleteRoute.method; // 'DELETE'
- * ```
- */
+/** `DELETE /v2/topics/{topicKey}`: deletes a topic and its subscriptions. */
 export const topicsDeleteRoute = {
   operation: 'topics.delete',
   method: 'DELETE',
@@ -105,14 +65,7 @@ export const topicsDeleteRoute = {
   response: DeleteTopicResponse,
 } as const satisfies Route;
 
-/**
- * `GET /v2/topics/{topicKey}/subscriptions`: a cursor page of the topic's subscriptions.
- *
- * @example
- * ```ts
- * topicsSubscriptionsListRoute.path; // '/v2/topics/:topicKey/subscriptions'
- * ```
- */
+/** `GET /v2/topics/{topicKey}/subscriptions`: a cursor page of the topic's subscriptions. */
 export const topicsSubscriptionsListRoute = {
   operation: 'topics.subscriptions.list',
   method: 'GET',
@@ -123,15 +76,7 @@ export const topicsSubscriptionsListRoute = {
   response: SubscriptionsListResponse,
 } as const satisfies Route;
 
-/**
- * `POST /v2/topics/{topicKey}/subscriptions`: subscribes subscribers (the topic is created when
- * missing).
- *
- * @example
- * ```ts
- * topicsSubscriptionsCreateRoute.status; // 201
- * ```
- */
+/** `POST /v2/topics/{topicKey}/subscriptions`: subscribes subscribers, creating the topic. */
 export const topicsSubscriptionsCreateRoute = {
   operation: 'topics.subscriptions.create',
   method: 'POST',
@@ -142,14 +87,7 @@ export const topicsSubscriptionsCreateRoute = {
   response: TopicSubscriptionsResult,
 } as const satisfies Route;
 
-/**
- * `DELETE /v2/topics/{topicKey}/subscriptions`: unsubscribes subscribers.
- *
- * @example
- * ```ts
- * topicsSubscriptionsDeleteRoute.method; // 'DELETE'
- * ```
- */
+/** `DELETE /v2/topics/{topicKey}/subscriptions`: unsubscribes subscribers. */
 export const topicsSubscriptionsDeleteRoute = {
   operation: 'topics.subscriptions.delete',
   method: 'DELETE',

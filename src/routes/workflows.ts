@@ -1,8 +1,3 @@
-/**
- * Routes of the `workflows` namespace.
- *
- * @module
- */
 import { NoContent } from '../schemas/common';
 import {
   WorkflowCreateBody,
@@ -16,14 +11,7 @@ import {
 } from '../schemas/workflow';
 import { LARGE_BODY_LIMIT, type Route } from './route';
 
-/**
- * `GET /v2/workflows`: an offset page of workflows.
- *
- * @example
- * ```ts
- * workflowsListRoute.path; // '/v2/workflows'
- * ```
- */
+/** `GET /v2/workflows`: an offset page of workflows. */
 export const workflowsListRoute = {
   operation: 'workflows.list',
   method: 'GET',
@@ -35,14 +23,7 @@ export const workflowsListRoute = {
   response: WorkflowListResponse,
 } as const satisfies Route;
 
-/**
- * `PUT /v2/workflows/{workflowId}/sync`: copies a workflow to another environment.
- *
- * @example
- * ```ts
- * workflowsSyncRoute.method; // 'PUT'
- * ```
- */
+/** `PUT /v2/workflows/{workflowId}/sync`: copies a workflow to another environment. */
 export const workflowsSyncRoute = {
   operation: 'workflows.sync',
   method: 'PUT',
@@ -54,14 +35,7 @@ export const workflowsSyncRoute = {
   response: WorkflowSyncResponse,
 } as const satisfies Route;
 
-/**
- * `GET /v2/workflows/{workflowId}`: one workflow, by workflowId, slug or `_id`.
- *
- * @example
- * ```ts
- * workflowsRetrieveRoute.path; // '/v2/workflows/:workflowId'
- * ```
- */
+/** `GET /v2/workflows/{workflowId}`: one workflow, by workflowId, slug or `_id`. */
 export const workflowsRetrieveRoute = {
   operation: 'workflows.retrieve',
   method: 'GET',
@@ -72,14 +46,7 @@ export const workflowsRetrieveRoute = {
   response: WorkflowResponse,
 } as const satisfies Route;
 
-/**
- * `PATCH /v2/workflows/{workflowId}`: changes a workflow's fields (not its steps).
- *
- * @example
- * ```ts
- * workflowsPatchRoute.method; // 'PATCH'
- * ```
- */
+/** `PATCH /v2/workflows/{workflowId}`: changes a workflow's fields (not its steps). */
 export const workflowsPatchRoute = {
   operation: 'workflows.patch',
   method: 'PATCH',
@@ -91,14 +58,7 @@ export const workflowsPatchRoute = {
   response: WorkflowResponse,
 } as const satisfies Route;
 
-/**
- * `DELETE /v2/workflows/{workflowId}`: deletes a workflow; 204 No Content.
- *
- * @example
- * ```ts
- * workflowsDeleteRoute.status; // 204
- * ```
- */
+/** `DELETE /v2/workflows/{workflowId}`: deletes a workflow; 204 No Content. */
 export const workflowsDeleteRoute = {
   operation: 'workflows.delete',
   method: 'DELETE',
@@ -109,14 +69,7 @@ export const workflowsDeleteRoute = {
   response: NoContent,
 } as const satisfies Route;
 
-/**
- * `POST /v2/workflows`: creates a workflow with its steps; 201 with the workflow.
- *
- * @example
- * ```ts
- * workflowsCreateRoute.status; // 201
- * ```
- */
+/** `POST /v2/workflows`: creates a workflow with its steps; 201 with the workflow. */
 export const workflowsCreateRoute = {
   operation: 'workflows.create',
   method: 'POST',
@@ -128,14 +81,7 @@ export const workflowsCreateRoute = {
   response: WorkflowResponse,
 } as const satisfies Route;
 
-/**
- * `PUT /v2/workflows/{workflowId}`: replaces a workflow's fields and steps (steps match by `_id`).
- *
- * @example
- * ```ts
- * workflowsUpdateRoute.method; // 'PUT'
- * ```
- */
+/** `PUT /v2/workflows/{workflowId}`: replaces a workflow's fields and steps. */
 export const workflowsUpdateRoute = {
   operation: 'workflows.update',
   method: 'PUT',

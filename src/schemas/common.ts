@@ -7,12 +7,6 @@ import * as z from 'zod/mini';
  *
  * Use it for response fields. Request fields use a closed `z.enum` so bad input is caught
  * before it is sent.
- *
- * @example
- * ```ts
- * const Channel = openEnum(['in_app', 'email']);
- * Channel.parse('carrier_pigeon'); // 'carrier_pigeon'
- * ```
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(
   _values: T,
@@ -28,7 +22,6 @@ export const ObjectIdPattern: RegExp = /^[0-9a-f]{24}$/i;
 
 /** A free-form JSON object (custom data, payloads, overrides). */
 export const JsonObject = z.record(z.string(), z.unknown());
-/** A free-form JSON object (custom data, payloads, overrides). */
 export type JsonObject = z.infer<typeof JsonObject>;
 
 /** Message channels a workflow step can deliver through. */
@@ -55,11 +48,6 @@ export type StepType = (typeof STEP_TYPES)[number];
 /**
  * Chat and push provider ids a subscriber can hold channel credentials for (kept here, with no
  * schema beside it, so a trigger-only bundle does not carry the subscriber schemas).
- *
- * @example
- * ```ts
- * CHAT_PUSH_PROVIDER_IDS.includes('fcm'); // true
- * ```
  */
 export const CHAT_PUSH_PROVIDER_IDS = [
   'slack',
@@ -90,9 +78,8 @@ export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];
  *
  * @example
  * ```ts
- * NoContent.parse(undefined);
+ * const nothing: NoContent = await svc.workflows.delete('welcome-email'); // undefined
  * ```
  */
 export const NoContent = z.undefined();
-/** The empty answer of a 204. */
 export type NoContent = z.infer<typeof NoContent>;

@@ -2,14 +2,7 @@ import * as z from 'zod/mini';
 import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum } from './common';
 import { TriggerContext } from './trigger-context';
 
-/**
- * A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger.
- *
- * @example
- * ```ts
- * TriggerSubscriberDefinition.parse({ subscriberId: 'user-123', email: 'john@example.com' });
- * ```
- */
+/** A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger. */
 export const TriggerSubscriberDefinition = z.object({
   subscriberId: z.string().check(z.minLength(1)),
   email: z.optional(z.string()),
@@ -35,49 +28,25 @@ export const TriggerSubscriberDefinition = z.object({
   ),
   timezone: z.optional(z.string()),
 });
-/** A subscriber definition in a trigger. */
 export type TriggerSubscriberDefinition = z.infer<typeof TriggerSubscriberDefinition>;
 
-/**
- * A topic recipient of a trigger: fans out to the topic's subscribers minus `exclude`.
- *
- * @example
- * ```ts
- * TriggerTopicRecipient.parse({ type: 'Topic', topicKey: 'product-updates', exclude: ['user-1'] });
- * ```
- */
+/** A topic recipient of a trigger: fans out to the topic's subscribers minus `exclude`. */
 export const TriggerTopicRecipient = z.object({
   type: z.literal('Topic'),
   topicKey: z.string().check(z.minLength(1)),
   exclude: z.optional(z.array(z.string()).check(z.maxLength(100))),
 });
-/** A topic recipient of a trigger. */
 export type TriggerTopicRecipient = z.infer<typeof TriggerTopicRecipient>;
 
-/**
- * One trigger recipient: a subscriber id, a subscriber definition or a topic.
- *
- * @example
- * ```ts
- * TriggerRecipient.parse('user-123');
- * ```
- */
+/** One trigger recipient: a subscriber id, a subscriber definition or a topic. */
 export const TriggerRecipient = z.union([
   z.string().check(z.minLength(1)),
   TriggerTopicRecipient,
   TriggerSubscriberDefinition,
 ]);
-/** One trigger recipient. */
 export type TriggerRecipient = z.infer<typeof TriggerRecipient>;
 
-/**
- * The tenant of a trigger: an identifier or a tenant object.
- *
- * @example
- * ```ts
- * TriggerTenant.parse({ identifier: 'acme', name: 'Acme Corp' });
- * ```
- */
+/** The tenant of a trigger: an identifier or a tenant object. */
 export const TriggerTenant = z.union([
   z.string(),
   z.object({
@@ -86,16 +55,13 @@ export const TriggerTenant = z.union([
     data: z.optional(JsonObject),
   }),
 ]);
-/** The tenant of a trigger. */
 export type TriggerTenant = z.infer<typeof TriggerTenant>;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-// What the service's validation lets through beyond the documented forms, typed `never` so the
-// documented forms stay the type: it checks `to` only for being given, `actor` for a non-empty
-// `subscriberId` and `tenant` for being an object; the run reads what they hold. The documented
-// forms come first, so the client's unknown-key check still finds a typo in a recipient.
+// The service checks `to` only for being given, `actor` for a non-empty `subscriberId` and
+// `tenant` for being an object: a `never`-typed fallback after the documented forms does the same.
 const isGiven = (value: unknown) => value !== undefined && value !== null;
 const TriggerTo = z.union([TriggerRecipient, z.array(TriggerRecipient), z.custom<never>(isGiven)], {
   error: 'to should not be null or undefined',
@@ -146,17 +112,9 @@ export const TriggerBody = z.object({
   tenant: z.optional(TriggerTenantInput),
   context: z.optional(TriggerContext),
 });
-/** Body of `POST /v1/events/trigger`. */
 export type TriggerBody = z.infer<typeof TriggerBody>;
 
-/**
- * Statuses of a trigger response.
- *
- * @example
- * ```ts
- * TRIGGER_STATUSES.includes('processed'); // true
- * ```
- */
+/** Statuses of a trigger response. */
 export const TRIGGER_STATUSES = [
   'error',
   'trigger_not_active',
@@ -196,17 +154,9 @@ export const TriggerResponse = z.looseObject({
   error: z.optional(z.array(z.string())),
   transactionId: z.optional(z.string()),
 });
-/** Response of `POST /v1/events/trigger`. */
 export type TriggerResponse = z.infer<typeof TriggerResponse>;
 
-/**
- * The most events one `POST /v1/events/trigger/bulk` takes.
- *
- * @example
- * ```ts
- * BULK_TRIGGER_LIMIT; // 100
- * ```
- */
+/** The most events one `POST /v1/events/trigger/bulk` takes. */
 export const BULK_TRIGGER_LIMIT = 100;
 
 /**
@@ -225,7 +175,6 @@ export const BULK_TRIGGER_LIMIT = 100;
 export const BulkTriggerBody = z.object({
   events: z.array(TriggerBody).check(z.minLength(1), z.maxLength(BULK_TRIGGER_LIMIT)),
 });
-/** Body of `POST /v1/events/trigger/bulk`. */
 export type BulkTriggerBody = z.infer<typeof BulkTriggerBody>;
 
 /**
@@ -237,7 +186,6 @@ export type BulkTriggerBody = z.infer<typeof BulkTriggerBody>;
  * ```
  */
 export const BulkTriggerResponse = z.array(TriggerResponse);
-/** Response of `POST /v1/events/trigger/bulk`. */
 export type BulkTriggerResponse = z.infer<typeof BulkTriggerResponse>;
 
 /**
@@ -259,7 +207,6 @@ export const BroadcastBody = z.object({
   tenant: z.optional(TriggerTenantInput),
   context: z.optional(TriggerContext),
 });
-/** Body of `POST /v1/events/trigger/broadcast`. */
 export type BroadcastBody = z.infer<typeof BroadcastBody>;
 
 /**
@@ -268,9 +215,8 @@ export type BroadcastBody = z.infer<typeof BroadcastBody>;
  *
  * @example
  * ```ts
- * CancelResponse.parse(true);
+ * const canceled: CancelResponse = await svc.events.cancel(transactionId);
  * ```
  */
 export const CancelResponse = z.boolean();
-/** Response of `DELETE /v1/events/trigger/{transactionId}`. */
 export type CancelResponse = z.infer<typeof CancelResponse>;

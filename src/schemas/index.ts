@@ -2,12 +2,6 @@
  * Shared zod (mini) schemas of the service: response schemas are tolerant (loose objects, open
  * enums), request schemas are closed.
  *
- * @example
- * ```ts
- * import { Subscriber } from './schemas';
- * Subscriber.parse(json);
- * ```
- *
  * @module
  */
 

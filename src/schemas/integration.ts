@@ -2,14 +2,7 @@ import * as z from 'zod/mini';
 import { CHANNEL_TYPES, CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
 import { IntegrationCondition, IntegrationConditionInput } from './step-filter';
 
-/**
- * Every provider id the service knows (the job/execution-detail `providerId` enum).
- *
- * @example
- * ```ts
- * PROVIDER_IDS.includes('sendgrid'); // true
- * ```
- */
+/** Every provider id the service knows (the job/execution-detail `providerId` enum). */
 export const PROVIDER_IDS = [
   'emailjs',
   'mailgun',
@@ -72,14 +65,7 @@ export const PROVIDER_IDS = [
 /** A known provider id. */
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/**
- * Provider credentials of an integration (all optional; provider-specific keys pass through).
- *
- * @example
- * ```ts
- * IntegrationCredentials.parse({ apiKey: 'SG.xxx', from: 'no-reply@example.com', secure: true });
- * ```
- */
+/** Provider credentials of an integration (all optional; provider-specific keys pass through). */
 export const IntegrationCredentials = z.looseObject({
   apiKey: z.optional(z.string()),
   user: z.optional(z.string()),
@@ -126,22 +112,13 @@ export const IntegrationCredentials = z.looseObject({
   authenticateByToken: z.optional(z.boolean()),
   tlsOptions: z.optional(JsonObject),
 });
-/** Provider credentials of an integration. */
 export type IntegrationCredentials = z.infer<typeof IntegrationCredentials>;
 
-/**
- * Extra configuration of an integration (inbound webhooks).
- *
- * @example
- * ```ts
- * IntegrationConfigurations.parse({ inboundWebhookEnabled: true });
- * ```
- */
+/** Extra configuration of an integration (inbound webhooks). */
 export const IntegrationConfigurations = z.looseObject({
   inboundWebhookEnabled: z.optional(z.boolean()),
   inboundWebhookSigningKey: z.optional(z.string()),
 });
-/** Extra configuration of an integration. */
 export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurations>;
 
 /**
@@ -186,7 +163,6 @@ export const Integration = z.looseObject({
   createdAt: z.optional(Timestamp),
   updatedAt: z.optional(Timestamp),
 });
-/** A provider integration of a channel. */
 export type Integration = z.infer<typeof Integration>;
 
 /**
@@ -209,17 +185,8 @@ export const IntegrationCreateBody = z.object({
   conditions: z.optional(z.array(IntegrationConditionInput)),
   configurations: z.optional(IntegrationConfigurations),
 });
-/** Body of `POST /v1/integrations`. */
 export type IntegrationCreateBody = z.infer<typeof IntegrationCreateBody>;
 
-/**
- * The answer of `GET /v1/integrations`: every integration of the organization.
- *
- * @example
- * ```ts
- * const integrations: IntegrationList = await svc.integrations.list();
- * ```
- */
+/** The answer of `GET /v1/integrations`: every integration of the organization. */
 export const IntegrationList = z.array(Integration);
-/** The answer of `GET /v1/integrations`. */
 export type IntegrationList = z.infer<typeof IntegrationList>;

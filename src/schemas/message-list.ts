@@ -24,7 +24,6 @@ export const MessageSubscriber = z.looseObject({
   lastName: z.optional(z.nullable(z.string())),
   avatar: z.optional(z.nullable(z.string())),
 });
-/** The subscriber fields a listed message carries. */
 export type MessageSubscriber = z.infer<typeof MessageSubscriber>;
 
 /**
@@ -38,17 +37,9 @@ export type MessageSubscriber = z.infer<typeof MessageSubscriber>;
  * ```
  */
 export const ListedMessage = z.extend(Message, { subscriber: z.optional(MessageSubscriber) });
-/** A message as `GET /v1/messages` lists it. */
 export type ListedMessage = z.infer<typeof ListedMessage>;
 
-/**
- * The largest page `GET /v1/messages` answers.
- *
- * @example
- * ```ts
- * MESSAGE_LIST_LIMIT; // 1000
- * ```
- */
+/** The largest page `GET /v1/messages` answers. */
 export const MESSAGE_LIST_LIMIT = 1000;
 
 /**
@@ -68,7 +59,6 @@ export const MessageListQuery = z.object({
   page: z.optional(z.int().check(z.minimum(0))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(MESSAGE_LIST_LIMIT))),
 });
-/** Query of `GET /v1/messages`. */
 export type MessageListQuery = z.infer<typeof MessageListQuery>;
 
 /**
@@ -86,7 +76,6 @@ export const MessageListResponse = z.looseObject({
   hasMore: z.boolean(),
   totalCount: z.optional(z.number()),
 });
-/** Response of `GET /v1/messages`. */
 export type MessageListResponse = z.infer<typeof MessageListResponse>;
 
 /**
@@ -101,7 +90,6 @@ export const DeleteMessageResponse = z.looseObject({
   acknowledged: z.boolean(),
   status: z.literal('deleted'),
 });
-/** Response of `DELETE /v1/messages/{messageId}`. */
 export type DeleteMessageResponse = z.infer<typeof DeleteMessageResponse>;
 
 /**
@@ -116,5 +104,4 @@ export type DeleteMessageResponse = z.infer<typeof DeleteMessageResponse>;
 export const DeleteMessagesByTransactionQuery = z.object({
   channel: z.optional(z.enum(CHANNEL_TYPES)),
 });
-/** Query of `DELETE /v1/messages/transaction/{transactionId}`. */
 export type DeleteMessagesByTransactionQuery = z.infer<typeof DeleteMessagesByTransactionQuery>;

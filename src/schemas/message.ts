@@ -5,26 +5,12 @@ import { NotificationStep, NotificationTrigger } from './workflow';
 
 const BUTTON_TYPES = ['primary', 'secondary'] as const;
 
-/**
- * Delivery statuses of a message.
- *
- * @example
- * ```ts
- * MESSAGE_STATUSES.includes('sent'); // true
- * ```
- */
+/** Delivery statuses of a message. */
 export const MESSAGE_STATUSES = ['sent', 'error', 'warning'] as const;
 /** A message delivery status. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-/**
- * A block of email/in-app content.
- *
- * @example
- * ```ts
- * EmailBlock.parse({ type: 'text', content: 'Hello', styles: { textAlign: 'left' } });
- * ```
- */
+/** A block of email/in-app content. */
 export const EmailBlock = z.looseObject({
   type: openEnum(['button', 'text']),
   content: z.string(),
@@ -35,33 +21,17 @@ export const EmailBlock = z.looseObject({
     }),
   ),
 });
-/** A block of email/in-app content. */
 export type EmailBlock = z.infer<typeof EmailBlock>;
 
-/**
- * A button of an in-app message action.
- *
- * @example
- * ```ts
- * MessageButton.parse({ type: 'primary', content: 'Accept' });
- * ```
- */
+/** A button of an in-app message action. */
 export const MessageButton = z.looseObject({
   type: openEnum(BUTTON_TYPES),
   content: z.string(),
   resultContent: z.optional(z.string()),
 });
-/** A button of an in-app message action. */
 export type MessageButton = z.infer<typeof MessageButton>;
 
-/**
- * The action state of an in-app message (buttons and the clicked result).
- *
- * @example
- * ```ts
- * MessageAction.parse({ status: 'done', buttons: [], result: { type: 'primary' } });
- * ```
- */
+/** The action state of an in-app message (buttons and the clicked result). */
 export const MessageAction = z.looseObject({
   status: z.optional(openEnum(['pending', 'done'])),
   buttons: z.optional(z.array(MessageButton)),
@@ -72,38 +42,17 @@ export const MessageAction = z.looseObject({
     }),
   ),
 });
-/** The action state of an in-app message. */
 export type MessageAction = z.infer<typeof MessageAction>;
 
-/**
- * The call to action of a message.
- *
- * @example
- * ```ts
- * MessageCTA.parse({ type: 'redirect', data: { url: '/orders/42' } });
- * ```
- */
+/** The call to action of a message. */
 export const MessageCTA = z.looseObject({
   type: z.optional(openEnum(['redirect'])),
   data: z.optional(z.looseObject({ url: z.optional(z.string()) })),
   action: z.optional(MessageAction),
 });
-/** The call to action of a message. */
 export type MessageCTA = z.infer<typeof MessageCTA>;
 
-/**
- * The workflow as embedded in a message (`Message.template`, legacy shape).
- *
- * @example
- * ```ts
- * MessageWorkflow.parse({
- *   name: 'Welcome', description: '', active: true, draft: false, preferenceSettings: {},
- *   critical: false, tags: [], steps: [], _organizationId: 'o', _creatorId: 'u',
- *   _environmentId: 'e', triggers: [], _notificationGroupId: 'g', deleted: false,
- *   deletedAt: '', deletedBy: '',
- * });
- * ```
- */
+/** The workflow as embedded in a message (`Message.template`, legacy shape). */
 export const MessageWorkflow = z.looseObject({
   _id: z.optional(z.string()),
   name: z.string(),
@@ -141,7 +90,6 @@ export const MessageWorkflow = z.looseObject({
   data: z.optional(JsonObject),
   workflowIntegrationStatus: z.optional(JsonObject),
 });
-/** The workflow as embedded in a message. */
 export type MessageWorkflow = z.infer<typeof MessageWorkflow>;
 
 /**
@@ -203,17 +151,9 @@ export const Message = z.looseObject({
   payload: z.optional(JsonObject),
   overrides: z.optional(JsonObject),
 });
-/** A message delivered to a subscriber on one channel. */
 export type Message = z.infer<typeof Message>;
 
-/**
- * Values of `markAs` in the mark-as request.
- *
- * @example
- * ```ts
- * MARK_AS_VALUES.includes('read'); // true
- * ```
- */
+/** Values of `markAs` in the mark-as request. */
 export const MARK_AS_VALUES = ['read', 'seen', 'unread', 'unseen'] as const;
 /**
  * A mark-as value.
@@ -238,17 +178,8 @@ export const MarkAsBody = z.object({
   messageId: z.union([z.string(), z.array(z.string()).check(z.minLength(1))]),
   markAs: z.enum(MARK_AS_VALUES),
 });
-/** Body of the mark-as request. */
 export type MarkAsBody = z.infer<typeof MarkAsBody>;
 
-/**
- * The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`: the updated messages.
- *
- * @example
- * ```ts
- * const messages: MessageList = await svc.subscribers.messages.markAs('user-1', { messageId: id, markAs: 'read' });
- * ```
- */
+/** The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`: the updated messages. */
 export const MessageList = z.array(Message);
-/** The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`. */
 export type MessageList = z.infer<typeof MessageList>;

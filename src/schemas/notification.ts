@@ -11,14 +11,7 @@ import {
   WORKFLOW_ORIGINS,
 } from './workflow';
 
-/**
- * Statuses of a job execution detail.
- *
- * @example
- * ```ts
- * EXECUTION_DETAIL_STATUSES.includes('Failed'); // true
- * ```
- */
+/** Statuses of a job execution detail. */
 export const EXECUTION_DETAIL_STATUSES = [
   'Success',
   'Warning',
@@ -30,26 +23,12 @@ export const EXECUTION_DETAIL_STATUSES = [
 /** An execution detail status. */
 export type ExecutionDetailStatus = (typeof EXECUTION_DETAIL_STATUSES)[number];
 
-/**
- * Sources of a job execution detail.
- *
- * @example
- * ```ts
- * EXECUTION_DETAIL_SOURCES; // ['Credentials', 'Internal', 'Payload', 'Webhook']
- * ```
- */
+/** Sources of a job execution detail. */
 export const EXECUTION_DETAIL_SOURCES = ['Credentials', 'Internal', 'Payload', 'Webhook'] as const;
 /** An execution detail source. */
 export type ExecutionDetailSource = (typeof EXECUTION_DETAIL_SOURCES)[number];
 
-/**
- * Known job statuses (the job `status` is a free string on the wire).
- *
- * @example
- * ```ts
- * JOB_STATUSES.includes('completed'); // true
- * ```
- */
+/** Known job statuses (the job `status` is a free string on the wire). */
 export const JOB_STATUSES = [
   'pending',
   'queued',
@@ -71,30 +50,15 @@ export const JOB_STATUSES = [
  */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/**
- * The schedule of a timed digest as recorded on a job (`monthDays` are numbers here).
- *
- * @example
- * ```ts
- * DigestMetadataTimed.parse({ atTime: '09:00', monthDays: [1, 15] });
- * ```
- */
+/** The schedule of a timed digest as recorded on a job (`monthDays` are numbers here). */
 export const DigestMetadataTimed = z.looseObject({
   ...DigestTimedConfig.def.shape,
   monthDays: z.optional(z.array(z.number())),
   cronExpression: z.optional(z.string()),
 });
-/** The schedule of a timed digest as recorded on a job. */
 export type DigestMetadataTimed = z.infer<typeof DigestMetadataTimed>;
 
-/**
- * Digest settings and digested events of a digest job.
- *
- * @example
- * ```ts
- * DigestMetadata.parse({ type: 'regular', amount: 5, unit: 'minutes', events: [{ postId: 1 }] });
- * ```
- */
+/** Digest settings and digested events of a digest job. */
 export const DigestMetadata = z.looseObject({
   digestKey: z.optional(z.string()),
   amount: z.optional(z.number()),
@@ -107,20 +71,9 @@ export const DigestMetadata = z.looseObject({
   updateMode: z.optional(z.boolean()),
   timed: z.optional(DigestMetadataTimed),
 });
-/** Digest settings and digested events of a digest job. */
 export type DigestMetadata = z.infer<typeof DigestMetadata>;
 
-/**
- * One execution log entry of a job.
- *
- * @example
- * ```ts
- * ExecutionDetail.parse({
- *   _id: '64da692e9a94fb2e6449ad70', status: 'Success', detail: 'Message sent',
- *   isRetry: false, isTest: false, source: 'Internal', providerId: 'svc',
- * });
- * ```
- */
+/** One execution log entry of a job. */
 export const ExecutionDetail = z.looseObject({
   _id: z.string(),
   createdAt: z.optional(Timestamp),
@@ -132,7 +85,6 @@ export const ExecutionDetail = z.looseObject({
   raw: z.optional(z.nullable(z.string())),
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
-/** One execution log entry of a job. */
 export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
 
 /**
@@ -176,18 +128,7 @@ export type JobStep = {
   [key: string]: unknown;
 };
 
-/**
- * One step run of a triggered event (excluding the internal trigger job).
- *
- * @example
- * ```ts
- * Job.parse({
- *   _id: '64da692e9a94fb2e6449ad72', type: 'in_app', providerId: 'svc', status: 'completed',
- *   executionDetails: [],
- *   step: { _id: '64da692e9a94fb2e6449ad71', active: true, filters: [], _templateId: 't' },
- * });
- * ```
- */
+/** One step run of a triggered event (excluding the internal trigger job). */
 export const Job = z.looseObject({
   _id: z.string(),
   type: openEnum(STEP_TYPES),
@@ -203,17 +144,9 @@ export const Job = z.looseObject({
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
 });
-/** One step run of a triggered event. */
 export type Job = z.infer<typeof Job>;
 
-/**
- * The subscriber of an activity notification.
- *
- * @example
- * ```ts
- * ActivitySubscriber.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-123' });
- * ```
- */
+/** The subscriber of an activity notification. */
 export const ActivitySubscriber = z.looseObject({
   firstName: z.optional(z.string()),
   subscriberId: z.string(),
@@ -222,39 +155,22 @@ export const ActivitySubscriber = z.looseObject({
   email: z.optional(z.string()),
   phone: z.optional(z.string()),
 });
-/** The subscriber of an activity notification. */
 export type ActivitySubscriber = z.infer<typeof ActivitySubscriber>;
 
-/**
- * The workflow of an activity notification.
- *
- * @example
- * ```ts
- * ActivityTemplate.parse({ name: 'Welcome', triggers: [{ type: 'event', identifier: 'welcome', variables: [] }] });
- * ```
- */
+/** The workflow of an activity notification. */
 export const ActivityTemplate = z.looseObject({
   _id: z.optional(z.string()),
   name: z.string(),
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
   triggers: z.array(NotificationTrigger),
 });
-/** The workflow of an activity notification. */
 export type ActivityTemplate = z.infer<typeof ActivityTemplate>;
 
-/**
- * A topic an activity notification was sent through.
- *
- * @example
- * ```ts
- * ActivityTopic.parse({ _topicId: '64da692e9a94fb2e6449ad06', topicKey: 'product-updates' });
- * ```
- */
+/** A topic an activity notification was sent through. */
 export const ActivityTopic = z.looseObject({
   _topicId: z.string(),
   topicKey: z.string(),
 });
-/** A topic an activity notification was sent through. */
 export type ActivityTopic = z.infer<typeof ActivityTopic>;
 
 /**
@@ -297,7 +213,6 @@ export const ActivityNotification = z.looseObject({
   critical: z.optional(z.boolean()),
   contextKeys: z.optional(z.array(z.string())),
 });
-/** A triggered event with its jobs and execution logs. */
 export type ActivityNotification = z.infer<typeof ActivityNotification>;
 
 const oneOrMany = <T extends z.ZodMiniType>(item: T) => z.union([item, z.array(item)]);
@@ -329,7 +244,6 @@ export const NotificationListQuery = z.object({
   after: z.optional(z.string()),
   before: z.optional(z.string()),
 });
-/** Query of `GET /v1/notifications`. */
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
 /**
@@ -341,5 +255,4 @@ export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
  * ```
  */
 export const NotificationListResponse = pageNumberPage(ActivityNotification);
-/** Response of `GET /v1/notifications`. */
 export type NotificationListResponse = z.infer<typeof NotificationListResponse>;

@@ -1,35 +1,15 @@
 import * as z from 'zod/mini';
 
-/**
- * Sort directions accepted by list and search queries.
- *
- * @example
- * ```ts
- * ORDER_DIRECTIONS.includes('ASC'); // true
- * ```
- */
+/** Sort directions accepted by list and search queries. */
 export const ORDER_DIRECTIONS = ['ASC', 'DESC'] as const;
 
-/**
- * A sort direction of a request query (closed enum).
- *
- * @example
- * ```ts
- * OrderDirection.parse('DESC');
- * ```
- */
+/** A sort direction of a request query (closed enum). */
 export const OrderDirection = z.enum(ORDER_DIRECTIONS);
-/** A sort direction of a request query: `ASC` or `DESC`. */
 export type OrderDirection = z.infer<typeof OrderDirection>;
 
 /**
  * The fields every cursor-paginated query shares (`after`/`before` cursors, `limit` 1-100, the
  * order, `includeCursor`), spread into each list's query schema.
- *
- * @example
- * ```ts
- * const TopicListQuery = z.object({ ...CURSOR_QUERY, key: z.optional(z.string()) });
- * ```
  */
 export const CURSOR_QUERY = {
   after: z.optional(z.string()),

@@ -6,12 +6,6 @@ import type { WorkflowListItem } from './workflow';
 /**
  * Builds the schema of a cursor-paginated response (`data`, `next`, `previous`, `totalCount`,
  * `totalCountCapped`) around an item schema.
- *
- * @example
- * ```ts
- * const Page = cursorPage(Subscriber);
- * Page.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
  */
 export function cursorPage<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
@@ -23,16 +17,7 @@ export function cursorPage<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-/**
- * A cursor-paginated response: `next`/`previous` are item ids, null at either end.
- *
- * @example
- * ```ts
- * const page: CursorPageResponse<string> = {
- *   data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false,
- * };
- * ```
- */
+/** A cursor-paginated response: `next`/`previous` are item ids, null at either end. */
 export type CursorPageResponse<T> = {
   data: T[];
   next: string | null;
@@ -43,27 +28,13 @@ export type CursorPageResponse<T> = {
   totalCountCapped: boolean;
 };
 
-/**
- * An offset-paginated response (`GET /v2/workflows`): the page items and the total match count.
- *
- * @example
- * ```ts
- * const page: OffsetPageResponse = { workflows: [], totalCount: 0 };
- * ```
- */
+/** An offset-paginated response (`GET /v2/workflows`): the page items and the total match count. */
 export type OffsetPageResponse<T = WorkflowListItem> = {
   workflows: T[];
   totalCount: number;
 };
 
-/**
- * Builds the schema of a page-number response (`page`, `hasMore`, `pageSize`, `data`).
- *
- * @example
- * ```ts
- * pageNumberPage(z.string()).parse({ page: 0, hasMore: false, pageSize: 10, data: [] });
- * ```
- */
+/** Builds the schema of a page-number response (`page`, `hasMore`, `pageSize`, `data`). */
 export function pageNumberPage<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
     page: z.number(),
@@ -73,14 +44,7 @@ export function pageNumberPage<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-/**
- * A page-number response (`GET /v1/notifications`).
- *
- * @example
- * ```ts
- * const page: PageNumberResponse<string> = { page: 0, hasMore: false, pageSize: 10, data: [] };
- * ```
- */
+/** A page-number response (`GET /v1/notifications`). */
 export type PageNumberResponse<T> = {
   page: number;
   hasMore: boolean;
@@ -99,7 +63,6 @@ export type PageNumberResponse<T> = {
  * ```
  */
 export const SubscriberSearchResponse = cursorPage(Subscriber);
-/** Response of `GET /v2/subscribers`. */
 export type SubscriberSearchResponse = z.infer<typeof SubscriberSearchResponse>;
 
 /**
@@ -113,7 +76,6 @@ export type SubscriberSearchResponse = z.infer<typeof SubscriberSearchResponse>;
  * ```
  */
 export const SubscriptionsListResponse = cursorPage(TopicSubscription);
-/** Response of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
 export type SubscriptionsListResponse = z.infer<typeof SubscriptionsListResponse>;
 
 /**
@@ -125,5 +87,4 @@ export type SubscriptionsListResponse = z.infer<typeof SubscriptionsListResponse
  * ```
  */
 export const TopicListResponse = cursorPage(Topic);
-/** Response of `GET /v2/topics`. */
 export type TopicListResponse = z.infer<typeof TopicListResponse>;

@@ -1,14 +1,7 @@
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, openEnum } from './common';
 
-/**
- * Each channel on or off (only the channels that apply are present).
- *
- * @example
- * ```ts
- * PreferenceChannels.parse({ email: false, in_app: true });
- * ```
- */
+/** Each channel on or off (only the channels that apply are present). */
 export const PreferenceChannels = z.looseObject({
   email: z.optional(z.boolean()),
   sms: z.optional(z.boolean()),
@@ -16,32 +9,16 @@ export const PreferenceChannels = z.looseObject({
   chat: z.optional(z.boolean()),
   push: z.optional(z.boolean()),
 });
-/** Each channel on or off. */
 export type PreferenceChannels = z.infer<typeof PreferenceChannels>;
 
-/**
- * One day of a delivery schedule: whether it is on and its time ranges (`09:00 AM`).
- *
- * @example
- * ```ts
- * DaySchedule.parse({ isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] });
- * ```
- */
+/** One day of a delivery schedule: whether it is on and its time ranges (`09:00 AM`). */
 export const DaySchedule = z.object({
   isEnabled: z.boolean(),
   hours: z.optional(z.array(z.object({ start: z.string(), end: z.string() }))),
 });
-/** One day of a delivery schedule. */
 export type DaySchedule = z.infer<typeof DaySchedule>;
 
-/**
- * A subscriber's delivery schedule.
- *
- * @example
- * ```ts
- * PreferenceSchedule.parse({ isEnabled: true, weeklySchedule: { monday: { isEnabled: true } } });
- * ```
- */
+/** A subscriber's delivery schedule. */
 export const PreferenceSchedule = z.object({
   isEnabled: z.boolean(),
   weeklySchedule: z.optional(
@@ -56,22 +33,13 @@ export const PreferenceSchedule = z.object({
     }),
   ),
 });
-/** A subscriber's delivery schedule. */
 export type PreferenceSchedule = z.infer<typeof PreferenceSchedule>;
 
-/**
- * Where a workflow's channel value came from.
- *
- * @example
- * ```ts
- * PreferenceOverride.parse({ channel: 'email', source: 'subscriber' });
- * ```
- */
+/** Where a workflow's channel value came from. */
 export const PreferenceOverride = z.looseObject({
   channel: openEnum(CHANNEL_TYPES),
   source: openEnum(['subscriber', 'template', 'workflowOverride']),
 });
-/** Where a workflow's channel value came from. */
 export type PreferenceOverride = z.infer<typeof PreferenceOverride>;
 
 /**
@@ -80,7 +48,7 @@ export type PreferenceOverride = z.infer<typeof PreferenceOverride>;
  *
  * @example
  * ```ts
- * SubscriberPreferences.parse({
+ * SubscriberPreferencesResponse.parse({
  *   global: { enabled: true, channels: { email: true, in_app: true } },
  *   workflows: [
  *     {
@@ -114,7 +82,6 @@ export const SubscriberPreferences = z.looseObject({
     }),
   ),
 });
-/** A subscriber's preferences. */
 export type SubscriberPreferences = z.infer<typeof SubscriberPreferences>;
 
 /**
@@ -130,7 +97,6 @@ export const PreferencesListQuery = z.object({
   criticality: z.optional(z.enum(['critical', 'nonCritical', 'all'])),
   contextKeys: z.optional(z.array(z.string())),
 });
-/** Query of `GET /v2/subscribers/{subscriberId}/preferences`. */
 export type PreferencesListQuery = z.infer<typeof PreferencesListQuery>;
 
 /**
@@ -165,5 +131,4 @@ export const PreferencesUpdateBody = z.object({
     ),
   ),
 });
-/** Body of `PATCH /v2/subscribers/{subscriberId}/preferences`. */
 export type PreferencesUpdateBody = z.infer<typeof PreferencesUpdateBody>;

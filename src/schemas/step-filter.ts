@@ -1,14 +1,7 @@
 import * as z from 'zod/mini';
 import { openEnum } from './common';
 
-/**
- * Comparison operators of a step filter condition.
- *
- * @example
- * ```ts
- * FILTER_OPERATORS.includes('EQUAL'); // true
- * ```
- */
+/** Comparison operators of a step filter condition. */
 export const FILTER_OPERATORS = [
   'LARGER',
   'SMALLER',
@@ -29,14 +22,7 @@ export const FILTER_OPERATORS = [
 /** A step filter comparison operator. */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-/**
- * Field types of a step filter (`type`).
- *
- * @example
- * ```ts
- * FILTER_TYPES[0]; // 'BOOLEAN'
- * ```
- */
+/** Field types of a step filter (`type`). */
 export const FILTER_TYPES = [
   'BOOLEAN',
   'TEXT',
@@ -48,41 +34,19 @@ export const FILTER_TYPES = [
   'GROUP',
 ] as const;
 
-/**
- * Logical joins of a step filter's children (`value`).
- *
- * @example
- * ```ts
- * FILTER_JOINS; // ['AND', 'OR']
- * ```
- */
+/** Logical joins of a step filter's children (`value`). */
 export const FILTER_JOINS = ['AND', 'OR'] as const;
 
-/**
- * What a filter condition reads (`on`).
- *
- * @example
- * ```ts
- * FILTER_SOURCES; // ['subscriber', 'payload', 'tenant']
- * ```
- */
+/** What a filter condition reads (`on`). */
 export const FILTER_SOURCES = ['subscriber', 'payload', 'tenant'] as const;
 
-/**
- * One condition of a step filter, as the service returns it (open enums).
- *
- * @example
- * ```ts
- * FieldFilterPart.parse({ field: 'plan', value: 'pro', operator: 'EQUAL', on: 'payload' });
- * ```
- */
+/** One condition of a step filter, as the service returns it (open enums). */
 export const FieldFilterPart = z.looseObject({
   field: z.string(),
   value: z.string(),
   operator: openEnum(FILTER_OPERATORS),
   on: openEnum(FILTER_SOURCES),
 });
-/** One condition of a step filter, as the service returns it. */
 export type FieldFilterPart = z.infer<typeof FieldFilterPart>;
 
 /**
@@ -104,51 +68,29 @@ export const StepFilter = z.looseObject({
   value: openEnum(FILTER_JOINS),
   children: z.array(FieldFilterPart),
 });
-/** A step filter, as the service returns it. */
 export type StepFilter = z.infer<typeof StepFilter>;
 
-/**
- * One condition of a step filter in a request or seed (closed enums).
- *
- * @example
- * ```ts
- * FieldFilterPartInput.parse({ field: 'tier', value: 'gold', operator: 'EQUAL', on: 'subscriber' });
- * ```
- */
+/** One condition of a step filter in a request or seed (closed enums). */
 export const FieldFilterPartInput = z.object({
   field: z.string(),
   value: z.string(),
   operator: z.enum(FILTER_OPERATORS),
   on: z.enum(FILTER_SOURCES),
 });
-/** One condition of a step filter in a request or seed. */
 export type FieldFilterPartInput = z.infer<typeof FieldFilterPartInput>;
 
-/**
- * A step filter in a request or seed (closed enums, all fields required).
- *
- * @example
- * ```ts
- * StepFilterInput.parse({ isNegated: false, type: 'GROUP', value: 'OR', children: [] });
- * ```
- */
+/** A step filter in a request or seed (closed enums, all fields required). */
 export const StepFilterInput = z.object({
   isNegated: z.boolean(),
   type: z.enum(FILTER_TYPES),
   value: z.enum(FILTER_JOINS),
   children: z.array(FieldFilterPartInput),
 });
-/** A step filter in a request or seed. */
 export type StepFilterInput = z.infer<typeof StepFilterInput>;
 
 /**
  * An integration condition as the service stores and returns it: a step filter whose `isNegated`,
  * `type` and `value` may be absent (the service keeps what it was given).
- *
- * @example
- * ```ts
- * IntegrationCondition.parse({ children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }] });
- * ```
  */
 export const IntegrationCondition = z.looseObject({
   isNegated: z.optional(z.boolean()),
@@ -156,19 +98,11 @@ export const IntegrationCondition = z.looseObject({
   value: z.optional(openEnum(FILTER_JOINS)),
   children: z.array(FieldFilterPart),
 });
-/** An integration condition, as the service returns it. */
 export type IntegrationCondition = z.infer<typeof IntegrationCondition>;
 
 /**
  * An integration condition in `POST /v1/integrations`: `children` is required, `isNegated`,
  * `type` and `value` (the join, `AND` when absent) are optional.
- *
- * @example
- * ```ts
- * IntegrationConditionInput.parse({
- *   children: [{ field: 'identifier', value: 'acme', operator: 'EQUAL', on: 'tenant' }],
- * });
- * ```
  */
 export const IntegrationConditionInput = z.object({
   isNegated: z.optional(z.boolean()),
@@ -176,5 +110,4 @@ export const IntegrationConditionInput = z.object({
   value: z.optional(z.enum(FILTER_JOINS)),
   children: z.array(FieldFilterPartInput),
 });
-/** An integration condition in a request. */
 export type IntegrationConditionInput = z.infer<typeof IntegrationConditionInput>;

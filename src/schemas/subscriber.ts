@@ -5,14 +5,7 @@ import { CURSOR_QUERY } from './order';
 export type { ChatPushProviderId } from './common';
 export { CHAT_PUSH_PROVIDER_IDS };
 
-/**
- * Per-provider credentials stored on a subscriber (all optional).
- *
- * @example
- * ```ts
- * ChannelCredentials.parse({ deviceTokens: ['token-1', 'token-2'] });
- * ```
- */
+/** Per-provider credentials stored on a subscriber (all optional). */
 export const ChannelCredentials = z.looseObject({
   webhookUrl: z.optional(z.string()),
   channel: z.optional(z.string()),
@@ -23,28 +16,15 @@ export const ChannelCredentials = z.looseObject({
   state: z.optional(z.string()),
   externalUrl: z.optional(z.string()),
 });
-/** Per-provider credentials stored on a subscriber. */
 export type ChannelCredentials = z.infer<typeof ChannelCredentials>;
 
-/**
- * A subscriber's channel entry: provider, integration and credentials.
- *
- * @example
- * ```ts
- * ChannelSettings.parse({
- *   providerId: 'slack',
- *   _integrationId: '64da692e9a94fb2e6449ad01',
- *   credentials: { webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXX' },
- * });
- * ```
- */
+/** A subscriber's channel entry: provider, integration and credentials. */
 export const ChannelSettings = z.looseObject({
   providerId: openEnum(CHAT_PUSH_PROVIDER_IDS),
   integrationIdentifier: z.optional(z.string()),
   credentials: ChannelCredentials,
   _integrationId: z.string(),
 });
-/** A subscriber's channel entry. */
 export type ChannelSettings = z.infer<typeof ChannelSettings>;
 
 /**
@@ -87,17 +67,9 @@ export const Subscriber = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-/** A subscriber as the service returns it. */
 export type Subscriber = z.infer<typeof Subscriber>;
 
-/**
- * The short subscriber form embedded in topic subscriptions.
- *
- * @example
- * ```ts
- * SubscriberSummary.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-123' });
- * ```
- */
+/** The short subscriber form embedded in topic subscriptions. */
 export const SubscriberSummary = z.looseObject({
   _id: z.string(),
   subscriberId: z.string(),
@@ -106,7 +78,6 @@ export const SubscriberSummary = z.looseObject({
   lastName: z.optional(z.nullable(z.string())),
   email: z.optional(z.nullable(z.string())),
 });
-/** The short subscriber form embedded in topic subscriptions. */
 export type SubscriberSummary = z.infer<typeof SubscriberSummary>;
 
 /**
@@ -127,7 +98,6 @@ export const SubscriberUpdateBody = z.object({
   locale: z.optional(z.nullable(z.string())),
   data: z.optional(z.nullable(JsonObject)),
 });
-/** Body of `PATCH /v2/subscribers/{subscriberId}`. */
 export type SubscriberUpdateBody = z.infer<typeof SubscriberUpdateBody>;
 
 /**
@@ -143,7 +113,6 @@ export const CredentialsUpsertBody = z.object({
   integrationIdentifier: z.optional(z.string()),
   credentials: ChannelCredentials,
 });
-/** Body of `PATCH /v1/subscribers/{subscriberId}/credentials`. */
 export type CredentialsUpsertBody = z.infer<typeof CredentialsUpsertBody>;
 
 /**
@@ -161,7 +130,6 @@ export const SubscriberSearchQuery = z.object({
   phone: z.optional(z.string()),
   subscriberId: z.optional(z.string()),
 });
-/** Query of `GET /v2/subscribers`. */
 export type SubscriberSearchQuery = z.infer<typeof SubscriberSearchQuery>;
 
 /**
@@ -176,7 +144,6 @@ export const SubscriptionsListQuery = z.object({
   ...CURSOR_QUERY,
   key: z.optional(z.string()),
 });
-/** Query of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
 export type SubscriptionsListQuery = z.infer<typeof SubscriptionsListQuery>;
 
 /**
@@ -192,7 +159,6 @@ export const CreateSubscriberBody = z.object({
   subscriberId: z.string(),
   ...SubscriberUpdateBody.shape,
 });
-/** Body of `POST /v2/subscribers`. */
 export type CreateSubscriberBody = z.infer<typeof CreateSubscriberBody>;
 
 /**
@@ -207,7 +173,6 @@ export type CreateSubscriberBody = z.infer<typeof CreateSubscriberBody>;
 export const CreateSubscriberQuery = z.object({
   failIfExists: z.optional(z.boolean()),
 });
-/** Query of `POST /v2/subscribers`. */
 export type CreateSubscriberQuery = z.infer<typeof CreateSubscriberQuery>;
 
 /**
@@ -222,17 +187,9 @@ export const RemoveSubscriberResponse = z.looseObject({
   acknowledged: z.boolean(),
   status: z.string(),
 });
-/** Answer of `DELETE /v2/subscribers/{subscriberId}`. */
 export type RemoveSubscriberResponse = z.infer<typeof RemoveSubscriberResponse>;
 
-/**
- * Most subscribers one `POST /v1/subscribers/bulk` takes.
- *
- * @example
- * ```ts
- * BULK_SUBSCRIBER_LIMIT; // 500
- * ```
- */
+/** Most subscribers one `POST /v1/subscribers/bulk` takes. */
 export const BULK_SUBSCRIBER_LIMIT = 500;
 
 /**
@@ -248,7 +205,6 @@ export const BulkCreateSubscribersBody = z.object({
     .array(CreateSubscriberBody)
     .check(z.minLength(1), z.maxLength(BULK_SUBSCRIBER_LIMIT)),
 });
-/** Body of `POST /v1/subscribers/bulk`. */
 export type BulkCreateSubscribersBody = z.infer<typeof BulkCreateSubscribersBody>;
 
 /**
@@ -271,7 +227,6 @@ export const BulkCreateSubscribersResponse = z.looseObject({
     z.looseObject({ message: z.optional(z.string()), subscriberId: z.optional(z.string()) }),
   ),
 });
-/** Answer of `POST /v1/subscribers/bulk`. */
 export type BulkCreateSubscribersResponse = z.infer<typeof BulkCreateSubscribersResponse>;
 
 /**

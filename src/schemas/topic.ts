@@ -18,7 +18,6 @@ export const Topic = z.looseObject({
   createdAt: z.optional(Timestamp),
   updatedAt: z.optional(Timestamp),
 });
-/** A topic. */
 export type Topic = z.infer<typeof Topic>;
 
 /**
@@ -43,7 +42,6 @@ export const TopicSubscription = z.looseObject({
   createdAt: Timestamp,
   contextKeys: z.optional(z.array(z.string())),
 });
-/** A subscriber's subscription to a topic. */
 export type TopicSubscription = z.infer<typeof TopicSubscription>;
 
 /** Longest topic key the service accepts. */
@@ -62,7 +60,6 @@ export const TopicCreateBody = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(TOPIC_KEY_MAX_LENGTH)),
   name: z.optional(z.string().check(z.maxLength(100))),
 });
-/** Body of `POST /v2/topics`. */
 export type TopicCreateBody = z.infer<typeof TopicCreateBody>;
 
 /**
@@ -74,7 +71,6 @@ export type TopicCreateBody = z.infer<typeof TopicCreateBody>;
  * ```
  */
 export const TopicUpdateBody = z.object({ name: z.string() });
-/** Body of `PATCH /v2/topics/{topicKey}`. */
 export type TopicUpdateBody = z.infer<typeof TopicUpdateBody>;
 
 /**
@@ -90,7 +86,6 @@ export const TopicListQuery = z.object({
   key: z.optional(z.string()),
   name: z.optional(z.string()),
 });
-/** Query of `GET /v2/topics`. */
 export type TopicListQuery = z.infer<typeof TopicListQuery>;
 
 /**
@@ -102,7 +97,6 @@ export type TopicListQuery = z.infer<typeof TopicListQuery>;
  * ```
  */
 export const DeleteTopicResponse = z.looseObject({ acknowledged: z.boolean() });
-/** Answer of `DELETE /v2/topics/{topicKey}`. */
 export type DeleteTopicResponse = z.infer<typeof DeleteTopicResponse>;
 
 /**
@@ -118,7 +112,6 @@ export const TopicSubscriptionsListQuery = z.object({
   subscriberId: z.optional(z.string()),
   contextKeys: z.optional(z.array(z.string())),
 });
-/** Query of `GET /v2/topics/{topicKey}/subscriptions`. */
 export type TopicSubscriptionsListQuery = z.infer<typeof TopicSubscriptionsListQuery>;
 
 /** Most subscriptions one create or delete call takes. */
@@ -133,7 +126,6 @@ export const TOPIC_SUBSCRIPTIONS_LIMIT = 100;
  * ```
  */
 export const SubscriptionPreferenceCondition = z.record(z.string(), z.unknown());
-/** A JSON Logic rule of a subscription preference. */
 export type SubscriptionPreferenceCondition = z.infer<typeof SubscriptionPreferenceCondition>;
 
 /**
@@ -162,7 +154,6 @@ export const SubscriptionPreferenceInput = z.union([
     condition: z.optional(SubscriptionPreferenceCondition),
   }),
 ]);
-/** One item of a subscriptions create's `preferences`. */
 export type SubscriptionPreferenceInput = z.infer<typeof SubscriptionPreferenceInput>;
 
 /**
@@ -206,7 +197,6 @@ export const TopicSubscriptionsCreateBody = z.object({
   ),
   preferences: z.optional(z.array(SubscriptionPreferenceInput)),
 });
-/** Body of `POST /v2/topics/{topicKey}/subscriptions`. */
 export type TopicSubscriptionsCreateBody = z.infer<typeof TopicSubscriptionsCreateBody>;
 
 /**
@@ -237,7 +227,6 @@ export const TopicSubscriptionsDeleteBody = z.object({
       .check(z.minLength(1), z.maxLength(TOPIC_SUBSCRIPTIONS_LIMIT)),
   ),
 });
-/** Body of `DELETE /v2/topics/{topicKey}/subscriptions`. */
 export type TopicSubscriptionsDeleteBody = z.infer<typeof TopicSubscriptionsDeleteBody>;
 
 /**
@@ -271,24 +260,9 @@ export const TopicSubscriptionPreference = z.looseObject({
   enabled: z.boolean(),
   condition: z.optional(SubscriptionPreferenceCondition),
 });
-/** A subscription's preference for one workflow. */
 export type TopicSubscriptionPreference = z.infer<typeof TopicSubscriptionPreference>;
 
-/**
- * One subscription in the answer of a subscriptions create or delete.
- *
- * @example
- * ```ts
- * TopicSubscriptionChange.parse({
- *   _id: '64da692e9a94fb2e6449ad08',
- *   identifier: 'tk_news:si_user-1',
- *   topic: { _id: '64da692e9a94fb2e6449ad06', key: 'news' },
- *   subscriber: { _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-1' },
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** One subscription in the answer of a subscriptions create or delete. */
 export const TopicSubscriptionChange = z.looseObject({
   _id: z.string(),
   identifier: z.optional(z.string()),
@@ -299,7 +273,6 @@ export const TopicSubscriptionChange = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-/** One subscription in the answer of a subscriptions create or delete. */
 export type TopicSubscriptionChange = z.infer<typeof TopicSubscriptionChange>;
 
 /**
@@ -322,5 +295,4 @@ export const TopicSubscriptionsResult = z.looseObject({
     z.array(z.looseObject({ subscriberId: z.string(), code: z.string(), message: z.string() })),
   ),
 });
-/** Answer of a subscriptions create or delete. */
 export type TopicSubscriptionsResult = z.infer<typeof TopicSubscriptionsResult>;

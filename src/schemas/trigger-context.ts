@@ -10,12 +10,6 @@ const CONTEXT_ID = /^[a-zA-Z0-9_-]{1,100}$/;
  * `[a-zA-Z0-9_-]` (`'structure'`), hold at most 5 entries (`'count'`), and keep each `data` within
  * 64 KB of JSON (the entry's type and the size in bytes). The engine words these as the service
  * does; the client and the engine check with the same rule.
- *
- * @example
- * ```ts
- * contextProblem({ tenant: 'org-acme' }); // undefined
- * contextProblem({ tenant: 'org acme' }); // 'structure'
- * ```
  */
 export function contextProblem(
   context: unknown,
@@ -50,14 +44,8 @@ const isId = (value: unknown) => typeof value === 'string' && CONTEXT_ID.test(va
 /**
  * The context of a trigger: up to 5 entries of `type → id | {id, data}`, checked as the service
  * checks it ({@link contextProblem}).
- *
- * @example
- * ```ts
- * TriggerContext.parse({ tenant: 'org-acme', project: { id: 'p-1', data: { region: 'eu' } } });
- * ```
  */
 export const TriggerContext = z.custom<Record<string, string | { id: string; data?: JsonObject }>>(
   (value) => value !== null && contextProblem(value) === undefined,
 );
-/** The context of a trigger. */
 export type TriggerContext = z.infer<typeof TriggerContext>;

@@ -6,62 +6,27 @@
  */
 import * as z from 'zod/mini';
 
-/**
- * Workflow statuses.
- *
- * @example
- * ```ts
- * WORKFLOW_STATUSES.includes('ACTIVE'); // true
- * ```
- */
+/** Workflow statuses. */
 export const WORKFLOW_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'] as const;
 /** A workflow status. */
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 
-/**
- * Where a workflow (or step) was created.
- *
- * @example
- * ```ts
- * WORKFLOW_ORIGINS[0]; // 'svc-cloud'
- * ```
- */
+/** Where a workflow (or step) was created. */
 export const WORKFLOW_ORIGINS = ['svc-cloud', 'svc-cloud-v1', 'external'] as const;
 /** A workflow origin. */
 export type WorkflowOrigin = (typeof WORKFLOW_ORIGINS)[number];
 
-/**
- * Severity levels of a workflow or notification.
- *
- * @example
- * ```ts
- * SEVERITIES; // ['high', 'medium', 'low', 'none']
- * ```
- */
+/** Severity levels of a workflow or notification. */
 export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
 /** A severity level. */
 export type Severity = (typeof SEVERITIES)[number];
 
-/**
- * Time units of digests and delays.
- *
- * @example
- * ```ts
- * DIGEST_UNITS.includes('minutes'); // true
- * ```
- */
+/** Time units of digests and delays. */
 export const DIGEST_UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'months'] as const;
 /** A digest or delay time unit. */
 export type DigestUnit = (typeof DIGEST_UNITS)[number];
 
-/**
- * Fields `GET /v2/workflows` can sort by.
- *
- * @example
- * ```ts
- * WORKFLOW_ORDER_BY_FIELDS.includes('name'); // true
- * ```
- */
+/** Fields `GET /v2/workflows` can sort by. */
 export const WORKFLOW_ORDER_BY_FIELDS = [
   'createdAt',
   'updatedAt',
@@ -69,19 +34,11 @@ export const WORKFLOW_ORDER_BY_FIELDS = [
   'lastTriggeredAt',
 ] as const;
 
-/**
- * A dashboard user reference (`updatedBy`, `lastPublishedBy`).
- *
- * @example
- * ```ts
- * UserSummary.parse({ _id: '64da692e9a94fb2e6449ad20', firstName: 'Ada', lastName: null });
- * ```
- */
+/** A dashboard user reference (`updatedBy`, `lastPublishedBy`). */
 export const UserSummary = z.looseObject({
   _id: z.string(),
   firstName: z.optional(z.nullable(z.string())),
   lastName: z.optional(z.nullable(z.string())),
   externalId: z.optional(z.nullable(z.string())),
 });
-/** A dashboard user reference. */
 export type UserSummary = z.infer<typeof UserSummary>;

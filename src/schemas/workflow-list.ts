@@ -14,20 +14,12 @@ import {
 } from './workflow-common';
 import { StepIssues } from './workflow-step-issues';
 
-/**
- * A step in a workflow list item.
- *
- * @example
- * ```ts
- * StepListItem.parse({ slug: 'in-app_st_AbC1Xyz9KlmNOpQr', type: 'in_app' });
- * ```
- */
+/** A step in a workflow list item. */
 export const StepListItem = z.looseObject({
   slug: z.string(),
   type: openEnum(STEP_TYPES),
   issues: z.optional(StepIssues),
 });
-/** A step in a workflow list item. */
 export type StepListItem = z.infer<typeof StepListItem>;
 
 /**
@@ -67,7 +59,6 @@ export const WorkflowListItem = z.looseObject({
   isTranslationEnabled: z.optional(z.boolean()),
   steps: z.array(StepListItem),
 });
-/** A workflow as listed by `GET /v2/workflows`. */
 export type WorkflowListItem = z.infer<typeof WorkflowListItem>;
 
 /**
@@ -82,7 +73,6 @@ export const WorkflowListResponse = z.looseObject({
   workflows: z.array(WorkflowListItem),
   totalCount: z.number(),
 });
-/** Response of `GET /v2/workflows`. */
 export type WorkflowListResponse = z.infer<typeof WorkflowListResponse>;
 
 /**
@@ -102,5 +92,4 @@ export const WorkflowListQuery = z.object({
   tags: z.optional(z.array(z.string())),
   status: z.optional(z.array(z.enum(WORKFLOW_STATUSES))),
 });
-/** Query of `GET /v2/workflows`. */
 export type WorkflowListQuery = z.infer<typeof WorkflowListQuery>;

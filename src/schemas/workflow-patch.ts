@@ -25,5 +25,4 @@ export const WorkflowPatchBody = z.object({
   validatePayload: z.optional(z.boolean()),
   isTranslationEnabled: z.optional(z.boolean()),
 });
-/** Body of `PATCH /v2/workflows/{workflowId}`. */
 export type WorkflowPatchBody = z.infer<typeof WorkflowPatchBody>;

@@ -10,25 +10,7 @@ import { SEVERITIES, UserSummary, WORKFLOW_ORIGINS, WORKFLOW_STATUSES } from './
 import { ControlsMetadata } from './workflow-step-controls';
 import { StepIssues } from './workflow-step-issues';
 
-/**
- * A workflow step as returned inside a workflow (every step type shares this shape).
- *
- * @example
- * ```ts
- * WorkflowStepResponse.parse({
- *   _id: '64da692e9a94fb2e6449ad50',
- *   stepId: 'in-app',
- *   name: 'In-App',
- *   slug: 'in-app_st_AbC1Xyz9KlmNOpQr',
- *   type: 'in_app',
- *   origin: 'svc-cloud',
- *   workflowId: 'welcome-email',
- *   workflowDatabaseId: '64da692e9a94fb2e6449ad30',
- *   controls: { values: { body: 'Hello' } },
- *   variables: { type: 'object' },
- * });
- * ```
- */
+/** A workflow step as returned inside a workflow (every step type shares this shape). */
 export const WorkflowStepResponse = z.looseObject({
   controls: ControlsMetadata,
   /** The control values of the step's type (see the `*ControlValues` schemas). */
@@ -44,7 +26,6 @@ export const WorkflowStepResponse = z.looseObject({
   workflowDatabaseId: z.string(),
   issues: z.optional(StepIssues),
 });
-/** A workflow step as returned inside a workflow. */
 export type WorkflowStepResponse = z.infer<typeof WorkflowStepResponse>;
 
 /**
@@ -94,7 +75,6 @@ export const WorkflowSyncResponse = z.looseObject({
   payloadExample: z.optional(z.nullable(JsonObject)),
   severity: openEnum(SEVERITIES),
 });
-/** A workflow as returned by the sync operation. */
 export type WorkflowSyncResponse = z.infer<typeof WorkflowSyncResponse>;
 
 /**
@@ -108,7 +88,6 @@ export type WorkflowSyncResponse = z.infer<typeof WorkflowSyncResponse>;
 export const WorkflowSyncBody = z.object({
   targetEnvironmentId: z.string(),
 });
-/** Body of `PUT /v2/workflows/{workflowId}/sync`. */
 export type WorkflowSyncBody = z.infer<typeof WorkflowSyncBody>;
 
 /**

@@ -56,44 +56,21 @@ const UI_COMPONENTS = [
   'LAYOUT_EMAIL',
 ] as const;
 
-/**
- * A link target of an in-app redirect.
- *
- * @example
- * ```ts
- * Redirect.parse({ url: '/inbox', target: '_self' });
- * ```
- */
+/** A link target of an in-app redirect. */
 export const Redirect = z.looseObject({
   url: z.optional(z.string()),
   target: z.optional(openEnum(['_self', '_blank', '_parent', '_top', '_unfencedTop'])),
 });
-/** A link target of an in-app redirect. */
 export type Redirect = z.infer<typeof Redirect>;
 
-/**
- * An in-app action button.
- *
- * @example
- * ```ts
- * Action.parse({ label: 'Open', redirect: { url: 'https://example.com' } });
- * ```
- */
+/** An in-app action button. */
 export const Action = z.looseObject({
   label: z.optional(z.string()),
   redirect: z.optional(Redirect),
 });
-/** An in-app action button. */
 export type Action = z.infer<typeof Action>;
 
-/**
- * Control values of an in-app step.
- *
- * @example
- * ```ts
- * InAppControlValues.parse({ subject: 'Hi {{subscriber.firstName}}', body: 'Welcome!' });
- * ```
- */
+/** Control values of an in-app step. */
 export const InAppControlValues = z.looseObject({
   skip: z.optional(JsonObject),
   body: z.optional(z.string()),
@@ -105,17 +82,9 @@ export const InAppControlValues = z.looseObject({
   disableOutputSanitization: z.optional(z.boolean()),
   data: z.optional(JsonObject),
 });
-/** Control values of an in-app step. */
 export type InAppControlValues = z.infer<typeof InAppControlValues>;
 
-/**
- * Control values of an email step.
- *
- * @example
- * ```ts
- * EmailControlValues.parse({ subject: 'Welcome', body: '<p>Hello</p>', editorType: 'html' });
- * ```
- */
+/** Control values of an email step. */
 export const EmailControlValues = z.looseObject({
   skip: z.optional(JsonObject),
   subject: z.string(),
@@ -125,53 +94,28 @@ export const EmailControlValues = z.looseObject({
   /** `null` = no layout; omitted = the default layout. */
   layoutId: z.optional(z.nullable(z.string())),
 });
-/** Control values of an email step. */
 export type EmailControlValues = z.infer<typeof EmailControlValues>;
 
-/**
- * Control values of an SMS step.
- *
- * @example
- * ```ts
- * SmsControlValues.parse({ body: 'Your code is {{payload.code}}' });
- * ```
- */
+/** Control values of an SMS step. */
 export const SmsControlValues = z.looseObject({
   skip: z.optional(JsonObject),
   body: z.optional(z.string()),
 });
-/** Control values of an SMS step. */
 export type SmsControlValues = z.infer<typeof SmsControlValues>;
 
-/**
- * Control values of a push step.
- *
- * @example
- * ```ts
- * PushControlValues.parse({ subject: 'New comment', body: '{{payload.text}}' });
- * ```
- */
+/** Control values of a push step. */
 export const PushControlValues = z.looseObject({
   skip: z.optional(JsonObject),
   subject: z.optional(z.string()),
   body: z.optional(z.string()),
 });
-/** Control values of a push step. */
 export type PushControlValues = z.infer<typeof PushControlValues>;
 
-/**
- * Control values of a chat step.
- *
- * @example
- * ```ts
- * ChatControlValues.parse({ body: 'Deployment finished' });
- * ```
- */
+/** Control values of a chat step. */
 export const ChatControlValues = z.looseObject({
   skip: z.optional(JsonObject),
   body: z.optional(z.string()),
 });
-/** Control values of a chat step. */
 export type ChatControlValues = z.infer<typeof ChatControlValues>;
 
 const UiPlaceholderScalar = z.union([z.string(), z.number(), z.boolean(), JsonObject]);
@@ -206,34 +150,18 @@ export type UiSchemaProperty = {
   [key: string]: unknown;
 };
 
-/**
- * The dashboard UI schema of a step's controls.
- *
- * @example
- * ```ts
- * UiSchema.parse({ group: 'IN_APP', properties: { body: { component: 'IN_APP_BODY' } } });
- * ```
- */
+/** The dashboard UI schema of a step's controls. */
 export const UiSchema = z.looseObject({
   group: z.optional(openEnum(UI_SCHEMA_GROUPS)),
   properties: z.optional(z.record(z.string(), UiSchemaProperty)),
 });
-/** The dashboard UI schema of a step's controls. */
 export type UiSchema = z.infer<typeof UiSchema>;
 
-/**
- * Controls metadata of a step: JSON Schema, UI schema and the current values.
- *
- * @example
- * ```ts
- * ControlsMetadata.parse({ values: { body: 'Hello' } });
- * ```
- */
+/** Controls metadata of a step: JSON Schema, UI schema and the current values. */
 export const ControlsMetadata = z.looseObject({
   dataSchema: z.optional(JsonObject),
   uiSchema: z.optional(UiSchema),
   /** The control object of the step's type (see the `*ControlValues` schemas). */
   values: JsonObject,
 });
-/** Controls metadata of a step. */
 export type ControlsMetadata = z.infer<typeof ControlsMetadata>;

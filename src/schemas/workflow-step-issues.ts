@@ -14,49 +14,25 @@ const CONTENT_ISSUE_TYPES = [
 ] as const;
 const INTEGRATION_ISSUE_TYPES = ['MISSING_INTEGRATION', 'INBOX_NOT_CONNECTED'] as const;
 
-/**
- * A content problem of a step's control values.
- *
- * @example
- * ```ts
- * StepContentIssue.parse({ issueType: 'MISSING_VALUE', variableName: 'subject', message: 'Subject is required' });
- * ```
- */
+/** A content problem of a step's control values. */
 export const StepContentIssue = z.looseObject({
   issueType: openEnum(CONTENT_ISSUE_TYPES),
   variableName: z.optional(z.string()),
   message: z.string(),
 });
-/** A content problem of a step's control values. */
 export type StepContentIssue = z.infer<typeof StepContentIssue>;
 
-/**
- * An integration problem of a step (for example no active provider).
- *
- * @example
- * ```ts
- * StepIntegrationIssue.parse({ issueType: 'MISSING_INTEGRATION', message: 'No active email integration' });
- * ```
- */
+/** An integration problem of a step (for example no active provider). */
 export const StepIntegrationIssue = z.looseObject({
   issueType: openEnum(INTEGRATION_ISSUE_TYPES),
   variableName: z.optional(z.string()),
   message: z.string(),
 });
-/** An integration problem of a step. */
 export type StepIntegrationIssue = z.infer<typeof StepIntegrationIssue>;
 
-/**
- * The issues of a step, keyed by control name / integration key.
- *
- * @example
- * ```ts
- * StepIssues.parse({ controls: { body: [{ issueType: 'MISSING_VALUE', message: 'Body is required' }] } });
- * ```
- */
+/** The issues of a step, keyed by control name / integration key. */
 export const StepIssues = z.looseObject({
   controls: z.optional(z.record(z.string(), z.array(StepContentIssue))),
   integration: z.optional(z.record(z.string(), z.array(StepIntegrationIssue))),
 });
-/** The issues of a step. */
 export type StepIssues = z.infer<typeof StepIssues>;

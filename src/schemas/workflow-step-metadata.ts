@@ -33,14 +33,7 @@ const ORDINAL_VALUES = [
 ] as const;
 const MONTHLY_TYPES = ['each', 'on'] as const;
 
-/**
- * Step metadata of a regular or backoff digest.
- *
- * @example
- * ```ts
- * DigestRegularMetadata.parse({ type: 'regular', amount: 5, unit: 'minutes', digestKey: 'postId' });
- * ```
- */
+/** Step metadata of a regular or backoff digest. */
 export const DigestRegularMetadata = z.looseObject({
   amount: z.optional(z.number()),
   unit: z.optional(openEnum(DIGEST_UNITS)),
@@ -51,17 +44,9 @@ export const DigestRegularMetadata = z.looseObject({
   backoffUnit: z.optional(openEnum(DIGEST_UNITS)),
   updateMode: z.optional(z.boolean()),
 });
-/** Step metadata of a regular or backoff digest. */
 export type DigestRegularMetadata = z.infer<typeof DigestRegularMetadata>;
 
-/**
- * The schedule of a timed digest.
- *
- * @example
- * ```ts
- * DigestTimedConfig.parse({ atTime: '09:00', weekDays: ['monday', 'friday'] });
- * ```
- */
+/** The schedule of a timed digest. */
 export const DigestTimedConfig = z.looseObject({
   atTime: z.optional(z.string()),
   weekDays: z.optional(z.array(openEnum(WEEK_DAYS))),
@@ -70,17 +55,9 @@ export const DigestTimedConfig = z.looseObject({
   ordinalValue: z.optional(openEnum(ORDINAL_VALUES)),
   monthlyType: z.optional(openEnum(MONTHLY_TYPES)),
 });
-/** The schedule of a timed digest. */
 export type DigestTimedConfig = z.infer<typeof DigestTimedConfig>;
 
-/**
- * Step metadata of a timed (scheduled) digest.
- *
- * @example
- * ```ts
- * DigestTimedMetadata.parse({ type: 'timed', timed: { atTime: '09:00', weekDays: ['monday'] } });
- * ```
- */
+/** Step metadata of a timed (scheduled) digest. */
 export const DigestTimedMetadata = z.looseObject({
   amount: z.optional(z.number()),
   unit: z.optional(openEnum(DIGEST_UNITS)),
@@ -88,70 +65,37 @@ export const DigestTimedMetadata = z.looseObject({
   type: openEnum(['timed']),
   timed: z.optional(DigestTimedConfig),
 });
-/** Step metadata of a timed digest. */
 export type DigestTimedMetadata = z.infer<typeof DigestTimedMetadata>;
 
-/**
- * Step metadata of a fixed-duration delay.
- *
- * @example
- * ```ts
- * DelayRegularMetadata.parse({ type: 'regular', amount: 1, unit: 'hours' });
- * ```
- */
+/** Step metadata of a fixed-duration delay. */
 export const DelayRegularMetadata = z.looseObject({
   amount: z.optional(z.number()),
   unit: z.optional(openEnum(DIGEST_UNITS)),
   type: openEnum(['regular']),
 });
-/** Step metadata of a fixed-duration delay. */
 export type DelayRegularMetadata = z.infer<typeof DelayRegularMetadata>;
 
-/**
- * Step metadata of a delay until a date read from the payload.
- *
- * @example
- * ```ts
- * DelayScheduledMetadata.parse({ type: 'scheduled', delayPath: 'payload.sendAt' });
- * ```
- */
+/** Step metadata of a delay until a date read from the payload. */
 export const DelayScheduledMetadata = z.looseObject({
   type: openEnum(['scheduled']),
   delayPath: z.string(),
 });
-/** Step metadata of a delay until a payload date. */
 export type DelayScheduledMetadata = z.infer<typeof DelayScheduledMetadata>;
 
-/**
- * Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled).
- *
- * @example
- * ```ts
- * StepMetadata.parse({ type: 'scheduled', delayPath: 'payload.sendAt' });
- * ```
- */
+/** Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled). */
 export const StepMetadata = z.union([
   DelayScheduledMetadata,
   DigestTimedMetadata,
   DigestRegularMetadata,
   DelayRegularMetadata,
 ]);
-/** Any of the four step metadata shapes. */
 export type StepMetadata = z.infer<typeof StepMetadata>;
 
-/**
- * Reply callback settings of a step.
- *
- * @example
- * ```ts
- * ReplyCallback.parse({ active: true, url: 'https://example.com/reply' });
- * ```
- */
+/** Reply callback settings of a step. */
 export const ReplyCallback = z.looseObject({
   active: z.optional(z.boolean()),
   url: z.optional(z.string()),
 });
-/** Reply callback settings of a step. */
 export type ReplyCallback = z.infer<typeof ReplyCallback>;
 
 const notificationStepShape = {
@@ -168,58 +112,26 @@ const notificationStepShape = {
   replyCallback: z.optional(ReplyCallback),
 };
 
-/**
- * A variant of a (legacy) workflow step: the step shape without `variants`.
- *
- * @example
- * ```ts
- * NotificationStepVariant.parse({ _id: '64da692e9a94fb2e6449ad41', active: true });
- * ```
- */
+/** A variant of a (legacy) workflow step: the step shape without `variants`. */
 export const NotificationStepVariant = z.looseObject(notificationStepShape);
-/** A variant of a workflow step. */
 export type NotificationStepVariant = z.infer<typeof NotificationStepVariant>;
 
-/**
- * A step of a workflow as embedded in a message (`Message.template.steps`).
- *
- * @example
- * ```ts
- * NotificationStep.parse({ _id: '64da692e9a94fb2e6449ad40', active: true, filters: [], variants: [] });
- * ```
- */
+/** A step of a workflow as embedded in a message (`Message.template.steps`). */
 export const NotificationStep = z.looseObject({
   ...notificationStepShape,
   variants: z.optional(z.array(NotificationStepVariant)),
 });
-/** A step of a workflow as embedded in a message. */
 export type NotificationStep = z.infer<typeof NotificationStep>;
 
-/**
- * A named variable of a workflow trigger.
- *
- * @example
- * ```ts
- * TriggerVariable.parse({ name: 'firstName' });
- * ```
- */
-export const TriggerVariable = z.looseObject({ name: z.string() });
 /** A named variable of a workflow trigger. */
+export const TriggerVariable = z.looseObject({ name: z.string() });
 export type TriggerVariable = z.infer<typeof TriggerVariable>;
 
-/**
- * The event trigger of a workflow (its trigger identifier and variables).
- *
- * @example
- * ```ts
- * NotificationTrigger.parse({ type: 'event', identifier: 'welcome-email', variables: [{ name: 'firstName' }] });
- * ```
- */
+/** The event trigger of a workflow (its trigger identifier and variables). */
 export const NotificationTrigger = z.looseObject({
   type: openEnum(['event']),
   identifier: z.string(),
   variables: z.array(TriggerVariable),
   subscriberVariables: z.optional(z.array(TriggerVariable)),
 });
-/** The event trigger of a workflow. */
 export type NotificationTrigger = z.infer<typeof NotificationTrigger>;

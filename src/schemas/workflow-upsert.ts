@@ -11,11 +11,6 @@ import { SEVERITIES, WORKFLOW_ORIGINS } from './workflow-common';
 /**
  * Step types a workflow created or updated through the API can hold (every step type but
  * `trigger`, which is the workflow's own).
- *
- * @example
- * ```ts
- * UPSERT_STEP_TYPES.includes('delay'); // true
- * ```
  */
 export const UPSERT_STEP_TYPES = [
   'in_app',
@@ -41,12 +36,6 @@ export type UpsertStepType = (typeof UPSERT_STEP_TYPES)[number];
 /**
  * Pattern of a `workflowId` and a `stepId`: letters and digits, with `-`, `_` or `.` only between
  * them.
- *
- * @example
- * ```ts
- * SLUG_IDENTIFIER_PATTERN.test('welcome-email'); // true
- * SLUG_IDENTIFIER_PATTERN.test('welcome email'); // false
- * ```
  */
 export const SLUG_IDENTIFIER_PATTERN = /^[a-zA-Z0-9]+(?:[-_.][a-zA-Z0-9]+)*$/;
 
@@ -67,7 +56,6 @@ export const WorkflowStepUpsert = z.object({
   type: z.enum(UPSERT_STEP_TYPES),
   controlValues: z.optional(z.nullable(JsonObject)),
 });
-/** One step of a create or update body. */
 export type WorkflowStepUpsert = z.infer<typeof WorkflowStepUpsert>;
 
 /**
@@ -83,7 +71,6 @@ export const WorkflowPreferencesRequest = z.object({
   user: z.optional(z.nullable(JsonObject)),
   workflow: z.optional(z.nullable(JsonObject)),
 });
-/** Preferences of a create or update body. */
 export type WorkflowPreferencesRequest = z.infer<typeof WorkflowPreferencesRequest>;
 
 const workflowFields = {
@@ -117,13 +104,13 @@ export const WorkflowCreateBody = z.object({
   workflowId: z.string(),
   __source: z.optional(z.string()),
 });
-/** Body of `POST /v2/workflows`. */
 export type WorkflowCreateBody = z.infer<typeof WorkflowCreateBody>;
 
 /**
  * Body of `PUT /v2/workflows/{workflowId}`: the whole workflow again, with `preferences` and
- * `origin` required (omitted `active` means `true`); steps match stored ones by `_id`, steps left out are removed. `workflowId` cannot be
- * changed here (the service allows it only for code-first workflows).
+ * `origin` required (omitted `active` means `true`); steps match stored ones by `_id`, steps
+ * left out are removed. `workflowId` cannot be changed here (the service allows it only for
+ * code-first workflows).
  *
  * @example
  * ```ts
@@ -141,5 +128,4 @@ export const WorkflowUpdateBody = z.object({
   preferences: WorkflowPreferencesRequest,
   origin: z.enum(WORKFLOW_ORIGINS),
 });
-/** Body of `PUT /v2/workflows/{workflowId}`. */
 export type WorkflowUpdateBody = z.infer<typeof WorkflowUpdateBody>;

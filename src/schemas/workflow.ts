@@ -1,10 +1,4 @@
-/**
- * Every workflow schema, from the modules that define them: enums and the user reference
- * (`workflow-common`), step issues, the list, step metadata and legacy steps, step controls, the
- * create and update bodies, and the workflow response.
- *
- * @module
- */
+/** Every workflow schema, from the modules that define them. */
 export * from './workflow-common';
 export * from './workflow-list';
 export * from './workflow-patch';
