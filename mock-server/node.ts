@@ -14,15 +14,15 @@ import { type MockServer, startMockServer } from './http/server';
 import { INSPECTOR_PATH } from './inspector/serve';
 
 export type {
-  ControlContext,
   ControlGuard,
   ControlRoute,
   ControlRouteInput,
+  ControlServices,
 } from './control/control-router';
 export { CONTROL_TOKEN_HEADER } from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
-export type { InspectorServeContext } from './inspector/serve';
+export type { InspectorServeOptions } from './inspector/serve';
 export { INSPECTOR_PATH, serveInspector } from './inspector/serve';
 export { startMockServer };
 

@@ -5,10 +5,10 @@
  */
 
 export type {
-  ControlContext,
   ControlGuard,
   ControlRoute,
   ControlRouteInput,
+  ControlServices,
 } from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';

@@ -39,10 +39,10 @@ export const CONTROL_PREFIX = '/__svc';
  *
  * @example
  * ```ts
- * const context: ControlContext = { engine, snapshots: createSnapshotStore() };
+ * const context: ControlServices = { engine, snapshots: createSnapshotStore() };
  * ```
  */
-export interface ControlContext {
+export interface ControlServices {
   /** The engine behind the server. */
   engine: MockEngine;
   /** Snapshots taken through the control API, by id. */
@@ -92,7 +92,7 @@ export interface ControlRouteInput {
   params: Record<string, string>;
   /** The request URL (for query parameters). */
   url: URL;
-  context: ControlContext;
+  context: ControlServices;
 }
 
 /**
@@ -275,7 +275,7 @@ const ORIGIN_FOR_URLS = 'http://svc-mock.invalid';
  */
 export function createControlRouter(
   routes: readonly ControlRoute[],
-  context: ControlContext,
+  context: ControlServices,
   guard: ControlGuard = {},
 ): ControlRouter {
   const index = () =>

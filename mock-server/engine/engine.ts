@@ -115,7 +115,7 @@ export type RequestContext = EnvironmentScope;
 
 export type { EngineOperations } from './operations/index';
 export type { OperationRequest, OperationResponse } from './perform';
-export type { EnvironmentScope } from './scope';
+export type { EngineScope, EnvironmentScope } from './scope';
 
 /**
  * Options of {@link MockEngine.settle}.
@@ -193,7 +193,7 @@ export interface MockEngine {
    * An environment of any organization, by name (first organization) or `_id`, with its data:
    * what `operations` act in.
    */
-  scope(nameOrId?: string): EnvironmentScope;
+  scope(nameOrId?: string): EngineScope;
   /**
    * Answers one operation request the way the service does: authentication, rate limit, body,
    * idempotency and the operation, all or nothing. Every transport (msw, the HTTP server, the
@@ -279,12 +279,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return data;
   }
 
-  function organizationData(organizationId: string): EnvironmentData[] {
-    return [...state.environments.values()]
-      .filter((environment) => environment._organizationId === organizationId)
-      .map(dataOf);
-  }
-
   function seed(input: SeedData) {
     checkJsonDepth(input, 'The seed data');
     const parsed = parseSeed(input);
@@ -351,7 +345,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         if (!other || other._organizationId !== environment._organizationId) return undefined;
         return { environment: other, data: dataOf(other) };
       },
-      organizationData: () => organizationData(environment._organizationId),
+      // The scope's own data may be a seed's draft: it stands in for its environment.
+      organizationData: () =>
+        [...state.environments.values()]
+          .filter((other) => other._organizationId === environment._organizationId)
+          .map((other) => (other._id === environment._id ? data : dataOf(other))),
       runDue: () => clock.runDue(),
       resyncClock,
       atomic: (part) => journaled(part, afterRollback),
@@ -452,7 +450,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     scope(nameOrId = 'Development') {
       const environment = findEnvironment(nameOrId);
-      return { environment, data: dataOf(environment) };
+      return scopeOf({ environment, data: dataOf(environment) });
     },
     perform,
     operations,

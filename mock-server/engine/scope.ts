@@ -32,36 +32,37 @@ export interface EnvironmentScope {
 }
 
 /**
- * What an engine operation works with (seeding, resources, triggers, runs and deliveries).
+ * The one scope every engine function works in: an environment and its data, with the engine's
+ * state, ids, clock, scheduler and event feed (those members are internal). `engine.scope(name)`
+ * gives one; the engine's operations, resources and runs all take it.
  *
  * @example
  * ```ts
- * function stamp(scope: EngineScope, record: { updatedAt: string }): void {
- *   record.updatedAt = scope.iso(); // '2026-01-01T00:00:00.000Z' when scope.now() is 1767225600000
- * }
- * scope.iso(); // '2026-01-01T00:00:00.000Z'
+ * const development: EngineScope = engine.scope('Development');
+ * engine.operations['subscribers.retrieve'](development, { params: { subscriberId: 'user-1' } });
  * ```
  */
 export interface EngineScope extends EnvironmentScope {
-  /** The whole engine state (outbox, faults, scheduled tasks, every environment). */
+  /** @internal The whole engine state (outbox, faults, scheduled tasks, every environment). */
   state: EngineState;
+  /** @internal */
   ids: IdGenerator;
-  /** The clock's time in epoch milliseconds. */
+  /** @internal The clock's time in epoch milliseconds. */
   now(): number;
-  /** The clock's time as ISO 8601 text (what records store). */
+  /** @internal The clock's time as ISO 8601 text (what records store). */
   iso(): string;
-  /** Stores a task for the clock (its `seq` is given by the engine). */
+  /** @internal Stores a task for the clock (its `seq` is given by the engine). */
   schedule(task: Omit<ScheduledTaskRecord, 'seq'>): void;
-  /** Where job statuses and sent messages are told (docs/inspector.md). */
+  /** @internal Where job statuses and sent messages are told (docs/inspector.md). */
   events: EventFeed;
-  /** Another environment of the scope's organization by `_id` (a sync's target), if any. */
+  /** @internal Another environment of the scope's organization by `_id` (a sync's target), if any. */
   organizationEnvironment(id: string): EnvironmentScope | undefined;
-  /** Every environment's data of the scope's organization (integrations are organization-wide). */
+  /** @internal Every environment's data of the scope's organization (integrations are organization-wide). */
   organizationData(): EnvironmentData[];
-  /** Runs the work that is due now (a trigger's zero delay) before the operation answers. */
+  /** @internal Runs the work that is due now (a trigger's zero delay) before the operation answers. */
   runDue(): void;
-  /** Re-registers the state's pending tasks with the clock, after tasks were removed. */
+  /** @internal Re-registers the state's pending tasks with the clock, after tasks were removed. */
   resyncClock(): void;
-  /** Runs `part` all or nothing inside the operation: a throw undoes only its own writes. */
+  /** @internal Runs `part` all or nothing inside the operation: a throw undoes only its own writes. */
   atomic<T>(part: () => T): T;
 }

@@ -273,7 +273,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     const { primary, ...body } = input;
     try {
       const created = createIntegration(scope, body);
-      if (primary) setPrimaryIntegration([data], created._id, at);
+      if (primary) setPrimaryIntegration(scope, created._id);
     } catch (error) {
       if (error instanceof ServiceError) throw seedError(`integrations.${index}: ${error.message}`);
       throw error;
@@ -317,7 +317,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   for (const [index, input] of (seed.preferences ?? []).entries()) {
     const { subscriberId, ...body } = withoutUndefined(input);
     try {
-      updatePreferences(data, ids, subscriberId, body, at);
+      updatePreferences(scope, subscriberId, body);
     } catch (error) {
       if (error instanceof ServiceError) throw seedError(`preferences.${index}: ${error.message}`);
       throw error;

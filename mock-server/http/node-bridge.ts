@@ -41,30 +41,30 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<string> {
     const parts: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const settle = (finish: () => void) => {
+    const finish = (done: () => void) => {
       if (settled) return;
       settled = true;
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onGone);
       req.off('close', onGone);
-      finish();
+      done();
     };
     function onData(chunk: Buffer) {
       size += chunk.length;
       if (size > limit) {
         // The rest is read and dropped, so the 413 can still be written on this socket.
-        settle(() => reject(new BodyTooLargeError(limit)));
+        finish(() => reject(new BodyTooLargeError(limit)));
         req.resume();
         return;
       }
       parts.push(chunk);
     }
     function onEnd() {
-      settle(() => resolve(Buffer.concat(parts).toString('utf8')));
+      finish(() => resolve(Buffer.concat(parts).toString('utf8')));
     }
     function onGone() {
-      settle(() => reject(new ClientAbortedError()));
+      finish(() => reject(new ClientAbortedError()));
     }
     req.on('data', onData);
     req.on('end', onEnd);

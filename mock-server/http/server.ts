@@ -6,7 +6,7 @@ import { createSnapshotStore } from '../control/snapshot-store';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
-import { type InspectorServeContext, serveInspector } from '../inspector/serve';
+import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
 import { corsHeaders, preflightHeaders } from './cors';
 import { fromIncoming, sendResponse } from './node-bridge';
@@ -120,7 +120,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const wallClock = options.clock === 'real' ? followWallClock(engine.clock) : undefined;
   // Filled in once the server is bound: its own address is an allowed Host too.
   const allowedHosts = [...(options.allowedHosts ?? [])];
-  const inspector: InspectorServeContext | undefined =
+  const inspector: InspectorServeOptions | undefined =
     options.control === false || options.inspector === false
       ? undefined
       : { engine, controlToken: options.controlToken, allowedHosts };

@@ -27,10 +27,10 @@ export const INSPECTOR_PATH = '/__svc/ui';
  *
  * @example
  * ```ts
- * const context: InspectorServeContext = { engine, allowedHosts: ['mock.internal:4010'] };
+ * const context: InspectorServeOptions = { engine, allowedHosts: ['mock.internal:4010'] };
  * ```
  */
-export interface InspectorServeContext {
+export interface InspectorServeOptions {
   engine: MockEngine;
   /** When set, the event stream needs it in the `x-svc-control-token` header. */
   controlToken?: string | undefined;
@@ -157,7 +157,7 @@ function streamEvents(res: ServerResponse, engine: MockEngine): void {
 export function serveInspector(
   req: IncomingMessage,
   res: ServerResponse,
-  context: InspectorServeContext,
+  context: InspectorServeOptions,
 ): boolean {
   let path: string;
   try {

@@ -42,10 +42,10 @@ export function json(
  *
  * @example
  * ```ts
- * const where: FailureContext = { path: '/v2/subscribers/x', timestamp: now, onBug: console.error };
+ * const where: FailureSite = { path: '/v2/subscribers/x', timestamp: now, onBug: console.error };
  * ```
  */
-export interface FailureContext {
+export interface FailureSite {
   path: string;
   timestamp: string;
   onBug(error: unknown, errorId: string): void;
@@ -62,7 +62,7 @@ export interface FailureContext {
  */
 export function errorResponse(
   error: unknown,
-  where: FailureContext,
+  where: FailureSite,
   headers: Record<string, string> = {},
 ): PipelineResponse {
   if (error instanceof ServiceError) {

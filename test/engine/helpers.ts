@@ -1,6 +1,8 @@
 // Shared by the engine-direct tests: what an engine call refuses with, in the service's terms.
-import type { MockEngine } from '../../mock-server/engine/engine';
+import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
 import { StatusAnswer } from '../../mock-server/engine/operation';
+import type { EngineScope } from '../../mock-server/engine/scope';
+import type { EnvironmentData } from '../../mock-server/engine/store/state';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
 
 /**
@@ -110,4 +112,17 @@ export function upserted<T>(result: T | StatusAnswer<T>): { topic: T; created: b
   return result instanceof StatusAnswer
     ? { topic: result.value, created: result.status === 201 }
     : { topic: result, created: true };
+}
+
+/**
+ * An engine scope over a stand-alone environment data set (one the test built by hand), with a
+ * fresh engine's ids, clock and feed.
+ *
+ * @example
+ * ```ts
+ * retrieveSubscriber(scopeOver(environment(subscriber('ada', '01'))), 'ada');
+ * ```
+ */
+export function scopeOver(data: EnvironmentData): EngineScope {
+  return { ...createMockEngine().scope(), data };
 }

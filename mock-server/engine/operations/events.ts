@@ -56,7 +56,7 @@ export const eventsTriggerBulk = defineOperation(eventsTriggerBulkRoute, (scope,
 
 export const eventsBroadcast = defineOperation(eventsBroadcastRoute, (scope, { body }) =>
   observedTrigger(scope, body, () =>
-    broadcastEvent(scope.data, body, (event) => triggerEvent(scope, event)),
+    broadcastEvent(scope, body, (event) => triggerEvent(scope, event)),
   ),
 );
 

@@ -23,11 +23,10 @@ export const integrationsCreate = defineOperation(integrationsCreateRoute, (scop
 );
 
 export const integrationsList = defineOperation(integrationsListRoute, (scope) =>
-  listIntegrations(scope.organizationData()),
+  listIntegrations(scope),
 );
 
 export const integrationsSetPrimary = defineOperation(
   integrationsSetPrimaryRoute,
-  (scope, { params }) =>
-    setPrimaryIntegration(scope.organizationData(), params.integrationId, scope.iso()),
+  (scope, { params }) => setPrimaryIntegration(scope, params.integrationId),
 );

@@ -18,15 +18,15 @@ import {
 import { parseDeleteChannel, parseMessageSearch } from '../wire/message-query';
 
 export const messagesList = defineOperation(messagesListRoute, (scope, { query }) =>
-  listMessages(scope.data, parseMessageSearch(query)),
+  listMessages(scope, parseMessageSearch(query)),
 );
 
 export const messagesDelete = defineOperation(messagesDeleteRoute, (scope, { params }) =>
-  deleteMessage(scope.data, params.messageId),
+  deleteMessage(scope, params.messageId),
 );
 
 export const messagesDeleteByTransactionId = defineOperation(
   messagesDeleteByTransactionIdRoute,
   (scope, { params, query }) =>
-    deleteMessagesByTransaction(scope.data, params.transactionId, parseDeleteChannel(query)),
+    deleteMessagesByTransaction(scope, params.transactionId, parseDeleteChannel(query)),
 );

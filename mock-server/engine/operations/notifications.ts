@@ -13,10 +13,10 @@ import { listNotifications, retrieveNotification } from '../resources/notificati
 import { parseNotificationSearch } from '../wire/notification-query';
 
 export const notificationsList = defineOperation(notificationsListRoute, (scope, { query }) =>
-  listNotifications(scope.data, parseNotificationSearch(query)),
+  listNotifications(scope, parseNotificationSearch(query)),
 );
 
 export const notificationsRetrieve = defineOperation(
   notificationsRetrieveRoute,
-  (scope, { params }) => retrieveNotification(scope.data, params.notificationId),
+  (scope, { params }) => retrieveNotification(scope, params.notificationId),
 );

@@ -40,47 +40,44 @@ import { parseCriticality } from '../wire/preference-query';
 import { parseSubscriberSearch, parseSubscriptionSearch, queryFlag } from '../wire/query';
 
 export const subscribersSearch = defineOperation(subscribersSearchRoute, (scope, { query }) =>
-  searchSubscribers(scope.data, parseSubscriberSearch(query)),
+  searchSubscribers(scope, parseSubscriberSearch(query)),
 );
 
 export const subscribersRetrieve = defineOperation(subscribersRetrieveRoute, (scope, { params }) =>
-  retrieveSubscriber(scope.data, params.subscriberId),
+  retrieveSubscriber(scope, params.subscriberId),
 );
 
 export const subscribersUpdate = defineOperation(
   subscribersUpdateRoute,
-  (scope, { params, body }) => updateSubscriber(scope.data, params.subscriberId, body, scope.iso()),
+  (scope, { params, body }) => updateSubscriber(scope, params.subscriberId, body),
 );
 
 export const subscribersSubscriptionsList = defineOperation(
   subscribersSubscriptionsListRoute,
   (scope, { params, query }) =>
-    listSubscriptions(scope.data, params.subscriberId, parseSubscriptionSearch(query)),
+    listSubscriptions(scope, params.subscriberId, parseSubscriptionSearch(query)),
 );
 
 export const subscribersCredentialsUpsert = defineOperation(
   subscribersCredentialsUpsertRoute,
-  (scope, { params, body }) =>
-    upsertCredentials(scope.data, scope.environment._id, params.subscriberId, body, scope.iso()),
+  (scope, { params, body }) => upsertCredentials(scope, params.subscriberId, body),
 );
 
 // PUT and PATCH share the service's usecase: both merge the channel into the stored ones.
 export const subscribersCredentialsUpdate = defineOperation(
   subscribersCredentialsUpdateRoute,
-  (scope, { params, body }) =>
-    upsertCredentials(scope.data, scope.environment._id, params.subscriberId, body, scope.iso()),
+  (scope, { params, body }) => upsertCredentials(scope, params.subscriberId, body),
 );
 
 export const subscribersCredentialsDelete = defineOperation(
   subscribersCredentialsDeleteRoute,
-  (scope, { params }) =>
-    deleteCredentials(scope.data, params.subscriberId, params.providerId, scope.iso()),
+  (scope, { params }) => deleteCredentials(scope, params.subscriberId, params.providerId),
 );
 
 export const subscribersMessagesMarkAs = defineOperation(
   subscribersMessagesMarkAsRoute,
   (scope, { params, body }) => {
-    const updated = markMessagesAs(scope.data, params.subscriberId, body, scope.iso());
+    const updated = markMessagesAs(scope, params.subscriberId, body);
     if (scope.events.observed && updated.length > 0) {
       scope.events.emit({
         type: 'messages-marked',
@@ -99,7 +96,7 @@ export const subscribersCreate = defineOperation(subscribersCreateRoute, (scope,
 );
 
 export const subscribersDelete = defineOperation(subscribersDeleteRoute, (scope, { params }) =>
-  deleteSubscriber(scope.data, params.subscriberId),
+  deleteSubscriber(scope, params.subscriberId),
 );
 
 export const subscribersCreateBulk = defineOperation(
@@ -110,11 +107,10 @@ export const subscribersCreateBulk = defineOperation(
 export const subscribersPreferencesList = defineOperation(
   subscribersPreferencesListRoute,
   (scope, { params, query }) =>
-    listPreferences(scope.data, params.subscriberId, parseCriticality(query)),
+    listPreferences(scope, params.subscriberId, parseCriticality(query)),
 );
 
 export const subscribersPreferencesUpdate = defineOperation(
   subscribersPreferencesUpdateRoute,
-  (scope, { params, body }) =>
-    updatePreferences(scope.data, scope.ids, params.subscriberId, body, scope.iso()),
+  (scope, { params, body }) => updatePreferences(scope, params.subscriberId, body),
 );

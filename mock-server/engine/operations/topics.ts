@@ -32,45 +32,40 @@ import { parseTopicSearch, parseTopicSubscriptionSearch } from '../wire/topic-qu
 
 // An upsert: 201 when it created the topic, 200 when it updated one.
 export const topicsCreate = defineOperation(topicsCreateRoute, (scope, { query, body }) => {
-  const { topic, created } = upsertTopic(
-    scope.data,
-    scope.ids,
-    body,
-    { failIfExists: queryFlag(query, 'failIfExists') },
-    scope.iso(),
-  );
+  const { topic, created } = upsertTopic(scope, body, {
+    failIfExists: queryFlag(query, 'failIfExists'),
+  });
   return created ? topic : new StatusAnswer(200, topic);
 });
 
 export const topicsList = defineOperation(topicsListRoute, (scope, { query }) =>
-  listTopics(scope.data, parseTopicSearch(query)),
+  listTopics(scope, parseTopicSearch(query)),
 );
 
 export const topicsRetrieve = defineOperation(topicsRetrieveRoute, (scope, { params }) =>
-  retrieveTopic(scope.data, params.topicKey),
+  retrieveTopic(scope, params.topicKey),
 );
 
 export const topicsUpdate = defineOperation(topicsUpdateRoute, (scope, { params, body }) =>
-  updateTopic(scope.data, params.topicKey, body, scope.iso()),
+  updateTopic(scope, params.topicKey, body),
 );
 
 export const topicsDelete = defineOperation(topicsDeleteRoute, (scope, { params }) =>
-  deleteTopic(scope.data, params.topicKey),
+  deleteTopic(scope, params.topicKey),
 );
 
 export const topicsSubscriptionsList = defineOperation(
   topicsSubscriptionsListRoute,
   (scope, { params, query }) =>
-    listTopicSubscriptions(scope.data, params.topicKey, parseTopicSubscriptionSearch(query)),
+    listTopicSubscriptions(scope, params.topicKey, parseTopicSubscriptionSearch(query)),
 );
 
 export const topicsSubscriptionsCreate = defineOperation(
   topicsSubscriptionsCreateRoute,
-  (scope, { params, body }) =>
-    createTopicSubscriptions(scope.data, scope.ids, params.topicKey, body, scope.iso()),
+  (scope, { params, body }) => createTopicSubscriptions(scope, params.topicKey, body),
 );
 
 export const topicsSubscriptionsDelete = defineOperation(
   topicsSubscriptionsDeleteRoute,
-  (scope, { params, body }) => deleteTopicSubscriptions(scope.data, params.topicKey, body),
+  (scope, { params, body }) => deleteTopicSubscriptions(scope, params.topicKey, body),
 );

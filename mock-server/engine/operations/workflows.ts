@@ -20,7 +20,7 @@ import { listWorkflows, syncWorkflow } from '../resources/workflows';
 import { parseWorkflowSearch } from '../wire/query';
 
 export const workflowsList = defineOperation(workflowsListRoute, (scope, { query }) =>
-  listWorkflows(scope.data, parseWorkflowSearch(query)),
+  listWorkflows(scope, parseWorkflowSearch(query)),
 );
 
 export const workflowsSync = defineOperation(workflowsSyncRoute, (scope, { params, body }) =>
@@ -28,15 +28,15 @@ export const workflowsSync = defineOperation(workflowsSyncRoute, (scope, { param
 );
 
 export const workflowsRetrieve = defineOperation(workflowsRetrieveRoute, (scope, { params }) =>
-  retrieveWorkflow(scope.data, params.workflowId),
+  retrieveWorkflow(scope, params.workflowId),
 );
 
 export const workflowsPatch = defineOperation(workflowsPatchRoute, (scope, { params, body }) =>
-  patchWorkflow(scope.data, params.workflowId, body, scope.iso()),
+  patchWorkflow(scope, params.workflowId, body),
 );
 
 export const workflowsDelete = defineOperation(workflowsDeleteRoute, (scope, { params }) =>
-  deleteWorkflow(scope.data, params.workflowId),
+  deleteWorkflow(scope, params.workflowId),
 );
 
 export const workflowsCreate = defineOperation(workflowsCreateRoute, (scope, { body }) =>

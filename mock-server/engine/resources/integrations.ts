@@ -211,7 +211,8 @@ export function newestActiveIntegration(
  * listIntegrations([devData, prodData]);
  * ```
  */
-export function listIntegrations(organizationData: readonly EnvironmentData[]): IntegrationDto[] {
+export function listIntegrations(scope: EngineScope): IntegrationDto[] {
+  const organizationData = scope.organizationData();
   return organizationData.flatMap((data) =>
     data.integrations.filter(notDeleted).map((i) => structuredClone(i)),
   );
@@ -226,11 +227,9 @@ export function listIntegrations(organizationData: readonly EnvironmentData[]): 
  * setPrimaryIntegration(organizationData, '6955b900...', '2026-01-01T00:00:00.000Z');
  * ```
  */
-export function setPrimaryIntegration(
-  organizationData: readonly EnvironmentData[],
-  integrationId: string,
-  at: string,
-): IntegrationDto {
+export function setPrimaryIntegration(scope: EngineScope, integrationId: string): IntegrationDto {
+  const organizationData = scope.organizationData();
+  const at = scope.iso();
   if (!isObjectId(integrationId)) {
     throw ServiceError.commandValidation('SetIntegrationAsPrimaryCommand', {
       integrationId: { messages: ['integrationId must be a mongodb id'], value: integrationId },

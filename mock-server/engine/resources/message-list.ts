@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * The environment's messages: `GET /v1/messages`, `DELETE /v1/messages/{messageId}` and
  * `DELETE /v1/messages/transaction/{transactionId}` (docs/behaviour/messages.md).
@@ -58,7 +59,8 @@ function listed(data: EnvironmentData, message: MessageRecord): ListedMessageDto
  * listMessages(data, { page: 0, limit: 10, subscriberId: 'user-1' });
  * ```
  */
-export function listMessages(data: EnvironmentData, search: MessageSearch): MessagePage {
+export function listMessages(scope: EngineScope, search: MessageSearch): MessagePage {
+  const { data } = scope;
   let subscriberKey: string | undefined;
   if (search.subscriberId !== undefined) {
     const subscriber = findSubscriber(data, search.subscriberId);
@@ -98,9 +100,10 @@ export function listMessages(data: EnvironmentData, search: MessageSearch): Mess
  * ```
  */
 export function deleteMessage(
-  data: EnvironmentData,
+  scope: EngineScope,
   messageId: string,
 ): { acknowledged: true; status: 'deleted' } {
+  const { data } = scope;
   if (!isObjectId(messageId)) throw ServiceError.dtoValidation(['messageId must be a mongodb id']);
   const index = data.messages.findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
@@ -121,10 +124,11 @@ export function deleteMessage(
  * ```
  */
 export function deleteMessagesByTransaction(
-  data: EnvironmentData,
+  scope: EngineScope,
   transactionId: string,
   channel: string | undefined,
 ): void {
+  const { data } = scope;
   if (!data.messages.some((message) => message.transactionId === transactionId)) {
     throw ServiceError.http(404, 'Invalid transactionId or channel');
   }

@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Messages of subscribers and the mark-as rules (docs/behaviour/messages.md#mark-as).
  *
@@ -7,7 +8,7 @@
 import { MarkAsBody } from '../../../src/schemas/message';
 import { isObjectId } from '../store/ids';
 import { journalRecord } from '../store/journal';
-import type { EnvironmentData, MessageRecord } from '../store/state';
+import type { MessageRecord } from '../store/state';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { findSubscriber } from './subscribers';
@@ -51,11 +52,12 @@ export function toMessageDto(record: MessageRecord): MessageDto {
  * ```
  */
 export function markMessagesAs(
-  data: EnvironmentData,
+  scope: EngineScope,
   subscriberId: string,
   body: unknown,
-  at: string,
 ): MessageDto[] {
+  const { data } = scope;
+  const at = scope.iso();
   const input = validateBody(MarkAsBody, body, { messageId: BAD_MESSAGE_ID });
   const ids = Array.isArray(input.messageId) ? input.messageId : [input.messageId];
   if (!ids.every(isObjectId)) throw ServiceError.dtoValidation([BAD_MESSAGE_ID]);

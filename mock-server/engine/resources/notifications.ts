@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Notifications (triggered events): the Activity shape, `GET /v1/notifications/{id}` (docs/behaviour/notifications.md#retrieve) and
  * the newest-first page list `GET /v1/notifications` (docs/behaviour/notifications.md#list).
@@ -160,7 +161,8 @@ export function toActivityDto(data: EnvironmentData, record: NotificationRecord)
  * retrieveNotification(data, '6955b9000000000000000001');
  * ```
  */
-export function retrieveNotification(data: EnvironmentData, notificationId: string): ActivityDto {
+export function retrieveNotification(scope: EngineScope, notificationId: string): ActivityDto {
+  const { data } = scope;
   if (!isObjectId(notificationId)) {
     throw ServiceError.commandValidation('GetActivityCommand', {
       notificationId: { messages: ['notificationId must be a mongodb id'], value: notificationId },
@@ -210,7 +212,8 @@ function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
  * listNotifications(data, { page: 0, limit: 10, channels: ['email'] });
  * ```
  */
-export function listNotifications(data: EnvironmentData, search: NotificationSearch): ActivityPage {
+export function listNotifications(scope: EngineScope, search: NotificationSearch): ActivityPage {
+  const { data } = scope;
   const subscribers = allowedSubscribers(data, search);
   if (subscribers !== undefined && subscribers.size === 0) {
     return { page: 0, hasMore: false, pageSize: search.limit, data: [] };

@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Subscriber preferences: what is stored per subscriber (global and per workflow), how the levels
  * merge with the workflow's own preferences, and `GET`/`PATCH
@@ -9,7 +10,6 @@
 
 import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
 import { PreferencesUpdateBody } from '../../../src/schemas/preference';
-import type { IdGenerator } from '../store/ids';
 import { journalRecord, journalSet } from '../store/journal';
 import type {
   EnvironmentData,
@@ -221,10 +221,11 @@ const LISTED_ORDER: readonly ChannelType[] = ['email', 'sms', 'in_app', 'chat', 
  * ```
  */
 export function listPreferences(
-  data: EnvironmentData,
+  scope: EngineScope,
   subscriberId: string,
   criticality: Criticality = 'nonCritical',
 ): SubscriberPreferencesDto {
+  const { data } = scope;
   const subscriber = findSubscriber(data, subscriberId);
   if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
   return preferencesOf(data, subscriber, criticality);
@@ -295,12 +296,13 @@ function preferencesOf(
  * ```
  */
 export function updatePreferences(
-  data: EnvironmentData,
-  ids: IdGenerator,
+  scope: EngineScope,
   subscriberId: string,
   body: unknown,
-  now: string,
 ): SubscriberPreferencesDto {
+  const { data } = scope;
+  const { ids } = scope;
+  const now = scope.iso();
   const input = validateBody(PreferencesUpdateBody, body);
   const subscriber = findSubscriber(data, subscriberId);
   let workflow: WorkflowRecord | undefined;

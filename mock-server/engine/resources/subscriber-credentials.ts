@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Removing a subscriber's provider credentials:
  * `DELETE /v1/subscribers/{subscriberId}/credentials/{providerId}`
@@ -6,7 +7,6 @@
  * @module
  */
 
-import type { EnvironmentData } from '../store/state';
 import { subscriberChanged } from '../store/subscriber-text-index';
 import { ServiceError } from '../wire/service-error';
 import { findSubscriber } from './subscribers';
@@ -21,11 +21,12 @@ import { findSubscriber } from './subscribers';
  * ```
  */
 export function deleteCredentials(
-  data: EnvironmentData,
+  scope: EngineScope,
   subscriberId: string,
   providerId: string,
-  now: string,
 ): void {
+  const { data } = scope;
+  const now = scope.iso();
   const record = findSubscriber(data, subscriberId);
   if (!record) throw ServiceError.http(404, `Subscriber not found for id ${subscriberId}`);
   const kept = record.channels.filter((channel) => channel.providerId !== providerId);

@@ -10,7 +10,7 @@ import { BulkCreateSubscribersBody, CreateSubscriberBody } from '../../../src/sc
 import type { EngineScope } from '../scope';
 import { journalAssign, journalDelete, journalRecord, journalRemove } from '../store/journal';
 import { withoutUndefined } from '../store/objects';
-import type { EnvironmentData, SubscriberRecord } from '../store/state';
+import type { SubscriberRecord } from '../store/state';
 import { forgetSubscriberIndexes } from '../store/subscriber-text-index';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
@@ -202,9 +202,10 @@ export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCr
  * ```
  */
 export function deleteSubscriber(
-  data: EnvironmentData,
+  scope: EngineScope,
   subscriberId: string,
 ): { acknowledged: true; status: 'deleted' } {
+  const { data } = scope;
   const record = findSubscriber(data, subscriberId);
   if (!record) {
     throw ServiceError.http(404, 'Subscriber was not found', {

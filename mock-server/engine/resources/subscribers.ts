@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Subscribers of an environment: the `subscriberId` map, the sorted `_id` index, and the
  * retrieve / update / search / credentials rules (docs/behaviour/subscribers.md).
@@ -134,7 +135,8 @@ export function subscriberByObjectId(
  * retrieveSubscriber(data, 'user-1');
  * ```
  */
-export function retrieveSubscriber(data: EnvironmentData, subscriberId: string): SubscriberDto {
+export function retrieveSubscriber(scope: EngineScope, subscriberId: string): SubscriberDto {
+  const { data } = scope;
   const record = findSubscriber(data, subscriberId);
   if (!record) throw ServiceError.http(404, `Subscriber: ${subscriberId} was not found`);
   return toSubscriberDto(record);
@@ -210,11 +212,12 @@ export function isTimeZone(value: string): boolean {
  * ```
  */
 export function updateSubscriber(
-  data: EnvironmentData,
+  scope: EngineScope,
   subscriberId: string,
   body: unknown,
-  at: string,
 ): SubscriberDto {
+  const { data } = scope;
+  const at = scope.iso();
   const input = validateBody(SubscriberUpdateBody, stripUnknown(body));
   const messages: string[] = [];
   if (typeof input.email === 'string' && !isEmail(input.email))
@@ -295,9 +298,10 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
  * ```
  */
 export function searchSubscribers(
-  data: EnvironmentData,
+  scope: EngineScope,
   search: SubscriberSearch,
 ): CursorPage<SubscriberDto> {
+  const { data } = scope;
   if (search.after !== undefined && search.before !== undefined) {
     throw ServiceError.http(
       400,
@@ -405,12 +409,13 @@ export interface ChannelCredentialsInput {
  * ```
  */
 export function setChannelCredentials(
-  data: EnvironmentData,
-  environmentId: string,
+  scope: EngineScope,
   record: SubscriberRecord,
   input: ChannelCredentialsInput,
-  at: string,
 ): ServiceError | undefined {
+  const { data } = scope;
+  const environmentId = scope.environment._id;
+  const at = scope.iso();
   const integration = newestActiveIntegration(
     data,
     (candidate) =>
@@ -485,33 +490,26 @@ export function setChannelCredentials(
  * ```
  */
 export function upsertCredentials(
-  data: EnvironmentData,
-  environmentId: string,
+  scope: EngineScope,
   subscriberId: string,
   body: unknown,
-  at: string,
 ): SubscriberRecord {
+  const { data } = scope;
   const input = validateBody(CredentialsUpsertBody, body, {
     providerId: 'providerId must be a valid provider ID',
   });
   const record = findSubscriber(data, subscriberId);
   if (!record) throw ServiceError.http(400, `SubscriberId: ${subscriberId} not found`);
   const { webhookUrl, channel, deviceTokens } = input.credentials;
-  const refusal = setChannelCredentials(
-    data,
-    environmentId,
-    record,
-    {
-      providerId: input.providerId,
-      integrationIdentifier: input.integrationIdentifier,
-      credentials: {
-        ...(webhookUrl === undefined ? {} : { webhookUrl }),
-        ...(channel === undefined ? {} : { channel }),
-        ...(deviceTokens === undefined ? {} : { deviceTokens }),
-      },
+  const refusal = setChannelCredentials(scope, record, {
+    providerId: input.providerId,
+    integrationIdentifier: input.integrationIdentifier,
+    credentials: {
+      ...(webhookUrl === undefined ? {} : { webhookUrl }),
+      ...(channel === undefined ? {} : { channel }),
+      ...(deviceTokens === undefined ? {} : { deviceTokens }),
     },
-    at,
-  );
+  });
   if (refusal) throw refusal;
   return structuredClone(record);
 }

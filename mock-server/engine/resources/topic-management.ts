@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Topics of an environment: `POST /v2/topics` (an upsert), `GET /v2/topics`, `GET`, `PATCH` and
  * `DELETE /v2/topics/{topicKey}` (docs/behaviour/topics.md).
@@ -7,7 +8,6 @@
 
 import * as z from 'zod/mini';
 import { TOPIC_KEY_MAX_LENGTH } from '../../../src/schemas/topic';
-import type { IdGenerator } from '../store/ids';
 import { isObjectId } from '../store/ids';
 import { journalAssign, journalDelete, journalRecord, journalSet } from '../store/journal';
 import type { EnvironmentData, TopicRecord } from '../store/state';
@@ -82,12 +82,13 @@ export function isValidTopicKey(key: string): boolean {
  * ```
  */
 export function ensureTopic(
-  data: EnvironmentData,
-  ids: IdGenerator,
+  scope: EngineScope,
   key: string,
-  now: string,
   name?: string,
 ): { topic: TopicRecord; created: boolean } {
+  const { data } = scope;
+  const { ids } = scope;
+  const now = scope.iso();
   const existing = data.topics.get(key);
   if (existing) return { topic: existing, created: false };
   if (!isValidTopicKey(key)) {
@@ -119,12 +120,12 @@ const UpsertShape = z.object({ key: z.string(), name: z.optional(z.string()) });
  * ```
  */
 export function upsertTopic(
-  data: EnvironmentData,
-  ids: IdGenerator,
+  scope: EngineScope,
   body: unknown,
   options: { failIfExists: boolean },
-  now: string,
 ): { topic: TopicDto; created: boolean } {
+  const { data } = scope;
+  const now = scope.iso();
   const input = validateBody(UpsertShape, body);
   const messages: string[] = [];
   if (input.key === '') messages.push('key should not be empty');
@@ -147,7 +148,7 @@ export function upsertTopic(
     }
     return { topic: toTopicDto(existing), created: false };
   }
-  const { topic } = ensureTopic(data, ids, input.key, now, input.name);
+  const { topic } = ensureTopic(scope, input.key, input.name);
   return { topic: toTopicDto(topic), created: true };
 }
 
@@ -165,7 +166,8 @@ function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
  * retrieveTopic(data, 'news');
  * ```
  */
-export function retrieveTopic(data: EnvironmentData, key: string): TopicDto {
+export function retrieveTopic(scope: EngineScope, key: string): TopicDto {
+  const { data } = scope;
   return toTopicDto(topicOrThrow(data, key));
 }
 
@@ -177,12 +179,9 @@ export function retrieveTopic(data: EnvironmentData, key: string): TopicDto {
  * updateTopic(data, 'news', { name: 'Product news' }, now);
  * ```
  */
-export function updateTopic(
-  data: EnvironmentData,
-  key: string,
-  body: unknown,
-  now: string,
-): TopicDto {
+export function updateTopic(scope: EngineScope, key: string, body: unknown): TopicDto {
+  const { data } = scope;
+  const now = scope.iso();
   const input = validateBody(z.object({ name: z.string() }), body);
   const topic = topicOrThrow(data, key);
   journalRecord(topic);
@@ -199,7 +198,8 @@ export function updateTopic(
  * deleteTopic(data, 'news'); // { acknowledged: true }
  * ```
  */
-export function deleteTopic(data: EnvironmentData, key: string): { acknowledged: true } {
+export function deleteTopic(scope: EngineScope, key: string): { acknowledged: true } {
+  const { data } = scope;
   const topic = topicOrThrow(data, key);
   journalDelete(data.topics, key);
   journalAssign(
@@ -241,7 +241,8 @@ export interface TopicSearch extends CursorOptions {
  * listTopics(data, { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC', key: 'task' });
  * ```
  */
-export function listTopics(data: EnvironmentData, search: TopicSearch): CursorPage<TopicDto> {
+export function listTopics(scope: EngineScope, search: TopicSearch): CursorPage<TopicDto> {
+  const { data } = scope;
   if (search.after !== undefined && search.before !== undefined) {
     throw ServiceError.http(
       400,

@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * A topic's subscriptions: `GET`, `POST` and `DELETE /v2/topics/{topicKey}/subscriptions`
  * (docs/behaviour/topics.md#subscriptions). They are the same records
@@ -10,7 +11,6 @@ import {
   TopicSubscriptionsCreateBody,
   TopicSubscriptionsDeleteBody,
 } from '../../../src/schemas/topic';
-import type { IdGenerator } from '../store/ids';
 import { isObjectId } from '../store/ids';
 import { journalDelete } from '../store/journal';
 import { findById } from '../store/sorted-by-id';
@@ -75,10 +75,11 @@ function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
  * ```
  */
 export function listTopicSubscriptions(
-  data: EnvironmentData,
+  scope: EngineScope,
   topicKey: string,
   search: TopicSubscriptionSearch,
 ): CursorPage<TopicSubscriptionDto> {
+  const { data } = scope;
   const topic = topicOrThrow(data, topicKey);
   if (search.after !== undefined && search.before !== undefined) {
     throw ServiceError.http(
@@ -204,7 +205,7 @@ function changeDto(
 }
 
 /** The result, or the service's 400 (the result as the body) when every item failed. */
-function settle(result: SubscriptionsResultDto): SubscriptionsResultDto {
+function refusedWhenAllFailed(result: SubscriptionsResultDto): SubscriptionsResultDto {
   if (result.meta.failed > 0 && result.meta.successful === 0) {
     throw new ServiceError(400, 'Http Exception', {
       ctx: { ...structuredClone(result) },
@@ -233,12 +234,13 @@ function notFound(subscriberId: string): SubscriptionErrorDto {
  * ```
  */
 export function createTopicSubscriptions(
-  data: EnvironmentData,
-  ids: IdGenerator,
+  scope: EngineScope,
   topicKey: string,
   body: unknown,
-  now: string,
 ): SubscriptionsResultDto {
+  const { data } = scope;
+  const { ids } = scope;
+  const now = scope.iso();
   const input = validateBody(TopicSubscriptionsCreateBody, body, {
     subscriberIds: 'Cannot subscribe more than 100 subscribers at once',
     subscriptions: 'Cannot subscribe more than 100 subscriptions at once',
@@ -251,7 +253,7 @@ export function createTopicSubscriptions(
   }
   const preferences = input.preferences ?? [];
   const workflows = matchedWorkflows(data, preferences);
-  const { topic, created } = ensureTopic(data, ids, topicKey, now, input.name);
+  const { topic, created } = ensureTopic(scope, topicKey, input.name);
   const errors: SubscriptionErrorDto[] = [];
   const done: SubscriptionChangeDto[] = [];
   const seen = new Set<string>();
@@ -288,7 +290,7 @@ export function createTopicSubscriptions(
   };
   // A failed request changes nothing: the topic made for it goes again (the service keeps it).
   if (created && done.length === 0) journalDelete(data.topics, topic.key);
-  return settle(result);
+  return refusedWhenAllFailed(result);
 }
 
 /**
@@ -304,10 +306,11 @@ export function createTopicSubscriptions(
  * ```
  */
 export function deleteTopicSubscriptions(
-  data: EnvironmentData,
+  scope: EngineScope,
   topicKey: string,
   body: unknown,
 ): SubscriptionsResultDto {
+  const { data } = scope;
   const input = validateBody(TopicSubscriptionsDeleteBody, body, {
     subscriberIds: 'Cannot unsubscribe more than 100 subscribers at once',
     subscriptions: 'Cannot unsubscribe more than 100 subscriptions at once',
@@ -319,7 +322,7 @@ export function deleteTopicSubscriptions(
   // The service skips an entry that names no subscription (an empty one would match them all).
   const entries = given.filter((entry) => Boolean(entry.subscriberId || entry.identifier));
   if (entries.length === 0 && given.length > 0) {
-    return settle({
+    return refusedWhenAllFailed({
       data: [],
       meta: { totalCount: given.length, successful: 0, failed: given.length },
       errors: given.map(() => ({
@@ -367,7 +370,7 @@ export function deleteTopicSubscriptions(
       if (owner) done.push(changeDto(subscription, topic, owner));
     }
   }
-  const result = settle({
+  const result = refusedWhenAllFailed({
     data: done,
     meta: { totalCount: given.length, successful: done.length, failed: errors.length },
     ...(errors.length === 0 ? {} : { errors }),

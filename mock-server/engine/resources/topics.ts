@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * Topics and topic subscriptions of an environment (seedable), and the subscriptions listing
  * (docs/behaviour/subscribers.md#subscriptions).
@@ -130,10 +131,11 @@ export function toSubscriptionDto(
  * ```
  */
 export function listSubscriptions(
-  data: EnvironmentData,
+  scope: EngineScope,
   subscriberId: string,
   search: SubscriptionSearch,
 ): CursorPage<TopicSubscriptionDto> {
+  const { data } = scope;
   const subscriber = findSubscriber(data, subscriberId);
   if (!subscriber) throw ServiceError.http(404, 'Subscriber not found');
   if (search.after !== undefined && search.before !== undefined) {

@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * A workflow read, patched and deleted through the API (docs/behaviour/workflows.md#retrieve,
  * #patch, #delete).
@@ -38,7 +39,8 @@ export function requireWorkflow(data: EnvironmentData, idOrSlug: string): Workfl
  * retrieveWorkflow(data, 'welcome').steps[0]?.controls.values;
  * ```
  */
-export function retrieveWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowResponseDto {
+export function retrieveWorkflow(scope: EngineScope, idOrSlug: string): WorkflowResponseDto {
+  const { data } = scope;
   return toWorkflowResponse(requireWorkflow(data, idOrSlug), data);
 }
 
@@ -52,11 +54,12 @@ export function retrieveWorkflow(data: EnvironmentData, idOrSlug: string): Workf
  * ```
  */
 export function patchWorkflow(
-  data: EnvironmentData,
+  scope: EngineScope,
   idOrSlug: string,
   body: unknown,
-  now: string,
 ): WorkflowResponseDto {
+  const { data } = scope;
+  const now = scope.iso();
   const input = validateBody(WorkflowPatchBody, body);
   const workflow = requireWorkflow(data, idOrSlug);
   journalRecord(workflow);
@@ -89,7 +92,8 @@ export function patchWorkflow(
  * deleteWorkflow(data, 'welcome');
  * ```
  */
-export function deleteWorkflow(data: EnvironmentData, idOrSlug: string): void {
+export function deleteWorkflow(scope: EngineScope, idOrSlug: string): void {
+  const { data } = scope;
   const workflow = requireWorkflow(data, idOrSlug);
   journalRemove(data.workflows, data.workflows.indexOf(workflow));
   workflowsChanged(data);

@@ -119,9 +119,10 @@ export type WorkflowListItemDto = ReturnType<typeof toListItem>;
  * ```
  */
 export function listWorkflows(
-  data: EnvironmentData,
+  scope: EngineScope,
   search: WorkflowSearch,
 ): { workflows: WorkflowListItemDto[]; totalCount: number } {
+  const { data } = scope;
   const query = search.query?.toLowerCase();
   const { tags, status } = search;
   const matches = (workflow: WorkflowRecord) =>

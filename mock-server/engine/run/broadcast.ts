@@ -1,3 +1,4 @@
+import type { EngineScope } from '../scope';
 /**
  * `POST /v1/events/trigger/broadcast` (docs/behaviour/events.md#broadcast): a trigger to every
  * subscriber of the environment.
@@ -6,7 +7,6 @@
  */
 
 import { BroadcastBody } from '../../../src/schemas/event';
-import type { EnvironmentData } from '../store/state';
 import { validateBody } from '../wire/validation';
 import type { TriggerResultDto } from './trigger';
 
@@ -24,10 +24,11 @@ import type { TriggerResultDto } from './trigger';
  * ```
  */
 export function broadcastEvent(
-  data: EnvironmentData,
+  scope: EngineScope,
   body: unknown,
   trigger: (event: unknown) => TriggerResultDto,
 ): TriggerResultDto {
+  const { data } = scope;
   // The service's broadcast DTO: `payload` is checked with `IsObject` alone, hence its text.
   const input = validateBody(BroadcastBody, body, { payload: 'payload must be an object' });
   const to = data.subscriberOrder

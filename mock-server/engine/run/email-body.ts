@@ -7,7 +7,7 @@
  */
 
 import { sanitizeEmailHtml } from './email-sanitize';
-import { type RenderResult, renderTemplate, type TemplateContext } from './templates';
+import { type RenderResult, renderTemplate, type TemplateVariables } from './templates';
 
 /** A node of a block document (TipTap JSON). */
 export interface BlockNode {
@@ -190,10 +190,10 @@ export function emailBodySource(raw: unknown): string {
  * // { ok: true, value: '<p>Hi Ada</p>' }
  * ```
  */
-export function renderEmailBody(body: string, context: TemplateContext): RenderResult {
+export function renderEmailBody(body: string, variables: TemplateVariables): RenderResult {
   const document = parseBlockDocument(body);
   const html = document === undefined ? body : blockToHtml(document);
-  const result = renderTemplate(html, context);
+  const result = renderTemplate(html, variables);
   return result.ok
     ? { ok: true, value: sanitizeEmailHtml(result.value) }
     : { ...result, path: 'body' };

@@ -22,7 +22,7 @@ import type {
 } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
 import { sendChat } from './channels/chat';
-import type { DeliveryOutcome, DetailTarget, StepDelivery } from './channels/delivery';
+import type { DeliveryOutcome, StepDelivery } from './channels/delivery';
 import { addDetail } from './channels/delivery';
 import { emailContentFailed, sendEmail } from './channels/email';
 import { sendInApp } from './channels/in-app';
@@ -48,7 +48,7 @@ import {
   digestStepVariables,
   renderControlValues,
   renderTemplate,
-  type TemplateContext,
+  type TemplateVariables,
 } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 import { misconfiguredStep, type TimeStepFailure, uncaughtStepError } from './time-step-failure';
@@ -93,10 +93,6 @@ export function setStatus(
   });
 }
 
-function detailScope(scope: EngineScope, job: JobRecord): DetailTarget {
-  return { scope, job };
-}
-
 /**
  * The digested events a job carries (`step.events` in its templates): a digest that closes copies
  * its events onto the jobs after it, as the service does (docs/behaviour/runs.md#time-steps).
@@ -114,7 +110,7 @@ interface RunInput {
   subscriber: SubscriberRecord;
 }
 
-function templateContext(input: RunInput, index: number): TemplateContext {
+function templateVariables(input: RunInput, index: number): TemplateVariables {
   const { scope, notification } = input;
   const actor =
     notification.actorId === undefined
@@ -147,18 +143,18 @@ function finishRest(
   for (const job of input.notification.jobs.slice(index + 1)) {
     if (job.status !== 'pending') continue;
     setStatus(input.scope, input.notification, job, status);
-    if (detail) addDetail(detailScope(input.scope, job), detail);
+    if (detail) addDetail({ scope: input.scope, job }, detail);
   }
 }
 
 /** What a step did: go on with the next step, or stop (waiting, merged, throttled, halted). */
 type StepResult = 'next' | 'stop';
 
-function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): DeliveryOutcome {
+function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables): DeliveryOutcome {
   const { scope } = input;
   // The service logs this for every step but delays and digests once its conditions passed.
-  addDetail(detailScope(scope, job), DETAILS.startSending);
-  const rendered = renderControlValues(job.step.controlValues, context);
+  addDetail({ scope, job }, DETAILS.startSending);
+  const rendered = renderControlValues(job.step.controlValues, bindings);
   const delivery: StepDelivery = {
     scope,
     workflow: input.workflow,
@@ -171,7 +167,7 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
     const raw = { error: rendered.error, path: rendered.path };
     // The service's email usecase selects the integration and stores the message first.
     if (job.type === 'email') return emailContentFailed(delivery, raw);
-    addDetail(detailScope(scope, job), DETAILS.messageContentNotGenerated, { raw });
+    addDetail({ scope, job }, DETAILS.messageContentNotGenerated, { raw });
     return 'failed';
   }
   switch (job.type) {
@@ -180,7 +176,7 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
     case 'email': {
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
       const raw = job.step.controlValues['body'];
-      return sendEmail(delivery, () => renderEmailBody(emailBodySource(raw), context));
+      return sendEmail(delivery, () => renderEmailBody(emailBodySource(raw), bindings));
     }
     case 'sms':
       return sendSms(delivery);
@@ -193,8 +189,7 @@ function runChannel(input: RunInput, job: JobRecord, context: TemplateContext): 
 
 /** Records a failed delay or digest as the service does: its details, and the job's error. */
 function failTimeStep(scope: EngineScope, job: JobRecord, failure: TimeStepFailure): 'failed' {
-  for (const { detail, raw } of failure.details)
-    addDetail(detailScope(scope, job), detail, { raw });
+  for (const { detail, raw } of failure.details) addDetail({ scope, job }, detail, { raw });
   job.error = failure.error;
   return 'failed';
 }
@@ -225,7 +220,7 @@ function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutco
   // The service queues a delay that ends at once too, and says `Step delayed` unless it is 0,
   // with the delay it computed in ms (negative for a negative amount) as raw `{ delay }`.
   if (outcome.resumeAt !== now) {
-    addDetail(detailScope(scope, job), DETAILS.stepDelayed, {
+    addDetail({ scope, job }, DETAILS.stepDelayed, {
       raw: { delay: outcome.resumeAt - now },
     });
   }
@@ -273,7 +268,7 @@ function runDigest(
       journalPush(open.notificationIds, notification._id);
       notification._digestedNotificationId = first._id;
       job.digest = { ...digestMeta, events: [] };
-      addDetail(detailScope(scope, job), DETAILS.digestMerged, {
+      addDetail({ scope, job }, DETAILS.digestMerged, {
         raw: { digestedNotificationId: first._id },
       });
       return 'merged';
@@ -284,7 +279,7 @@ function runDigest(
       // The service marks the pass-through event's digest job `skipped` and runs the next step;
       // no events are digested, so the steps after it see no `step.events`.
       job.digest = digestMeta;
-      addDetail(detailScope(scope, job), DETAILS.digestSkippedFirstBackoffEvent);
+      addDetail({ scope, job }, DETAILS.digestSkippedFirstBackoffEvent);
       return 'passed';
     }
     const closesAt = digestWindowEnd(settings, now, {
@@ -303,7 +298,7 @@ function runDigest(
       notificationIds: [notification._id],
     });
     setStatus(scope, notification, job, 'delayed');
-    addDetail(detailScope(scope, job), DETAILS.startDigesting, {
+    addDetail({ scope, job }, DETAILS.startDigesting, {
       raw: { closesAt: new Date(closesAt).toISOString() },
     });
     scope.schedule({
@@ -340,7 +335,7 @@ function runThrottle(input: RunInput, job: JobRecord): 'completed' | 'failed' | 
       error: typeof last === 'string' ? last : DETAILS.delayMisconfiguration.detail,
     });
   }
-  addDetail(detailScope(scope, job), verdict.detail, { raw: verdict.raw });
+  addDetail({ scope, job }, verdict.detail, { raw: verdict.raw });
   return verdict.admitted ? 'completed' : 'skipped';
 }
 
@@ -354,28 +349,28 @@ type ConditionsOutcome = 'run' | 'skip' | 'fail';
 function judgeConditions(
   input: RunInput,
   job: JobRecord,
-  context: TemplateContext,
+  bindings: TemplateVariables,
 ): ConditionsOutcome {
   const variables = {
-    subscriber: context.subscriber,
-    payload: context.payload,
-    ...(context.tenant === undefined ? {} : { tenant: context.tenant }),
-    ...(context.actor === undefined ? {} : { actor: context.actor }),
-    ...(context.step === undefined ? {} : { step: context.step }),
+    subscriber: bindings.subscriber,
+    payload: bindings.payload,
+    ...(bindings.tenant === undefined ? {} : { tenant: bindings.tenant }),
+    ...(bindings.actor === undefined ? {} : { actor: bindings.actor }),
+    ...(bindings.step === undefined ? {} : { step: bindings.step }),
   };
   const filters = job.step.filters as StepFilter[];
   if (filters.length > 0) {
     const renderValue = (value: string): string => {
-      const rendered = renderTemplate(value, context);
+      const rendered = renderTemplate(value, bindings);
       if (rendered.ok) return rendered.value;
-      addDetail(detailScope(input.scope, job), DETAILS.processingStepFilterFailed, {
+      addDetail({ scope: input.scope, job }, DETAILS.processingStepFilterFailed, {
         raw: { error: rendered.error },
       });
       return '';
     };
     const verdict = evaluateFilters(filters, variables, { renderValue });
     if (!verdict.passed) {
-      addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
+      addDetail({ scope: input.scope, job }, DETAILS.stepSkippedByConditions, {
         raw: { filter: { conditions: verdict.conditions, passed: false } },
       });
       return 'skip';
@@ -383,14 +378,14 @@ function judgeConditions(
   }
   const skip = evaluateSkip(job.step.controlValues['skip'], variables);
   if (skip.error !== undefined) {
-    addDetail(detailScope(input.scope, job), DETAILS.bridgeExecutionFailed, {
+    addDetail({ scope: input.scope, job }, DETAILS.bridgeExecutionFailed, {
       raw: { message: skip.error },
     });
     return 'fail';
   }
   if (skip.budgetExceeded) return 'fail';
   if (skip.skipped) {
-    addDetail(detailScope(input.scope, job), DETAILS.stepSkippedByConditions, {
+    addDetail({ scope: input.scope, job }, DETAILS.stepSkippedByConditions, {
       raw: { skip: true },
     });
     return 'skip';
@@ -431,7 +426,7 @@ function failUnexpectedly(
     if (later.status === 'pending') setStatus(scope, notification, later, 'canceled');
   }
   try {
-    addDetail(detailScope(scope, job), DETAILS.notificationError, {
+    addDetail({ scope, job }, DETAILS.notificationError, {
       raw: { error: error instanceof Error ? error.message : String(error) },
     });
   } catch {
@@ -443,9 +438,9 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
   const { scope, notification } = input;
   const job = notification.jobs[index] as JobRecord;
   setStatus(scope, notification, job, 'queued');
-  addDetail(detailScope(scope, job), DETAILS.stepQueued);
-  const context = templateContext(input, index);
-  let conditions = judgeConditions(input, job, context);
+  addDetail({ scope, job }, DETAILS.stepQueued);
+  const bindings = templateVariables(input, index);
+  let conditions = judgeConditions(input, job, bindings);
   if (conditions === 'run') {
     // The service's worker checks the schedule before it sends, so no preference detail then.
     const schedule = judgeSchedule(
@@ -457,14 +452,14 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
     );
     if (!schedule.send) {
       setStatus(scope, notification, job, 'canceled');
-      addDetail(detailScope(scope, job), schedule.detail, { raw: schedule.raw });
+      addDetail({ scope, job }, schedule.detail, { raw: schedule.raw });
       return 'next';
     }
   }
   // The service judges conditions and preferences side by side: both may write their detail.
   const preference = judgePreferences(scope.data, input.subscriber, input.workflow, job.type);
   if (!preference.send) {
-    addDetail(detailScope(scope, job), preference.detail, { raw: preference.raw });
+    addDetail({ scope, job }, preference.detail, { raw: preference.raw });
     if (conditions === 'run') conditions = 'skip';
   }
   if (conditions === 'skip') {
@@ -486,12 +481,12 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
         outcome = runThrottle(input, job);
         break;
       case 'custom':
-        addDetail(detailScope(scope, job), DETAILS.startSending);
-        addDetail(detailScope(scope, job), DETAILS.stepProcessed);
+        addDetail({ scope, job }, DETAILS.startSending);
+        addDetail({ scope, job }, DETAILS.stepProcessed);
         outcome = 'completed';
         break;
       default:
-        outcome = runChannel(input, job, context);
+        outcome = runChannel(input, job, bindings);
     }
   if (outcome === 'waiting') return 'stop';
   if (outcome === 'passed') {
@@ -590,13 +585,13 @@ function extendedToSchedule(
   const verdict = judgeScheduleExtension(scope.data, subscriber, notification, job, scope.now());
   if (verdict.kind === 'finish') return false;
   if (verdict.kind === 'capped') {
-    addDetail(detailScope(scope, job), verdict.detail);
+    addDetail({ scope, job }, verdict.detail);
     return false;
   }
   if (!isClockTime(verdict.resumeAt)) return false;
   job.scheduleExtensionsCount = verdict.count;
   setStatus(scope, notification, job, 'delayed');
-  addDetail(detailScope(scope, job), verdict.detail, { raw: verdict.raw });
+  addDetail({ scope, job }, verdict.detail, { raw: verdict.raw });
   for (const open of scope.data.digests.values()) {
     if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
       open.closesAt = verdict.resumeAt;
@@ -626,7 +621,7 @@ function resumeJob(
       }
     }
     const events = job.digest?.events ?? [];
-    addDetail(detailScope(scope, job), DETAILS.stepDigested, { raw: { events: events.length } });
+    addDetail({ scope, job }, DETAILS.stepDigested, { raw: { events: events.length } });
     // The digest's settings go along with its events so each job answers the documented
     // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md). A closing digest
     // job always holds them: they are recorded when its window opens.
@@ -637,7 +632,7 @@ function resumeJob(
       }
     }
   } else {
-    addDetail(detailScope(scope, job), DETAILS.delayFinished);
+    addDetail({ scope, job }, DETAILS.delayFinished);
   }
   setStatus(scope, notification, job, 'completed');
   runJobs(scope, notification, task.jobIndex + 1);

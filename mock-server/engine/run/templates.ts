@@ -11,7 +11,7 @@ import { type FS, Liquid } from 'liquidjs';
 import type { JsonObject } from '../../../src/schemas/common';
 
 /** The variables a template sees. Every key is optional; missing ones render empty. */
-export interface TemplateContext {
+export interface TemplateVariables {
   readonly payload?: JsonObject;
   readonly subscriber?: JsonObject;
   readonly actor?: JsonObject;
@@ -183,13 +183,13 @@ const parse = (template: string): ReturnType<Liquid['parse']> => {
 };
 
 /** The plain-object scope Liquid sees (no `undefined` keys). */
-const scopeOf = (context: TemplateContext): Record<string, unknown> => ({
-  payload: context.payload ?? {},
-  subscriber: context.subscriber ?? {},
-  actor: context.actor ?? {},
-  tenant: context.tenant ?? {},
-  step: context.step ?? {},
-  steps: context.steps ?? {},
+const liquidScope = (variables: TemplateVariables): Record<string, unknown> => ({
+  payload: variables.payload ?? {},
+  subscriber: variables.subscriber ?? {},
+  actor: variables.actor ?? {},
+  tenant: variables.tenant ?? {},
+  step: variables.step ?? {},
+  steps: variables.steps ?? {},
 });
 
 const describeError = (error: unknown): string =>
@@ -205,24 +205,31 @@ const describeError = (error: unknown): string =>
  * renderTemplate('{{ payload.x | nope }}', {}).ok; // false
  * ```
  */
-export function renderTemplate(template: string, context: TemplateContext): RenderResult {
+export function renderTemplate(template: string, variables: TemplateVariables): RenderResult {
   if (!template.includes('{{') && !template.includes('{%')) return { ok: true, value: template };
   try {
-    return { ok: true, value: engine().renderSync(parse(template), scopeOf(context)) as string };
+    return {
+      ok: true,
+      value: engine().renderSync(parse(template), liquidScope(variables)) as string,
+    };
   } catch (error) {
     return { ok: false, error: describeError(error), path: '' };
   }
 }
 
-function renderDeep(value: unknown, context: TemplateContext, path: string): RenderResult<unknown> {
+function renderDeep(
+  value: unknown,
+  variables: TemplateVariables,
+  path: string,
+): RenderResult<unknown> {
   if (typeof value === 'string') {
-    const result = renderTemplate(value, context);
+    const result = renderTemplate(value, variables);
     return result.ok ? result : { ...result, path };
   }
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const [index, item] of value.entries()) {
-      const result = renderDeep(item, context, path === '' ? `${index}` : `${path}.${index}`);
+      const result = renderDeep(item, variables, path === '' ? `${index}` : `${path}.${index}`);
       if (!result.ok) return result;
       out.push(result.value);
     }
@@ -236,7 +243,7 @@ function renderDeep(value: unknown, context: TemplateContext, path: string): Ren
         out[key] = item;
         continue;
       }
-      const result = renderDeep(item, context, path === '' ? key : `${path}.${key}`);
+      const result = renderDeep(item, variables, path === '' ? key : `${path}.${key}`);
       if (!result.ok) return result;
       out[key] = result.value;
     }
@@ -259,7 +266,7 @@ function renderDeep(value: unknown, context: TemplateContext, path: string): Ren
  */
 export function renderControlValues<T extends object>(
   values: T,
-  context: TemplateContext,
+  variables: TemplateVariables,
 ): RenderResult<T> {
-  return renderDeep(values, context, '') as RenderResult<T>;
+  return renderDeep(values, variables, '') as RenderResult<T>;
 }

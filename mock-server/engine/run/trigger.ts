@@ -184,13 +184,10 @@ function upsertSubscriber(
     }
   }
   for (const channel of definition.channels) {
-    const refusal = setChannelCredentials(
-      data,
-      scope.environment._id,
-      record,
-      { ...channel, credentials: readCredentials(channel.credentials) },
-      at,
-    );
+    const refusal = setChannelCredentials(scope, record, {
+      ...channel,
+      credentials: readCredentials(channel.credentials),
+    });
     if (refusal) return undefined;
   }
   return record;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EnvironmentScope, MockEngine } from '../../engine/engine';
+import type { EngineScope, MockEngine } from '../../engine/engine';
 import type { TriggerExchange } from '../../engine/event-feed';
 import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
 import type { NotificationRecord } from '../../engine/store/state';
@@ -123,7 +123,7 @@ function groupMatches(group: ActivityGroup, filter: ActivityFilter): boolean {
  */
 export function activity(
   engine: MockEngine,
-  context: EnvironmentScope,
+  context: EngineScope,
   filter: ActivityFilter,
 ): ActivityGroup[] {
   const environmentId = context.environment._id;

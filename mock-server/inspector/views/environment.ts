@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { EnvironmentScope, MockEngine } from '../../engine/engine';
+import type { EngineScope, MockEngine } from '../../engine/engine';
 import type { EnvironmentRecord } from '../../engine/store/state';
 
 /**
@@ -16,7 +16,7 @@ import type { EnvironmentRecord } from '../../engine/store/state';
  * context.environment.name; // 'Production'
  * ```
  */
-export function environmentContext(engine: MockEngine, url: URL): EnvironmentScope {
+export function environmentContext(engine: MockEngine, url: URL): EngineScope {
   return engine.scope(url.searchParams.get('environment') || 'Development');
 }
 

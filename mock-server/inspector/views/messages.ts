@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { EnvironmentScope } from '../../engine/engine';
+import type { EngineScope } from '../../engine/engine';
 import { findSubscriber, subscriberByObjectId } from '../../engine/resources/subscribers';
 import type { EnvironmentData, MessageRecord } from '../../engine/store/state';
 import { ServiceError } from '../../engine/wire/service-error';
@@ -168,7 +168,7 @@ export type MessageView = ReturnType<typeof messageView>;
  * messages(context, { channel: 'email', limit: 20 });
  * ```
  */
-export function messages(context: EnvironmentScope, filter: MessageFilter): MessageView[] {
+export function messages(context: EngineScope, filter: MessageFilter): MessageView[] {
   const { data } = context;
   const subscriber =
     filter.subscriberId === undefined ? undefined : findSubscriber(data, filter.subscriberId);
@@ -195,7 +195,7 @@ export function messages(context: EnvironmentScope, filter: MessageFilter): Mess
  * inbox(context, 'user-1').messages.filter((message) => !message.read).length;
  * ```
  */
-export function inbox(context: EnvironmentScope, subscriberId: string) {
+export function inbox(context: EngineScope, subscriberId: string) {
   const subscriber = findSubscriber(context.data, subscriberId);
   if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
   const list = messages(context, { channel: 'in_app', subscriberId, limit: 500 });

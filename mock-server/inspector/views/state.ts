@@ -5,14 +5,14 @@
  *
  * @module
  */
-import type { EnvironmentScope, MockEngine } from '../../engine/engine';
+import type { EngineScope, MockEngine } from '../../engine/engine';
 import { listWorkflows } from '../../engine/resources/workflows';
 import type { NotificationRecord, SubscriberRecord } from '../../engine/store/state';
 
 /** Most subscribers one state answer lists (the total is given too). */
 const SUBSCRIBER_LIMIT = 200;
 
-function subscriberView(context: EnvironmentScope, subscriber: SubscriberRecord) {
+function subscriberView(context: EngineScope, subscriber: SubscriberRecord) {
   const subscriptions = context.data.subscriptionsBySubscriber.get(subscriber._id) ?? [];
   return {
     subscriberId: subscriber.subscriberId,
@@ -42,12 +42,12 @@ function subscriberView(context: EnvironmentScope, subscriber: SubscriberRecord)
  * environmentState(engine, context).workflows.map((workflow) => workflow.status);
  * ```
  */
-export function environmentState(engine: MockEngine, context: EnvironmentScope) {
+export function environmentState(engine: MockEngine, context: EngineScope) {
   const { data } = context;
   const live = data.subscriberOrder
     .map((id) => data.subscribers.get(data.subscriberKeys.get(id) ?? ''))
     .filter((subscriber): subscriber is SubscriberRecord => !!subscriber && !subscriber.deleted);
-  const listed = listWorkflows(context.data, {
+  const listed = listWorkflows(context, {
     limit: Math.max(1, data.workflows.length),
     offset: 0,
     orderBy: 'createdAt',

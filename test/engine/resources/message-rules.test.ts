@@ -58,7 +58,7 @@ function setup() {
       body: body,
     });
   const list = (search: Partial<MessageSearch> = {}) =>
-    listMessages(context.data, { page: 0, limit: 10, ...search });
+    listMessages(context, { page: 0, limit: 10, ...search });
   const contents = (search: Partial<MessageSearch> = {}) =>
     list(search).data.map((message) => message.content);
   return { engine, context, idOf, stored, markAs, list, contents };

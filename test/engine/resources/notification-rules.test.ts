@@ -78,7 +78,7 @@ function listFixture() {
     transactionId: 't5',
   });
   const list = (search: Partial<NotificationSearch> = {}) =>
-    listNotifications(context.data, { page: 0, limit: 10, ...search });
+    listNotifications(context, { page: 0, limit: 10, ...search });
   /** The transactionIds of the page, with grace's copy of t5 named `t5-grace`. */
   const listed = (search: Partial<NotificationSearch> = {}) =>
     list(search).data.map((item) =>

@@ -17,10 +17,8 @@ import {
   updateSubscriber,
 } from '../../../mock-server/engine/resources/subscribers';
 import type { EnvironmentData } from '../../../mock-server/engine/store/state';
-import { contextOf, httpRefusal, refusalOf, validationError } from '../helpers';
+import { contextOf, httpRefusal, refusalOf, scopeOver, validationError } from '../helpers';
 import { environment, subscriber } from '../store/subscriber-records';
-
-const at = '2026-01-01T00:00:00.000Z';
 
 const byId: SubscriberSearch = {
   limit: 10,
@@ -30,7 +28,9 @@ const byId: SubscriberSearch = {
 };
 
 function ids(data: EnvironmentData, search: Partial<SubscriberSearch>): string[] {
-  return searchSubscribers(data, { ...byId, ...search }).data.map((found) => found.subscriberId);
+  return searchSubscribers(scopeOver(data), { ...byId, ...search }).data.map(
+    (found) => found.subscriberId,
+  );
 }
 
 describe('putSubscriber: the sorted _id index', () => {
@@ -64,7 +64,7 @@ describe('findSubscriber: live records only', () => {
     const data = environment(subscriber('gone', '01', { deleted: true }), subscriber('ada', '02'));
     expect(findSubscriber(data, 'gone')).toBe(undefined);
     expect(findSubscriber(data, 'ada')?.subscriberId).toBe('ada');
-    expect(refusalOf(() => retrieveSubscriber(data, 'gone'))).toStrictEqual(
+    expect(refusalOf(() => retrieveSubscriber(scopeOver(data), 'gone'))).toStrictEqual(
       httpRefusal(404, 'Not Found', 'Subscriber: gone was not found'),
     );
   });
@@ -120,7 +120,7 @@ describe('updateSubscriber: the body must be an object', () => {
     ['a boolean', true],
   ])('refuses %s as the body with 422 "body must be an object"', (_label, body) => {
     const data = environment(subscriber('ada', '01', { firstName: 'Ada' }));
-    expect(refusalOf(() => updateSubscriber(data, 'ada', body, at))).toStrictEqual(
+    expect(refusalOf(() => updateSubscriber(scopeOver(data), 'ada', body))).toStrictEqual(
       validationError(['body must be an object']),
     );
     expect(findSubscriber(data, 'ada')?.firstName).toBe('Ada');

@@ -7,7 +7,6 @@ import {
   ensureTopic,
   type TopicSearch,
 } from '../../../mock-server/engine/resources/topic-management';
-import { createIdGenerator } from '../../../mock-server/engine/store/ids';
 import { contextOf, httpRefusal, refusalOf, upserted, validationError } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
@@ -159,9 +158,8 @@ describe('topic upsert', () => {
 
 describe('ensureTopic', () => {
   it('creates a topic once and answers the existing one unchanged afterwards', () => {
-    const { data } = setup();
-    const ids = createIdGenerator(3, () => Date.parse(START));
-    const made = ensureTopic(data, ids, 'news', START);
+    const { context } = setup();
+    const made = ensureTopic(context, 'news');
     expect(made.created).toBe(true);
     expect(made.topic).toStrictEqual({
       _id: made.topic._id,
@@ -169,21 +167,20 @@ describe('ensureTopic', () => {
       createdAt: START,
       updatedAt: START,
     });
-    const again = ensureTopic(data, ids, 'news', LATER, 'Renamed');
+    const again = ensureTopic(context, 'news', 'Renamed');
     expect(again.created).toBe(false);
     expect(again.topic).toBe(made.topic);
     expect(again.topic.name).toBe(undefined);
-    const named = ensureTopic(data, ids, 'named', START, 'Named');
+    const named = ensureTopic(context, 'named', 'Named');
     expect(named.topic.name).toBe('Named');
   });
 
   it('refuses an invalid key with 400 and stores nothing', () => {
-    const { data } = setup();
-    const ids = createIdGenerator(3, () => Date.parse(START));
-    expect(refusalOf(() => ensureTopic(data, ids, 'a/b', START))).toStrictEqual(
+    const { context } = setup();
+    expect(refusalOf(() => ensureTopic(context, 'a/b'))).toStrictEqual(
       httpRefusal(400, 'Bad Request', invalidKey('a/b')),
     );
-    expect(data.topics.has('a/b')).toBe(false);
+    expect(context.data.topics.has('a/b')).toBe(false);
   });
 });
 

@@ -44,7 +44,7 @@ function setup() {
     return found;
   };
   const list = (subscriberId: string, search: Partial<SubscriptionSearch> = {}) =>
-    listSubscriptions(context.data, subscriberId, {
+    listSubscriptions(context, subscriberId, {
       limit: 10,
       includeCursor: false,
       orderDirection: 'DESC',

@@ -9,7 +9,6 @@ import {
   listTopicSubscriptions,
   type TopicSubscriptionSearch,
 } from '../../../mock-server/engine/resources/topic-subscriptions';
-import { createIdGenerator } from '../../../mock-server/engine/store/ids';
 import { contextOf, httpRefusal, refusalOf, serviceErrorOf, validationError } from '../helpers';
 
 const inbox = [{ type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Hi' } }];
@@ -62,7 +61,7 @@ function setup() {
   const remove = (key: string, body: unknown) =>
     operations['topics.subscriptions.delete'](context, { params: { topicKey: key }, body: body });
   const list = (key: string, search: Partial<TopicSubscriptionSearch> = {}) =>
-    listTopicSubscriptions(context.data, key, {
+    listTopicSubscriptions(context, key, {
       limit: 10,
       includeCursor: false,
       orderDirection: 'DESC',
@@ -413,27 +412,19 @@ describe('topic subscriptions create', () => {
   });
 
   it('drops the topic it made itself when nothing succeeded, even outside an operation', () => {
-    const { data, engine } = setup();
-    const ids = createIdGenerator(7, () => engine.clock.now());
+    const { data, context } = setup();
     const error = serviceErrorOf(() =>
-      createTopicSubscriptions(
-        data,
-        ids,
-        'fresh',
-        { subscriptions: ['ghost'] },
-        engine.clock.iso(),
-      ),
+      createTopicSubscriptions(context, 'fresh', { subscriptions: ['ghost'] }),
     );
     expect(error.status).toBe(400);
     expect(data.topics.has('fresh')).toBe(false);
   });
 
   it('keeps a topic that existed before a create where nothing succeeded', () => {
-    const { data, engine, operations, context } = setup();
+    const { data, operations, context } = setup();
     operations['topics.create'](context, { body: { key: 'kept' }, query: { failIfExists: false } });
-    const ids = createIdGenerator(7, () => engine.clock.now());
     const error = serviceErrorOf(() =>
-      createTopicSubscriptions(data, ids, 'kept', { subscriptions: ['ghost'] }, engine.clock.iso()),
+      createTopicSubscriptions(context, 'kept', { subscriptions: ['ghost'] }),
     );
     expect(error.status).toBe(400);
     expect(data.topics.has('kept')).toBe(true);
@@ -774,9 +765,9 @@ describe('topic subscriptions delete', () => {
   });
 
   it('removes nothing when called outside an operation and nothing succeeded', () => {
-    const { data, listed } = subscribed();
+    const { context, listed } = subscribed();
     const error = serviceErrorOf(() =>
-      deleteTopicSubscriptions(data, 'news', { subscriptions: ['dee'] }),
+      deleteTopicSubscriptions(context, 'news', { subscriptions: ['dee'] }),
     );
     expect(error.status).toBe(400);
     expect(listed('news', { orderDirection: 'ASC' })).toStrictEqual(['ada', 'bob', 'cy']);

@@ -46,7 +46,7 @@ function setup() {
   seed([{ workflowId: 'delta-flow', name: 'Delta', active: false }]);
   const context = contextOf(engine);
   const list = (search: Partial<WorkflowSearch> = {}) =>
-    listWorkflows(context.data, {
+    listWorkflows(context, {
       limit: 50,
       offset: 0,
       orderBy: 'createdAt',
@@ -330,7 +330,7 @@ describe('sync refusals', () => {
     );
     const production = contextOf(engine, 'Production');
     expect(
-      listWorkflows(production.data, {
+      listWorkflows(production, {
         limit: 10,
         offset: 0,
         orderBy: 'createdAt',
@@ -346,7 +346,7 @@ describe('sync', () => {
     const production = contextOf(engine, 'Production');
     const target = { targetEnvironmentId: engine.environment('Production')._id };
     const listTarget = () =>
-      listWorkflows(production.data, {
+      listWorkflows(production, {
         limit: 10,
         offset: 0,
         orderBy: 'name',
@@ -497,7 +497,7 @@ describe('sync', () => {
     expect(production.data.workflows[0]).toBe(before);
     expect(listTarget()).toStrictEqual(['gamma-flow']);
     expect(
-      listWorkflows(production.data, {
+      listWorkflows(production, {
         limit: 10,
         offset: 0,
         orderBy: 'updatedAt',

@@ -189,11 +189,9 @@ describe('createWorkflow: the stored record', () => {
     const { create, context } = setup();
     const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' };
     create({ name: 'B', workflowId: 'b', steps: [] });
-    expect(listWorkflows(context.data, search).workflows.map((w) => w.workflowId)).toStrictEqual([
-      'b',
-    ]);
+    expect(listWorkflows(context, search).workflows.map((w) => w.workflowId)).toStrictEqual(['b']);
     create({ name: 'A', workflowId: 'a', steps: [] });
-    expect(listWorkflows(context.data, search).workflows.map((w) => w.workflowId)).toStrictEqual([
+    expect(listWorkflows(context, search).workflows.map((w) => w.workflowId)).toStrictEqual([
       'a',
       'b',
     ]);
@@ -665,7 +663,7 @@ describe('updateWorkflow: the workflow fields', () => {
     const { create, update, context } = seededSetup();
     create({ name: 'Middle', workflowId: 'middle', steps: [] });
     const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'name', orderDirection: 'ASC' };
-    const names = () => listWorkflows(context.data, search).workflows.map((w) => w.name);
+    const names = () => listWorkflows(context, search).workflows.map((w) => w.name);
     expect(names()).toStrictEqual(['Middle', 'Welcome']);
     update('welcome', { name: 'Alpha', steps: [] });
     expect(names()).toStrictEqual(['Alpha', 'Middle']);

@@ -141,7 +141,7 @@ describe('broadcast', () => {
     const { context } = setUp();
     const given: unknown[] = [];
     const answer = broadcastEvent(
-      context.data,
+      context,
       { name: 'news', payload: { v: 1 }, to: 'someone-else' },
       (event) => {
         given.push(event);
@@ -163,7 +163,7 @@ describe('broadcast', () => {
     const { context } = setUp();
     let runs = 0;
     const error = thrownBy(() =>
-      broadcastEvent(context.data, { name: 'news', payload: 'hello' }, () => {
+      broadcastEvent(context, { name: 'news', payload: 'hello' }, () => {
         runs += 1;
         return processed('t');
       }),

@@ -114,13 +114,13 @@ describe('workflow list order cache (issue 8): property', () => {
               }
             } catch {}
           }
-          const all = listWorkflows(context.data, {
+          const all = listWorkflows(context, {
             limit: 1000,
             offset: 0,
             orderBy: 'createdAt',
             orderDirection: 'ASC',
           }).workflows;
-          const page = listWorkflows(context.data, options);
+          const page = listWorkflows(context, options);
           const expected = referencePage(all, options);
           expect(page.workflows.map((item) => item._id)).toEqual(expected.ids);
           expect(page.totalCount).toBe(expected.totalCount);
@@ -139,7 +139,7 @@ describe('workflow list order cache (issue 8)', () => {
     });
     const context = engine.scope('Development');
     const newestTriggered = () =>
-      listWorkflows(context.data, {
+      listWorkflows(context, {
         limit: 1,
         offset: 0,
         orderBy: 'lastTriggeredAt',

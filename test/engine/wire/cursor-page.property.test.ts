@@ -38,14 +38,14 @@ describe('cursor pages (docs/behaviour/subscribers.md#search): property', () => 
             orderBy: search.orderBy,
             orderDirection: search.orderDirection,
           };
-          const all = searchSubscribers(context.data, { ...base, limit: 1000 }).data;
+          const all = searchSubscribers(context, { ...base, limit: 1000 }).data;
           const forward: SubscriberDto[] = [];
-          let page = searchSubscribers(context.data, base);
+          let page = searchSubscribers(context, base);
           let lastPage = page;
           forward.push(...page.data);
           let guard = 0;
           while (page.next !== null && guard++ < 100) {
-            page = searchSubscribers(context.data, { ...base, after: page.next });
+            page = searchSubscribers(context, { ...base, after: page.next });
             forward.push(...page.data);
             lastPage = page;
           }
@@ -55,7 +55,7 @@ describe('cursor pages (docs/behaviour/subscribers.md#search): property', () => 
           let back = lastPage;
           guard = 0;
           while (back.previous !== null && guard++ < 100) {
-            back = searchSubscribers(context.data, { ...base, before: back.previous });
+            back = searchSubscribers(context, { ...base, before: back.previous });
             backward.unshift(...back.data);
           }
           expect(backward.map((s) => s._id)).toEqual(all.map((s) => s._id));

@@ -38,18 +38,18 @@ interface ChatTarget {
  * A provider override as the service combines them: `overrides.providers.<providerId>`, then
  * `overrides.steps.<stepId>.providers.<providerId>` on top.
  */
-function providerOverride(context: StepDelivery, providerId: string, key: string) {
-  const { overrides } = context.notification;
+function providerOverride(delivery: StepDelivery, providerId: string, key: string) {
+  const { overrides } = delivery.notification;
   const workflowLevel = objectAt(objectAt(overrides['providers'])[providerId]);
   const stepProviders = objectAt(
-    objectAt(objectAt(overrides['steps'])[context.job.step.stepId])['providers'],
+    objectAt(objectAt(overrides['steps'])[delivery.job.step.stepId])['providers'],
   );
   const stepLevel = objectAt(stepProviders[providerId]);
   return text(stepLevel[key]) ?? text(workflowLevel[key]);
 }
 
-function targetsOf(context: StepDelivery): ChatTarget[] {
-  const targets: ChatTarget[] = context.subscriber.channels
+function targetsOf(delivery: StepDelivery): ChatTarget[] {
+  const targets: ChatTarget[] = delivery.subscriber.channels
     .filter((channel: StoredChannel) => CHAT_PROVIDER_IDS.has(channel.providerId))
     .map((channel) => {
       const webhookUrl = text(channel.credentials.webhookUrl);
@@ -60,20 +60,20 @@ function targetsOf(context: StepDelivery): ChatTarget[] {
         ...(webhookUrl === undefined ? {} : { webhookUrl }),
       };
     });
-  const phone = text(context.subscriber.phone);
+  const phone = text(delivery.subscriber.phone);
   if (phone !== undefined) targets.push({ providerId: WHATSAPP, phoneNumber: phone });
   return targets;
 }
 
-function sendToTarget(context: StepDelivery, target: ChatTarget, content: string): ChannelResult {
+function sendToTarget(delivery: StepDelivery, target: ChatTarget, content: string): ChannelResult {
   const integration = channelIntegration(
-    context.scope.data,
+    delivery.scope.data,
     'chat',
     target.providerId,
     target.integrationId,
   );
   if (!integration) {
-    addDetail(context, DETAILS.noActiveIntegration, {
+    addDetail(delivery, DETAILS.noActiveIntegration, {
       raw:
         target.integrationId === undefined
           ? 'Integration is either deleted or not active'
@@ -81,36 +81,36 @@ function sendToTarget(context: StepDelivery, target: ChatTarget, content: string
     });
     return 'failed';
   }
-  context.job.providerId = integration.providerId;
+  delivery.job.providerId = integration.providerId;
   const webhookUrl =
-    providerOverride(context, integration.providerId, 'webhookUrl') ??
-    text(context.notification.payload['webhookUrl']) ??
+    providerOverride(delivery, integration.providerId, 'webhookUrl') ??
+    text(delivery.notification.payload['webhookUrl']) ??
     target.webhookUrl;
-  const message = storeMessage(context, 'chat', target.providerId, {
+  const message = storeMessage(delivery, 'chat', target.providerId, {
     content,
     ...(webhookUrl === undefined ? {} : { directWebhookUrl: webhookUrl }),
     ...(target.phoneNumber === undefined ? {} : { phone: target.phoneNumber }),
   });
-  integrationSelected(context, integration);
-  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId, raw: content });
+  integrationSelected(delivery, integration);
+  addDetail(delivery, DETAILS.messageCreated, { providerId: integration.providerId, raw: content });
   if (webhookUrl === undefined && target.phoneNumber === undefined) {
     Object.assign(message, {
       status: 'warning',
       errorId: 'no_subscriber_chat_channel_id',
       errorText: 'Subscriber does not have active chat channel id',
     });
-    addDetail(context, DETAILS.chatWebhookUrlMissing, {
+    addDetail(delivery, DETAILS.chatWebhookUrlMissing, {
       providerId: integration.providerId,
       raw: `webhookUrl for integrationId: ${integration.identifier} is missing`,
     });
     return 'skipped';
   }
-  if (storedMessageFailed(context, message, integration)) return 'failed';
-  deliver(context, message, integration, {
+  if (storedMessageFailed(delivery, message, integration)) return 'failed';
+  deliver(delivery, message, integration, {
     ...(webhookUrl === undefined ? {} : { webhookUrl }),
     ...(target.phoneNumber === undefined ? {} : { phone: target.phoneNumber }),
   });
-  addDetail(context, DETAILS.messageSent, { providerId: integration.providerId });
+  addDetail(delivery, DETAILS.messageSent, { providerId: integration.providerId });
   return 'success';
 }
 
@@ -127,16 +127,16 @@ function sendToTarget(context: StepDelivery, target: ChatTarget, content: string
  *
  * @example
  * ```ts
- * sendChat(context); // 'completed'
+ * sendChat(delivery); // 'completed'
  * ```
  */
-export function sendChat(context: StepDelivery): DeliveryOutcome {
-  const body = context.controls['body'];
+export function sendChat(delivery: StepDelivery): DeliveryOutcome {
+  const body = delivery.controls['body'];
   const content = typeof body === 'string' ? body : '';
   return fanOut(
-    context,
-    targetsOf(context),
-    (target) => sendToTarget(context, target, content),
+    delivery,
+    targetsOf(delivery),
+    (target) => sendToTarget(delivery, target, content),
     DETAILS.chatAllChannelsFailed,
   );
 }

@@ -1,5 +1,5 @@
 /**
- * What every channel step shares: the run's context, execution details, stored messages, the
+ * What every channel step shares: the run's delivery, execution details, stored messages, the
  * outbox entry and the integration choice (docs/behaviour/runs.md#channels).
  *
  * @module
@@ -59,18 +59,18 @@ export type Channel = OutboxRecord['channel'];
  *
  * @example
  * ```ts
- * addDetail(context, DETAILS.messageSent, { providerId: 'svc' });
+ * addDetail(delivery, DETAILS.messageSent, { providerId: 'svc' });
  * ```
  */
 export function addDetail(
-  context: DetailTarget,
+  target: DetailTarget,
   text: DetailText,
   extra: { providerId?: string | undefined; raw?: unknown } = {},
 ): void {
   const { raw, providerId } = extra;
-  context.job.executionDetails.push({
-    _id: context.scope.ids.objectId(),
-    createdAt: context.scope.iso(),
+  target.job.executionDetails.push({
+    _id: target.scope.ids.objectId(),
+    createdAt: target.scope.iso(),
     status: text.status,
     detail: text.detail,
     source: text.source,
@@ -241,20 +241,20 @@ export function channelOverrides(
  *
  * @example
  * ```ts
- * const message = storeMessage(context, 'email', integration.providerId, { content: html, subject });
+ * const message = storeMessage(delivery, 'email', integration.providerId, { content: html, subject });
  * ```
  */
 export function storeMessage(
-  context: StepDelivery,
+  delivery: StepDelivery,
   channel: Channel,
   providerId: string,
   fields: MessageFields,
 ): MessageRecord {
-  const { notification, job, workflow } = context;
-  const { environment } = context.scope;
-  const at = context.scope.iso();
+  const { notification, job, workflow } = delivery;
+  const { environment } = delivery.scope;
+  const at = delivery.scope.iso();
   const message: MessageRecord = {
-    _id: context.scope.ids.objectId(),
+    _id: delivery.scope.ids.objectId(),
     _templateId: workflow._id,
     _environmentId: environment._id,
     _messageTemplateId: job.step._id,
@@ -281,7 +281,7 @@ export function storeMessage(
     updatedAt: at,
     ...fields,
   };
-  journalPush(context.scope.data.messages, message);
+  journalPush(delivery.scope.data.messages, message);
   return message;
 }
 
@@ -320,41 +320,41 @@ export type OutboxDelivery = Partial<
  *
  * @example
  * ```ts
- * deliver(context, message, integration, { email: 'ada@example.com' });
+ * deliver(delivery, message, integration, { email: 'ada@example.com' });
  * ```
  */
 export function deliver(
-  context: StepDelivery,
+  delivery: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  journalPush(context.scope.state.outbox, {
+  journalPush(delivery.scope.state.outbox, {
     channel: message.channel,
-    environmentId: context.scope.environment._id,
-    subscriberId: context.subscriber.subscriberId,
-    workflowId: context.workflow.workflowId,
+    environmentId: delivery.scope.environment._id,
+    subscriberId: delivery.subscriber.subscriberId,
+    workflowId: delivery.workflow.workflowId,
     transactionId: message.transactionId,
-    notificationId: context.notification._id,
+    notificationId: delivery.notification._id,
     messageId: message._id,
     providerId: integration.providerId,
     integrationIdentifier: integration.identifier,
     ...(message.subject === undefined ? {} : { subject: message.subject }),
     content: message.content,
     ...recipient,
-    payload: context.notification.payload,
-    sentAt: context.scope.iso(),
+    payload: delivery.notification.payload,
+    sentAt: delivery.scope.iso(),
   });
-  if (!context.scope.events.observed) return;
-  context.scope.events.emit({
+  if (!delivery.scope.events.observed) return;
+  delivery.scope.events.emit({
     type: 'message-sent',
-    environmentId: context.scope.environment._id,
+    environmentId: delivery.scope.environment._id,
     channel: message.channel,
     messageId: message._id,
-    notificationId: context.notification._id,
+    notificationId: delivery.notification._id,
     transactionId: message.transactionId,
-    subscriberId: context.subscriber.subscriberId,
-    workflowId: context.workflow.workflowId,
+    subscriberId: delivery.subscriber.subscriberId,
+    workflowId: delivery.workflow.workflowId,
   });
 }
 
@@ -363,18 +363,18 @@ export function deliver(
  *
  * @example
  * ```ts
- * return sent(context, message, integration, { phone: subscriber.phone });
+ * return sent(delivery, message, integration, { phone: subscriber.phone });
  * ```
  */
 export function sent(
-  context: StepDelivery,
+  delivery: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
-  deliver(context, message, integration, recipient);
-  addDetail(context, DETAILS.messageSent, { providerId: integration.providerId });
+  addDetail(delivery, DETAILS.messageCreated, { providerId: integration.providerId });
+  deliver(delivery, message, integration, recipient);
+  addDetail(delivery, DETAILS.messageSent, { providerId: integration.providerId });
 }
 
 /**
@@ -385,24 +385,24 @@ export function sent(
  *
  * @example
  * ```ts
- * if (failedAtProvider(context, 'sms', integration, { content: body, phone })) return 'failed';
+ * if (failedAtProvider(delivery, 'sms', integration, { content: body, phone })) return 'failed';
  * ```
  */
 export function failedAtProvider(
-  context: StepDelivery,
+  delivery: StepDelivery,
   channel: ProviderChannel,
   integration: IntegrationRecord,
   fields: MessageFields,
 ): boolean {
-  const failure = takeProviderFailure(context.scope.state, channel, integration.providerId);
+  const failure = takeProviderFailure(delivery.scope.state, channel, integration.providerId);
   if (failure === undefined) return false;
-  storeMessage(context, channel, integration.providerId, {
+  storeMessage(delivery, channel, integration.providerId, {
     ...fields,
     status: 'error',
     ...failure,
   });
-  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
-  addDetail(context, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
+  addDetail(delivery, DETAILS.messageCreated, { providerId: integration.providerId });
+  addDetail(delivery, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
   return true;
 }
 
@@ -439,24 +439,24 @@ export function foldChannelResult(current: ChannelResult, next: ChannelResult): 
  *
  * @example
  * ```ts
- * return fanOut(context, channels, (channel) => sendToChannel(context, channel), DETAILS.notificationError);
+ * return fanOut(delivery, channels, (channel) => sendToChannel(delivery, channel), DETAILS.notificationError);
  * ```
  */
 export function fanOut<T>(
-  context: StepDelivery,
+  delivery: StepDelivery,
   targets: readonly T[],
   send: (target: T) => ChannelResult,
   allFailed: DetailText,
 ): DeliveryOutcome {
   if (targets.length === 0) {
-    addDetail(context, DETAILS.noConfiguredChannel);
+    addDetail(delivery, DETAILS.noConfiguredChannel);
     return 'failed';
   }
   let result: ChannelResult = 'failed';
   for (const target of targets) result = foldChannelResult(result, send(target));
   if (result === 'success') return 'completed';
   if (result === 'skipped') return 'canceled';
-  addDetail(context, allFailed);
+  addDetail(delivery, allFailed);
   return 'failed';
 }
 
@@ -466,11 +466,11 @@ export function fanOut<T>(
  *
  * @example
  * ```ts
- * integrationSelected(context, integration);
+ * integrationSelected(delivery, integration);
  * ```
  */
-export function integrationSelected(context: DetailTarget, integration: IntegrationRecord): void {
-  addDetail(context, DETAILS.integrationSelected, {
+export function integrationSelected(target: DetailTarget, integration: IntegrationRecord): void {
+  addDetail(target, DETAILS.integrationSelected, {
     providerId: integration.providerId,
     raw: { identifier: integration.identifier },
   });
@@ -483,19 +483,19 @@ export function integrationSelected(context: DetailTarget, integration: Integrat
  *
  * @example
  * ```ts
- * if (storedMessageFailed(context, message, integration)) return 'failed';
+ * if (storedMessageFailed(delivery, message, integration)) return 'failed';
  * ```
  */
 export function storedMessageFailed(
-  context: StepDelivery,
+  delivery: StepDelivery,
   message: MessageRecord,
   integration: IntegrationRecord,
 ): boolean {
   const channel = message.channel as ProviderChannel;
-  const failure = takeProviderFailure(context.scope.state, channel, integration.providerId);
+  const failure = takeProviderFailure(delivery.scope.state, channel, integration.providerId);
   if (failure === undefined) return false;
   Object.assign(message, { status: 'error', ...failure });
-  addDetail(context, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
+  addDetail(delivery, DETAILS.providerError, { providerId: integration.providerId, raw: failure });
   return true;
 }
 
@@ -506,30 +506,30 @@ export function storedMessageFailed(
  *
  * @example
  * ```ts
- * const integration = useIntegration(context, 'sms');
+ * const integration = useIntegration(delivery, 'sms');
  * if (!integration) return 'failed';
  * ```
  */
 export function useIntegration(
-  context: StepDelivery,
+  delivery: StepDelivery,
   channel: 'in_app' | 'email' | 'sms',
 ): IntegrationRecord | undefined {
   const tenant =
-    context.notification.tenantId === undefined
+    delivery.notification.tenantId === undefined
       ? undefined
-      : context.scope.data.tenants.get(context.notification.tenantId);
+      : delivery.scope.data.tenants.get(delivery.notification.tenantId);
   const integration = selectIntegration(
-    context.scope.data,
+    delivery.scope.data,
     channel,
-    context.notification.overrides,
+    delivery.notification.overrides,
     tenant as unknown as Record<string, unknown> | undefined,
   );
   if (!integration) {
-    addDetail(context, DETAILS.noActiveIntegration);
+    addDetail(delivery, DETAILS.noActiveIntegration);
     return undefined;
   }
-  context.job.providerId = integration.providerId;
-  if (channel !== 'in_app') integrationSelected(context, integration);
+  delivery.job.providerId = integration.providerId;
+  if (channel !== 'in_app') integrationSelected(delivery, integration);
   return integration;
 }
 
@@ -540,19 +540,19 @@ export function useIntegration(
  *
  * @example
  * ```ts
- * return undeliverable(context, 'sms', integration, { content, status: 'warning', errorId, errorText }, DETAILS.missingPhone);
+ * return undeliverable(delivery, 'sms', integration, { content, status: 'warning', errorId, errorText }, DETAILS.missingPhone);
  * ```
  */
 export function undeliverable(
-  context: StepDelivery,
+  delivery: StepDelivery,
   channel: Channel,
   integration: IntegrationRecord,
   fields: MessageFields,
   missing: DetailText,
 ): 'canceled' {
-  storeMessage(context, channel, integration.providerId, fields);
-  addDetail(context, DETAILS.messageCreated, { providerId: integration.providerId });
-  addDetail(context, missing, { providerId: integration.providerId });
+  storeMessage(delivery, channel, integration.providerId, fields);
+  addDetail(delivery, DETAILS.messageCreated, { providerId: integration.providerId });
+  addDetail(delivery, missing, { providerId: integration.providerId });
   return 'canceled';
 }
 
@@ -563,18 +563,18 @@ export function undeliverable(
  *
  * @example
  * ```ts
- * return sendMessage(context, 'sms', integration, { content: body, phone }, { phone });
+ * return sendMessage(delivery, 'sms', integration, { content: body, phone }, { phone });
  * ```
  */
 export function sendMessage(
-  context: StepDelivery,
+  delivery: StepDelivery,
   channel: ProviderChannel,
   integration: IntegrationRecord,
   fields: MessageFields,
   recipient: OutboxDelivery,
 ): 'completed' | 'failed' {
-  if (failedAtProvider(context, channel, integration, fields)) return 'failed';
-  const message = storeMessage(context, channel, integration.providerId, fields);
-  sent(context, message, integration, recipient);
+  if (failedAtProvider(delivery, channel, integration, fields)) return 'failed';
+  const message = storeMessage(delivery, channel, integration.providerId, fields);
+  sent(delivery, message, integration, recipient);
   return 'completed';
 }

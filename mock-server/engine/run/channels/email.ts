@@ -40,13 +40,13 @@ function mailOf(
   subject: string,
   html: string,
   overrides: Record<string, unknown>,
-  context: StepDelivery,
+  delivery: StepDelivery,
   integrationFrom: unknown,
 ): OutboxDelivery {
   const to = [...new Set([email, ...list(overrides['to'])])];
   const from = text(overrides['from']) ?? text(integrationFrom);
   const senderName = text(overrides['senderName']);
-  const replyTo = text(objectAt(context.notification.overrides['email'])['replyTo']);
+  const replyTo = text(objectAt(delivery.notification.overrides['email'])['replyTo']);
   return {
     email,
     to,
@@ -63,10 +63,10 @@ function mailOf(
 }
 
 /** The address an email goes to: `overrides.email.toRecipient`, else the subscriber's email. */
-function recipientOf(context: StepDelivery): string | undefined {
+function recipientOf(delivery: StepDelivery): string | undefined {
   return (
-    text(objectAt(context.notification.overrides['email'])['toRecipient']) ??
-    text(context.subscriber.email)
+    text(objectAt(delivery.notification.overrides['email'])['toRecipient']) ??
+    text(delivery.subscriber.email)
   );
 }
 
@@ -78,27 +78,27 @@ function recipientOf(context: StepDelivery): string | undefined {
  *
  * @example
  * ```ts
- * return emailContentFailed(context, { error: 'unexpected token' });
+ * return emailContentFailed(delivery, { error: 'unexpected token' });
  * ```
  */
-export function emailContentFailed(context: StepDelivery, raw: unknown): 'failed' {
-  const integration = useIntegration(context, 'email');
+export function emailContentFailed(delivery: StepDelivery, raw: unknown): 'failed' {
+  const integration = useIntegration(delivery, 'email');
   if (!integration) return 'failed';
-  storeEmailWithoutContent(context, integration);
-  addDetail(context, DETAILS.messageContentNotGenerated, { raw });
+  storeEmailWithoutContent(delivery, integration);
+  addDetail(delivery, DETAILS.messageContentNotGenerated, { raw });
   return 'failed';
 }
 
 function storeEmailWithoutContent(
-  context: StepDelivery,
+  delivery: StepDelivery,
   integration: NonNullable<ReturnType<typeof useIntegration>>,
 ): void {
-  const subject = context.job.step.controlValues['subject'];
-  const email = recipientOf(context);
-  storeMessage(context, 'email', integration.providerId, {
+  const subject = delivery.job.step.controlValues['subject'];
+  const email = recipientOf(delivery);
+  storeMessage(delivery, 'email', integration.providerId, {
     content: '',
     subject: typeof subject === 'string' ? subject : '',
-    overrides: channelOverrides(context.notification.overrides, 'email', integration.providerId),
+    overrides: channelOverrides(delivery.notification.overrides, 'email', integration.providerId),
     ...(email === undefined ? {} : { email }),
   });
 }
@@ -110,34 +110,34 @@ function storeEmailWithoutContent(
  *
  * @example
  * ```ts
- * sendEmail(context, renderContext); // 'completed'
+ * sendEmail(delivery, renderContext); // 'completed'
  * ```
  */
 export function sendEmail(
-  context: StepDelivery,
+  delivery: StepDelivery,
   renderBody: (body: string) => ReturnType<typeof renderEmailBody>,
 ): DeliveryOutcome {
-  const integration = useIntegration(context, 'email');
+  const integration = useIntegration(delivery, 'email');
   if (!integration) return 'failed';
   const subject =
-    typeof context.controls['subject'] === 'string' ? context.controls['subject'] : '';
-  const rawBody = context.controls['body'];
+    typeof delivery.controls['subject'] === 'string' ? delivery.controls['subject'] : '';
+  const rawBody = delivery.controls['body'];
   const body = renderBody(emailBodySource(rawBody));
   if (!body.ok) {
-    storeEmailWithoutContent(context, integration);
-    addDetail(context, DETAILS.messageContentNotGenerated, { raw: { error: body.error } });
+    storeEmailWithoutContent(delivery, integration);
+    addDetail(delivery, DETAILS.messageContentNotGenerated, { raw: { error: body.error } });
     return 'failed';
   }
   const overrides = channelOverrides(
-    context.notification.overrides,
+    delivery.notification.overrides,
     'email',
     integration.providerId,
   );
-  const email = recipientOf(context);
+  const email = recipientOf(delivery);
   const fields = { content: body.value, subject, overrides };
   if (email === undefined) {
     return undeliverable(
-      context,
+      delivery,
       'email',
       integration,
       {
@@ -154,8 +154,8 @@ export function sendEmail(
     subject,
     body.value,
     overrides,
-    context,
+    delivery,
     integration.credentials['from'],
   );
-  return sendMessage(context, 'email', integration, { ...fields, email }, mail);
+  return sendMessage(delivery, 'email', integration, { ...fields, email }, mail);
 }

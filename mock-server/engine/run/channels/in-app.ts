@@ -20,20 +20,20 @@ import {
  *
  * @example
  * ```ts
- * sendInApp(context); // 'completed'
+ * sendInApp(delivery); // 'completed'
  * ```
  */
-export function sendInApp(context: StepDelivery): DeliveryOutcome {
-  const integration = useIntegration(context, 'in_app');
+export function sendInApp(delivery: StepDelivery): DeliveryOutcome {
+  const integration = useIntegration(delivery, 'in_app');
   if (!integration) return 'failed';
-  const fields = inAppMessageFields(context.controls as InAppControlValues);
-  const message = storeMessage(context, 'in_app', integration.providerId, {
+  const fields = inAppMessageFields(delivery.controls as InAppControlValues);
+  const message = storeMessage(delivery, 'in_app', integration.providerId, {
     content: fields.content,
     cta: structuredClone(fields.cta) as Record<string, unknown>,
     ...(fields.subject === undefined ? {} : { subject: fields.subject }),
     ...(fields.avatar === undefined ? {} : { avatar: fields.avatar }),
     ...(fields.data === undefined ? {} : { data: structuredClone(fields.data) }),
   });
-  sent(context, message, integration, {});
+  sent(delivery, message, integration, {});
   return 'completed';
 }

@@ -24,7 +24,7 @@ import {
 import { PUSH_PROVIDER_IDS } from './provider-ids';
 
 function sendToChannel(
-  context: StepDelivery,
+  delivery: StepDelivery,
   channel: StoredChannel,
   title: string | undefined,
   content: string,
@@ -33,54 +33,54 @@ function sendToChannel(
   const missing = tokens.length === 0;
   let result: ChannelResult = 'failed';
   if (missing) {
-    addDetail(context, DETAILS.pushMissingDeviceTokens, {
+    addDetail(delivery, DETAILS.pushMissingDeviceTokens, {
       providerId: channel.providerId,
       raw: channel,
     });
     result = 'skipped';
   }
   const integration = channelIntegration(
-    context.scope.data,
+    delivery.scope.data,
     'push',
     channel.providerId,
     channel._integrationId,
   );
   if (!integration) {
-    addDetail(context, DETAILS.noActiveIntegration);
+    addDetail(delivery, DETAILS.noActiveIntegration);
     return result;
   }
   if (missing) return result;
-  context.job.providerId = integration.providerId;
+  delivery.job.providerId = integration.providerId;
   // The service reads push overrides per provider: `overrides.<providerId>`, whose
   // `deviceTokens` replace the subscriber's.
-  const overrides = objectAt(context.notification.overrides[integration.providerId]);
+  const overrides = objectAt(delivery.notification.overrides[integration.providerId]);
   const overridden = overrides['deviceTokens'];
   const deviceTokens = Array.isArray(overridden)
     ? overridden.filter((token): token is string => typeof token === 'string')
     : tokens;
-  integrationSelected(context, integration);
-  const message = storeMessage(context, 'push', integration.providerId, {
+  integrationSelected(delivery, integration);
+  const message = storeMessage(delivery, 'push', integration.providerId, {
     content,
     ...(title === undefined ? {} : { title, subject: title }),
     deviceTokens,
     overrides,
   });
-  addDetail(context, DETAILS.messageCreated, {
+  addDetail(delivery, DETAILS.messageCreated, {
     providerId: integration.providerId,
     raw: { providerId: integration.providerId, content: JSON.stringify(content) },
   });
   // One send (and one `Message sent`) per device token, as the service does.
   let sent = false;
   for (const deviceToken of deviceTokens) {
-    if (storedMessageFailed(context, message, integration)) continue;
-    addDetail(context, DETAILS.messageSent, {
+    if (storedMessageFailed(delivery, message, integration)) continue;
+    addDetail(delivery, DETAILS.messageSent, {
       providerId: integration.providerId,
       raw: { providerId: integration.providerId, deviceToken },
     });
     sent = true;
   }
   if (!sent) return 'failed';
-  deliver(context, message, integration, { deviceTokens });
+  deliver(delivery, message, integration, { deviceTokens });
   return 'success';
 }
 
@@ -96,20 +96,20 @@ function sendToChannel(
  *
  * @example
  * ```ts
- * sendPush(context); // 'completed'
+ * sendPush(delivery); // 'completed'
  * ```
  */
-export function sendPush(context: StepDelivery): DeliveryOutcome {
-  const { subject, body } = context.controls;
+export function sendPush(delivery: StepDelivery): DeliveryOutcome {
+  const { subject, body } = delivery.controls;
   const content = typeof body === 'string' ? body : '';
   const title = typeof subject === 'string' ? subject : undefined;
-  const channels = context.subscriber.channels.filter((channel) =>
+  const channels = delivery.subscriber.channels.filter((channel) =>
     PUSH_PROVIDER_IDS.has(channel.providerId),
   );
   return fanOut(
-    context,
+    delivery,
     channels,
-    (channel) => sendToChannel(context, channel, title, content),
+    (channel) => sendToChannel(delivery, channel, title, content),
     DETAILS.notificationError,
   );
 }

@@ -26,19 +26,23 @@ import {
  *
  * @example
  * ```ts
- * sendSms(context); // 'completed'
+ * sendSms(delivery); // 'completed'
  * ```
  */
-export function sendSms(context: StepDelivery): DeliveryOutcome {
-  const integration = useIntegration(context, 'sms');
+export function sendSms(delivery: StepDelivery): DeliveryOutcome {
+  const integration = useIntegration(delivery, 'sms');
   if (!integration) return 'failed';
-  const overrides = channelOverrides(context.notification.overrides, 'sms', integration.providerId);
-  const phone = text(context.notification.payload['phone']) ?? text(context.subscriber.phone);
-  const body = context.controls['body'];
+  const overrides = channelOverrides(
+    delivery.notification.overrides,
+    'sms',
+    integration.providerId,
+  );
+  const phone = text(delivery.notification.payload['phone']) ?? text(delivery.subscriber.phone);
+  const body = delivery.controls['body'];
   const content = typeof body === 'string' ? body : '';
   if (phone === undefined) {
     return undeliverable(
-      context,
+      delivery,
       'sms',
       integration,
       {
@@ -53,7 +57,7 @@ export function sendSms(context: StepDelivery): DeliveryOutcome {
   }
   const from = text(overrides['from']) ?? text(integration.credentials['from']);
   return sendMessage(
-    context,
+    delivery,
     'sms',
     integration,
     { content, phone, overrides },
