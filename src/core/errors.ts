@@ -68,6 +68,16 @@ export interface APIErrorInit {
   rawBody: string;
 }
 
+/**
+ * The request id the service sent, from `x-request-id` or else `request-id`: the one reader for
+ * error answers and successful ones alike.
+ *
+ * @internal
+ */
+export function readRequestId(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+}
+
 function readMessage(status: number, body: unknown, rawBody: string): string {
   if (body && typeof body === 'object') {
     const message = (body as ErrorBody).message;
@@ -122,8 +132,7 @@ export class APIError extends SvcError {
     this.timestamp = typeof body?.timestamp === 'string' ? body.timestamp : undefined;
     this.errors = body?.errors;
     this.errorId = typeof body?.errorId === 'string' ? body.errorId : undefined;
-    this.requestId =
-      init.headers.get('x-request-id') ?? init.headers.get('request-id') ?? undefined;
+    this.requestId = readRequestId(init.headers);
   }
 
   /**
