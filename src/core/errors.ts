@@ -20,7 +20,11 @@ import { requestedWait } from './retry';
  */
 export class SvcError extends Error {
   /** The class's own name: a literal type on a class without subclasses, else the family's union. */
-  override readonly name: SvcErrorName = 'SvcError';
+  override readonly name:
+    | keyof typeof STATUS_ERRORS
+    | keyof typeof OTHER_API_ERRORS
+    | keyof typeof CONNECTION_ERRORS
+    | keyof typeof OTHER_ERRORS = 'SvcError';
 }
 
 /**
@@ -107,7 +111,7 @@ function readMessage(status: number, body: unknown, rawBody: string): string {
  * ```
  */
 export class APIError extends SvcError {
-  override readonly name: APIErrorName = 'APIError';
+  override readonly name: keyof typeof STATUS_ERRORS | keyof typeof OTHER_API_ERRORS = 'APIError';
   /** HTTP status code; a literal on the status classes (`NotFoundError['status']` is `404`). */
   declare readonly status: number;
   /** Response headers. */
@@ -394,8 +398,6 @@ const STATUS_ERRORS = {
 const OTHER_API_ERRORS = { APIError, InternalServerError };
 const CONNECTION_ERRORS = { APIConnectionError, APIConnectionTimeoutError };
 const OTHER_ERRORS = { SvcError, APIUserAbortError, SvcValidationError, ResponseValidationError };
-type APIErrorName = keyof typeof STATUS_ERRORS | keyof typeof OTHER_API_ERRORS;
-type SvcErrorName = APIErrorName | keyof typeof CONNECTION_ERRORS | keyof typeof OTHER_ERRORS;
 
 type StatusErrorClass = (typeof STATUS_ERRORS)[keyof typeof STATUS_ERRORS];
 // APIError.generate's table; its type makes it exactly the status classes, each under its status.
