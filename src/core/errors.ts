@@ -14,12 +14,17 @@ import { requestedWait } from './retry';
  * try {
  *   await svc.subscribers.retrieve('user-1');
  * } catch (error) {
- *   if (error instanceof SvcError) console.error(error.message);
+ *   if (error instanceof SvcError) console.error(error.name, error.message); // 'NotFoundError', ...
  * }
  * ```
  */
 export class SvcError extends Error {
-  override name: string = 'SvcError';
+  /** The class's own name: a literal type on a class without subclasses, else the family's union. */
+  override readonly name:
+    | keyof typeof STATUS_ERRORS
+    | keyof typeof OTHER_API_ERRORS
+    | keyof typeof CONNECTION_ERRORS
+    | keyof typeof OTHER_ERRORS = 'SvcError';
 }
 
 /**
@@ -47,16 +52,17 @@ export interface ErrorBody {
 }
 
 /**
- * Everything {@link APIError.generate} needs to build the right subclass.
+ * The answer an {@link APIError} is built from, by {@link APIError.generate} or by hand (a test
+ * double, a fake transport). Give a status class its own status: its `status` type says so.
  *
  * @example
  * ```ts
- * const error = APIError.generate({
+ * const error = new NotFoundError({
  *   status: 404,
- *   headers: new Headers(),
+ *   headers: new Headers({ 'x-request-id': 'req-1' }),
  *   body: { statusCode: 404, message: 'Subscriber user-1 was not found' },
  *   rawBody: '{"statusCode":404,"message":"Subscriber user-1 was not found"}',
- * }); // a NotFoundError
+ * });
  * ```
  */
 export interface APIErrorInit {
@@ -67,6 +73,19 @@ export interface APIErrorInit {
   /** The body as text, exactly as received. */
   rawBody: string;
 }
+
+/**
+ * The request id the service sent, from `x-request-id` or else `request-id`: the one reader for
+ * error answers and successful ones alike.
+ *
+ * @internal
+ */
+export function readRequestId(headers: Headers): string | undefined {
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
+}
+
+const asString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 function readMessage(status: number, body: unknown, rawBody: string): string {
   if (body && typeof body === 'object') {
@@ -79,7 +98,8 @@ function readMessage(status: number, body: unknown, rawBody: string): string {
 }
 
 /**
- * An answer from the service with a non-2xx status. Subclasses name the common statuses.
+ * An answer from the service with a non-2xx status. The status classes (`NotFoundError`, ...)
+ * name the common statuses, each with its status as a literal type.
  *
  * @example
  * ```ts
@@ -91,8 +111,8 @@ function readMessage(status: number, body: unknown, rawBody: string): string {
  * ```
  */
 export class APIError extends SvcError {
-  override name: string = 'APIError';
-  /** HTTP status code. */
+  override readonly name: keyof typeof STATUS_ERRORS | keyof typeof OTHER_API_ERRORS = 'APIError';
+  /** HTTP status code; a literal on the status classes (`NotFoundError['status']` is `404`). */
   declare readonly status: number;
   /** Response headers. */
   declare readonly headers: Headers;
@@ -118,16 +138,16 @@ export class APIError extends SvcError {
     this.body = init.body;
     this.rawBody = init.rawBody;
     const body = init.body && typeof init.body === 'object' ? (init.body as ErrorBody) : undefined;
-    this.path = typeof body?.path === 'string' ? body.path : undefined;
-    this.timestamp = typeof body?.timestamp === 'string' ? body.timestamp : undefined;
+    this.path = asString(body?.path);
+    this.timestamp = asString(body?.timestamp);
     this.errors = body?.errors;
-    this.errorId = typeof body?.errorId === 'string' ? body.errorId : undefined;
-    this.requestId =
-      init.headers.get('x-request-id') ?? init.headers.get('request-id') ?? undefined;
+    this.errorId = asString(body?.errorId);
+    this.requestId = readRequestId(init.headers);
   }
 
   /**
-   * Builds the subclass that matches the status.
+   * Builds the class that matches the status: a status class, {@link InternalServerError} for
+   * any 5xx, else `APIError` itself.
    *
    * @example
    * ```ts
@@ -136,16 +156,10 @@ export class APIError extends SvcError {
    * ```
    */
   static generate(init: APIErrorInit): APIError {
-    const { status } = init;
-    if (status === 400) return new BadRequestError(init);
-    if (status === 401) return new AuthenticationError(init);
-    if (status === 403) return new PermissionDeniedError(init);
-    if (status === 404) return new NotFoundError(init);
-    if (status === 409) return new ConflictError(init);
-    if (status === 422) return new UnprocessableEntityError(init);
-    if (status === 429) return new RateLimitError(init);
-    if (status >= 500) return new InternalServerError(init);
-    return new APIError(init);
+    const ErrorClass =
+      (STATUS_ERROR_BY_CODE as Partial<Record<number, typeof APIError>>)[init.status] ??
+      (init.status >= 500 ? InternalServerError : APIError);
+    return new ErrorClass(init);
   }
 }
 
@@ -158,7 +172,8 @@ export class APIError extends SvcError {
  * ```
  */
 export class BadRequestError extends APIError {
-  override name: string = 'BadRequestError';
+  override readonly name = 'BadRequestError' as const;
+  declare readonly status: 400;
 }
 
 /**
@@ -170,7 +185,8 @@ export class BadRequestError extends APIError {
  * ```
  */
 export class AuthenticationError extends APIError {
-  override name: string = 'AuthenticationError';
+  override readonly name = 'AuthenticationError' as const;
+  declare readonly status: 401;
 }
 
 /**
@@ -182,7 +198,8 @@ export class AuthenticationError extends APIError {
  * ```
  */
 export class PermissionDeniedError extends APIError {
-  override name: string = 'PermissionDeniedError';
+  override readonly name = 'PermissionDeniedError' as const;
+  declare readonly status: 403;
 }
 
 /**
@@ -194,7 +211,8 @@ export class PermissionDeniedError extends APIError {
  * ```
  */
 export class NotFoundError extends APIError {
-  override name: string = 'NotFoundError';
+  override readonly name = 'NotFoundError' as const;
+  declare readonly status: 404;
 }
 
 /**
@@ -206,7 +224,8 @@ export class NotFoundError extends APIError {
  * ```
  */
 export class ConflictError extends APIError {
-  override name: string = 'ConflictError';
+  override readonly name = 'ConflictError' as const;
+  declare readonly status: 409;
 }
 
 /**
@@ -218,7 +237,8 @@ export class ConflictError extends APIError {
  * ```
  */
 export class UnprocessableEntityError extends APIError {
-  override name: string = 'UnprocessableEntityError';
+  override readonly name = 'UnprocessableEntityError' as const;
+  declare readonly status: 422;
 }
 
 /**
@@ -230,7 +250,8 @@ export class UnprocessableEntityError extends APIError {
  * ```
  */
 export class RateLimitError extends APIError {
-  override name: string = 'RateLimitError';
+  override readonly name = 'RateLimitError' as const;
+  declare readonly status: 429;
   /** Seconds to wait, from `retry-after-ms` or `Retry-After` (seconds or HTTP date), when present. */
   declare readonly retryAfter: number | undefined;
 
@@ -242,7 +263,7 @@ export class RateLimitError extends APIError {
 }
 
 /**
- * 5xx: the service failed. `errorId` identifies it for support.
+ * 5xx: the service failed. `status` is the code received; `errorId` identifies it for support.
  *
  * @example
  * ```ts
@@ -250,7 +271,7 @@ export class RateLimitError extends APIError {
  * ```
  */
 export class InternalServerError extends APIError {
-  override name: string = 'InternalServerError';
+  override readonly name = 'InternalServerError' as const;
 }
 
 /**
@@ -262,7 +283,7 @@ export class InternalServerError extends APIError {
  * ```
  */
 export class APIConnectionError extends SvcError {
-  override name: string = 'APIConnectionError';
+  override readonly name: keyof typeof CONNECTION_ERRORS = 'APIConnectionError';
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -293,7 +314,7 @@ export function connectionErrorMessage(host: string, error: unknown): string {
  * ```
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  override name: string = 'APIConnectionTimeoutError';
+  override readonly name = 'APIConnectionTimeoutError' as const;
   constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -308,7 +329,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * ```
  */
 export class APIUserAbortError extends SvcError {
-  override name: string = 'APIUserAbortError';
+  override readonly name = 'APIUserAbortError' as const;
   constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -327,7 +348,7 @@ export class APIUserAbortError extends SvcError {
  * ```
  */
 export class SvcValidationError extends SvcError {
-  override name: string = 'SvcValidationError';
+  override readonly name = 'SvcValidationError' as const;
   /** One entry per problem: the field path and what is wrong. */
   declare readonly issues: ReadonlyArray<{ path: string; message: string }>;
   constructor(message: string, issues: ReadonlyArray<{ path: string; message: string }> = []) {
@@ -345,7 +366,7 @@ export class SvcValidationError extends SvcError {
  * ```
  */
 export class ResponseValidationError extends SvcError {
-  override name: string = 'ResponseValidationError';
+  override readonly name = 'ResponseValidationError' as const;
   /** The body as received. */
   declare readonly rawBody: unknown;
   /** One entry per mismatch. */
@@ -361,26 +382,58 @@ export class ResponseValidationError extends SvcError {
   }
 }
 
-function hasName(value: unknown, names: readonly string[]): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { name?: unknown }).name === 'string' &&
-    names.includes((value as { name: string }).name)
-  );
-}
+// The error classes by name, in families. The guards look a foreign error's `name` up here, and a
+// base class's `name` type is its families' keys, so a class left out does not compile. Keyed by
+// name because minifiers rename classes (`Class.name`, h3js/h3#1145); no spreads, so a bundle
+// without a guard drops them.
+const STATUS_ERRORS = {
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+};
+const OTHER_API_ERRORS = { APIError, InternalServerError };
+const CONNECTION_ERRORS = { APIConnectionError, APIConnectionTimeoutError };
+const OTHER_ERRORS = { SvcError, APIUserAbortError, SvcValidationError, ResponseValidationError };
 
-const API_ERROR_NAMES = [
-  'APIError',
-  'BadRequestError',
-  'AuthenticationError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'ConflictError',
-  'UnprocessableEntityError',
-  'RateLimitError',
-  'InternalServerError',
-] as const;
+type StatusErrorClass = (typeof STATUS_ERRORS)[keyof typeof STATUS_ERRORS];
+// APIError.generate's table; its type makes it exactly the status classes, each under its status.
+const STATUS_ERROR_BY_CODE = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+} satisfies { readonly [C in StatusErrorClass as InstanceType<C>['status']]: C };
+
+let errorByName: ReadonlyMap<unknown, { readonly prototype: object }> | undefined;
+
+/**
+ * `instanceof`, or for an error from another realm (another copy of the package, an iframe) the
+ * `name` of `ErrorClass` or of one of its subclasses.
+ */
+function isErrorType<T>(
+  value: unknown,
+  ErrorClass: abstract new (...args: never) => T,
+): value is T {
+  if (value instanceof ErrorClass) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  errorByName ??= new Map(
+    Object.entries({
+      ...STATUS_ERRORS,
+      ...OTHER_API_ERRORS,
+      ...CONNECTION_ERRORS,
+      ...OTHER_ERRORS,
+    }),
+  );
+  const named = errorByName.get((value as { name?: unknown }).name);
+  return named !== undefined && (named === ErrorClass || named.prototype instanceof ErrorClass);
+}
 
 /**
  * True for any {@link APIError}, also across realms (another copy of the package, an iframe).
@@ -391,9 +444,8 @@ const API_ERROR_NAMES = [
  * ```
  */
 export function isAPIError(value: unknown): value is APIError {
-  return (
-    value instanceof APIError || (hasName(value, API_ERROR_NAMES) && 'status' in (value as object))
-  );
+  // A look-alike must carry a status too.
+  return isErrorType(value, APIError) && 'status' in value;
 }
 
 /**
@@ -405,18 +457,7 @@ export function isAPIError(value: unknown): value is APIError {
  * ```
  */
 export function isSvcError(value: unknown): value is SvcError {
-  return (
-    value instanceof SvcError ||
-    hasName(value, [
-      'SvcError',
-      ...API_ERROR_NAMES,
-      'APIConnectionError',
-      'APIConnectionTimeoutError',
-      'APIUserAbortError',
-      'SvcValidationError',
-      'ResponseValidationError',
-    ])
-  );
+  return isErrorType(value, SvcError);
 }
 
 /**
@@ -428,10 +469,7 @@ export function isSvcError(value: unknown): value is SvcError {
  * ```
  */
 export function isAPIConnectionError(value: unknown): value is APIConnectionError {
-  return (
-    value instanceof APIConnectionError ||
-    hasName(value, ['APIConnectionError', 'APIConnectionTimeoutError'])
-  );
+  return isErrorType(value, APIConnectionError);
 }
 
 /**
@@ -443,9 +481,7 @@ export function isAPIConnectionError(value: unknown): value is APIConnectionErro
  * ```
  */
 export function isAPIConnectionTimeoutError(value: unknown): value is APIConnectionTimeoutError {
-  return (
-    value instanceof APIConnectionTimeoutError || hasName(value, ['APIConnectionTimeoutError'])
-  );
+  return isErrorType(value, APIConnectionTimeoutError);
 }
 
 /**
@@ -457,7 +493,7 @@ export function isAPIConnectionTimeoutError(value: unknown): value is APIConnect
  * ```
  */
 export function isAPIUserAbortError(value: unknown): value is APIUserAbortError {
-  return value instanceof APIUserAbortError || hasName(value, ['APIUserAbortError']);
+  return isErrorType(value, APIUserAbortError);
 }
 
 /**
@@ -469,9 +505,7 @@ export function isAPIUserAbortError(value: unknown): value is APIUserAbortError 
  * ```
  */
 export function isRateLimitError(value: unknown): value is RateLimitError {
-  return (
-    value instanceof RateLimitError || (hasName(value, ['RateLimitError']) && isAPIError(value))
-  );
+  return isErrorType(value, RateLimitError) && 'status' in value;
 }
 
 /**
@@ -483,7 +517,7 @@ export function isRateLimitError(value: unknown): value is RateLimitError {
  * ```
  */
 export function isSvcValidationError(value: unknown): value is SvcValidationError {
-  return value instanceof SvcValidationError || hasName(value, ['SvcValidationError']);
+  return isErrorType(value, SvcValidationError);
 }
 
 /**
@@ -495,5 +529,5 @@ export function isSvcValidationError(value: unknown): value is SvcValidationErro
  * ```
  */
 export function isResponseValidationError(value: unknown): value is ResponseValidationError {
-  return value instanceof ResponseValidationError || hasName(value, ['ResponseValidationError']);
+  return isErrorType(value, ResponseValidationError);
 }

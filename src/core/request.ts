@@ -17,6 +17,7 @@ import {
   APIUserAbortError,
   connectionErrorMessage,
   ResponseValidationError,
+  readRequestId,
   SvcError,
 } from './errors';
 import { redactBody, redactHeaders, redactUrl } from './logging';
@@ -81,10 +82,6 @@ export function encodeQuery(query: Record<string, unknown> | undefined): URLSear
 function authorization(key: string): string {
   const trimmed = key.trim();
   return trimmed.startsWith('ApiKey ') ? trimmed : `ApiKey ${trimmed}`;
-}
-
-function readRequestId(headers: Headers): string | undefined {
-  return headers.get('x-request-id') ?? headers.get('request-id') ?? undefined;
 }
 
 async function toAPIError(response: Response): Promise<APIError> {

@@ -1,24 +1,33 @@
 // The client's error classes and guards, unit by unit (the mutation run's survivors,
-// docs/benchmarks.md "Mutation score"): how an error answer becomes a message, the names and
-// default texts, the connection error's cause chain, and the cross-realm guards.
+// docs/benchmarks.md "Mutation score"): how an error answer becomes a message, the status classes,
+// the names and default texts, the connection error's cause chain, and the cross-realm guards.
 import { describe, expect, it } from 'vitest';
+import * as errors from '../../src/core/errors';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
   connectionErrorMessage,
+  InternalServerError,
   isAPIConnectionError,
   isAPIConnectionTimeoutError,
+  isAPIError,
   isAPIUserAbortError,
   isRateLimitError,
   isResponseValidationError,
   isSvcError,
   isSvcValidationError,
+  NotFoundError,
+  PermissionDeniedError,
   RateLimitError,
   ResponseValidationError,
   SvcError,
   SvcValidationError,
+  UnprocessableEntityError,
 } from '../../src/core/errors';
 
 const init = (body: unknown, rawBody = '', status = 418) => ({
@@ -45,6 +54,30 @@ describe('APIError messages', () => {
     expect(new RateLimitError(init({}, '', 429)).retryAfter).toBeUndefined();
     const headers = new Headers({ 'retry-after-ms': '1500' });
     expect(new RateLimitError({ ...init({}, '', 429), headers }).retryAfter).toBe(1.5);
+  });
+});
+
+describe('APIError.generate', () => {
+  const statusClasses = [
+    [BadRequestError, 400],
+    [AuthenticationError, 401],
+    [PermissionDeniedError, 403],
+    [NotFoundError, 404],
+    [ConflictError, 409],
+    [UnprocessableEntityError, 422],
+    [RateLimitError, 429],
+  ] as const;
+
+  it('builds the status class of its status, APIError for other 4xx, InternalServerError for 5xx', () => {
+    for (const [ErrorClass, status] of statusClasses) {
+      const error = APIError.generate(init({}, '', status));
+      expect(error).toBeInstanceOf(ErrorClass);
+      expect(error.status).toBe(status);
+    }
+    for (const status of [402, 405, 418, 499]) {
+      expect(APIError.generate(init({}, '', status)).constructor).toBe(APIError);
+    }
+    expect(APIError.generate(init({}, '', 503))).toBeInstanceOf(InternalServerError);
   });
 });
 
@@ -121,6 +154,29 @@ describe('guards across realms (by name)', () => {
     expect(isSvcValidationError({})).toBe(false);
     expect(isResponseValidationError({ name: 'ResponseValidationError' })).toBe(true);
     expect(isResponseValidationError({})).toBe(false);
+  });
+
+  it("every exported error class is known by its name, to its own guard and its bases' guards", () => {
+    type Class = abstract new (...args: never) => SvcError;
+    const extending = (value: unknown, Base: Class): value is Class =>
+      value === Base || (typeof value === 'function' && value.prototype instanceof Base);
+    const classes = Object.values(errors).filter((value) => extending(value, SvcError));
+    expect(classes).toContain(NotFoundError);
+    for (const ErrorClass of classes) {
+      const lookAlike = { name: ErrorClass.name, message: 'm', status: 400 };
+      const isAPI = extending(ErrorClass, APIError);
+      const isConnection = extending(ErrorClass, APIConnectionError);
+      expect(isSvcError(lookAlike), ErrorClass.name).toBe(true);
+      expect(isAPIError(lookAlike), ErrorClass.name).toBe(isAPI);
+      expect(isAPIConnectionError(lookAlike), ErrorClass.name).toBe(isConnection);
+    }
+  });
+
+  it('a name from Object.prototype is no error name', () => {
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(isSvcError({ name, status: 400 }), name).toBe(false);
+      expect(isAPIError({ name, status: 400 }), name).toBe(false);
+    }
   });
 
   it('isRateLimitError wants the name and an API error (a status)', () => {

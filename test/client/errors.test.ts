@@ -105,6 +105,29 @@ describe('status mapping', () => {
   });
 });
 
+describe('request id', () => {
+  const withHeaders = (status: number, headers: Record<string, string>) =>
+    clientWith(() => json(status < 400 ? { data: [] } : errorBody(status, 'no'), status, headers), {
+      maxRetries: 0,
+      validation: 'off',
+    }).svc;
+  const idOfSuccess = async (headers: Record<string, string>) =>
+    (await withHeaders(200, headers).integrations.list().withResponse()).requestId;
+  const idOfError = async (headers: Record<string, string>) => {
+    const svc = withHeaders(404, headers);
+    const error = await svc.integrations.list().catch((e: unknown) => e);
+    return (error as APIError).requestId;
+  };
+
+  it('is read the same way from a success and from an error: x-request-id, else request-id', async () => {
+    for (const read of [idOfSuccess, idOfError]) {
+      expect(await read({ 'x-request-id': 'req-x', 'request-id': 'req-plain' })).toBe('req-x');
+      expect(await read({ 'request-id': 'req-plain' })).toBe('req-plain');
+      expect(await read({})).toBeUndefined();
+    }
+  });
+});
+
 describe('transport failures', () => {
   it('maps a network failure to APIConnectionError with the cause', async () => {
     const { svc } = clientWith(
