@@ -33,7 +33,12 @@ export const CONTROL_PREFIX = '/__svc';
  *
  * @example
  * ```ts
- * const context: ControlContext = { engine, snapshots: createSnapshotStore() };
+ * const clockRoute: ControlRoute = {
+ *   method: 'GET',
+ *   path: '/clock/iso',
+ *   description: 'The clock as ISO text',
+ *   run: ({ context }: { context: ControlContext }) => context.engine.clock.iso(),
+ * };
  * ```
  */
 export interface ControlContext {
