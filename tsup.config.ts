@@ -2,8 +2,9 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
+import { vendoredDependenciesPlugin, vendoredEntries } from './scripts/engine-dependencies.mjs';
 import { inspectorPageEsbuildPlugin } from './scripts/inspector-page.mjs';
-import { lazyDependenciesPlugin, lazyDependencyEntries } from './scripts/lazy-dependencies.mjs';
+import { lazyDependenciesPlugin } from './scripts/lazy-dependencies.mjs';
 
 /** Source folders of the library and where their modules land in `dist`. */
 const SOURCE_ROOTS = [
@@ -103,6 +104,16 @@ const PUBLIC_ENTRIES = {
   'mock/server': 'mock-server/server.ts',
 };
 
+/** The builds of the engine's libraries (scripts/engine-dependencies.mjs). */
+const VENDORED: Options = {
+  clean: false,
+  target: 'es2022',
+  platform: 'node',
+  noExternal: [/.*/],
+  splitting: false,
+  minify: true,
+};
+
 const shared: Options = {
   clean: false,
   target: 'es2022',
@@ -115,18 +126,43 @@ export default defineConfig([
     // ESM, one output file per source module: the public entries are `dist/index.js` and
     // `dist/mock/*.js`, and the mock modules import the client's modules (`dist/core/*.js`,
     // `dist/schemas/*.js`), so `instanceof` and types agree across `@svc/api` and
-    // `@svc/api/mock*`, and an app that only triggers bundles only the trigger's modules.
+    // `@svc/api/mock*`, and an app that only triggers bundles only the trigger's modules. The
+    // engine's libraries are imported from `#mock-deps/*`, built below.
     ...shared,
     entry: MODULE_ENTRIES,
     format: ['esm'],
     sourcemap: true,
     splitting: false,
-    esbuildPlugins: [keepModulesPlugin, ...INSPECTOR_PLUGINS],
+    esbuildPlugins: [keepModulesPlugin, vendoredDependenciesPlugin, ...INSPECTOR_PLUGINS],
+  },
+  {
+    // The engine's libraries, one file per group with its dependencies inside, which the library
+    // modules import as `#mock-deps/<bundle>` (scripts/engine-dependencies.mjs). Minified, as
+    // nobody debugs them from here. These ES modules are the packages' browser builds: no
+    // `require`, no Node built-in, so they load in browsers and in Node.
+    ...VENDORED,
+    entry: vendoredEntries('esm'),
+    format: ['esm'],
+    platform: 'browser',
+  },
+  {
+    // Node's ES modules of the packages whose browser build behaves differently.
+    ...VENDORED,
+    entry: vendoredEntries('esm-node'),
+    format: ['esm'],
+  },
+  {
+    // The CommonJS files: the CommonJS entries require them, the CLI too (some on first use).
+    ...VENDORED,
+    entry: vendoredEntries('cjs'),
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
   },
   {
     // CommonJS stays bundled, with code splitting so the entries share one copy of the client.
     // ky ships only ESM, so it is bundled in: `require('@svc/api')` then works on every Node 20
-    // (no `require(esm)`, which needs 20.19) and under jest (docs/decisions/0013).
+    // (no `require(esm)`, which needs 20.19) and under jest (docs/decisions/0013). The engine's
+    // libraries are required from `#mock-deps/*`, the heavy ones on first use.
     ...shared,
     external: DEPENDENCIES.filter((dependency) => dependency !== 'ky'),
     noExternal: ['ky'],
@@ -134,7 +170,11 @@ export default defineConfig([
     format: ['cjs'],
     sourcemap: true,
     splitting: true,
-    esbuildPlugins: INSPECTOR_PLUGINS,
+    esbuildPlugins: [
+      lazyDependenciesPlugin((bundle) => `#mock-deps/${bundle}`),
+      vendoredDependenciesPlugin,
+      ...INSPECTOR_PLUGINS,
+    ],
   },
   {
     // Rolled-up declarations for both formats (`.d.ts` next to the ESM, `.d.cts` for CJS).
@@ -159,18 +199,11 @@ export default defineConfig([
     banner: {
       js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
     },
-    // The sanitiser, ajv and re2js are loaded on first use (scripts/lazy-dependencies.mjs).
-    esbuildPlugins: [...INSPECTOR_PLUGINS, lazyDependenciesPlugin],
-  },
-  {
-    // Those dependencies, each bundle a CommonJS file of its own beside the CLI.
-    entry: lazyDependencyEntries(),
-    format: ['cjs'],
-    outExtension: () => ({ js: '.cjs' }),
-    clean: false,
-    target: 'es2022',
-    platform: 'node',
-    noExternal: [/.*/],
-    minify: true,
+    // The sanitiser, ajv and re2js are loaded on first use from dist/mock/deps/*.cjs
+    // (scripts/lazy-dependencies.mjs).
+    esbuildPlugins: [
+      ...INSPECTOR_PLUGINS,
+      lazyDependenciesPlugin((bundle) => `./mock/deps/${bundle}.cjs`),
+    ],
   },
 ]);

@@ -1,36 +1,27 @@
-// The bundled CLI loads some dependencies on first use, from files of their own beside it, rather
-// than at start: most servers never validate a payload schema, compile a schema pattern or
-// sanitise an email, and these packages were over half of the CLI's text, which V8 reads before
-// the first request is served (docs/benchmarks.md, "CLI start"). An import of one of them in the
-// CLI build is answered by a small module whose exports are proxies that `require` the file
-// `dist/cli-deps/<bundle>.cjs` when first touched. The library builds keep plain imports.
+// Node's CommonJS loads some of the engine's libraries on first use rather than at start: most
+// servers and test files never validate a payload schema, compile a schema pattern or sanitise an
+// email, and these packages were over half of the CLI's text, which V8 reads before the first
+// request is served (docs/benchmarks.md, "CLI start"); jest evaluates a test file's modules anew
+// for every file. An import of one of them in the CLI build and the CommonJS build is answered by
+// a small module whose exports are proxies that `require` the bundle `dist/mock/deps/<bundle>.cjs`
+// when first touched (scripts/engine-dependencies.mjs). The ES modules import them as usual: a
+// synchronous load on demand needs `require`, which browsers lack and bundlers do not follow.
+import { ENGINE_DEPENDENCIES } from './engine-dependencies.mjs';
 
-/**
- * Package → the CLI dependency bundle that holds it (`scripts/cli-deps/<bundle>.cjs`), and each
- * export the engine imports (`default` for a default import) → its key in that bundle.
- */
-export const LAZY_DEPENDENCIES = {
-  'sanitize-html': { bundle: 'sanitize-html', exports: { default: 'sanitizeHtml' } },
-  ajv: { bundle: 'ajv', exports: { Ajv: 'Ajv' } },
-  'ajv-formats': { bundle: 'ajv', exports: { default: 'addFormats' } },
-  re2js: { bundle: 're2js', exports: { RE2JS: 'RE2JS' } },
-};
+/** The bundles loaded on first use; the other engine packages load with the module. */
+const LAZY_BUNDLES = new Set(['ajv', 're2js', 'sanitize-html']);
 
-/** The tsup entries of the dependency bundles: `cli-deps/<bundle>` → its source. */
-export function lazyDependencyEntries() {
-  const entries = {};
-  for (const { bundle } of Object.values(LAZY_DEPENDENCIES)) {
-    entries[`cli-deps/${bundle}`] = `scripts/cli-deps/${bundle}.cjs`;
-  }
-  return entries;
-}
+/** Package → its bundle and the exports the engine imports from it, for the lazy bundles. */
+export const LAZY_DEPENDENCIES = Object.fromEntries(
+  Object.entries(ENGINE_DEPENDENCIES).filter(([, { bundle }]) => LAZY_BUNDLES.has(bundle)),
+);
 
 const NAMESPACE = 'svc-lazy-dependency';
 
-function proxyModule({ bundle, exports }) {
+function proxyModule({ bundle, exports }, specifier) {
   const lines = [
     'let loaded;',
-    `const load = () => (loaded ??= require(${JSON.stringify(`./cli-deps/${bundle}.cjs`)}));`,
+    `const load = () => (loaded ??= require(${JSON.stringify(specifier(bundle))}));`,
     '// A function target, so a proxy can be called and constructed like the export it stands for.',
     'const lazy = (pick) => new Proxy(function lazyExport() {}, {',
     '  get: (_, key) => Reflect.get(pick(), key),',
@@ -48,22 +39,31 @@ function proxyModule({ bundle, exports }) {
   return lines.join('\n');
 }
 
-/** @type {import('esbuild').Plugin} */
-export const lazyDependenciesPlugin = {
-  name: 'svc-lazy-dependencies',
-  setup(build) {
-    const names = Object.keys(LAZY_DEPENDENCIES).map((name) => name.replace(/[-/]/g, '\\$&'));
-    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => {
-      if (args.importer.includes('node_modules')) return undefined;
-      return { path: args.path, namespace: NAMESPACE };
-    });
-    // The bundles are loaded at run time, from beside dist/cli.js.
-    build.onResolve({ filter: /^\.\/cli-deps\// }, (args) =>
-      args.namespace === NAMESPACE ? { path: args.path, external: true } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
-      contents: proxyModule(LAZY_DEPENDENCIES[args.path]),
-      loader: 'js',
-    }));
-  },
-};
+/**
+ * esbuild (tsup) plugin: the lazy packages become proxies that require `specifier(bundle)` on
+ * first use. The CLI passes `./mock/deps/<bundle>.cjs` (beside `dist/cli.js`), the CommonJS build
+ * `#mock-deps/<bundle>` (package.json's `imports`, wherever the chunk lands).
+ *
+ * @param {(bundle: string) => string} specifier
+ * @returns {import('esbuild').Plugin}
+ */
+export function lazyDependenciesPlugin(specifier) {
+  return {
+    name: 'svc-lazy-dependencies',
+    setup(build) {
+      const names = Object.keys(LAZY_DEPENDENCIES).map((name) => name.replace(/[-/]/g, '\\$&'));
+      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => {
+        if (args.importer.includes('node_modules')) return undefined;
+        return { path: args.path, namespace: NAMESPACE };
+      });
+      // The bundles are required at run time.
+      build.onResolve({ filter: /.*/, namespace: NAMESPACE }, (args) =>
+        args.kind === 'require-call' ? { path: args.path, external: true } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
+        contents: proxyModule(LAZY_DEPENDENCIES[args.path], specifier),
+        loader: 'js',
+      }));
+    },
+  };
+}

@@ -12,6 +12,9 @@ export const BUILD_INPUTS = [
   'tsup.config.ts',
   'tsconfig.json',
   'scripts/inspector-page.mjs',
+  'scripts/engine-dependencies.mjs',
+  'scripts/lazy-dependencies.mjs',
+  'scripts/engine-deps',
 ];
 
 /** What the benches load from the build. */

@@ -39,7 +39,12 @@ export const CONTROL_PREFIX = '/__svc';
  *
  * @example
  * ```ts
- * const context: ControlServices = { engine, snapshots: createSnapshotStore() };
+ * const clockRoute: ControlRoute = {
+ *   method: 'GET',
+ *   path: '/clock/iso',
+ *   description: 'The clock as ISO text',
+ *   run: ({ context }: { context: ControlServices }) => context.engine.clock.iso(),
+ * };
  * ```
  */
 export interface ControlServices {

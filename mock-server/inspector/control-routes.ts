@@ -23,7 +23,7 @@ const MarkBody = z.object({
  *
  * @example
  * ```ts
- * createControlRouter([...defaultControlRoutes, ...inspectorControlRoutes], context);
+ * inspectorControlRoutes.map((route) => `${route.method} /__svc${route.path}`); // the route index
  * ```
  */
 export const inspectorControlRoutes: ControlRoute[] = [

@@ -1,7 +1,8 @@
 // A throwaway project that installs the packed package (`npm pack`) as a user's project would,
 // with no network: the tarball is unpacked into its `node_modules`, and the package's
-// dependencies and the test tools (jest, ts-jest, typescript) are linked from this repository's
-// `node_modules`, where `npm ci` put them from the npm registry.
+// dependencies and peers (ky, zod, msw) and the test tools (jest, ts-jest, typescript) are linked
+// from this repository's `node_modules`, where `npm ci` put them from the npm registry. Nothing
+// else is there: the package must run with what its package.json names.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { root } from './fresh-dist';
 
 /** Tools a consumer test runs, linked next to the package's own dependencies. */
-const TOOLS = ['jest', 'ts-jest', 'typescript', '@jest/globals', '@types/node'];
+export const CONSUMER_TOOLS = ['jest', 'ts-jest', 'typescript', '@jest/globals', '@types/node'];
 
 /** How a consumer project is set up. */
 export interface ConsumerProjectOptions {
@@ -18,6 +19,8 @@ export interface ConsumerProjectOptions {
    * tool (for instance `msw`, the optional peer, to run the package as a user without it).
    */
   omit?: readonly string[];
+  /** Packages linked besides the package's and CONSUMER_TOOLS, as the app's own dev dependencies. */
+  tools?: readonly string[];
 }
 
 /** A consumer project on disk. */
@@ -104,7 +107,7 @@ export function createConsumerProject(options: ConsumerProjectOptions = {}): Con
       ...Object.keys(manifest.dependencies ?? {}),
       ...Object.keys(manifest.peerDependencies ?? {}),
     ];
-    for (const name of [...dependencies, ...TOOLS]) {
+    for (const name of [...dependencies, ...CONSUMER_TOOLS, ...(options.tools ?? [])]) {
       if (!omitted.has(name)) link(directory, name);
     }
     project.write(

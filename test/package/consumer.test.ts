@@ -1,13 +1,18 @@
 // The packed package in a fresh project, run by the runners the guides name: jest 30 with the
 // CommonJS entry (plain JavaScript), jest with ts-jest and `setupSvcMock` (the guide's config and
 // snippets, type-checked with ts-jest's default node10 resolution), `node --test` (the guide's
-// snippet), and plain Node without `require(esm)`.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// snippet), and plain Node without `require(esm)`. The project has ky and zod, the package's only
+// dependencies, and msw: every mock entry runs the engine's bundled libraries there, in ESM,
+// CommonJS and a browser bundle (scripts/engine-dependencies.mjs).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { build } from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE_DEPENDENCIES } from '../../scripts/engine-dependencies.mjs';
 import { collectSnippets } from '../docs/snippets';
-import { type ConsumerProject, createConsumerProject } from './consumer-project';
+import { CONSUMER_TOOLS, type ConsumerProject, createConsumerProject } from './consumer-project';
+import { engineScenario, expectedScenario } from './engine-scenario';
 import { freshDist, root } from './fresh-dist';
 
 const GUIDE = 'docs/mock-mode.md';
@@ -190,4 +195,173 @@ console.log(typeof new Svc({ secretKey: 'k' }).events.trigger, typeof SvcError);
     const esm = `const { Svc } = await import('@svc/api'); console.log(typeof Svc);`;
     expect(project.node(['--input-type=module', '-e', esm])).toBe('function\n');
   });
+});
+
+/**
+ * How a script makes an engine and a client with each mock entry that loads in Node
+ * (`@svc/api/mock/browser` needs a browser: it is bundled below instead). `client` is
+ * `@svc/api`, `entry` the entry itself; the body returns the scenario's result.
+ */
+const ENTRY_RUNS: Record<string, { also?: string; msw?: true; body: string }> = {
+  '@svc/api/mock': {
+    body: `const engine = entry.createMockEngine({ clockStart: CLOCK_START, seed: SEED });
+const secretKey = engine.environment('Development').apiKey;
+return scenario(engine, new client.Svc({ secretKey, fetch: entry.createFetchHandler(engine) }));`,
+  },
+  '@svc/api/mock/node': {
+    msw: true,
+    body: `const mock = entry.setupSvcMock({ clockStart: CLOCK_START, seed: SEED, hooks: false });
+await mock.listen();
+try { return await scenario(mock.engine, mock.client()); } finally { mock.close(); }`,
+  },
+  '@svc/api/mock/server': {
+    body: `const server = await entry.startMockServer({ port: 0, clockStart: CLOCK_START, seed: SEED });
+const secretKey = server.engine.environment('Development').apiKey;
+try { return await scenario(server.engine, new client.Svc({ secretKey, baseUrl: server.url })); }
+finally { await server.close(); }`,
+  },
+  '@svc/api/mock/msw': {
+    // The app's own msw, with the handlers over an engine from @svc/api/mock.
+    also: 'msw/node',
+    msw: true,
+    body: `const engine = mock.createMockEngine({ clockStart: CLOCK_START, seed: SEED });
+const server = also.setupServer(...entry.createHandlers(engine));
+server.listen({ onUnhandledRequest: 'error' });
+const secretKey = engine.environment('Development').apiKey;
+try { return await scenario(engine, new client.Svc({ secretKey })); } finally { server.close(); }`,
+  },
+};
+
+/** A script that loads `entry` (ESM or CommonJS), runs the scenario and prints its result. */
+function entryScript(entry: string, format: 'esm' | 'cjs'): string {
+  const { also, body } = ENTRY_RUNS[entry] ?? { body: '' };
+  const names = { client: '@svc/api', mock: '@svc/api/mock', entry, ...(also ? { also } : {}) };
+  const load = Object.entries(names)
+    .map(([name, specifier]) =>
+      format === 'esm'
+        ? `const ${name} = await import(${JSON.stringify(specifier)});`
+        : `const ${name} = require(${JSON.stringify(specifier)});`,
+    )
+    .join('\n');
+  const run = `(async () => {\n${body}\n})().then((result) => console.log(JSON.stringify(result)));`;
+  return `${engineScenario({ nodeHash: true })}\n${format === 'esm' ? `${load}\nawait ${run}` : `${load}\n${run}`}`;
+}
+
+describe('the packed package depends on ky and zod alone', () => {
+  const installed = () => join(project.directory, 'node_modules', '@svc', 'api');
+
+  it('names ky and zod as its only dependencies, and the project holds nothing else', () => {
+    const manifest = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
+    expect(Object.keys(manifest['dependencies'] ?? {}).sort()).toEqual(['ky', 'zod']);
+    expect(Object.keys(manifest['peerDependencies'] ?? {})).toEqual(['msw']);
+    expect(manifest['optionalDependencies']).toBeUndefined();
+    expect(manifest['bundleDependencies'] ?? manifest['bundledDependencies']).toBeUndefined();
+    // The project's node_modules: the package, ky, zod, msw (the app's, for msw mode) and tools.
+    const modules = join(project.directory, 'node_modules');
+    const top = readdirSync(modules).flatMap((name) =>
+      name.startsWith('@')
+        ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`)
+        : [name],
+    );
+    expect(top.sort()).toEqual(['@svc/api', 'ky', 'msw', 'zod', ...CONSUMER_TOOLS].sort());
+  });
+
+  it("cannot resolve the engine's libraries from the project or from the installed package", () => {
+    expect(relative(root, project.directory).startsWith('..')).toBe(true);
+    const packages = Object.keys(ENGINE_DEPENDENCIES);
+    for (let folder = project.directory; folder !== dirname(folder); folder = dirname(folder)) {
+      for (const name of packages) {
+        expect(
+          existsSync(join(folder, 'node_modules', name)),
+          `${folder}/node_modules/${name}`,
+        ).toBe(false);
+      }
+    }
+    const probe = (from: string) => `import { createRequire } from 'node:module';
+const require = createRequire(${JSON.stringify(join(from, 'package.json'))});
+for (const name of ${JSON.stringify(packages)}) {
+  try { require.resolve(name); console.log(name, 'resolved'); } catch (error) { console.log(error.code); }
+}`;
+    const expected = `${packages.map(() => 'MODULE_NOT_FOUND').join('\n')}\n`;
+    expect(project.node(['--input-type=module', '-e', probe(project.directory)])).toBe(expected);
+    expect(project.node(['--input-type=module', '-e', probe(installed())])).toBe(expected);
+  });
+
+  for (const entry of Object.keys(ENTRY_RUNS)) {
+    it(`runs a workflow that needs every bundled library through ${entry}, as ESM and as CommonJS`, () => {
+      const expected = expectedScenario({ nodeHash: true });
+      const esm = project.node(['--input-type=module', '-e', entryScript(entry, 'esm')]);
+      expect(JSON.parse(esm)).toEqual(expected);
+      // CommonJS without require(esm), as before Node 20.19, so every file the package loads must
+      // be CommonJS; msw's own CommonJS requires ES modules (rettime), so not with msw.
+      const noRequireEsm = ENTRY_RUNS[entry]?.msw ? [] : ['--no-experimental-require-module'];
+      const cjs = project.node([
+        ...noRequireEsm,
+        '--input-type=commonjs',
+        '-e',
+        entryScript(entry, 'cjs'),
+      ]);
+      expect(JSON.parse(cjs)).toEqual(expected);
+    }, 60_000);
+  }
+
+  it("runs the workflow under jest, whose resolver reads the package's imports map", () => {
+    project.write(
+      'plain-engine/engine.test.js',
+      `const { Svc } = require('@svc/api');
+const { createFetchHandler, createMockEngine } = require('@svc/api/mock');
+${engineScenario({ nodeHash: true })}
+test('every bundled library, from the CommonJS entry', async () => {
+  const engine = createMockEngine({ clockStart: CLOCK_START, seed: SEED });
+  const secretKey = engine.environment('Development').apiKey;
+  const result = await scenario(engine, new Svc({ secretKey, fetch: createFetchHandler(engine) }));
+  expect(result).toEqual(${JSON.stringify(expectedScenario({ nodeHash: true }))});
+});
+`,
+    );
+    const report = runJest(['--config', '{"testEnvironment":"node"}', 'plain-engine/']);
+    expect(report).toMatchObject({ numFailedTests: 0, numPassedTests: 1 });
+  }, 120_000);
+
+  it('bundles @svc/api/mock/browser for a browser with nothing Node-only, and @svc/api/mock so bundled runs the workflow', async () => {
+    const bundle = async (entry: string, source: string) => {
+      project.write(entry, source);
+      const result = await build({
+        entryPoints: [join(project.directory, entry)],
+        absWorkingDir: project.directory,
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        logLevel: 'silent',
+      });
+      const text = result.outputFiles[0]?.text ?? '';
+      // esbuild's stand-in for a `require` it could not bundle.
+      expect(text).not.toContain('Dynamic require');
+      return text;
+    };
+    // An esbuild error (a Node built-in, a package the project lacks) rejects here.
+    await bundle(
+      'browser/worker.js',
+      `export { setupSvcWorker } from '@svc/api/mock/browser';
+export { createMockEngine } from '@svc/api/mock';`,
+    );
+    // The browser build of @svc/api/mock, run by Node as a plain ES module (no require there).
+    const app = await bundle(
+      'browser/app.js',
+      `import { Svc } from '@svc/api';
+import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+${engineScenario({ nodeHash: false })}
+const engine = createMockEngine({ clockStart: CLOCK_START, seed: SEED });
+const secretKey = engine.environment('Development').apiKey;
+console.log(JSON.stringify(await scenario(engine, new Svc({ secretKey, fetch: createFetchHandler(engine) }))));`,
+    );
+    project.write('browser/app.bundle.mjs', app);
+    const output = project.node(['browser/app.bundle.mjs']);
+    expect(JSON.parse(output)).toEqual(expectedScenario({ nodeHash: false }));
+  }, 120_000);
 });

@@ -1,8 +1,14 @@
 // Imports the built package (dist) by its name from ESM and CJS, as users do.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ENGINE_BUNDLES,
+  ENGINE_DEPENDENCIES,
+  NODE_BUILDS,
+  vendoredImports,
+} from '../../scripts/engine-dependencies.mjs';
 import { freshDist, root } from './fresh-dist';
 
 const dist = join(root, 'dist');
@@ -96,5 +102,47 @@ const mswEntry = require('@svc/api/mock/msw');`;
       ),
     );
     expect(engineImports.some((path) => path.startsWith(join('schemas', '')))).toBe(true);
+  });
+});
+
+describe("the engine's libraries (scripts/engine-dependencies.mjs)", () => {
+  const everyFile = () =>
+    readdirSync(dist, { recursive: true, encoding: 'utf8' }).map((file) =>
+      file.split(sep).join('/'),
+    );
+  const packages = Object.keys(ENGINE_DEPENDENCIES);
+  const byName = new RegExp(
+    `(?:from ?|require\\(|import\\()["'](?:${packages.join('|')})(?:/[^"']*)?["']`,
+  );
+
+  it('are reached through package.json imports, which point at files dist holds', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      imports: Record<string, unknown>;
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.imports).toEqual(vendoredImports());
+    for (const bundle of ENGINE_BUNDLES) {
+      for (const file of [`${bundle}.js`, `${bundle}.cjs`]) {
+        expect(everyFile(), file).toContain(`mock/deps/${file}`);
+      }
+    }
+    for (const bundle of NODE_BUILDS) expect(everyFile()).toContain(`mock/deps/${bundle}.node.js`);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ky', 'zod']);
+  });
+
+  it('are never imported by their package names, from the code or the declarations', () => {
+    const naming = everyFile()
+      .filter((file) => /\.(c?js|d\.c?ts)$/.test(file) && !file.startsWith('mock/deps/'))
+      .filter((file) => byName.test(readFileSync(join(dist, file), 'utf8')));
+    expect(naming).toEqual([]);
+  });
+
+  it('ship ES modules for browsers with no import and no require left in them', () => {
+    for (const bundle of ENGINE_BUNDLES) {
+      const text = readFileSync(join(dist, 'mock', 'deps', `${bundle}.js`), 'utf8');
+      // esbuild's stand-in for a require it could not bundle, and any import statement.
+      expect(text, bundle).not.toContain('Dynamic require');
+      expect(text, bundle).not.toMatch(/(?:^|[;}])import\s*[{*\w]|\bimport\(/m);
+    }
   });
 });

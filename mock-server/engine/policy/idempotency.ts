@@ -19,7 +19,7 @@ export const IN_PROGRESS_TTL_MS = 5 * 60 * 1000;
  *
  * @example
  * ```ts
- * engine.snapshot().state.idempotency.size <= MAX_IDEMPOTENCY_ENTRIES; // always true
+ * MAX_IDEMPOTENCY_ENTRIES; // 10_000: past it, the oldest key's retry runs again
  * ```
  */
 export const MAX_IDEMPOTENCY_ENTRIES = 10_000;

@@ -13,7 +13,7 @@ import type { EngineState, OutboxRecord } from '../store/state';
  * @example
  * ```ts
  * const message: OutboxMessage | undefined = engine.outbox.list({ channel: 'email' })[0];
- * console.log(message?.subject, message?.recipient);
+ * console.log(message?.subject, message?.email);
  * ```
  */
 export type OutboxMessage = Readonly<OutboxRecord>;

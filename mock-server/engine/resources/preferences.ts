@@ -45,7 +45,12 @@ export type PreferenceLevel =
  *
  * @example
  * ```ts
- * const applied: EffectivePreference = effectivePreference(data, subscriber, workflow);
+ * const applied: EffectivePreference = {
+ *   channels: { in_app: true, email: false, sms: true, chat: true, push: true },
+ *   readOnly: false,
+ *   level: 'SUBSCRIBER_GLOBAL',
+ *   subscriberWorkflow: undefined,
+ * };
  * if (!applied.channels.email) console.log('email skipped by', applied.level);
  * ```
  */

@@ -265,7 +265,7 @@ export function evaluateFilters(
  *
  * @example
  * ```ts
- * evaluateSkip({ reduce: [...] }, variables).budgetExceeded; // true for a run-away rule
+ * JSON.stringify(rule).length <= SKIP_RULE_BUDGET.size; // false: the step with this rule fails
  * ```
  */
 export const SKIP_RULE_BUDGET = {

@@ -88,7 +88,7 @@ const readDotted = (value: unknown, path: string): unknown =>
  *
  * @example
  * ```ts
- * renderTemplate('{% for i in (1..100000000) %}x{% endfor %}', {}).ok; // false: memory limit
+ * template.length <= TEMPLATE_BUDGET.parseLength; // false: the step with this template fails
  * ```
  */
 export const TEMPLATE_BUDGET = {

@@ -51,7 +51,7 @@ export interface PendingTask extends TaskHandle {
  *
  * @example
  * ```ts
- * const clock = createSchedulingClock('2026-01-01T00:00:00.000Z');
+ * const { clock } = createMockEngine({ clockStart: '2026-01-01T00:00:00.000Z' });
  * clock.schedule(clock.now() + 60_000, () => console.log(clock.iso()));
  * clock.advance('5m'); // logs 2026-01-01T00:01:00.000Z
  * ```

@@ -1,0 +1,2 @@
+// The cron schedules of delays and digests (scripts/engine-dependencies.mjs).
+module.exports = { Cron: require('croner').Cron };

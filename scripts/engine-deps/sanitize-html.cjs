@@ -1,0 +1,2 @@
+// The email sanitiser (scripts/engine-dependencies.mjs).
+module.exports = { sanitizeHtml: require('sanitize-html') };
