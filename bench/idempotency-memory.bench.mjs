@@ -39,17 +39,23 @@ function memory() {
 
 function viaEngine() {
   const engine = createMockEngine({ seed });
-  const context = engine.scope('Development');
-  const fingerprint = JSON.stringify(trigger);
+  const authorization = `ApiKey ${engine.environment('Development').apiKey}`;
   return {
     engine,
-    send(index) {
+    async send(index) {
       const key = `engine-${index}`;
-      if (engine.beginIdempotent(context, key, fingerprint).kind !== 'run') {
+      const answer = await engine.perform({
+        operation: 'events.trigger',
+        authorization,
+        params: {},
+        query: new URLSearchParams(),
+        path: '/v1/events/trigger',
+        idempotencyKey: key,
+        readBody: async () => trigger,
+      });
+      if (answer.status !== 201 || answer.headers['Idempotency-Replay']) {
         throw new Error(`key ${key} did not run`);
       }
-      const data = engine.operations['events.trigger'](context, { body: trigger });
-      engine.finishIdempotent(context, key, { status: 201, body: { data } });
     },
   };
 }

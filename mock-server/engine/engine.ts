@@ -213,7 +213,8 @@ export interface MockEngine {
  *
  * @example
  * ```ts
- * import { createMockEngine, createHandlers } from '@svc/api/mock';
+ * import { createMockEngine } from '@svc/api/mock';
+ * import { createHandlers } from '@svc/api/mock/msw';
  * const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
  * const handlers = createHandlers(engine);
  * ```

@@ -17,11 +17,8 @@ import type { EngineScope } from './scope';
  *
  * @example
  * ```ts
- * const input: OperationInput<typeof subscribersRetrieveRoute> = {
- *   params: { subscriberId: 'user-1' },
- *   query: new URLSearchParams(),
- *   body: undefined,
- * };
+ * // What the handler of `GET /v2/subscribers/user-1` reads:
+ * const input = { params: { subscriberId: 'user-1' }, query: new URLSearchParams(), body: undefined };
  * ```
  */
 export interface OperationInput<R extends Route> {
@@ -51,9 +48,10 @@ export class StatusAnswer<T> {
  *
  * @example
  * ```ts
- * const retrieve = defineOperation(subscribersRetrieveRoute, (scope, { params }) =>
- *   retrieveSubscriber(scope, params.subscriberId),
- * );
+ * // engine.operations runs a definition's handler in the scope it is given:
+ * engine.operations['subscribers.retrieve'](engine.scope('Development'), {
+ *   params: { subscriberId: 'user-1' },
+ * });
  * ```
  */
 export interface OperationDefinition<R extends Route = Route, T = unknown> {
@@ -102,7 +100,7 @@ export type OperationCall<R extends Route> = (keyof PathParams<R['path']> extend
  *
  * @example
  * ```ts
- * const query: QueryOf<typeof subscribersSearchRoute> = { limit: 10, email: 'ada@example.com' };
+ * const query: QueryOf<(typeof ROUTES)[2]> = { limit: 10, email: 'ada@example.com' }; // subscribers.search
  * ```
  */
 export type QueryOf<R extends Route> = R extends { query: infer Q extends z.ZodMiniType }

@@ -58,7 +58,13 @@ export interface OperationRequest {
  *
  * @example
  * ```ts
- * const { status, body } = await engine.perform(request); // 200, { data: { subscriberId: 'user-1', ... } }
+ * const { status, body } = await engine.perform({
+ *   operation: 'subscribers.retrieve',
+ *   authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+ *   params: { subscriberId: 'user-1' },
+ *   query: new URLSearchParams(),
+ *   path: '/v2/subscribers/user-1',
+ * }); // 200, { data: { subscriberId: 'user-1', ... } }
  * ```
  */
 export interface OperationResponse extends EngineAnswer {

@@ -27,7 +27,7 @@ import { decodeParams, type MatchedRoute, matchRoute } from './router';
  *
  * @example
  * ```ts
- * const pipeline = createPipeline(engine, { onUnexpectedError: (error) => reportBug(error) });
+ * const handler = createFetchHandler(engine, { onUnexpectedError: (error) => console.error(error) });
  * ```
  */
 export interface PipelineOptions {

@@ -246,7 +246,9 @@ export class UnprocessableEntityError extends APIError {
  *
  * @example
  * ```ts
- * if (error instanceof RateLimitError) await sleep((error.retryAfter ?? 1) * 1000);
+ * if (error instanceof RateLimitError) {
+ *   await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 1) * 1000));
+ * }
  * ```
  */
 export class RateLimitError extends APIError {

@@ -77,8 +77,12 @@ export interface Route {
 }
 
 /**
- * The path parameters a route path names: `PathParams<'/v2/subscribers/:subscriberId'>` is
- * `{ subscriberId: string }`.
+ * The path parameters a route path names.
+ *
+ * @example
+ * ```ts
+ * const params: PathParams<'/v2/subscribers/:subscriberId'> = { subscriberId: 'user-1' };
+ * ```
  */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>

@@ -58,7 +58,6 @@ export interface TopicSubscriptionDto {
  * @example
  * ```ts
  * const search: SubscriptionSearch = { limit: 10, includeCursor: false, orderDirection: 'DESC' };
- * listSubscriptions(data, 'user-1', search);
  * ```
  */
 export interface SubscriptionSearch extends CursorOptions {

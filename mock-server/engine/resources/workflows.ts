@@ -30,7 +30,6 @@ export type { WorkflowOrderBy } from '../store/workflow-index';
  * @example
  * ```ts
  * const search: WorkflowSearch = { limit: 10, offset: 0, orderBy: 'createdAt', orderDirection: 'DESC' };
- * listWorkflows(data, search);
  * ```
  */
 export interface WorkflowSearch {

@@ -16,7 +16,6 @@ import { ServiceError } from './service-error';
  * @example
  * ```ts
  * const search: MessageSearch = { page: 0, limit: 10, channel: 'in_app' };
- * listMessages(data, search);
  * ```
  */
 export interface MessageSearch {
