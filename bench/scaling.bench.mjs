@@ -52,7 +52,7 @@ export const OPERATIONS = [
     name: 'subscriber search page, email filter, after a write',
     collection: 'subscribers',
     path: () => '/v2/subscribers?limit=10&email=%40example-3.com',
-    before: (engine, authorization, index) =>
+    before: (engine, _authorization, index) =>
       engine.operations['subscribers.update'](engine.scope('Development'), {
         params: { subscriberId: 'user-1' },
         body: {
