@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type EngineSnapshot } from '../../mock-server/engine/engine';
 import { OPERATIONS } from '../../mock-server/engine/operations/index';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
-import { contextOf } from './helpers';
+import { contextOf, createAdaThroughPort } from './helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 
@@ -119,16 +119,7 @@ describe('createMockEngine: environments', () => {
 
 describe('createMockEngine: idempotency and rate limits', () => {
   type Engine = ReturnType<typeof createMockEngine>;
-  const create = (engine: Engine, idempotencyKey?: string) =>
-    engine.perform({
-      operation: 'subscribers.create',
-      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
-      params: {},
-      query: new URLSearchParams(),
-      path: '/v2/subscribers',
-      idempotencyKey,
-      readBody: async () => ({ subscriberId: 'ada' }),
-    });
+  const create = createAdaThroughPort;
   const replays = async (engine: Engine) => {
     await create(engine, 'key-1');
     return (await create(engine, 'key-1')).headers['Idempotency-Replay'] === 'true';

@@ -126,3 +126,24 @@ export function upserted<T>(result: T | StatusAnswer<T>): { topic: T; created: b
 export function scopeOver(data: EnvironmentData): EngineScope {
   return { ...createMockEngine().scope(), data };
 }
+
+/**
+ * `POST /v2/subscribers` for `ada` through the engine's port, with an idempotency key when given:
+ * the cheapest write that answers the whole protocol (rate limits, keys, replays).
+ *
+ * @example
+ * ```ts
+ * (await createAdaThroughPort(engine, 'key-1')).headers['Idempotency-Replay']; // undefined
+ * ```
+ */
+export function createAdaThroughPort(engine: MockEngine, idempotencyKey?: string) {
+  return engine.perform({
+    operation: 'subscribers.create',
+    authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+    params: {},
+    query: new URLSearchParams(),
+    path: '/v2/subscribers',
+    idempotencyKey,
+    readBody: async () => ({ subscriberId: 'ada' }),
+  });
+}

@@ -4,20 +4,12 @@ import { createMockEngine, MAX_IDEMPOTENCY_ENTRIES, MAX_OUTBOX_PAGE } from '@svc
 import { startMockServer } from '@svc/api/mock/node';
 import { describe, expect, it } from 'vitest';
 import { createSnapshotStore, MAX_SNAPSHOTS } from '../../mock-server/control/snapshot-store';
+import { createAdaThroughPort } from '../engine/helpers';
 import { engineWith } from './helpers';
 
 describe('hostile: idempotency entries', () => {
   type Engine = ReturnType<typeof createMockEngine>;
-  const keyed = (engine: Engine, key: string) =>
-    engine.perform({
-      operation: 'subscribers.create',
-      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
-      params: {},
-      query: new URLSearchParams(),
-      path: '/v2/subscribers',
-      idempotencyKey: key,
-      readBody: async () => ({ subscriberId: 'ada' }),
-    });
+  const keyed = createAdaThroughPort;
   const replays = async (engine: Engine, key: string) =>
     (await keyed(engine, key)).headers['Idempotency-Replay'] === 'true';
   const finish = async (engine: Engine, key: string) => {

@@ -4,12 +4,7 @@
  * @module
  */
 
-import {
-  eventsBroadcastRoute,
-  eventsCancelRoute,
-  eventsTriggerBulkRoute,
-  eventsTriggerRoute,
-} from '../../../src/routes/events';
+import * as routes from '../../../src/routes/events';
 import { defineOperation } from '../operation';
 import { broadcastEvent } from '../run/broadcast';
 import { triggerBulk } from '../run/bulk-trigger';
@@ -45,22 +40,22 @@ function observedTrigger(
 const trigger = (scope: EngineScope, body: unknown) =>
   observedTrigger(scope, body, () => triggerEvent(scope, body));
 
-export const eventsTrigger = defineOperation(eventsTriggerRoute, (scope, { body }) =>
+export const eventsTrigger = defineOperation(routes.eventsTriggerRoute, (scope, { body }) =>
   trigger(scope, body),
 );
 
 // Each event is all or nothing by itself: one that fails answers its error, the rest stay.
-export const eventsTriggerBulk = defineOperation(eventsTriggerBulkRoute, (scope, { body }) =>
+export const eventsTriggerBulk = defineOperation(routes.eventsTriggerBulkRoute, (scope, { body }) =>
   triggerBulk(body, (event) => scope.atomic(() => trigger(scope, event))),
 );
 
-export const eventsBroadcast = defineOperation(eventsBroadcastRoute, (scope, { body }) =>
+export const eventsBroadcast = defineOperation(routes.eventsBroadcastRoute, (scope, { body }) =>
   observedTrigger(scope, body, () =>
     broadcastEvent(scope, body, (event) => triggerEvent(scope, event)),
   ),
 );
 
-export const eventsCancel = defineOperation(eventsCancelRoute, (scope, { params }) => {
+export const eventsCancel = defineOperation(routes.eventsCancelRoute, (scope, { params }) => {
   const canceled = cancelTransaction(scope, params.transactionId);
   if (canceled) scope.resyncClock();
   return canceled;

@@ -6,11 +6,7 @@
  * @module
  */
 
-import {
-  integrationsCreateRoute,
-  integrationsListRoute,
-  integrationsSetPrimaryRoute,
-} from '../../../src/routes/integrations';
+import * as routes from '../../../src/routes/integrations';
 import { defineOperation } from '../operation';
 import {
   createIntegration,
@@ -18,15 +14,14 @@ import {
   setPrimaryIntegration,
 } from '../resources/integrations';
 
-export const integrationsCreate = defineOperation(integrationsCreateRoute, (scope, { body }) =>
+export const integrationsCreate = defineOperation(routes.integrationsCreateRoute, (scope, { body }) =>
   createIntegration(scope, body),
 );
 
-export const integrationsList = defineOperation(integrationsListRoute, (scope) =>
+export const integrationsList = defineOperation(routes.integrationsListRoute, (scope) =>
   listIntegrations(scope),
 );
 
-export const integrationsSetPrimary = defineOperation(
-  integrationsSetPrimaryRoute,
+export const integrationsSetPrimary = defineOperation(routes.integrationsSetPrimaryRoute,
   (scope, { params }) => setPrimaryIntegration(scope, params.integrationId),
 );

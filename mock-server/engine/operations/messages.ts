@@ -4,11 +4,7 @@
  * @module
  */
 
-import {
-  messagesDeleteByTransactionIdRoute,
-  messagesDeleteRoute,
-  messagesListRoute,
-} from '../../../src/routes/messages';
+import * as routes from '../../../src/routes/messages';
 import { defineOperation } from '../operation';
 import {
   deleteMessage,
@@ -17,16 +13,15 @@ import {
 } from '../resources/message-list';
 import { parseDeleteChannel, parseMessageSearch } from '../wire/message-query';
 
-export const messagesList = defineOperation(messagesListRoute, (scope, { query }) =>
+export const messagesList = defineOperation(routes.messagesListRoute, (scope, { query }) =>
   listMessages(scope, parseMessageSearch(query)),
 );
 
-export const messagesDelete = defineOperation(messagesDeleteRoute, (scope, { params }) =>
+export const messagesDelete = defineOperation(routes.messagesDeleteRoute, (scope, { params }) =>
   deleteMessage(scope, params.messageId),
 );
 
-export const messagesDeleteByTransactionId = defineOperation(
-  messagesDeleteByTransactionIdRoute,
+export const messagesDeleteByTransactionId = defineOperation(routes.messagesDeleteByTransactionIdRoute,
   (scope, { params, query }) =>
     deleteMessagesByTransaction(scope, params.transactionId, parseDeleteChannel(query)),
 );

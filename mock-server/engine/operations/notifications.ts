@@ -4,19 +4,15 @@
  * @module
  */
 
-import {
-  notificationsListRoute,
-  notificationsRetrieveRoute,
-} from '../../../src/routes/notifications';
+import * as routes from '../../../src/routes/notifications';
 import { defineOperation } from '../operation';
 import { listNotifications, retrieveNotification } from '../resources/notifications';
 import { parseNotificationSearch } from '../wire/notification-query';
 
-export const notificationsList = defineOperation(notificationsListRoute, (scope, { query }) =>
+export const notificationsList = defineOperation(routes.notificationsListRoute, (scope, { query }) =>
   listNotifications(scope, parseNotificationSearch(query)),
 );
 
-export const notificationsRetrieve = defineOperation(
-  notificationsRetrieveRoute,
+export const notificationsRetrieve = defineOperation(routes.notificationsRetrieveRoute,
   (scope, { params }) => retrieveNotification(scope, params.notificationId),
 );

@@ -4,16 +4,7 @@
  * @module
  */
 
-import {
-  topicsCreateRoute,
-  topicsDeleteRoute,
-  topicsListRoute,
-  topicsRetrieveRoute,
-  topicsSubscriptionsCreateRoute,
-  topicsSubscriptionsDeleteRoute,
-  topicsSubscriptionsListRoute,
-  topicsUpdateRoute,
-} from '../../../src/routes/topics';
+import * as routes from '../../../src/routes/topics';
 import { defineOperation, StatusAnswer } from '../operation';
 import {
   deleteTopic,
@@ -31,41 +22,38 @@ import { queryFlag } from '../wire/query';
 import { parseTopicSearch, parseTopicSubscriptionSearch } from '../wire/topic-query';
 
 // An upsert: 201 when it created the topic, 200 when it updated one.
-export const topicsCreate = defineOperation(topicsCreateRoute, (scope, { query, body }) => {
+export const topicsCreate = defineOperation(routes.topicsCreateRoute, (scope, { query, body }) => {
   const { topic, created } = upsertTopic(scope, body, {
     failIfExists: queryFlag(query, 'failIfExists'),
   });
   return created ? topic : new StatusAnswer(200, topic);
 });
 
-export const topicsList = defineOperation(topicsListRoute, (scope, { query }) =>
+export const topicsList = defineOperation(routes.topicsListRoute, (scope, { query }) =>
   listTopics(scope, parseTopicSearch(query)),
 );
 
-export const topicsRetrieve = defineOperation(topicsRetrieveRoute, (scope, { params }) =>
+export const topicsRetrieve = defineOperation(routes.topicsRetrieveRoute, (scope, { params }) =>
   retrieveTopic(scope, params.topicKey),
 );
 
-export const topicsUpdate = defineOperation(topicsUpdateRoute, (scope, { params, body }) =>
+export const topicsUpdate = defineOperation(routes.topicsUpdateRoute, (scope, { params, body }) =>
   updateTopic(scope, params.topicKey, body),
 );
 
-export const topicsDelete = defineOperation(topicsDeleteRoute, (scope, { params }) =>
+export const topicsDelete = defineOperation(routes.topicsDeleteRoute, (scope, { params }) =>
   deleteTopic(scope, params.topicKey),
 );
 
-export const topicsSubscriptionsList = defineOperation(
-  topicsSubscriptionsListRoute,
+export const topicsSubscriptionsList = defineOperation(routes.topicsSubscriptionsListRoute,
   (scope, { params, query }) =>
     listTopicSubscriptions(scope, params.topicKey, parseTopicSubscriptionSearch(query)),
 );
 
-export const topicsSubscriptionsCreate = defineOperation(
-  topicsSubscriptionsCreateRoute,
+export const topicsSubscriptionsCreate = defineOperation(routes.topicsSubscriptionsCreateRoute,
   (scope, { params, body }) => createTopicSubscriptions(scope, params.topicKey, body),
 );
 
-export const topicsSubscriptionsDelete = defineOperation(
-  topicsSubscriptionsDeleteRoute,
+export const topicsSubscriptionsDelete = defineOperation(routes.topicsSubscriptionsDeleteRoute,
   (scope, { params, body }) => deleteTopicSubscriptions(scope, params.topicKey, body),
 );
