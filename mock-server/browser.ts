@@ -16,7 +16,8 @@ import { createHandlers } from './msw';
  *
  * @example
  * ```ts
- * const mock = setupSvcWorker({ seed: { subscribers: [{ subscriberId: 'user-1' }] } });
+ * // The app calls the API through its own dev server's proxy.
+ * const mock = setupSvcWorker({ baseUrl: 'http://localhost:5173/api' });
  * ```
  */
 export interface SetupSvcWorkerOptions extends MockEngineOptions, HandlerOptions {}

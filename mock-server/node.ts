@@ -49,11 +49,9 @@ export interface LifecycleHooks {
  *
  * @example
  * ```ts
- * import { afterAll, afterEach, beforeAll } from 'vitest';
- * const mock = setupSvcMock({
- *   seed: { subscribers: [{ subscriberId: 'user-1' }] },
- *   hooks: { beforeAll, afterEach, afterAll },
- * });
+ * // Drive the lifecycle yourself, and only warn about requests the mock does not answer.
+ * const mock = setupSvcMock({ hooks: false, onUnhandledRequest: 'warn' });
+ * await mock.listen();
  * ```
  */
 export interface SetupSvcMockOptions extends MockEngineOptions, HandlerOptions {
@@ -116,9 +114,7 @@ export interface SvcMock {
   inspect(options?: { port?: number }): Promise<string>;
 }
 
-/**
- * Loads msw for `setupSvcMock`, with an error that says what to install when it is missing.
- */
+/** Loads msw, with an error that says what to install when it is missing. */
 async function loadMsw(): Promise<[MswModule, typeof import('msw/node')]> {
   try {
     return await Promise.all([import('msw'), import('msw/node')]);

@@ -24,14 +24,7 @@ import {
 import { errorResponse, json } from '../pipeline/respond';
 import type { SnapshotStore } from './snapshot-store';
 
-/**
- * Where the control API lives on the HTTP server.
- *
- * @example
- * ```ts
- * await fetch(`${server.url}${CONTROL_PREFIX}/clock`);
- * ```
- */
+/** Where the control API lives on the HTTP server. */
 export const CONTROL_PREFIX = '/__svc';
 
 /**
@@ -126,14 +119,7 @@ export interface ControlRoute {
   run(input: ControlRouteInput): unknown;
 }
 
-/**
- * Answers a request under the control prefix, or `undefined` for any other path.
- *
- * @example
- * ```ts
- * const response = (await router(request)) ?? (await pipeline.handle(request));
- * ```
- */
+/** Answers a request under the control prefix, or `undefined` for any other path. */
 export type ControlRouter = (request: PipelineRequest) => Promise<PipelineResponse | undefined>;
 
 // Control paths compare case and all (the service's own routes do not: pipeline/router.ts).
@@ -145,12 +131,6 @@ function matchPath(pattern: PathPattern, path: string): Record<string, string> |
 /**
  * Whether a `Host` header names this machine (any port): `localhost`, `*.localhost`, an
  * address in 127.0.0.0/8, or `[::1]`.
- *
- * @example
- * ```ts
- * isLoopbackHost('127.0.0.1:4010'); // true
- * isLoopbackHost('evil.example:4010'); // false
- * ```
  */
 export function isLoopbackHost(host: string): boolean {
   const name = hostName(host);
@@ -162,14 +142,7 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
-/**
- * The name part of a `Host` header, lower case, without the port (`[::1]` keeps its brackets).
- *
- * @example
- * ```ts
- * hostName('Mock.Internal:4010'); // 'mock.internal'
- * ```
- */
+/** The name part of a `Host` header, lower case, without the port (`[::1]` keeps its brackets). */
 export function hostName(host: string): string {
   const trimmed = host.trim().toLowerCase();
   if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
@@ -244,22 +217,10 @@ async function readJson(request: PipelineRequest): Promise<unknown> {
 /**
  * The largest control request body (a seed or snapshot can be large): 26 MB, as the service's
  * largest routes.
- *
- * @example
- * ```ts
- * CONTROL_BODY_LIMIT; // 27262976
- * ```
  */
 export const CONTROL_BODY_LIMIT = LARGE_BODY_LIMIT;
 
-/**
- * Checks a control request's body against a schema, throwing a 400 that names each bad field.
- *
- * @example
- * ```ts
- * const { ms } = parseControlBody(z.object({ ms: z.number() }), body);
- * ```
- */
+/** Checks a control request's body against a schema, throwing a 400 that names each bad field. */
 export function parseControlBody<T extends z.ZodMiniType>(schema: T, body: unknown): z.infer<T> {
   const result = z.safeParse(schema, body ?? {});
   if (result.success) return result.data;
@@ -269,15 +230,7 @@ export function parseControlBody<T extends z.ZodMiniType>(schema: T, body: unkno
 
 const ORIGIN_FOR_URLS = 'http://svc-mock.invalid';
 
-/**
- * Builds the router over a route table. `GET /__svc` lists the routes.
- *
- * @example
- * ```ts
- * const route = createControlRouter(defaultControlRoutes, { engine, snapshots: createSnapshotStore() });
- * const response = await route({ method: 'GET', target: '/__svc/clock', header: () => undefined, readBody: async () => '' });
- * ```
- */
+/** Builds the router over a route table. `GET /__svc` lists the routes. */
 export function createControlRouter(
   routes: readonly ControlRoute[],
   context: ControlServices,

@@ -96,14 +96,7 @@ const clockView = (clock: { iso(): string; now(): number }) => ({
   epochMs: clock.now(),
 });
 
-/**
- * Environments, with the API keys clients authenticate with.
- *
- * @example
- * ```ts
- * createControlRouter([...environmentRoutes], context);
- * ```
- */
+/** Environments, with the API keys clients authenticate with. */
 export const environmentRoutes: ControlRoute[] = [
   {
     method: 'GET',
@@ -113,14 +106,7 @@ export const environmentRoutes: ControlRoute[] = [
   },
 ];
 
-/**
- * Reset and seed.
- *
- * @example
- * ```ts
- * createControlRouter([...stateRoutes], context);
- * ```
- */
+/** Reset and seed. */
 export const stateRoutes: ControlRoute[] = [
   {
     method: 'POST',
@@ -145,14 +131,7 @@ export const stateRoutes: ControlRoute[] = [
   },
 ];
 
-/**
- * Snapshots of the whole engine, kept by the server.
- *
- * @example
- * ```ts
- * createControlRouter([...snapshotRoutes], context);
- * ```
- */
+/** Snapshots of the whole engine, kept by the server. */
 export const snapshotRoutes: ControlRoute[] = [
   {
     method: 'GET',
@@ -200,14 +179,7 @@ export const snapshotRoutes: ControlRoute[] = [
   },
 ];
 
-/**
- * The virtual clock: it only moves forward.
- *
- * @example
- * ```ts
- * createControlRouter([...clockRoutes], context);
- * ```
- */
+/** The virtual clock: it only moves forward. */
 export const clockRoutes: ControlRoute[] = [
   {
     method: 'GET',
@@ -235,14 +207,7 @@ export const clockRoutes: ControlRoute[] = [
   },
 ];
 
-/**
- * The outbox (what would have been sent) and `settle`.
- *
- * @example
- * ```ts
- * createControlRouter([...outboxRoutes], context);
- * ```
- */
+/** The outbox (what would have been sent) and `settle`. */
 export const outboxRoutes: ControlRoute[] = [
   {
     method: 'GET',
@@ -277,11 +242,6 @@ export const outboxRoutes: ControlRoute[] = [
 /**
  * Fault injection (docs/fault-injection.md): the bodies are `engine.faults.add()` and
  * `engine.faults.addProviderFailure()` input as JSON.
- *
- * @example
- * ```ts
- * createControlRouter([...faultRoutes], context);
- * ```
  */
 export const faultRoutes: ControlRoute[] = [
   {
@@ -327,14 +287,7 @@ export const faultRoutes: ControlRoute[] = [
   },
 ];
 
-/**
- * Every control route the server mounts by default.
- *
- * @example
- * ```ts
- * const router = createControlRouter(defaultControlRoutes, { engine, snapshots });
- * ```
- */
+/** Every control route the server mounts by default. */
 export const defaultControlRoutes: readonly ControlRoute[] = [
   ...environmentRoutes,
   ...stateRoutes,

@@ -5,22 +5,10 @@ import { ServiceError } from '../engine/wire/service-error';
  * How many snapshots the server keeps by default. Each holds a copy of the whole engine, so
  * they are capped (docs/http-server.md, "Caps and budgets"); taking one more under a new id is a
  * 409 until one is deleted. Taking one under an existing id replaces it and is always allowed.
- *
- * @example
- * ```ts
- * const snapshots = createSnapshotStore({ max: MAX_SNAPSHOTS });
- * ```
  */
 export const MAX_SNAPSHOTS = 10;
 
-/**
- * A snapshot held by the HTTP server, named so clients in any language can restore it.
- *
- * @example
- * ```ts
- * const entry: StoredSnapshot = { id: 'clean', takenAt: engine.clock.iso(), snapshot: engine.snapshot() };
- * ```
- */
+/** A snapshot held by the HTTP server, named so clients in any language can restore it. */
 export interface StoredSnapshot {
   id: string;
   /** Engine clock time when it was taken. */
@@ -31,13 +19,6 @@ export interface StoredSnapshot {
 /**
  * Snapshots taken through the control API, by id. An id may be reused: taking a snapshot under
  * an existing id replaces it (a moving checkpoint).
- *
- * @example
- * ```ts
- * const store = createSnapshotStore();
- * store.put({ id: 'before', takenAt: engine.clock.iso(), snapshot: engine.snapshot() });
- * engine.restore(store.get('before').snapshot);
- * ```
  */
 export interface SnapshotStore {
   /** Checks there is room for a snapshot under `id` (a 409 when the cap is reached). */
@@ -56,11 +37,6 @@ export interface SnapshotStore {
 /**
  * Creates an empty {@link SnapshotStore} holding at most `max` snapshots (default
  * {@link MAX_SNAPSHOTS}).
- *
- * @example
- * ```ts
- * const snapshots = createSnapshotStore();
- * ```
  */
 export function createSnapshotStore(options: { max?: number } = {}): SnapshotStore {
   const max = options.max ?? MAX_SNAPSHOTS;

@@ -11,11 +11,6 @@ import { type PipelineRequest, type PipelineResponse, readLimited } from '../pip
 /**
  * A Fetch `Request` as the pipeline reads it; `target` is its path (below the base path) and
  * query.
- *
- * @example
- * ```ts
- * const response = await pipeline.handle(fromFetchRequest(request, '/v2/subscribers/u1'));
- * ```
  */
 export function fromFetchRequest(request: Request, target: string): PipelineRequest {
   return {
@@ -50,14 +45,7 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
   }
 }
 
-/**
- * A pipeline response as a Fetch `Response` (`Response.error()` for a network error).
- *
- * @example
- * ```ts
- * return toFetchResponse(await pipeline.handle(request));
- * ```
- */
+/** A pipeline response as a Fetch `Response` (`Response.error()` for a network error). */
 export function toFetchResponse(response: PipelineResponse): Response {
   if (response.kind === 'network-error') return Response.error();
   // A 204 has no body, and the Fetch API refuses one, even empty.
@@ -65,27 +53,13 @@ export function toFetchResponse(response: PipelineResponse): Response {
   return new Response(body, { status: response.status, headers: response.headers });
 }
 
-/**
- * Where a handler answers: an origin and a path prefix (without trailing slash).
- *
- * @example
- * ```ts
- * const base: BaseUrl = { origin: 'https://api.svc.co', prefix: '' };
- * ```
- */
+/** Where a handler answers: an origin and a path prefix (without trailing slash). */
 export interface BaseUrl {
   origin: string;
   prefix: string;
 }
 
-/**
- * Parses a base URL such as `https://eu.api.svc.co` or `http://localhost:8080/svc`.
- *
- * @example
- * ```ts
- * parseBaseUrl('http://localhost:8080/svc/'); // { origin: 'http://localhost:8080', prefix: '/svc' }
- * ```
- */
+/** Parses a base URL such as `https://eu.api.svc.co` or `http://localhost:8080/svc`. */
 export function parseBaseUrl(baseUrl: string): BaseUrl {
   let url: URL;
   try {
@@ -101,12 +75,6 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
 /**
  * The bases a handler answers on: the service's hosts (as the client's `region` resolves them)
  * and the given `baseUrl`.
- *
- * @example
- * ```ts
- * handledBases('http://localhost:4010').map((base) => base.origin);
- * // ['https://api.svc.co', 'https://eu.api.svc.co', 'http://localhost:4010']
- * ```
  */
 export function handledBases(baseUrl: string | undefined): BaseUrl[] {
   const bases = Object.values(REGION_BASE_URLS).map(parseBaseUrl);
@@ -117,11 +85,6 @@ export function handledBases(baseUrl: string | undefined): BaseUrl[] {
 /**
  * The target (`path?query` below the base's prefix) of a URL on one of the bases, or
  * `undefined` when the URL is on none of them.
- *
- * @example
- * ```ts
- * targetOn(new URL('https://api.svc.co/v2/subscribers?limit=5'), handledBases(undefined)); // '/v2/subscribers?limit=5'
- * ```
  */
 export function targetOn(url: URL, bases: readonly BaseUrl[]): string | undefined {
   for (const base of bases) {

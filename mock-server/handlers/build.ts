@@ -29,15 +29,7 @@ export interface HandlerOptions extends PipelineOptions {
   baseUrl?: string;
 }
 
-/**
- * The parts of the msw module the adapter uses.
- *
- * @example
- * ```ts
- * import { HttpResponse, http } from 'msw';
- * const msw: MswModule = { http, HttpResponse };
- * ```
- */
+/** The parts of the msw module the adapter uses. */
 export interface MswModule {
   http: typeof mswHttp;
   HttpResponse: typeof MswHttpResponse;
@@ -45,12 +37,6 @@ export interface MswModule {
 
 /**
  * Builds the msw handlers of an engine with a given msw module.
- *
- * @example
- * ```ts
- * const handlers = buildHandlers(await import('msw'), engine, {});
- * ```
- *
  * @internal
  */
 export function buildHandlers(

@@ -83,8 +83,7 @@ async function readSeed(file: string): Promise<SeedData> {
 }
 
 async function main(): Promise<void> {
-  // First of all, so no signal finds the process without them (a SIGTERM right after the
-  // banner used to kill it by signal).
+  // First of all, so no signal finds the process without them.
   const shutdown = closeOnSignals();
   let values: {
     port?: string;

@@ -6,16 +6,7 @@
  * @module
  */
 
-/**
- * What {@link closeOnSignals} returns.
- *
- * @example
- * ```ts
- * const shutdown = closeOnSignals();
- * const server = await startMockServer({ port: 0 });
- * if (!shutdown.attach(server)) console.log(`listening on ${server.url}`);
- * ```
- */
+/** What {@link closeOnSignals} returns. */
 export interface SignalShutdown {
   /**
    * Hands over the started server: a later signal closes it. Answers `true` when a signal already
@@ -28,12 +19,6 @@ export interface SignalShutdown {
  * Installs SIGINT and SIGTERM handlers at once: the first signal closes the attached server (or
  * the server attached later, when it comes during start), prints `svc-mock stopped (<signal>)`
  * and exits 0; a second signal exits 1 at once.
- *
- * @example
- * ```ts
- * const shutdown = closeOnSignals();
- * shutdown.attach(await startMockServer());
- * ```
  */
 export function closeOnSignals(): SignalShutdown {
   let server: { close(): Promise<void> } | undefined;

@@ -13,11 +13,6 @@ const EXPOSED_HEADERS =
 /**
  * Headers added to every response: any origin may read it, and the service's headers a client
  * needs (idempotency replay, rate limits) are exposed.
- *
- * @example
- * ```ts
- * res.writeHead(200, { ...corsHeaders(), 'content-type': 'application/json' });
- * ```
  */
 export function corsHeaders(): Record<string, string> {
   return {
@@ -29,11 +24,6 @@ export function corsHeaders(): Record<string, string> {
 /**
  * Headers of a preflight (`OPTIONS`) answer. The requested headers are echoed back, so clients
  * that add their own headers (the `headers` client option) are never blocked.
- *
- * @example
- * ```ts
- * res.writeHead(204, preflightHeaders(req.headers['access-control-request-headers']));
- * ```
  */
 export function preflightHeaders(requestedHeaders: string | undefined): Record<string, string> {
   return {

@@ -16,11 +16,6 @@ import {
 /**
  * A node:http request as the pipeline reads it. The body is read at most once, and reading
  * stops as soon as it passes the limit.
- *
- * @example
- * ```ts
- * const response = await pipeline.handle(fromIncoming(req));
- * ```
  */
 export function fromIncoming(req: IncomingMessage): PipelineRequest {
   return {
@@ -76,11 +71,6 @@ function readIncoming(req: IncomingMessage, limit: number): Promise<string> {
 /**
  * Writes a pipeline response (an injected network error destroys the socket), with extra
  * headers (CORS) underneath its own.
- *
- * @example
- * ```ts
- * sendResponse(res, response, corsHeaders());
- * ```
  */
 export function sendResponse(
   res: ServerResponse,

@@ -11,16 +11,7 @@ import type { SchedulingClock } from '../engine/store/scheduler';
 /** setTimeout's longest delay (about 24.8 days); a later task re-arms when this one fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * A running {@link followWallClock} driver.
- *
- * @example
- * ```ts
- * const driver = followWallClock(engine.clock);
- * driver.sync(); // the engine clock shows the wall-clock time; due work has run
- * driver.stop();
- * ```
- */
+/** A running {@link followWallClock} driver. */
 export interface WallClockDriver {
   /** Moves the engine clock to the wall clock's time (plus any jump made through the clock), running due work. */
   sync(): void;
@@ -28,14 +19,7 @@ export interface WallClockDriver {
   stop(): void;
 }
 
-/**
- * Options of {@link followWallClock}.
- *
- * @example
- * ```ts
- * followWallClock(engine.clock, { onError: (error) => console.error(error) });
- * ```
- */
+/** Options of {@link followWallClock}. */
 export interface WallClockOptions {
   /** Where an error thrown by a due task goes (default `console.error`). */
   onError?: (error: unknown) => void;
@@ -45,14 +29,6 @@ export interface WallClockOptions {
  * Makes an engine's clock follow the wall clock. Time flows at the wall clock's pace from where
  * the clock stands; moving the clock ahead (`advance`, `set`, `settle({ skipTime })`) is kept as
  * a lead over the wall clock, so time keeps flowing from the new time.
- *
- * @example
- * ```ts
- * const engine = createMockEngine({ clockStart: 'real', keepClockOnReset: true });
- * const driver = followWallClock(engine.clock);
- * // ... a delay of 5 s triggered now runs about 5 s later, with no request needed
- * driver.stop();
- * ```
  */
 export function followWallClock(
   clock: SchedulingClock,

@@ -6,12 +6,5 @@
  */
 import assets from 'virtual:svc-inspector-page';
 
-/**
- * What the inspector serves: the page's script and stylesheet.
- *
- * @example
- * ```ts
- * const { script, css } = (await import('./page-assets')).inspectorAssets;
- * ```
- */
+/** What the inspector serves: the page's script and stylesheet. */
 export const inspectorAssets: { readonly script: string; readonly css: string } = assets;

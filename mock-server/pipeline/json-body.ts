@@ -9,11 +9,6 @@ import { ServiceError } from '../engine/wire/service-error';
 /**
  * Parses a request body: empty is `undefined`, malformed JSON the service's 400, and nesting
  * past `MAX_JSON_DEPTH` a 400 that says so (docs/security.md).
- *
- * @example
- * ```ts
- * parseJsonBody('{"name":"welcome"}'); // { name: 'welcome' }
- * ```
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;

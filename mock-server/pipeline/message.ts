@@ -5,19 +5,7 @@
  * @module
  */
 
-/**
- * One request as the pipeline reads it.
- *
- * @example
- * ```ts
- * const request: PipelineRequest = {
- *   method: 'GET',
- *   target: '/v2/subscribers/user-1',
- *   header: (name) => (name === 'authorization' ? `ApiKey ${apiKey}` : undefined),
- *   readBody: async () => '',
- * };
- * ```
- */
+/** One request as the pipeline reads it. */
 export interface PipelineRequest {
   /** HTTP method, upper case. */
   method: string;
@@ -35,25 +23,12 @@ export interface PipelineRequest {
 /**
  * What the pipeline answers: a JSON body already serialised, or a dropped connection (an
  * injected network error).
- *
- * @example
- * ```ts
- * const response = await pipeline.handle(request);
- * if (response.kind === 'response') console.log(response.status, response.body);
- * ```
  */
 export type PipelineResponse =
   | { kind: 'response'; status: number; headers: Record<string, string>; body: string }
   | { kind: 'network-error' };
 
-/**
- * Thrown by {@link PipelineRequest.readBody} when a body passes its limit.
- *
- * @example
- * ```ts
- * throw new BodyTooLargeError(100 * 1024);
- * ```
- */
+/** Thrown by {@link PipelineRequest.readBody} when a body passes its limit. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
@@ -64,11 +39,6 @@ export class BodyTooLargeError extends Error {
 /**
  * Thrown by {@link PipelineRequest.readBody} when the client went away before its body arrived:
  * nobody is left to answer, and it is no bug of the server.
- *
- * @example
- * ```ts
- * throw new ClientAbortedError();
- * ```
  */
 export class ClientAbortedError extends Error {
   override readonly name = 'ClientAbortedError';
@@ -77,14 +47,7 @@ export class ClientAbortedError extends Error {
   }
 }
 
-/**
- * Reads a body from chunks with a byte limit: stops (rejecting) as soon as the limit is passed.
- *
- * @example
- * ```ts
- * const text = await readLimited(request.body, 100 * 1024);
- * ```
- */
+/** Reads a body from chunks with a byte limit: stops (rejecting) as soon as the limit is passed. */
 export async function readLimited(
   chunks: AsyncIterable<Uint8Array> | null,
   limit: number,

@@ -10,26 +10,13 @@ import { ServiceError } from '../engine/wire/service-error';
 /**
  * A route path split into segments: static ones (lower case when matched without case) and
  * `undefined` where a `:name` parameter stands.
- *
- * @example
- * ```ts
- * compilePath('/v2/subscribers/:subscriberId', true);
- * // { segments: ['v2', 'subscribers', undefined], names: ['subscriberId'] }
- * ```
  */
 export interface PathPattern {
   segments: ReadonlyArray<string | undefined>;
   names: readonly string[];
 }
 
-/**
- * Splits a route path (`/a/:b`) into its segments; `ignoreCase` lower-cases the static ones.
- *
- * @example
- * ```ts
- * compilePath('/snapshots/:id/restore', false).names; // ['id']
- * ```
- */
+/** Splits a route path (`/a/:b`) into its segments; `ignoreCase` lower-cases the static ones. */
 export function compilePath(path: string, ignoreCase: boolean): PathPattern {
   const parts = path.split('/').slice(1);
   return {
@@ -45,11 +32,6 @@ export function compilePath(path: string, ignoreCase: boolean): PathPattern {
  * The raw (still percent-encoded) parameter values when `parts` match the pattern, else
  * `undefined`: as many segments, each static one equal (without case when `ignoreCase`), each
  * parameter non-empty.
- *
- * @example
- * ```ts
- * matchSegments(compilePath('/v2/subscribers/:id', true), ['V2', 'subscribers', 'a%2Fb'], true); // ['a%2Fb']
- * ```
  */
 export function matchSegments(
   pattern: PathPattern,
@@ -70,14 +52,7 @@ export function matchSegments(
   return raw;
 }
 
-/**
- * The decoded parameters by name; a malformed escape is the service's 400 (ADR 0060).
- *
- * @example
- * ```ts
- * decodePathParams(['subscriberId'], ['a%20b']); // { subscriberId: 'a b' }
- * ```
- */
+/** The decoded parameters by name; a malformed escape is the service's 400 (ADR 0060). */
 export function decodePathParams(
   names: readonly string[],
   raw: readonly string[],

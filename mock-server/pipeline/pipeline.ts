@@ -35,15 +35,7 @@ export interface PipelineOptions {
   onUnexpectedError?: (error: unknown, errorId: string) => void;
 }
 
-/**
- * The pipeline over one engine.
- *
- * @example
- * ```ts
- * const pipeline = createPipeline(engine);
- * const response = (await pipeline.handle(request)) ?? pipeline.notFound(request);
- * ```
- */
+/** The pipeline over one engine. */
 export interface Pipeline {
   /**
    * Answers a request of the route table; `undefined` when no route has its method and path.
@@ -54,24 +46,12 @@ export interface Pipeline {
   notFound(request: Pick<PipelineRequest, 'method' | 'target'>): PipelineResponse;
 }
 
-/**
- * The response header that carries each request's id (what `withResponse()` reads).
- *
- * @example
- * ```ts
- * response.headers[REQUEST_ID_HEADER];
- * ```
- */
+/** The response header that carries each request's id (what `withResponse()` reads). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * The answer to a request whose client went away: nothing is sent (adapters drop the
  * connection), and the HTTP server logs one quiet line.
- *
- * @example
- * ```ts
- * if (response === ABORTED) log('client aborted');
- * ```
  */
 export const ABORTED: PipelineResponse = { kind: 'network-error' };
 
@@ -84,14 +64,7 @@ function splitTarget(target: string): { pathname: string; search: string } {
     : { pathname: target.slice(0, at), search: target.slice(at) };
 }
 
-/**
- * Builds the pipeline over an engine.
- *
- * @example
- * ```ts
- * const pipeline = createPipeline(createMockEngine());
- * ```
- */
+/** Builds the pipeline over an engine. */
 export function createPipeline(engine: MockEngine, options: PipelineOptions = {}): Pipeline {
   const onBug =
     options.onUnexpectedError ??

@@ -13,14 +13,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A 204 answer carries no body and no content type. */
 const NO_CONTENT = 204;
 
-/**
- * A JSON response with the given status and headers (a 204 has no body).
- *
- * @example
- * ```ts
- * json(200, { data: subscriber });
- * ```
- */
+/** A JSON response with the given status and headers (a 204 has no body). */
 export function json(
   status: number,
   body: unknown,
@@ -39,11 +32,6 @@ export function json(
 /**
  * Where a failure happened and how to report a bug: the error body's `path`, its `timestamp`,
  * and who hears of unexpected errors.
- *
- * @example
- * ```ts
- * const where: FailureSite = { path: '/v2/subscribers/x', timestamp: now, onBug: console.error };
- * ```
  */
 export interface FailureSite {
   path: string;
@@ -54,11 +42,6 @@ export interface FailureSite {
 /**
  * The response for a failure: a {@link ServiceError} as the service's error body; anything else
  * is a bug, answered as the service's 500 with an `errorId` and reported to `onBug`.
- *
- * @example
- * ```ts
- * errorResponse(error, { path: '/v2/subscribers/x', timestamp: now, onBug: console.error });
- * ```
  */
 export function errorResponse(
   error: unknown,

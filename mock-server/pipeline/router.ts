@@ -7,15 +7,7 @@
 import { type AnyRoute, ROUTES } from '../../src/routes/index';
 import { compilePath, decodePathParams, matchSegments, type PathPattern } from './path-match';
 
-/**
- * A route that matched, with its raw (still percent-encoded) path parameters.
- *
- * @example
- * ```ts
- * const matched = matchRoute('GET', '/v2/subscribers/a%2Fb');
- * matched && decodeParams(matched); // { subscriberId: 'a/b' }
- * ```
- */
+/** A route that matched, with its raw (still percent-encoded) path parameters. */
 export interface MatchedRoute {
   route: AnyRoute;
   names: readonly string[];
@@ -35,14 +27,7 @@ for (const route of ROUTES) {
   BY_METHOD.set(route.method, list);
 }
 
-/**
- * The route of a method and path (no query), or `undefined` when the table has none.
- *
- * @example
- * ```ts
- * matchRoute('POST', '/v1/events/trigger')?.route.operation; // 'events.trigger'
- * ```
- */
+/** The route of a method and path (no query), or `undefined` when the table has none. */
 export function matchRoute(method: string, pathname: string): MatchedRoute | undefined {
   const candidates = BY_METHOD.get(method);
   if (candidates === undefined) return undefined;
@@ -56,14 +41,7 @@ export function matchRoute(method: string, pathname: string): MatchedRoute | und
   return undefined;
 }
 
-/**
- * The decoded path parameters of a match; a malformed escape is the service's 400 (ADR 0060).
- *
- * @example
- * ```ts
- * decodeParams(matchRoute('GET', '/v2/subscribers/a%20b')!); // { subscriberId: 'a b' }
- * ```
- */
+/** The decoded path parameters of a match; a malformed escape is the service's 400 (ADR 0060). */
 export function decodeParams(matched: MatchedRoute): Record<string, string> {
   return decodePathParams(matched.names, matched.raw);
 }

@@ -39,14 +39,7 @@ export interface CursorPage<T> {
 /** Where `totalCount` stops counting. */
 export const TOTAL_COUNT_CAP = 50_000;
 
-/**
- * An empty page (unknown cursor, or no match).
- *
- * @example
- * ```ts
- * emptyCursorPage(); // { data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false }
- * ```
- */
+/** An empty page (unknown cursor, or no match). */
 export function emptyCursorPage<T>(): CursorPage<T> {
   return { data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false };
 }
@@ -67,11 +60,6 @@ function bound<T>(view: SortedView<T>, isBefore: (item: T) => boolean): number {
  * One page of `view`. `compare(item, cursor)` orders an item against the cursor item in the
  * requested order (negative: item comes first); `cursorItem` is the item the cursor names
  * (it need not be in `view`: filtered-out cursors still mark a position).
- *
- * @example
- * ```ts
- * const page = cursorPage(view, { limit: 10, includeCursor: false }, (s) => s._id, compare, undefined);
- * ```
  */
 export function cursorPage<T>(
   view: SortedView<T>,
@@ -107,14 +95,7 @@ export function cursorPage<T>(
   };
 }
 
-/**
- * A view of an ascending array, read forwards or backwards.
- *
- * @example
- * ```ts
- * arrayView([1, 2, 3], 'DESC').at(0); // 3
- * ```
- */
+/** A view of an ascending array, read forwards or backwards. */
 export function arrayView<T>(items: readonly T[], direction: 'ASC' | 'DESC'): SortedView<T> {
   const last = items.length - 1;
   return {
@@ -126,11 +107,6 @@ export function arrayView<T>(items: readonly T[], direction: 'ASC' | 'DESC'): So
 /**
  * Compares two sort values the way MongoDB orders them for one type: missing and null first,
  * numbers numerically, everything else by its string form.
- *
- * @example
- * ```ts
- * compareValues(null, 'a'); // -1
- * ```
  */
 export function compareValues(a: unknown, b: unknown): number {
   const aMissing = a === undefined || a === null;

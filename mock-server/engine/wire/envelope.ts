@@ -5,15 +5,7 @@
  * @module
  */
 
-/**
- * The body the service answers for a handler's result; `undefined` stays `undefined` (a 204).
- *
- * @example
- * ```ts
- * envelope({ _id: 's1', data: {} }); // { data: { _id: 's1', data: {} } }
- * envelope({ data: [], next: null }); // { data: [], next: null }
- * ```
- */
+/** The body the service answers for a handler's result; `undefined` stays `undefined` (a 204). */
 export function envelope(result: unknown): unknown {
   if (result === undefined) return undefined;
   const page = result as { data?: unknown; _id?: unknown } | null;

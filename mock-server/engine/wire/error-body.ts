@@ -8,15 +8,7 @@
 
 import type { ServiceError } from './service-error';
 
-/**
- * The body the service answers a refusal with.
- *
- * @example
- * ```ts
- * errorBody(ServiceError.http(404, 'Subscriber not found'), '/v2/subscribers/x', clock.iso());
- * // { error: 'Not Found', statusCode: 404, timestamp, path: '/v2/subscribers/x', message: 'Subscriber not found', ... }
- * ```
- */
+/** The body the service answers a refusal with. */
 export function errorBody(
   error: ServiceError,
   path: string,

@@ -12,11 +12,6 @@ import { ServiceError } from './service-error';
 /**
  * The deepest nesting of objects and arrays accepted in a request body, a seed or a control
  * API body: `{}` is depth 1, `{"a":{"b":[]}}` depth 3.
- *
- * @example
- * ```ts
- * jsonDepth({ a: { b: [] } }) <= MAX_JSON_DEPTH; // true
- * ```
  */
 export const MAX_JSON_DEPTH = 64;
 

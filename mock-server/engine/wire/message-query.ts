@@ -33,11 +33,6 @@ const DEFAULT_LIMIT = 10;
  * numbers (422; a blank value is 0, as the service's `Number(value)` reads it); a `limit` over
  * 1000 answers 400 `Limit can not be larger then 1000`; `page` below 0, `limit` below 1 or a
  * fraction answer 422 (the engine's rule where the service's database would fail). `channel` is not checked: an unknown one matches nothing.
- *
- * @example
- * ```ts
- * parseMessageSearch(new URLSearchParams('channel=email&page=1')); // { page: 1, limit: 10, channel: 'email' }
- * ```
  */
 export function parseMessageSearch(params: URLSearchParams): MessageSearch {
   const messages: string[] = [];
@@ -70,14 +65,7 @@ export function parseMessageSearch(params: URLSearchParams): MessageSearch {
   };
 }
 
-/**
- * Reads the `channel` of a delete by transaction: absent, or one of the channels (422).
- *
- * @example
- * ```ts
- * parseDeleteChannel(new URLSearchParams('channel=email')); // 'email'
- * ```
- */
+/** Reads the `channel` of a delete by transaction: absent, or one of the channels (422). */
 export function parseDeleteChannel(params: URLSearchParams): string | undefined {
   const channel = queryString(params, 'channel');
   if (channel === undefined) return undefined;

@@ -58,12 +58,6 @@ function readDate(params: URLSearchParams, name: 'after' | 'before'): number | u
 /**
  * Reads the query of `GET /v1/notifications`; bad values answer the service's 422 (validation)
  * or 400 (dates).
- *
- * @example
- * ```ts
- * parseNotificationSearch(new URLSearchParams('channels=email&limit=20'));
- * // { page: 0, limit: 20, channels: ['email'] }
- * ```
  */
 export function parseNotificationSearch(params: URLSearchParams): NotificationSearch {
   const messages: string[] = [];

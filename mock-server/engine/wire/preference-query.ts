@@ -14,11 +14,6 @@ const CRITICALITIES: readonly Criticality[] = ['critical', 'nonCritical', 'all']
 /**
  * `criticality` (default `nonCritical`; another value answers 422). `contextKeys` is read by the
  * service only behind a feature flag that is off by default, so it is not used.
- *
- * @example
- * ```ts
- * parseCriticality(new URLSearchParams('criticality=all')); // 'all'
- * ```
  */
 export function parseCriticality(params: URLSearchParams): Criticality {
   const value = queryString(params, 'criticality') ?? 'nonCritical';

@@ -11,39 +11,18 @@ import type { SubscriptionSearch } from '../resources/topics';
 import type { WorkflowOrderBy, WorkflowSearch } from '../resources/workflows';
 import { ServiceError } from './service-error';
 
-/**
- * The first value of a query parameter, or `undefined` when absent.
- *
- * @example
- * ```ts
- * queryString(new URLSearchParams('a=1&a=2'), 'a'); // '1'
- * ```
- */
+/** The first value of a query parameter, or `undefined` when absent. */
 export function queryString(params: URLSearchParams, name: string): string | undefined {
   return params.get(name) ?? undefined;
 }
 
-/**
- * Every value of a list parameter (`name=a&name=b` or `name[]=a`), or `undefined` when absent.
- *
- * @example
- * ```ts
- * queryList(new URLSearchParams('tags=a&tags[]=b'), 'tags'); // ['a', 'b']
- * ```
- */
+/** Every value of a list parameter (`name=a&name=b` or `name[]=a`), or `undefined` when absent. */
 export function queryList(params: URLSearchParams, name: string): string[] | undefined {
   const values = [...params.getAll(name), ...params.getAll(`${name}[]`)];
   return values.length === 0 ? undefined : values;
 }
 
-/**
- * A boolean parameter the way the service reads it: only the literal `true` is true.
- *
- * @example
- * ```ts
- * queryFlag(new URLSearchParams('includeCursor=true'), 'includeCursor'); // true
- * ```
- */
+/** A boolean parameter the way the service reads it: only the literal `true` is true. */
 export function queryFlag(params: URLSearchParams, name: string): boolean {
   return params.get(name) === 'true';
 }
@@ -54,14 +33,7 @@ export type NumberReading =
   | { kind: 'not-a-number'; raw: string }
   | { kind: 'number'; value: number; raw: string };
 
-/**
- * Reads a numeric parameter without deciding what a bad value means (each endpoint does).
- *
- * @example
- * ```ts
- * queryNumber(new URLSearchParams('limit=abc'), 'limit'); // { kind: 'not-a-number', raw: 'abc' }
- * ```
- */
+/** Reads a numeric parameter without deciding what a bad value means (each endpoint does). */
 export function queryNumber(params: URLSearchParams, name: string): NumberReading {
   const raw = params.get(name);
   if (raw === null || raw.trim() === '') return { kind: 'absent' };
@@ -72,11 +44,6 @@ export function queryNumber(params: URLSearchParams, name: string): NumberReadin
 /**
  * Reads a numeric parameter as a DTO with `@Type(() => Number)` or `Number(value)` does: a blank
  * value (`limit=`) is `Number('')`, 0, not an absent one.
- *
- * @example
- * ```ts
- * queryDtoNumber(new URLSearchParams('limit='), 'limit'); // { kind: 'number', value: 0, raw: '' }
- * ```
  */
 export function queryDtoNumber(params: URLSearchParams, name: string): NumberReading {
   const raw = params.get(name);
@@ -88,11 +55,6 @@ export function queryDtoNumber(params: URLSearchParams, name: string): NumberRea
  * The `contextKeys` filter as the service's DTOs read it: absent is no filter, each value is one
  * `type:id` key (commas are not separators), empty values drop, so `contextKeys=` alone is `[]`
  * ("without context").
- *
- * @example
- * ```ts
- * queryContextKeys(new URLSearchParams('contextKeys=tenant:a&contextKeys=')); // ['tenant:a']
- * ```
  */
 export function queryContextKeys(params: URLSearchParams): string[] | undefined {
   return queryList(params, 'contextKeys')?.filter((value) => value !== '');
@@ -104,11 +66,6 @@ const MAX_CURSOR_LIMIT = 100;
  * The query of `GET /v2/subscribers` (docs/behaviour/subscribers.md#search): `limit` 0, missing or non-numeric → 10, else 1-100
  * (422 command validation); `orderBy` default `_id`; only exactly `DESC` (the default) is
  * descending.
- *
- * @example
- * ```ts
- * parseSubscriberSearch(new URLSearchParams('limit=20&email=@acme'));
- * ```
  */
 export function parseSubscriberSearch(params: URLSearchParams): SubscriberSearch {
   const reading = queryNumber(params, 'limit');
@@ -145,11 +102,6 @@ export function parseSubscriberSearch(params: URLSearchParams): SubscriberSearch
  * The query of `GET /v2/subscribers/{id}/subscriptions` (docs/behaviour/subscribers.md#subscriptions): `limit` 0 or missing → 10; above
  * 100 or non-numeric → 422 (validation pipe); `orderDirection=ASC` ascending, anything else
  * descending; `contextKeys=` (empty) means "no context".
- *
- * @example
- * ```ts
- * parseSubscriptionSearch(new URLSearchParams('key=news'));
- * ```
  */
 export function parseSubscriptionSearch(params: URLSearchParams): SubscriptionSearch {
   const reading = queryNumber(params, 'limit');
@@ -191,11 +143,6 @@ const WORKFLOW_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
 /**
  * The query of `GET /v2/workflows` (docs/behaviour/workflows.md#list): `limit` default 50
  * (non-numeric → 50; 0, negative, fractional or over 100 → 422), `offset` integer ≥ 0, closed `orderBy`/`orderDirection`/`status`.
- *
- * @example
- * ```ts
- * parseWorkflowSearch(new URLSearchParams('limit=10&tags=billing'));
- * ```
  */
 export function parseWorkflowSearch(params: URLSearchParams): WorkflowSearch {
   const problems: string[] = [];

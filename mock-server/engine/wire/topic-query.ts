@@ -12,11 +12,6 @@ import { parseSubscriptionSearch, queryString } from './query';
 /**
  * The query of `GET /v2/topics`: `limit` 10 when missing or 0, 1-100 else 422; `orderBy` default
  * `_id`; `orderDirection=ASC` ascending, anything else descending; `key`, `name`.
- *
- * @example
- * ```ts
- * parseTopicSearch(new URLSearchParams('key=task&limit=20'));
- * ```
  */
 export function parseTopicSearch(params: URLSearchParams): TopicSearch {
   const { key: _key, contextKeys: _contextKeys, ...cursor } = parseSubscriptionSearch(params);
@@ -31,11 +26,6 @@ export function parseTopicSearch(params: URLSearchParams): TopicSearch {
 /**
  * The query of `GET /v2/topics/{topicKey}/subscriptions`: the cursor rules of
  * {@link parseTopicSearch}, `subscriberId` exact, `contextKeys` an exact set.
- *
- * @example
- * ```ts
- * parseTopicSubscriptionSearch(new URLSearchParams('subscriberId=user-1'));
- * ```
  */
 export function parseTopicSubscriptionSearch(params: URLSearchParams): TopicSubscriptionSearch {
   const { key: _key, ...search } = parseSubscriptionSearch(params);

@@ -70,13 +70,6 @@ function withoutNullOptionals(schema: z.ZodMiniType, input: object): object {
  * Parses a body with a schema; a failure becomes the global validation pipe's 422
  * `Validation Error` with `errors.general.messages`. `overrides` replaces the message of a field
  * (for the service's custom validators); given as a function, it is worked out only on a failure.
- *
- * @example
- * ```ts
- * const body = validateBody(MarkAsBody, json, {
- *   messageId: 'messageId must be a valid MongoDB ObjectId or an array of valid MongoDB ObjectIds',
- * });
- * ```
  */
 export function validateBody<T extends z.ZodMiniType>(
   schema: T,
@@ -156,11 +149,6 @@ function matchedOption(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
  * One line per zod issue, `field: what is wrong`, with the field's path under `where` (or `root`
  * for the value itself); an unknown key lists the keys the schema allows there. The one wording
  * of seed, fault and control-body problems.
- *
- * @example
- * ```ts
- * describeIssues(SubscriberSeed, issues, 'subscribers.0'); // ['subscribers.0.email: Invalid input']
- * ```
  */
 export function describeIssues(
   schema: z.ZodMiniType,
@@ -180,14 +168,7 @@ export function describeIssues(
   });
 }
 
-/**
- * Validates seed data with a schema, throwing a readable 400 that names the bad field.
- *
- * @example
- * ```ts
- * parseSeedPart(SubscriberSeed, { subscriberId: 'u1' }, 'subscribers.0');
- * ```
- */
+/** Validates seed data with a schema, throwing a readable 400 that names the bad field. */
 export function parseSeedPart<T extends z.ZodMiniType>(
   schema: T,
   input: unknown,

@@ -9,14 +9,7 @@ import type { TriggerExchange } from '../../engine/event-feed';
 import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
 import type { NotificationRecord } from '../../engine/store/state';
 
-/**
- * Filters of the activity; every given one must match.
- *
- * @example
- * ```ts
- * const filter: ActivityFilter = { workflowId: 'welcome', status: 'failed' };
- * ```
- */
+/** Filters of the activity; every given one must match. */
 export interface ActivityFilter {
   workflowId?: string;
   subscriberId?: string;
@@ -29,15 +22,7 @@ export interface ActivityFilter {
   limit?: number;
 }
 
-/**
- * One transaction: the trigger (when remembered) and the notifications it made.
- *
- * @example
- * ```ts
- * const group: ActivityGroup = activity(engine, context, {})[0];
- * group.notifications[0]?.jobs.map((job) => job.status);
- * ```
- */
+/** One transaction: the trigger (when remembered) and the notifications it made. */
 export interface ActivityGroup {
   /** The transaction id; a refused trigger that had none is keyed `trigger-<id>`. */
   key: string;
@@ -51,14 +36,7 @@ export interface ActivityGroup {
 
 const ACTIVITY_FILTERS = ['workflowId', 'subscriberId', 'channel', 'status', 'transactionId'];
 
-/**
- * Reads the activity filters from a URL's query; an unknown name is a `TypeError` (a 400).
- *
- * @example
- * ```ts
- * activityFilter(new URL('http://x/?channel=email&limit=10')); // { channel: 'email', limit: 10 }
- * ```
- */
+/** Reads the activity filters from a URL's query; an unknown name is a `TypeError` (a 400). */
 export function activityFilter(url: URL): ActivityFilter {
   const filter: ActivityFilter = {};
   for (const [name, value] of url.searchParams) {
@@ -112,15 +90,7 @@ function groupMatches(group: ActivityGroup, filter: ActivityFilter): boolean {
   return true;
 }
 
-/**
- * The environment's transactions, newest first, filtered.
- *
- * @example
- * ```ts
- * const context = engine.scope('Development');
- * activity(engine, context, { channel: 'email', limit: 10 });
- * ```
- */
+/** The environment's transactions, newest first, filtered. */
 export function activity(
   engine: MockEngine,
   context: EngineScope,

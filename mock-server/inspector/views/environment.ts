@@ -7,27 +7,12 @@
 import type { EngineScope, MockEngine } from '../../engine/engine';
 import type { EnvironmentRecord } from '../../engine/store/state';
 
-/**
- * The engine context of the environment a request names, as the API would authenticate it.
- *
- * @example
- * ```ts
- * const context = environmentContext(engine, new URL('http://x/?environment=Production'));
- * context.environment.name; // 'Production'
- * ```
- */
+/** The engine context of the environment a request names, as the API would authenticate it. */
 export function environmentContext(engine: MockEngine, url: URL): EngineScope {
   return engine.scope(url.searchParams.get('environment') || 'Development');
 }
 
-/**
- * An API key with all but its last four characters hidden.
- *
- * @example
- * ```ts
- * maskKey('0123456789abcdef'); // '••••••••••••cdef'
- * ```
- */
+/** An API key with all but its last four characters hidden. */
 export function maskKey(key: string): string {
   return `${'•'.repeat(Math.max(0, key.length - 4))}${key.slice(-4)}`;
 }
@@ -35,11 +20,6 @@ export function maskKey(key: string): string {
 /**
  * An environment as the inspector lists it: the key masked (the control API's
  * `GET /__svc/environments` reveals it).
- *
- * @example
- * ```ts
- * engine.environments.map(environmentSummary);
- * ```
  */
 export function environmentSummary(environment: EnvironmentRecord) {
   return {

@@ -12,14 +12,7 @@ import { ServiceError } from '../../engine/wire/service-error';
 
 const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'];
 
-/**
- * Filters of the message list.
- *
- * @example
- * ```ts
- * const filter: MessageFilter = { channel: 'email', subscriberId: 'user-1' };
- * ```
- */
+/** Filters of the message list. */
 export interface MessageFilter {
   channel?: string;
   subscriberId?: string;
@@ -28,14 +21,7 @@ export interface MessageFilter {
   limit?: number;
 }
 
-/**
- * Reads the message filters from a URL's query; bad values are a `TypeError` (a 400).
- *
- * @example
- * ```ts
- * messageFilter(new URL('http://x/?channel=sms')); // { channel: 'sms' }
- * ```
- */
+/** Reads the message filters from a URL's query; bad values are a `TypeError` (a 400). */
 export function messageFilter(url: URL): MessageFilter {
   const filter: MessageFilter = {};
   for (const [name, value] of url.searchParams) {
@@ -105,15 +91,7 @@ function envelope(data: EnvironmentData, message: MessageRecord) {
   };
 }
 
-/**
- * A stored message as the inspector shows it.
- *
- * @example
- * ```ts
- * const view = messageView(context.data, record);
- * view.email?.subject;
- * ```
- */
+/** A stored message as the inspector shows it. */
 export function messageView(data: EnvironmentData, message: MessageRecord) {
   const subscriber = subscriberByObjectId(data, message._subscriberId);
   return {
@@ -150,24 +128,10 @@ export function messageView(data: EnvironmentData, message: MessageRecord) {
   };
 }
 
-/**
- * A message as the inspector shows it.
- *
- * @example
- * ```ts
- * const views: MessageView[] = messages(context, { channel: 'email' });
- * ```
- */
+/** A message as the inspector shows it. */
 export type MessageView = ReturnType<typeof messageView>;
 
-/**
- * The environment's messages, newest first, filtered.
- *
- * @example
- * ```ts
- * messages(context, { channel: 'email', limit: 20 });
- * ```
- */
+/** The environment's messages, newest first, filtered. */
 export function messages(context: EngineScope, filter: MessageFilter): MessageView[] {
   const { data } = context;
   const subscriber =
@@ -187,14 +151,7 @@ export function messages(context: EngineScope, filter: MessageFilter): MessageVi
   return found;
 }
 
-/**
- * A subscriber's in-app inbox, newest first, with read, seen and archived state.
- *
- * @example
- * ```ts
- * inbox(context, 'user-1').messages.filter((message) => !message.read).length;
- * ```
- */
+/** A subscriber's in-app inbox, newest first, with read, seen and archived state. */
 export function inbox(context: EngineScope, subscriberId: string) {
   const subscriber = findSubscriber(context.data, subscriberId);
   if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);

@@ -35,12 +35,6 @@ function subscriberView(context: EngineScope, subscriber: SubscriberRecord) {
 /**
  * What an environment holds, as the inspector's State tab shows it. Integration credentials are
  * listed by name only (their values are secrets).
- *
- * @example
- * ```ts
- * const context = engine.scope('Development');
- * environmentState(engine, context).workflows.map((workflow) => workflow.status);
- * ```
  */
 export function environmentState(engine: MockEngine, context: EngineScope) {
   const { data } = context;
@@ -115,11 +109,6 @@ function findNotification(engine: MockEngine, notificationId: string) {
 /**
  * The clock and the work waiting for it, soonest first: each delay or digest with when it fires
  * and the run it belongs to.
- *
- * @example
- * ```ts
- * clockState(engine).pending.map((task) => `${task.kind} at ${task.at}`);
- * ```
  */
 export function clockState(engine: MockEngine) {
   return {
