@@ -6,9 +6,8 @@
  */
 
 import { WorkflowPatchBody } from '../../../src/schemas/workflow';
-import { journalRecord, journalRemove } from '../store/journal';
 import type { EnvironmentData, WorkflowRecord } from '../store/state';
-import { workflowsChanged } from '../store/workflow-index';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { findWorkflow, toWorkflowResponse, type WorkflowResponseDto } from './workflows';
@@ -59,7 +58,7 @@ export function patchWorkflow(
 ): WorkflowResponseDto {
   const input = validateBody(WorkflowPatchBody, body);
   const workflow = requireWorkflow(data, idOrSlug);
-  journalRecord(workflow);
+  tables.workflows.edit(data, workflow);
   if (input.active !== undefined) {
     workflow.active = input.active;
     workflow.status = input.active ? 'ACTIVE' : 'INACTIVE';
@@ -75,7 +74,6 @@ export function patchWorkflow(
     workflow.isTranslationEnabled = input.isTranslationEnabled;
   }
   workflow.updatedAt = now;
-  workflowsChanged(data);
   return toWorkflowResponse(workflow, data);
 }
 
@@ -91,6 +89,5 @@ export function patchWorkflow(
  */
 export function deleteWorkflow(data: EnvironmentData, idOrSlug: string): void {
   const workflow = requireWorkflow(data, idOrSlug);
-  journalRemove(data.workflows, data.workflows.indexOf(workflow));
-  workflowsChanged(data);
+  tables.workflows.remove(data, workflow);
 }

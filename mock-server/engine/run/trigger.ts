@@ -18,13 +18,6 @@ import {
 } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
-import {
-  journalAdd,
-  journalAssign,
-  journalPush,
-  journalRecord,
-  journalSet,
-} from '../store/journal';
 import type {
   JobRecord,
   NotificationRecord,
@@ -32,8 +25,8 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../store/state';
-import { subscriberChanged } from '../store/subscriber-text-index';
-import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
+import { tables } from '../store/tables';
+import { workflowByWorkflowId } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { storeAttachments } from './attachments';
@@ -160,27 +153,21 @@ function upsertSubscriber(
     };
     putSubscriber(data, record);
   } else {
-    if (Object.keys(definition.fields).length > 0 || definition.data !== undefined) {
-      journalRecord(record);
-    }
-    let changed = false;
+    const changes: Partial<SubscriberRecord> = {};
     for (const [key, value] of Object.entries(definition.fields)) {
       const field = key as keyof SubscriberDefinition['fields'];
-      if (record[field] !== value) {
-        record[field] = value;
-        changed = true;
-      }
+      if (record[field] !== value) (changes as Record<string, unknown>)[field] = value;
     }
     if (
       definition.data !== undefined &&
       JSON.stringify(record.data) !== JSON.stringify(definition.data)
     ) {
-      record.data = structuredClone(definition.data);
-      changed = true;
+      changes.data = structuredClone(definition.data);
     }
-    if (changed) {
-      record.updatedAt = at;
-      subscriberChanged(data, record);
+    if (Object.keys(changes).length > 0) {
+      tables.subscribers.update(data, record, (row) => {
+        Object.assign(row, changes, { updatedAt: at });
+      });
     }
   }
   for (const channel of definition.channels) {
@@ -365,8 +352,7 @@ function createNotification(
       updatedAt: at,
     }),
   );
-  journalPush(scope.data.notifications, notification);
-  journalSet(scope.data.notificationsById, notification._id, notification);
+  tables.notifications.push(scope.data, notification);
   return notification;
 }
 
@@ -456,16 +442,15 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);
     if (record) {
-      journalRecord(record);
+      tables.tenants.edit(scope.data, record);
       if (typeof tenant['name'] === 'string') record.name = tenant['name'];
       if (isObject(tenant['data'])) record.data = structuredClone(tenant['data']);
       record.updatedAt = at;
     }
   }
-  journalAdd(scope.data.transactionIds, transactionId);
+  tables.transactionIds.add(scope.data, transactionId);
   if (workflow.lastTriggeredAt !== at) {
-    journalAssign(workflow, 'lastTriggeredAt', at);
-    workflowsChanged(scope.data, 'lastTriggeredAt');
+    tables.workflows.assign(scope.data, workflow, 'lastTriggeredAt', at);
   }
   const overrides = input.overrides === undefined ? {} : structuredClone(input.overrides);
   for (const recipient of recipients) {

@@ -9,7 +9,6 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
-import { journalPush } from '../../store/journal';
 import type {
   EnvironmentData,
   IntegrationRecord,
@@ -20,6 +19,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../../store/state';
+import { tables } from '../../store/tables';
 import { evaluateFilters } from '../conditions';
 import { DETAILS, type DetailText } from '../detail-texts';
 import { renderTemplate } from '../templates';
@@ -281,7 +281,7 @@ export function storeMessage(
     updatedAt: at,
     ...fields,
   };
-  journalPush(context.scope.data.messages, message);
+  tables.messages.insert(context.scope.data, message);
   return message;
 }
 
@@ -329,7 +329,7 @@ export function deliver(
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  journalPush(context.scope.state.outbox, {
+  tables.outbox.push(context.scope.state, {
     channel: message.channel,
     environmentId: context.scope.environment._id,
     subscriberId: context.subscriber.subscriberId,
