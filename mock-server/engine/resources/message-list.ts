@@ -129,9 +129,10 @@ export function deleteMessagesByTransaction(
   if (!data.messages.some((message) => message.transactionId === transactionId)) {
     throw ServiceError.http(404, 'Invalid transactionId or channel');
   }
-  data.messages = data.messages.filter(
+  tables.messages.removeWhere(
+    data,
     (message) =>
-      message.transactionId !== transactionId ||
-      (channel !== undefined && message.channel !== channel),
+      message.transactionId === transactionId &&
+      (channel === undefined || message.channel === channel),
   );
 }
