@@ -24,6 +24,7 @@ import type {
   StoredChannel,
   SubscriberRecord,
   WorkflowRecord,
+  WorkflowStepRecord,
 } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByWorkflowId } from '../store/workflow-index';
@@ -294,6 +295,19 @@ function resolveRecipients(
   return [...byId.values()];
 }
 
+// A notification's channels, one array per workflow steps array (steps are replaced on a change,
+// never changed in place), shared by the notifications of that workflow version.
+const channelLists = new WeakMap<readonly WorkflowStepRecord[], string[]>();
+
+function channelsOf(steps: readonly WorkflowStepRecord[]): string[] {
+  let channels = channelLists.get(steps);
+  if (channels === undefined) {
+    channels = [...new Set(steps.filter((step) => step.active).map((step) => step.type))];
+    channelLists.set(steps, channels);
+  }
+  return channels;
+}
+
 function createNotification(
   scope: EngineScope,
   workflow: WorkflowRecord,
@@ -317,7 +331,7 @@ function createNotification(
     _subscriberId: recipient.subscriber._id,
     _templateId: workflow._id,
     transactionId: event.transactionId,
-    channels: [...new Set(activeSteps.map((step) => step.type))],
+    channels: channelsOf(workflow.steps),
     payload: event.payload,
     to: recipient.to,
     tags: [...workflow.tags],

@@ -11,6 +11,7 @@ import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
 import type {
   EnvironmentData,
+  ExecutionDetailRecord,
   IntegrationRecord,
   JobRecord,
   MessageRecord,
@@ -68,17 +69,28 @@ export function addDetail(
   extra: { providerId?: string | undefined; raw?: unknown } = {},
 ): void {
   const { raw, providerId } = extra;
-  context.job.executionDetails.push({
-    _id: context.scope.ids.objectId(),
-    createdAt: context.scope.iso(),
-    status: text.status,
-    detail: text.detail,
-    source: text.source,
-    isRetry: false,
-    isTest: false,
-    ...(providerId === undefined ? {} : { providerId }),
-    raw: raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw),
-  });
+  const _id = context.scope.ids.objectId();
+  const createdAt = context.scope.iso();
+  const rawText = raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw);
+  const { status, detail, source } = text;
+  // One literal per shape, so every field sits in the object (a spread moves the later ones to a
+  // separate store), and an array of the exact length (a push leaves room for 16 more)
+  // (docs/decisions/0101-flat-ids-and-heap.md).
+  const record: ExecutionDetailRecord =
+    providerId === undefined
+      ? { _id, createdAt, status, detail, source, isRetry: false, isTest: false, raw: rawText }
+      : {
+          _id,
+          createdAt,
+          status,
+          detail,
+          source,
+          isRetry: false,
+          isTest: false,
+          providerId,
+          raw: rawText,
+        };
+  context.job.executionDetails = context.job.executionDetails.concat([record]);
 }
 
 const activeOn = (integration: IntegrationRecord, channel: Channel) =>
