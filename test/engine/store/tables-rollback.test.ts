@@ -3,6 +3,8 @@
 // whole state and every derived index (subscriber search and its remembered matches, workflow
 // lookups and list orders, notifications by _id) as they were before the call. A write that
 // escapes its table's journal fails here (docs/decisions/0140-one-declaration-per-operation.md#tables-that-own-their-writes).
+
+import { readdirSync, readFileSync } from 'node:fs';
 import { createMockEngine, type MockEngine } from '@svc/api/mock';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../../mock-server/engine/operations/index';
@@ -346,5 +348,34 @@ describe('tables: due work that an operation runs is undone with it', () => {
       ),
     ).toThrow('injected failure after the due work');
     expect(engine.snapshot().state).toEqual(before.state);
+  });
+});
+
+describe('tables: no engine code writes around them', () => {
+  const root = new URL('../../../mock-server/engine/', import.meta.url);
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('store/'))
+    .map((file) => [file, readFileSync(new URL(file, root), 'utf8')] as const);
+  const COLLECTIONS =
+    'subscribers|subscriberKeys|subscriberOrder|topics|subscriptions|subscriptionsBySubscriber|integrations|workflows|messages|tenants|notifications|notificationsById|transactionIds|digests|digestLastEvent|preferences|scheduled|outbox|idempotency|rateBuckets';
+
+  it('only the store imports the journal, and only `journaled` outside the tables', () => {
+    for (const [file, text] of files) {
+      for (const [, names] of text.matchAll(/import \{([^}]*)\} from '[./]*store\/journal'/g)) {
+        expect(names?.trim(), file).toBe('journaled');
+      }
+    }
+  });
+
+  it("no engine file changes a state collection's membership itself", () => {
+    const direct = new RegExp(
+      `\\b(data|state)\\.(${COLLECTIONS})(\\.(set|delete|push|splice|add|clear|pop|shift|unshift)\\(| = )`,
+    );
+    for (const [file, text] of files) {
+      const lines = text
+        .split('\n')
+        .filter((line) => direct.test(line) && !/^\s*(\*|\/\/)/.test(line));
+      expect(lines, file).toEqual([]);
+    }
   });
 });
