@@ -40,7 +40,8 @@ const subscriberRows = mapTable((data: EnvironmentData) => data.subscribers, [su
 const subscriberKeys = mapTable((data: EnvironmentData) => data.subscriberKeys);
 const subscriberOrder = listTable((data: EnvironmentData) => data.subscriberOrder);
 
-function insertSortedById<T extends { _id: string }>(array: T[], item: T): number {
+// Where an item goes in an array in ascending `_id` order (appended when it is the newest).
+function positionById<T extends { _id: string }>(array: T[], item: T): number {
   const last = array[array.length - 1];
   return last === undefined || last._id < item._id ? array.length : lowerBound(array, item._id);
 }
@@ -87,18 +88,18 @@ const subscriptions = {
   rows: subscriptionRows.rows,
   /** Adds a subscription to the list and to its subscriber's. */
   insert(data: EnvironmentData, record: SubscriptionRecord): void {
-    subscriptionRows.insert(data, insertSortedById(data.subscriptions, record), record);
+    subscriptionRows.insert(data, positionById(data.subscriptions, record), record);
     let mine = data.subscriptionsBySubscriber.get(record._subscriberId);
     if (!mine) {
       mine = [];
       subscriptionsOf.set(data, record._subscriberId, mine);
     }
     const own = mine;
-    const at = insertSortedById(own, record);
+    const at = positionById(own, record);
     own.splice(at, 0, record);
     journalUndo(() => own.splice(at, 1));
   },
-  /** Removes every subscription `keep` refuses, from the list and from each subscriber's. */
+  /** Removes every subscription `drop` picks, from the list and from each subscriber's. */
   removeWhere(data: EnvironmentData, drop: (subscription: SubscriptionRecord) => boolean): void {
     if (!data.subscriptions.some(drop)) return;
     journalAssign(
@@ -177,7 +178,7 @@ const messages = {
   rows: messageRows.rows,
   /** Adds a message at its `_id` position (appends when it is the newest). */
   insert(data: EnvironmentData, message: MessageRecord): void {
-    messageRows.insert(data, insertSortedById(data.messages, message), message);
+    messageRows.insert(data, positionById(data.messages, message), message);
   },
   removeWhere(data: EnvironmentData, drop: (message: MessageRecord) => boolean): void {
     if (!data.messages.some(drop)) return;
