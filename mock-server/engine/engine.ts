@@ -19,7 +19,7 @@ import { runScheduledTask } from './run/execution';
 import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
-import { journalAssign, journaled, journalInsert, journalRemove } from './store/journal';
+import { journaled } from './store/journal';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
@@ -31,8 +31,7 @@ import {
   type OrganizationRecord,
   type ScheduledTaskRecord,
 } from './store/state';
-import { forgetSubscriberIndexes } from './store/subscriber-text-index';
-import { workflowsChanged } from './store/workflow-index';
+import { tables } from './store/tables';
 import { checkJsonDepth } from './wire/json-depth';
 import { ServiceError } from './wire/service-error';
 
@@ -284,13 +283,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     checkJsonDepth(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
-    // Applied on a copy of the environment's data and swapped in at the end: a seed that fails
-    // half-way (an unknown subscriberId in a topic) leaves the environment as it was.
-    // The data object itself stays (request contexts hold it); its collections are replaced.
-    const data = dataOf(environment);
-    const draft = structuredClone(data);
-    applySeed(scopeOf({ environment, data: draft }), parsed);
-    Object.assign(data, draft);
+    // Written through the tables in a journal: a seed that fails half-way (an unknown
+    // subscriberId in a topic) is undone and leaves the environment as it was. Not on a copy of
+    // the environment: a copy would duplicate every string the records share.
+    journaled(
+      () => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed),
+      afterRollback,
+    );
   }
 
   if (options.seed) seed(options.seed);
@@ -306,7 +305,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     const index = state.scheduled.findIndex((task) => task.seq === seq);
     const task = state.scheduled[index];
     if (task === undefined) return;
-    journalRemove(state.scheduled, index);
+    tables.scheduled.removeAt(state, index);
     const environment = state.environments.get(task.environmentId);
     if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
   }
@@ -316,13 +315,12 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   }
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
-    journalAssign(state, 'taskSequence', state.taskSequence + 1);
-    const record: ScheduledTaskRecord = { ...task, seq: state.taskSequence };
+    const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
     let index = state.scheduled.length;
     while (index > 0 && (state.scheduled[index - 1] as ScheduledTaskRecord).at > record.at) {
       index -= 1;
     }
-    journalInsert(state.scheduled, index, record);
+    tables.scheduled.insert(state, index, record);
     register(record);
   }
 
@@ -357,13 +355,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     };
   }
 
-  // After an operation's writes were undone (store/journal.ts): the derived indexes may hold
-  // the undone writes, and the clock may hold timers of undone tasks.
+  // After an operation's writes were undone (store/journal.ts): the tables dropped the derived
+  // indexes they wrote to, but the clock may hold timers of undone tasks.
   function afterRollback(): void {
-    for (const data of state.data.values()) {
-      forgetSubscriberIndexes(data);
-      workflowsChanged(data);
-    }
     resyncClock();
   }
 

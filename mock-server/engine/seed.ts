@@ -37,7 +37,7 @@ import type {
   WorkflowRecord,
   WorkflowStepRecord,
 } from './store/state';
-import { workflowsChanged } from './store/workflow-index';
+import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
 import { parseSeedPart } from './wire/validation';
 
@@ -262,7 +262,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   }
   for (const tenant of seed.tenants ?? []) {
     const existing = data.tenants.get(tenant.identifier);
-    data.tenants.set(tenant.identifier, {
+    tables.tenants.set(data, tenant.identifier, {
       _id: existing?._id ?? ids.objectId(),
       ...withoutUndefined(tenant),
       createdAt: existing?.createdAt ?? at,
@@ -287,9 +287,12 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     let topic = data.topics.get(topicSeed.key);
     if (!topic) {
       topic = { _id: ids.objectId(), key: topicSeed.key, createdAt: at, updatedAt: at };
-      data.topics.set(topic.key, topic);
+      tables.topics.set(data, topic.key, topic);
     }
-    if (topicSeed.name !== undefined) topic.name = topicSeed.name;
+    if (topicSeed.name !== undefined) {
+      tables.topics.edit(data, topic);
+      topic.name = topicSeed.name;
+    }
     for (const entry of topicSeed.subscribers ?? []) {
       const subscriberId = typeof entry === 'string' ? entry : entry.subscriberId;
       const subscriber = findSubscriber(data, subscriberId);
@@ -305,12 +308,12 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     // One lookup map per seed call, so n workflows cost n, not n² scans.
     const byWorkflowId = new Map(data.workflows.map((workflow) => [workflow.workflowId, workflow]));
     for (const input of seed.workflows) seedWorkflow(scope, input, byWorkflowId);
-    workflowsChanged(data);
   }
   for (const { subscription, inputs } of preferred) {
     // As a subscriptions create builds them (docs/behaviour/topics.md#subscription-preferences),
     // but a seed states the subscription's preferences: they replace any it had.
     const preferences = buildSubscriptionPreferences(inputs, matchedWorkflows(data, inputs));
+    tables.subscriptions.edit(data, subscription);
     if (preferences.length > 0) subscription.preferences = preferences;
     else delete subscription.preferences;
   }
@@ -357,7 +360,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       createdAt,
       updatedAt: createdAt,
     };
-    data.messages.push(message);
+    tables.messages.insert(data, message);
   }
 }
 
@@ -404,9 +407,9 @@ function seedWorkflow(
     createdAt: input.createdAt ?? existing?.createdAt ?? at,
     updatedAt: input.updatedAt ?? at,
   };
-  if (existing) Object.assign(existing, record);
+  if (existing) tables.workflows.update(data, existing, () => Object.assign(existing, record));
   else {
-    data.workflows.push(record);
+    tables.workflows.push(data, record);
     byWorkflowId.set(record.workflowId, record);
   }
 }

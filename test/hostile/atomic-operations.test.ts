@@ -440,7 +440,8 @@ describe('hostile: other operations that write several things change nothing whe
     failing('workflowsChanged', 1, (engine, context) =>
       engine.operations['workflows.update'](context, {
         params: { workflowId: 'wf' },
-        body: { name: 'Renamed', steps },
+        // A valid body: the failure must come after the writes, not from the validation.
+        body: { name: 'Renamed', origin: 'svc-cloud', preferences: {}, steps },
       }),
     );
     failing('workflowsChanged', 1, (engine, context) =>

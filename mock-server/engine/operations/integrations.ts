@@ -14,14 +14,16 @@ import {
   setPrimaryIntegration,
 } from '../resources/integrations';
 
-export const integrationsCreate = defineOperation(routes.integrationsCreateRoute, (scope, { body }) =>
-  createIntegration(scope, body),
+export const integrationsCreate = defineOperation(
+  routes.integrationsCreateRoute,
+  (scope, { body }) => createIntegration(scope, body),
 );
 
 export const integrationsList = defineOperation(routes.integrationsListRoute, (scope) =>
   listIntegrations(scope),
 );
 
-export const integrationsSetPrimary = defineOperation(routes.integrationsSetPrimaryRoute,
+export const integrationsSetPrimary = defineOperation(
+  routes.integrationsSetPrimaryRoute,
   (scope, { params }) => setPrimaryIntegration(scope, params.integrationId),
 );

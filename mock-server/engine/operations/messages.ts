@@ -21,7 +21,8 @@ export const messagesDelete = defineOperation(routes.messagesDeleteRoute, (scope
   deleteMessage(scope, params.messageId),
 );
 
-export const messagesDeleteByTransactionId = defineOperation(routes.messagesDeleteByTransactionIdRoute,
+export const messagesDeleteByTransactionId = defineOperation(
+  routes.messagesDeleteByTransactionIdRoute,
   (scope, { params, query }) =>
     deleteMessagesByTransaction(scope, params.transactionId, parseDeleteChannel(query)),
 );

@@ -9,10 +9,12 @@ import { defineOperation } from '../operation';
 import { listNotifications, retrieveNotification } from '../resources/notifications';
 import { parseNotificationSearch } from '../wire/notification-query';
 
-export const notificationsList = defineOperation(routes.notificationsListRoute, (scope, { query }) =>
-  listNotifications(scope, parseNotificationSearch(query)),
+export const notificationsList = defineOperation(
+  routes.notificationsListRoute,
+  (scope, { query }) => listNotifications(scope, parseNotificationSearch(query)),
 );
 
-export const notificationsRetrieve = defineOperation(routes.notificationsRetrieveRoute,
+export const notificationsRetrieve = defineOperation(
+  routes.notificationsRetrieveRoute,
   (scope, { params }) => retrieveNotification(scope, params.notificationId),
 );

@@ -25,37 +25,45 @@ import { listSubscriptions } from '../resources/topics';
 import { parseCriticality } from '../wire/preference-query';
 import { parseSubscriberSearch, parseSubscriptionSearch, queryFlag } from '../wire/query';
 
-export const subscribersSearch = defineOperation(routes.subscribersSearchRoute, (scope, { query }) =>
-  searchSubscribers(scope, parseSubscriberSearch(query)),
+export const subscribersSearch = defineOperation(
+  routes.subscribersSearchRoute,
+  (scope, { query }) => searchSubscribers(scope, parseSubscriberSearch(query)),
 );
 
-export const subscribersRetrieve = defineOperation(routes.subscribersRetrieveRoute, (scope, { params }) =>
-  retrieveSubscriber(scope, params.subscriberId),
+export const subscribersRetrieve = defineOperation(
+  routes.subscribersRetrieveRoute,
+  (scope, { params }) => retrieveSubscriber(scope, params.subscriberId),
 );
 
-export const subscribersUpdate = defineOperation(routes.subscribersUpdateRoute,
+export const subscribersUpdate = defineOperation(
+  routes.subscribersUpdateRoute,
   (scope, { params, body }) => updateSubscriber(scope, params.subscriberId, body),
 );
 
-export const subscribersSubscriptionsList = defineOperation(routes.subscribersSubscriptionsListRoute,
+export const subscribersSubscriptionsList = defineOperation(
+  routes.subscribersSubscriptionsListRoute,
   (scope, { params, query }) =>
     listSubscriptions(scope, params.subscriberId, parseSubscriptionSearch(query)),
 );
 
-export const subscribersCredentialsUpsert = defineOperation(routes.subscribersCredentialsUpsertRoute,
+export const subscribersCredentialsUpsert = defineOperation(
+  routes.subscribersCredentialsUpsertRoute,
   (scope, { params, body }) => upsertCredentials(scope, params.subscriberId, body),
 );
 
 // PUT and PATCH share the service's usecase: both merge the channel into the stored ones.
-export const subscribersCredentialsUpdate = defineOperation(routes.subscribersCredentialsUpdateRoute,
+export const subscribersCredentialsUpdate = defineOperation(
+  routes.subscribersCredentialsUpdateRoute,
   (scope, { params, body }) => upsertCredentials(scope, params.subscriberId, body),
 );
 
-export const subscribersCredentialsDelete = defineOperation(routes.subscribersCredentialsDeleteRoute,
+export const subscribersCredentialsDelete = defineOperation(
+  routes.subscribersCredentialsDeleteRoute,
   (scope, { params }) => deleteCredentials(scope, params.subscriberId, params.providerId),
 );
 
-export const subscribersMessagesMarkAs = defineOperation(routes.subscribersMessagesMarkAsRoute,
+export const subscribersMessagesMarkAs = defineOperation(
+  routes.subscribersMessagesMarkAsRoute,
   (scope, { params, body }) => {
     const updated = markMessagesAs(scope, params.subscriberId, body);
     if (scope.events.observed && updated.length > 0) {
@@ -71,23 +79,29 @@ export const subscribersMessagesMarkAs = defineOperation(routes.subscribersMessa
   },
 );
 
-export const subscribersCreate = defineOperation(routes.subscribersCreateRoute, (scope, { query, body }) =>
-  createSubscriber(scope, body, { failIfExists: queryFlag(query, 'failIfExists') }),
+export const subscribersCreate = defineOperation(
+  routes.subscribersCreateRoute,
+  (scope, { query, body }) =>
+    createSubscriber(scope, body, { failIfExists: queryFlag(query, 'failIfExists') }),
 );
 
-export const subscribersDelete = defineOperation(routes.subscribersDeleteRoute, (scope, { params }) =>
-  deleteSubscriber(scope, params.subscriberId),
+export const subscribersDelete = defineOperation(
+  routes.subscribersDeleteRoute,
+  (scope, { params }) => deleteSubscriber(scope, params.subscriberId),
 );
 
-export const subscribersCreateBulk = defineOperation(routes.subscribersCreateBulkRoute,
+export const subscribersCreateBulk = defineOperation(
+  routes.subscribersCreateBulkRoute,
   (scope, { body }) => bulkCreateSubscribers(scope, body),
 );
 
-export const subscribersPreferencesList = defineOperation(routes.subscribersPreferencesListRoute,
+export const subscribersPreferencesList = defineOperation(
+  routes.subscribersPreferencesListRoute,
   (scope, { params, query }) =>
     listPreferences(scope, params.subscriberId, parseCriticality(query)),
 );
 
-export const subscribersPreferencesUpdate = defineOperation(routes.subscribersPreferencesUpdateRoute,
+export const subscribersPreferencesUpdate = defineOperation(
+  routes.subscribersPreferencesUpdateRoute,
   (scope, { params, body }) => updatePreferences(scope, params.subscriberId, body),
 );

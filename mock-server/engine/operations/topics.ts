@@ -45,15 +45,18 @@ export const topicsDelete = defineOperation(routes.topicsDeleteRoute, (scope, { 
   deleteTopic(scope, params.topicKey),
 );
 
-export const topicsSubscriptionsList = defineOperation(routes.topicsSubscriptionsListRoute,
+export const topicsSubscriptionsList = defineOperation(
+  routes.topicsSubscriptionsListRoute,
   (scope, { params, query }) =>
     listTopicSubscriptions(scope, params.topicKey, parseTopicSubscriptionSearch(query)),
 );
 
-export const topicsSubscriptionsCreate = defineOperation(routes.topicsSubscriptionsCreateRoute,
+export const topicsSubscriptionsCreate = defineOperation(
+  routes.topicsSubscriptionsCreateRoute,
   (scope, { params, body }) => createTopicSubscriptions(scope, params.topicKey, body),
 );
 
-export const topicsSubscriptionsDelete = defineOperation(routes.topicsSubscriptionsDeleteRoute,
+export const topicsSubscriptionsDelete = defineOperation(
+  routes.topicsSubscriptionsDeleteRoute,
   (scope, { params, body }) => deleteTopicSubscriptions(scope, params.topicKey, body),
 );

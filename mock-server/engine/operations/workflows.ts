@@ -19,12 +19,14 @@ export const workflowsSync = defineOperation(routes.workflowsSyncRoute, (scope, 
   syncWorkflow(scope, params.workflowId, body),
 );
 
-export const workflowsRetrieve = defineOperation(routes.workflowsRetrieveRoute, (scope, { params }) =>
-  retrieveWorkflow(scope, params.workflowId),
+export const workflowsRetrieve = defineOperation(
+  routes.workflowsRetrieveRoute,
+  (scope, { params }) => retrieveWorkflow(scope, params.workflowId),
 );
 
-export const workflowsPatch = defineOperation(routes.workflowsPatchRoute, (scope, { params, body }) =>
-  patchWorkflow(scope, params.workflowId, body),
+export const workflowsPatch = defineOperation(
+  routes.workflowsPatchRoute,
+  (scope, { params, body }) => patchWorkflow(scope, params.workflowId, body),
 );
 
 export const workflowsDelete = defineOperation(routes.workflowsDeleteRoute, (scope, { params }) =>
@@ -35,6 +37,7 @@ export const workflowsCreate = defineOperation(routes.workflowsCreateRoute, (sco
   createWorkflow(scope, body),
 );
 
-export const workflowsUpdate = defineOperation(routes.workflowsUpdateRoute, (scope, { params, body }) =>
-  updateWorkflow(scope, params.workflowId, body),
+export const workflowsUpdate = defineOperation(
+  routes.workflowsUpdateRoute,
+  (scope, { params, body }) => updateWorkflow(scope, params.workflowId, body),
 );

@@ -6,6 +6,7 @@
  */
 
 import type { EngineState, IdempotencyEntry } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 
 /** How long a finished response is replayed. */
@@ -59,9 +60,9 @@ export function beginIdempotent(
   const cacheKey = `${organizationId}-${key}`;
   const entry = state.idempotency.get(cacheKey);
   if (!entry || entry.expiresAt <= now) {
-    state.idempotency.delete(cacheKey);
+    tables.idempotency.delete(state, cacheKey);
     evictIdempotency(state, now, MAX_IDEMPOTENCY_ENTRIES - 1);
-    state.idempotency.set(cacheKey, {
+    tables.idempotency.set(state, cacheKey, {
       state: 'in-progress',
       fingerprint,
       expiresAt: now + IN_PROGRESS_TTL_MS,
@@ -117,8 +118,8 @@ export function finishIdempotent(
     headers: { ...outcome.headers },
   };
   // Re-inserted so the map stays in expiry order (every finished entry lives the same 24 h).
-  state.idempotency.delete(cacheKey);
-  state.idempotency.set(cacheKey, done);
+  tables.idempotency.delete(state, cacheKey);
+  tables.idempotency.set(state, cacheKey, done);
 }
 
 /**
@@ -134,7 +135,7 @@ export function finishIdempotent(
 export function evictIdempotency(state: EngineState, now: number, keep: number): void {
   for (const [cacheKey, entry] of state.idempotency) {
     if (entry.expiresAt > now && state.idempotency.size <= keep) return;
-    state.idempotency.delete(cacheKey);
+    tables.idempotency.delete(state, cacheKey);
   }
 }
 
@@ -147,7 +148,7 @@ export function evictIdempotency(state: EngineState, now: number, keep: number):
  * ```
  */
 export function releaseIdempotent(state: EngineState, organizationId: string, key: string): void {
-  state.idempotency.delete(`${organizationId}-${key}`);
+  tables.idempotency.delete(state, `${organizationId}-${key}`);
 }
 
 /**

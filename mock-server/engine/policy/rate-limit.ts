@@ -7,6 +7,7 @@
 
 import type { RateLimitCategory } from '../../../src/routes/route';
 import type { EngineState } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 
 export type { RateLimitCategory };
@@ -107,7 +108,7 @@ export function takeTokens(
   const refilled = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * perSecond);
   const allowed = refilled >= cost;
   const tokens = allowed ? refilled - cost : refilled;
-  state.rateBuckets.set(key, { tokens, updatedAt: now });
+  tables.rateBuckets.set(state, key, { tokens, updatedAt: now });
   const headers = rateLimitHeaders(limit, tokens, burst, perSecond, category, cost, plan);
   if (!allowed) {
     const retryAfter = Math.max(1, Math.ceil((cost - tokens) / perSecond));

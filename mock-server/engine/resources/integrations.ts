@@ -8,8 +8,8 @@
 import { IntegrationCreateBody } from '../../../src/schemas/integration';
 import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
-import { journalPush, journalRecord } from '../store/journal';
 import type { EnvironmentData, IntegrationRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { slugify } from './slug';
@@ -166,7 +166,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
       .sort((a, b) => b.priority - a.priority);
     const highest = active[0];
     if (highest?.primary) {
-      journalRecord(highest);
+      tables.integrations.edit(data, highest);
       record.priority = highest.priority;
       highest.priority += 1;
       highest.updatedAt = at;
@@ -175,7 +175,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
       record.priority = highest ? highest.priority + 1 : 1;
     }
   }
-  journalPush(data.integrations, record);
+  tables.integrations.push(data, record);
   return structuredClone(record);
 }
 
@@ -255,7 +255,7 @@ export function setPrimaryIntegration(scope: EngineScope, integrationId: string)
   if (target.primary) return structuredClone(target);
   const chosen = target;
   // Every integration of the channel may change below: kept for a rollback (store/journal.ts).
-  for (const integration of owner.integrations) journalRecord(integration);
+  for (const integration of owner.integrations) tables.integrations.edit(owner, integration);
   const sameChannel = owner.integrations.filter(
     (integration) =>
       notDeleted(integration) &&

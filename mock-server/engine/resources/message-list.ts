@@ -8,6 +8,7 @@ import type { EngineScope } from '../scope';
 
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, MessageRecord } from '../store/state';
+import { tables } from '../store/tables';
 import type { MessageSearch } from '../wire/message-query';
 import { ServiceError } from '../wire/service-error';
 import { type MessageDto, toMessageDto } from './messages';
@@ -107,7 +108,7 @@ export function deleteMessage(
   if (!isObjectId(messageId)) throw ServiceError.dtoValidation(['messageId must be a mongodb id']);
   const index = data.messages.findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
-  data.messages.splice(index, 1);
+  tables.messages.removeAt(data, index);
   return { acknowledged: true, status: 'deleted' };
 }
 
@@ -132,9 +133,10 @@ export function deleteMessagesByTransaction(
   if (!data.messages.some((message) => message.transactionId === transactionId)) {
     throw ServiceError.http(404, 'Invalid transactionId or channel');
   }
-  data.messages = data.messages.filter(
+  tables.messages.removeWhere(
+    data,
     (message) =>
-      message.transactionId !== transactionId ||
-      (channel !== undefined && message.channel !== channel),
+      message.transactionId === transactionId &&
+      (channel === undefined || message.channel === channel),
   );
 }

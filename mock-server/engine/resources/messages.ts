@@ -7,8 +7,8 @@ import type { EngineScope } from '../scope';
 
 import { MarkAsBody } from '../../../src/schemas/message';
 import { isObjectId } from '../store/ids';
-import { journalRecord } from '../store/journal';
 import type { MessageRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { findSubscriber } from './subscribers';
@@ -67,7 +67,7 @@ export function markMessagesAs(
   const updated: MessageDto[] = [];
   for (const message of data.messages) {
     if (message._subscriberId !== subscriber._id || !wanted.has(message._id)) continue;
-    journalRecord(message);
+    tables.messages.edit(data, message);
     switch (input.markAs) {
       case 'read':
         Object.assign(message, { read: true, seen: true, lastReadDate: at, lastSeenDate: at });

@@ -10,7 +10,6 @@ import type { EngineScope } from '../scope';
 
 import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
 import { PreferencesUpdateBody } from '../../../src/schemas/preference';
-import { journalRecord, journalSet } from '../store/journal';
 import type {
   EnvironmentData,
   PreferenceChannelsRecord,
@@ -19,6 +18,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { buildSlug } from './slug';
@@ -332,8 +332,8 @@ export function updatePreferences(
       createdAt: now,
       updatedAt: now,
     };
-    journalSet(data.preferences, key, record);
-  } else journalRecord(record);
+    tables.preferences.set(data, key, record);
+  } else tables.preferences.edit(data, record);
   for (const channel of CHANNEL_TYPES) {
     const value = input.channels?.[channel];
     if (value !== undefined) record.channels[channel] = value;

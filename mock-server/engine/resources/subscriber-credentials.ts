@@ -7,7 +7,7 @@ import type { EngineScope } from '../scope';
  * @module
  */
 
-import { subscriberChanged } from '../store/subscriber-text-index';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { findSubscriber } from './subscribers';
 
@@ -31,7 +31,8 @@ export function deleteCredentials(
   if (!record) throw ServiceError.http(404, `Subscriber not found for id ${subscriberId}`);
   const kept = record.channels.filter((channel) => channel.providerId !== providerId);
   if (kept.length === record.channels.length) return;
-  record.channels = kept;
-  record.updatedAt = now;
-  subscriberChanged(data, record);
+  tables.subscribers.update(data, record, () => {
+    record.channels = kept;
+    record.updatedAt = now;
+  });
 }

@@ -8,10 +8,9 @@
 
 import { BulkCreateSubscribersBody, CreateSubscriberBody } from '../../../src/schemas/subscriber';
 import type { EngineScope } from '../scope';
-import { journalAssign, journalDelete, journalRecord, journalRemove } from '../store/journal';
 import { withoutUndefined } from '../store/objects';
 import type { SubscriberRecord } from '../store/state';
-import { forgetSubscriberIndexes } from '../store/subscriber-text-index';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import {
@@ -125,9 +124,9 @@ export function createSubscriber(
         JSON.stringify(value) !== JSON.stringify(existing[field as keyof SubscriberRecord]),
     );
     if (differs) {
-      journalRecord(existing);
-      Object.assign(existing, changes, { updatedAt: at });
-      putSubscriber(data, existing);
+      tables.subscribers.update(data, existing, () => {
+        Object.assign(existing, changes, { updatedAt: at });
+      });
     }
     return toSubscriberDto(existing);
   }
@@ -177,9 +176,9 @@ export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCr
     const { subscriberId, ...fields } = withoutUndefined(item);
     const existing = findSubscriber(data, subscriberId);
     if (existing) {
-      journalRecord(existing);
-      Object.assign(existing, structuredClone(fields), { updatedAt: at });
-      putSubscriber(data, existing);
+      tables.subscribers.update(data, existing, () => {
+        Object.assign(existing, structuredClone(fields), { updatedAt: at });
+      });
       result.updated.push({ subscriberId });
     } else {
       putSubscriber(data, {
@@ -213,24 +212,11 @@ export function deleteSubscriber(
     });
   }
   const objectId = record._id;
-  journalDelete(data.subscribers, subscriberId);
-  journalDelete(data.subscriberKeys, objectId);
-  const at = data.subscriberOrder.indexOf(objectId);
-  if (at >= 0) journalRemove(data.subscriberOrder, at);
-  forgetSubscriberIndexes(data);
-  journalAssign(
-    data,
-    'subscriptions',
-    data.subscriptions.filter((subscription) => subscription._subscriberId !== objectId),
-  );
-  journalDelete(data.subscriptionsBySubscriber, objectId);
+  tables.subscribers.remove(data, record);
+  tables.subscriptions.removeWhere(data, (subscription) => subscription._subscriberId === objectId);
   for (const [key, preference] of data.preferences) {
-    if (preference._subscriberId === objectId) journalDelete(data.preferences, key);
+    if (preference._subscriberId === objectId) tables.preferences.delete(data, key);
   }
-  journalAssign(
-    data,
-    'messages',
-    data.messages.filter((message) => message._subscriberId !== objectId),
-  );
+  tables.messages.removeWhere(data, (message) => message._subscriberId === objectId);
   return { acknowledged: true, status: 'deleted' };
 }

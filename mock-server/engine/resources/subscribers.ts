@@ -8,15 +8,10 @@ import type { EngineScope } from '../scope';
 
 import { CredentialsUpsertBody, SubscriberUpdateBody } from '../../../src/schemas/subscriber';
 import { isObjectId } from '../store/ids';
-import { journalInsert, journalPush, journalRecord, journalSet } from '../store/journal';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from '../store/state';
 import { rememberedMatches } from '../store/subscriber-match-cache';
-import {
-  fullName,
-  subscriberChanged,
-  type TextFilter,
-  textCandidates,
-} from '../store/subscriber-text-index';
+import { fullName, type TextFilter, textCandidates } from '../store/subscriber-text-index';
+import { tables } from '../store/tables';
 import {
   arrayView,
   type CursorOptions,
@@ -74,25 +69,7 @@ export function toSubscriberDto(record: SubscriberRecord): SubscriberDto {
  * ```
  */
 export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): void {
-  const existing = data.subscribers.get(record.subscriberId);
-  journalSet(data.subscribers, record.subscriberId, record);
-  journalSet(data.subscriberKeys, record._id, record.subscriberId);
-  subscriberChanged(data, record, existing);
-  if (existing && existing._id === record._id) return;
-  const order = data.subscriberOrder;
-  const last = order[order.length - 1];
-  if (last === undefined || last < record._id) {
-    journalPush(order, record._id);
-    return;
-  }
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((order[middle] as string) < record._id) low = middle + 1;
-    else high = middle;
-  }
-  journalInsert(order, low, record._id);
+  tables.subscribers.put(data, record);
 }
 
 /**
@@ -239,9 +216,9 @@ export function updateSubscriber(
   }
   if (Object.keys(changes).length === 0) return toSubscriberDto(record);
   const response = toSubscriberDto({ ...record, ...structuredClone(changes) });
-  journalRecord(record);
-  Object.assign(record, structuredClone(changes), { updatedAt: at });
-  subscriberChanged(data, record);
+  tables.subscribers.update(data, record, () => {
+    Object.assign(record, structuredClone(changes), { updatedAt: at });
+  });
   return response;
 }
 
@@ -454,27 +431,27 @@ export function setChannelCredentials(
       },
     );
   }
-  journalRecord(record);
-  if (existing) {
-    if (JSON.stringify(existing.credentials) !== JSON.stringify(merged)) {
-      existing.credentials = merged;
+  tables.subscribers.update(data, record, () => {
+    if (existing) {
+      if (JSON.stringify(existing.credentials) !== JSON.stringify(merged)) {
+        existing.credentials = merged;
+        record.updatedAt = at;
+      }
+      if (input.integrationIdentifier !== undefined) {
+        existing.integrationIdentifier = input.integrationIdentifier;
+      }
+    } else {
+      record.channels.push({
+        providerId: input.providerId,
+        _integrationId: integration._id,
+        ...(input.integrationIdentifier === undefined
+          ? {}
+          : { integrationIdentifier: input.integrationIdentifier }),
+        credentials: merged,
+      });
       record.updatedAt = at;
     }
-    if (input.integrationIdentifier !== undefined) {
-      existing.integrationIdentifier = input.integrationIdentifier;
-    }
-  } else {
-    record.channels.push({
-      providerId: input.providerId,
-      _integrationId: integration._id,
-      ...(input.integrationIdentifier === undefined
-        ? {}
-        : { integrationIdentifier: input.integrationIdentifier }),
-      credentials: merged,
-    });
-    record.updatedAt = at;
-  }
-  subscriberChanged(data, record);
+  });
   return undefined;
 }
 

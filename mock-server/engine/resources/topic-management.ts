@@ -9,8 +9,8 @@ import type { EngineScope } from '../scope';
 import * as z from 'zod/mini';
 import { TOPIC_KEY_MAX_LENGTH } from '../../../src/schemas/topic';
 import { isObjectId } from '../store/ids';
-import { journalAssign, journalDelete, journalRecord, journalSet } from '../store/journal';
 import type { EnvironmentData, TopicRecord } from '../store/state';
+import { tables } from '../store/tables';
 import {
   arrayView,
   type CursorOptions,
@@ -104,7 +104,7 @@ export function ensureTopic(
     createdAt: now,
     updatedAt: now,
   };
-  journalSet(data.topics, key, topic);
+  tables.topics.set(data, key, topic);
   return { topic, created: true };
 }
 
@@ -141,10 +141,12 @@ export function upsertTopic(
     throw ServiceError.http(409, `Topic with key "${input.key}" already exists`);
   }
   if (existing) {
-    if (input.name !== undefined && input.name !== existing.name) {
-      journalRecord(existing);
-      existing.name = input.name;
-      existing.updatedAt = now;
+    const name = input.name;
+    if (name !== undefined && name !== existing.name) {
+      tables.topics.update(data, existing, () => {
+        existing.name = name;
+        existing.updatedAt = now;
+      });
     }
     return { topic: toTopicDto(existing), created: false };
   }
@@ -184,9 +186,10 @@ export function updateTopic(scope: EngineScope, key: string, body: unknown): Top
   const now = scope.iso();
   const input = validateBody(z.object({ name: z.string() }), body);
   const topic = topicOrThrow(data, key);
-  journalRecord(topic);
-  topic.name = input.name;
-  topic.updatedAt = now;
+  tables.topics.update(data, topic, () => {
+    topic.name = input.name;
+    topic.updatedAt = now;
+  });
   return toTopicDto(topic);
 }
 
@@ -201,19 +204,8 @@ export function updateTopic(scope: EngineScope, key: string, body: unknown): Top
 export function deleteTopic(scope: EngineScope, key: string): { acknowledged: true } {
   const { data } = scope;
   const topic = topicOrThrow(data, key);
-  journalDelete(data.topics, key);
-  journalAssign(
-    data,
-    'subscriptions',
-    data.subscriptions.filter((subscription) => subscription._topicId !== topic._id),
-  );
-  for (const [subscriberId, mine] of data.subscriptionsBySubscriber) {
-    const kept = mine.filter((subscription) => subscription._topicId !== topic._id);
-    if (kept.length === 0) journalDelete(data.subscriptionsBySubscriber, subscriberId);
-    else if (kept.length !== mine.length) {
-      journalSet(data.subscriptionsBySubscriber, subscriberId, kept);
-    }
-  }
+  tables.topics.delete(data, key);
+  tables.subscriptions.removeWhere(data, (subscription) => subscription._topicId === topic._id);
   return { acknowledged: true };
 }
 

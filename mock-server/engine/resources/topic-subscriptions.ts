@@ -12,7 +12,6 @@ import {
   TopicSubscriptionsDeleteBody,
 } from '../../../src/schemas/topic';
 import { isObjectId } from '../store/ids';
-import { journalDelete } from '../store/journal';
 import { findById } from '../store/sorted-by-id';
 import type {
   EnvironmentData,
@@ -20,6 +19,7 @@ import type {
   SubscriptionRecord,
   TopicRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import {
   arrayView,
   type CursorOptions,
@@ -289,7 +289,7 @@ export function createTopicSubscriptions(
     ...(errors.length === 0 ? {} : { errors }),
   };
   // A failed request changes nothing: the topic made for it goes again (the service keeps it).
-  if (created && done.length === 0) journalDelete(data.topics, topic.key);
+  if (created && done.length === 0) tables.topics.delete(data, topic.key);
   return refusedWhenAllFailed(result);
 }
 

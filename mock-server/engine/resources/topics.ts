@@ -7,14 +7,14 @@ import type { EngineScope } from '../scope';
  */
 
 import { isObjectId } from '../store/ids';
-import { journalAssign, journalDelete, journalSet } from '../store/journal';
-import { findById, insertById } from '../store/sorted-by-id';
+import { findById } from '../store/sorted-by-id';
 import type {
   EnvironmentData,
   SubscriberRecord,
   SubscriptionRecord,
   TopicRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import {
   arrayView,
   type CursorOptions,
@@ -191,7 +191,7 @@ export function subscribe(
   objectId: string,
   at: string,
 ): SubscriptionRecord {
-  let mine = data.subscriptionsBySubscriber.get(subscriber._id);
+  const mine = data.subscriptionsBySubscriber.get(subscriber._id);
   const existing = mine?.find(
     (subscription) =>
       subscription._topicId === topic._id && sameSet(subscription.contextKeys, contextKeys),
@@ -207,12 +207,7 @@ export function subscribe(
     createdAt: at,
     updatedAt: at,
   };
-  insertById(data.subscriptions, record);
-  if (!mine) {
-    mine = [];
-    journalSet(data.subscriptionsBySubscriber, subscriber._id, mine);
-  }
-  insertById(mine, record);
+  tables.subscriptions.insert(data, record);
   return record;
 }
 
@@ -227,16 +222,5 @@ export function subscribe(
 export function unsubscribe(data: EnvironmentData, removed: readonly SubscriptionRecord[]): void {
   if (removed.length === 0) return;
   const gone = new Set(removed.map((subscription) => subscription._id));
-  journalAssign(
-    data,
-    'subscriptions',
-    data.subscriptions.filter((subscription) => !gone.has(subscription._id)),
-  );
-  for (const subscriberObjectId of new Set(removed.map((item) => item._subscriberId))) {
-    const kept = (data.subscriptionsBySubscriber.get(subscriberObjectId) ?? []).filter(
-      (subscription) => !gone.has(subscription._id),
-    );
-    if (kept.length === 0) journalDelete(data.subscriptionsBySubscriber, subscriberObjectId);
-    else journalSet(data.subscriptionsBySubscriber, subscriberObjectId, kept);
-  }
+  tables.subscriptions.removeWhere(data, (subscription) => gone.has(subscription._id));
 }

@@ -7,9 +7,8 @@ import type { EngineScope } from '../scope';
  */
 
 import { WorkflowPatchBody } from '../../../src/schemas/workflow';
-import { journalRecord, journalRemove } from '../store/journal';
 import type { EnvironmentData, WorkflowRecord } from '../store/state';
-import { workflowsChanged } from '../store/workflow-index';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { findWorkflow, toWorkflowResponse, type WorkflowResponseDto } from './workflows';
@@ -62,7 +61,7 @@ export function patchWorkflow(
   const now = scope.iso();
   const input = validateBody(WorkflowPatchBody, body);
   const workflow = requireWorkflow(data, idOrSlug);
-  journalRecord(workflow);
+  tables.workflows.edit(data, workflow);
   if (input.active !== undefined) {
     workflow.active = input.active;
     workflow.status = input.active ? 'ACTIVE' : 'INACTIVE';
@@ -78,7 +77,6 @@ export function patchWorkflow(
     workflow.isTranslationEnabled = input.isTranslationEnabled;
   }
   workflow.updatedAt = now;
-  workflowsChanged(data);
   return toWorkflowResponse(workflow, data);
 }
 
@@ -95,6 +93,5 @@ export function patchWorkflow(
 export function deleteWorkflow(scope: EngineScope, idOrSlug: string): void {
   const { data } = scope;
   const workflow = requireWorkflow(data, idOrSlug);
-  journalRemove(data.workflows, data.workflows.indexOf(workflow));
-  workflowsChanged(data);
+  tables.workflows.remove(data, workflow);
 }

@@ -16,9 +16,9 @@ import {
 } from '../../../src/schemas/workflow';
 import { payloadSchemaCompiles } from '../run/payload';
 import type { EngineScope } from '../scope';
-import { journalPush, journalRecord } from '../store/journal';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
-import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
+import { tables } from '../store/tables';
+import { workflowByWorkflowId } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { slugify } from './slug';
@@ -208,8 +208,7 @@ export function createWorkflow(scope: EngineScope, body: unknown): WorkflowRespo
     createdAt: at,
     updatedAt: at,
   };
-  journalPush(data.workflows, record);
-  workflowsChanged(data);
+  tables.workflows.push(data, record);
   return toWorkflowResponse(record, data);
 }
 
@@ -234,7 +233,7 @@ export function updateWorkflow(
   checkFields({ ...input, workflowId: undefined });
   const steps = buildSteps(scope, input.steps, workflow.steps);
   const active = input.active ?? true;
-  journalRecord(workflow);
+  tables.workflows.edit(scope.data, workflow);
   workflow.name = input.name;
   workflow.steps = steps;
   workflow.active = active;
@@ -251,6 +250,5 @@ export function updateWorkflow(
     workflow.isTranslationEnabled = input.isTranslationEnabled;
   }
   workflow.updatedAt = scope.iso();
-  workflowsChanged(scope.data);
   return toWorkflowResponse(workflow, scope.data);
 }

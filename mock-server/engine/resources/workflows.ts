@@ -7,13 +7,12 @@
 
 import { WorkflowSyncBody } from '../../../src/schemas/workflow';
 import type { EngineScope, EnvironmentScope } from '../scope';
-import { journalPush, journalRecord } from '../store/journal';
 import type { EnvironmentData, WorkflowRecord, WorkflowStepRecord } from '../store/state';
+import { tables } from '../store/tables';
 import {
   type WorkflowOrderBy,
   workflowByObjectId,
   workflowByWorkflowId,
-  workflowsChanged,
   workflowsInOrder,
 } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
@@ -285,11 +284,11 @@ export function syncWorkflow(
     createdAt: existing?.createdAt ?? at,
     updatedAt: at,
   };
-  if (existing) {
-    journalRecord(existing);
-    Object.assign(existing, copied);
-  } else journalPush(target.data.workflows, copied);
-  workflowsChanged(target.data);
-  workflow.lastPublishedAt = at;
+  if (existing)
+    tables.workflows.update(target.data, existing, () => Object.assign(existing, copied));
+  else tables.workflows.push(target.data, copied);
+  tables.workflows.update(source.data, workflow, () => {
+    workflow.lastPublishedAt = at;
+  });
   return toWorkflowResponse(existing ?? copied, target.data);
 }

@@ -7,14 +7,8 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import type { EngineScope } from '../scope';
-import {
-  journalAssign,
-  journalDelete,
-  journalRecord,
-  journalRemove,
-  journalSet,
-} from '../store/journal';
 import type { JobRecord, NotificationRecord, OpenDigestRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { setStatus } from './execution';
 
 /** The steps whose waiting makes the steps after them cancelable too (the service's action steps). */
@@ -77,10 +71,10 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
     (job) => job.status === 'merged' && job.step.stepId === canceled.job.step.stepId,
   );
   if (!follower || followerIndex === undefined || followerIndex < 0) {
-    journalDelete(scope.data.digests, group);
+    tables.digests.delete(scope.data, group);
     return;
   }
-  journalRecord(follower);
+  tables.notifications.edit(scope.data, follower);
   const digestJob = follower.jobs[followerIndex] as JobRecord;
   const now = scope.iso();
   digestJob.status = 'delayed';
@@ -97,9 +91,9 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
   delete follower._digestedNotificationId;
   for (const id of remaining.slice(1)) {
     const merged = scope.data.notificationsById.get(id);
-    if (merged) journalAssign(merged, '_digestedNotificationId', follower._id);
+    if (merged) tables.notifications.assign(merged, '_digestedNotificationId', follower._id);
   }
-  journalSet(scope.data.digests, group, {
+  tables.digests.set(scope.data, group, {
     notificationId: follower._id,
     jobIndex: followerIndex,
     closesAt: open.closesAt,
@@ -122,10 +116,10 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
   if (!found) return;
   const [, open] = found;
   const position = open.notificationIds.indexOf(canceled.notification._id);
-  journalRemove(open.notificationIds, position);
+  tables.digests.leave(open, position);
   const main = scope.data.notificationsById.get(open.notificationId)?.jobs[open.jobIndex];
   const events = main?.digest?.events;
-  if (events) journalRemove(events, position);
+  if (events) tables.notifications.removeDigestEvent(events, position);
 }
 
 /**
@@ -152,17 +146,13 @@ export function cancelTransaction(scope: EngineScope, transactionId: string): bo
   const mainDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'delayed');
   const mergedDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'merged');
   // Changed in place below: kept for a rollback of the operation (store/journal.ts).
-  for (const notification of notifications) journalRecord(notification);
+  for (const notification of notifications) tables.notifications.edit(scope.data, notification);
   for (const entry of jobs) setCanceled(scope, entry);
   for (const entry of mergedDigests) leaveDigest(scope, entry);
   for (const entry of mainDigests) handOverDigest(scope, entry);
   const canceled = new Set(jobs.map(({ notification, index }) => `${notification._id}:${index}`));
-  journalAssign(
-    scope.state,
-    'scheduled',
-    scope.state.scheduled.filter(
-      (task) => !canceled.has(`${task.notificationId}:${task.jobIndex}`),
-    ),
+  tables.scheduled.removeWhere(scope.state, (task) =>
+    canceled.has(`${task.notificationId}:${task.jobIndex}`),
   );
   return true;
 }

@@ -12,7 +12,6 @@ import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { StepFilter } from '../../../src/schemas/step-filter';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
-import { journalDelete, journalPush, journalRecord, journalSet } from '../store/journal';
 import type {
   JobRecord,
   NotificationRecord,
@@ -20,6 +19,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { workflowByObjectId } from '../store/workflow-index';
 import { sendChat } from './channels/chat';
 import type { DeliveryOutcome, StepDelivery } from './channels/delivery';
@@ -253,7 +253,7 @@ function runDigest(
     keyValue,
   });
   const lastEventAt = scope.data.digestLastEvent.get(group);
-  journalSet(scope.data.digestLastEvent, group, now);
+  tables.digestLastEvent.set(scope.data, group, now);
   const digestMeta: DigestMetadata = {
     ...recordedDigest(settings),
     ...(keyValue === undefined ? {} : { digestKey: settings.digestKey }),
@@ -264,8 +264,8 @@ function runDigest(
     const firstJob = first?.jobs[open.jobIndex];
     if (first && firstJob) {
       const digested = firstJob.digest?.events;
-      if (digested) journalPush(digested, notification.payload);
-      journalPush(open.notificationIds, notification._id);
+      if (digested) tables.notifications.addDigestEvent(digested, notification.payload);
+      tables.digests.join(open, notification._id);
       notification._digestedNotificationId = first._id;
       job.digest = { ...digestMeta, events: [] };
       addDetail({ scope, job }, DETAILS.digestMerged, {
@@ -291,7 +291,7 @@ function runDigest(
       );
     }
     job.digest = { ...digestMeta, events: [notification.payload] };
-    journalSet(scope.data.digests, group, {
+    tables.digests.set(scope.data, group, {
       notificationId: notification._id,
       jobIndex: index,
       closesAt,
@@ -417,7 +417,7 @@ function failUnexpectedly(
   const job = notification.jobs[index] as JobRecord;
   for (const [group, open] of scope.data.digests) {
     if (open.notificationId === notification._id && open.jobIndex === index) {
-      journalDelete(scope.data.digests, group);
+      tables.digests.delete(scope.data, group);
     }
   }
   setStatus(scope, notification, job, 'failed');
@@ -560,7 +560,7 @@ export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord):
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;
   // The run changes this earlier notification in place: kept for a rollback of the operation.
-  journalRecord(notification);
+  tables.notifications.edit(scope.data, notification);
   try {
     resumeJob(scope, notification, job, task);
   } catch (error) {
@@ -594,7 +594,7 @@ function extendedToSchedule(
   addDetail({ scope, job }, verdict.detail, { raw: verdict.raw });
   for (const open of scope.data.digests.values()) {
     if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
-      open.closesAt = verdict.resumeAt;
+      tables.digests.closeAt(open, verdict.resumeAt);
     }
   }
   scope.schedule({
@@ -617,7 +617,7 @@ function resumeJob(
   if (task.kind === 'close-digest') {
     for (const [group, open] of scope.data.digests) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
-        journalDelete(scope.data.digests, group);
+        tables.digests.delete(scope.data, group);
       }
     }
     const events = job.digest?.events ?? [];

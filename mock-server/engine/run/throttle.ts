@@ -7,7 +7,7 @@
  */
 
 import type { JsonObject } from '../../../src/schemas/common';
-import { journalSet } from '../store/journal';
+import { tables } from '../store/tables';
 import { DETAILS, type DetailText, THROTTLE_EXCEEDED_REASON } from './detail-texts';
 import { addTime, isIsoTimestamp, isoInstant, isTimeUnit } from './durations';
 import { readPath } from './paths';
@@ -208,7 +208,7 @@ export function createThrottleTracker(
         let open = untilWindows.get(key);
         if (open === undefined || now >= open.until || open.until !== window.until) {
           open = { start: now, until: window.until };
-          journalSet(untilWindows, key, open);
+          tables.throttleWindows.set(store, key, open);
         }
         const start = open.start;
         kept = times.filter((at) => at >= start);
@@ -216,7 +216,7 @@ export function createThrottleTracker(
       }
       const isAdmitted = count < threshold;
       // Only executions that can still count are kept, so memory stays bounded per key.
-      journalSet(admitted, key, isAdmitted ? [...kept, now] : kept);
+      tables.throttleAdmitted.set(store, key, isAdmitted ? [...kept, now] : kept);
       const raw = JSON.stringify(
         isAdmitted
           ? { throttled: false, threshold, count }

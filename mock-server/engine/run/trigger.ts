@@ -18,22 +18,16 @@ import {
 } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
-import {
-  journalAdd,
-  journalAssign,
-  journalPush,
-  journalRecord,
-  journalSet,
-} from '../store/journal';
 import type {
   JobRecord,
   NotificationRecord,
   StoredChannel,
   SubscriberRecord,
   WorkflowRecord,
+  WorkflowStepRecord,
 } from '../store/state';
-import { subscriberChanged } from '../store/subscriber-text-index';
-import { workflowByWorkflowId, workflowsChanged } from '../store/workflow-index';
+import { tables } from '../store/tables';
+import { workflowByWorkflowId } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { storeAttachments } from './attachments';
@@ -160,27 +154,21 @@ function upsertSubscriber(
     };
     putSubscriber(data, record);
   } else {
-    if (Object.keys(definition.fields).length > 0 || definition.data !== undefined) {
-      journalRecord(record);
-    }
-    let changed = false;
+    const changes: Partial<SubscriberRecord> = {};
     for (const [key, value] of Object.entries(definition.fields)) {
       const field = key as keyof SubscriberDefinition['fields'];
-      if (record[field] !== value) {
-        record[field] = value;
-        changed = true;
-      }
+      if (record[field] !== value) (changes as Record<string, unknown>)[field] = value;
     }
     if (
       definition.data !== undefined &&
       JSON.stringify(record.data) !== JSON.stringify(definition.data)
     ) {
-      record.data = structuredClone(definition.data);
-      changed = true;
+      changes.data = structuredClone(definition.data);
     }
-    if (changed) {
-      record.updatedAt = at;
-      subscriberChanged(data, record);
+    if (Object.keys(changes).length > 0) {
+      tables.subscribers.update(data, record, (row) => {
+        Object.assign(row, changes, { updatedAt: at });
+      });
     }
   }
   for (const channel of definition.channels) {
@@ -304,6 +292,19 @@ function resolveRecipients(
   return [...byId.values()];
 }
 
+// A notification's channels, one array per workflow steps array (steps are replaced on a change,
+// never changed in place), shared by the notifications of that workflow version.
+const channelLists = new WeakMap<readonly WorkflowStepRecord[], string[]>();
+
+function channelsOf(steps: readonly WorkflowStepRecord[]): string[] {
+  let channels = channelLists.get(steps);
+  if (channels === undefined) {
+    channels = [...new Set(steps.filter((step) => step.active).map((step) => step.type))];
+    channelLists.set(steps, channels);
+  }
+  return channels;
+}
+
 function createNotification(
   scope: EngineScope,
   workflow: WorkflowRecord,
@@ -327,7 +328,7 @@ function createNotification(
     _subscriberId: recipient.subscriber._id,
     _templateId: workflow._id,
     transactionId: event.transactionId,
-    channels: [...new Set(activeSteps.map((step) => step.type))],
+    channels: channelsOf(workflow.steps),
     payload: event.payload,
     to: recipient.to,
     tags: [...workflow.tags],
@@ -362,8 +363,7 @@ function createNotification(
       updatedAt: at,
     }),
   );
-  journalPush(scope.data.notifications, notification);
-  journalSet(scope.data.notificationsById, notification._id, notification);
+  tables.notifications.push(scope.data, notification);
   return notification;
 }
 
@@ -453,16 +453,15 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   if (tenantId !== undefined && isObject(tenant)) {
     const record = scope.data.tenants.get(tenantId);
     if (record) {
-      journalRecord(record);
+      tables.tenants.edit(scope.data, record);
       if (typeof tenant['name'] === 'string') record.name = tenant['name'];
       if (isObject(tenant['data'])) record.data = structuredClone(tenant['data']);
       record.updatedAt = at;
     }
   }
-  journalAdd(scope.data.transactionIds, transactionId);
+  tables.transactionIds.add(scope.data, transactionId);
   if (workflow.lastTriggeredAt !== at) {
-    journalAssign(workflow, 'lastTriggeredAt', at);
-    workflowsChanged(scope.data, 'lastTriggeredAt');
+    tables.workflows.assign(scope.data, workflow, 'lastTriggeredAt', at);
   }
   const overrides = input.overrides === undefined ? {} : structuredClone(input.overrides);
   for (const recipient of recipients) {

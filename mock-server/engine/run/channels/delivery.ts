@@ -9,9 +9,9 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
-import { journalPush } from '../../store/journal';
 import type {
   EnvironmentData,
+  ExecutionDetailRecord,
   IntegrationRecord,
   JobRecord,
   MessageRecord,
@@ -20,6 +20,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../../store/state';
+import { tables } from '../../store/tables';
 import { evaluateFilters } from '../conditions';
 import { DETAILS, type DetailText } from '../detail-texts';
 import { renderTemplate } from '../templates';
@@ -68,17 +69,28 @@ export function addDetail(
   extra: { providerId?: string | undefined; raw?: unknown } = {},
 ): void {
   const { raw, providerId } = extra;
-  target.job.executionDetails.push({
-    _id: target.scope.ids.objectId(),
-    createdAt: target.scope.iso(),
-    status: text.status,
-    detail: text.detail,
-    source: text.source,
-    isRetry: false,
-    isTest: false,
-    ...(providerId === undefined ? {} : { providerId }),
-    raw: raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw),
-  });
+  const _id = target.scope.ids.objectId();
+  const createdAt = target.scope.iso();
+  const rawText = raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw);
+  const { status, detail, source } = text;
+  // One literal per shape, so every field sits in the object (a spread moves the later ones to a
+  // separate store), and an array of the exact length (a push leaves room for 16 more)
+  // (docs/decisions/0101-flat-ids-and-heap.md).
+  const record: ExecutionDetailRecord =
+    providerId === undefined
+      ? { _id, createdAt, status, detail, source, isRetry: false, isTest: false, raw: rawText }
+      : {
+          _id,
+          createdAt,
+          status,
+          detail,
+          source,
+          isRetry: false,
+          isTest: false,
+          providerId,
+          raw: rawText,
+        };
+  target.job.executionDetails = target.job.executionDetails.concat([record]);
 }
 
 const activeOn = (integration: IntegrationRecord, channel: Channel) =>
@@ -281,7 +293,7 @@ export function storeMessage(
     updatedAt: at,
     ...fields,
   };
-  journalPush(delivery.scope.data.messages, message);
+  tables.messages.insert(delivery.scope.data, message);
   return message;
 }
 
@@ -329,7 +341,7 @@ export function deliver(
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  journalPush(delivery.scope.state.outbox, {
+  tables.outbox.push(delivery.scope.state, {
     channel: message.channel,
     environmentId: delivery.scope.environment._id,
     subscriberId: delivery.subscriber.subscriberId,

@@ -1,0 +1,181 @@
+/**
+ * Tables that own their writes (docs/decisions/0140-one-declaration-per-operation.md#tables-that-own-their-writes):
+ * a typed accessor over one collection of the plain-data state (a `Map`, an array or a `Set`)
+ * that journals each write itself (store/journal.ts) and tells the collection's derived indexes
+ * about it, on the write and on its undo. The state stays plain data (snapshots, reset and
+ * restore are a `structuredClone`); the tables are functions over it, declared once in
+ * store/tables.ts, so a caller writes `tables.digests.set(data, group, open)` and cannot skip the
+ * journal or an index.
+ *
+ * @module
+ */
+
+import { journalDelete, journalRecord, journalSet, journalUndo } from './journal';
+
+/**
+ * A derived index of a table, kept outside the state: told of each write after it happened
+ * (`written`, absent: nothing to do) and dropped when a write is undone (`forget`; it rebuilds
+ * on its next read), so no caller invalidates it by hand.
+ *
+ * @example
+ * ```ts
+ * const index: TableIndex<EnvironmentData, WorkflowRecord> = { forget: (data) => workflowsChanged(data) };
+ * ```
+ */
+export interface TableIndex<Owner, Row> {
+  written?(owner: Owner, row: Row | undefined, previous: Row | undefined): void;
+  forget(owner: Owner): void;
+}
+
+function indexed<Owner, Row>(
+  owner: Owner,
+  indexes: readonly TableIndex<Owner, Row>[],
+  row: Row | undefined,
+  previous: Row | undefined,
+): void {
+  for (const index of indexes) {
+    // Pushed before the row's own undo, so it runs after it (undos run newest first).
+    journalUndo(() => index.forget(owner));
+    if (index.written) index.written(owner, row, previous);
+    else index.forget(owner);
+  }
+}
+
+/**
+ * A table over a `Map` of the state: rows by key.
+ *
+ * @example
+ * ```ts
+ * const digests = mapTable((data: EnvironmentData) => data.digests);
+ * digests.set(data, group, open);
+ * ```
+ */
+export function mapTable<Owner, K, Row>(
+  rows: (owner: Owner) => Map<K, Row>,
+  indexes: readonly TableIndex<Owner, Row>[] = [],
+) {
+  return {
+    rows,
+    get: (owner: Owner, key: K): Row | undefined => rows(owner).get(key),
+    /** `map.set(key, row)`, journaled; indexes told. */
+    set(owner: Owner, key: K, row: Row): void {
+      const map = rows(owner);
+      const previous = map.get(key);
+      journalSet(map, key, row);
+      indexed(owner, indexes, row, previous);
+    },
+    /** `map.delete(key)`, journaled; indexes told. */
+    delete(owner: Owner, key: K): void {
+      const map = rows(owner);
+      if (!map.has(key)) return;
+      const previous = map.get(key);
+      journalDelete(map, key);
+      indexed(owner, indexes, undefined, previous);
+    },
+    /**
+     * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
+     * too); indexes are dropped. For tables whose indexes rebuild on read; otherwise `update`.
+     */
+    edit(owner: Owner, row: Row & object): void {
+      journalRecord(row);
+      for (const index of indexes) {
+        journalUndo(() => index.forget(owner));
+        index.forget(owner);
+      }
+    },
+    /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
+    update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
+      journalRecord(row);
+      const answer = change(row);
+      indexed(owner, indexes, row, undefined);
+      return answer;
+    },
+  };
+}
+
+/**
+ * A table over an array of the state: rows in the array's order (insertion or `_id`).
+ *
+ * @example
+ * ```ts
+ * const messages = listTable((data: EnvironmentData) => data.messages);
+ * messages.push(data, message);
+ * ```
+ */
+export function listTable<Owner, Row>(
+  rows: (owner: Owner) => Row[],
+  indexes: readonly TableIndex<Owner, Row>[] = [],
+) {
+  const insertAt = (owner: Owner, at: number, row: Row): void => {
+    const array = rows(owner);
+    if (at === array.length) {
+      array.push(row);
+      journalUndo(() => array.pop());
+    } else {
+      array.splice(at, 0, row);
+      journalUndo(() => array.splice(at, 1));
+    }
+  };
+  return {
+    rows,
+    /** Appends a row, journaled; indexes told. */
+    push(owner: Owner, row: Row): void {
+      insertAt(owner, rows(owner).length, row);
+      indexed(owner, indexes, row, undefined);
+    },
+    /** Inserts a row at `at`, journaled; indexes told. */
+    insert(owner: Owner, at: number, row: Row): void {
+      insertAt(owner, at, row);
+      indexed(owner, indexes, row, undefined);
+    },
+    /** Removes the row at `at` (nothing when out of range), journaled; indexes told. */
+    removeAt(owner: Owner, at: number): void {
+      const array = rows(owner);
+      if (at < 0 || at >= array.length) return;
+      const [removed] = array.splice(at, 1) as [Row];
+      journalUndo(() => array.splice(at, 0, removed));
+      indexed(owner, indexes, undefined, removed);
+    },
+    /**
+     * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
+     * too); indexes are dropped. For tables whose indexes rebuild on read; otherwise `update`.
+     */
+    edit(owner: Owner, row: Row & object): void {
+      journalRecord(row);
+      for (const index of indexes) {
+        journalUndo(() => index.forget(owner));
+        index.forget(owner);
+      }
+    },
+    /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
+    update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
+      journalRecord(row);
+      const answer = change(row);
+      indexed(owner, indexes, row, undefined);
+      return answer;
+    },
+  };
+}
+
+/**
+ * A table over a `Set` of the state (members without rows).
+ *
+ * @example
+ * ```ts
+ * const transactionIds = setTable((data: EnvironmentData) => data.transactionIds);
+ * transactionIds.add(data, transactionId);
+ * ```
+ */
+export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
+  return {
+    rows: members,
+    has: (owner: Owner, value: V): boolean => members(owner).has(value),
+    /** `set.add(value)`, journaled. */
+    add(owner: Owner, value: V): void {
+      const set = members(owner);
+      if (set.has(value)) return;
+      set.add(value);
+      journalUndo(() => set.delete(value));
+    },
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * The state's tables (store/table.ts), one per entity: every write to state that outlives an
+ * operation goes through one of these, which journals it and keeps the entity's indexes (those
+ * in the state, like `subscriberOrder`, and the derived ones outside it) in step.
+ *
+ * @module
+ */
+
+import { journalAssign, journalPush, journalRemove, journalUndo } from './journal';
+import { lowerBound } from './sorted-by-id';
+import type {
+  EngineState,
+  EnvironmentData,
+  MessageRecord,
+  NotificationRecord,
+  OpenDigestRecord,
+  ScheduledTaskRecord,
+  SubscriberRecord,
+  SubscriptionRecord,
+  ThrottleStore,
+  WorkflowRecord,
+} from './state';
+import { forgetSubscriberIndexes, subscriberChanged } from './subscriber-text-index';
+import { listTable, mapTable, setTable, type TableIndex } from './table';
+import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
+
+const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
+  written(data, row, previous) {
+    if (row === undefined) forgetSubscriberIndexes(data);
+    else subscriberChanged(data, row, previous);
+  },
+  forget: forgetSubscriberIndexes,
+};
+
+const workflowOrders: TableIndex<EnvironmentData, WorkflowRecord> = {
+  forget: (data) => workflowsChanged(data),
+};
+
+const subscriberRows = mapTable((data: EnvironmentData) => data.subscribers, [subscriberSearch]);
+const subscriberKeys = mapTable((data: EnvironmentData) => data.subscriberKeys);
+const subscriberOrder = listTable((data: EnvironmentData) => data.subscriberOrder);
+
+// Where an item goes in an array in ascending `_id` order (appended when it is the newest).
+function positionById<T extends { _id: string }>(array: T[], item: T): number {
+  const last = array[array.length - 1];
+  return last === undefined || last._id < item._id ? array.length : lowerBound(array, item._id);
+}
+
+/** Subscribers by `subscriberId`, with the `_id` → `subscriberId` map and the `_id` order. */
+const subscribers = {
+  rows: subscriberRows.rows,
+  /** Stores a subscriber (new, or replacing the one with its `subscriberId`). */
+  put(data: EnvironmentData, record: SubscriberRecord): void {
+    const existing = data.subscribers.get(record.subscriberId);
+    subscriberRows.set(data, record.subscriberId, record);
+    subscriberKeys.set(data, record._id, record.subscriberId);
+    if (existing && existing._id === record._id) return;
+    const order = data.subscriberOrder;
+    const last = order[order.length - 1];
+    let at = order.length;
+    if (last !== undefined && last >= record._id) {
+      let low = 0;
+      let high = order.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((order[middle] as string) < record._id) low = middle + 1;
+        else high = middle;
+      }
+      at = low;
+    }
+    subscriberOrder.insert(data, at, record._id);
+  },
+  /** Removes a subscriber from the rows, the key map and the order. */
+  remove(data: EnvironmentData, record: SubscriberRecord): void {
+    subscriberRows.delete(data, record.subscriberId);
+    subscriberKeys.delete(data, record._id);
+    subscriberOrder.removeAt(data, data.subscriberOrder.indexOf(record._id));
+  },
+  update: subscriberRows.update,
+  edit: subscriberRows.edit,
+};
+
+const subscriptionRows = listTable((data: EnvironmentData) => data.subscriptions);
+const subscriptionsOf = mapTable((data: EnvironmentData) => data.subscriptionsBySubscriber);
+
+/** Subscriptions in `_id` order, with each subscriber's own list. */
+const subscriptions = {
+  rows: subscriptionRows.rows,
+  /** Adds a subscription to the list and to its subscriber's. */
+  insert(data: EnvironmentData, record: SubscriptionRecord): void {
+    subscriptionRows.insert(data, positionById(data.subscriptions, record), record);
+    let mine = data.subscriptionsBySubscriber.get(record._subscriberId);
+    if (!mine) {
+      mine = [];
+      subscriptionsOf.set(data, record._subscriberId, mine);
+    }
+    const own = mine;
+    const at = positionById(own, record);
+    own.splice(at, 0, record);
+    journalUndo(() => own.splice(at, 1));
+  },
+  /** Removes every subscription `drop` picks, from the list and from each subscriber's. */
+  removeWhere(data: EnvironmentData, drop: (subscription: SubscriptionRecord) => boolean): void {
+    if (!data.subscriptions.some(drop)) return;
+    journalAssign(
+      data,
+      'subscriptions',
+      data.subscriptions.filter((subscription) => !drop(subscription)),
+    );
+    for (const [subscriberId, mine] of data.subscriptionsBySubscriber) {
+      const kept = mine.filter((subscription) => !drop(subscription));
+      if (kept.length === 0) subscriptionsOf.delete(data, subscriberId);
+      else if (kept.length !== mine.length) subscriptionsOf.set(data, subscriberId, kept);
+    }
+  },
+  edit: subscriptionRows.edit,
+};
+
+const workflowRows = listTable((data: EnvironmentData) => data.workflows, [workflowOrders]);
+
+/** Workflows in insertion order, with their lookups and list orders (store/workflow-index.ts). */
+const workflows = {
+  rows: workflowRows.rows,
+  push: workflowRows.push,
+  remove(data: EnvironmentData, workflow: WorkflowRecord): void {
+    workflowRows.removeAt(data, data.workflows.indexOf(workflow));
+  },
+  update: workflowRows.update,
+  edit: workflowRows.edit,
+  /** Sets one field (only that field's list order is dropped when it is a sort field). */
+  assign<K extends keyof WorkflowRecord & WorkflowOrderBy>(
+    data: EnvironmentData,
+    workflow: WorkflowRecord,
+    field: K,
+    value: WorkflowRecord[K],
+  ): void {
+    journalUndo(() => workflowsChanged(data, field));
+    journalAssign(workflow, field, value);
+    workflowsChanged(data, field);
+  },
+};
+
+const notificationRows = listTable((data: EnvironmentData) => data.notifications);
+const notificationsById = mapTable((data: EnvironmentData) => data.notificationsById);
+
+/** Notifications in creation (= `_id`) order, with the lookup by `_id`. */
+const notifications = {
+  rows: notificationRows.rows,
+  get: notificationsById.get,
+  push(data: EnvironmentData, notification: NotificationRecord): void {
+    notificationRows.push(data, notification);
+    notificationsById.set(data, notification._id, notification);
+  },
+  update: notificationRows.update,
+  edit: notificationRows.edit,
+  /** Sets one field of a stored notification. */
+  assign<K extends keyof NotificationRecord>(
+    notification: NotificationRecord,
+    field: K,
+    value: NotificationRecord[K],
+  ): void {
+    journalAssign(notification, field, value);
+  },
+  /** Adds an event to an open digest's events (the first job's `digest.events`). */
+  addDigestEvent(events: unknown[], payload: Record<string, unknown>): void {
+    journalPush(events, payload);
+  },
+  /** Removes the event at `position` from an open digest's events. */
+  removeDigestEvent(events: unknown[], position: number): void {
+    journalRemove(events, position);
+  },
+};
+
+const messageRows = listTable((data: EnvironmentData) => data.messages);
+
+/** Messages in `_id` order. */
+const messages = {
+  rows: messageRows.rows,
+  /** Adds a message at its `_id` position (appends when it is the newest). */
+  insert(data: EnvironmentData, message: MessageRecord): void {
+    messageRows.insert(data, positionById(data.messages, message), message);
+  },
+  removeWhere(data: EnvironmentData, drop: (message: MessageRecord) => boolean): void {
+    if (!data.messages.some(drop)) return;
+    journalAssign(
+      data,
+      'messages',
+      data.messages.filter((message) => !drop(message)),
+    );
+  },
+  edit: messageRows.edit,
+  removeAt: messageRows.removeAt,
+};
+
+const scheduledRows = listTable((state: EngineState) => state.scheduled);
+const digestRows = mapTable((data: EnvironmentData) => data.digests);
+
+/**
+ * Every table of an environment's data and of the engine state.
+ *
+ * @example
+ * ```ts
+ * tables.digests.set(data, group, open);
+ * tables.notifications.update(data, notification, () => resumeJob(...));
+ * ```
+ */
+export const tables = {
+  subscribers,
+  topics: mapTable((data: EnvironmentData) => data.topics),
+  subscriptions,
+  integrations: listTable((data: EnvironmentData) => data.integrations),
+  workflows,
+  messages,
+  tenants: mapTable((data: EnvironmentData) => data.tenants),
+  notifications,
+  transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
+  digests: {
+    ...digestRows,
+    /** Merges a notification into an open digest. */
+    join(open: OpenDigestRecord, notificationId: string): void {
+      journalPush(open.notificationIds, notificationId);
+    },
+    /** Takes the notification at `position` out of an open digest. */
+    leave(open: OpenDigestRecord, position: number): void {
+      journalRemove(open.notificationIds, position);
+    },
+    /** Moves an open digest's end. */
+    closeAt(open: OpenDigestRecord, closesAt: number): void {
+      journalAssign(open, 'closesAt', closesAt);
+    },
+  },
+  digestLastEvent: mapTable((data: EnvironmentData) => data.digestLastEvent),
+  throttleAdmitted: mapTable((store: ThrottleStore) => store.admitted),
+  throttleWindows: mapTable((store: ThrottleStore) => store.untilWindows),
+  preferences: mapTable((data: EnvironmentData) => data.preferences),
+  scheduled: {
+    ...scheduledRows,
+    /** Drops every task `drop` picks. */
+    removeWhere(state: EngineState, drop: (task: ScheduledTaskRecord) => boolean): void {
+      if (!state.scheduled.some(drop)) return;
+      journalAssign(
+        state,
+        'scheduled',
+        state.scheduled.filter((task) => !drop(task)),
+      );
+    },
+  },
+  outbox: listTable((state: EngineState) => state.outbox),
+  /** Written by `engine.perform` around an operation (outside its journal), by the service's rules. */
+  idempotency: mapTable((state: EngineState) => state.idempotency),
+  rateBuckets: mapTable((state: EngineState) => state.rateBuckets),
+  /** The last scheduled task's `seq`, counted on. */
+  nextTaskSequence(state: EngineState): number {
+    journalAssign(state, 'taskSequence', state.taskSequence + 1);
+    return state.taskSequence;
+  },
+};

@@ -1,0 +1,381 @@
+// Issue 25 item 4: tables own their writes. Every public operation makes a valid call that
+// writes, then fails after its handler returned (every write made); the journal must leave the
+// whole state and every derived index (subscriber search and its remembered matches, workflow
+// lookups and list orders, notifications by _id) as they were before the call. A write that
+// escapes its table's journal fails here (docs/decisions/0140-one-declaration-per-operation.md#tables-that-own-their-writes).
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { createMockEngine, type MockEngine } from '@svc/api/mock';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../../../mock-server/engine/operations/index';
+import { journaled } from '../../../mock-server/engine/store/journal';
+import type { OperationName } from '../../../src/routes/index';
+
+type Context = ReturnType<MockEngine['scope']>;
+
+const armed = { on: false };
+type Handle = (scope: unknown, input: unknown) => unknown;
+const handlers = OPERATIONS as unknown as Record<string, { handle: Handle }>;
+const originals = new Map(Object.entries(handlers).map(([name, { handle }]) => [name, handle]));
+for (const [name, definition] of Object.entries(handlers)) {
+  const handle = originals.get(name) as Handle;
+  // The engine reads the handlers when it is created: every engine below gets this wrapper.
+  definition.handle = (scope, input) => {
+    const answer = handle(scope, input);
+    if (armed.on) throw new Error(`injected failure after ${name}`);
+    return answer;
+  };
+}
+afterAll(() => {
+  for (const [name, handle] of originals) (handlers[name] as { handle: Handle }).handle = handle;
+});
+
+const SEED = {
+  subscribers: [
+    { subscriberId: 'ada', firstName: 'Ada', email: 'ada@example.com', phone: '+15550001' },
+    { subscriberId: 'bob', firstName: 'Bob', email: 'bob@example.com' },
+    { subscriberId: 'cy', firstName: 'Cy', email: 'cy@example.org' },
+  ],
+  tenants: [{ identifier: 'acme', name: 'Acme' }],
+  topics: [{ key: 'team', subscribers: ['bob', 'cy'] }],
+  integrations: [
+    {
+      providerId: 'sendgrid',
+      channel: 'email',
+      name: 'Mail A',
+      identifier: 'mail-a',
+      active: true,
+    },
+    { providerId: 'mailgun', channel: 'email', name: 'Mail B', identifier: 'mail-b', active: true },
+    { providerId: 'slack', channel: 'chat', name: 'Slack', identifier: 'slack', active: true },
+  ],
+  workflows: [
+    {
+      workflowId: 'wf',
+      name: 'B workflow',
+      steps: [
+        {
+          type: 'throttle',
+          name: 'Throttle',
+          controlValues: { amount: 1, unit: 'hours', threshold: 50 },
+        },
+        { type: 'in_app', name: 'Inbox', controlValues: { body: 'hi {{ payload.n }}' } },
+        { type: 'digest', name: 'Digest', controlValues: { amount: 10, unit: 'minutes' } },
+        { type: 'email', name: 'Mail', controlValues: { subject: 'S', body: 'B' } },
+      ],
+    },
+    {
+      workflowId: 'wait',
+      name: 'A workflow',
+      steps: [
+        {
+          type: 'delay',
+          name: 'Wait',
+          controlValues: { type: 'regular', amount: 5, unit: 'minutes' },
+        },
+        { type: 'in_app', name: 'Inbox', controlValues: { body: 'later' } },
+      ],
+    },
+  ],
+} as const;
+
+const WORKFLOW_BODY = {
+  name: 'Zzz workflow',
+  origin: 'svc-cloud',
+  preferences: {},
+  steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'x' } }],
+};
+
+/** A valid call of each operation; writing ones write what the reads below would show. */
+const CALLS: { readonly [K in OperationName]: (context: Context, engine: MockEngine) => unknown } =
+  {
+    'subscribers.search': () => ({ query: { email: 'example' } }),
+    'subscribers.retrieve': () => ({ params: { subscriberId: 'ada' } }),
+    'subscribers.update': () => ({
+      params: { subscriberId: 'ada' },
+      body: { email: 'zzz@example.net', firstName: 'Zzz', phone: '+1555zzz' },
+    }),
+    'subscribers.subscriptions.list': () => ({ params: { subscriberId: 'bob' } }),
+    'subscribers.credentials.upsert': () => ({
+      params: { subscriberId: 'ada' },
+      body: { providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/a' } },
+    }),
+    'subscribers.credentials.update': () => ({
+      params: { subscriberId: 'bob' },
+      body: { providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/b' } },
+    }),
+    'subscribers.credentials.delete': () => ({
+      params: { subscriberId: 'cy', providerId: 'slack' },
+    }),
+    'subscribers.messages.markAs': (context) => ({
+      params: { subscriberId: 'ada' },
+      body: {
+        messageId: context.data.messages
+          .filter((message) => message.channel === 'in_app')
+          .map((message) => message._id)
+          .slice(0, 1),
+        markAs: 'read',
+      },
+    }),
+    'subscribers.create': () => ({
+      body: { subscriberId: 'zzz', email: 'zzz@example.com', firstName: 'Zzz' },
+    }),
+    'subscribers.delete': () => ({ params: { subscriberId: 'bob' } }),
+    'subscribers.createBulk': () => ({
+      body: {
+        subscribers: [
+          { subscriberId: 'ada', email: 'zzz-bulk@example.com' },
+          { subscriberId: 'zzz-bulk', email: 'zzz-new@example.com' },
+        ],
+      },
+    }),
+    'subscribers.preferences.list': () => ({ params: { subscriberId: 'ada' } }),
+    'subscribers.preferences.update': () => ({
+      params: { subscriberId: 'ada' },
+      body: { channels: { email: false }, workflowId: 'wf' },
+    }),
+    'topics.create': () => ({ body: { key: 'zzz-topic', name: 'Zzz' } }),
+    'topics.list': () => ({}),
+    'topics.retrieve': () => ({ params: { topicKey: 'team' } }),
+    'topics.update': () => ({ params: { topicKey: 'team' }, body: { name: 'Zzz team' } }),
+    'topics.delete': () => ({ params: { topicKey: 'team' } }),
+    'topics.subscriptions.list': () => ({ params: { topicKey: 'team' } }),
+    'topics.subscriptions.create': () => ({
+      params: { topicKey: 'team' },
+      body: { subscriptions: ['ada', 'zzz-created'] },
+    }),
+    'topics.subscriptions.delete': () => ({
+      params: { topicKey: 'team' },
+      body: { subscriptions: ['bob'] },
+    }),
+    'integrations.create': (context) => ({
+      body: { providerId: 'postmark', channel: 'email', _environmentId: context.environment._id },
+    }),
+    'integrations.list': () => ({}),
+    'integrations.setPrimary': (context) => ({
+      params: {
+        integrationId: (
+          context.data.integrations.find((integration) => integration.identifier === 'mail-b') ?? {
+            _id: 'missing',
+          }
+        )._id,
+      },
+    }),
+    'workflows.list': () => ({}),
+    'workflows.sync': (_context, engine) => ({
+      params: { workflowId: 'wf' },
+      body: { targetEnvironmentId: engine.environment('Production')._id },
+    }),
+    'workflows.retrieve': () => ({ params: { workflowId: 'wf' } }),
+    'workflows.patch': () => ({ params: { workflowId: 'wf' }, body: { name: 'Zzz patched' } }),
+    'workflows.delete': () => ({ params: { workflowId: 'wait' } }),
+    'workflows.create': () => ({ body: { ...WORKFLOW_BODY, workflowId: 'zzz-new' } }),
+    'workflows.update': () => ({ params: { workflowId: 'wait' }, body: WORKFLOW_BODY }),
+    'events.trigger': () => ({
+      body: {
+        name: 'wf',
+        to: [
+          { subscriberId: 'ada', firstName: 'Zzz', email: 'zzz-ada@example.com' },
+          { subscriberId: 'zzz-trigger', email: 'zzz-trigger@example.com' },
+          { type: 'Topic', topicKey: 'team' },
+        ],
+        actor: { subscriberId: 'zzz-actor', firstName: 'Act' },
+        tenant: { identifier: 'acme', name: 'Zzz tenant', data: { tier: 'gold' } },
+        payload: { n: 2 },
+      },
+    }),
+    'events.triggerBulk': () => ({
+      body: {
+        events: [
+          { name: 'wf', to: 'ada', payload: { n: 3 } },
+          { name: 'wait', to: { subscriberId: 'zzz-bulk-event', email: 'zzz@example.io' } },
+        ],
+      },
+    }),
+    'events.broadcast': () => ({ body: { name: 'wait', payload: {}, transactionId: 'tx-zzz' } }),
+    'events.cancel': () => ({ params: { transactionId: 'txn-wait' } }),
+    'notifications.list': () => ({}),
+    'notifications.retrieve': (context) => ({
+      params: { notificationId: context.data.notifications[0]?._id ?? 'missing' },
+    }),
+    'messages.list': () => ({}),
+    'messages.delete': (context) => ({
+      params: { messageId: context.data.messages[0]?._id ?? 'missing' },
+    }),
+    'messages.deleteByTransactionId': (context) => ({
+      params: { transactionId: context.data.messages[0]?.transactionId ?? 'missing' },
+    }),
+  };
+
+const NEEDLES = ['example', 'zzz', 'Zzz', '+1555', 'Ada', 'Bob', 'Cy'];
+const ORDERS = ['createdAt', 'updatedAt', 'name', 'lastTriggeredAt'] as const;
+
+/**
+ * What the derived indexes answer: searches over every indexed field (a stale trigram list or
+ * remembered match shows here), every workflow list order, the workflows and notifications by id.
+ */
+function indexesOf(engine: MockEngine, context: Context) {
+  const op = engine.operations;
+  const search = (field: 'email' | 'name' | 'phone', needle: string) =>
+    op['subscribers.search'](context, {
+      query: { limit: 100, orderBy: '_id', orderDirection: 'DESC', [field]: needle },
+    }).data.map((subscriber) => subscriber.subscriberId);
+  const workflowIds = [...context.data.workflows.map((w) => w.workflowId), 'zzz-new'];
+  return {
+    search: NEEDLES.flatMap((needle) =>
+      (['email', 'name', 'phone'] as const).map((field) => [field, needle, search(field, needle)]),
+    ),
+    workflowOrders: ORDERS.map((orderBy) =>
+      op['workflows.list'](context, { query: { orderBy, orderDirection: 'ASC', limit: 100 } }),
+    ),
+    workflowsById: workflowIds.map((workflowId) => {
+      try {
+        return op['workflows.retrieve'](context, { params: { workflowId } });
+      } catch (error) {
+        return String(error);
+      }
+    }),
+    notificationsById: context.data.notifications.map((notification) =>
+      op['notifications.retrieve'](context, { params: { notificationId: notification._id } }),
+    ),
+  };
+}
+
+/** An engine with notifications, messages, an open digest, a pending delay and built indexes. */
+function preparedEngine() {
+  const engine = createMockEngine({ seed: structuredClone(SEED) as never });
+  const context = engine.scope('Development');
+  engine.operations['events.trigger'](context, {
+    body: { name: 'wf', to: ['ada', 'cy'], payload: { n: 1 } },
+  });
+  engine.operations['events.trigger'](context, {
+    body: { name: 'wait', to: ['ada', 'bob'], transactionId: 'txn-wait' },
+  });
+  engine.operations['subscribers.credentials.upsert'](context, {
+    params: { subscriberId: 'cy' },
+    body: { providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/c' } },
+  });
+  engine.clock.advance(60_000);
+  return { engine, context };
+}
+
+const pendingOf = (engine: MockEngine) =>
+  engine.clock.pending().map((task) => `${task.at} ${task.label}`);
+
+describe('tables: every operation that fails after its writes leaves the store and its indexes as they were', () => {
+  it.each(Object.keys(CALLS) as OperationName[])('%s', (name) => {
+    const call = CALLS[name];
+    const run = (engine: MockEngine, context: Context) =>
+      (engine.operations[name] as unknown as (scope: Context, call: unknown) => unknown)(
+        context,
+        call(context, engine),
+      );
+
+    // The call is valid and, unless it only reads, writes.
+    const clean = preparedEngine();
+    const untouched = clean.engine.snapshot();
+    run(clean.engine, clean.context);
+    if (!/(\.list|\.retrieve|\.search)$/.test(name)) {
+      expect(clean.engine.snapshot(), `${name} writes`).not.toEqual(untouched);
+    }
+
+    const { engine, context } = preparedEngine();
+    const indexes = indexesOf(engine, context); // built (and remembered) before the call
+    const before = engine.snapshot();
+    const pending = pendingOf(engine);
+    armed.on = true;
+    try {
+      expect(() => run(engine, context)).toThrow(`injected failure after ${name}`);
+    } finally {
+      armed.on = false;
+    }
+    expect(engine.snapshot()).toEqual(before);
+    expect(pendingOf(engine)).toEqual(pending);
+    expect(indexesOf(engine, context)).toEqual(indexes);
+    // ...and the same as indexes built afresh from that state.
+    const fresh = createMockEngine();
+    fresh.restore(before);
+    expect(indexesOf(fresh, fresh.scope('Development'))).toEqual(indexes);
+  });
+});
+
+describe('tables: due work that an operation runs is undone with it', () => {
+  it('a digest extended to the schedule (its window moved) goes back to its old end', () => {
+    const engine = createMockEngine({
+      clockStart: '2026-01-01T00:00:00.000Z', // a Thursday
+      seed: {
+        subscribers: [{ subscriberId: 'ada', email: 'ada@example.com' }],
+        workflows: [
+          {
+            workflowId: 'held',
+            steps: [
+              {
+                type: 'digest',
+                name: 'Digest',
+                controlValues: { amount: 1, unit: 'hours', extendToSchedule: true },
+              },
+              { type: 'in_app', name: 'Inbox', controlValues: { body: 'Hi' } },
+            ],
+          },
+        ],
+        preferences: [
+          {
+            subscriberId: 'ada',
+            schedule: {
+              isEnabled: true,
+              weeklySchedule: {
+                thursday: { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] },
+              },
+            },
+          },
+        ],
+      },
+    });
+    const context = engine.scope('Development');
+    engine.operations['events.trigger'](context, { body: { name: 'held', to: 'ada' } });
+    const before = engine.snapshot();
+    // What a trigger does after its answer (scope.runDue), here the window's close falling due.
+    expect(() =>
+      journaled(
+        () => {
+          engine.clock.advance('1h');
+          expect([...context.data.digests.values()][0]?.closesAt).toBe(
+            Date.parse('2026-01-01T09:00:00.000Z'),
+          );
+          throw new Error('injected failure after the due work');
+        },
+        () => {},
+      ),
+    ).toThrow('injected failure after the due work');
+    expect(engine.snapshot().state).toEqual(before.state);
+  });
+});
+
+describe('tables: no engine code writes around them', () => {
+  const root = new URL('../../../mock-server/engine/', import.meta.url);
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('store/'))
+    .map((file) => [file, readFileSync(new URL(file, root), 'utf8')] as const);
+  const COLLECTIONS =
+    'subscribers|subscriberKeys|subscriberOrder|topics|subscriptions|subscriptionsBySubscriber|integrations|workflows|messages|tenants|notifications|notificationsById|transactionIds|digests|digestLastEvent|preferences|scheduled|outbox|idempotency|rateBuckets';
+
+  it('only the store imports the journal, and only `journaled` outside the tables', () => {
+    for (const [file, text] of files) {
+      for (const [, names] of text.matchAll(/import \{([^}]*)\} from '[./]*store\/journal'/g)) {
+        expect(names?.trim(), file).toBe('journaled');
+      }
+    }
+  });
+
+  it("no engine file changes a state collection's membership itself", () => {
+    const direct = new RegExp(
+      `\\b(data|state)\\.(${COLLECTIONS})(\\.(set|delete|push|splice|add|clear|pop|shift|unshift)\\(| = )`,
+    );
+    for (const [file, text] of files) {
+      const lines = text
+        .split('\n')
+        .filter((line) => direct.test(line) && !/^\s*(\*|\/\/)/.test(line));
+      expect(lines, file).toEqual([]);
+    }
+  });
+});
