@@ -35,12 +35,6 @@ export interface EnvironmentScope {
  * The one scope every engine function works in: an environment and its data, with the engine's
  * state, ids, clock, scheduler and event feed (those members are internal). `engine.scope(name)`
  * gives one; the engine's operations, resources and runs all take it.
- *
- * @example
- * ```ts
- * const development: EngineScope = engine.scope('Development');
- * engine.operations['subscribers.retrieve'](development, { params: { subscriberId: 'user-1' } });
- * ```
  */
 export interface EngineScope extends EnvironmentScope {
   /** @internal The whole engine state (outbox, faults, scheduled tasks, every environment). */

@@ -100,12 +100,6 @@ const matches = (record: OutboxRecord, filter: OutboxFilter): boolean =>
 /**
  * Creates the outbox view over the engine's current state (`state()` is read on every call, so
  * it follows reset and restore).
- *
- * @example
- * ```ts
- * const outbox = createOutbox(() => state);
- * outbox.count({ channel: 'sms' });
- * ```
  */
 export function createOutbox(state: () => EngineState): Outbox {
   const select = (filter: OutboxFilter = {}) =>

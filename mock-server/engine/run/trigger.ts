@@ -372,11 +372,6 @@ function createNotification(
  * `processed` creates and runs one notification per recipient.
  *
  * @throws ServiceError 422 `workflow_not_found`, 422 body validation, 400 payload validation.
- * @example
- * ```ts
- * triggerEvent(scope, { name: 'welcome', to: 'user-1', payload: { plan: 'pro' } });
- * // { acknowledged: true, status: 'processed', transactionId: '…', activityFeedLink: '…' }
- * ```
  */
 export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
   // The context's texts are worked out only when the body fails (its check reads the whole data).

@@ -124,11 +124,6 @@ function sendToTarget(delivery: StepDelivery, target: ChatTarget, content: strin
  * message turns `warning` (`no_subscriber_chat_channel_id`) with `Webhook URL for the chat
  * channel is missing`. One delivery completes the job; only skipped channels cancel it; else
  * `All chat channels failed to send the message` fails it.
- *
- * @example
- * ```ts
- * sendChat(delivery); // 'completed'
- * ```
  */
 export function sendChat(delivery: StepDelivery): DeliveryOutcome {
   const body = delivery.controls['body'];

@@ -93,11 +93,6 @@ function sendToChannel(
  * and logs `Message sent` once per device token. One delivery completes the job; only channels
  * without tokens cancel it; else `There was one or more errors when trying to execute the
  * notification` fails it.
- *
- * @example
- * ```ts
- * sendPush(delivery); // 'completed'
- * ```
  */
 export function sendPush(delivery: StepDelivery): DeliveryOutcome {
   const { subject, body } = delivery.controls;
