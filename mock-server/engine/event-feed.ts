@@ -138,11 +138,6 @@ export interface EventFeed extends EngineEvents {
 
 /**
  * How many triggers the feed remembers: a bounded window, so a long-running server does not grow.
- *
- * @example
- * ```ts
- * engine.events.triggers().length <= TRIGGER_HISTORY; // true
- * ```
  */
 export const TRIGGER_HISTORY = 200;
 

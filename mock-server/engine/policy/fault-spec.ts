@@ -15,11 +15,6 @@ import { compilePathGlob, MAX_PATH_GLOB_LENGTH } from './path-glob';
 /**
  * Headers a fault may not set: they decide how the response is framed or how the connection is
  * used, and the server sets them itself.
- *
- * @example
- * ```ts
- * FORBIDDEN_FAULT_HEADERS.includes('content-length'); // true
- * ```
  */
 export const FORBIDDEN_FAULT_HEADERS: readonly string[] = [
   'content-length',

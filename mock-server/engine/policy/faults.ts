@@ -175,11 +175,6 @@ export interface EngineFaults {
 /**
  * The most fault rules kept at once (spent ones count until removed or cleared); one more is a
  * `RangeError` (a 400 through the control API).
- *
- * @example
- * ```ts
- * engine.faults.list().length <= MAX_FAULTS; // true
- * ```
  */
 export const MAX_FAULTS = 1_000;
 

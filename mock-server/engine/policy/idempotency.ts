@@ -16,11 +16,6 @@ export const IN_PROGRESS_TTL_MS = 5 * 60 * 1000;
  * The most idempotency entries kept (all organizations together). Expired entries are dropped
  * first; past the cap the oldest entries go, so a retry of a request that old runs again
  * instead of replaying (docs/http-server.md, "Caps and budgets").
- *
- * @example
- * ```ts
- * MAX_IDEMPOTENCY_ENTRIES; // 10_000: past it, the oldest key's retry runs again
- * ```
  */
 export const MAX_IDEMPOTENCY_ENTRIES = 10_000;
 /** The longest key accepted. */

@@ -52,14 +52,7 @@ export interface OutboxPage {
   next: string | undefined;
 }
 
-/**
- * The most entries one page of the outbox holds (the control API's `limit` and its default).
- *
- * @example
- * ```ts
- * engine.outbox.page({}, { limit: MAX_OUTBOX_PAGE });
- * ```
- */
+/** The most entries one page of the outbox holds (the control API's `limit` and its default). */
 export const MAX_OUTBOX_PAGE = 1_000;
 
 /**

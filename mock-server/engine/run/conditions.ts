@@ -242,11 +242,6 @@ export function evaluateFilters(
  * The budgets of one `skip` rule (docs/http-server.md, "Caps and budgets"): its JSON text at most
  * `size` characters and `depth` levels deep; its evaluation at most `steps` operations and
  * `memory` array items and string characters produced. A rule past a budget fails the step.
- *
- * @example
- * ```ts
- * JSON.stringify(rule).length <= SKIP_RULE_BUDGET.size; // false: the step with this rule fails
- * ```
  */
 export const SKIP_RULE_BUDGET = {
   size: 16_384,

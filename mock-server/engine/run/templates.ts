@@ -80,11 +80,6 @@ const readDotted = (value: unknown, path: string): unknown =>
  * `parseLength` characters is not parsed; one render may allocate at most
  * `memory` units (LiquidJS counts range items, array and string sizes) and
  * take at most `renderMs` ms. Past a budget the step fails with a detail.
- *
- * @example
- * ```ts
- * template.length <= TEMPLATE_BUDGET.parseLength; // false: the step with this template fails
- * ```
  */
 export const TEMPLATE_BUDGET = {
   parseLength: 100_000,
