@@ -189,10 +189,7 @@ export interface MockEngine {
    * `TypeError` and the engine is left as it was.
    */
   restore(snapshot: EngineSnapshot): void;
-  /**
-   * An environment of any organization, by name (first organization) or `_id`, with its data:
-   * what `operations` act in.
-   */
+  /** The environment `environment()` finds, with its data: what `operations` act in. */
   scope(nameOrId?: string): EngineScope;
   /**
    * Answers one operation request the way the service does: authentication, rate limit, body,
@@ -200,10 +197,7 @@ export interface MockEngine {
    * fetch handler) calls this one entry; a refusal is an answer with the service's error body.
    */
   perform(request: OperationRequest): Promise<OperationResponse>;
-  /**
-   * The operations without HTTP, keyed by route name; each takes an environment scope and the
-   * request's `params`, `query` and `body`.
-   */
+  /** The operations without HTTP (see {@link EngineOperations}). */
   readonly operations: EngineOperations;
 }
 
@@ -284,9 +278,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     checkJsonDepth(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
-    // Applied on a copy of the environment's data and swapped in at the end: a seed that fails
-    // half-way (an unknown subscriberId in a topic) leaves the environment as it was.
-    // The data object itself stays (request contexts hold it); its collections are replaced.
+    // Seeded on a copy and swapped in, so a failing seed leaves the environment as it was.
+    // The data object stays (request contexts hold it); only its collections are replaced.
     const data = dataOf(environment);
     const draft = structuredClone(data);
     applySeed(scopeOf({ environment, data: draft }), parsed);
@@ -300,8 +293,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const baselineTime = clock.now();
   const rateLimit = options.rateLimit || undefined;
 
-  // Pending work lives in the state as data; the clock only holds a thunk per task that looks
-  // the task up again, so a reset or restore just re-registers what the state holds.
+  // Tasks are state data and the clock holds only lookups, so reset and restore re-register them.
   function runTask(seq: number): void {
     const index = state.scheduled.findIndex((task) => task.seq === seq);
     const task = state.scheduled[index];
@@ -357,8 +349,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     };
   }
 
-  // After an operation's writes were undone (store/journal.ts): the derived indexes may hold
-  // the undone writes, and the clock may hold timers of undone tasks.
+  // After a rollback (store/journal.ts) the indexes and clock timers may hold undone writes.
   function afterRollback(): void {
     for (const data of state.data.values()) {
       forgetSubscriberIndexes(data);
@@ -377,8 +368,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     afterRollback,
   });
 
-  // The operations without HTTP: the same handlers, each all or nothing; a body passed by hand
-  // gets the nesting check that the pipeline makes on the request's text.
+  // A body passed by hand gets the nesting check the pipeline makes on the request's text.
   const operations = Object.fromEntries(
     Object.entries(OPERATIONS as Record<string, OperationDefinition>).map(([name, { handle }]) => [
       name,

@@ -262,8 +262,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       throw error;
     }
   });
-  // Subscription preferences name workflows, which may come in this same seed: they are set
-  // once the workflows are in.
+  // Subscription preferences name workflows, which this seed may add: set once those are in.
   const preferred: { subscription: SubscriptionRecord; inputs: SubscriptionPreferenceInput[] }[] =
     [];
   for (const [index, topicSeed] of (seed.topics ?? []).entries()) {

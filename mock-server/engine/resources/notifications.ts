@@ -236,8 +236,7 @@ export function listNotifications(scope: EngineScope, search: NotificationSearch
   const found: NotificationRecord[] = [];
   let skipped = 0;
   const list = data.notifications;
-  // Notifications are stored in creation order, so walking from the end is newest first and
-  // stops as soon as the page is full.
+  // Stored in creation order: walking from the end is newest first and stops at a full page.
   for (let index = list.length - 1; index >= 0 && found.length < search.limit; index--) {
     const record = list[index] as NotificationRecord;
     const createdAt = Date.parse(record.createdAt);

@@ -605,9 +605,8 @@ function resumeJob(
     }
     const events = job.digest?.events ?? [];
     addDetail({ scope, job }, DETAILS.stepDigested, { raw: { events: events.length } });
-    // The digest's settings go along with its events so each job answers the documented
-    // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md). A closing digest
-    // job always holds them: they are recorded when its window opens.
+    // The digest's settings go with its events, so each job answers the documented `digest`
+    // shape (docs/decisions/0030-runtime-rules.md); they are recorded when its window opens.
     if (job.digest !== undefined) {
       const { events: _own, ...settings } = job.digest;
       for (const later of notification.jobs.slice(task.jobIndex + 1)) {

@@ -51,8 +51,7 @@ function sendToChannel(
   }
   if (missing) return result;
   delivery.job.providerId = integration.providerId;
-  // The service reads push overrides per provider: `overrides.<providerId>`, whose
-  // `deviceTokens` replace the subscriber's.
+  // The service reads push overrides per provider; their `deviceTokens` replace the subscriber's.
   const overrides = objectAt(delivery.notification.overrides[integration.providerId]);
   const overridden = overrides['deviceTokens'];
   const deviceTokens = Array.isArray(overridden)
