@@ -10,6 +10,7 @@ export { ROUTES } from '../src/routes/index';
 export { demoSeed } from './demo-seed';
 export type {
   EngineOperations,
+  EngineScope,
   EngineSnapshot,
   EnvironmentScope,
   MockEngine,

@@ -36,6 +36,7 @@ import { checkJsonDepth } from './wire/json-depth';
 import { ServiceError } from './wire/service-error';
 
 const API_KEY = /^[\w-]{16,128}$/;
+const NO_QUERY = new URLSearchParams();
 
 /**
  * Options of {@link createMockEngine}.
@@ -188,10 +189,7 @@ export interface MockEngine {
    * `TypeError` and the engine is left as it was.
    */
   restore(snapshot: EngineSnapshot): void;
-  /**
-   * An environment of any organization, by name (first organization) or `_id`, with its data:
-   * what `operations` act in.
-   */
+  /** The environment `environment()` finds, with its data: what `operations` act in. */
   scope(nameOrId?: string): EngineScope;
   /**
    * Answers one operation request the way the service does: authentication, rate limit, body,
@@ -199,10 +197,7 @@ export interface MockEngine {
    * fetch handler) calls this one entry; a refusal is an answer with the service's error body.
    */
   perform(request: OperationRequest): Promise<OperationResponse>;
-  /**
-   * The operations without HTTP, keyed by route name; each takes an environment scope and the
-   * request's `params`, `query` and `body`.
-   */
+  /** The operations without HTTP (see {@link EngineOperations}). */
   readonly operations: EngineOperations;
 }
 
@@ -299,8 +294,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const baselineTime = clock.now();
   const rateLimit = options.rateLimit || undefined;
 
-  // Pending work lives in the state as data; the clock only holds a thunk per task that looks
-  // the task up again, so a reset or restore just re-registers what the state holds.
+  // Tasks are state data and the clock holds only lookups, so reset and restore re-register them.
   function runTask(seq: number): void {
     const index = state.scheduled.findIndex((task) => task.seq === seq);
     const task = state.scheduled[index];
@@ -329,9 +323,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     for (const task of state.scheduled) register(task);
   }
 
+  // One scope per environment data set, made once: a request's operation only reads it.
+  const scopes = new WeakMap<EnvironmentData, EngineScope>();
   function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
-    return {
-      state,
+    const known = scopes.get(data);
+    if (known?.environment === environment) return known;
+    const scope: EngineScope = {
+      // A reset or restore replaces the state: read it through the engine each time.
+      get state() {
+        return state;
+      },
       environment,
       data,
       ids,
@@ -344,15 +345,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         if (!other || other._organizationId !== environment._organizationId) return undefined;
         return { environment: other, data: dataOf(other) };
       },
-      // The scope's own data may be a seed's draft: it stands in for its environment.
       organizationData: () =>
         [...state.environments.values()]
           .filter((other) => other._organizationId === environment._organizationId)
-          .map((other) => (other._id === environment._id ? data : dataOf(other))),
+          .map(dataOf),
       runDue: () => clock.runDue(),
       resyncClock,
       atomic: (part) => journaled(part, afterRollback),
     };
+    scopes.set(data, scope);
+    return scope;
   }
 
   // After an operation's writes were undone (store/journal.ts): the tables dropped the derived
@@ -371,15 +373,18 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     afterRollback,
   });
 
-  // The operations without HTTP: the same handlers, each all or nothing; a body passed by hand
-  // gets the nesting check that the pipeline makes on the request's text.
+  // A body passed by hand gets the nesting check the pipeline makes on the request's text.
   const operations = Object.fromEntries(
     Object.entries(OPERATIONS as Record<string, OperationDefinition>).map(([name, { handle }]) => [
       name,
       (target: EnvironmentScope, call: OperationCall = {}) => {
         checkJsonDepth(call.body, 'The request body');
         const query =
-          call.query instanceof URLSearchParams ? call.query : encodeQuery(call.query ?? {});
+          call.query instanceof URLSearchParams
+            ? call.query
+            : call.query === undefined
+              ? NO_QUERY
+              : encodeQuery(call.query);
         const input = { params: call.params ?? {}, query, body: call.body };
         return journaled(() => handle(scopeOf(target), input), afterRollback);
       },

@@ -67,14 +67,7 @@ export type EngineEvent = { seq: number; at: string } & (
   | { type: 'state-replaced'; reason: 'reset' | 'restore' }
 );
 
-/**
- * An event before the feed numbers and dates it.
- *
- * @example
- * ```ts
- * const event: EngineEventInput = { type: 'state-replaced', reason: 'reset' };
- * ```
- */
+/** An event before the feed numbers and dates it. */
 export type EngineEventInput = EngineEvent extends infer E
   ? E extends EngineEvent
     ? Omit<E, 'seq' | 'at'>
@@ -130,15 +123,7 @@ export interface EngineEvents {
   lastSeq(): number;
 }
 
-/**
- * The feed as the engine holds it: {@link EngineEvents} plus emitting.
- *
- * @example
- * ```ts
- * const feed = createEventFeed(() => engine.clock.iso());
- * feed.emit({ type: 'state-replaced', reason: 'reset' });
- * ```
- */
+/** The feed as the engine holds it: {@link EngineEvents} plus emitting. */
 export interface EventFeed extends EngineEvents {
   /** Whether anyone listens (emitters skip building events nobody reads). */
   readonly observed: boolean;
@@ -153,23 +138,10 @@ export interface EventFeed extends EngineEvents {
 
 /**
  * How many triggers the feed remembers: a bounded window, so a long-running server does not grow.
- *
- * @example
- * ```ts
- * engine.events.triggers().length <= TRIGGER_HISTORY; // true
- * ```
  */
 export const TRIGGER_HISTORY = 200;
 
-/**
- * Creates an empty feed; `iso()` dates the events (the engine's clock).
- *
- * @example
- * ```ts
- * const feed = createEventFeed(() => new Date().toISOString());
- * feed.subscribe((event) => console.log(event));
- * ```
- */
+/** Creates an empty feed; `iso()` dates the events (the engine's clock). */
 export function createEventFeed(iso: () => string): EventFeed {
   const listeners = new Set<EngineEventListener>();
   const history: TriggerExchange[] = [];

@@ -64,13 +64,6 @@ export interface OperationDefinition<R extends Route = Route, T = unknown> {
  * Declares an operation: the handler runs inside one journal (a throw undoes its writes) with
  * the caller's scope, and returns the value the service answers; the pipeline wraps it in the
  * service's envelope (`wire/envelope.ts`) and answers the route's status.
- *
- * @example
- * ```ts
- * export const subscribersRetrieve = defineOperation(subscribersRetrieveRoute, (scope, { params }) =>
- *   retrieveSubscriber(scope, params.subscriberId),
- * );
- * ```
  */
 export function defineOperation<const R extends Route, T>(
   route: R,

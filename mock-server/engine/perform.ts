@@ -94,12 +94,6 @@ function answerOf(routeStatus: number, result: unknown): EngineAnswer {
 /**
  * Builds the engine's `perform`.
  *
- * @example
- * ```ts
- * const perform = createPerform(deps);
- * const response = await perform(request);
- * ```
- *
  * @internal
  */
 export function createPerform(deps: PerformDeps) {

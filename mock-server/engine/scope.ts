@@ -1,8 +1,7 @@
 /**
- * The one scope every engine operation works in: the caller's environment and its data, the
- * engine state, ids, the clock, the scheduler and the event feed. `now()` is always the clock's
- * time in epoch milliseconds and `iso()` the same instant as ISO 8601 text; a timestamp passed
- * to a function as text is called `at`.
+ * The scopes engine functions work in. `now()` is always the clock's time in epoch milliseconds
+ * and `iso()` the same instant as ISO 8601 text; a timestamp passed to a function as text is
+ * called `at`.
  *
  * @module
  */

@@ -61,11 +61,6 @@ export const SubscriberSeed = z.strictObject({
  * A subscriber of a seeded topic: its `subscriberId`, or `{ subscriberId, preferences }` with the
  * subscription's workflow preferences in the subscriptions create body's shape
  * (docs/behaviour/topics.md#seeding-subscriptions-with-preferences).
- *
- * @example
- * ```ts
- * TopicSubscriberSeed.parse({ subscriberId: 'user-2', preferences: [{ workflowId: 'welcome', enabled: false }] });
- * ```
  */
 export const TopicSubscriberSeed = z.union(
   [
@@ -213,14 +208,7 @@ export type SeedData = z.input<typeof SeedDataSchema>;
 /** Seed data after validation. */
 export type ParsedSeed = z.infer<typeof SeedDataSchema>;
 
-/**
- * Validates seed data, throwing a readable error that names the bad field.
- *
- * @example
- * ```ts
- * parseSeed({ subscribers: [{ subscriberId: 'u1' }] });
- * ```
- */
+/** Validates seed data, throwing a readable error that names the bad field. */
 export function parseSeed(input: unknown): ParsedSeed {
   return parseSeedPart(SeedDataSchema, input, '');
 }
@@ -234,11 +222,6 @@ function seedError(message: string): ServiceError {
 /**
  * Writes parsed seed data into one environment: subscribers first, then tenants, integrations,
  * topics, workflows, preferences and messages (which refer to subscribers and workflows).
- *
- * @example
- * ```ts
- * applySeed(scope, parseSeed({ subscribers: [{ subscriberId: 'u1' }] }));
- * ```
  */
 export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   const { data, environment, ids } = scope;
@@ -279,8 +262,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       throw error;
     }
   });
-  // Subscription preferences name workflows, which may come in this same seed: they are set
-  // once the workflows are in.
+  // Subscription preferences name workflows, which this seed may add: set once those are in.
   const preferred: { subscription: SubscriptionRecord; inputs: SubscriptionPreferenceInput[] }[] =
     [];
   for (const [index, topicSeed] of (seed.topics ?? []).entries()) {

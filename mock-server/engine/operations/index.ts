@@ -44,11 +44,6 @@ const definitions = [subscribers, topics, integrations, workflows, events, notif
 /**
  * The definition of every operation, by name. A route without a handler fails to compile here
  * (the `satisfies`) and in `test/routes/table.test.ts`.
- *
- * @example
- * ```ts
- * OPERATIONS['subscribers.retrieve'].route.path; // '/v2/subscribers/:subscriberId'
- * ```
  */
 export const OPERATIONS = Object.fromEntries(definitions) as OperationDefinitions satisfies {
   readonly [K in OperationName]: OperationDefinition;

@@ -4,11 +4,6 @@ import { ServiceError } from '../wire/service-error';
 /**
  * Resolves the `Authorization` header to the environment of its API key, with the service's
  * 401 answers (docs/behaviour/cross-cutting.md#authentication).
- *
- * @example
- * ```ts
- * const environment = authenticate(state, 'ApiKey 0123...');
- * ```
  */
 export function authenticate(state: EngineState, header: string | null): EnvironmentRecord {
   if (header === null || header === '') {

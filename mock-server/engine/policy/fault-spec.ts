@@ -15,11 +15,6 @@ import { compilePathGlob, MAX_PATH_GLOB_LENGTH } from './path-glob';
 /**
  * Headers a fault may not set: they decide how the response is framed or how the connection is
  * used, and the server sets them itself.
- *
- * @example
- * ```ts
- * FORBIDDEN_FAULT_HEADERS.includes('content-length'); // true
- * ```
  */
 export const FORBIDDEN_FAULT_HEADERS: readonly string[] = [
   'content-length',
@@ -122,12 +117,6 @@ function checkRespond(respond: unknown, problems: string[]): void {
 /**
  * Checks an HTTP fault rule: returns the problems, each naming its field and what is allowed
  * (empty when the rule is fine).
- *
- * @example
- * ```ts
- * faultInputProblems({ respond: { status: 200 } });
- * // ['respond.status: status must be a whole number from 400 to 599']
- * ```
  */
 export function faultInputProblems(input: unknown, operations: readonly string[]): string[] {
   const problems: string[] = [];
@@ -200,12 +189,6 @@ const ProviderFailureSchema = z.strictObject({
 /**
  * Checks a provider failure rule: returns the problems, each naming its field and what is
  * allowed (empty when the rule is fine).
- *
- * @example
- * ```ts
- * providerFailureProblems({ channel: 'in_app' });
- * // ['channel: channel must be one of email, sms, chat, push (in_app has no provider)']
- * ```
  */
 export function providerFailureProblems(input: unknown): string[] {
   const problems: string[] = [];

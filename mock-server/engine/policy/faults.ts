@@ -175,11 +175,6 @@ export interface EngineFaults {
 /**
  * The most fault rules kept at once (spent ones count until removed or cleared); one more is a
  * `RangeError` (a 400 through the control API).
- *
- * @example
- * ```ts
- * engine.faults.list().length <= MAX_FAULTS; // true
- * ```
  */
 export const MAX_FAULTS = 1_000;
 
@@ -223,12 +218,6 @@ function spend(entry: Entry): void {
 
 /**
  * Creates an engine's fault registry.
- *
- * @example
- * ```ts
- * const faults = createFaults();
- * faults.add({ respond: { status: 503 }, times: 1 });
- * ```
  *
  * @internal
  */
@@ -300,14 +289,7 @@ export function createFaults(): EngineFaults {
   };
 }
 
-/**
- * A provider failure that hits a delivery: what the failed message records.
- *
- * @example
- * ```ts
- * const failure: ProviderFailure = { errorId: 'mail_unexpected_error', errorText: 'Mailbox full' };
- * ```
- */
+/** A provider failure that hits a delivery: what the failed message records. */
 export interface ProviderFailure {
   errorId: string;
   errorText: string;
@@ -323,11 +305,6 @@ const DEFAULT_ERROR_IDS: Record<ProviderChannel, string> = {
 /**
  * Takes the first live provider failure for a delivery of `channel` through `providerId` in a
  * run on `state`, or `undefined` when the delivery goes through.
- *
- * @example
- * ```ts
- * const failure = takeProviderFailure(context.state, 'email', integration.providerId);
- * ```
  *
  * @internal
  */
@@ -353,12 +330,6 @@ export function takeProviderFailure(
  * The service's error for an injected status: 429 is the rate limiter's answer (with
  * `Retry-After: 1` and the `RateLimit-*` headers of the route's category), 500 the exception
  * filter's with an `errorId`, anything else a Nest `HttpException` of that status.
- *
- * @example
- * ```ts
- * const error = faultError(429, 'trigger', () => crypto.randomUUID());
- * error.headers['Retry-After']; // '1'
- * ```
  *
  * @internal
  */

@@ -17,11 +17,6 @@ export const IN_PROGRESS_TTL_MS = 5 * 60 * 1000;
  * The most idempotency entries kept (all organizations together). Expired entries are dropped
  * first; past the cap the oldest entries go, so a retry of a request that old runs again
  * instead of replaying (docs/http-server.md, "Caps and budgets").
- *
- * @example
- * ```ts
- * MAX_IDEMPOTENCY_ENTRIES; // 10_000: past it, the oldest key's retry runs again
- * ```
  */
 export const MAX_IDEMPOTENCY_ENTRIES = 10_000;
 /** The longest key accepted. */
@@ -36,11 +31,6 @@ export type IdempotencyDecision =
 /**
  * Checks a key before running a request: a new (or expired) key is marked in progress and the
  * request runs; a finished one replays; a running one is 409; another body is 422.
- *
- * @example
- * ```ts
- * const decision = beginIdempotent(state, orgId, 'key-1', '{"a":1}', clock.now());
- * ```
  */
 export function beginIdempotent(
   state: EngineState,
@@ -91,14 +81,7 @@ export function beginIdempotent(
   };
 }
 
-/**
- * Stores the outcome of a request that ran (success or error) for 24 hours.
- *
- * @example
- * ```ts
- * finishIdempotent(state, orgId, 'key-1', { status: 201, body: { data: {} } }, clock.now());
- * ```
- */
+/** Stores the outcome of a request that ran (success or error) for 24 hours. */
 export function finishIdempotent(
   state: EngineState,
   organizationId: string,
@@ -126,11 +109,6 @@ export function finishIdempotent(
  * Drops expired entries, oldest first, and then the oldest live ones until at most `keep`
  * remain. The map is kept in expiry order (entries are re-inserted when they finish), so the
  * sweep stops at the first live entry: its cost is what it removes.
- *
- * @example
- * ```ts
- * evictIdempotency(state, clock.now(), MAX_IDEMPOTENCY_ENTRIES - 1);
- * ```
  */
 export function evictIdempotency(state: EngineState, now: number, keep: number): void {
   for (const [cacheKey, entry] of state.idempotency) {
@@ -139,26 +117,12 @@ export function evictIdempotency(state: EngineState, now: number, keep: number):
   }
 }
 
-/**
- * Forgets a key whose request failed unexpectedly, so a retry runs again.
- *
- * @example
- * ```ts
- * releaseIdempotent(state, orgId, 'key-1');
- * ```
- */
+/** Forgets a key whose request failed unexpectedly, so a retry runs again. */
 export function releaseIdempotent(state: EngineState, organizationId: string, key: string): void {
   tables.idempotency.delete(state, `${organizationId}-${key}`);
 }
 
-/**
- * An answer of the engine: status, JSON body and headers (what a replay gives back).
- *
- * @example
- * ```ts
- * const answer: EngineAnswer = { status: 201, body: { data: result }, headers: {} };
- * ```
- */
+/** An answer of the engine: status, JSON body and headers (what a replay gives back). */
 export interface EngineAnswer {
   status: number;
   body: unknown;
@@ -169,15 +133,6 @@ export interface EngineAnswer {
  * The whole idempotency protocol around one request: a new key runs `run` and stores its
  * answer, or its refusal (a `ServiceError`, answered by `refusal`), for 24 hours; a finished key
  * replays; a bug frees the key so a retry runs again. Every answer echoes the key.
- *
- * @example
- * ```ts
- * const answer = runIdempotent(
- *   { state, organizationId, key: 'order-1', fingerprint: '{}', now: clock.now },
- *   () => ({ status: 201, body: { data: result }, headers: {} }),
- *   (error) => ({ status: error.status, body: { message: error.message }, headers: {} }),
- * );
- * ```
  */
 export function runIdempotent(
   request: {

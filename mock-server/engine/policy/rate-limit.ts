@@ -64,11 +64,6 @@ function rateLimitHeaders(
 /**
  * The service's 429 with an empty bucket of the free plan: what an injected 429 answers
  * (`Retry-After: 1`).
- *
- * @example
- * ```ts
- * rateLimitExceeded('trigger').headers['Retry-After']; // '1'
- * ```
  */
 export function rateLimitExceeded(category: RateLimitCategory): ServiceError {
   const perSecond = PER_SECOND.free[category];
@@ -83,14 +78,7 @@ export function rateLimitExceeded(category: RateLimitCategory): ServiceError {
   });
 }
 
-/**
- * Takes `cost` tokens for a request, answering the headers to send, or throwing the 429.
- *
- * @example
- * ```ts
- * const headers = takeTokens(state, options, envId, 'configuration', 1, clock.now());
- * ```
- */
+/** Takes `cost` tokens for a request, answering the headers to send, or throwing the 429. */
 export function takeTokens(
   state: EngineState,
   options: RateLimitOptions,

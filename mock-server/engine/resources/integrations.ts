@@ -57,11 +57,6 @@ const DISPLAY_NAMES: Record<string, string> = {
 
 /**
  * The display name the service gives a provider, or the provider id with a capital first letter.
- *
- * @example
- * ```ts
- * providerDisplayName('sendgrid'); // 'SendGrid'
- * ```
  */
 export function providerDisplayName(providerId: string): string {
   // An own-property read: `constructor` or `__proto__` is a provider id, not the table's prototype.
@@ -101,11 +96,6 @@ function assertConditionsShape(body: unknown): void {
 /**
  * `POST /v1/integrations` (docs/behaviour/integrations.md#create): validation, duplicate rules, name and identifier defaults, and the
  * primary-on-create rule for active email and sms integrations.
- *
- * @example
- * ```ts
- * createIntegration(scope, { providerId: 'sendgrid', channel: 'email', active: true });
- * ```
  */
 export function createIntegration(scope: EngineScope, body: unknown): IntegrationDto {
   assertConditionsShape(body);
@@ -184,11 +174,6 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
  * service's single-integration look-ups picks it (`findOne(query, { sort: { createdAt: -1 } })` in
  * `SelectIntegration` and `UpdateSubscriberChannel`): the latest `createdAt`, of equal ones the
  * later stored (docs/behaviour/runs.md#integration-selection).
- *
- * @example
- * ```ts
- * newestActiveIntegration(data, (integration) => integration.providerId === 'fcm');
- * ```
  */
 export function newestActiveIntegration(
   data: EnvironmentData,
@@ -205,11 +190,6 @@ export function newestActiveIntegration(
 /**
  * `GET /v1/integrations` (docs/behaviour/integrations.md#list, with the spec's scope): the organization's integrations not deleted, in
  * insertion order, environment by environment.
- *
- * @example
- * ```ts
- * listIntegrations([devData, prodData]);
- * ```
  */
 export function listIntegrations(scope: EngineScope): IntegrationDto[] {
   const organizationData = scope.organizationData();
@@ -221,11 +201,6 @@ export function listIntegrations(scope: EngineScope): IntegrationDto[] {
 /**
  * `POST /v1/integrations/{integrationId}/set-primary` (docs/behaviour/integrations.md#set-primary): found by `_id` in the organization;
  * email and sms only; demotes the active primary, activates the target and recomputes priorities.
- *
- * @example
- * ```ts
- * setPrimaryIntegration(organizationData, '6955b900...', '2026-01-01T00:00:00.000Z');
- * ```
  */
 export function setPrimaryIntegration(scope: EngineScope, integrationId: string): IntegrationDto {
   const organizationData = scope.organizationData();
@@ -282,11 +257,6 @@ export function setPrimaryIntegration(scope: EngineScope, integrationId: string)
 /**
  * The integrations every new environment gets (docs/behaviour/integrations.md#list): `svc` in-app everywhere, plus an active
  * `svc-email` (which becomes primary) in Development.
- *
- * @example
- * ```ts
- * addDefaultIntegrations(scope);
- * ```
  */
 export function addDefaultIntegrations(scope: EngineScope): void {
   createIntegration(scope, { providerId: 'svc', channel: 'in_app', active: true });

@@ -54,11 +54,6 @@ function listed(data: EnvironmentData, message: MessageRecord): ListedMessageDto
  * `GET /v1/messages` (docs/behaviour/messages.md#list): the environment's messages in stored
  * (oldest first) order, filtered by `channel`, `subscriberId` (404 when unknown) and any of the
  * `transactionId`s; `page × limit` skipped; `hasMore` when the page is full.
- *
- * @example
- * ```ts
- * listMessages(data, { page: 0, limit: 10, subscriberId: 'user-1' });
- * ```
  */
 export function listMessages(scope: EngineScope, search: MessageSearch): MessagePage {
   const { data } = scope;
@@ -94,11 +89,6 @@ export function listMessages(scope: EngineScope, search: MessageSearch): Message
 /**
  * `DELETE /v1/messages/{messageId}` (docs/behaviour/messages.md#delete): 422 for an id that is
  * not an ObjectId, 404 `Message with id <id> not found` for one the environment does not hold.
- *
- * @example
- * ```ts
- * deleteMessage(data, '64da692e9a94fb2e6449ad60'); // { acknowledged: true, status: 'deleted' }
- * ```
  */
 export function deleteMessage(
   scope: EngineScope,
@@ -118,11 +108,6 @@ export function deleteMessage(
  * `Invalid transactionId or channel` when the transaction has no message at all; as the service
  * looks for the transaction's messages without the channel, a channel it has none of deletes
  * nothing and still succeeds.
- *
- * @example
- * ```ts
- * deleteMessagesByTransaction(data, 'txn-1', 'email');
- * ```
  */
 export function deleteMessagesByTransaction(
   scope: EngineScope,

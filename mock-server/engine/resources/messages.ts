@@ -29,14 +29,7 @@ export type MessageDto = Omit<MessageRecord, 'archived' | 'tags' | 'updatedAt'>;
 const BAD_MESSAGE_ID =
   'messageId must be a valid MongoDB ObjectId or an array of valid MongoDB ObjectIds';
 
-/**
- * A stored message in the wire shape.
- *
- * @example
- * ```ts
- * toMessageDto(record).read; // false
- * ```
- */
+/** A stored message in the wire shape. */
 export function toMessageDto(record: MessageRecord): MessageDto {
   const { archived: _archived, tags: _tags, updatedAt: _updatedAt, ...rest } = record;
   return structuredClone(rest);
@@ -45,11 +38,6 @@ export function toMessageDto(record: MessageRecord): MessageDto {
 /**
  * `POST /v1/subscribers/{subscriberId}/messages/mark-as` (docs/behaviour/messages.md#mark-as): applies the mark-as table to the
  * subscriber's own messages among the ids; other ids are silently ignored.
- *
- * @example
- * ```ts
- * markMessagesAs(data, 'user-1', { messageId: ['6955...'], markAs: 'read' }, '2026-01-01T00:00:00.000Z');
- * ```
  */
 export function markMessagesAs(
   scope: EngineScope,

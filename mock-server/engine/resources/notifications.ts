@@ -88,11 +88,6 @@ function jobDto(job: JobRecord, templateId: string) {
 /**
  * A stored notification in the wire shape, with its subscriber, workflow and jobs (oldest
  * first, execution details oldest first).
- *
- * @example
- * ```ts
- * toActivityDto(data, record).jobs[0]?.status; // 'completed'
- * ```
  */
 export function toActivityDto(data: EnvironmentData, record: NotificationRecord) {
   const subscriber: SubscriberRecord | undefined = subscriberByObjectId(data, record._subscriberId);
@@ -155,11 +150,6 @@ export function toActivityDto(data: EnvironmentData, record: NotificationRecord)
 
 /**
  * `GET /v1/notifications/{notificationId}` (docs/behaviour/notifications.md#retrieve): 422 for a malformed id, 404 when unknown.
- *
- * @example
- * ```ts
- * retrieveNotification(data, '6955b9000000000000000001');
- * ```
  */
 export function retrieveNotification(scope: EngineScope, notificationId: string): ActivityDto {
   const { data } = scope;
@@ -206,11 +196,6 @@ function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
 /**
  * `GET /v1/notifications` (docs/behaviour/notifications.md#list): filters, newest first, `skip = page × limit`, and `hasMore`
  * as the service computes it (the page is full).
- *
- * @example
- * ```ts
- * listNotifications(data, { page: 0, limit: 10, channels: ['email'] });
- * ```
  */
 export function listNotifications(scope: EngineScope, search: NotificationSearch): ActivityPage {
   const { data } = scope;
@@ -251,8 +236,7 @@ export function listNotifications(scope: EngineScope, search: NotificationSearch
   const found: NotificationRecord[] = [];
   let skipped = 0;
   const list = data.notifications;
-  // Notifications are stored in creation order, so walking from the end is newest first and
-  // stops as soon as the page is full.
+  // Stored in creation order: walking from the end is newest first and stops at a full page.
   for (let index = list.length - 1; index >= 0 && found.length < search.limit; index--) {
     const record = list[index] as NotificationRecord;
     const createdAt = Date.parse(record.createdAt);

@@ -52,14 +52,7 @@ export interface OutboxPage {
   next: string | undefined;
 }
 
-/**
- * The most entries one page of the outbox holds (the control API's `limit` and its default).
- *
- * @example
- * ```ts
- * engine.outbox.page({}, { limit: MAX_OUTBOX_PAGE });
- * ```
- */
+/** The most entries one page of the outbox holds (the control API's `limit` and its default). */
 export const MAX_OUTBOX_PAGE = 1_000;
 
 /**
@@ -100,12 +93,6 @@ const matches = (record: OutboxRecord, filter: OutboxFilter): boolean =>
 /**
  * Creates the outbox view over the engine's current state (`state()` is read on every call, so
  * it follows reset and restore).
- *
- * @example
- * ```ts
- * const outbox = createOutbox(() => state);
- * outbox.count({ channel: 'sms' });
- * ```
  */
 export function createOutbox(state: () => EngineState): Outbox {
   const select = (filter: OutboxFilter = {}) =>

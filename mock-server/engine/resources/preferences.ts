@@ -86,11 +86,6 @@ function channelsOf(level: WorkflowPreferenceLevel): PreferenceChannelsRecord {
 /**
  * The delivery schedule stored on the subscriber's global preference, if any (what the run
  * holds channel steps to, docs/behaviour/runs.md#delivery-schedule).
- *
- * @example
- * ```ts
- * storedSchedule(data, subscriber)?.isEnabled; // true once a schedule was turned on
- * ```
  */
 export function storedSchedule(
   data: EnvironmentData,
@@ -106,14 +101,7 @@ function preferenceKey(subscriberObjectId: string, workflowObjectId: string | nu
     : `${subscriberObjectId}:${workflowObjectId}`;
 }
 
-/**
- * Whether a workflow is critical: flagged `critical`, or its preferences are read-only.
- *
- * @example
- * ```ts
- * isCritical(workflow); // true for a workflow seeded with critical: true
- * ```
- */
+/** Whether a workflow is critical: flagged `critical`, or its preferences are read-only. */
 export function isCritical(workflow: WorkflowRecord): boolean {
   const resource = levelOf(workflow.preferences['default']);
   const user = levelOf(workflow.preferences['user']);
@@ -124,11 +112,6 @@ export function isCritical(workflow: WorkflowRecord): boolean {
  * Merges the levels in the service's order (the workflow's defaults, the workflow's user
  * preferences, the subscriber's global one, the subscriber's one for the workflow), later levels
  * winning per channel; a critical workflow skips the subscriber's levels.
- *
- * @example
- * ```ts
- * effectivePreference(data, subscriber, workflow).channels.email; // false when turned off
- * ```
  */
 export function effectivePreference(
   data: EnvironmentData,
@@ -219,11 +202,6 @@ const LISTED_ORDER: readonly ChannelType[] = ['email', 'sms', 'in_app', 'chat', 
  * What `GET /v2/subscribers/{subscriberId}/preferences` answers: the global channels (limited to
  * the channels the listed workflows use) and, for each active workflow of the criticality asked,
  * the channels that will apply.
- *
- * @example
- * ```ts
- * listPreferences(data, 'user-1', 'nonCritical');
- * ```
  */
 export function listPreferences(
   scope: EngineScope,
@@ -294,11 +272,6 @@ function preferencesOf(
  * sets the given channels on the subscriber's preference for `workflowId` (identifier or `_id`)
  * or, without it, on the global one (with the `schedule`); answers the `GET` of every
  * non-critical workflow.
- *
- * @example
- * ```ts
- * updatePreferences(data, ids, 'user-1', { workflowId: 'welcome', channels: { email: false } }, now);
- * ```
  */
 export function updatePreferences(
   scope: EngineScope,

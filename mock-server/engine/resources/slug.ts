@@ -8,14 +8,7 @@
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ENCODED_LENGTH = 16;
 
-/**
- * Encodes a 24-hex ObjectId in base62 (`0-9A-Za-z`), left-padded to 16 characters.
- *
- * @example
- * ```ts
- * encodeBase62('6955b9000000000000000001'); // 16 characters
- * ```
- */
+/** Encodes a 24-hex ObjectId in base62 (`0-9A-Za-z`), left-padded to 16 characters. */
 export function encodeBase62(objectId: string): string {
   let value = BigInt(`0x${objectId}`);
   let out = '';
@@ -26,14 +19,7 @@ export function encodeBase62(objectId: string): string {
   return out.padStart(ENCODED_LENGTH, '0');
 }
 
-/**
- * Decodes base62 text back to a 24-hex ObjectId, or `undefined` when it is not one.
- *
- * @example
- * ```ts
- * decodeBase62(encodeBase62('6955b9000000000000000001')); // '6955b9000000000000000001'
- * ```
- */
+/** Decodes base62 text back to a 24-hex ObjectId, or `undefined` when it is not one. */
 export function decodeBase62(text: string): string | undefined {
   let value = 0n;
   for (const char of text) {
@@ -45,14 +31,7 @@ export function decodeBase62(text: string): string | undefined {
   return value.toString(16).padStart(24, '0');
 }
 
-/**
- * Lower-case slug of a name: runs of non-alphanumerics become `-`, trimmed at the ends.
- *
- * @example
- * ```ts
- * slugify('Welcome Email!'); // 'welcome-email'
- * ```
- */
+/** Lower-case slug of a name: runs of non-alphanumerics become `-`, trimmed at the ends. */
 export function slugify(name: string): string {
   return name
     .normalize('NFKD')
@@ -62,14 +41,7 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/**
- * The slug of a workflow (`_wf_`) or step (`_st_`).
- *
- * @example
- * ```ts
- * buildSlug('Welcome email', 'workflow', '6955b9000000000000000001'); // 'welcome-email_wf_...'
- * ```
- */
+/** The slug of a workflow (`_wf_`) or step (`_st_`). */
 export function buildSlug(name: string, kind: 'workflow' | 'step', objectId: string): string {
   return `${slugify(name)}${kind === 'workflow' ? '_wf_' : '_st_'}${encodeBase62(objectId)}`;
 }
@@ -78,11 +50,6 @@ export function buildSlug(name: string, kind: 'workflow' | 'step', objectId: str
  * Reads the sync path parameter like the service's `parseSlugId`: an ObjectId is an internal id;
  * a string shorter than 16 characters is an identifier; a slug whose last 16 characters decode to
  * an ObjectId gives that id; anything else is an identifier.
- *
- * @example
- * ```ts
- * parseSlugId('welcome'); // { identifier: 'welcome' }
- * ```
  */
 export function parseSlugId(value: string): { objectId: string } | { identifier: string } {
   if (/^[0-9a-fA-F]{24}$/.test(value)) return { objectId: value.toLowerCase() };

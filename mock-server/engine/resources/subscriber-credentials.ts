@@ -14,11 +14,6 @@ import { findSubscriber } from './subscribers';
 /**
  * Removes every channel entry of `providerId` from the subscriber (whatever its integration);
  * an unknown subscriber answers 404, a provider it has no entry for changes nothing.
- *
- * @example
- * ```ts
- * deleteCredentials(data, 'user-1', 'slack', now);
- * ```
  */
 export function deleteCredentials(
   scope: EngineScope,

@@ -28,12 +28,6 @@ import {
  * A subscriber id the service accepts, on create and as a trigger recipient alike (its shared
  * `VALID_ID_REGEX`): letters, digits, `_`, `-`, `:`, `.`, or an email address read loosely
  * (`\S+@\S+\.\S+`, so `a@b@c.d` passes).
- *
- * @example
- * ```ts
- * isValidIdentifier('user_1'); // true
- * isValidIdentifier('user 1'); // false
- * ```
  */
 export function isValidIdentifier(value: string): boolean {
   return /^[a-zA-Z0-9_:.-]+$/.test(value) || /^\S+@\S+\.\S+$/.test(value);
@@ -58,11 +52,6 @@ function profileProblems(input: CreateInput, prefix: string): string[] {
 /**
  * A new subscriber of the scope's environment, created now, with no profile, channels or topics:
  * what create, bulk create and a trigger's unknown recipient start from.
- *
- * @example
- * ```ts
- * putSubscriber(scope.data, { ...newSubscriberRecord(scope, 'user-1'), firstName: 'Ada' });
- * ```
  */
 export function newSubscriberRecord(scope: EngineScope, subscriberId: string): SubscriberRecord {
   return {
@@ -83,11 +72,6 @@ export function newSubscriberRecord(scope: EngineScope, subscriberId: string): S
  * `POST /v2/subscribers` (docs/behaviour/subscribers.md#create): creates the subscriber, or
  * updates the existing one with the given non-empty fields (`data` is set to the given object, or
  * `{}`); with `failIfExists` an existing one answers 409.
- *
- * @example
- * ```ts
- * createSubscriber(scope, { subscriberId: 'user-1', email: 'ada@example.com' }, { failIfExists: false });
- * ```
  */
 export function createSubscriber(
   scope: EngineScope,
@@ -155,11 +139,6 @@ export interface BulkCreateResult {
  * `POST /v1/subscribers/bulk` (docs/behaviour/subscribers.md#bulk-create): 1-500 subscribers,
  * each upserted in order with the fields it gives (`null` included); the answer says which were
  * created and which updated (a subscriberId given twice is created, then updated).
- *
- * @example
- * ```ts
- * bulkCreateSubscribers(scope, { subscribers: [{ subscriberId: 'user-1' }] });
- * ```
  */
 export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCreateResult {
   const input = validateBody(BulkCreateSubscribersBody, body);
@@ -194,11 +173,6 @@ export function bulkCreateSubscribers(scope: EngineScope, body: unknown): BulkCr
 /**
  * `DELETE /v2/subscribers/{subscriberId}` (docs/behaviour/subscribers.md#delete): removes the
  * subscriber with its topic subscriptions, preferences and messages; its notifications stay.
- *
- * @example
- * ```ts
- * deleteSubscriber(data, 'user-1'); // { acknowledged: true, status: 'deleted' }
- * ```
  */
 export function deleteSubscriber(
   scope: EngineScope,

@@ -43,14 +43,7 @@ export type SubscriberDto = Omit<SubscriberRecord, '__v' | 'isOnline' | 'lastOnl
 /** Most device tokens one subscriber channel may hold. */
 export const DEVICE_TOKEN_LIMIT = 100;
 
-/**
- * Maps a stored subscriber to the v2 response shape (docs/behaviour/subscribers.md#update).
- *
- * @example
- * ```ts
- * const dto = toSubscriberDto(record);
- * ```
- */
+/** Maps a stored subscriber to the v2 response shape (docs/behaviour/subscribers.md#update). */
 export function toSubscriberDto(record: SubscriberRecord): SubscriberDto {
   const { __v: _version, isOnline, lastOnlineAt, ...rest } = record;
   return {
@@ -60,26 +53,12 @@ export function toSubscriberDto(record: SubscriberRecord): SubscriberDto {
   };
 }
 
-/**
- * Stores a subscriber and keeps the `_id` index sorted (ids are monotonic, so this appends).
- *
- * @example
- * ```ts
- * putSubscriber(data, record);
- * ```
- */
+/** Stores a subscriber and keeps the `_id` index sorted (ids are monotonic, so this appends). */
 export function putSubscriber(data: EnvironmentData, record: SubscriberRecord): void {
   tables.subscribers.put(data, record);
 }
 
-/**
- * A live subscriber by `subscriberId`, or `undefined`.
- *
- * @example
- * ```ts
- * findSubscriber(data, 'user-1');
- * ```
- */
+/** A live subscriber by `subscriberId`, or `undefined`. */
 export function findSubscriber(
   data: EnvironmentData,
   subscriberId: string,
@@ -88,14 +67,7 @@ export function findSubscriber(
   return record && !record.deleted ? record : undefined;
 }
 
-/**
- * A live subscriber by internal `_id`, or `undefined`.
- *
- * @example
- * ```ts
- * subscriberByObjectId(data, '6955b900...');
- * ```
- */
+/** A live subscriber by internal `_id`, or `undefined`. */
 export function subscriberByObjectId(
   data: EnvironmentData,
   objectId: string,
@@ -106,11 +78,6 @@ export function subscriberByObjectId(
 
 /**
  * `GET /v2/subscribers/{subscriberId}`: exact `subscriberId` in the environment (docs/behaviour/subscribers.md#retrieve).
- *
- * @example
- * ```ts
- * retrieveSubscriber(data, 'user-1');
- * ```
  */
 export function retrieveSubscriber(scope: EngineScope, subscriberId: string): SubscriberDto {
   const { data } = scope;
@@ -132,26 +99,12 @@ export const PROFILE_FIELDS = [
 
 const UPDATABLE_FIELDS = [...PROFILE_FIELDS, 'data'] as const;
 
-/**
- * Whether a text is an email address, as the service's `@IsEmail()` sees it (roughly).
- *
- * @example
- * ```ts
- * isEmail('ada@example.com'); // true
- * ```
- */
+/** Whether a text is an email address, as the service's `@IsEmail()` sees it (roughly). */
 export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
 
-/**
- * Whether a text is a locale (`@IsLocale()`).
- *
- * @example
- * ```ts
- * isLocale('en-US'); // true
- * ```
- */
+/** Whether a text is a locale (`@IsLocale()`). */
 export function isLocale(value: string): boolean {
   if (value === '') return false;
   try {
@@ -161,14 +114,7 @@ export function isLocale(value: string): boolean {
   }
 }
 
-/**
- * Whether a text is an IANA time zone (`@IsTimeZone()`).
- *
- * @example
- * ```ts
- * isTimeZone('Europe/Paris'); // true
- * ```
- */
+/** Whether a text is an IANA time zone (`@IsTimeZone()`). */
 export function isTimeZone(value: string): boolean {
   if (value === '') return false;
   try {
@@ -182,11 +128,6 @@ export function isTimeZone(value: string): boolean {
 /**
  * `PATCH /v2/subscribers/{subscriberId}` (docs/behaviour/subscribers.md#update): each given field is set as given (`null` clears,
  * `data` replaces the object); the response is `{...old, ...changes}` with the old `updatedAt`.
- *
- * @example
- * ```ts
- * updateSubscriber(data, 'user-1', { firstName: 'Ada' }, '2026-01-01T00:00:00.000Z');
- * ```
  */
 export function updateSubscriber(
   scope: EngineScope,
@@ -268,11 +209,6 @@ function matches(record: SubscriberRecord, search: SubscriberSearch): boolean {
  * the sorted index directly; substring filters of 3+ characters verify the trigram index's
  * candidates instead of scanning; another sort key sorts the matches. A filter's matches are
  * remembered (and kept current by writes when sorted by `_id`), so paging stays cheap.
- *
- * @example
- * ```ts
- * searchSubscribers(data, { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC' });
- * ```
  */
 export function searchSubscribers(
   scope: EngineScope,
@@ -358,11 +294,6 @@ function sortValue(record: SubscriberRecord, field: string): unknown {
 /**
  * One provider's credentials for a subscriber, as the credentials rule takes them: the provider,
  * an optional integration identifier and the three kept fields.
- *
- * @example
- * ```ts
- * const input: ChannelCredentialsInput = { providerId: 'fcm', credentials: { deviceTokens: ['t1'] } };
- * ```
  */
 export interface ChannelCredentialsInput {
   providerId: string;
@@ -378,12 +309,6 @@ export interface ChannelCredentialsInput {
  * `deviceTokens` (once each) replacing the stored list; at most {@link DEVICE_TOKEN_LIMIT} tokens.
  * Answers the refusal instead of throwing it, so a trigger can stop its subscriber's run where the
  * endpoint answers the error; a refused call changes nothing.
- *
- * @example
- * ```ts
- * const refusal = setChannelCredentials(data, environmentId, record, { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, now);
- * if (refusal) throw refusal;
- * ```
  */
 export function setChannelCredentials(
   scope: EngineScope,
@@ -460,11 +385,6 @@ export function setChannelCredentials(
  * channel entry of (`providerId`, integration) is created or merged; given `deviceTokens` replace
  * the stored list, an omitted list leaves it alone ({@link setChannelCredentials}). Answers the v1
  * entity.
- *
- * @example
- * ```ts
- * upsertCredentials(data, environmentId, 'user-1', { providerId: 'fcm', credentials: { deviceTokens: ['t'] } }, '2026-01-01T00:00:00.000Z');
- * ```
  */
 export function upsertCredentials(
   scope: EngineScope,

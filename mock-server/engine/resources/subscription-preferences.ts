@@ -61,11 +61,6 @@ function toGroup(input: SubscriptionPreferenceInput): PreferenceGroup {
  * The workflows a subscriptions create's `preferences` match, without repeats: by `_id`, then
  * by trigger identifier, then active workflows carrying one of the tags. Unknown ids and tags
  * are skipped (the service only logs them).
- *
- * @example
- * ```ts
- * matchedWorkflows(data, ['invoice', { filter: { tags: ['billing'] } }]);
- * ```
  */
 export function matchedWorkflows(
   data: EnvironmentData,
@@ -115,11 +110,6 @@ function groupFor(
 /**
  * One preference per matched workflow for a new subscription: `enabled` from the group that
  * names the workflow (`true` when it gives none), its `condition` when it has one.
- *
- * @example
- * ```ts
- * subscription.preferences = buildSubscriptionPreferences(inputs, matchedWorkflows(data, inputs));
- * ```
  */
 export function buildSubscriptionPreferences(
   inputs: readonly SubscriptionPreferenceInput[],
@@ -139,11 +129,6 @@ export function buildSubscriptionPreferences(
 /**
  * The subscription's stored preferences for the given workflows, as answered; `undefined` when
  * there are none (the answer then has no `preferences`).
- *
- * @example
- * ```ts
- * subscriptionPreferencesDto(subscription, matchedWorkflows(data, inputs));
- * ```
  */
 export function subscriptionPreferencesDto(
   subscription: SubscriptionRecord,
@@ -176,11 +161,6 @@ export function subscriptionPreferencesDto(
  * Whether a trigger of the workflow to the subscription's topic reaches it: no preference for
  * the workflow lets it through; a `condition` must give exactly `true` over `{ payload }`;
  * otherwise `enabled` decides.
- *
- * @example
- * ```ts
- * subscriptionAdmits(subscription, workflow._id, { tier: 'premium' });
- * ```
  */
 export function subscriptionAdmits(
   subscription: SubscriptionRecord,

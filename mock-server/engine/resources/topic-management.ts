@@ -41,14 +41,7 @@ export interface TopicDto {
   updatedAt: string;
 }
 
-/**
- * The wire shape of a stored topic.
- *
- * @example
- * ```ts
- * toTopicDto(record).key;
- * ```
- */
+/** The wire shape of a stored topic. */
 export function toTopicDto(topic: TopicRecord): TopicDto {
   return {
     _id: topic._id,
@@ -59,15 +52,7 @@ export function toTopicDto(topic: TopicRecord): TopicDto {
   };
 }
 
-/**
- * Whether a topic key has the form the service accepts for a new topic.
- *
- * @example
- * ```ts
- * isValidTopicKey('task:12345'); // true
- * isValidTopicKey('task 12345'); // false
- * ```
- */
+/** Whether a topic key has the form the service accepts for a new topic. */
 export function isValidTopicKey(key: string): boolean {
   return isValidIdentifier(key);
 }
@@ -75,11 +60,6 @@ export function isValidTopicKey(key: string): boolean {
 /**
  * Creates a topic with a valid key, or answers the existing one (no update): what a
  * subscriptions create does with its topic.
- *
- * @example
- * ```ts
- * ensureTopic(data, ids, 'news', now);
- * ```
  */
 export function ensureTopic(
   scope: EngineScope,
@@ -113,11 +93,6 @@ const UpsertShape = z.object({ key: z.string(), name: z.optional(z.string()) });
 /**
  * `POST /v2/topics` (docs/behaviour/topics.md#create): creates the topic (key checked), or sets
  * the given name on the existing one; `failIfExists` answers 409 for an existing key.
- *
- * @example
- * ```ts
- * upsertTopic(data, ids, { key: 'news', name: 'News' }, { failIfExists: false }, now);
- * ```
  */
 export function upsertTopic(
   scope: EngineScope,
@@ -160,27 +135,13 @@ function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
   return topic;
 }
 
-/**
- * `GET /v2/topics/{topicKey}`.
- *
- * @example
- * ```ts
- * retrieveTopic(data, 'news');
- * ```
- */
+/** `GET /v2/topics/{topicKey}`. */
 export function retrieveTopic(scope: EngineScope, key: string): TopicDto {
   const { data } = scope;
   return toTopicDto(topicOrThrow(data, key));
 }
 
-/**
- * `PATCH /v2/topics/{topicKey}`: sets the name.
- *
- * @example
- * ```ts
- * updateTopic(data, 'news', { name: 'Product news' }, now);
- * ```
- */
+/** `PATCH /v2/topics/{topicKey}`: sets the name. */
 export function updateTopic(scope: EngineScope, key: string, body: unknown): TopicDto {
   const { data } = scope;
   const now = scope.iso();
@@ -193,14 +154,7 @@ export function updateTopic(scope: EngineScope, key: string, body: unknown): Top
   return toTopicDto(topic);
 }
 
-/**
- * `DELETE /v2/topics/{topicKey}`: removes the topic and every subscription to it.
- *
- * @example
- * ```ts
- * deleteTopic(data, 'news'); // { acknowledged: true }
- * ```
- */
+/** `DELETE /v2/topics/{topicKey}`: removes the topic and every subscription to it. */
 export function deleteTopic(scope: EngineScope, key: string): { acknowledged: true } {
   const { data } = scope;
   const topic = topicOrThrow(data, key);
@@ -227,11 +181,6 @@ export interface TopicSearch extends CursorOptions {
 /**
  * `GET /v2/topics` (docs/behaviour/topics.md#list): `key` and `name` match as case-insensitive
  * substrings; sorted by `orderBy` (default `_id`) then `_id`; cursors as the subscriber search's.
- *
- * @example
- * ```ts
- * listTopics(data, { limit: 10, includeCursor: false, orderBy: '_id', orderDirection: 'DESC', key: 'task' });
- * ```
  */
 export function listTopics(scope: EngineScope, search: TopicSearch): CursorPage<TopicDto> {
   const { data } = scope;

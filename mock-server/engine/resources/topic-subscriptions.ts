@@ -68,11 +68,6 @@ function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
 /**
  * `GET /v2/topics/{topicKey}/subscriptions`: sorted by subscription `_id`, filtered by
  * `subscriberId` (exact) and `contextKeys` (exact set).
- *
- * @example
- * ```ts
- * listTopicSubscriptions(data, 'news', { limit: 10, includeCursor: false, orderDirection: 'DESC' });
- * ```
  */
 export function listTopicSubscriptions(
   scope: EngineScope,
@@ -227,11 +222,6 @@ function notFound(subscriberId: string): SubscriptionErrorDto {
  * the topic when missing, subscribes each known subscriber once (an existing subscription is
  * answered as it is), stores `preferences` on each new subscription, reports unknown
  * subscribers; 400 with the same body when none succeeded.
- *
- * @example
- * ```ts
- * createTopicSubscriptions(data, ids, 'news', { subscriptions: ['user-1'] }, now);
- * ```
  */
 export function createTopicSubscriptions(
   scope: EngineScope,
@@ -299,11 +289,6 @@ export function createTopicSubscriptions(
  * removes that one; unknown subscribers and missing subscriptions are reported; an entry with
  * neither removes nothing (when no entry names one, each is an `INVALID_REQUEST` error); 400 with
  * the same body when none succeeded.
- *
- * @example
- * ```ts
- * deleteTopicSubscriptions(data, 'news', { subscriptions: ['user-1'] });
- * ```
  */
 export function deleteTopicSubscriptions(
   scope: EngineScope,

@@ -66,14 +66,7 @@ export interface SubscriptionSearch extends CursorOptions {
   contextKeys?: string[] | undefined;
 }
 
-/**
- * The default subscription identifier: `tk_<topicKey>:si_<subscriberId>` (+ `:ctx_<keys>`).
- *
- * @example
- * ```ts
- * subscriptionIdentifier('news', 'user-1', []); // 'tk_news:si_user-1'
- * ```
- */
+/** The default subscription identifier: `tk_<topicKey>:si_<subscriberId>` (+ `:ctx_<keys>`). */
 export function subscriptionIdentifier(
   topicKey: string,
   subscriberId: string,
@@ -90,14 +83,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return left.every((value, index) => value === right[index]);
 }
 
-/**
- * A subscription in the listing's wire shape.
- *
- * @example
- * ```ts
- * toSubscriptionDto(subscription, topic, subscriber).identifier; // 'tk_news:si_user-1'
- * ```
- */
+/** A subscription in the listing's wire shape. */
 export function toSubscriptionDto(
   subscription: SubscriptionRecord,
   topic: TopicRecord,
@@ -123,11 +109,6 @@ export function toSubscriptionDto(
 /**
  * `GET /v2/subscribers/{subscriberId}/subscriptions` (docs/behaviour/subscribers.md#subscriptions): always sorted by subscription `_id`,
  * `key` exact, `contextKeys` exact set; cursors as in docs/behaviour/subscribers.md#search.
- *
- * @example
- * ```ts
- * listSubscriptions(data, 'user-1', { limit: 10, includeCursor: false, orderDirection: 'DESC' });
- * ```
  */
 export function listSubscriptions(
   scope: EngineScope,
@@ -177,11 +158,6 @@ export function listSubscriptions(
 /**
  * Adds a subscription (keeps `data.subscriptions` and the subscriber's own list in `_id` order);
  * an existing one for the same topic, subscriber and context is kept.
- *
- * @example
- * ```ts
- * subscribe(data, topic, subscriber, [], newId, '2026-01-01T00:00:00.000Z');
- * ```
  */
 export function subscribe(
   data: EnvironmentData,
@@ -211,14 +187,7 @@ export function subscribe(
   return record;
 }
 
-/**
- * Removes subscriptions (from the environment's list and each subscriber's own).
- *
- * @example
- * ```ts
- * unsubscribe(data, [subscription]);
- * ```
- */
+/** Removes subscriptions (from the environment's list and each subscriber's own). */
 export function unsubscribe(data: EnvironmentData, removed: readonly SubscriptionRecord[]): void {
   if (removed.length === 0) return;
   const gone = new Set(removed.map((subscription) => subscription._id));

@@ -16,11 +16,6 @@ import { findWorkflow, toWorkflowResponse, type WorkflowResponseDto } from './wo
 /**
  * The workflow of the environment with this workflowId, slug or `_id`; 404
  * `Workflow cannot be found` (with the `workflowId` asked for) otherwise.
- *
- * @example
- * ```ts
- * requireWorkflow(data, 'welcome').name;
- * ```
  */
 export function requireWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowRecord {
   const workflow = findWorkflow(data, idOrSlug);
@@ -30,14 +25,7 @@ export function requireWorkflow(data: EnvironmentData, idOrSlug: string): Workfl
   return workflow;
 }
 
-/**
- * `GET /v2/workflows/{workflowId}` (docs/behaviour/workflows.md#retrieve).
- *
- * @example
- * ```ts
- * retrieveWorkflow(data, 'welcome').steps[0]?.controls.values;
- * ```
- */
+/** `GET /v2/workflows/{workflowId}` (docs/behaviour/workflows.md#retrieve). */
 export function retrieveWorkflow(scope: EngineScope, idOrSlug: string): WorkflowResponseDto {
   const { data } = scope;
   return toWorkflowResponse(requireWorkflow(data, idOrSlug), data);
@@ -46,11 +34,6 @@ export function retrieveWorkflow(scope: EngineScope, idOrSlug: string): Workflow
 /**
  * `PATCH /v2/workflows/{workflowId}` (docs/behaviour/workflows.md#patch): sets the fields given
  * (a `null` leaves a field as it is, as the service does); `active` also sets the stored status.
- *
- * @example
- * ```ts
- * patchWorkflow(data, 'welcome', { active: false }, now).status; // 'INACTIVE'
- * ```
  */
 export function patchWorkflow(
   scope: EngineScope,
@@ -84,11 +67,6 @@ export function patchWorkflow(
  * `DELETE /v2/workflows/{workflowId}` (docs/behaviour/workflows.md#delete): the workflow leaves
  * the environment; its past notifications stay, and runs still waiting on the clock cancel their
  * remaining steps when they resume.
- *
- * @example
- * ```ts
- * deleteWorkflow(data, 'welcome');
- * ```
  */
 export function deleteWorkflow(scope: EngineScope, idOrSlug: string): void {
   const { data } = scope;

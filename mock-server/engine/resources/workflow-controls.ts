@@ -183,14 +183,7 @@ const UI_SCHEMAS: Record<WorkflowStepRecord['type'], JsonSchema> = {
   custom: { group: 'SKIP', properties: { skip: { component: 'QUERY_EDITOR' } } },
 };
 
-/**
- * The controls metadata of a step: `dataSchema`, `uiSchema` and the stored `values`.
- *
- * @example
- * ```ts
- * stepControls(step).dataSchema; // { type: 'object', properties: { subject: ..., body: ... } }
- * ```
- */
+/** The controls metadata of a step: `dataSchema`, `uiSchema` and the stored `values`. */
 export function stepControls(step: WorkflowStepRecord): {
   dataSchema: JsonSchema;
   uiSchema: JsonSchema;
@@ -216,11 +209,6 @@ const SUBSCRIBER_VARIABLES: JsonSchema = {
 /**
  * The variables schema of a step: `subscriber`, `payload` (the workflow's payload schema),
  * `steps` (the earlier steps' results) and `actor`/`tenant`.
- *
- * @example
- * ```ts
- * stepVariables(workflow, 1).properties; // { subscriber, payload, steps, actor, tenant }
- * ```
  */
 export function stepVariables(workflow: WorkflowRecord, stepIndex: number): JsonSchema {
   const earlier = workflow.steps.slice(0, stepIndex);
@@ -292,11 +280,6 @@ function exampleOf(schema: unknown, path: string): unknown {
 /**
  * An example payload generated from a payload schema: defaults and examples where the schema has
  * them, `{{payload.<path>}}` placeholders for strings, zero/false/[] for the other types.
- *
- * @example
- * ```ts
- * payloadExample({ type: 'object', properties: { name: { type: 'string' } } }); // { name: '{{payload.name}}' }
- * ```
  */
 export function payloadExample(
   payloadSchema: Record<string, unknown> | null,

@@ -118,14 +118,7 @@ function hasActiveIntegration(data: EnvironmentData, channel: string): boolean {
   );
 }
 
-/**
- * The issues of one step in an environment, or `undefined` when it has none.
- *
- * @example
- * ```ts
- * stepIssues(step, data); // { controls: { subject: [{ issueType: 'MISSING_VALUE', ... }] } }
- * ```
- */
+/** The issues of one step in an environment, or `undefined` when it has none. */
 export function stepIssues(
   step: WorkflowStepRecord,
   data: EnvironmentData,

@@ -28,11 +28,6 @@ import { toWorkflowResponse, type WorkflowResponseDto } from './workflows';
 /**
  * The preferences a workflow gets when none are given: every channel on, nothing read-only, no
  * user-level preferences.
- *
- * @example
- * ```ts
- * DEFAULT_WORKFLOW_PREFERENCES.default.all; // { enabled: true, readOnly: false }
- * ```
  */
 export const DEFAULT_WORKFLOW_PREFERENCES = {
   user: null,
@@ -154,11 +149,6 @@ function buildSteps(
  * `svc-cloud`, active unless `active: false`, answered as `GET` answers it. A `workflowId` in use
  * in the environment is refused with 409; a raw body without one gets `slugify(name)` (with a
  * `-<shortId>` suffix when that is taken).
- *
- * @example
- * ```ts
- * createWorkflow(scope, { name: 'Welcome', workflowId: 'welcome', steps: [{ name: 'In-App', type: 'in_app' }] });
- * ```
  */
 export function createWorkflow(scope: EngineScope, body: unknown): WorkflowResponseDto {
   const input = validateBody(CreateInput, body);
@@ -217,11 +207,6 @@ export function createWorkflow(scope: EngineScope, body: unknown): WorkflowRespo
  * steps, preferences and `active` (omitted means `true`); `description`, `tags`,
  * `payloadSchema`, `validatePayload`, `severity` and `isTranslationEnabled` change only when
  * given. The workflowId stays (the service changes it only for code-first workflows).
- *
- * @example
- * ```ts
- * updateWorkflow(scope, 'welcome', { name: 'Welcome', origin: 'svc-cloud', preferences: {}, steps: [] });
- * ```
  */
 export function updateWorkflow(
   scope: EngineScope,

@@ -48,14 +48,7 @@ function issuesOf(workflow: WorkflowRecord, data: EnvironmentData): (StepIssuesD
   return workflow.steps.map((step) => stepIssues(step, data));
 }
 
-/**
- * The status a workflow reports: `ERROR` while any step has issues, else the stored one.
- *
- * @example
- * ```ts
- * reportedStatus(workflow, data); // 'ACTIVE'
- * ```
- */
+/** The status a workflow reports: `ERROR` while any step has issues, else the stored one. */
 export function reportedStatus(workflow: WorkflowRecord, data: EnvironmentData): string {
   return issuesOf(workflow, data).some(Boolean) ? 'ERROR' : workflow.status;
 }
@@ -64,14 +57,7 @@ function stepSlug(step: WorkflowStepRecord): string {
   return buildSlug(step.name, 'step', step._id);
 }
 
-/**
- * A workflow as a list item (docs/behaviour/workflows.md#list).
- *
- * @example
- * ```ts
- * toListItem(workflow, data).slug; // 'welcome_wf_...'
- * ```
- */
+/** A workflow as a list item (docs/behaviour/workflows.md#list). */
 export function toListItem(workflow: WorkflowRecord, data: EnvironmentData) {
   const issues = issuesOf(workflow, data);
   return {
@@ -110,11 +96,6 @@ export type WorkflowListItemDto = ReturnType<typeof toListItem>;
 /**
  * `GET /v2/workflows` (docs/behaviour/workflows.md#list): filter by `query` (name or workflowId, case-insensitive), `tags`
  * (any), `status` (reported status); sort, then `offset`/`limit`; `totalCount` before paging.
- *
- * @example
- * ```ts
- * listWorkflows(data, { limit: 50, offset: 0, orderBy: 'createdAt', orderDirection: 'DESC' });
- * ```
  */
 export function listWorkflows(
   scope: EngineScope,
@@ -148,11 +129,6 @@ export function listWorkflows(
 /**
  * A workflow in the sync response shape (docs/behaviour/workflows.md#sync): steps with controls, variables and issues, plus
  * `payloadExample`.
- *
- * @example
- * ```ts
- * toWorkflowResponse(workflow, data).steps[0].controls.values;
- * ```
  */
 export function toWorkflowResponse(workflow: WorkflowRecord, data: EnvironmentData) {
   const issues = issuesOf(workflow, data);
@@ -214,11 +190,6 @@ export type WorkflowResponseDto = ReturnType<typeof toWorkflowResponse>;
 
 /**
  * Finds a workflow of an environment by `_id`, slug or workflowId (the service's `parseSlugId`).
- *
- * @example
- * ```ts
- * findWorkflow(data, 'welcome');
- * ```
  */
 export function findWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowRecord | undefined {
   const parsed = parseSlugId(idOrSlug);
@@ -230,11 +201,6 @@ export function findWorkflow(data: EnvironmentData, idOrSlug: string): WorkflowR
 /**
  * `PUT /v2/workflows/{workflowId}/sync` (docs/behaviour/workflows.md#sync): creates or updates the workflow with the same
  * workflowId in the target environment and answers the target's workflow.
- *
- * @example
- * ```ts
- * syncWorkflow(scope, 'welcome', { targetEnvironmentId: productionId });
- * ```
  */
 export function syncWorkflow(
   scope: EngineScope,

@@ -48,14 +48,6 @@ export interface AttachmentStorage {
  * `name` answers 422 (the service fails with an internal error there).
  *
  * @throws ServiceError 422 `Validation Error` naming each unreadable attachment.
- * @example
- * ```ts
- * storeAttachments(
- *   { attachments: [{ name: 'a.pdf', mime: 'application/pdf', file: 'aGk=' }] },
- *   { organizationId: 'org', environmentId: 'env', folder: () => '0'.repeat(32) },
- * );
- * // { attachments: [{ name: 'a.pdf', mime: 'application/pdf', storagePath: 'org/env/000…0/a.pdf' }] }
- * ```
  */
 export function storeAttachments(payload: JsonObject, storage: AttachmentStorage): JsonObject {
   const attachments = payload['attachments'];

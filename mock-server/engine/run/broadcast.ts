@@ -18,10 +18,6 @@ import type { TriggerResultDto } from './trigger';
  * breaks its schema still fail the request.
  *
  * @throws ServiceError 422 for a body that breaks the rules, `workflow_not_found`; 400 payload validation.
- * @example
- * ```ts
- * broadcastEvent(data, { name: 'maintenance', payload: {} }, (event) => triggerEvent(scope, event));
- * ```
  */
 export function broadcastEvent(
   scope: EngineScope,

@@ -51,10 +51,6 @@ function readEvents(body: unknown): unknown[] {
  * Runs every event of a bulk body through `trigger` (the single trigger), in order.
  *
  * @throws ServiceError 422 when `events` is not an array of 1 to 100 items.
- * @example
- * ```ts
- * triggerBulk({ events: [{ name: 'welcome', to: 'u1' }] }, (event) => triggerEvent(scope, event));
- * ```
  */
 export function triggerBulk(
   body: unknown,

@@ -127,12 +127,6 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
  * jobs, and, when one of them is a delay, digest or throttle, its pending jobs too. Answers
  * whether any delayed or merged job was found. A canceled main digest hands its window to the
  * next merged event; the canceled jobs' clock tasks are dropped.
- *
- * @example
- * ```ts
- * cancelTransaction(scope, 'txn-1'); // true: the delay and the steps after it are canceled
- * cancelTransaction(scope, 'txn-1'); // false: nothing is waiting any more
- * ```
  */
 export function cancelTransaction(scope: EngineScope, transactionId: string): boolean {
   const notifications = scope.data.notifications.filter(

@@ -162,17 +162,7 @@ function describeValue(value: unknown): string {
   }
 }
 
-/**
- * Judges one condition against the variables.
- *
- * @example
- * ```ts
- * evaluateCondition(
- *   { on: 'payload', field: 'amount', operator: 'LARGER', value: '10' },
- *   { payload: { amount: 12 } },
- * ).passed; // true
- * ```
- */
+/** Judges one condition against the variables. */
 export function evaluateCondition(
   part: FieldFilterPart,
   variables: ConditionVariables,
@@ -236,16 +226,6 @@ function evaluateFilter(
  * Judges a step's `filters` against `{ subscriber, payload, ... }`. The step runs when there are
  * no filters or at least one filter passes; inside a filter the children are joined by its
  * `value` (`AND` / `OR`) and `isNegated` inverts the filter's result.
- *
- * @example
- * ```ts
- * evaluateFilters(
- *   [{ isNegated: false, type: 'GROUP', value: 'AND', children: [
- *     { on: 'subscriber', field: 'data.plan', operator: 'EQUAL', value: 'pro' },
- *   ] }],
- *   { subscriber: { data: { plan: 'pro' } }, payload: {} },
- * ).passed; // true
- * ```
  */
 export function evaluateFilters(
   filters: readonly FilterGroup[] | undefined,
@@ -262,11 +242,6 @@ export function evaluateFilters(
  * The budgets of one `skip` rule (docs/http-server.md, "Caps and budgets"): its JSON text at most
  * `size` characters and `depth` levels deep; its evaluation at most `steps` operations and
  * `memory` array items and string characters produced. A rule past a budget fails the step.
- *
- * @example
- * ```ts
- * JSON.stringify(rule).length <= SKIP_RULE_BUDGET.size; // false: the step with this rule fails
- * ```
  */
 export const SKIP_RULE_BUDGET = {
   size: 16_384,
@@ -354,12 +329,6 @@ function isEmptyRule(rule: unknown): boolean {
  * truthy result runs the step, a falsy one skips it. No rule or an empty rule runs the step; a
  * rule that throws (an unknown operation) is reported as `Failed to evaluate rule: <reason>`; a
  * rule past {@link SKIP_RULE_BUDGET} reports `budgetExceeded`.
- *
- * @example
- * ```ts
- * evaluateSkip({ '==': [{ var: 'payload.tier' }, 'paid'] }, { payload: { tier: 'free' } });
- * // { skipped: true }
- * ```
  */
 export function evaluateSkip(rule: unknown, variables: ConditionVariables): SkipVerdict {
   if (isEmptyRule(rule)) return { skipped: false };
@@ -389,12 +358,6 @@ export function evaluateSkip(rule: unknown, variables: ConditionVariables): Skip
  * (docs/behaviour/topics.md#subscription-preferences): only a result that is exactly `true`
  * lets the subscription through; any other value, a rule that throws and a rule past
  * {@link SKIP_RULE_BUDGET} count as `false`, as the service's worker treats them.
- *
- * @example
- * ```ts
- * conditionHolds({ '===': [{ var: 'payload.tier' }, 'premium'] }, { payload: { tier: 'premium' } }); // true
- * conditionHolds({ var: 'payload.tier' }, { payload: { tier: 'premium' } }); // false (not a boolean)
- * ```
  */
 export function conditionHolds(rule: object, variables: ConditionVariables): boolean {
   if (ruleTooLarge(rule) !== undefined) return false;

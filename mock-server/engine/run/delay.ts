@@ -96,11 +96,6 @@ function fixedDelay(amount: unknown, unit: unknown, now: number): DelayOutcome {
 /**
  * The service's message when a scheduled delay's payload key is missing or not an ISO date
  * (`payload is missing required key(s) and type(s): sendAt (ISO Date)`); `undefined` when fine.
- *
- * @example
- * ```ts
- * scheduledDelayIssue('sendAt', {}); // 'payload is missing required key(s) and type(s): sendAt (ISO Date)'
- * ```
  */
 export function scheduledDelayIssue(delayPath: string, payload: JsonObject): string | undefined {
   const value = readPath(payload, delayPath.replace(/^payload\./, ''));
@@ -119,15 +114,6 @@ export function scheduledDelayIssue(delayPath: string, payload: JsonObject): str
  * read it. A `resumeAt` at or before `now` does not wait. Failures carry the service's details
  * (`Invalid delay configuration` with `{ error }`), or none for an unreadable cron, which the
  * service's add-job does not catch.
- *
- * @example
- * ```ts
- * delayUntil({ type: 'regular', amount: 5, unit: 'minutes' }, { now: 0, payload: {} });
- * // { ok: true, resumeAt: 300000 }
- * delayUntil({ type: 'scheduled', delayPath: 'sendAt' }, { now: 0, payload: { sendAt: '2026-02-01T00:00:00Z' } });
- * delayUntil({ type: 'dynamic', dynamicKey: 'payload.wait' }, { now: 0, payload: { wait: { amount: 1, unit: 'hours' } } });
- * // { ok: true, resumeAt: 3600000 }
- * ```
  */
 export function delayUntil(
   settings: DelaySettings,

@@ -26,15 +26,7 @@ const internal = (detail: string, status: ExecutionDetailStatus): DetailText => 
   source: 'Internal',
 });
 
-/**
- * Every execution detail the runtime writes, keyed by what happened.
- *
- * @example
- * ```ts
- * DETAILS.stepSkippedByConditions.detail; // 'Step was skipped based on steps conditions'
- * DETAILS.messageSent.status; // 'Success'
- * ```
- */
+/** Every execution detail the runtime writes, keyed by what happened. */
 export const DETAILS = {
   stepCreated: internal('Step created', 'Pending'),
   stepQueued: internal('Step queued', 'Pending'),
@@ -107,12 +99,5 @@ export const DETAILS = {
 /** The name of one of the {@link DETAILS}. */
 export type DetailKey = keyof typeof DETAILS;
 
-/**
- * The reason the service stores in the `raw` of a throttled step's detail.
- *
- * @example
- * ```ts
- * JSON.parse(raw).reason === THROTTLE_EXCEEDED_REASON;
- * ```
- */
+/** The reason the service stores in the `raw` of a throttled step's detail. */
 export const THROTTLE_EXCEEDED_REASON = 'Throttle limit exceeded for the given window';

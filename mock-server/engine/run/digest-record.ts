@@ -22,12 +22,6 @@ function recordedTimed(timed: DigestTimedSettings): DigestMetadataTimed {
  * with `type` defaulting to `regular` and a timed schedule's month days as numbers, converted
  * once here so every job that copies the record (merged events, the steps after the digest)
  * answers the documented `DigestMetadata`.
- *
- * @example
- * ```ts
- * recordedDigest({ type: 'timed', unit: 'months', timed: { atTime: '09:00', monthDays: ['15'] } });
- * // { type: 'timed', unit: 'months', timed: { atTime: '09:00', monthDays: [15] } }
- * ```
  */
 export function recordedDigest(settings: DigestSettings & Record<string, unknown>): DigestMetadata {
   const { timed, ...rest } = settings;

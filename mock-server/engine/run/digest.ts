@@ -39,11 +39,6 @@ export interface DigestSettings {
 /**
  * The month days of a timed digest as numbers (step metadata gives them as strings; the service's
  * job schema stores numbers). Values that are not whole numbers are left out: no day matches them.
- *
- * @example
- * ```ts
- * monthDayNumbers(['1', '15', 'x']); // [1, 15]
- * ```
  */
 export function monthDayNumbers(monthDays: readonly (string | number)[]): number[] {
   return monthDays.map(Number).filter((day) => Number.isInteger(day));
@@ -143,12 +138,6 @@ function nextTimedOccurrence(settings: DigestSettings, from: number, timeZone: s
  *   in the subscriber's `timezone` when given, else UTC.
  *
  * @throws DigestConfigurationError for settings that cannot be scheduled.
- * @example
- * ```ts
- * digestWindowEnd({ type: 'regular', amount: 5, unit: 'minutes' }, 0); // 300000
- * digestWindowEnd({ type: 'timed', unit: 'days', timed: { atTime: '09:00' } }, Date.parse('2026-01-01T10:00:00Z'));
- * // Date.parse('2026-01-02T09:00:00Z')
- * ```
  */
 export function digestWindowEnd(
   settings: DigestSettings,
@@ -180,14 +169,7 @@ export function digestWindowEnd(
   return addTime(from, amount, unit);
 }
 
-/**
- * Whether the settings describe a backoff digest (`type: 'backoff'` or `backoff: true`).
- *
- * @example
- * ```ts
- * isBackoffDigest({ type: 'regular', backoff: true, backoffAmount: 5, backoffUnit: 'minutes' }); // true
- * ```
- */
+/** Whether the settings describe a backoff digest (`type: 'backoff'` or `backoff: true`). */
 export function isBackoffDigest(settings: DigestSettings): boolean {
   return settings.type === 'backoff' || settings.backoff === true;
 }
@@ -196,13 +178,6 @@ export function isBackoffDigest(settings: DigestSettings): boolean {
  * For a backoff digest: `true` when the event goes through alone because no event for the same
  * digest arrived in the backoff window before `now` (`backoffAmount` `backoffUnit`, defaulting to
  * the digest's `amount` `unit`). Always `false` for other digests.
- *
- * @example
- * ```ts
- * const settings = { type: 'backoff', amount: 5, unit: 'minutes', backoffAmount: 1, backoffUnit: 'minutes' };
- * passesBackoff(settings, 120_000, undefined); // true (first event)
- * passesBackoff(settings, 120_000, 90_000); // false (an event 30 s ago: digest)
- * ```
  */
 export function passesBackoff(
   settings: DigestSettings,
@@ -221,26 +196,13 @@ export function passesBackoff(
   return addTime(lastEventAt, amount, unit) < now;
 }
 
-/**
- * The digest value the service records for an event whose key has no value.
- *
- * @example
- * ```ts
- * digestKeyValue({ digestKey: 'postId' }, { payload: {} }) === NO_DIGEST_VALUE; // true
- * ```
- */
+/** The digest value the service records for an event whose key has no value. */
 export const NO_DIGEST_VALUE = 'No-Value-Provided';
 
 /**
  * The value of the digest key for an event (`digestKey` is a dotted path into the payload, with
  * or without a `payload.` prefix; `subscriber.` paths read the subscriber). `undefined` when the
  * step has no key (one digest per subscriber, workflow and step).
- *
- * @example
- * ```ts
- * digestKeyValue({ digestKey: 'postId' }, { payload: { postId: 42 } }); // '42'
- * digestKeyValue({ digestKey: 'postId' }, { payload: { postId: 0 } }); // 'No-Value-Provided'
- * ```
  */
 export function digestKeyValue(
   settings: DigestSettings,
@@ -257,14 +219,7 @@ export function digestKeyValue(
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/**
- * The identity of the digest an event joins: subscriber, workflow, step and digest key value.
- *
- * @example
- * ```ts
- * digestGroupKey({ subscriberId: 's1', workflowId: 'w', stepId: 'digest', keyValue: '42' }); // '["s1","w","digest","42"]'
- * ```
- */
+/** The identity of the digest an event joins: subscriber, workflow, step and digest key value. */
 export function digestGroupKey(parts: {
   subscriberId: string;
   workflowId: string;

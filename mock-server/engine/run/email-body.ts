@@ -82,11 +82,6 @@ const children = (node: BlockNode): string => (node.content ?? []).map(blockToHt
 /**
  * Turns one block node (and its children) into HTML with Liquid placeholders for variables.
  * Unknown node types keep their children's HTML.
- *
- * @example
- * ```ts
- * blockToHtml({ type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }); // '<p>Hi</p>'
- * ```
  */
 export function blockToHtml(node: BlockNode): string {
   switch (node.type) {
@@ -167,12 +162,6 @@ export function parseBlockDocument(body: string): BlockNode | undefined {
  * The text of the raw email `body` control that {@link renderEmailBody} renders: text as given, a
  * block document as its JSON, and no body (absent or `null`) as empty text; the service renders
  * nothing for a missing body.
- *
- * @example
- * ```ts
- * emailBodySource({ type: 'doc' }); // '{"type":"doc"}'
- * emailBodySource(undefined); // ''
- * ```
  */
 export function emailBodySource(raw: unknown): string {
   if (typeof raw === 'string') return raw;
@@ -183,12 +172,6 @@ export function emailBodySource(raw: unknown): string {
  * Renders the email `body` control to the HTML that is stored and delivered: a block document
  * (or `editorType: 'block'`) becomes HTML first; an HTML string is rendered as is; the result is
  * sanitised as the service sanitises it ({@link sanitizeEmailHtml}).
- *
- * @example
- * ```ts
- * renderEmailBody('<p>Hi {{subscriber.firstName}}</p>', { subscriber: { firstName: 'Ada' } });
- * // { ok: true, value: '<p>Hi Ada</p>' }
- * ```
  */
 export function renderEmailBody(body: string, variables: TemplateVariables): RenderResult {
   const document = parseBlockDocument(body);

@@ -65,11 +65,6 @@ export function subscriberVariables(subscriber: SubscriberRecord | undefined): J
 /**
  * Sets a job's status and tells the event feed (the inspector's live view).
  *
- * @example
- * ```ts
- * setStatus(scope, notification, job, 'canceled');
- * ```
- *
  * @internal
  */
 export function setStatus(
@@ -524,14 +519,7 @@ function runInput(scope: EngineScope, notification: NotificationRecord): RunInpu
   return { scope, notification, workflow, subscriber };
 }
 
-/**
- * Runs a notification's jobs from `start` on, until one waits (delay, digest) or stops the run.
- *
- * @example
- * ```ts
- * runJobs(scope, notification, 0);
- * ```
- */
+/** Runs a notification's jobs from `start` on, until one waits (delay, digest) or stops the run. */
 export function runJobs(scope: EngineScope, notification: NotificationRecord, start: number): void {
   const input = runInput(scope, notification);
   if (input === undefined) {
@@ -549,11 +537,6 @@ export function runJobs(scope: EngineScope, notification: NotificationRecord, st
 /**
  * Runs a scheduled task that fell due: a delay that ends or a digest window that closes; the
  * run goes on with the next step.
- *
- * @example
- * ```ts
- * runScheduledTask(scope, { seq: 1, at, kind: 'resume-delay', environmentId, notificationId, jobIndex: 0 });
- * ```
  */
 export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord): void {
   const notification = scope.data.notificationsById.get(task.notificationId);
@@ -622,9 +605,8 @@ function resumeJob(
     }
     const events = job.digest?.events ?? [];
     addDetail({ scope, job }, DETAILS.stepDigested, { raw: { events: events.length } });
-    // The digest's settings go along with its events so each job answers the documented
-    // `digest` shape (`type` required) (docs/decisions/0030-runtime-rules.md). A closing digest
-    // job always holds them: they are recorded when its window opens.
+    // The digest's settings go with its events, so each job answers the documented `digest`
+    // shape (docs/decisions/0030-runtime-rules.md); they are recorded when its window opens.
     if (job.digest !== undefined) {
       const { events: _own, ...settings } = job.digest;
       for (const later of notification.jobs.slice(task.jobIndex + 1)) {

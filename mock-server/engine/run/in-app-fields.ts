@@ -40,12 +40,6 @@ const button = (type: 'primary' | 'secondary', action: Action | undefined) => {
  * Builds the in-app Message fields from rendered control values: `body` becomes `content`,
  * `redirect` becomes `cta.data` (`type: 'redirect'`), and `primaryAction` / `secondaryAction`
  * become `cta.action.buttons` with `status: 'pending'`.
- *
- * @example
- * ```ts
- * inAppMessageFields({ body: 'New comment', redirect: { url: '/posts/1' } });
- * // { content: 'New comment', cta: { type: 'redirect', data: { url: '/posts/1' } } }
- * ```
  */
 export function inAppMessageFields(controls: InAppControlValues): InAppMessageFields {
   const buttons = [

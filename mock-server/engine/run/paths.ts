@@ -6,15 +6,7 @@
 
 const UNSAFE_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 
-/**
- * Reads a dotted path from a value; `undefined` when any part is missing. Own properties only.
- *
- * @example
- * ```ts
- * readPath({ user: { tags: ['a', 'b'] } }, 'user.tags.1'); // 'b'
- * readPath({}, 'missing.key'); // undefined
- * ```
- */
+/** Reads a dotted path from a value; `undefined` when any part is missing. Own properties only. */
 export function readPath(value: unknown, path: string): unknown {
   if (path === '') return value;
   let current: unknown = value;

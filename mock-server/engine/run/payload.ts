@@ -96,11 +96,6 @@ function issueOf(error: ErrorObject, payload: unknown): PayloadValidationIssue {
  * `PAYLOAD_VALIDATION_ERROR`, `errors` and `schema`.
  *
  * @throws ServiceError 400 when the payload does not match.
- * @example
- * ```ts
- * validatePayload({ type: 'object', properties: { plan: { type: 'string', default: 'free' } } }, {});
- * // { plan: 'free' }
- * ```
  */
 export function validatePayload(schema: object, payload: JsonObject): JsonObject {
   const validate = validatorFor(schema);
@@ -117,12 +112,6 @@ export function validatePayload(schema: object, payload: JsonObject): JsonObject
  * A copy of `payload` with the schema's defaults filled in, without judging it: the service
  * merges defaults into the payload used for rendering even when `validatePayload` is off. A
  * schema that does not compile leaves the payload as given.
- *
- * @example
- * ```ts
- * applyPayloadDefaults({ type: 'object', properties: { name: { type: 'string', default: 'there' } } }, {});
- * // { name: 'there' }
- * ```
  */
 export function applyPayloadDefaults(schema: object, payload: JsonObject): JsonObject {
   const copy = structuredClone(payload);
@@ -198,12 +187,6 @@ function exampleOf(schema: Schema | undefined, name: string, depth: number): unk
  * An example payload for a JSON Schema: each property takes its `default`, first `examples`
  * entry, `const` or first `enum` value, else a value of its type (strings show the property
  * name, numbers `0` or `minimum`, booleans `false`, arrays one item). `null` without a schema.
- *
- * @example
- * ```ts
- * payloadExample({ type: 'object', properties: { name: { type: 'string' }, count: { type: 'number', default: 3 } } });
- * // { name: 'name', count: 3 }
- * ```
  */
 export function payloadExample(schema: unknown): JsonObject | null {
   const root = asSchema(schema);
@@ -217,12 +200,6 @@ export function payloadExample(schema: unknown): JsonObject | null {
 /**
  * Whether a payload schema compiles (a workflow created or updated with one that does not is
  * refused, so no trigger meets it later).
- *
- * @example
- * ```ts
- * payloadSchemaCompiles({ type: 'object' }); // true
- * payloadSchemaCompiles({ type: 'no-such-type' }); // false
- * ```
  */
 export function payloadSchemaCompiles(schema: object): boolean {
   try {

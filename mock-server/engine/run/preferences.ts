@@ -27,12 +27,6 @@ const DETAIL_OF_LEVEL: Record<PreferenceLevel, DetailText> = {
  * Judges a step against the subscriber's preferences: steps that are not channel steps always
  * run; a channel step runs when its channel is on in the merged preference (critical workflows
  * ignore the subscriber's levels).
- *
- * @example
- * ```ts
- * const verdict = judgePreferences(data, subscriber, workflow, 'email');
- * if (!verdict.send) console.log(verdict.detail.detail);
- * ```
  */
 export function judgePreferences(
   data: EnvironmentData,

@@ -24,27 +24,13 @@ import { DETAILS, type DetailText } from './detail-texts';
 import { isWithinSchedule } from './schedule';
 import { isTimeZone, wallTime, zonedInstant } from './zoned-time';
 
-/**
- * How many times one step may be extended; the service's worker holds the same cap.
- *
- * @example
- * ```ts
- * job.scheduleExtensionsCount === MAX_SCHEDULE_EXTENSIONS; // the next time it finishes
- * ```
- */
+/** How many times one step may be extended; the service's worker holds the same cap. */
 export const MAX_SCHEDULE_EXTENSIONS = 3;
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * What the extension check decided for a delay or digest that is about to finish.
- *
- * @example
- * ```ts
- * const verdict: ExtensionVerdict = { kind: 'finish' };
- * ```
- */
+/** What the extension check decided for a delay or digest that is about to finish. */
 export type ExtensionVerdict =
   /** Finish now: not asked for, inside the schedule, critical, or no later time found. */
   | { readonly kind: 'finish' }
@@ -72,13 +58,6 @@ function clockOf(text: string): { hours: number; minutes: number } {
  * The next instant at or after `at` that `schedule` allows for a subscriber in `timeZone` (UTC
  * when omitted): `at` itself when the schedule is off, `at` lies inside a range, the zone is
  * unknown or nothing is found within a week.
- *
- * @example
- * ```ts
- * const schedule = { isEnabled: true, weeklySchedule: { friday: { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] } } };
- * new Date(nextAvailableTime(schedule, Date.parse('2026-01-01T18:00:00Z'))).toISOString();
- * // '2026-01-02T09:00:00.000Z' (2026-01-01 is a Thursday)
- * ```
  */
 export function nextAvailableTime(
   schedule: PreferenceScheduleRecord | undefined,
@@ -128,11 +107,6 @@ const pad = (value: number, width = 2): string => String(value).padStart(width, 
 /**
  * `yyyy-MM-dd HH:mm:ss zzz` of instant `at` in `timeZone`, the service's form of the next time
  * when the subscriber has a time zone (`2026-01-02 09:00:00 GMT+9`).
- *
- * @example
- * ```ts
- * formatZoned(Date.parse('2026-01-02T00:00:00Z'), 'Asia/Tokyo'); // '2026-01-02 09:00:00 GMT+9'
- * ```
  */
 export function formatZoned(at: number, timeZone: string): string {
   const wall = wallTime(at, timeZone);
@@ -148,12 +122,6 @@ export function formatZoned(at: number, timeZone: string): string {
  * `extendToSchedule` control is `true`, the workflow is not critical and the subscriber is
  * outside their schedule; past {@link MAX_SCHEDULE_EXTENSIONS} extensions it finishes with the
  * service's cap detail.
- *
- * @example
- * ```ts
- * const verdict = judgeScheduleExtension(data, subscriber, notification, job, scope.now());
- * if (verdict.kind === 'extend') console.log(new Date(verdict.resumeAt));
- * ```
  */
 export function judgeScheduleExtension(
   data: EnvironmentData,

@@ -55,13 +55,6 @@ function inRange(minute: number, range: { start: string; end: string }): boolean
  * Whether instant `at` falls inside `schedule` for a subscriber in `timeZone` (UTC when
  * omitted). No schedule, a disabled one or one without `weeklySchedule` lets everything through;
  * an unknown zone lets nothing through, as the service's date library then yields no day.
- *
- * @example
- * ```ts
- * const schedule = { isEnabled: true, weeklySchedule: { thursday: { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] } } };
- * isWithinSchedule(schedule, Date.parse('2026-01-01T10:00:00Z')); // true (a Thursday)
- * isWithinSchedule(schedule, Date.parse('2026-01-01T18:00:00Z')); // false
- * ```
  */
 export function isWithinSchedule(
   schedule: PreferenceScheduleRecord | undefined,
@@ -92,12 +85,6 @@ export function isWithinSchedule(
  * Judges a step against the subscriber's delivery schedule (stored on the global preference)
  * at instant `at`: in-app, delay and digest steps and critical notifications always run; any
  * other step outside the schedule is skipped with the service's detail.
- *
- * @example
- * ```ts
- * const verdict = judgeSchedule(data, subscriber, notification, 'email', scope.now());
- * if (!verdict.send) console.log(verdict.detail.detail);
- * ```
  */
 export function judgeSchedule(
   data: EnvironmentData,

@@ -52,11 +52,6 @@ export type RenderResult<T = string> = RenderSuccess<T> | RenderFailure;
 /**
  * The `step` variables after a digest: `step.events` (payloads, oldest first), `step.total_count`
  * and `step.digest: true`.
- *
- * @example
- * ```ts
- * digestStepVariables([{ name: 'a' }, { name: 'b' }]).total_count; // 2
- * ```
  */
 export function digestStepVariables(events: readonly JsonObject[]): DigestStepVariables {
   return { digest: true, events: [...events], total_count: events.length };
@@ -85,11 +80,6 @@ const readDotted = (value: unknown, path: string): unknown =>
  * `parseLength` characters is not parsed; one render may allocate at most
  * `memory` units (LiquidJS counts range items, array and string sizes) and
  * take at most `renderMs` ms. Past a budget the step fails with a detail.
- *
- * @example
- * ```ts
- * template.length <= TEMPLATE_BUDGET.parseLength; // false: the step with this template fails
- * ```
  */
 export const TEMPLATE_BUDGET = {
   parseLength: 100_000,
@@ -106,11 +96,6 @@ const noFiles = (): never => {
 /**
  * The file system templates see: none. Every lookup fails, so `{% include ".npmrc" %}` is a
  * render error and never reads the server's working directory (docs/security.md).
- *
- * @example
- * ```ts
- * new Liquid({ fs: NO_FILE_SYSTEM });
- * ```
  */
 export const NO_FILE_SYSTEM: FS = {
   exists: async () => false,
@@ -127,11 +112,6 @@ export const NO_FILE_SYSTEM: FS = {
  * empty), strict filters (an unknown filter is a render error), own properties only, and the
  * service's extra filters `json`, `digest` and `pluralize`. It has no file system
  * ({@link NO_FILE_SYSTEM}) and the budgets of {@link TEMPLATE_BUDGET}.
- *
- * @example
- * ```ts
- * createTemplateEngine().parseAndRenderSync('{{ name | upcase }}', { name: 'ada' }); // 'ADA'
- * ```
  */
 export function createTemplateEngine(): Liquid {
   const liquid = new Liquid({
@@ -195,16 +175,7 @@ const liquidScope = (variables: TemplateVariables): Record<string, unknown> => (
 const describeError = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/**
- * Renders one template string. Text without `{{` or `{%` is returned as is.
- *
- * @example
- * ```ts
- * renderTemplate('Hi {{subscriber.firstName | upcase}}', { subscriber: { firstName: 'Ada' } });
- * // { ok: true, value: 'Hi ADA' }
- * renderTemplate('{{ payload.x | nope }}', {}).ok; // false
- * ```
- */
+/** Renders one template string. Text without `{{` or `{%` is returned as is. */
 export function renderTemplate(template: string, variables: TemplateVariables): RenderResult {
   if (!template.includes('{{') && !template.includes('{%')) return { ok: true, value: template };
   try {
@@ -255,14 +226,6 @@ function renderDeep(
 /**
  * Renders every string of a control object, however deeply nested (the `skip` rule is left
  * alone). Stops at the first template that fails and says which control it was.
- *
- * @example
- * ```ts
- * renderControlValues({ subject: 'Hi {{payload.name}}', primaryAction: { label: 'Open' } }, {
- *   payload: { name: 'Ada' },
- * });
- * // { ok: true, value: { subject: 'Hi Ada', primaryAction: { label: 'Open' } } }
- * ```
  */
 export function renderControlValues<T extends object>(
   values: T,

@@ -56,14 +56,7 @@ export type ThrottleVerdict =
       readonly details: readonly { readonly detail: DetailText; readonly raw: JsonObject }[];
     };
 
-/**
- * The default throttle scope: one subscriber, one workflow, one step.
- *
- * @example
- * ```ts
- * throttleScope({ subscriberId: 's1', workflowId: 'alerts', stepId: 'throttle' });
- * ```
- */
+/** The default throttle scope: one subscriber, one workflow, one step. */
 export function throttleScope(parts: {
   subscriberId: string;
   workflowId: string;
@@ -127,17 +120,7 @@ function windowInPast(durationMs: number): ThrottleVerdict {
   };
 }
 
-/**
- * Remembers admitted executions per key. Each tracker is independent (one per engine).
- *
- * @example
- * ```ts
- * const tracker = createThrottleTracker();
- * const request = { scope: 's1/w/throttle', settings: { amount: 1, unit: 'hours' }, variables: { payload: {} }, now: 0 };
- * tracker.admit(request); // admitted: true
- * tracker.admit({ ...request, now: 1_000 }); // admitted: false (threshold 1 per hour)
- * ```
- */
+/** Remembers admitted executions per key. Each tracker is independent (one per engine). */
 export interface ThrottleTracker {
   /** Judges one execution and, when admitted, counts it. */
   admit(request: ThrottleRequest): ThrottleVerdict;
@@ -148,11 +131,6 @@ export interface ThrottleTracker {
 /**
  * Creates a throttle tracker, empty or over `store` (maps the caller keeps, e.g. in the engine's
  * state so snapshots carry the admissions).
- *
- * @example
- * ```ts
- * const tracker = createThrottleTracker();
- * ```
  */
 export function createThrottleTracker(
   store: {

@@ -26,12 +26,6 @@ export interface TimeStepFailure {
 /**
  * A failure the service's add-job catches (`handleStepValidationError`): the details written
  * before it, then `Invalid delay configuration` with `{ error }`.
- *
- * @example
- * ```ts
- * misconfiguredStep("Dynamic delay key 'payload.at' not found in payload");
- * // { details: [{ detail: DETAILS.delayMisconfiguration, raw: { error: "Dynamic delay key ..." } }], error: ... }
- * ```
  */
 export function misconfiguredStep(
   error: string,
@@ -46,11 +40,6 @@ export function misconfiguredStep(
 /**
  * A failure that escapes the service's add-job (a digest's `validateDigest`, an unreadable cron):
  * the worker marks the job failed and records no detail.
- *
- * @example
- * ```ts
- * uncaughtStepError('Invalid digest amount'); // { details: [], error: 'Invalid digest amount' }
- * ```
  */
 export function uncaughtStepError(error: string): TimeStepFailure {
   return { details: [], error };

@@ -372,11 +372,6 @@ function createNotification(
  * `processed` creates and runs one notification per recipient.
  *
  * @throws ServiceError 422 `workflow_not_found`, 422 body validation, 400 payload validation.
- * @example
- * ```ts
- * triggerEvent(scope, { name: 'welcome', to: 'user-1', payload: { plan: 'pro' } });
- * // { acknowledged: true, status: 'processed', transactionId: '…', activityFeedLink: '…' }
- * ```
  */
 export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
   // The context's texts are worked out only when the body fails (its check reads the whole data).
@@ -425,9 +420,7 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     return { ...answer('error'), error: [DUPLICATE_TRANSACTION] };
   }
   // Checked before the actor is upserted: a trigger that answers invalid_recipients runs nothing.
-  // The schema checks `to` and `actor` only as far as the service does and strips what it does not
-  // document from an entry of a documented form (`credentials.channel`); the run reads each entry
-  // as sent, as the service's worker gets it, so every form of an entry is read the same way.
+  // Each entry is read as sent (as the service's worker gets it), not as the schema strips it.
   const sent = body as { to: unknown; actor?: unknown };
   const read = readRecipients(sent.to);
   if (read.subscribers.length === 0 && read.topics.length === 0) {

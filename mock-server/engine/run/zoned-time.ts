@@ -36,15 +36,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/**
- * Whether `timeZone` is an IANA zone this runtime knows.
- *
- * @example
- * ```ts
- * isTimeZone('Europe/Paris'); // true
- * isTimeZone('Mars/Olympus'); // false
- * ```
- */
+/** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
   try {
     formatterFor(timeZone);
@@ -54,14 +46,7 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/**
- * The wall-clock parts of instant `at` in `timeZone` (UTC when omitted).
- *
- * @example
- * ```ts
- * wallTime(Date.parse('2026-01-01T12:00:00Z'), 'Asia/Tokyo').hour; // 21
- * ```
- */
+/** The wall-clock parts of instant `at` in `timeZone` (UTC when omitted). */
 export function wallTime(at: number, timeZone = 'UTC'): WallTime {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(at))) {
@@ -85,11 +70,6 @@ export function wallTime(at: number, timeZone = 'UTC'): WallTime {
  * The instant at which the wall clock in `timeZone` shows the given date and time. A time
  * skipped by a spring-forward jump moves forward by the jump, east and west of UTC alike (02:30 on
  * a day whose clocks go from 02:00 to 03:00 is 03:30).
- *
- * @example
- * ```ts
- * new Date(zonedInstant(2026, 1, 1, 9, 0, 'Europe/Paris')).toISOString(); // '2026-01-01T08:00:00.000Z'
- * ```
  */
 export function zonedInstant(
   year: number,

@@ -114,22 +114,7 @@ function sendToTarget(delivery: StepDelivery, target: ChatTarget, content: strin
   return 'success';
 }
 
-/**
- * Delivers a chat step to each of the subscriber's chat channels. None at all (no chat channel,
- * no phone) → `Subscriber does not have a configured channel` and the job fails. Each channel
- * needs an active integration of its provider (else `Subscriber does not have an active
- * integration`); its message is stored before anything is sent, then `Integration instance
- * selected` and `Message created`. The webhook URL is `overrides.providers.<providerId>.webhookUrl`
- * (or the step-scoped one), else `payload.webhookUrl`, else the channel's; without one the
- * message turns `warning` (`no_subscriber_chat_channel_id`) with `Webhook URL for the chat
- * channel is missing`. One delivery completes the job; only skipped channels cancel it; else
- * `All chat channels failed to send the message` fails it.
- *
- * @example
- * ```ts
- * sendChat(delivery); // 'completed'
- * ```
- */
+/** Delivers a chat step (see the module doc). */
 export function sendChat(delivery: StepDelivery): DeliveryOutcome {
   const body = delivery.controls['body'];
   const content = typeof body === 'string' ? body : '';

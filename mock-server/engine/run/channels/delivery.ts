@@ -25,14 +25,7 @@ import { evaluateFilters } from '../conditions';
 import { DETAILS, type DetailText } from '../detail-texts';
 import { renderTemplate } from '../templates';
 
-/**
- * The channel step being delivered, in its run's scope.
- *
- * @example
- * ```ts
- * const delivery: StepDelivery = { scope, workflow, notification, subscriber, job, controls };
- * ```
- */
+/** The channel step being delivered, in its run's scope. */
 export interface StepDelivery {
   scope: EngineScope;
   workflow: WorkflowRecord;
@@ -55,14 +48,7 @@ export type DeliveryOutcome = 'completed' | 'failed' | 'canceled';
 /** The channels a step can deliver through. */
 export type Channel = OutboxRecord['channel'];
 
-/**
- * Appends an execution detail to the job.
- *
- * @example
- * ```ts
- * addDetail(delivery, DETAILS.messageSent, { providerId: 'svc' });
- * ```
- */
+/** Appends an execution detail to the job. */
 export function addDetail(
   target: DetailTarget,
   text: DetailText,
@@ -102,11 +88,6 @@ const activeOn = (integration: IntegrationRecord, channel: Channel) =>
  * otherwise email and sms take the active primary, in-app the newest active one; then,
  * when the trigger has a tenant, the first active integration of the channel whose `conditions`
  * match it wins over that (docs/behaviour/runs.md#integration-selection).
- *
- * @example
- * ```ts
- * selectIntegration(data, 'email', { email: { integrationIdentifier: 'sendgrid-eu' } });
- * ```
  */
 export function selectIntegration(
   data: EnvironmentData,
@@ -145,11 +126,6 @@ export function selectIntegration(
  * The integration a subscriber channel of a chat or push step sends through, as the service
  * looks it up: an active integration of the channel with the channel's `providerId` and, when the
  * channel names one, its `_integrationId`; else the newest active one of that provider.
- *
- * @example
- * ```ts
- * channelIntegration(data, 'push', 'fcm', channel._integrationId);
- * ```
  */
 export function channelIntegration(
   data: EnvironmentData,
@@ -189,11 +165,6 @@ export type MessageFields = Partial<
 /**
  * The trigger payload as a message stores it: without `attachments`, which the service strips
  * before storing (docs/behaviour/runs.md#channels).
- *
- * @example
- * ```ts
- * storedPayload({ name: 'Ada', attachments: [{ name: 'a.pdf' }] }); // { name: 'Ada' }
- * ```
  */
 export function storedPayload(payload: Record<string, unknown>): Record<string, unknown> {
   if (!Object.hasOwn(payload, 'attachments')) return payload;
@@ -201,28 +172,12 @@ export function storedPayload(payload: Record<string, unknown>): Record<string, 
   return rest;
 }
 
-/**
- * The value when it is non-empty text, else `undefined` (overrides and profiles are free-form).
- *
- * @example
- * ```ts
- * text('+15550100'); // '+15550100'
- * text(''); // undefined
- * ```
- */
+/** The value when it is non-empty text, else `undefined` (overrides and profiles are free-form). */
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/**
- * The value when it is a plain object, else `{}` (overrides are free-form JSON).
- *
- * @example
- * ```ts
- * objectAt({ a: 1 }); // { a: 1 }
- * objectAt('x'); // {}
- * ```
- */
+/** The value when it is a plain object, else `{}` (overrides are free-form JSON). */
 export function objectAt(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -233,12 +188,6 @@ export function objectAt(value: unknown): Record<string, unknown> {
  * The overrides a single-message channel applies and stores on its message, as the service
  * merges them: `overrides.<channel>` then `overrides.<providerId>` on top
  * (docs/behaviour/runs.md#overrides).
- *
- * @example
- * ```ts
- * channelOverrides({ email: { cc: ['a@x.io'] }, sendgrid: { from: 'x@y.io' } }, 'email', 'sendgrid');
- * // { cc: ['a@x.io'], from: 'x@y.io' }
- * ```
  */
 export function channelOverrides(
   overrides: Record<string, unknown>,
@@ -248,14 +197,7 @@ export function channelOverrides(
   return { ...objectAt(overrides[channel]), ...objectAt(overrides[providerId]) };
 }
 
-/**
- * Stores a message of the job's channel for the subscriber and returns it.
- *
- * @example
- * ```ts
- * const message = storeMessage(delivery, 'email', integration.providerId, { content: html, subject });
- * ```
- */
+/** Stores a message of the job's channel for the subscriber and returns it. */
 export function storeMessage(
   delivery: StepDelivery,
   channel: Channel,
@@ -301,11 +243,6 @@ export function storeMessage(
  * What an outbox entry records beyond the stored message: where it went, and for email the
  * mail's own fields (`to`, `cc`, `bcc`, `replyTo`, `senderName`, `from`, `customData`,
  * `headers`, and a `subject` or `content` the overrides replaced).
- *
- * @example
- * ```ts
- * const delivery: OutboxDelivery = { email: 'ada@example.com', to: ['ada@example.com'], cc: [] };
- * ```
  */
 export type OutboxDelivery = Partial<
   Pick<
@@ -327,14 +264,7 @@ export type OutboxDelivery = Partial<
   >
 >;
 
-/**
- * Records a delivered message in the outbox.
- *
- * @example
- * ```ts
- * deliver(delivery, message, integration, { email: 'ada@example.com' });
- * ```
- */
+/** Records a delivered message in the outbox. */
 export function deliver(
   delivery: StepDelivery,
   message: MessageRecord,
@@ -370,14 +300,7 @@ export function deliver(
   });
 }
 
-/**
- * The common end of a send: `Message created`, the outbox entry and `Message sent`.
- *
- * @example
- * ```ts
- * return sent(delivery, message, integration, { phone: subscriber.phone });
- * ```
- */
+/** The common end of a send: `Message created`, the outbox entry and `Message sent`. */
 export function sent(
   delivery: StepDelivery,
   message: MessageRecord,
@@ -394,11 +317,6 @@ export function sent(
  * one matches: the message is stored with status `error`, `errorId` and `errorText`, nothing
  * reaches the outbox, and the job records `Message created` then `Unexpected provider error`
  * (Failed). Returns false when the delivery goes through.
- *
- * @example
- * ```ts
- * if (failedAtProvider(delivery, 'sms', integration, { content: body, phone })) return 'failed';
- * ```
  */
 export function failedAtProvider(
   delivery: StepDelivery,
@@ -421,22 +339,10 @@ export function failedAtProvider(
 /**
  * How one subscriber channel of a chat or push step ended, as the service folds them: any
  * `success` wins, else any `skipped` (no address), else `failed`.
- *
- * @example
- * ```ts
- * foldChannelResult('failed', 'skipped'); // 'skipped'
- * ```
  */
 export type ChannelResult = 'success' | 'skipped' | 'failed';
 
-/**
- * Folds one subscriber channel's result into the step's so far (see {@link ChannelResult}).
- *
- * @example
- * ```ts
- * foldChannelResult('skipped', 'success'); // 'success'
- * ```
- */
+/** Folds one subscriber channel's result into the step's so far (see {@link ChannelResult}). */
 export function foldChannelResult(current: ChannelResult, next: ChannelResult): ChannelResult {
   if (current === 'success' || next === 'success') return 'success';
   if (current === 'skipped' || next === 'skipped') return 'skipped';
@@ -448,11 +354,6 @@ export function foldChannelResult(current: ChannelResult, next: ChannelResult): 
  * out: none at all → `Subscriber does not have a configured channel` and the job fails; one
  * delivery completes the job; only skipped targets cancel it; else `allFailed` is recorded and the
  * job fails.
- *
- * @example
- * ```ts
- * return fanOut(delivery, channels, (channel) => sendToChannel(delivery, channel), DETAILS.notificationError);
- * ```
  */
 export function fanOut<T>(
   delivery: StepDelivery,
@@ -475,11 +376,6 @@ export function fanOut<T>(
 /**
  * Logs `Integration instance selected` for an integration, as the service's send usecases do
  * once they have picked one.
- *
- * @example
- * ```ts
- * integrationSelected(delivery, integration);
- * ```
  */
 export function integrationSelected(target: DetailTarget, integration: IntegrationRecord): void {
   addDetail(target, DETAILS.integrationSelected, {
@@ -492,11 +388,6 @@ export function integrationSelected(target: DetailTarget, integration: Integrati
  * Ends an already stored message through an injected provider failure, when one matches: the
  * message gets status `error` with the failure's `errorId` and `errorText`, and the job records
  * `Unexpected provider error`. Returns false when the send goes through.
- *
- * @example
- * ```ts
- * if (storedMessageFailed(delivery, message, integration)) return 'failed';
- * ```
  */
 export function storedMessageFailed(
   delivery: StepDelivery,
@@ -515,12 +406,6 @@ export function storedMessageFailed(
  * Picks the integration a single-message step (in_app, email, sms) sends through and records
  * it on the job; none → the `Subscriber does not have an active integration` detail and
  * `undefined`. Email and sms also log `Integration instance selected`, as the service does.
- *
- * @example
- * ```ts
- * const integration = useIntegration(delivery, 'sms');
- * if (!integration) return 'failed';
- * ```
  */
 export function useIntegration(
   delivery: StepDelivery,
@@ -549,11 +434,6 @@ export function useIntegration(
  * Ends a send that has no address to go to, as the service's send usecases do: the message is
  * still stored (rendered, with `status: 'warning'` and the service's `errorId`/`errorText`), the
  * job records `Message created` then the channel's `missing` detail, and the job is `canceled`.
- *
- * @example
- * ```ts
- * return undeliverable(delivery, 'sms', integration, { content, status: 'warning', errorId, errorText }, DETAILS.missingPhone);
- * ```
  */
 export function undeliverable(
   delivery: StepDelivery,
@@ -572,11 +452,6 @@ export function undeliverable(
  * Sends one message through an integration: an injected provider failure ends it `failed`;
  * otherwise the message is stored, delivered to the outbox and logged, and the send is
  * `completed`.
- *
- * @example
- * ```ts
- * return sendMessage(delivery, 'sms', integration, { content: body, phone }, { phone });
- * ```
  */
 export function sendMessage(
   delivery: StepDelivery,

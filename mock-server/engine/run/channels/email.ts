@@ -75,11 +75,6 @@ function recipientOf(delivery: StepDelivery): string | undefined {
  * is selected (`Integration instance selected`), the message is stored with the step's subject
  * as written (not rendered) and no content, then `Message content could not be generated`.
  * Without an integration the step fails on that first, as the service does.
- *
- * @example
- * ```ts
- * return emailContentFailed(delivery, { error: 'unexpected token' });
- * ```
  */
 export function emailContentFailed(delivery: StepDelivery, raw: unknown): 'failed' {
   const integration = useIntegration(delivery, 'email');
@@ -107,11 +102,6 @@ function storeEmailWithoutContent(
  * Delivers an email step to `overrides.email.toRecipient`, else the subscriber's email. Without
  * either, the service still stores the message (status `warning`, `mail_unexpected_error`) and
  * cancels the job.
- *
- * @example
- * ```ts
- * sendEmail(delivery, renderContext); // 'completed'
- * ```
  */
 export function sendEmail(
   delivery: StepDelivery,

@@ -17,11 +17,6 @@ import {
 /**
  * Delivers an in-app step: needs an active in-app integration, then stores the Message
  * (`seen`/`read` false, status `sent`, rendered content, subject, cta, avatar).
- *
- * @example
- * ```ts
- * sendInApp(delivery); // 'completed'
- * ```
  */
 export function sendInApp(delivery: StepDelivery): DeliveryOutcome {
   const integration = useIntegration(delivery, 'in_app');

@@ -18,24 +18,10 @@ const PUSH = new Set<string>([
   'pusher-beams',
 ]);
 
-/**
- * The chat provider ids (every chat/push id that is not a push one).
- *
- * @example
- * ```ts
- * CHAT_PROVIDER_IDS.has('slack'); // true
- * ```
- */
+/** The chat provider ids (every chat/push id that is not a push one). */
 export const CHAT_PROVIDER_IDS: ReadonlySet<string> = new Set(
   CHAT_PUSH_PROVIDER_IDS.filter((id) => !PUSH.has(id)),
 );
 
-/**
- * The push provider ids.
- *
- * @example
- * ```ts
- * PUSH_PROVIDER_IDS.has('fcm'); // true
- * ```
- */
+/** The push provider ids. */
 export const PUSH_PROVIDER_IDS: ReadonlySet<string> = PUSH;

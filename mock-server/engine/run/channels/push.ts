@@ -51,8 +51,7 @@ function sendToChannel(
   }
   if (missing) return result;
   delivery.job.providerId = integration.providerId;
-  // The service reads push overrides per provider: `overrides.<providerId>`, whose
-  // `deviceTokens` replace the subscriber's.
+  // The service reads push overrides per provider; their `deviceTokens` replace the subscriber's.
   const overrides = objectAt(delivery.notification.overrides[integration.providerId]);
   const overridden = overrides['deviceTokens'];
   const deviceTokens = Array.isArray(overridden)
@@ -84,21 +83,7 @@ function sendToChannel(
   return 'success';
 }
 
-/**
- * Delivers a push step to each of the subscriber's push channels. None → `Subscriber does not
- * have a configured channel` and the job fails. A channel without device tokens records the
- * service's missing-tokens detail (its `raw` is the channel); a channel without an active
- * integration of its provider records `Subscriber does not have an active integration`. Each
- * sendable channel logs `Integration instance selected`, stores its message (`Message created`)
- * and logs `Message sent` once per device token. One delivery completes the job; only channels
- * without tokens cancel it; else `There was one or more errors when trying to execute the
- * notification` fails it.
- *
- * @example
- * ```ts
- * sendPush(delivery); // 'completed'
- * ```
- */
+/** Delivers a push step (see the module doc). */
 export function sendPush(delivery: StepDelivery): DeliveryOutcome {
   const { subject, body } = delivery.controls;
   const content = typeof body === 'string' ? body : '';

@@ -23,11 +23,6 @@ import {
  * `warning`, `no_subscriber_phone`) and the job is canceled with `Subscriber missing phone number`.
  * The provider gets `overrides.to`, `overrides.from` and `overrides.content` over the phone, the
  * integration's `from` and the rendered body.
- *
- * @example
- * ```ts
- * sendSms(delivery); // 'completed'
- * ```
  */
 export function sendSms(delivery: StepDelivery): DeliveryOutcome {
   const integration = useIntegration(delivery, 'sms');
