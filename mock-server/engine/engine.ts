@@ -221,6 +221,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const ids: IdGenerator = createIdGenerator(randomSeed, clock.now);
   const keyRandom = createRandom(randomSeed ^ 0x5eed);
   let state: EngineState = createState();
+  // One scope per environment data set, made once: a request's operation only reads it.
+  const scopes = new WeakMap<EnvironmentData, EngineScope>();
   const faults = createFaults();
   faults.bind(state);
   const events = createEventFeed(clock.iso);
@@ -323,8 +325,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     for (const task of state.scheduled) register(task);
   }
 
-  // One scope per environment data set, made once: a request's operation only reads it.
-  const scopes = new WeakMap<EnvironmentData, EngineScope>();
   function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
     const known = scopes.get(data);
     if (known?.environment === environment) return known;
