@@ -6,6 +6,7 @@
  */
 import type { SetupServer } from 'msw/node';
 import { Svc } from '../src/client';
+import { SvcError } from '../src/core/errors';
 import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
 import { createFetchHandler, type FetchHandler } from './fetch/fetch-handler';
@@ -90,7 +91,11 @@ export interface SvcMock {
    * its `fetch` to skip msw altogether (`new Svc({ secretKey, fetch: mock.fetch })`).
    */
   fetch: FetchHandler;
-  /** A client authenticated as an environment (default `Development`). */
+  /**
+   * A client authenticated as an environment (default `Development`). While the mock is not
+   * listening (no `listen()` yet, or after `close()`) its calls fail at once, naming the fix,
+   * rather than reach the real service; a `fetch` in `options` replaces that check.
+   */
   client(environment?: string, options?: Partial<SvcOptions>): Svc;
   /** Requests no handler answered since the last `reset()`, as `METHOD url`. */
   readonly unhandledRequests: readonly string[];
@@ -155,6 +160,22 @@ function unhandledError(requests: readonly string[]): Error {
 }
 
 /**
+ * The error of a request sent through `mock.client()` while nothing intercepts it: thrown as an
+ * `SvcError`, which the client neither wraps nor retries.
+ */
+function notListeningError(input: RequestInfo | URL, init: RequestInit | undefined): SvcError {
+  const request = input instanceof Request ? input : undefined;
+  const method = request?.method ?? init?.method ?? 'GET';
+  const url = request?.url ?? String(input);
+  return new SvcError(
+    `[svc-mock] mock.client() sent ${method} ${url} while the mock is not listening (before ` +
+      'listen() or after close()), so it would reach the real service. Pass ' +
+      '{ hooks: { beforeAll, afterEach, afterAll } } imported from vitest to setupSvcMock, set ' +
+      'vitest `globals: true`, or `await mock.listen()` first.',
+  );
+}
+
+/**
  * Sets up mock mode for a Node test suite in one call: an engine, MSW's `setupServer` over its
  * handlers, and the lifecycle (listen before all tests, reset after each, close after all).
  *
@@ -189,6 +210,13 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
   let listening = false;
   let inspector: Promise<MockServer> | undefined;
   const fetchHandler = createFetchHandler(engine, handlerOptions);
+  // Forgotten hooks would send mock.client()'s calls to the real host, through every retry.
+  // The global fetch is looked up per call, after MSW has patched it.
+  const clientFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    if (!listening) await starting;
+    if (!listening) throw notListeningError(input, init);
+    return globalThis.fetch(input, init);
+  };
 
   async function start(): Promise<void> {
     const [msw, mswNode] = await loadMsw();
@@ -217,6 +245,7 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       new Svc({
         secretKey: engine.environment(environment).apiKey,
         baseUrl: options.baseUrl ?? 'https://api.svc.co',
+        fetch: clientFetch,
         ...clientOptions,
       }),
     get unhandledRequests() {

@@ -221,7 +221,9 @@ async function send(
       return {
         ok: false,
         error,
-        retryable: isRetryableStatus(response.status) && !isIdempotentReplay(response.headers),
+        retryable:
+          isRetryableStatus(response.status, response.headers) &&
+          !isIdempotentReplay(response.headers),
         delay: retryAfterDelay(response.headers),
       };
     } catch (cause) {

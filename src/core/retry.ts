@@ -51,12 +51,25 @@ export function requestedWait(headers: Headers, now: number = Date.now()): numbe
 }
 
 /**
- * Statuses worth another attempt: 408, 409 (an idempotent request still in flight), 429, 5xx.
+ * Answers worth another attempt: 408, 429, 5xx, and a 409 only when it is the idempotency
+ * "still in progress" answer ({@link isIdempotencyInProgress}).
  *
  * @internal
  */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+export function isRetryableStatus(status: number, headers: Headers): boolean {
+  if (status === 409) return isIdempotencyInProgress(headers);
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * True when a 409 says the same idempotency key is still being processed: only that answer
+ * carries `Retry-After`. Other conflicts ("already exists") would conflict again, and they echo
+ * `Idempotency-Key` too, so the echo cannot tell them apart (docs/behaviour/cross-cutting.md).
+ *
+ * @internal
+ */
+export function isIdempotencyInProgress(headers: Headers): boolean {
+  return headers.has('retry-after');
 }
 
 /**

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   backoffDelay,
+  isIdempotencyInProgress,
   isIdempotentReplay,
   isRetryableRequest,
   isRetryableStatus,
@@ -19,11 +20,21 @@ afterEach(() => {
 });
 
 describe('retry rules', () => {
-  it('retries 408, 409, 429 and every 5xx, nothing else', () => {
+  it('retries 408, 429 and every 5xx, nothing else, when the answer names no wait', () => {
     const retried = [400, 401, 403, 404, 408, 409, 410, 422, 429, 499, 500, 502, 503, 599].filter(
-      isRetryableStatus,
+      (status) => isRetryableStatus(status, new Headers()),
     );
-    expect(retried).toEqual([408, 409, 429, 500, 502, 503, 599]);
+    expect(retried).toEqual([408, 429, 500, 502, 503, 599]);
+  });
+
+  it('retries a 409 only as the idempotency "in progress" answer (Retry-After)', () => {
+    const inProgress = new Headers({ 'retry-after': '1', 'idempotency-key': 'k' });
+    const conflict = new Headers({ 'idempotency-key': 'k' }); // "already exists" echoes the key too
+    expect(isRetryableStatus(409, inProgress)).toBe(true);
+    expect(isRetryableStatus(409, conflict)).toBe(false);
+    expect(isIdempotencyInProgress(inProgress)).toBe(true);
+    expect(isIdempotencyInProgress(conflict)).toBe(false);
+    expect(isRetryableStatus(400, inProgress)).toBe(false);
   });
 
   it('retries POST and PATCH only with an idempotency key, other methods always', () => {

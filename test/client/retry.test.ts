@@ -6,7 +6,9 @@ import {
   InternalServerError,
   NotFoundError,
   RateLimitError,
+  Svc,
 } from '@svc/api';
+import { createFetchHandler, createMockEngine } from '@svc/api/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, retryAfterDelay } from '../../src/core/retry';
 import { clientWith, errorBody, json, subscriber } from './helpers';
@@ -39,13 +41,13 @@ describe('what is retried', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it.each([408, 409, 429, 500, 502, 503, 504])('retries %i and succeeds', async (status) => {
+  it.each([408, 429, 500, 502, 503, 504])('retries %i and succeeds', async (status) => {
     const { svc, requests } = clientWith((_r, index) => (index === 0 ? failing(status) : ok()));
     expect(await settle(svc.subscribers.retrieve('x'))).toEqual(subscriber);
     expect(requests).toHaveLength(2);
   });
 
-  it.each([400, 401, 403, 404, 422])('does not retry %i', async (status) => {
+  it.each([400, 401, 403, 404, 409, 422])('does not retry %i', async (status) => {
     const { svc, requests } = clientWith(() => failing(status));
     await settle(svc.subscribers.retrieve('x'));
     expect(requests).toHaveLength(1);
@@ -122,6 +124,21 @@ describe('what is retried', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('sends a conflict a retry cannot change once (409 without Retry-After)', async () => {
+    const { svc, requests } = clientWith(
+      () => failing(409, { 'idempotency-key': 'k' }), // the service echoes the key on every answer
+    );
+    const error = await settle(
+      svc.subscribers.create(
+        { subscriberId: 'ada' },
+        { failIfExists: true },
+        { idempotencyKey: 'k' },
+      ),
+    );
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(requests).toHaveLength(1);
+  });
+
   it('retries the idempotency 409 "still being processed" and then gets the result', async () => {
     const { svc, requests } = clientWith((_r, index) =>
       index === 0 ? failing(409, { 'retry-after': '1' }) : triggered(),
@@ -132,6 +149,27 @@ describe('what is retried', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(requests).toHaveLength(2);
     await expect(pending).resolves.toMatchObject({ status: 'processed' });
+  });
+});
+
+describe("the mock engine's conflicts", () => {
+  it('an existing subscriber with failIfExists is one request, then ConflictError', async () => {
+    const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'ada' }] } });
+    const handler = createFetchHandler(engine);
+    let calls = 0;
+    const svc = new Svc({
+      secretKey: engine.environment('Development').apiKey,
+      fetch: (input, init) => {
+        calls++;
+        return handler(new Request(input, init));
+      },
+    });
+    const error = await settle(
+      svc.subscribers.create({ subscriberId: 'ada' }, { failIfExists: true }),
+    );
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({ message: 'Subscriber with id "ada" already exists' });
+    expect(calls).toBe(1);
   });
 });
 
@@ -253,10 +291,10 @@ describe('aborting', () => {
 });
 
 describe('non-retried errors keep their class', () => {
-  it('404 stays NotFoundError after one attempt, 409 becomes ConflictError after three', async () => {
+  it('404 stays NotFoundError after one attempt, a 409 in progress ConflictError after three', async () => {
     const notFound = clientWith(() => failing(404));
     expect(await settle(notFound.svc.subscribers.retrieve('x'))).toBeInstanceOf(NotFoundError);
-    const conflict = clientWith(() => failing(409));
+    const conflict = clientWith(() => failing(409, { 'retry-after': '1' }));
     expect(
       await settle(conflict.svc.integrations.create({ providerId: 'p', channel: 'email' })),
     ).toBeInstanceOf(ConflictError);
