@@ -41,6 +41,30 @@ function indexed<Owner, Row>(
   }
 }
 
+/** The in-place changes every table offers over its stored rows. */
+function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
+  return {
+    /**
+     * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
+     * too); indexes are dropped. For tables whose indexes rebuild on read; otherwise `update`.
+     */
+    edit(owner: Owner, row: Row & object): void {
+      journalRecord(row);
+      for (const index of indexes) {
+        journalUndo(() => index.forget(owner));
+        index.forget(owner);
+      }
+    },
+    /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
+    update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
+      journalRecord(row);
+      const answer = change(row);
+      indexed(owner, indexes, row, undefined);
+      return answer;
+    },
+  };
+}
+
 /**
  * A table over a `Map` of the state: rows by key.
  *
@@ -72,24 +96,7 @@ export function mapTable<Owner, K, Row>(
       journalDelete(map, key);
       indexed(owner, indexes, undefined, previous);
     },
-    /**
-     * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
-     * too); indexes are dropped. For tables whose indexes rebuild on read; otherwise `update`.
-     */
-    edit(owner: Owner, row: Row & object): void {
-      journalRecord(row);
-      for (const index of indexes) {
-        journalUndo(() => index.forget(owner));
-        index.forget(owner);
-      }
-    },
-    /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
-    update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
-      journalRecord(row);
-      const answer = change(row);
-      indexed(owner, indexes, row, undefined);
-      return answer;
-    },
+    ...rowEdits(indexes),
   };
 }
 
@@ -136,24 +143,7 @@ export function listTable<Owner, Row>(
       journalUndo(() => array.splice(at, 0, removed));
       indexed(owner, indexes, undefined, removed);
     },
-    /**
-     * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
-     * too); indexes are dropped. For tables whose indexes rebuild on read; otherwise `update`.
-     */
-    edit(owner: Owner, row: Row & object): void {
-      journalRecord(row);
-      for (const index of indexes) {
-        journalUndo(() => index.forget(owner));
-        index.forget(owner);
-      }
-    },
-    /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
-    update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
-      journalRecord(row);
-      const answer = change(row);
-      indexed(owner, indexes, row, undefined);
-      return answer;
-    },
+    ...rowEdits(indexes),
   };
 }
 
