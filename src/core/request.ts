@@ -218,13 +218,13 @@ async function send(
         return { ok: true, raw: { response, requestId: readRequestId(response.headers) } };
       }
       const error = await toAPIError(response);
+      const delay = retryAfterDelay(response.headers);
       return {
         ok: false,
         error,
         retryable:
-          isRetryableStatus(response.status, response.headers) &&
-          !isIdempotentReplay(response.headers),
-        delay: retryAfterDelay(response.headers),
+          isRetryableStatus(response.status, delay) && !isIdempotentReplay(response.headers),
+        delay,
       };
     } catch (cause) {
       const error = toTransportError(cause, signal, url);

@@ -51,25 +51,16 @@ export function requestedWait(headers: Headers, now: number = Date.now()): numbe
 }
 
 /**
- * Answers worth another attempt: 408, 429, 5xx, and a 409 only when it is the idempotency
- * "still in progress" answer ({@link isIdempotencyInProgress}).
+ * Statuses worth another attempt: 408, 429, 5xx, and a 409 only when the service asked to wait
+ * (`delay`, from `Retry-After`): that is its idempotency "key still in progress" answer, while an
+ * "already exists" conflict names no wait and would conflict again (docs/behaviour/cross-cutting.md).
  *
  * @internal
  */
-export function isRetryableStatus(status: number, headers: Headers): boolean {
-  if (status === 409) return isIdempotencyInProgress(headers);
-  return status === 408 || status === 429 || status >= 500;
-}
-
-/**
- * True when a 409 says the same idempotency key is still being processed: only that answer
- * carries `Retry-After`. Other conflicts ("already exists") would conflict again, and they echo
- * `Idempotency-Key` too, so the echo cannot tell them apart (docs/behaviour/cross-cutting.md).
- *
- * @internal
- */
-export function isIdempotencyInProgress(headers: Headers): boolean {
-  return headers.has('retry-after');
+export function isRetryableStatus(status: number, delay: number | undefined): boolean {
+  return (
+    status === 408 || status === 429 || status >= 500 || (status === 409 && delay !== undefined)
+  );
 }
 
 /**
