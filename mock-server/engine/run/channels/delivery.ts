@@ -9,6 +9,7 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
+import { EMPTY_OBJECT, sharedTags } from '../../store/shared';
 import type {
   EnvironmentData,
   ExecutionDetailRecord,
@@ -225,12 +226,12 @@ export function storeMessage(
     archived: false,
     deliveredAt: [at],
     status: 'sent',
-    cta: {},
+    cta: EMPTY_OBJECT,
     providerId,
     // The trigger's payload is copied once and never changed afterwards.
     payload: storedPayload(notification.payload),
-    overrides: {},
-    tags: [...workflow.tags],
+    overrides: EMPTY_OBJECT,
+    tags: sharedTags(workflow.tags),
     createdAt: at,
     updatedAt: at,
     ...fields,
