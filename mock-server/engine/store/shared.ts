@@ -12,7 +12,7 @@
 /** `{}`, shared: a record's empty `controls` or `overrides`. */
 export const EMPTY_OBJECT: Record<string, unknown> = Object.freeze({});
 
-/** `[]`, shared: a record's empty `topics` or `contextKeys`. */
+/** `[]`, shared: a record's empty `topics`, `contextKeys`, `tags` or (a subscriber's) `channels`. */
 export const EMPTY_LIST: never[] = Object.freeze([]) as unknown as never[];
 
 /** `{ type: 'redirect' }`, shared: the `cta` of an in-app message without redirect or buttons. */
@@ -39,4 +39,27 @@ export function sharedTags(tags: readonly string[]): string[] {
     tagCopies.set(tags, copy);
   }
   return copy;
+}
+
+// Written, never read: only there so the reads below are kept.
+let _readCodes = 0;
+
+/**
+ * Makes the record's text fields flat strings. V8 keeps a concatenation (`a + b`, a template
+ * literal) of 13 characters or more as a rope of its parts; reading a character flattens it in
+ * place and the next GC drops the rope and its parts, so an email built as
+ * `` `user-${i}@example-${d}.com` `` costs 40 B instead of 128 B. Strings that are flat already
+ * (JSON.parse gives flat ones) are read once and stay as they are.
+ *
+ * @example
+ * ```ts
+ * flattenTexts(record, ['email', 'firstName']);
+ * ```
+ */
+export function flattenTexts<T extends object>(record: T, fields: readonly (keyof T)[]): void {
+  for (const field of fields) {
+    const value = record[field];
+    // The code read is kept, so an optimizing compiler cannot drop the read as unused.
+    if (typeof value === 'string' && value.length >= 13) _readCodes ^= value.charCodeAt(0);
+  }
 }
