@@ -30,7 +30,7 @@ import { subscribe } from './resources/topics';
 import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
-import { EMPTY_LIST, EMPTY_OBJECT } from './store/shared';
+import { EMPTY_LIST, EMPTY_OBJECT, instantList } from './store/shared';
 import type {
   MessageRecord,
   SubscriberRecord,
@@ -333,7 +333,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       read: input.read ?? false,
       seen: input.seen ?? false,
       archived: false,
-      deliveredAt: [createdAt],
+      deliveredAt: instantList(createdAt),
       status: input.status ?? 'sent',
       cta: input.cta === undefined ? EMPTY_OBJECT : structuredClone(input.cta),
       providerId: 'svc',

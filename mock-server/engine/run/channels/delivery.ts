@@ -9,7 +9,7 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
-import { EMPTY_OBJECT, sharedTags } from '../../store/shared';
+import { EMPTY_OBJECT, instantList, sharedTags } from '../../store/shared';
 import type {
   EnvironmentData,
   ExecutionDetailRecord,
@@ -224,7 +224,7 @@ export function storeMessage(
     read: false,
     seen: false,
     archived: false,
-    deliveredAt: [at],
+    deliveredAt: instantList(at),
     status: 'sent',
     cta: EMPTY_OBJECT,
     providerId,
