@@ -312,6 +312,27 @@ function channelsOf(steps: readonly WorkflowStepRecord[]): string[] {
   return channels;
 }
 
+/** The notification with its optional fields in their places (after `contextKeys`, `overrides`). */
+function withOptionalFields(
+  fixed: NotificationRecord,
+  subscriptions: string[],
+  actorId: string | undefined,
+  tenantId: string | undefined,
+): NotificationRecord {
+  const { controls, overrides, jobs, createdAt, updatedAt, ...head } = fixed;
+  return {
+    ...head,
+    ...(subscriptions.length === 0 ? {} : { subscriptions }),
+    controls,
+    overrides,
+    ...(actorId === undefined ? {} : { actorId }),
+    ...(tenantId === undefined ? {} : { tenantId }),
+    jobs,
+    createdAt,
+    updatedAt,
+  };
+}
+
 function createNotification(
   scope: EngineScope,
   workflow: WorkflowRecord,
@@ -328,7 +349,9 @@ function createNotification(
   const at = scope.iso();
   const activeSteps = workflow.steps.filter((step) => step.active);
   const severity = event.overrides['severity'];
-  const notification: NotificationRecord = {
+  // One literal with every field in the object (a spread mid-literal leaves slack behind); the
+  // optional fields, when there are any, go in their places by `withOptionalFields`.
+  const fixed: NotificationRecord = {
     _id: scope.ids.objectId(),
     _environmentId: scope.environment._id,
     _organizationId: scope.environment._organizationId,
@@ -346,15 +369,18 @@ function createNotification(
         : workflow.severity,
     critical: workflow.critical,
     contextKeys: event.contextKeys.length === 0 ? EMPTY_LIST : [...event.contextKeys],
-    ...(recipient.subscriptions.length === 0 ? {} : { subscriptions: recipient.subscriptions }),
     controls: EMPTY_OBJECT,
     overrides: event.overrides,
-    ...(event.actorId === undefined ? {} : { actorId: event.actorId }),
-    ...(event.tenantId === undefined ? {} : { tenantId: event.tenantId }),
     jobs: [],
     createdAt: at,
     updatedAt: at,
   };
+  const notification =
+    recipient.subscriptions.length === 0 &&
+    event.actorId === undefined &&
+    event.tenantId === undefined
+      ? fixed
+      : withOptionalFields(fixed, recipient.subscriptions, event.actorId, event.tenantId);
   notification.jobs = activeSteps.map(
     (step): JobRecord => ({
       _id: scope.ids.objectId(),
