@@ -30,6 +30,7 @@ import { subscribe } from './resources/topics';
 import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
+import { EMPTY_LIST, EMPTY_OBJECT, instantList } from './store/shared';
 import type {
   MessageRecord,
   SubscriberRecord,
@@ -233,8 +234,8 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       _id: existing?._id ?? ids.objectId(),
       _organizationId: environment._organizationId,
       _environmentId: environment._id,
-      channels: existing?.channels ?? [],
-      topics: existing?.topics ?? [],
+      channels: existing?.channels ?? EMPTY_LIST,
+      topics: existing?.topics ?? EMPTY_LIST,
       deleted: false,
       __v: 0,
       ...fields,
@@ -332,13 +333,13 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       read: input.read ?? false,
       seen: input.seen ?? false,
       archived: false,
-      deliveredAt: [createdAt],
+      deliveredAt: instantList(createdAt),
       status: input.status ?? 'sent',
-      cta: structuredClone(input.cta ?? {}),
+      cta: input.cta === undefined ? EMPTY_OBJECT : structuredClone(input.cta),
       providerId: 'svc',
       payload: structuredClone(input.payload ?? {}),
-      overrides: {},
-      tags: [],
+      overrides: EMPTY_OBJECT,
+      tags: EMPTY_LIST,
       createdAt,
       updatedAt: createdAt,
     };

@@ -9,6 +9,7 @@
 import { BulkCreateSubscribersBody, CreateSubscriberBody } from '../../../src/schemas/subscriber';
 import type { EngineScope } from '../scope';
 import { withoutUndefined } from '../store/objects';
+import { EMPTY_LIST } from '../store/shared';
 import type { SubscriberRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
@@ -59,8 +60,8 @@ export function newSubscriberRecord(scope: EngineScope, subscriberId: string): S
     _organizationId: scope.environment._organizationId,
     _environmentId: scope.environment._id,
     subscriberId,
-    channels: [],
-    topics: [],
+    channels: EMPTY_LIST,
+    topics: EMPTY_LIST,
     deleted: false,
     createdAt: scope.iso(),
     updatedAt: scope.iso(),

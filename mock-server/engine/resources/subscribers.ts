@@ -366,14 +366,18 @@ export function setChannelCredentials(
         existing.integrationIdentifier = input.integrationIdentifier;
       }
     } else {
-      record.channels.push({
-        providerId: input.providerId,
-        _integrationId: integration._id,
-        ...(input.integrationIdentifier === undefined
-          ? {}
-          : { integrationIdentifier: input.integrationIdentifier }),
-        credentials: merged,
-      });
+      // A new list, not a push: a subscriber without channels holds the shared `EMPTY_LIST`.
+      record.channels = [
+        ...record.channels,
+        {
+          providerId: input.providerId,
+          _integrationId: integration._id,
+          ...(input.integrationIdentifier === undefined
+            ? {}
+            : { integrationIdentifier: input.integrationIdentifier }),
+          credentials: merged,
+        },
+      ];
       record.updatedAt = at;
     }
   });

@@ -18,6 +18,7 @@ import {
 } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
+import { EMPTY_LIST, EMPTY_OBJECT, sharedTags } from '../store/shared';
 import type {
   JobRecord,
   NotificationRecord,
@@ -204,18 +205,21 @@ interface Recipient {
 
 /** Splits `to` into subscriber definitions and topics; invalid entries are dropped. */
 function readRecipients(to: unknown): {
-  subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> }[];
+  subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> | undefined }[];
   topics: TopicRecipient[];
 } {
   const entries = Array.isArray(to) ? to : [to];
-  const subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> }[] = [];
+  const subscribers: {
+    definition: SubscriberDefinition;
+    to: Record<string, unknown> | undefined;
+  }[] = [];
   const topics: TopicRecipient[] = [];
   for (const entry of entries) {
     if (typeof entry === 'string') {
       if (isValidIdentifier(entry)) {
         subscribers.push({
           definition: { subscriberId: entry, fields: {}, channels: [] },
-          to: { subscriberId: entry },
+          to: undefined, // { subscriberId } with the stored subscriber's string, once it is known
         });
       }
     } else if (isObject(entry) && entry['type'] === 'Topic') {
@@ -244,13 +248,16 @@ function resolveRecipients(
   event: { workflow: WorkflowRecord; payload: JsonObject },
 ): Recipient[] {
   const byId = new Map<string, Recipient>();
-  for (const { definition, to: definitionTo } of subscribers) {
+  for (const { definition, to: given } of subscribers) {
     const subscriber = upsertSubscriber(scope, definition);
     // The last entry naming a subscriber decides its run, a refused one included.
     if (subscriber === undefined) {
       byId.delete(definition.subscriberId);
       continue;
     }
+    // A `to` string is the stored subscriberId (an exact key): the record's string is kept, not
+    // the request's copy.
+    const definitionTo = given ?? { subscriberId: subscriber.subscriberId };
     const known = byId.get(subscriber.subscriberId);
     if (known) known.to = definitionTo;
     else {
@@ -305,6 +312,27 @@ function channelsOf(steps: readonly WorkflowStepRecord[]): string[] {
   return channels;
 }
 
+/** The notification with its optional fields in their places (after `contextKeys`, `overrides`). */
+function withOptionalFields(
+  fixed: NotificationRecord,
+  subscriptions: string[],
+  actorId: string | undefined,
+  tenantId: string | undefined,
+): NotificationRecord {
+  const { controls, overrides, jobs, createdAt, updatedAt, ...head } = fixed;
+  return {
+    ...head,
+    ...(subscriptions.length === 0 ? {} : { subscriptions }),
+    controls,
+    overrides,
+    ...(actorId === undefined ? {} : { actorId }),
+    ...(tenantId === undefined ? {} : { tenantId }),
+    jobs,
+    createdAt,
+    updatedAt,
+  };
+}
+
 function createNotification(
   scope: EngineScope,
   workflow: WorkflowRecord,
@@ -321,7 +349,9 @@ function createNotification(
   const at = scope.iso();
   const activeSteps = workflow.steps.filter((step) => step.active);
   const severity = event.overrides['severity'];
-  const notification: NotificationRecord = {
+  // One literal with every field in the object (a spread mid-literal leaves slack behind); the
+  // optional fields, when there are any, go in their places by `withOptionalFields`.
+  const fixed: NotificationRecord = {
     _id: scope.ids.objectId(),
     _environmentId: scope.environment._id,
     _organizationId: scope.environment._organizationId,
@@ -331,23 +361,26 @@ function createNotification(
     channels: channelsOf(workflow.steps),
     payload: event.payload,
     to: recipient.to,
-    tags: [...workflow.tags],
-    topics: recipient.topics,
+    tags: sharedTags(workflow.tags),
+    topics: recipient.topics.length === 0 ? EMPTY_LIST : recipient.topics,
     severity:
       severity === 'high' || severity === 'medium' || severity === 'low' || severity === 'none'
         ? severity
         : workflow.severity,
     critical: workflow.critical,
-    contextKeys: [...event.contextKeys],
-    ...(recipient.subscriptions.length === 0 ? {} : { subscriptions: recipient.subscriptions }),
-    controls: {},
+    contextKeys: event.contextKeys.length === 0 ? EMPTY_LIST : [...event.contextKeys],
+    controls: EMPTY_OBJECT,
     overrides: event.overrides,
-    ...(event.actorId === undefined ? {} : { actorId: event.actorId }),
-    ...(event.tenantId === undefined ? {} : { tenantId: event.tenantId }),
     jobs: [],
     createdAt: at,
     updatedAt: at,
   };
+  const notification =
+    recipient.subscriptions.length === 0 &&
+    event.actorId === undefined &&
+    event.tenantId === undefined
+      ? fixed
+      : withOptionalFields(fixed, recipient.subscriptions, event.actorId, event.tenantId);
   notification.jobs = activeSteps.map(
     (step): JobRecord => ({
       _id: scope.ids.objectId(),
@@ -456,7 +489,7 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   if (workflow.lastTriggeredAt !== at) {
     tables.workflows.assign(scope.data, workflow, 'lastTriggeredAt', at);
   }
-  const overrides = input.overrides === undefined ? {} : structuredClone(input.overrides);
+  const overrides = input.overrides === undefined ? EMPTY_OBJECT : structuredClone(input.overrides);
   for (const recipient of recipients) {
     const notification = createNotification(scope, workflow, recipient, {
       transactionId,

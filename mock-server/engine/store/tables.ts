@@ -7,6 +7,7 @@
  */
 
 import { journalAssign, journalPush, journalRemove, journalUndo } from './journal';
+import { flattenTexts } from './shared';
 import { lowerBound } from './sorted-by-id';
 import type {
   EngineState,
@@ -47,10 +48,23 @@ function positionById<T extends { _id: string }>(array: T[], item: T): number {
 }
 
 /** Subscribers by `subscriberId`, with the `_id` → `subscriberId` map and the `_id` order. */
+// The subscriber's own texts, kept for the subscriber's lifetime (see `flattenTexts`).
+const SUBSCRIBER_TEXTS = [
+  'subscriberId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'avatar',
+  'locale',
+  'timezone',
+] as const satisfies readonly (keyof SubscriberRecord)[];
+
 const subscribers = {
   rows: subscriberRows.rows,
   /** Stores a subscriber (new, or replacing the one with its `subscriberId`). */
   put(data: EnvironmentData, record: SubscriberRecord): void {
+    flattenTexts(record, SUBSCRIBER_TEXTS);
     const existing = data.subscribers.get(record.subscriberId);
     subscriberRows.set(data, record.subscriberId, record);
     subscriberKeys.set(data, record._id, record.subscriberId);
@@ -76,7 +90,18 @@ const subscribers = {
     subscriberKeys.delete(data, record._id);
     subscriberOrder.removeAt(data, data.subscriberOrder.indexOf(record._id));
   },
-  update: subscriberRows.update,
+  /** Changes a stored subscriber in place (`mapTable`'s `update`), its new texts made flat. */
+  update<T>(
+    data: EnvironmentData,
+    record: SubscriberRecord,
+    change: (row: SubscriberRecord) => T,
+  ): T {
+    return subscriberRows.update(data, record, (row) => {
+      const answer = change(row);
+      flattenTexts(row, SUBSCRIBER_TEXTS);
+      return answer;
+    });
+  },
   edit: subscriberRows.edit,
 };
 

@@ -9,6 +9,7 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
+import { EMPTY_OBJECT, instantList, sharedTags } from '../../store/shared';
 import type {
   EnvironmentData,
   ExecutionDetailRecord,
@@ -207,6 +208,7 @@ export function storeMessage(
   const { notification, job, workflow } = delivery;
   const { environment } = delivery.scope;
   const at = delivery.scope.iso();
+  const { content, ...rest } = fields;
   const message: MessageRecord = {
     _id: delivery.scope.ids.objectId(),
     _templateId: workflow._id,
@@ -223,17 +225,21 @@ export function storeMessage(
     read: false,
     seen: false,
     archived: false,
-    deliveredAt: [at],
+    deliveredAt: instantList(at),
     status: 'sent',
-    cta: {},
+    cta: EMPTY_OBJECT,
     providerId,
     // The trigger's payload is copied once and never changed afterwards.
     payload: storedPayload(notification.payload),
-    overrides: {},
-    tags: [...workflow.tags],
+    overrides: EMPTY_OBJECT,
+    tags: sharedTags(workflow.tags),
     createdAt: at,
     updatedAt: at,
-    ...fields,
+    // `content` named, the other fields spread: V8 then keeps `content` and one more field (an
+    // in-app subject) in the object instead of a separate store. Every caller's fields start
+    // with `content`, so the keys keep the order a spread of `fields` gave them.
+    content,
+    ...rest,
   };
   tables.messages.insert(delivery.scope.data, message);
   return message;

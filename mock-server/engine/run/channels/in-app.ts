@@ -5,6 +5,7 @@
  */
 
 import type { InAppControlValues } from '../../../../src/schemas/workflow';
+import { REDIRECT_CTA } from '../../store/shared';
 import { inAppMessageFields } from '../in-app-fields';
 import {
   type DeliveryOutcome,
@@ -24,7 +25,10 @@ export function sendInApp(delivery: StepDelivery): DeliveryOutcome {
   const fields = inAppMessageFields(delivery.controls as InAppControlValues);
   const message = storeMessage(delivery, 'in_app', integration.providerId, {
     content: fields.content,
-    cta: structuredClone(fields.cta) as Record<string, unknown>,
+    cta:
+      fields.cta.data === undefined && fields.cta.action === undefined
+        ? REDIRECT_CTA
+        : (structuredClone(fields.cta) as Record<string, unknown>),
     ...(fields.subject === undefined ? {} : { subject: fields.subject }),
     ...(fields.avatar === undefined ? {} : { avatar: fields.avatar }),
     ...(fields.data === undefined ? {} : { data: structuredClone(fields.data) }),
