@@ -11,6 +11,7 @@ import type { EngineScope } from '../scope';
 import { withoutUndefined } from '../store/objects';
 import { EMPTY_LIST } from '../store/shared';
 import type { SubscriberRecord } from '../store/state';
+import { PROFILE_FIELDS } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
@@ -19,7 +20,6 @@ import {
   isEmail,
   isLocale,
   isTimeZone,
-  PROFILE_FIELDS,
   putSubscriber,
   type SubscriberDto,
   toSubscriberDto,

@@ -9,6 +9,7 @@ import type { EngineScope } from '../scope';
 import { CredentialsUpsertBody, SubscriberUpdateBody } from '../../../src/schemas/subscriber';
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, StoredChannel, SubscriberRecord } from '../store/state';
+import { PROFILE_FIELDS } from '../store/state';
 import { rememberedMatches } from '../store/subscriber-match-cache';
 import { fullName, type TextFilter, textCandidates } from '../store/subscriber-text-index';
 import { tables } from '../store/tables';
@@ -85,17 +86,6 @@ export function retrieveSubscriber(scope: EngineScope, subscriberId: string): Su
   if (!record) throw ServiceError.http(404, `Subscriber: ${subscriberId} was not found`);
   return toSubscriberDto(record);
 }
-
-/** The subscriber's profile strings, as a PATCH or a trigger's subscriber definition sets them. */
-export const PROFILE_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'avatar',
-  'locale',
-  'timezone',
-] as const;
 
 const UPDATABLE_FIELDS = [...PROFILE_FIELDS, 'data'] as const;
 

@@ -10,12 +10,7 @@ import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { contextProblem } from '../../../src/schemas/trigger-context';
 import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
-import {
-  findSubscriber,
-  PROFILE_FIELDS,
-  putSubscriber,
-  setChannelCredentials,
-} from '../resources/subscribers';
+import { findSubscriber, putSubscriber, setChannelCredentials } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
 import { EMPTY_LIST, EMPTY_OBJECT, sharedTags } from '../store/shared';
@@ -27,6 +22,7 @@ import type {
   WorkflowRecord,
   WorkflowStepRecord,
 } from '../store/state';
+import { PROFILE_FIELDS } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByWorkflowId } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';

@@ -90,6 +90,17 @@ export interface SubscriberRecord {
   __v: number;
 }
 
+/** The subscriber's profile strings, as a PATCH or a trigger's subscriber definition sets them. */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'avatar',
+  'locale',
+  'timezone',
+] as const;
+
 /** A topic of an environment. */
 export interface TopicRecord {
   _id: string;

@@ -21,6 +21,7 @@ import type {
   ThrottleStore,
   WorkflowRecord,
 } from './state';
+import { PROFILE_FIELDS } from './state';
 import { forgetSubscriberIndexes, subscriberChanged } from './subscriber-text-index';
 import { listTable, mapTable, setTable, type TableIndex } from './table';
 import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
@@ -47,19 +48,13 @@ function positionById<T extends { _id: string }>(array: T[], item: T): number {
   return last === undefined || last._id < item._id ? array.length : lowerBound(array, item._id);
 }
 
-/** Subscribers by `subscriberId`, with the `_id` → `subscriberId` map and the `_id` order. */
 // The subscriber's own texts, kept for the subscriber's lifetime (see `flattenTexts`).
 const SUBSCRIBER_TEXTS = [
   'subscriberId',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'avatar',
-  'locale',
-  'timezone',
+  ...PROFILE_FIELDS,
 ] as const satisfies readonly (keyof SubscriberRecord)[];
 
+/** Subscribers by `subscriberId`, with the `_id` → `subscriberId` map and the `_id` order. */
 const subscribers = {
   rows: subscriberRows.rows,
   /** Stores a subscriber (new, or replacing the one with its `subscriberId`). */
