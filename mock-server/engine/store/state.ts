@@ -13,6 +13,7 @@ import type {
   WorkflowOrigin,
   WorkflowStatus,
 } from '../../../src/schemas/workflow';
+import type { StoredOutboxItem } from './outbox-entry';
 
 /**
  * An organization: owns environments.
@@ -516,8 +517,11 @@ export interface EngineState {
   scheduled: ScheduledTaskRecord[];
   /** Last scheduled task's `seq`. */
   taskSequence: number;
-  /** Every message delivered, oldest first. */
-  outbox: OutboxRecord[];
+  /**
+   * Every message delivered, oldest first: each entry keeps what its message does not hold
+   * (store/outbox-entry.ts), a full copy once its message was deleted.
+   */
+  outbox: StoredOutboxItem[];
 }
 
 /** A new, empty environment data set. */

@@ -9,6 +9,7 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
+import { outboxEntry } from '../../store/outbox-entry';
 import { EMPTY_OBJECT, instantList, sharedTags } from '../../store/shared';
 import type {
   EnvironmentData,
@@ -277,22 +278,23 @@ export function deliver(
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  tables.outbox.push(delivery.scope.state, {
-    channel: message.channel,
-    environmentId: delivery.scope.environment._id,
-    subscriberId: delivery.subscriber.subscriberId,
-    workflowId: delivery.workflow.workflowId,
-    transactionId: message.transactionId,
-    notificationId: delivery.notification._id,
-    messageId: message._id,
-    providerId: integration.providerId,
-    integrationIdentifier: integration.identifier,
-    ...(message.subject === undefined ? {} : { subject: message.subject }),
-    content: message.content,
-    ...recipient,
-    payload: delivery.notification.payload,
-    sentAt: delivery.scope.iso(),
-  });
+  // The entry keeps what the message does not hold; the outbox reads the rest from the message
+  // (store/outbox-entry.ts), in the order of the record it answers.
+  tables.outbox.push(
+    delivery.scope.state,
+    outboxEntry(
+      message,
+      {
+        environmentId: delivery.scope.environment._id,
+        subscriberId: delivery.subscriber.subscriberId,
+        integrationIdentifier: integration.identifier,
+        providerId: integration.providerId,
+        payload: delivery.notification.payload,
+        sentAt: delivery.scope.iso(),
+      },
+      recipient,
+    ),
+  );
   if (!delivery.scope.events.observed) return;
   delivery.scope.events.emit({
     type: 'message-sent',

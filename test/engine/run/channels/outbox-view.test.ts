@@ -157,10 +157,10 @@ describe('the outbox answers what it answered when each entry kept its own copy'
     const before = JSON.stringify(engine.outbox.list());
     const snapshot = engine.snapshot();
     const inApp = context.data.messages.find((message) => message.channel === 'in_app');
-    engine.operations['messages.delete'](context, { params: { messageId: inApp?._id } });
+    engine.operations['messages.delete'](context, { params: { messageId: inApp?._id as string } });
     expect(context.data.messages.some((message) => message._id === inApp?._id)).toBe(false);
     expect(JSON.stringify(engine.outbox.list())).toBe(before);
-    const transactionId = context.data.messages[0]?.transactionId;
+    const transactionId = context.data.messages[0]?.transactionId as string;
     engine.operations['messages.deleteByTransactionId'](context, {
       params: { transactionId },
     });
@@ -169,8 +169,13 @@ describe('the outbox answers what it answered when each entry kept its own copy'
     engine.restore(snapshot);
     expect(JSON.stringify(engine.outbox.list())).toBe(before);
     expect(engine.scope('Development').data.messages).toHaveLength(5);
-    trigger({ payload: { n: 3 } });
+    // A scope taken before the restore names the state it replaced: take a new one.
+    const restored = engine.scope('Development');
+    engine.operations['events.trigger'](restored, {
+      body: { name: 'w', to: 'ada', payload: { n: 3 } },
+    });
     expect(engine.outbox.count()).toBe(10);
+    expect(JSON.stringify(engine.outbox.list().slice(0, 5))).toBe(before);
     engine.reset();
     expect(engine.outbox.count()).toBe(0);
   });
