@@ -308,6 +308,39 @@ export interface ExecutionDetailRecord {
   raw: string | null;
 }
 
+/**
+ * An execution detail as a job stores it (issue 25's heap figure): the fields most details hold
+ * the same are left out (`isRetry` and `isTest`, always false; `source` when `'Internal'`; `raw`
+ * when null), and `executionDetail` fills them in where details are read.
+ */
+export interface StoredExecutionDetail {
+  _id: string;
+  createdAt: string;
+  status: ExecutionDetailRecord['status'];
+  detail: string;
+  /** Absent: `'Internal'`. */
+  source?: ExecutionDetailRecord['source'];
+  providerId?: string;
+  /** Absent: null. */
+  raw?: string;
+}
+
+/**
+ * The execution detail a stored one stands for: every field, in the order the service answers
+ * them.
+ *
+ * @example
+ * ```ts
+ * const details = job.executionDetails.map(executionDetail);
+ * ```
+ */
+export function executionDetail(stored: StoredExecutionDetail): ExecutionDetailRecord {
+  const { _id, createdAt, status, detail, source = 'Internal', providerId, raw = null } = stored;
+  return providerId === undefined
+    ? { _id, createdAt, status, detail, source, isRetry: false, isTest: false, raw }
+    : { _id, createdAt, status, detail, source, isRetry: false, isTest: false, providerId, raw };
+}
+
 /** A job: one step of one notification's run. */
 export interface JobRecord {
   _id: string;
@@ -334,7 +367,8 @@ export interface JobRecord {
    * (docs/behaviour/runs.md#extending-to-the-schedule); absent before the first.
    */
   scheduleExtensionsCount?: number;
-  executionDetails: ExecutionDetailRecord[];
+  /** Oldest first, as stored (`executionDetail` reads one). */
+  executionDetails: StoredExecutionDetail[];
   createdAt: string;
   updatedAt: string;
 }
