@@ -13,7 +13,7 @@
 
 import { journalAssign } from './journal';
 import { lowerBound } from './sorted-by-id';
-import type { EngineState, MessageRecord, OutboxRecord } from './state';
+import type { EngineState, EnvironmentData, MessageRecord, OutboxRecord } from './state';
 
 /**
  * An outbox entry as stored for a message that is still stored: the message answers the rest.
@@ -73,6 +73,27 @@ export function outboxEntry(
     break;
   }
   return entry;
+}
+
+/**
+ * What the outbox stores for a delivered message: its entry (`outboxEntry`), or a full copy when
+ * the message went into data the state no longer holds (a scope taken before a restore), as every
+ * entry was before.
+ *
+ * @example
+ * ```ts
+ * tables.outbox.push(state, outboxItem(state, data, message, sent, recipient));
+ * ```
+ */
+export function outboxItem(
+  state: EngineState,
+  data: EnvironmentData,
+  message: MessageRecord,
+  sent: Parameters<typeof outboxEntry>[1],
+  recipient: Record<string, unknown>,
+): StoredOutboxItem {
+  const entry = outboxEntry(message, sent, recipient);
+  return state.data.get(sent.environmentId) === data ? entry : fromMessage(entry, message);
 }
 
 /** The outbox record an entry stands for, built from its message (same fields, same order). */

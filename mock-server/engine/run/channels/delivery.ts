@@ -9,7 +9,7 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
-import { outboxEntry } from '../../store/outbox-entry';
+import { outboxItem } from '../../store/outbox-entry';
 import { EMPTY_OBJECT, instantList, sharedTags } from '../../store/shared';
 import type {
   EnvironmentData,
@@ -281,7 +281,9 @@ export function deliver(
   // (store/outbox-entry.ts), in the order of the record it answers.
   tables.outbox.push(
     delivery.scope.state,
-    outboxEntry(
+    outboxItem(
+      delivery.scope.state,
+      delivery.scope.data,
       message,
       {
         environmentId: delivery.scope.environment._id,

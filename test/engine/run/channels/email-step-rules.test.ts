@@ -408,10 +408,11 @@ describe('sendEmail: the body it renders', () => {
     } as unknown as IntegrationRecord;
     const messages: unknown[] = [];
     const outbox: unknown[] = [];
+    const data = { integrations: [svcEmail], tenants: new Map(), messages };
     const context = {
       scope: {
-        data: { integrations: [svcEmail], tenants: new Map(), messages },
-        state: { outbox },
+        data,
+        state: { outbox, data: new Map([['env', data]]) },
         environment: { _id: 'env', _organizationId: 'org' },
         ids: {
           objectId: () => {

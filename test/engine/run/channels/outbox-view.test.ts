@@ -169,13 +169,17 @@ describe('the outbox answers what it answered when each entry kept its own copy'
     engine.restore(snapshot);
     expect(JSON.stringify(engine.outbox.list())).toBe(before);
     expect(engine.scope('Development').data.messages).toHaveLength(5);
-    // A scope taken before the restore names the state it replaced: take a new one.
     const restored = engine.scope('Development');
     engine.operations['events.trigger'](restored, {
       body: { name: 'w', to: 'ada', payload: { n: 3 } },
     });
     expect(engine.outbox.count()).toBe(10);
     expect(JSON.stringify(engine.outbox.list().slice(0, 5))).toBe(before);
+    // A scope taken before the restore writes its message into the data it replaced: its
+    // outbox entry still answers (it keeps its own copy).
+    trigger({ payload: { n: 4 } });
+    expect(engine.outbox.count()).toBe(15);
+    expect(engine.outbox.last()).toMatchObject({ channel: 'push', payload: { n: 4 } });
     engine.reset();
     expect(engine.outbox.count()).toBe(0);
   });
