@@ -98,7 +98,7 @@ export function deleteMessage(
   if (!isObjectId(messageId)) throw ServiceError.dtoValidation(['messageId must be a mongodb id']);
   const index = data.messages.findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
-  tables.messages.removeAt(data, index);
+  tables.messages.removeAt(scope.state, data, index);
   return { acknowledged: true, status: 'deleted' };
 }
 
@@ -119,6 +119,7 @@ export function deleteMessagesByTransaction(
     throw ServiceError.http(404, 'Invalid transactionId or channel');
   }
   tables.messages.removeWhere(
+    scope.state,
     data,
     (message) =>
       message.transactionId === transactionId &&

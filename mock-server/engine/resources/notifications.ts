@@ -7,11 +7,12 @@ import type { EngineScope } from '../scope';
  */
 
 import { isObjectId } from '../store/ids';
-import type {
-  EnvironmentData,
-  JobRecord,
-  NotificationRecord,
-  SubscriberRecord,
+import {
+  type EnvironmentData,
+  executionDetail,
+  type JobRecord,
+  type NotificationRecord,
+  type SubscriberRecord,
 } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
 import type { NotificationSearch } from '../wire/notification-query';
@@ -81,7 +82,7 @@ function jobDto(job: JobRecord, templateId: string) {
     },
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
-    executionDetails: job.executionDetails.map((detail) => ({ ...detail })),
+    executionDetails: job.executionDetails.map(executionDetail),
   };
 }
 

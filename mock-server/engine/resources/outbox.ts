@@ -5,6 +5,7 @@
  * @module
  */
 
+import { outboxRecord, type StoredOutboxItem } from '../store/outbox-entry';
 import type { EngineState, OutboxRecord } from '../store/state';
 
 /**
@@ -95,8 +96,13 @@ const matches = (record: OutboxRecord, filter: OutboxFilter): boolean =>
  * it follows reset and restore).
  */
 export function createOutbox(state: () => EngineState): Outbox {
+  // Each stored entry answers the record built from its message (store/outbox-entry.ts).
+  const records = (): OutboxRecord[] => {
+    const current = state();
+    return current.outbox.map((item) => outboxRecord(current, item));
+  };
   const select = (filter: OutboxFilter = {}) =>
-    state().outbox.filter((record) => matches(record, filter));
+    records().filter((record) => matches(record, filter));
   return {
     list: (filter) => structuredClone(select(filter)),
     page(filter = {}, { limit = MAX_OUTBOX_PAGE, after } = {}) {
@@ -105,10 +111,10 @@ export function createOutbox(state: () => EngineState): Outbox {
           `limit must be a whole number from 1 to ${MAX_OUTBOX_PAGE}, got ${String(limit)}`,
         );
       }
-      const records = state().outbox;
+      const stored = state().outbox;
       let start = 0;
       if (after !== undefined) {
-        const index = records.findIndex((record) => record.messageId === after);
+        const index = stored.findIndex((record) => record.messageId === after);
         if (index === -1) {
           throw new RangeError(
             `after must be the messageId of a delivered message (the last one of the previous page); ${JSON.stringify(after)} is not one`,
@@ -118,8 +124,8 @@ export function createOutbox(state: () => EngineState): Outbox {
       }
       const items: OutboxRecord[] = [];
       let next: string | undefined;
-      for (let index = start; index < records.length; index++) {
-        const record = records[index] as OutboxRecord;
+      for (let index = start; index < stored.length; index++) {
+        const record = outboxRecord(state(), stored[index] as StoredOutboxItem);
         if (!matches(record, filter)) continue;
         if (items.length === limit) {
           next = items[items.length - 1]?.messageId;

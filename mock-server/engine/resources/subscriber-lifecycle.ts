@@ -192,6 +192,6 @@ export function deleteSubscriber(
   for (const [key, preference] of data.preferences) {
     if (preference._subscriberId === objectId) tables.preferences.delete(data, key);
   }
-  tables.messages.removeWhere(data, (message) => message._subscriberId === objectId);
+  tables.messages.removeWhere(scope.state, data, (message) => message._subscriberId === objectId);
   return { acknowledged: true, status: 'deleted' };
 }

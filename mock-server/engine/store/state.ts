@@ -13,6 +13,7 @@ import type {
   WorkflowOrigin,
   WorkflowStatus,
 } from '../../../src/schemas/workflow';
+import type { StoredOutboxItem } from './outbox-entry';
 
 /**
  * An organization: owns environments.
@@ -318,6 +319,39 @@ export interface ExecutionDetailRecord {
   raw: string | null;
 }
 
+/**
+ * An execution detail as a job stores it (issue 25's heap figure): the fields most details hold
+ * the same are left out (`isRetry` and `isTest`, always false; `source` when `'Internal'`; `raw`
+ * when null), and `executionDetail` fills them in where details are read.
+ */
+export interface StoredExecutionDetail {
+  _id: string;
+  createdAt: string;
+  status: ExecutionDetailRecord['status'];
+  detail: string;
+  /** Absent: `'Internal'`. */
+  source?: ExecutionDetailRecord['source'];
+  providerId?: string;
+  /** Absent: null. */
+  raw?: string;
+}
+
+/**
+ * The execution detail a stored one stands for: every field, in the order the service answers
+ * them.
+ *
+ * @example
+ * ```ts
+ * const details = job.executionDetails.map(executionDetail);
+ * ```
+ */
+export function executionDetail(stored: StoredExecutionDetail): ExecutionDetailRecord {
+  const { _id, createdAt, status, detail, source = 'Internal', providerId, raw = null } = stored;
+  return providerId === undefined
+    ? { _id, createdAt, status, detail, source, isRetry: false, isTest: false, raw }
+    : { _id, createdAt, status, detail, source, isRetry: false, isTest: false, providerId, raw };
+}
+
 /** A job: one step of one notification's run. */
 export interface JobRecord {
   _id: string;
@@ -344,7 +378,8 @@ export interface JobRecord {
    * (docs/behaviour/runs.md#extending-to-the-schedule); absent before the first.
    */
   scheduleExtensionsCount?: number;
-  executionDetails: ExecutionDetailRecord[];
+  /** Oldest first, as stored (`executionDetail` reads one). */
+  executionDetails: StoredExecutionDetail[];
   createdAt: string;
   updatedAt: string;
 }
@@ -527,8 +562,11 @@ export interface EngineState {
   scheduled: ScheduledTaskRecord[];
   /** Last scheduled task's `seq`. */
   taskSequence: number;
-  /** Every message delivered, oldest first. */
-  outbox: OutboxRecord[];
+  /**
+   * Every message delivered, oldest first: each entry keeps what its message does not hold
+   * (store/outbox-entry.ts), a full copy once its message was deleted.
+   */
+  outbox: StoredOutboxItem[];
 }
 
 /** A new, empty environment data set. */

@@ -7,6 +7,7 @@
  */
 
 import { journalAssign, journalPush, journalRemove, journalUndo } from './journal';
+import { keepOutboxCopies } from './outbox-entry';
 import { flattenTexts } from './shared';
 import { lowerBound } from './sorted-by-id';
 import type {
@@ -200,8 +201,14 @@ const messages = {
   insert(data: EnvironmentData, message: MessageRecord): void {
     messageRows.insert(data, positionById(data.messages, message), message);
   },
-  removeWhere(data: EnvironmentData, drop: (message: MessageRecord) => boolean): void {
+  /** Removes every message `drop` picks; their outbox entries keep a copy first. */
+  removeWhere(
+    state: EngineState,
+    data: EnvironmentData,
+    drop: (message: MessageRecord) => boolean,
+  ): void {
     if (!data.messages.some(drop)) return;
+    keepOutboxCopies(state, data.messages.filter(drop));
     journalAssign(
       data,
       'messages',
@@ -209,7 +216,13 @@ const messages = {
     );
   },
   edit: messageRows.edit,
-  removeAt: messageRows.removeAt,
+  /** Removes the message at `at`; its outbox entries keep a copy first. */
+  removeAt(state: EngineState, data: EnvironmentData, at: number): void {
+    const message = data.messages[at];
+    if (message === undefined) return;
+    keepOutboxCopies(state, [message]);
+    messageRows.removeAt(data, at);
+  },
 };
 
 const scheduledRows = listTable((state: EngineState) => state.scheduled);

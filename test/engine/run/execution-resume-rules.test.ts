@@ -4,7 +4,11 @@
 // digest resumes when the clock reaches it (docs/behaviour/runs.md).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
-import type { JobRecord, NotificationRecord } from '../../../mock-server/engine/store/state';
+import {
+  executionDetail,
+  type JobRecord,
+  type NotificationRecord,
+} from '../../../mock-server/engine/store/state';
 import { officeHours } from './schedule-run';
 
 /**
@@ -94,7 +98,7 @@ function setup(seed: Seed = {}, clockStart = '2026-01-01T00:00:00.000Z') {
 }
 
 const details = (job: JobRecord | undefined) =>
-  (job?.executionDetails ?? []).map(({ detail, status, raw }) => ({
+  (job?.executionDetails ?? []).map(executionDetail).map(({ detail, status, raw }) => ({
     detail,
     status,
     raw: raw === null ? null : JSON.parse(raw),

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import type { EngineEvent } from '../../../mock-server/engine/event-feed';
 import { THROTTLE_EXCEEDED_REASON } from '../../../mock-server/engine/run/detail-texts';
-import type { JobRecord, NotificationRecord } from '../../../mock-server/engine/store/state';
+import {
+  executionDetail,
+  type JobRecord,
+  type NotificationRecord,
+} from '../../../mock-server/engine/store/state';
 import { contextOf } from '../helpers';
 
 type Seed = NonNullable<NonNullable<Parameters<typeof createMockEngine>[0]>['seed']>;
@@ -64,7 +68,9 @@ function setup(workflows: WorkflowSeed[], seed: Seed = {}, clockStart = START) {
   };
   /** The job's execution details as `[detail, raw]` pairs. */
   const details = (id: string, index: number) =>
-    job(id, index).executionDetails.map(({ detail, raw }) => [detail, raw]);
+    job(id, index)
+      .executionDetails.map(executionDetail)
+      .map(({ detail, raw }) => [detail, raw]);
   const contents = () => data().messages.map((message) => [message.channel, message.content]);
   return { engine, data, trigger, notification, jobs, statuses, job, details, contents };
 }

@@ -9,7 +9,10 @@ import {
   MAX_SCHEDULE_EXTENSIONS,
   nextAvailableTime,
 } from '../../../mock-server/engine/run/schedule-extension';
-import type { PreferenceScheduleRecord } from '../../../mock-server/engine/store/state';
+import {
+  executionDetail,
+  type PreferenceScheduleRecord,
+} from '../../../mock-server/engine/store/state';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -175,9 +178,9 @@ describe('the run: a delay extended to the schedule', () => {
     expect(jobs(transactionId).map((job) => job.status)).toEqual(['delayed', 'pending']);
     expect(details(transactionId, 0)).toContain(EXTENDED);
     expect(details(transactionId, 0)).not.toContain('Delay is finished');
-    const extended = jobs(transactionId)[0]?.executionDetails.find(
-      (detail) => detail.detail === EXTENDED,
-    );
+    const extended = jobs(transactionId)[0]
+      ?.executionDetails.map(executionDetail)
+      .find((detail) => detail.detail === EXTENDED);
     expect(extended).toMatchObject({ status: 'Pending', source: 'Internal' });
     expect(JSON.parse(String(extended?.raw))).toEqual({
       delayMs: 8 * 3_600_000,
@@ -249,7 +252,9 @@ describe('the run: a delay extended to the schedule', () => {
     const texts = details(transactionId, 0);
     expect(texts.filter((text) => text === EXTENDED)).toHaveLength(MAX_SCHEDULE_EXTENSIONS);
     expect(texts.slice(-2)).toEqual([CAPPED, 'Delay is finished']);
-    const capped = jobs(transactionId)[0]?.executionDetails.find((d) => d.detail === CAPPED);
+    const capped = jobs(transactionId)[0]
+      ?.executionDetails.map(executionDetail)
+      .find((d) => d.detail === CAPPED);
     expect(capped).toMatchObject({ status: 'Success', raw: null });
     // The email after it is still judged by the schedule (Sunday only): canceled.
     expect(jobs(transactionId).map((job) => job.status)).toEqual(['completed', 'canceled']);

@@ -9,15 +9,16 @@ import type { JsonObject } from '../../../../src/schemas/common';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
+import { outboxItem } from '../../store/outbox-entry';
 import { EMPTY_OBJECT, instantList, sharedTags } from '../../store/shared';
 import type {
   EnvironmentData,
-  ExecutionDetailRecord,
   IntegrationRecord,
   JobRecord,
   MessageRecord,
   NotificationRecord,
   OutboxRecord,
+  StoredExecutionDetail,
   SubscriberRecord,
   WorkflowRecord,
 } from '../../store/state';
@@ -60,23 +61,22 @@ export function addDetail(
   const createdAt = target.scope.iso();
   const rawText = raw === undefined ? null : typeof raw === 'string' ? raw : JSON.stringify(raw);
   const { status, detail, source } = text;
-  // One literal per shape, so every field sits in the object (a spread moves the later ones to a
-  // separate store), and an array of the exact length (a push leaves room for 16 more)
-  // (docs/decisions/0101-flat-ids-and-heap.md).
-  const record: ExecutionDetailRecord =
-    providerId === undefined
-      ? { _id, createdAt, status, detail, source, isRetry: false, isTest: false, raw: rawText }
-      : {
-          _id,
-          createdAt,
-          status,
-          detail,
-          source,
-          isRetry: false,
-          isTest: false,
-          providerId,
-          raw: rawText,
-        };
+  // Only what differs from most details (`executionDetail` in store/state.ts fills the rest in on
+  // read). One literal per common shape, so every field sits in the object (a spread or a later
+  // assignment moves fields to a separate store), and an array of the exact length (a push leaves
+  // room for 16 more) (docs/decisions/0101-flat-ids-and-heap.md).
+  let record: StoredExecutionDetail;
+  if (source === 'Internal' && rawText === null) {
+    record =
+      providerId === undefined
+        ? { _id, createdAt, status, detail }
+        : { _id, createdAt, status, detail, providerId };
+  } else {
+    record = { _id, createdAt, status, detail };
+    if (source !== 'Internal') record.source = source;
+    if (providerId !== undefined) record.providerId = providerId;
+    if (rawText !== null) record.raw = rawText;
+  }
   target.job.executionDetails = target.job.executionDetails.concat([record]);
 }
 
@@ -277,22 +277,25 @@ export function deliver(
   integration: IntegrationRecord,
   recipient: OutboxDelivery,
 ): void {
-  tables.outbox.push(delivery.scope.state, {
-    channel: message.channel,
-    environmentId: delivery.scope.environment._id,
-    subscriberId: delivery.subscriber.subscriberId,
-    workflowId: delivery.workflow.workflowId,
-    transactionId: message.transactionId,
-    notificationId: delivery.notification._id,
-    messageId: message._id,
-    providerId: integration.providerId,
-    integrationIdentifier: integration.identifier,
-    ...(message.subject === undefined ? {} : { subject: message.subject }),
-    content: message.content,
-    ...recipient,
-    payload: delivery.notification.payload,
-    sentAt: delivery.scope.iso(),
-  });
+  // The entry keeps what the message does not hold; the outbox reads the rest from the message
+  // (store/outbox-entry.ts), in the order of the record it answers.
+  tables.outbox.push(
+    delivery.scope.state,
+    outboxItem(
+      delivery.scope.state,
+      delivery.scope.data,
+      message,
+      {
+        environmentId: delivery.scope.environment._id,
+        subscriberId: delivery.subscriber.subscriberId,
+        integrationIdentifier: integration.identifier,
+        providerId: integration.providerId,
+        payload: delivery.notification.payload,
+        sentAt: delivery.scope.iso(),
+      },
+      recipient,
+    ),
+  );
   if (!delivery.scope.events.observed) return;
   delivery.scope.events.emit({
     type: 'message-sent',

@@ -17,11 +17,12 @@ import {
   text,
 } from '../../../../mock-server/engine/run/channels/delivery';
 import { DETAILS } from '../../../../mock-server/engine/run/detail-texts';
-import type {
-  EnvironmentData,
-  IntegrationRecord,
-  JobRecord,
-  MessageRecord,
+import {
+  type EnvironmentData,
+  executionDetail,
+  type IntegrationRecord,
+  type JobRecord,
+  type MessageRecord,
 } from '../../../../mock-server/engine/store/state';
 
 type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
@@ -72,7 +73,7 @@ describe('addDetail: the detail a job records', () => {
   it('without raw or providerId the detail has raw null and no providerId key', () => {
     const context = target();
     addDetail(context, DETAILS.stepQueued);
-    expect(context.job.executionDetails).toStrictEqual([
+    expect(context.job.executionDetails.map(executionDetail)).toStrictEqual([
       {
         _id: 'id1',
         createdAt: AT,
@@ -86,12 +87,42 @@ describe('addDetail: the detail a job records', () => {
     ]);
   });
 
+  it('a job stores only what differs from most details; executionDetail fills in the rest, in order', () => {
+    const context = target();
+    addDetail(context, DETAILS.stepQueued);
+    addDetail(context, DETAILS.messageSent, { providerId: 'svc' });
+    addDetail(context, { ...DETAILS.messageSent, source: 'Payload' }, { raw: 'r' });
+    expect(context.job.executionDetails).toStrictEqual([
+      { _id: 'id1', createdAt: AT, status: 'Pending', detail: 'Step queued' },
+      { _id: 'id2', createdAt: AT, status: 'Success', detail: 'Message sent', providerId: 'svc' },
+      {
+        _id: 'id3',
+        createdAt: AT,
+        status: 'Success',
+        detail: 'Message sent',
+        source: 'Payload',
+        raw: 'r',
+      },
+    ]);
+    expect(
+      context.job.executionDetails.map((stored) => Object.keys(executionDetail(stored))),
+    ).toStrictEqual([
+      ['_id', 'createdAt', 'status', 'detail', 'source', 'isRetry', 'isTest', 'raw'],
+      ['_id', 'createdAt', 'status', 'detail', 'source', 'isRetry', 'isTest', 'providerId', 'raw'],
+      ['_id', 'createdAt', 'status', 'detail', 'source', 'isRetry', 'isTest', 'raw'],
+    ]);
+    expect(executionDetail(context.job.executionDetails[2] as never)).toMatchObject({
+      source: 'Payload',
+      raw: 'r',
+    });
+  });
+
   it('a text raw is kept as it is, any other raw is stored as JSON, providerId is kept', () => {
     const context = target();
     addDetail(context, DETAILS.messageSent, { providerId: 'sendgrid', raw: 'plain text' });
     addDetail(context, DETAILS.providerError, { raw: { errorId: 'x' } });
     addDetail(context, DETAILS.providerError, { raw: 0 });
-    expect(context.job.executionDetails).toStrictEqual([
+    expect(context.job.executionDetails.map(executionDetail)).toStrictEqual([
       {
         _id: 'id1',
         createdAt: AT,
@@ -431,7 +462,7 @@ describe('storedMessageFailed: an injected failure on an already stored message'
     faults.addProviderFailure({ channel: 'chat' });
     expect(storedMessageFailed(context as never, message, fcm)).toBe(false);
     expect(message).toStrictEqual({ channel: 'push', status: 'sent' });
-    expect(context.job.executionDetails).toStrictEqual([]);
+    expect(context.job.executionDetails.map(executionDetail)).toStrictEqual([]);
   });
 
   it('a matching failure turns the message into an error and records the provider error', () => {
@@ -444,7 +475,7 @@ describe('storedMessageFailed: an injected failure on an already stored message'
       errorId: 'push_unexpected_error',
       errorText: 'Token expired',
     });
-    expect(context.job.executionDetails).toStrictEqual([
+    expect(context.job.executionDetails.map(executionDetail)).toStrictEqual([
       {
         _id: 'id1',
         createdAt: AT,
@@ -475,7 +506,9 @@ function setup(seed: Seed = {}) {
     engine.operations['events.trigger'](context, { body: { name: 'w', to: 'ada', ...body } });
   const jobs = () => context.data.notifications.flatMap((notification) => notification.jobs);
   const details = (index = 0) =>
-    (jobs()[index]?.executionDetails ?? []).map(({ _id, createdAt, ...rest }) => rest);
+    (jobs()[index]?.executionDetails ?? [])
+      .map(executionDetail)
+      .map(({ _id, createdAt, ...rest }) => rest);
   const messages = () =>
     context.data.messages.map(({ _id, _environmentId, _organizationId, ...rest }) => rest);
   return { engine, context, trigger, jobs, details, messages };

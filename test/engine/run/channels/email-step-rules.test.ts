@@ -7,7 +7,10 @@ import type { StepDelivery } from '../../../../mock-server/engine/run/channels/d
 import { sendEmail } from '../../../../mock-server/engine/run/channels/email';
 import { DETAILS } from '../../../../mock-server/engine/run/detail-texts';
 import { sanitizeEmailHtml } from '../../../../mock-server/engine/run/email-sanitize';
-import type { IntegrationRecord } from '../../../../mock-server/engine/store/state';
+import {
+  executionDetail,
+  type IntegrationRecord,
+} from '../../../../mock-server/engine/store/state';
 
 type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
 
@@ -26,9 +29,9 @@ function setup(controlValues: Record<string, unknown>, seed: Seed = {}) {
     engine.operations['events.trigger'](context, { body: { name: 'w', to: 'ada', ...body } });
   const job = () => context.data.notifications[0]?.jobs[0];
   const details = () =>
-    (job()?.executionDetails ?? []).map(
-      ({ _id, createdAt, isRetry, isTest, source, ...rest }) => rest,
-    );
+    (job()?.executionDetails ?? [])
+      .map(executionDetail)
+      .map(({ _id, createdAt, isRetry, isTest, source, ...rest }) => rest);
   /** The outbox entries without the ids and fields every entry has. */
   const mails = () =>
     engine.outbox
@@ -405,10 +408,11 @@ describe('sendEmail: the body it renders', () => {
     } as unknown as IntegrationRecord;
     const messages: unknown[] = [];
     const outbox: unknown[] = [];
+    const data = { integrations: [svcEmail], tenants: new Map(), messages };
     const context = {
       scope: {
-        data: { integrations: [svcEmail], tenants: new Map(), messages },
-        state: { outbox },
+        data,
+        state: { outbox, data: new Map([['env', data]]) },
         environment: { _id: 'env', _organizationId: 'org' },
         ids: {
           objectId: () => {

@@ -2,7 +2,7 @@
 // its step did (the job's end, the details after "Start sending message", messages, outbox).
 import type { MockEngine } from '../../../../mock-server/engine/engine';
 import type { SeedData } from '../../../../mock-server/engine/seed';
-import type { JobRecord } from '../../../../mock-server/engine/store/state';
+import { executionDetail, type JobRecord } from '../../../../mock-server/engine/store/state';
 
 /** An integration as a step test seeds it. */
 export type IntegrationSeed = NonNullable<SeedData['integrations']>[number];
@@ -96,7 +96,7 @@ export function stepRunner(
     );
     const job: JobRecord | undefined = notification?.jobs[0];
     if (job === undefined) throw new Error('no job');
-    const details = job.executionDetails;
+    const details = job.executionDetails.map(executionDetail);
     const start = details.findIndex((item) => item.detail === 'Start sending message');
     return {
       status: job.status,
