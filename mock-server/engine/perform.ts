@@ -100,6 +100,16 @@ export function createPerform(deps: PerformDeps) {
   const { state, scopeOf, now, iso, idempotency, rateLimit, afterRollback } = deps;
 
   return async function perform(request: OperationRequest): Promise<OperationResponse> {
+    // `perform` is public: an operation name outside the route table is the service's 404.
+    if (!Object.hasOwn(OPERATIONS, request.operation)) {
+      const error = ServiceError.http(404, `No operation ${String(request.operation)}`);
+      return {
+        status: 404,
+        body: errorBody(error, request.path, iso()),
+        headers: {},
+        performed: false,
+      };
+    }
     const { route, handle } = OPERATIONS[request.operation] as OperationDefinition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,

@@ -10,6 +10,7 @@ import { DEFAULT_BODY_LIMIT, type Route } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
 import type { FaultInput, FaultRequest } from '../engine/policy/faults';
 import { faultError } from '../engine/policy/faults';
+import { errorBody } from '../engine/wire/error-body';
 import { ServiceError } from '../engine/wire/service-error';
 import { parseJsonBody } from './json-body';
 import {
@@ -18,7 +19,7 @@ import {
   type PipelineRequest,
   type PipelineResponse,
 } from './message';
-import { errorBody, errorResponse, json } from './respond';
+import { errorResponse, json } from './respond';
 import { decodeParams, type MatchedRoute, matchRoute } from './router';
 
 /**

@@ -7,8 +7,6 @@ import { errorBody } from '../engine/wire/error-body';
 import { ServiceError } from '../engine/wire/service-error';
 import type { PipelineResponse } from './message';
 
-export { errorBody };
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A 204 answer carries no body and no content type. */
 const NO_CONTENT = 204;

@@ -230,3 +230,23 @@ describe('createMockEngine: restore refusals', () => {
     );
   });
 });
+
+describe('engine.perform', () => {
+  it('answers an operation name outside the route table with the service 404, not a throw', async () => {
+    const engine = createMockEngine();
+    for (const operation of ['subscribers.fetch', 'constructor', '__proto__']) {
+      const answer = await engine.perform({
+        operation: operation as never,
+        authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+        params: {},
+        query: new URLSearchParams(),
+        path: '/v2/x',
+      });
+      expect(answer).toMatchObject({
+        status: 404,
+        performed: false,
+        body: { statusCode: 404, message: `No operation ${operation}`, path: '/v2/x' },
+      });
+    }
+  });
+});
