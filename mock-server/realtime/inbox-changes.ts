@@ -5,7 +5,14 @@
  * @module
  */
 
-/** Unread counts by the workflow's severity, as the Inbox's bell shows them. */
+/**
+ * Unread counts by the workflow's severity, as the Inbox's bell shows them.
+ *
+ * @example
+ * ```ts
+ * const bySeverity: SeverityCounts = { high: 1, medium: 0, low: 0, none: 2 };
+ * ```
+ */
 export interface SeverityCounts {
   high: number;
   medium: number;
@@ -69,6 +76,7 @@ export type InboxChange =
  * ```
  */
 export interface InboxChangeSource {
+  /** Calls `listener` with every later change; returns the function that stops it. */
   subscribe(listener: (change: InboxChange) => void): () => void;
 }
 

@@ -40,7 +40,7 @@ export interface InboxSession {
 export type ResolveInboxSession = (token: string) => InboxSession | undefined;
 
 /**
- * Options of {@link createInboxSocketServer}.
+ * Options of the Inbox socket (`startMockServer({ inboxSocket })`, docs/inbox.md#real-time).
  *
  * @example
  * ```ts
