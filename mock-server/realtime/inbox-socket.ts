@@ -239,7 +239,7 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
 
   function load(): Promise<SocketIoServer> {
     loading ??= import('./socket-io-server').then(({ createSocketIoServer }) => {
-      const server = createSocketIoServer();
+      const server = createSocketIoServer(limits);
       server.io.on('connection', (socket) => onConnection(server.io, socket));
       return server;
     });

@@ -9,6 +9,7 @@
 
 import { Server as EngineServer } from 'engine.io';
 import { Server } from 'socket.io';
+import type { InboxSocketLimits } from './socket-limits';
 
 /** engine.io and socket.io, bound together. */
 export interface SocketIoServer {
@@ -18,24 +19,26 @@ export interface SocketIoServer {
 
 /**
  * Creates the servers: WebSocket transport only (what the service's Inbox client uses), no
- * compression (it costs memory per socket), small client messages (the client sends only its
- * `CONNECT`), and a socket that does not finish its handshake in 10 s is closed.
+ * compression (it costs memory per socket), client messages and the handshake's time bounded by
+ * the limits.
  *
  * @example
  * ```ts
- * const { engine, io } = createSocketIoServer();
+ * const { engine, io } = createSocketIoServer(DEFAULT_INBOX_SOCKET_LIMITS);
  * httpServer.on('upgrade', (req, socket, head) => engine.handleUpgrade(req, socket, head));
  * ```
  */
-export function createSocketIoServer(): SocketIoServer {
+export function createSocketIoServer(
+  limits: Pick<InboxSocketLimits, 'maxMessageBytes' | 'handshakeTimeoutMs'>,
+): SocketIoServer {
   const engine = new EngineServer({
     transports: ['websocket'],
     allowUpgrades: false,
     perMessageDeflate: false,
     httpCompression: false,
-    maxHttpBufferSize: 16 * 1024,
+    maxHttpBufferSize: limits.maxMessageBytes,
   });
-  const io = new Server({ serveClient: false, connectTimeout: 10_000 });
+  const io = new Server({ serveClient: false, connectTimeout: limits.handshakeTimeoutMs });
   io.bind(engine);
   return { engine, io };
 }

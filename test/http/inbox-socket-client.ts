@@ -56,19 +56,28 @@ export function upgradeStatus(url: string, token: string): Promise<number> {
   });
 }
 
-/** A masked WebSocket text frame (what a client sends), for payloads under 126 bytes. */
-function clientFrame(text: string): Buffer {
+/** A masked WebSocket text frame (what a client sends), for payloads under 64 kB. */
+export function clientFrame(text: string): Buffer {
   const payload = Buffer.from(text);
   const mask = Buffer.from([1, 2, 3, 4]);
   const masked = payload.map((byte, index) => byte ^ (mask[index % 4] as number));
-  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
+  const length =
+    payload.length < 126
+      ? Buffer.from([0x81, 0x80 | payload.length])
+      : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+  return Buffer.concat([length, mask, masked]);
 }
 
 /**
- * A client that opens the socket.io session by hand (WebSocket upgrade, `40` connect packet),
- * waits for the server's connect answer, then stops reading: the server's sends pile up.
+ * A client that opens the socket.io session by hand: the WebSocket upgrade, then (unless
+ * `connect` is false) the `40` connect packet, resolving once the server answered it (or, without
+ * `connect`, once engine.io's open packet arrived).
  */
-export function stalledClient(url: string, token: string): Promise<TcpSocket> {
+export function rawClient(
+  url: string,
+  token: string,
+  { connect = true }: { connect?: boolean } = {},
+): Promise<TcpSocket> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connectTcp(Number(port), hostname);
@@ -84,16 +93,43 @@ export function stalledClient(url: string, token: string): Promise<TcpSocket> {
     });
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('latin1');
-      if (!sentConnect && seen.includes('0{"sid"')) {
+      const opened = seen.includes('0{"sid"');
+      if (opened && !connect) {
+        socket.off('data', onData);
+        resolve(socket);
+      } else if (opened && !sentConnect) {
         sentConnect = true;
         socket.write(clientFrame('40'));
       }
       if (seen.includes('40{"sid"')) {
         socket.off('data', onData);
-        socket.pause();
         resolve(socket);
       }
     };
     socket.on('data', onData);
+  });
+}
+
+/** A client that connects (see {@link rawClient}), then stops reading: the server's sends pile up. */
+export async function stalledClient(url: string, token: string): Promise<TcpSocket> {
+  const socket = await rawClient(url, token);
+  socket.pause();
+  return socket;
+}
+
+/**
+ * Resolves once the server closes the WebSocket: its close frame arrives (a raw client does not
+ * answer it, so the TCP connection lingers until the server's close timeout) or the connection
+ * ends. Reads what is left, so the close is seen.
+ */
+export function closedByServer(socket: TcpSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.destroyed) return resolve();
+    socket.on('data', (chunk: Buffer) => {
+      if (chunk.includes(0x88)) resolve(); // FIN + opcode 8: a close frame
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', () => resolve());
+    socket.resume();
   });
 }

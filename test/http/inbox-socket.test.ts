@@ -9,7 +9,15 @@ import {
 } from '../../mock-server/realtime/inbox-changes';
 import type { InboxSession } from '../../mock-server/realtime/inbox-socket';
 import type { InboxSocketLimits } from '../../mock-server/realtime/socket-limits';
-import { connected, inboxClient, stalledClient, upgradeStatus } from './inbox-socket-client';
+import {
+  clientFrame,
+  closedByServer,
+  connected,
+  inboxClient,
+  rawClient,
+  stalledClient,
+  upgradeStatus,
+} from './inbox-socket-client';
 
 const DEV = 'env-dev';
 const PROD = 'env-prod';
@@ -295,6 +303,23 @@ describe('the Inbox socket: caps (docs/security.md)', () => {
     // A forged token is disconnected; until its connection is gone it holds its place.
     stalled?.destroy();
     await vi.waitFor(async () => expect(await upgradeStatus(url, 'token-ada')).toBe(101));
+  });
+
+  it('closes a connection that does not finish the handshake in time', async () => {
+    const { url } = await serve({ limits: { handshakeTimeoutMs: 200 } });
+    const socket = await rawClient(url, 'token-ada', { connect: false });
+    const started = Date.now();
+    await closedByServer(socket);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    socket.destroy();
+  });
+
+  it('closes a connection whose client sends a message past the limit', async () => {
+    const { url } = await serve({ limits: { maxMessageBytes: 1024 } });
+    const socket = await rawClient(url, 'token-ada');
+    socket.write(clientFrame(`42${JSON.stringify(['hello', 'x'.repeat(2048)])}`));
+    await closedByServer(socket);
+    socket.destroy();
   });
 
   it('drops a socket whose client stopped reading, and the room keeps receiving', async () => {
