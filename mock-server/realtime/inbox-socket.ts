@@ -12,7 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'socket.io';
-import type { InboxChange, InboxChangeSource, InboxCounts } from './inbox-changes';
+import type { InboxChange, InboxChangeSource } from './inbox-changes';
+import { inboxSocketEvents } from './socket-events';
 import type { SocketIoServer } from './socket-io-server';
 import { DEFAULT_INBOX_SOCKET_LIMITS, type InboxSocketLimits } from './socket-limits';
 
@@ -83,34 +84,6 @@ export interface InboxSocketServer {
 
 /** Where socket.io listens; the client adds it to the `socketUrl`. */
 export const SOCKET_IO_PATH = '/socket.io/';
-
-// The service caps the counts it sends: it counts at most 101 unread or unseen messages and 99
-// per severity, and reports 100 with `hasMore` past 100.
-const COUNT_SHOWN = 100;
-const COUNT_LIMIT = 101;
-const SEVERITY_COUNT_LIMIT = 99;
-
-/** The payload of `unseen_count_changed`, as the service sends it. */
-function unseenPayload(counts: InboxCounts) {
-  return {
-    unseenCount: Math.min(counts.unseen, COUNT_SHOWN),
-    hasMore: counts.unseen > COUNT_SHOWN,
-  };
-}
-
-/** The payload of `unread_count_changed`: `counts` is what the Inbox UI reads. */
-function unreadPayload(counts: InboxCounts) {
-  const { high, medium, low, none } = counts.unreadBySeverity;
-  const cap = (count: number) => Math.min(count, SEVERITY_COUNT_LIMIT);
-  return {
-    unreadCount: Math.min(counts.unread, COUNT_SHOWN),
-    counts: {
-      total: Math.min(counts.unread, COUNT_LIMIT),
-      severity: { high: cap(high), medium: cap(medium), low: cap(low), none: cap(none) },
-    },
-    hasMore: counts.unread > COUNT_SHOWN,
-  };
-}
 
 function roomOf(environment: string, subscriberId: string): string {
   return JSON.stringify([environment, subscriberId]);
@@ -191,11 +164,7 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
     }
     // One emit per room: socket.io encodes the packet once for all of the room's sockets.
     const target = io.to(room);
-    if (change.kind === 'received') {
-      target.emit('notification_received', { message: change.notification });
-    }
-    target.emit('unseen_count_changed', unseenPayload(change.counts));
-    target.emit('unread_count_changed', unreadPayload(change.counts));
+    for (const [event, payload] of inboxSocketEvents(change)) target.emit(event, payload);
   }
 
   function onConnection(io: SocketIoServer['io'], socket: Socket): void {
