@@ -17,30 +17,25 @@ function hidden(message: MessageRecord): boolean {
   return archived || (snoozedUntil !== undefined && snoozedUntil !== null);
 }
 
-function severityOf(data: EnvironmentData, message: MessageRecord): keyof SeverityCounts {
-  const workflow = data.workflows.find((candidate) => candidate._id === message._templateId);
-  return workflow?.severity ?? 'none';
-}
-
-/** The subscriber's in-app messages, in stored order. */
-function inAppMessages(data: EnvironmentData, subscriber: SubscriberRecord): MessageRecord[] {
-  return data.messages.filter(
-    (message) => message.channel === 'in_app' && message._subscriberId === subscriber._id,
-  );
+/** The severity of each workflow of an environment, by the workflow's `_id`. */
+function severities(data: EnvironmentData): (message: MessageRecord) => keyof SeverityCounts {
+  const byWorkflow = new Map(data.workflows.map((workflow) => [workflow._id, workflow.severity]));
+  return (message) =>
+    (message._templateId === null ? undefined : byWorkflow.get(message._templateId)) ?? 'none';
 }
 
 /**
  * The counts the Inbox shows for these messages: unseen and unread among the ones neither
- * archived nor snoozed.
+ * archived nor snoozed, the unread ones by their workflow's severity.
  *
  * @example
  * ```ts
- * const counts = inboxCounts(scope.data, messages);
+ * const counts = inboxCounts(messages, () => 'none');
  * ```
  */
 export function inboxCounts(
-  data: EnvironmentData,
   messages: readonly MessageRecord[],
+  severityOf: (message: MessageRecord) => keyof SeverityCounts,
 ): InboxCounts {
   const counts: InboxCounts = {
     unseen: 0,
@@ -52,18 +47,43 @@ export function inboxCounts(
     if (!message.seen) counts.unseen += 1;
     if (!message.read) {
       counts.unread += 1;
-      counts.unreadBySeverity[severityOf(data, message)] += 1;
+      counts.unreadBySeverity[severityOf(message)] += 1;
     }
   }
   return counts;
 }
 
-/** What happened to one subscriber since the last flush. */
-interface Pending {
-  environment: string;
-  subscriberId: string;
-  /** In-app messages sent, by `_id`, in the order they were sent. */
-  sent: string[];
+/** A subscriber's changes since the last flush: the in-app messages sent, by `_id`, in order. */
+type Pending = Map<string, string[]>;
+
+/**
+ * The changes of one environment's subscribers: one pass over the environment's messages for all
+ * of them, so a trigger to many subscribers costs one scan, not one per subscriber.
+ */
+function changesOf(data: EnvironmentData, environment: string, pending: Pending): InboxChange[] {
+  const subscribers = new Map<string, { record: SubscriberRecord; messages: MessageRecord[] }>();
+  for (const subscriberId of pending.keys()) {
+    const record = findSubscriber(data, subscriberId);
+    if (record) subscribers.set(record._id, { record, messages: [] });
+  }
+  for (const message of data.messages) {
+    if (message.channel !== 'in_app') continue;
+    subscribers.get(message._subscriberId)?.messages.push(message);
+  }
+  const severityOf = severities(data);
+  const changes: InboxChange[] = [];
+  for (const { record, messages } of subscribers.values()) {
+    const { subscriberId } = record;
+    const counts = inboxCounts(messages, severityOf);
+    const sent = new Set(pending.get(subscriberId));
+    const delivered = messages.filter((message) => sent.has(message._id));
+    if (delivered.length === 0) changes.push({ kind: 'counts', environment, subscriberId, counts });
+    for (const message of delivered) {
+      const notification = { ...structuredClone(message), subscriber: toSubscriberDto(record) };
+      changes.push({ kind: 'received', environment, subscriberId, notification, counts });
+    }
+  }
+  return changes;
 }
 
 /**
@@ -84,45 +104,23 @@ interface Pending {
 export function engineInboxChanges(engine: MockEngine): InboxChangeSource {
   return {
     subscribe(listener) {
+      /** Environment `_id` → subscriber → what happened to them since the last flush. */
       let pending = new Map<string, Pending>();
       let scheduled = false;
-
-      const flushOne = ({ environment, subscriberId, sent }: Pending) => {
-        let data: EnvironmentData;
-        try {
-          data = engine.scope(environment).data;
-        } catch {
-          return; // the environment went away with a reset
-        }
-        const subscriber = findSubscriber(data, subscriberId);
-        if (!subscriber) return;
-        const messages = inAppMessages(data, subscriber);
-        const counts = inboxCounts(data, messages);
-        const wanted = new Set(sent);
-        const delivered = messages.filter((message) => wanted.has(message._id));
-        const changes: InboxChange[] =
-          delivered.length === 0
-            ? [{ kind: 'counts', environment, subscriberId, counts }]
-            : delivered.map((message) => ({
-                kind: 'received',
-                environment,
-                subscriberId,
-                notification: {
-                  ...structuredClone(message),
-                  subscriber: toSubscriberDto(subscriber),
-                },
-                counts,
-              }));
-        for (const change of changes) listener(change);
-      };
 
       const flush = () => {
         scheduled = false;
         const batch = pending;
         pending = new Map();
-        for (const entry of batch.values()) {
+        for (const [environment, subscribers] of batch) {
           try {
-            flushOne(entry);
+            let data: EnvironmentData;
+            try {
+              data = engine.scope(environment).data;
+            } catch {
+              continue; // the environment went away with a reset
+            }
+            for (const change of changesOf(data, environment, subscribers)) listener(change);
           } catch (error) {
             console.error('[svc-mock] an Inbox change could not be announced:', error);
           }
@@ -130,13 +128,17 @@ export function engineInboxChanges(engine: MockEngine): InboxChangeSource {
       };
 
       const note = (environment: string, subscriberId: string, messageId?: string) => {
-        const key = JSON.stringify([environment, subscriberId]);
-        let entry = pending.get(key);
-        if (!entry) {
-          entry = { environment, subscriberId, sent: [] };
-          pending.set(key, entry);
+        let subscribers = pending.get(environment);
+        if (!subscribers) {
+          subscribers = new Map();
+          pending.set(environment, subscribers);
         }
-        if (messageId !== undefined) entry.sent.push(messageId);
+        let sent = subscribers.get(subscriberId);
+        if (!sent) {
+          sent = [];
+          subscribers.set(subscriberId, sent);
+        }
+        if (messageId !== undefined) sent.push(messageId);
         if (!scheduled) {
           scheduled = true;
           queueMicrotask(flush);

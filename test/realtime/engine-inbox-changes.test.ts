@@ -89,6 +89,21 @@ describe('engineInboxChanges', () => {
     ]);
   });
 
+  it('announces a trigger to several subscribers to each, with their own counts', async () => {
+    const { engine, scope, changes } = setup();
+    engine.operations['events.trigger'](scope, { body: { name: 'alert', to: 'ada' } });
+    await tick();
+    changes.length = 0;
+    engine.operations['events.trigger'](scope, { body: { name: 'alert', to: ['ada', 'grace'] } });
+    await tick();
+    expect(
+      changes.map((change) => [change.kind, change.subscriberId, change.counts.unread]),
+    ).toEqual([
+      ['received', 'ada', 2],
+      ['received', 'grace', 1],
+    ]);
+  });
+
   it('announces new counts when messages are marked', async () => {
     const { engine, scope, changes, trigger } = setup();
     trigger('alert', 'ada');
@@ -123,14 +138,17 @@ describe('inboxCounts', () => {
     ({ read: false, seen: false, archived: false, _templateId: null, ...fields }) as MessageRecord;
 
   it('counts unseen and unread among the messages neither archived nor snoozed', () => {
-    const { scope } = setup();
-    const counts = inboxCounts(scope.data, [
-      message({}),
-      message({ seen: true }),
-      message({ seen: true, read: true }),
-      message({ archived: true }),
-      message({ snoozedUntil: '2026-01-02T00:00:00.000Z' }),
-    ]);
+    const counts = inboxCounts(
+      [
+        message({}),
+        message({ seen: true, content: 'urgent', read: true }),
+        message({ seen: true }),
+        message({ seen: true, read: true }),
+        message({ archived: true }),
+        message({ snoozedUntil: '2026-01-02T00:00:00.000Z' }),
+      ],
+      (each) => (each.content === 'urgent' ? 'high' : 'none'),
+    );
     expect(counts).toEqual({
       unseen: 1,
       unread: 2,
