@@ -2,7 +2,6 @@
 // real client against the engine, strict validation: identifiers, steps, issues, status, and a
 // created workflow running like a seeded one.
 import {
-  ConflictError,
   NotFoundError,
   SvcValidationError,
   UnprocessableEntityError,

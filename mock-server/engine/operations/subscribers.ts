@@ -8,6 +8,7 @@
 import * as routes from '../../../src/routes/subscribers';
 import { defineOperation } from '../operation';
 import { markMessagesAs } from '../resources/messages';
+import { bulkUpdatePreferences } from '../resources/preference-bulk';
 import { listPreferences, updatePreferences } from '../resources/preferences';
 import { deleteCredentials } from '../resources/subscriber-credentials';
 import {
@@ -104,4 +105,9 @@ export const subscribersPreferencesList = defineOperation(
 export const subscribersPreferencesUpdate = defineOperation(
   routes.subscribersPreferencesUpdateRoute,
   (scope, { params, body }) => updatePreferences(scope, params.subscriberId, body),
+);
+
+export const subscribersPreferencesBulkUpdate = defineOperation(
+  routes.subscribersPreferencesBulkUpdateRoute,
+  (scope, { params, body }) => bulkUpdatePreferences(scope, params.subscriberId, body),
 );

@@ -95,7 +95,7 @@ export function storedSchedule(
 }
 
 /** Key of a subscriber's preference in `data.preferences`. */
-function preferenceKey(subscriberObjectId: string, workflowObjectId: string | null): string {
+export function preferenceKey(subscriberObjectId: string, workflowObjectId: string | null): string {
   return workflowObjectId === null
     ? subscriberObjectId
     : `${subscriberObjectId}:${workflowObjectId}`;
@@ -147,7 +147,7 @@ export function effectivePreference(
 }
 
 /** The channel types of a workflow's active channel steps, in step order. */
-function activeChannels(workflow: WorkflowRecord): ChannelType[] {
+export function activeChannels(workflow: WorkflowRecord): ChannelType[] {
   const found: ChannelType[] = [];
   for (const step of workflow.steps) {
     if (!step.active) continue;
