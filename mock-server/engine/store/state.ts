@@ -292,6 +292,8 @@ export interface MessageRecord {
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
   tags: string[];
+  /** The trigger's context as `type:id` keys; absent when it had none. */
+  contextKeys?: string[];
   createdAt: string;
   updatedAt: string;
 }
