@@ -24,7 +24,12 @@ import {
 } from '../resources/subscribers';
 import { listSubscriptions } from '../resources/topics';
 import { parseCriticality } from '../wire/preference-query';
-import { parseSubscriberSearch, parseSubscriptionSearch, queryFlag } from '../wire/query';
+import {
+  parseSubscriberSearch,
+  parseSubscriptionSearch,
+  queryContextKeys,
+  queryFlag,
+} from '../wire/query';
 
 export const subscribersSearch = defineOperation(
   routes.subscribersSearchRoute,
@@ -99,7 +104,12 @@ export const subscribersCreateBulk = defineOperation(
 export const subscribersPreferencesList = defineOperation(
   routes.subscribersPreferencesListRoute,
   (scope, { params, query }) =>
-    listPreferences(scope, params.subscriberId, parseCriticality(query)),
+    listPreferences(
+      scope,
+      params.subscriberId,
+      parseCriticality(query),
+      queryContextKeys(query) ?? [],
+    ),
 );
 
 export const subscribersPreferencesUpdate = defineOperation(

@@ -15,6 +15,7 @@ import type { EngineScope } from '../scope';
 import type { PreferenceChannelsRecord, WorkflowRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByObjectId, workflowByWorkflowId } from '../store/workflow-index';
+import { contextKeysOf } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { activeChannels, effectivePreference, isCritical, preferenceKey } from './preferences';
@@ -97,8 +98,9 @@ export function bulkUpdatePreferences(
     if (workflow) updates.set(workflow, item.channels);
   });
   const now = scope.iso();
+  const contextKeys = contextKeysOf(input.context);
   return [...updates].map(([workflow, channels]) => {
-    const key = preferenceKey(subscriber._id, workflow._id);
+    const key = preferenceKey(subscriber._id, workflow._id, contextKeys);
     let record = data.preferences.get(key);
     if (!record) {
       record = {
@@ -106,6 +108,7 @@ export function bulkUpdatePreferences(
         _subscriberId: subscriber._id,
         _templateId: workflow._id,
         channels: {},
+        ...(contextKeys.length === 0 ? {} : { contextKeys }),
         createdAt: now,
         updatedAt: now,
       };
@@ -116,7 +119,7 @@ export function bulkUpdatePreferences(
       if (value !== undefined) record.channels[channel] = value;
     }
     record.updatedAt = now;
-    const applied = effectivePreference(data, subscriber, workflow);
+    const applied = effectivePreference(data, subscriber, workflow, contextKeys);
     const used = activeChannels(workflow);
     const listed: PreferenceChannelsRecord = {};
     for (const channel of LISTED_ORDER) {

@@ -191,6 +191,8 @@ export interface SubscriberPreferenceRecord {
   _templateId: string | null;
   channels: PreferenceChannelsRecord;
   schedule?: PreferenceScheduleRecord;
+  /** The context it holds for (`type:id` keys); absent for the default one. */
+  contextKeys?: string[];
   createdAt: string;
   updatedAt: string;
 }
