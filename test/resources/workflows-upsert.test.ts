@@ -1,11 +1,7 @@
 // svc.workflows.create and .update (docs/behaviour/workflows.md#create, #update) through the
 // real client against the engine, strict validation: identifiers, steps, issues, status, and a
 // created workflow running like a seeded one.
-import {
-  NotFoundError,
-  SvcValidationError,
-  UnprocessableEntityError,
-} from '@svc/api';
+import { NotFoundError, SvcValidationError, UnprocessableEntityError } from '@svc/api';
 import { describe, expect, it } from 'vitest';
 import { rejection, useResourceMock } from './setup';
 
