@@ -9,6 +9,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
 import { contextProblem } from '../../../src/schemas/trigger-context';
+import { isCritical } from '../resources/preferences';
 import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
 import { findSubscriber, putSubscriber, setChannelCredentials } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
@@ -363,7 +364,8 @@ function createNotification(
       severity === 'high' || severity === 'medium' || severity === 'low' || severity === 'none'
         ? severity
         : workflow.severity,
-    critical: workflow.critical,
+    // Read-only preferences make a workflow critical, as the service's preference merge reads them.
+    critical: isCritical(workflow),
     contextKeys: event.contextKeys.length === 0 ? EMPTY_LIST : [...event.contextKeys],
     controls: EMPTY_OBJECT,
     overrides: event.overrides,
