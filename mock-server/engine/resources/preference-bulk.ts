@@ -6,19 +6,23 @@
  * @module
  */
 
-import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
+import type { ChannelType } from '../../../src/schemas/common';
 import {
   type BulkPreferenceItem,
   BulkPreferencesUpdateBody,
 } from '../../../src/schemas/preference-bulk';
 import type { EngineScope } from '../scope';
 import type { PreferenceChannelsRecord, WorkflowRecord } from '../store/state';
-import { tables } from '../store/tables';
 import { workflowByObjectId, workflowByWorkflowId } from '../store/workflow-index';
 import { contextKeysOf } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
-import { activeChannels, effectivePreference, isCritical, preferenceKey } from './preferences';
+import {
+  activeChannels,
+  effectivePreference,
+  isCritical,
+  setSubscriberChannels,
+} from './preferences';
 import { parseSlugId } from './slug';
 import { findSubscriber } from './subscribers';
 
@@ -97,28 +101,9 @@ export function bulkUpdatePreferences(
     const workflow = found.get(ids[index] ?? '');
     if (workflow) updates.set(workflow, item.channels);
   });
-  const now = scope.iso();
   const contextKeys = contextKeysOf(input.context);
   return [...updates].map(([workflow, channels]) => {
-    const key = preferenceKey(subscriber._id, workflow._id, contextKeys);
-    let record = data.preferences.get(key);
-    if (!record) {
-      record = {
-        _id: scope.ids.objectId(),
-        _subscriberId: subscriber._id,
-        _templateId: workflow._id,
-        channels: {},
-        ...(contextKeys.length === 0 ? {} : { contextKeys }),
-        createdAt: now,
-        updatedAt: now,
-      };
-      tables.preferences.set(data, key, record);
-    } else tables.preferences.edit(data, record);
-    for (const channel of CHANNEL_TYPES) {
-      const value = channels[channel];
-      if (value !== undefined) record.channels[channel] = value;
-    }
-    record.updatedAt = now;
+    setSubscriberChannels(scope, subscriber, workflow, channels, contextKeys);
     const applied = effectivePreference(data, subscriber, workflow, contextKeys);
     const used = activeChannels(workflow);
     const listed: PreferenceChannelsRecord = {};

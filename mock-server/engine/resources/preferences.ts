@@ -310,8 +310,6 @@ export function updatePreferences(
   body: unknown,
 ): SubscriberPreferencesDto {
   const { data } = scope;
-  const { ids } = scope;
-  const now = scope.iso();
   const input = validateBody(PreferencesUpdateBody, body);
   const subscriber = findSubscriber(data, subscriberId);
   let workflow: WorkflowRecord | undefined;
@@ -326,27 +324,51 @@ export function updatePreferences(
     throw ServiceError.http(400, `Critical workflow with id: ${workflow._id} can not be updated`);
   }
   const contextKeys = contextKeysOf(input.context);
+  const record = setSubscriberChannels(
+    scope,
+    subscriber,
+    workflow ?? null,
+    input.channels ?? {},
+    contextKeys,
+  );
+  if (workflow === undefined && input.schedule !== undefined) {
+    record.schedule = structuredClone(input.schedule) as PreferenceScheduleRecord;
+  }
+  return preferencesOf(data, subscriber, 'nonCritical', contextKeys);
+}
+
+/**
+ * Sets the given channels (the others stay) on the subscriber's preference for a workflow, or
+ * the global one for `null`, in a context (none by default), creating it when missing; answers
+ * the record, now being edited.
+ */
+export function setSubscriberChannels(
+  scope: EngineScope,
+  subscriber: SubscriberRecord,
+  workflow: WorkflowRecord | null,
+  channels: Partial<Record<ChannelType, boolean | undefined>>,
+  contextKeys: readonly string[] = [],
+): SubscriberPreferenceRecord {
+  const { data } = scope;
+  const now = scope.iso();
   const key = preferenceKey(subscriber._id, workflow?._id ?? null, contextKeys);
   let record = data.preferences.get(key);
   if (!record) {
     record = {
-      _id: ids.objectId(),
+      _id: scope.ids.objectId(),
       _subscriberId: subscriber._id,
       _templateId: workflow?._id ?? null,
       channels: {},
-      ...(contextKeys.length === 0 ? {} : { contextKeys }),
+      ...(contextKeys.length === 0 ? {} : { contextKeys: [...contextKeys] }),
       createdAt: now,
       updatedAt: now,
     };
     tables.preferences.set(data, key, record);
   } else tables.preferences.edit(data, record);
   for (const channel of CHANNEL_TYPES) {
-    const value = input.channels?.[channel];
+    const value = channels[channel];
     if (value !== undefined) record.channels[channel] = value;
   }
-  if (workflow === undefined && input.schedule !== undefined) {
-    record.schedule = structuredClone(input.schedule) as PreferenceScheduleRecord;
-  }
   record.updatedAt = now;
-  return preferencesOf(data, subscriber, 'nonCritical', contextKeys);
+  return record;
 }
