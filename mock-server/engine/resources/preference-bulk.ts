@@ -14,7 +14,7 @@ import {
 import type { EngineScope } from '../scope';
 import type { PreferenceChannelsRecord, WorkflowRecord } from '../store/state';
 import { workflowByObjectId, workflowByWorkflowId } from '../store/workflow-index';
-import { contextKeysOf } from '../wire/context-keys';
+import { assertValidContext, contextKeysOf } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import {
@@ -71,6 +71,7 @@ export function bulkUpdatePreferences(
   body: unknown,
 ): WorkflowPreferenceDto[] {
   const input = validateBody(BulkPreferencesUpdateBody, body);
+  assertValidContext(body);
   const { data } = scope;
   const subscriber = findSubscriber(data, subscriberId);
   if (!subscriber) throw ServiceError.http(404, `Subscriber with id: ${subscriberId} is not found`);

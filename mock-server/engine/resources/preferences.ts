@@ -19,7 +19,7 @@ import type {
   WorkflowRecord,
 } from '../store/state';
 import { tables } from '../store/tables';
-import { contextKeysOf } from '../wire/context-keys';
+import { assertValidContext, contextKeysOf } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { buildSlug } from './slug';
@@ -311,6 +311,7 @@ export function updatePreferences(
 ): SubscriberPreferencesDto {
   const { data } = scope;
   const input = validateBody(PreferencesUpdateBody, body);
+  assertValidContext(body);
   const subscriber = findSubscriber(data, subscriberId);
   let workflow: WorkflowRecord | undefined;
   if (input.workflowId !== undefined) {

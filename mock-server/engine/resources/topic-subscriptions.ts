@@ -20,7 +20,7 @@ import type {
   TopicRecord,
 } from '../store/state';
 import { tables } from '../store/tables';
-import { contextKeysOf } from '../wire/context-keys';
+import { assertValidContext, contextKeysOf } from '../wire/context-keys';
 import {
   arrayView,
   type CursorOptions,
@@ -236,6 +236,7 @@ export function createTopicSubscriptions(
     subscriberIds: 'Cannot subscribe more than 100 subscribers at once',
     subscriptions: 'Cannot subscribe more than 100 subscriptions at once',
   });
+  assertValidContext(body);
   const entries = (input.subscriptions ?? input.subscriberIds ?? []).map((entry) =>
     typeof entry === 'string' ? { subscriberId: entry } : entry,
   );
