@@ -10,6 +10,10 @@ import type { DataFs } from './data-fs';
 
 export const LOCK_FILE = 'svc-mock.lock';
 
+// Directories this process holds: a lock with our own pid is ours only if listed here (in a
+// container, a restarted svc-mock often gets the pid its dead predecessor had).
+const heldHere = new Set<string>();
+
 /** Whether a process with this pid runs (a signal-0 probe). */
 function isRunning(pid: number): boolean {
   try {
@@ -40,7 +44,9 @@ export function takeLock(fs: DataFs, directory: string): () => void {
       fs.writeSync(fd, text, 0, text.length, 0);
       fs.fsyncSync(fd);
       fs.closeSync(fd);
+      heldHere.add(file);
       return () => {
+        heldHere.delete(file);
         try {
           fs.unlinkSync(file);
         } catch {
@@ -51,7 +57,8 @@ export function takeLock(fs: DataFs, directory: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = Number.parseInt(String(fs.readFileSync(file, 'utf8')).trim(), 10);
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+    const ours = holder === process.pid;
+    if (ours ? heldHere.has(file) : Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
       throw new Error(
         `${directory} is in use by another svc-mock (pid ${holder}, see ${file}); stop it or use another --data directory`,
       );
