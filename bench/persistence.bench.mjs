@@ -75,12 +75,20 @@ function runLoad(spec) {
 }
 
 async function control(url, path, body = {}) {
-  const response = await fetch(`${url}/__svc${path}`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  // An idle keep-alive socket the server closed fails the next fetch before it is sent: retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(`${url}/__svc${path}`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 }
 
 const bytesOf = (directory, test) =>

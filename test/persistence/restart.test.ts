@@ -153,3 +153,14 @@ describe('a restart on the same data directory', () => {
     expect(existsSync(join(dir.path, 'state.snap'))).toBe(true);
   });
 });
+
+it('without --data, GET /__svc/data says the data is in memory only', async () => {
+  const { startMockServer } = await import('../../mock-server/http/server');
+  const server = await startMockServer({ port: 0 });
+  try {
+    const answer = await fetch(`${server.url}/__svc/data`);
+    expect(await answer.json()).toEqual({ data: { kept: false } });
+  } finally {
+    await server.close();
+  }
+});
