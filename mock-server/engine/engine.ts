@@ -238,7 +238,10 @@ export interface EngineDurability {
   load(image: DurableImage): void;
   /** Makes one committed change again, with its recorded time and ids. */
   playBack(entry: CommitEntry): Promise<void>;
-  /** Attaches (or, with `undefined`, detaches) the log every later change is written to. */
+  /**
+   * Attaches (or, with `undefined`, detaches) the log every later change is written to; after a
+   * playback, attaching re-registers the timers of the tasks still waiting.
+   */
   attach(log: CommitLog | undefined): void;
 }
 
@@ -607,6 +610,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         commitLog = log;
         recorder.recording = log !== undefined;
         recorder.take();
+        // Tasks played back left their timers in the clock: keep only the ones still waiting.
+        resyncClock();
       },
     },
   };

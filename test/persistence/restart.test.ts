@@ -83,6 +83,28 @@ describe('a restart on the same data directory', () => {
     expect(emails()).toBe(1);
   });
 
+  it('keeps what a delay did when it ran on its own, between two restarts', async () => {
+    const first = await start();
+    const trigger = await first.call('POST', '/v1/events/trigger', {
+      name: 'trial-ending',
+      to: 'demo-ada',
+      payload: {},
+    });
+    const transactionId = trigger.body.data.transactionId;
+    await stop(first);
+
+    // The clock moves on its own (as --clock real's timer does): the delay runs, no request.
+    const second = await start();
+    second.engine.clock.advance('3d');
+    const sent = second.engine.outbox.page({ transactionId, channel: 'email' }, {}).items;
+    expect(sent).toHaveLength(1);
+    await stop(second);
+
+    const third = await start();
+    expect(third.engine.clock.pending()).toHaveLength(0);
+    expect(third.engine.outbox.page({ transactionId, channel: 'email' }, {}).items).toEqual(sent);
+  });
+
   it('still replays an idempotency key answered before the restart', async () => {
     const first = await start();
     const headers = { 'idempotency-key': 'create-once' };
