@@ -2,11 +2,14 @@
 // bench/persistence.bench.mjs runs 50 kills): every acknowledged write survives, unanswered
 // ones are wholly there or absent, idempotency keys still replay. Needs the built CLI (dist/).
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { crashLoop } from '../../bench/lib/crash-loop.mjs';
+import { freshDist } from '../package/fresh-dist';
 import { temporaryDirectory } from './helpers';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+beforeAll(() => freshDist(), 300_000);
 
 let dir: ReturnType<typeof temporaryDirectory>;
 beforeEach(() => {
