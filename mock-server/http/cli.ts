@@ -9,7 +9,7 @@ import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
 import type { SeedData } from '../engine/seed';
 import { INSPECTOR_PATH } from '../inspector/serve';
-import { openDataDirectory } from '../persistence/data-directory';
+import { hasData, openDataDirectory } from '../persistence/data-directory';
 import { dataFs } from '../persistence/data-fs';
 import { keptSnapshotStore } from '../persistence/kept-snapshots';
 import { closeOnSignals } from './close-on-signals';
@@ -137,7 +137,13 @@ async function main(): Promise<void> {
   }
   const port = parsePort(values.port);
   const clock = parseClock(values.clock);
-  const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
+  const dataDirectory = values.data ?? (process.env[DATA_VARIABLE] || undefined);
+  if (values['data-repair'] && dataDirectory === undefined) {
+    throw new UsageError('--data-repair needs --data (or $SVC_MOCK_DATA)');
+  }
+  // A directory that holds data replaces the seed: seeding first would only cost start time.
+  const keptData = dataDirectory !== undefined && hasData(resolve(dataDirectory));
+  const seed = values.seed === undefined || keptData ? undefined : await readSeed(values.seed);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
@@ -145,7 +151,7 @@ async function main(): Promise<void> {
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
-      seed: seed ?? demoSeed,
+      seed: keptData ? {} : (seed ?? demoSeed),
       clockStart: 'real',
       apiKeys,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
@@ -154,10 +160,6 @@ async function main(): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
-  }
-  const dataDirectory = values.data ?? (process.env[DATA_VARIABLE] || undefined);
-  if (values['data-repair'] && dataDirectory === undefined) {
-    throw new UsageError('--data-repair needs --data (or $SVC_MOCK_DATA)');
   }
   // Loaded before the server listens: a request never sees the engine half-loaded.
   const data =

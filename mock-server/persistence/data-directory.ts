@@ -29,6 +29,18 @@ export const STATE_FILE = 'state.snap';
 const JOURNAL_NAME = /^journal-(\d{1,9})\.log$/;
 const journalName = (generation: number) => `journal-${generation}.log`;
 
+/**
+ * Whether `directory` holds a saved engine (what {@link openDataDirectory} would load).
+ *
+ * @example
+ * ```ts
+ * const seed = hasData('/data') ? {} : demoSeed; // the saved engine replaces any seed
+ * ```
+ */
+export function hasData(directory: string, fs: DataFs = dataFs()): boolean {
+  return fs.existsSync(join(directory, STATE_FILE));
+}
+
 /** Compact the journal into a new snapshot once it holds this many bytes. */
 export const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
 

@@ -27,8 +27,8 @@ interface DataPlace {
   bytes?: number;
 }
 
-function dataText(place: DataPlace | undefined): string {
-  if (place === undefined) return '';
+function dataText(place: DataPlace | null | undefined): string {
+  if (place === null || place === undefined) return '';
   if (!place.kept) return 'Data: in memory only';
   const bytes = place.bytes ?? 0;
   const size =
