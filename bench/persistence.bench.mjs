@@ -2,6 +2,8 @@
 // one in memory, in the same run (rounds interleaved; goals: triggers >= 0.5x, GETs unchanged),
 // the journal's bytes per trigger and the snapshot's size after compaction, and the start time of
 // a directory holding 100k subscribers, 1k workflows and 100k notifications (goal < 3 s).
+// BENCH_PERSISTENCE_PARTS=throughput,start picks parts; BENCH_PERSISTENCE_ROUNDS and _SECONDS
+// set the load.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -301,5 +303,9 @@ async function startTime() {
 
 /** Runs the persistence bench and answers its rows. */
 export default async function run() {
-  return [...(await throughput()), ...(await startTime())];
+  const parts = (process.env.BENCH_PERSISTENCE_PARTS ?? 'throughput,start').split(',');
+  return [
+    ...(parts.includes('throughput') ? await throughput() : []),
+    ...(parts.includes('start') ? await startTime() : []),
+  ];
 }
