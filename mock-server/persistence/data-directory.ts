@@ -102,12 +102,15 @@ export interface DataDirectory {
   close(): Promise<void>;
 }
 
-function storeError(error: unknown): ServiceError {
+function storeError(error: unknown, stage: 'write' | 'sync' = 'write'): ServiceError {
   const reason = error instanceof JournalWriteError ? error.reason : error;
   const code = (reason as NodeJS.ErrnoException)?.code;
+  const why = code ? ` (${code})` : '';
   return ServiceError.http(
     503,
-    `svc-mock could not save this change to its data directory${code ? ` (${code})` : ''}; nothing was changed, retry later`,
+    stage === 'write'
+      ? `svc-mock could not save this change to its data directory${why}; nothing was changed, retry later`
+      : `svc-mock could not sync its data directory${why}: this change may not survive a restart, and svc-mock takes no more changes until it is restarted`,
   );
 }
 
@@ -369,7 +372,7 @@ function keep(context: {
         await retiring;
         await writer.durable();
       } catch (error) {
-        throw storeError(error);
+        throw storeError(error, 'sync');
       }
     },
   };

@@ -109,6 +109,23 @@ describe('files svc-mock cannot use', () => {
     await expect(start()).rejects.toThrow(/state\.snap at byte 28: Not a saved engine: .*not a/);
   });
 
+  it('refuses a damaged control API snapshot file, naming it', async () => {
+    const server = await start();
+    const taken = await fetch(`${server.url}/__svc/snapshots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'kept' }),
+    });
+    expect(taken.status).toBe(201);
+    open.splice(open.indexOf(server), 1);
+    await server.close();
+    const file = join(dir.path, 'snapshots', 'kept.snap');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 0xff;
+    writeFileSync(file, bytes);
+    await expect(start()).rejects.toThrow(/kept\.snap at byte 28: the snapshot is damaged/);
+  });
+
   it('refuses a second svc-mock on the same directory, naming the holder', async () => {
     await start();
     await expect(start()).rejects.toThrow(

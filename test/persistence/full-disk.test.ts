@@ -68,3 +68,26 @@ it('refuses writes with a 503 while the disk is full, changes nothing, and recov
   expect((await again.call('GET', '/v2/subscribers/keyed')).status).toBe(200);
   expect((await again.call('GET', '/v2/subscribers/no-room')).status).toBe(404);
 });
+
+it('stops taking writes after a failed sync (the kernel may have dropped the pages)', async () => {
+  const real = dataFs();
+  let failSync = false;
+  const fs = dataFs({
+    fdatasync: ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+      if (failSync) done(Object.assign(new Error('I/O error'), { code: 'EIO' }));
+      else real.fdatasync(fd, done);
+    }) as typeof real.fdatasync,
+  });
+  const server = await startKept(dir.path, { fs });
+  open.push(server);
+  failSync = true;
+  const failed = await server.call('POST', '/v2/subscribers', { subscriberId: 'unsynced' });
+  expect(failed.status).toBe(503);
+  expect(failed.body.message).toBe(
+    'svc-mock could not sync its data directory (EIO): this change may not survive a restart, and svc-mock takes no more changes until it is restarted',
+  );
+  failSync = false;
+  const after = await server.call('POST', '/v2/subscribers', { subscriberId: 'after' });
+  expect(after.status).toBe(503);
+  expect((await server.call('GET', '/v2/subscribers/after')).status).toBe(404);
+});
