@@ -144,6 +144,7 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
 
     let writer: JournalWriter;
     let start: DataDirectoryStart;
+    let compactNow = false;
     if (!fs.existsSync(statePath)) {
       if (journals.length > 0) {
         throw new DataFileError(
@@ -167,13 +168,34 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
         options.repair ?? false,
         notice,
       );
-      // New changes go to a new generation; the replayed ones are compacted in the background.
-      const generation = loaded.lastGeneration + 1;
-      writer = openJournalWriter(fs, join(directory, journalName(generation)), generation);
-      syncDirectory(fs, directory);
       start = { loaded: true, replayed: loaded.replayed };
+      if (loaded.replayed === 0 && loaded.journals <= 1) {
+        // Nothing to compact: keep appending to the journal that follows the snapshot.
+        const generation = loaded.lastGeneration;
+        const file = join(directory, journalName(generation));
+        writer =
+          loaded.lastEnd === undefined
+            ? openJournalWriter(fs, file, generation)
+            : openJournalWriter(fs, file, generation, { end: loaded.lastEnd, entries: 0 });
+      } else {
+        // New changes go to a new generation; the replayed ones are compacted in the background.
+        const generation = loaded.lastGeneration + 1;
+        writer = openJournalWriter(fs, join(directory, journalName(generation)), generation);
+        compactNow = true;
+      }
+      syncDirectory(fs, directory);
     }
-    return keep({ fs, directory, engine, release, writer, start, compactAfter, notice });
+    return keep({
+      fs,
+      directory,
+      engine,
+      release,
+      writer,
+      start,
+      compactAfter,
+      notice,
+      compactNow,
+    });
   } catch (error) {
     release();
     throw error;
@@ -188,7 +210,7 @@ async function load(
   engine: MockEngine,
   repair: boolean,
   notice: (line: string) => void,
-): Promise<{ lastGeneration: number; replayed: number }> {
+): Promise<{ lastGeneration: number; replayed: number; journals: number; lastEnd?: number }> {
   const snapshot = readSnapshotFile(fs.readFileSync(statePath), statePath);
   try {
     engine.durability.load(snapshot.value as DurableImage);
@@ -206,6 +228,7 @@ async function load(
   const current = journals.filter((generation) => generation >= snapshot.generation);
   let replayed = 0;
   let lastGeneration = snapshot.generation;
+  let lastEnd: number | undefined;
   for (const [index, generation] of current.entries()) {
     const file = join(directory, journalName(generation));
     const last = index === current.length - 1;
@@ -229,10 +252,13 @@ async function load(
       const bytes = fs.readFileSync(file).subarray(0, error.offset);
       contents = readJournal(bytes, file, true);
     }
+    lastEnd = contents.end;
     if (contents.generation !== generation) {
       throw new DataFileError(file, 12, `the header names generation ${contents.generation}`);
     }
     if (contents.tornAt !== undefined && damage === undefined) {
+      // Cut now: once a newer journal follows it, a torn end would read as damage.
+      cutBack(fs, file, contents.end, [], directory);
       notice(
         `svc-mock: dropped a torn last record of ${file} at byte ${contents.tornAt} (a write cut short by a crash or power loss; it was never acknowledged)`,
       );
@@ -258,10 +284,15 @@ async function load(
       notice(
         `svc-mock: --data-repair cut ${file} back to byte ${contents.end} (its last good record) and removed ${current.length - index - 1} later journal(s): ${damage.problem}`,
       );
-      return { lastGeneration: generation, replayed };
+      return { lastGeneration: generation, replayed, journals: index + 1, lastEnd: contents.end };
     }
   }
-  return { lastGeneration, replayed };
+  return {
+    lastGeneration,
+    replayed,
+    journals: current.length,
+    ...(lastEnd === undefined ? {} : { lastEnd }),
+  };
 }
 
 function withRepairHint(error: DataFileError): DataFileError {
@@ -293,6 +324,7 @@ function keep(context: {
   start: DataDirectoryStart;
   compactAfter: number;
   notice: (line: string) => void;
+  compactNow: boolean;
 }): DataDirectory {
   const { fs, directory, engine, release, start, compactAfter, notice } = context;
   let writer = context.writer;
@@ -377,7 +409,7 @@ function keep(context: {
     },
   };
   engine.durability.attach(log);
-  if (start.replayed > 0) planCompaction();
+  if (context.compactNow) planCompaction();
 
   const sizeOf = (path: string): number => {
     try {

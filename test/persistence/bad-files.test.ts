@@ -47,6 +47,15 @@ describe('a torn last record', () => {
       expect.stringMatching(/dropped a torn last record of .*journal-1\.log at byte \d+/),
     ]);
     expect((await server.call('GET', '/v2/subscribers/before-tear')).status).toBe(200);
+    // The torn end is cut at once: a later start, with a newer journal after it, still reads it.
+    expect(
+      (await server.call('POST', '/v2/subscribers', { subscriberId: 'after-tear' })).status,
+    ).toBe(201);
+    open.splice(open.indexOf(server), 1);
+    await server.close();
+    const again = await start();
+    expect((await again.call('GET', '/v2/subscribers/before-tear')).status).toBe(200);
+    expect((await again.call('GET', '/v2/subscribers/after-tear')).status).toBe(200);
   });
 });
 

@@ -164,6 +164,12 @@ describe('a restart on the same data directory', () => {
     }
   });
 
+  it('restarts with nothing to play back keep appending to the same journal', async () => {
+    for (let round = 0; round < 3; round++) await stop(await start());
+    const journals = readdirSync(dir.path).filter((name) => name.startsWith('journal-'));
+    expect(journals).toEqual(['journal-1.log']);
+  });
+
   it('shows where the data is kept and its size', async () => {
     const server = await start();
     const answer = await fetch(`${server.url}/__svc/data`);
