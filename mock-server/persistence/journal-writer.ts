@@ -58,7 +58,7 @@ export function openJournalWriter(
   let fd: number;
   let position: number;
   if (append === undefined) {
-    fd = fs.openSync(file, 'w');
+    fd = fs.openSync(file, 'w', 0o600);
     const head = header(JOURNAL_MAGIC, generation);
     fs.writeSync(fd, head, 0, head.length, 0);
     fs.fsyncSync(fd);

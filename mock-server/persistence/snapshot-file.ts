@@ -50,7 +50,7 @@ export async function writeFileAtomically(
   background: boolean,
 ): Promise<void> {
   const temporary = `${file}.tmp`;
-  const fd = fs.openSync(temporary, 'w');
+  const fd = fs.openSync(temporary, 'w', 0o600);
   try {
     let position = 0;
     for (const part of parts) {
@@ -87,7 +87,7 @@ export async function writeFileAtomically(
  */
 export function writeFileAtomicallyNow(fs: DataFs, file: string, parts: readonly Buffer[]): void {
   const temporary = `${file}.tmp`;
-  const fd = fs.openSync(temporary, 'w');
+  const fd = fs.openSync(temporary, 'w', 0o600);
   try {
     let position = 0;
     for (const part of parts) {

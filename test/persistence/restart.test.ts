@@ -1,5 +1,5 @@
 // `svc-mock --data`: what a restart brings back (docs/http-server.md#keeping-data).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { START, startKept, temporaryDirectory } from './helpers';
@@ -179,6 +179,10 @@ describe('a restart on the same data directory', () => {
     expect(data).toEqual({ kept: true, directory: dir.path, bytes: expect.any(Number) });
     expect(data.bytes).toBeGreaterThan(0);
     expect(existsSync(join(dir.path, 'state.snap'))).toBe(true);
+    // The files hold the API keys: only their owner reads them.
+    for (const name of ['state.snap', 'journal-1.log']) {
+      expect(statSync(join(dir.path, name)).mode & 0o077, name).toBe(0);
+    }
   });
 });
 
