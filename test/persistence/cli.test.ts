@@ -51,6 +51,46 @@ it('keeps the data and the keys across a restart, --data or SVC_MOCK_DATA', asyn
   await stop(second);
 });
 
+it('runs the delays that fell due while it was stopped, at start (--clock real)', async () => {
+  // Beside the data files: svc-mock leaves files it does not know alone.
+  const seed = join(dir.path, 'seed.json');
+  writeFileSync(
+    seed,
+    JSON.stringify({
+      subscribers: [{ subscriberId: 'waiting', email: 'waiting@example.com' }],
+      workflows: [
+        {
+          workflowId: 'one-second',
+          steps: [
+            {
+              type: 'delay',
+              name: 'Wait',
+              controlValues: { type: 'regular', amount: 1, unit: 'seconds' },
+            },
+            { type: 'email', name: 'Mail', controlValues: { subject: 'Hi', body: '<p>Hi</p>' } },
+          ],
+        },
+      ],
+    }),
+  );
+  const key = 'k'.repeat(20);
+  const first = await startSvcMock(cli, ['--data', dir.path, '--seed', seed, '--api-key', key]);
+  const trigger = await fetch(`${first.url}/v1/events/trigger`, {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'one-second', to: 'waiting', transactionId: 'tx-waiting' }),
+  });
+  expect(trigger.status).toBe(201);
+  first.child.kill('SIGKILL');
+  await first.exited;
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+  const second = await startSvcMock(cli, ['--data', dir.path, '--quiet']);
+  const outbox = await fetch(`${second.url}/__svc/outbox?transactionId=tx-waiting`);
+  const { data } = (await outbox.json()) as { data: { channel: string }[] };
+  expect(data.map((entry) => entry.channel)).toEqual(['email']);
+});
+
 it('says the data is in memory only without --data', async () => {
   const server = await startSvcMock(cli, ['--quiet']);
   expect(server.stdout()).toContain('data:        in memory only (keep it with --data <dir>)');
