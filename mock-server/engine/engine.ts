@@ -20,6 +20,7 @@ import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { journaled } from './store/journal';
+import { scheduledIndex } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
@@ -32,6 +33,7 @@ import {
   type ScheduledTaskRecord,
 } from './store/state';
 import { tables } from './store/tables';
+import { createTaskTimers } from './store/task-timers';
 import { checkJsonDepth } from './wire/json-depth';
 import { ServiceError } from './wire/service-error';
 
@@ -283,10 +285,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     // Written through the tables in a journal: a seed that fails half-way (an unknown
     // subscriberId in a topic) is undone and leaves the environment as it was. Not on a copy of
     // the environment: a copy would duplicate every string the records share.
-    journaled(
-      () => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed),
-      afterRollback,
-    );
+    journaled(() => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed));
   }
 
   if (options.seed) seed(options.seed);
@@ -296,19 +295,14 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const baselineTime = clock.now();
   const rateLimit = options.rateLimit || undefined;
 
-  // Tasks are state data and the clock holds only lookups, so reset and restore re-register them.
-  function runTask(seq: number): void {
-    const index = state.scheduled.findIndex((task) => task.seq === seq);
-    const task = state.scheduled[index];
-    if (task === undefined) return;
+  // Tasks are state data and the clock holds only lookups (store/task-timers.ts).
+  const timers = createTaskTimers(clock, (task) => {
+    const index = scheduledIndex(state.scheduled, task.at, task.seq);
+    if (index === -1) return;
     tables.scheduled.removeAt(state, index);
     const environment = state.environments.get(task.environmentId);
     if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
-  }
-
-  function register(task: ScheduledTaskRecord): void {
-    clock.schedule(task.at, () => runTask(task.seq), `${task.kind} ${task.notificationId}`);
-  }
+  });
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
     const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
@@ -317,12 +311,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       index -= 1;
     }
     tables.scheduled.insert(state, index, record);
-    register(record);
+    timers.added(record);
   }
 
   function resyncClock(): void {
-    for (const task of clock.pending()) clock.cancel(task);
-    for (const task of state.scheduled) register(task);
+    timers.replaceAll(state.scheduled);
   }
 
   function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
@@ -350,17 +343,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           .filter((other) => other._organizationId === environment._organizationId)
           .map(dataOf),
       runDue: () => clock.runDue(),
-      resyncClock,
-      atomic: (part) => journaled(part, afterRollback),
+      unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(state, drop)),
+      atomic: (part) => journaled(part),
     };
     scopes.set(data, scope);
     return scope;
-  }
-
-  // After an operation's writes were undone (store/journal.ts): the tables dropped the derived
-  // indexes they wrote to, but the clock may hold timers of undone tasks.
-  function afterRollback(): void {
-    resyncClock();
   }
 
   const perform = createPerform({
@@ -370,7 +357,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     iso: clock.iso,
     idempotency: options.idempotency ?? true,
     rateLimit,
-    afterRollback,
   });
 
   // A body passed by hand gets the nesting check the pipeline makes on the request's text.
@@ -386,7 +372,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
               ? NO_QUERY
               : encodeQuery(call.query);
         const input = { params: call.params ?? {}, query, body: call.body };
-        return journaled(() => handle(scopeOf(target), input), afterRollback);
+        return journaled(() => handle(scopeOf(target), input));
       },
     ]),
   ) as unknown as EngineOperations;

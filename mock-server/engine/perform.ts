@@ -79,7 +79,6 @@ export interface PerformDeps {
   iso(): string;
   idempotency: boolean;
   rateLimit: RateLimitOptions | undefined;
-  afterRollback(): void;
 }
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
@@ -97,7 +96,7 @@ function answerOf(routeStatus: number, result: unknown): EngineAnswer {
  * @internal
  */
 export function createPerform(deps: PerformDeps) {
-  const { state, scopeOf, now, iso, idempotency, rateLimit, afterRollback } = deps;
+  const { state, scopeOf, now, iso, idempotency, rateLimit } = deps;
 
   return async function perform(request: OperationRequest): Promise<OperationResponse> {
     // `perform` is public: an operation name outside the route table is the service's 404.
@@ -130,7 +129,7 @@ export function createPerform(deps: PerformDeps) {
       const run = () =>
         answerOf(
           route.status,
-          journaled(() => handle(scope, input), afterRollback),
+          journaled(() => handle(scope, input)),
         );
       const key = request.idempotencyKey;
       performed = true;

@@ -60,8 +60,11 @@ export interface EngineScope extends EnvironmentScope {
   organizationData(): EnvironmentData[];
   /** @internal Runs the work that is due now (a trigger's zero delay) before the operation answers. */
   runDue(): void;
-  /** @internal Re-registers the state's pending tasks with the clock, after tasks were removed. */
-  resyncClock(): void;
+  /**
+   * @internal Removes the pending tasks `drop` picks, from the state and from the clock (journaled:
+   * a rollback puts back only these).
+   */
+  unschedule(drop: (task: ScheduledTaskRecord) => boolean): void;
   /** @internal Runs `part` all or nothing inside the operation: a throw undoes only its own writes. */
   atomic<T>(part: () => T): T;
 }

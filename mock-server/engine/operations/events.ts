@@ -55,8 +55,6 @@ export const eventsBroadcast = defineOperation(routes.eventsBroadcastRoute, (sco
   ),
 );
 
-export const eventsCancel = defineOperation(routes.eventsCancelRoute, (scope, { params }) => {
-  const canceled = cancelTransaction(scope, params.transactionId);
-  if (canceled) scope.resyncClock();
-  return canceled;
-});
+export const eventsCancel = defineOperation(routes.eventsCancelRoute, (scope, { params }) =>
+  cancelTransaction(scope, params.transactionId),
+);
