@@ -102,7 +102,7 @@ describe('hostile: work does not grow with what is pending', () => {
     expect(changes).toBe(0);
   });
 
-  it('a cancel disarms only its own transaction's timers', async () => {
+  it('a cancel disarms only the timers of its own transaction', async () => {
     const { engine, context } = engineWithPendingDelays();
     const before = engine.clock.pending();
     const changes = await clockChanges(engine, () =>
@@ -140,9 +140,7 @@ describe('hostile: the subscriber search index stays built', () => {
 
   it('across a subscriber delete and a failed operation', () => {
     const { engine, context } = engineWithPendingDelays();
-    expect(search(engine, 'user-12@').data.map((found) => found.subscriberId)).toEqual([
-      'user-12',
-    ]);
+    expect(search(engine, 'user-12@').data.map((found) => found.subscriberId)).toEqual(['user-12']);
     engine.operations['subscribers.delete'](context, { params: { subscriberId: 'user-12' } });
     expect(search(engine, 'user-12@').data).toEqual([]);
     // A failed create that had stored the subscriber before failing.
@@ -155,9 +153,7 @@ describe('hostile: the subscriber search index stays built', () => {
       }),
     ).toThrow('injected failure');
     unsubscribe();
-    expect(search(engine, 'user-13@').data.map((found) => found.subscriberId)).toEqual([
-      'user-13',
-    ]);
+    expect(search(engine, 'user-13@').data.map((found) => found.subscriberId)).toEqual(['user-13']);
     expect(forgotten.count).toBe(0);
   });
 });
