@@ -86,6 +86,8 @@ export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export { SKIP_RULE_BUDGET } from './engine/run/conditions';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
+export { MAX_RECIPIENTS } from './engine/run/trigger';
+export { OPERATION_BUDGET } from './engine/run/work-budget';
 export type { SeedData } from './engine/seed';
 export type { EngineClock } from './engine/store/clock';
 export {

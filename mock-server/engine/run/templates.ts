@@ -7,8 +7,17 @@
  * @module
  */
 
-import { type FS, Liquid } from 'liquidjs';
+import {
+  Context,
+  type Emitter,
+  type FS,
+  Liquid,
+  type Template,
+  toValue,
+  toValueSync,
+} from 'liquidjs';
 import type { JsonObject } from '../../../src/schemas/common';
+import { chargeRenderTime, OPERATION_BUDGET, renderTimeLeft } from './work-budget';
 
 /** The variables a template sees. Every key is optional; missing ones render empty. */
 export interface TemplateVariables {
@@ -76,16 +85,68 @@ const readDotted = (value: unknown, path: string): unknown =>
   }, value);
 
 /**
- * The budgets of one template (docs/http-server.md, "Caps and budgets"): a template longer than
+ * The budgets of one template (docs/security.md, "Caps and budgets"): a template longer than
  * `parseLength` characters is not parsed; one render may allocate at most
- * `memory` units (LiquidJS counts range items, array and string sizes) and
- * take at most `renderMs` ms. Past a budget the step fails with a detail.
+ * `memory` units (LiquidJS counts range items, array and string sizes, and the text the `json`,
+ * `digest` and `toSentence` filters make), take at most `renderMs` ms and write at most
+ * `outputLength` characters (captures included); the rendered controls of one message hold at most
+ * `messageLength` characters together. Past a budget the step fails with a detail. The renders
+ * of one operation share {@link OPERATION_BUDGET} besides.
  */
 export const TEMPLATE_BUDGET = {
   parseLength: 100_000,
   memory: 1_000_000,
   renderMs: 1_000,
+  outputLength: 512_000,
+  messageLength: 1_024_000,
 } as const;
+
+/** The text LiquidJS writes for an output value (its own `stringify`). */
+function stringify(value: unknown): string {
+  const plain = toValue(value);
+  if (typeof plain === 'string') return plain;
+  if (plain === null || plain === undefined) return '';
+  if (Array.isArray(plain)) return plain.map(stringify).join('');
+  return String(plain);
+}
+
+/** Counts what one render writes, captures included, against {@link TEMPLATE_BUDGET.outputLength}. */
+class OutputMeter {
+  written = 0;
+  add(length: number): void {
+    this.written += length;
+    if (this.written > TEMPLATE_BUDGET.outputLength) {
+      throw new Error(
+        `template output limit exceeded: a rendered field holds at most ${TEMPLATE_BUDGET.outputLength} characters`,
+      );
+    }
+  }
+}
+
+/** An emitter that counts what it is given before keeping it. */
+class MeteredEmitter implements Emitter {
+  buffer = '';
+  constructor(private readonly meter: OutputMeter) {}
+  write(html: unknown): void {
+    const text = stringify(html);
+    this.meter.add(text.length);
+    this.buffer += text;
+  }
+}
+
+const meters = new WeakMap<Context, OutputMeter>();
+
+/** The render deadline, as LiquidJS's limiter checks it (`check(now)`). */
+function deadline(at: number, message: string) {
+  return {
+    use(): void {},
+    check(now: number): void {
+      if (now > at) throw new Error(message);
+    },
+  };
+}
+
+const now = (): number => performance.now();
 
 const noFiles = (): never => {
   throw new Error(
@@ -126,15 +187,55 @@ export function createTemplateEngine(): Liquid {
     memoryLimit: TEMPLATE_BUDGET.memory,
     renderLimit: TEMPLATE_BUDGET.renderMs,
   });
-  liquid.registerFilter('json', (value: unknown, spaces?: number) =>
-    JSON.stringify(value ?? null, null, typeof spaces === 'number' ? spaces : undefined),
+  // The text these filters make counts against the render's memory budget, as LiquidJS's own
+  // string filters do: `{% for %}{{ payload | json }}{% endfor %}` cannot multiply a payload.
+  liquid.registerFilter(
+    'json',
+    function (this: { context: Context }, value: unknown, spaces?: number) {
+      const text = JSON.stringify(
+        value ?? null,
+        null,
+        typeof spaces === 'number' ? spaces : undefined,
+      );
+      this.context.memoryLimit.use(text?.length ?? 0);
+      return text;
+    },
   );
-  liquid.registerFilter('digest', (items: unknown, limit?: number, key?: string) =>
-    toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined),
+  liquid.registerFilter(
+    'digest',
+    function (this: { context: Context }, items: unknown, limit?: number, key?: string) {
+      const text = toSentence(
+        items,
+        key,
+        typeof limit === 'number' && limit > 0 ? limit : undefined,
+      );
+      this.context.memoryLimit.use(text.length);
+      return text;
+    },
   );
-  liquid.registerFilter('toSentence', (items: unknown, key?: string, limit?: number) =>
-    toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined),
+  liquid.registerFilter(
+    'toSentence',
+    function (this: { context: Context }, items: unknown, key?: string, limit?: number) {
+      const text = toSentence(
+        items,
+        key,
+        typeof limit === 'number' && limit > 0 ? limit : undefined,
+      );
+      this.context.memoryLimit.use(text.length);
+      return text;
+    },
   );
+  // Every emitter of a render (its output and each `{% capture %}`) is metered by one meter.
+  const renderer = liquid.renderer;
+  const renderTemplates = renderer.renderTemplates.bind(renderer);
+  renderer.renderTemplates = function* (templates, ctx, emitter) {
+    const meter = meters.get(ctx);
+    return yield* renderTemplates(
+      templates,
+      ctx,
+      emitter ?? (meter === undefined ? undefined : new MeteredEmitter(meter)),
+    );
+  };
   liquid.registerFilter('pluralize', (count: unknown, singular: string, plural?: string) => {
     const number = Number(count);
     const word = number === 1 ? singular : (plural ?? `${singular}s`);
@@ -175,14 +276,49 @@ const liquidScope = (variables: TemplateVariables): Record<string, unknown> => (
 const describeError = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+/** Renders parsed templates within the render's budgets and what the operation has left. */
+function renderWithin(templates: Template[], variables: TemplateVariables): string {
+  const liquid = engine();
+  const left = renderTimeLeft();
+  if (left <= 0) {
+    throw new Error(
+      `operation render limit exceeded: the renders of one request take at most ${OPERATION_BUDGET.renderMs} ms together`,
+    );
+  }
+  const started = now();
+  const own = started + TEMPLATE_BUDGET.renderMs;
+  const ends = Math.min(own, started + left);
+  const renderLimit = deadline(
+    ends,
+    ends < own
+      ? `operation render limit exceeded: the renders of one request take at most ${OPERATION_BUDGET.renderMs} ms together`
+      : 'template render limit exceeded',
+  );
+  const ctx = new Context(
+    liquidScope(variables),
+    liquid.options,
+    { sync: true },
+    {
+      liquid,
+      renderLimit: renderLimit as never,
+    },
+  );
+  const meter = new OutputMeter();
+  meters.set(ctx, meter);
+  try {
+    const emitter = new MeteredEmitter(meter);
+    toValueSync(liquid.renderer.renderTemplates(templates, ctx, emitter));
+    return emitter.buffer;
+  } finally {
+    chargeRenderTime(now() - started);
+  }
+}
+
 /** Renders one template string. Text without `{{` or `{%` is returned as is. */
 export function renderTemplate(template: string, variables: TemplateVariables): RenderResult {
   if (!template.includes('{{') && !template.includes('{%')) return { ok: true, value: template };
   try {
-    return {
-      ok: true,
-      value: engine().renderSync(parse(template), liquidScope(variables)) as string,
-    };
+    return { ok: true, value: renderWithin(parse(template), variables) };
   } catch (error) {
     return { ok: false, error: describeError(error), path: '' };
   }
@@ -192,15 +328,30 @@ function renderDeep(
   value: unknown,
   variables: TemplateVariables,
   path: string,
+  message: { length: number },
 ): RenderResult<unknown> {
   if (typeof value === 'string') {
     const result = renderTemplate(value, variables);
-    return result.ok ? result : { ...result, path };
+    if (!result.ok) return { ...result, path };
+    message.length += result.value.length;
+    if (message.length > TEMPLATE_BUDGET.messageLength) {
+      return {
+        ok: false,
+        error: `message output limit exceeded: the rendered controls of one message hold at most ${TEMPLATE_BUDGET.messageLength} characters`,
+        path,
+      };
+    }
+    return result;
   }
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const [index, item] of value.entries()) {
-      const result = renderDeep(item, variables, path === '' ? `${index}` : `${path}.${index}`);
+      const result = renderDeep(
+        item,
+        variables,
+        path === '' ? `${index}` : `${path}.${index}`,
+        message,
+      );
       if (!result.ok) return result;
       out.push(result.value);
     }
@@ -214,7 +365,7 @@ function renderDeep(
         out[key] = item;
         continue;
       }
-      const result = renderDeep(item, variables, path === '' ? key : `${path}.${key}`);
+      const result = renderDeep(item, variables, path === '' ? key : `${path}.${key}`, message);
       if (!result.ok) return result;
       out[key] = result.value;
     }
@@ -231,5 +382,6 @@ export function renderControlValues<T extends object>(
   values: T,
   variables: TemplateVariables,
 ): RenderResult<T> {
-  return renderDeep(values, variables, '') as RenderResult<T>;
+  const message = { length: 0 };
+  return renderDeep(values, variables, '', message) as RenderResult<T>;
 }
