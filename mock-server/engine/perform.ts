@@ -18,6 +18,7 @@ import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
 import { envelope } from './wire/envelope';
 import { errorBody } from './wire/error-body';
+import { textHash } from './wire/excerpt';
 import { ServiceError } from './wire/service-error';
 
 /**
@@ -136,7 +137,7 @@ export function createPerform(deps: PerformDeps) {
       if (!idempotency || key === undefined || !IDEMPOTENT_METHODS.has(route.method)) {
         return { ...run(), headers: limits, performed };
       }
-      const fingerprint = JSON.stringify(body ?? {});
+      const fingerprint = textHash(JSON.stringify(body ?? {}));
       const organizationId = environment._organizationId;
       const answer = runIdempotent(
         { state: state(), organizationId, key, fingerprint, now },
