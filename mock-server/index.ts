@@ -84,6 +84,7 @@ export type {
 } from './engine/resources/workflows';
 export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export { SKIP_RULE_BUDGET } from './engine/run/conditions';
+export { PAYLOAD_SCHEMA_LIMITS } from './engine/run/payload';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
 export { MAX_RECIPIENTS } from './engine/run/trigger';

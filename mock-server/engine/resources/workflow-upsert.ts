@@ -14,7 +14,7 @@ import {
   type WorkflowStepUpsert,
   WorkflowUpdateBody,
 } from '../../../src/schemas/workflow';
-import { payloadSchemaCompiles } from '../run/payload';
+import { payloadSchemaProblem } from '../run/payload';
 import type { EngineScope } from '../scope';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -48,12 +48,15 @@ function slugFormatMessage(field: string): string {
 }
 
 /** Checks what the body schema cannot say: non-empty names, slug identifiers, the payload schema. */
-function checkFields(input: {
-  name: string;
-  workflowId?: string | undefined;
-  steps: WorkflowStepUpsert[];
-  payloadSchema?: Record<string, unknown> | null | undefined;
-}): void {
+function checkFields(
+  owner: object,
+  input: {
+    name: string;
+    workflowId?: string | undefined;
+    steps: WorkflowStepUpsert[];
+    payloadSchema?: Record<string, unknown> | null | undefined;
+  },
+): void {
   const messages: string[] = [];
   if (input.name.trim() === '') messages.push('name should not be empty');
   if (input.workflowId !== undefined && !SLUG_IDENTIFIER_PATTERN.test(input.workflowId)) {
@@ -65,7 +68,14 @@ function checkFields(input: {
       messages.push(slugFormatMessage(`steps.${index}.stepId`));
     }
   });
-  if (input.payloadSchema && !payloadSchemaCompiles(input.payloadSchema)) {
+  const schemaProblem = input.payloadSchema
+    ? payloadSchemaProblem(owner, input.payloadSchema)
+    : undefined;
+  if (schemaProblem?.startsWith('the schema is too large')) {
+    messages.push(
+      `payloadSchema is too large: ${schemaProblem.slice('the schema is too large: '.length)}`,
+    );
+  } else if (schemaProblem !== undefined) {
     messages.push('payloadSchema must be a valid JSON schema');
   }
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
@@ -152,7 +162,7 @@ function buildSteps(
  */
 export function createWorkflow(scope: EngineScope, body: unknown): WorkflowResponseDto {
   const input = validateBody(CreateInput, body);
-  checkFields(input);
+  checkFields(scope.data, input);
   const { data, environment } = scope;
   const taken = (candidate: string) => workflowByWorkflowId(data, candidate) !== undefined;
   let workflowId: string;
@@ -215,7 +225,7 @@ export function updateWorkflow(
 ): WorkflowResponseDto {
   const input = validateBody(WorkflowUpdateBody, body);
   const workflow = requireWorkflow(scope.data, idOrSlug);
-  checkFields({ ...input, workflowId: undefined });
+  checkFields(scope.data, { ...input, workflowId: undefined });
   const steps = buildSteps(scope, input.steps, workflow.steps);
   const active = input.active ?? true;
   tables.workflows.edit(scope.data, workflow);

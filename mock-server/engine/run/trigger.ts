@@ -428,9 +428,9 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   // The schema's defaults fill the payload whether or not validation is on
   // (docs/behaviour/events.md#payload); only validation answers errors.
   if (workflow.validatePayload && workflow.payloadSchema) {
-    payload = validatePayload(workflow.payloadSchema, payload);
+    payload = validatePayload(scope.data, workflow.payloadSchema, payload);
   } else if (workflow.payloadSchema) {
-    payload = applyPayloadDefaults(workflow.payloadSchema, payload);
+    payload = applyPayloadDefaults(scope.data, workflow.payloadSchema, payload);
   } else if (Object.keys(payload).length > 0) {
     payload = structuredClone(payload);
   }

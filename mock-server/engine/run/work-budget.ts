@@ -39,7 +39,10 @@ let current: Budget | undefined;
  * withOperationBudget(() => handle(scope, input));
  * ```
  */
-export function withOperationBudget<T>(work: () => T, renderMs = OPERATION_BUDGET.renderMs): T {
+export function withOperationBudget<T>(
+  work: () => T,
+  renderMs: number = OPERATION_BUDGET.renderMs,
+): T {
   if (current !== undefined) return work();
   current = { renderMsLeft: renderMs };
   try {
