@@ -35,6 +35,7 @@ import {
 import { tables } from './store/tables';
 import { createTaskTimers } from './store/task-timers';
 import { checkJsonDepth } from './wire/json-depth';
+import { checkNoProtoKeys } from './wire/prototype-keys';
 import { ServiceError } from './wire/service-error';
 
 const API_KEY = /^[\w-]{16,128}$/;
@@ -280,6 +281,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   function seed(input: SeedData) {
     checkJsonDepth(input, 'The seed data');
+    checkNoProtoKeys(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
     // Written through the tables in a journal: a seed that fails half-way (an unknown
@@ -365,6 +367,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       name,
       (target: EnvironmentScope, call: OperationCall = {}) => {
         checkJsonDepth(call.body, 'The request body');
+        checkNoProtoKeys(call.body, 'The request body');
         const query =
           call.query instanceof URLSearchParams
             ? call.query
