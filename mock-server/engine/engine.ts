@@ -20,6 +20,7 @@ import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
 import { journaled } from './store/journal';
+import type { RetentionOptions } from './store/retention';
 import { scheduledIndex } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
@@ -66,6 +67,14 @@ export interface MockEngineOptions {
   idempotency?: boolean;
   /** Emulate the service's rate limits (docs/behaviour/cross-cutting.md#rate-limits). Default false (off). */
   rateLimit?: false | RateLimitOptions;
+  /**
+   * How much activity each environment keeps (docs/security.md, "Caps and budgets"): finished
+   * notifications with their messages and outbox entries older than `maxAgeMs` on the engine
+   * clock, or beyond `maxNotifications`, are dropped as new triggers come. Default 7 days and
+   * 10,000 notifications; pending work, open digests and unread in-app messages inside the
+   * window are never dropped.
+   */
+  retention?: RetentionOptions;
   /**
    * Make `reset()` leave the clock where it is instead of returning it to the baseline time
    * (the time at creation). Default false. `reset({ keepClock })` decides per call.
@@ -345,6 +354,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           .filter((other) => other._organizationId === environment._organizationId)
           .map(dataOf),
       runDue: () => clock.runDue(),
+      retention: options.retention ?? {},
       unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(state, drop)),
       atomic: (part) => journaled(part),
     };

@@ -8,6 +8,7 @@
 
 import type { EventFeed } from './event-feed';
 import type { IdGenerator } from './store/ids';
+import type { RetentionOptions } from './store/retention';
 import type {
   EngineState,
   EnvironmentData,
@@ -58,6 +59,8 @@ export interface EngineScope extends EnvironmentScope {
   organizationEnvironment(id: string): EnvironmentScope | undefined;
   /** @internal Every environment's data of the scope's organization (integrations are organization-wide). */
   organizationData(): EnvironmentData[];
+  /** @internal What the environment keeps of its activity (store/retention.ts). */
+  retention: RetentionOptions;
   /** @internal Runs the work that is due now (a trigger's zero delay) before the operation answers. */
   runDue(): void;
   /**

@@ -13,7 +13,7 @@ import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
                 [--clock real|virtual] [--control-token token] [--allowed-host name ...]
-                [--quiet] [--no-inspector]
+                [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
@@ -25,6 +25,8 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
                    16 to 128 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on
                    their own; virtual: time stands still until moved through /__svc/clock
+  --retention-days <n>  days of finished activity each environment keeps (default 7)
+  --retention-max <n>   notifications each environment keeps (default 10000)
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
@@ -57,6 +59,15 @@ function parseClock(raw: string | undefined): (typeof CLOCK_MODES)[number] {
   const known = CLOCK_MODES.find((candidate) => candidate === mode);
   if (known === undefined) throw new UsageError(`--clock must be real or virtual, got "${mode}"`);
   return known;
+}
+
+function parsePositive(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value <= 0) {
+    throw new UsageError(`${flag} must be a positive number, got "${raw}"`);
+  }
+  return value;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -93,6 +104,8 @@ async function main(): Promise<void> {
     clock?: string;
     'control-token'?: string;
     'allowed-host'?: string[];
+    'retention-days'?: string;
+    'retention-max'?: string;
     quiet: boolean;
     'no-inspector': boolean;
     help: boolean;
@@ -107,6 +120,8 @@ async function main(): Promise<void> {
         clock: { type: 'string' },
         'control-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
+        'retention-days': { type: 'string' },
+        'retention-max': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -126,9 +141,15 @@ async function main(): Promise<void> {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
   };
+  const retentionDays = parsePositive('--retention-days', values['retention-days']);
+  const retentionMax = parsePositive('--retention-max', values['retention-max']);
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
+      retention: {
+        ...(retentionDays === undefined ? {} : { maxAgeMs: retentionDays * 24 * 60 * 60 * 1000 }),
+        ...(retentionMax === undefined ? {} : { maxNotifications: Math.floor(retentionMax) }),
+      },
       seed: seed ?? demoSeed,
       clockStart: 'real',
       apiKeys,
