@@ -7,15 +7,7 @@
  * @module
  */
 
-import {
-  Context,
-  type Emitter,
-  type FS,
-  Liquid,
-  type Template,
-  toValue,
-  toValueSync,
-} from 'liquidjs';
+import { type Context, type Emitter, type FS, Liquid, type Template } from 'liquidjs';
 import type { JsonObject } from '../../../src/schemas/common';
 import { chargeRenderTime, OPERATION_BUDGET, renderTimeLeft } from './work-budget';
 
@@ -101,6 +93,15 @@ export const TEMPLATE_BUDGET = {
   messageLength: 1_024_000,
 } as const;
 
+/** A drop's value (LiquidJS's `toValue`: objects with their own `valueOf`, like `forloop`). */
+function toValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { valueOf } = value as { valueOf?: unknown };
+  return typeof valueOf === 'function' && valueOf !== Object.prototype.valueOf
+    ? (valueOf as () => unknown).call(value)
+    : value;
+}
+
 /** The text LiquidJS writes for an output value (its own `stringify`). */
 function stringify(value: unknown): string {
   const plain = toValue(value);
@@ -135,16 +136,6 @@ class MeteredEmitter implements Emitter {
 }
 
 const meters = new WeakMap<Context, OutputMeter>();
-
-/** The render deadline, as LiquidJS's limiter checks it (`check(now)`). */
-function deadline(at: number, message: string) {
-  return {
-    use(): void {},
-    check(now: number): void {
-      if (now > at) throw new Error(message);
-    },
-  };
-}
 
 const now = (): number => performance.now();
 
@@ -225,16 +216,17 @@ export function createTemplateEngine(): Liquid {
       return text;
     },
   );
-  // Every emitter of a render (its output and each `{% capture %}`) is metered by one meter.
+  // Every emitter of a render (its output and each `{% capture %}`, which share the render's
+  // context) is metered by one meter.
   const renderer = liquid.renderer;
   const renderTemplates = renderer.renderTemplates.bind(renderer);
   renderer.renderTemplates = function* (templates, ctx, emitter) {
-    const meter = meters.get(ctx);
-    return yield* renderTemplates(
-      templates,
-      ctx,
-      emitter ?? (meter === undefined ? undefined : new MeteredEmitter(meter)),
-    );
+    let meter = meters.get(ctx);
+    if (meter === undefined) {
+      meter = new OutputMeter();
+      meters.set(ctx, meter);
+    }
+    return yield* renderTemplates(templates, ctx, emitter ?? new MeteredEmitter(meter));
   };
   liquid.registerFilter('pluralize', (count: unknown, singular: string, plural?: string) => {
     const number = Number(count);
@@ -276,39 +268,24 @@ const liquidScope = (variables: TemplateVariables): Record<string, unknown> => (
 const describeError = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+const OPERATION_LIMIT_MESSAGE = `operation render limit exceeded: the renders of one request take at most ${OPERATION_BUDGET.renderMs} ms together`;
+
 /** Renders parsed templates within the render's budgets and what the operation has left. */
 function renderWithin(templates: Template[], variables: TemplateVariables): string {
-  const liquid = engine();
   const left = renderTimeLeft();
-  if (left <= 0) {
-    throw new Error(
-      `operation render limit exceeded: the renders of one request take at most ${OPERATION_BUDGET.renderMs} ms together`,
-    );
-  }
+  if (left <= 0) throw new Error(OPERATION_LIMIT_MESSAGE);
+  const byOperation = left < TEMPLATE_BUDGET.renderMs;
   const started = now();
-  const own = started + TEMPLATE_BUDGET.renderMs;
-  const ends = Math.min(own, started + left);
-  const renderLimit = deadline(
-    ends,
-    ends < own
-      ? `operation render limit exceeded: the renders of one request take at most ${OPERATION_BUDGET.renderMs} ms together`
-      : 'template render limit exceeded',
-  );
-  const ctx = new Context(
-    liquidScope(variables),
-    liquid.options,
-    { sync: true },
-    {
-      liquid,
-      renderLimit: renderLimit as never,
-    },
-  );
-  const meter = new OutputMeter();
-  meters.set(ctx, meter);
   try {
-    const emitter = new MeteredEmitter(meter);
-    toValueSync(liquid.renderer.renderTemplates(templates, ctx, emitter));
-    return emitter.buffer;
+    return engine().renderSync(templates, liquidScope(variables), {
+      renderLimit: Math.min(TEMPLATE_BUDGET.renderMs, left),
+    }) as string;
+  } catch (error) {
+    // Past the operation's remainder rather than the render's own budget: say which.
+    if (byOperation && /template render limit exceeded/.test(describeError(error))) {
+      throw new Error(OPERATION_LIMIT_MESSAGE);
+    }
+    throw error;
   } finally {
     chargeRenderTime(now() - started);
   }
