@@ -96,9 +96,9 @@ export const TEMPLATE_BUDGET = {
 /** A drop's value (LiquidJS's `toValue`: objects with their own `valueOf`, like `forloop`). */
 function toValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const { valueOf } = value as { valueOf?: unknown };
-  return typeof valueOf === 'function' && valueOf !== Object.prototype.valueOf
-    ? (valueOf as () => unknown).call(value)
+  const own = (value as { valueOf?: unknown }).valueOf;
+  return typeof own === 'function' && own !== Object.prototype.valueOf
+    ? (own as () => unknown).call(value)
     : value;
 }
 
