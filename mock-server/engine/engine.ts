@@ -26,6 +26,8 @@ import {
 } from './store/commit-log';
 import { createIdGenerator, createRandom } from './store/ids';
 import { journaled } from './store/journal';
+import type { RetentionOptions } from './store/retention';
+import { scheduledIndex } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
@@ -38,7 +40,9 @@ import {
   type ScheduledTaskRecord,
 } from './store/state';
 import { tables } from './store/tables';
+import { createTaskTimers } from './store/task-timers';
 import { checkJsonDepth } from './wire/json-depth';
+import { checkNoProtoKeys } from './wire/prototype-keys';
 import { ServiceError } from './wire/service-error';
 
 const API_KEY = /^[\w-]{16,128}$/;
@@ -69,6 +73,14 @@ export interface MockEngineOptions {
   idempotency?: boolean;
   /** Emulate the service's rate limits (docs/behaviour/cross-cutting.md#rate-limits). Default false (off). */
   rateLimit?: false | RateLimitOptions;
+  /**
+   * How much activity each environment keeps (docs/security.md, "Caps and budgets"): finished
+   * notifications with their messages and outbox entries older than `maxAgeMs` on the engine
+   * clock, or beyond `maxNotifications`, are dropped as new triggers come. Default 7 days and
+   * 10,000 notifications; pending work, open digests and unread in-app messages inside the
+   * window are never dropped.
+   */
+  retention?: RetentionOptions;
   /**
    * Make `reset()` leave the clock where it is instead of returning it to the baseline time
    * (the time at creation). Default false. `reset({ keepClock })` decides per call.
@@ -328,15 +340,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   function seed(input: SeedData) {
     checkJsonDepth(input, 'The seed data');
+    checkNoProtoKeys(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
     // Written through the tables in a journal: a seed that fails half-way (an unknown
     // subscriberId in a topic) is undone and leaves the environment as it was. Not on a copy of
     // the environment: a copy would duplicate every string the records share.
-    journaled(
-      () => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed),
-      afterRollback,
-    );
+    journaled(() => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed));
   }
 
   if (options.seed) seed(options.seed);
@@ -348,11 +358,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let restarts = 0;
   const rateLimit = options.rateLimit || undefined;
 
-  // Tasks are state data and the clock holds only lookups, so reset and restore re-register them.
-  function runTask(seq: number): void {
-    const index = state.scheduled.findIndex((task) => task.seq === seq);
-    const task = state.scheduled[index];
-    if (task === undefined) return;
+  // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
+  // directory's journal on playback.
+  function runTask(task: ScheduledTaskRecord): void {
+    const index = scheduledIndex(state.scheduled, task.at, task.seq);
+    if (index === -1) return;
     const standalone = commitLog !== undefined && operationDepth === 0 && !playingBack;
     if (standalone) recorder.take(); // ids drawn outside any commit (a read) belong to none
     tables.scheduled.removeAt(state, index);
@@ -360,7 +370,12 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
     // A task run by the clock is a change of its own; one an operation runs is in its entry.
     if (standalone) {
-      const entry: CommitEntry = { kind: 'task', at: clock.now(), seq, ids: recorder.take() };
+      const entry: CommitEntry = {
+        kind: 'task',
+        at: clock.now(),
+        seq: task.seq,
+        ids: recorder.take(),
+      };
       try {
         commitLog?.write(entry);
       } catch (error) {
@@ -370,9 +385,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     }
   }
 
-  function register(task: ScheduledTaskRecord): void {
-    clock.schedule(task.at, () => runTask(task.seq), `${task.kind} ${task.notificationId}`);
-  }
+  // Tasks are state data and the clock holds only lookups (store/task-timers.ts).
+  const timers = createTaskTimers(clock, runTask);
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
     const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
@@ -381,12 +395,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       index -= 1;
     }
     tables.scheduled.insert(state, index, record);
-    register(record);
+    timers.added(record);
   }
 
   function resyncClock(): void {
-    for (const task of clock.pending()) clock.cancel(task);
-    for (const task of state.scheduled) register(task);
+    timers.replaceAll(state.scheduled);
   }
 
   function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
@@ -414,17 +427,12 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           .filter((other) => other._organizationId === environment._organizationId)
           .map(dataOf),
       runDue: () => clock.runDue(),
-      resyncClock,
-      atomic: (part) => journaled(part, afterRollback),
+      retention: options.retention ?? {},
+      unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(state, drop)),
+      atomic: (part) => journaled(part),
     };
     scopes.set(data, scope);
     return scope;
-  }
-
-  // After an operation's writes were undone (store/journal.ts): the tables dropped the derived
-  // indexes they wrote to, but the clock may hold timers of undone tasks.
-  function afterRollback(): void {
-    resyncClock();
   }
 
   const operationCommits = {
@@ -449,7 +457,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     try {
       clock.rewind(entry.at);
       if (entry.kind === 'task') {
-        runTask(entry.seq);
+        const task = state.scheduled.find((pending) => pending.seq === entry.seq);
+        if (task !== undefined) {
+          timers.removed([task]);
+          runTask(task);
+        }
       } else {
         const body = entry.body;
         await perform({
@@ -482,7 +494,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     iso: clock.iso,
     idempotency: options.idempotency ?? true,
     rateLimit,
-    afterRollback,
     commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
   });
 
@@ -492,6 +503,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       name,
       (target: EnvironmentScope, call: OperationCall = {}) => {
         checkJsonDepth(call.body, 'The request body');
+        checkNoProtoKeys(call.body, 'The request body');
         const query =
           call.query instanceof URLSearchParams
             ? call.query
@@ -499,7 +511,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
               ? NO_QUERY
               : encodeQuery(call.query);
         const input = { params: call.params ?? {}, query, body: call.body };
-        return journaled(() => handle(scopeOf(target), input), afterRollback);
+        return journaled(() => handle(scopeOf(target), input));
       },
     ]),
   ) as unknown as EngineOperations;

@@ -19,6 +19,7 @@ import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
 import { envelope } from './wire/envelope';
 import { errorBody } from './wire/error-body';
+import { textHash } from './wire/excerpt';
 import { ServiceError } from './wire/service-error';
 
 /**
@@ -80,7 +81,6 @@ export interface PerformDeps {
   iso(): string;
   idempotency: boolean;
   rateLimit: RateLimitOptions | undefined;
-  afterRollback(): void;
   /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
   commits(): OperationCommits | undefined;
 }
@@ -110,7 +110,7 @@ function answerOf(routeStatus: number, result: unknown): EngineAnswer {
  * @internal
  */
 export function createPerform(deps: PerformDeps) {
-  const { state, scopeOf, now, iso, idempotency, rateLimit, afterRollback, commits } = deps;
+  const { state, scopeOf, now, iso, idempotency, rateLimit, commits } = deps;
 
   return async function perform(request: OperationRequest): Promise<OperationResponse> {
     // `perform` is public: an operation name outside the route table is the service's 404.
@@ -143,7 +143,7 @@ export function createPerform(deps: PerformDeps) {
       const run = () =>
         answerOf(
           route.status,
-          journaled(() => handle(scope, input), afterRollback),
+          journaled(() => handle(scope, input)),
         );
       const key = request.idempotencyKey;
       performed = true;
@@ -151,7 +151,7 @@ export function createPerform(deps: PerformDeps) {
         if (!idempotency || key === undefined || !IDEMPOTENT_METHODS.has(route.method)) {
           return run();
         }
-        const fingerprint = JSON.stringify(body ?? {});
+        const fingerprint = textHash(JSON.stringify(body ?? {}));
         const organizationId = environment._organizationId;
         const answer = runIdempotent(
           { state: state(), organizationId, key, fingerprint, now },
@@ -187,7 +187,7 @@ export function createPerform(deps: PerformDeps) {
             ...(body === undefined ? {} : { body }),
           });
           return computed;
-        }, afterRollback),
+        }),
       );
       // The answer leaves only once its entry survives a crash (group commit).
       await log.durable();

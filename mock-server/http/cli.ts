@@ -17,7 +17,8 @@ import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
                 [--clock real|virtual] [--control-token token] [--allowed-host name ...]
-                [--data dir [--data-repair]] [--quiet] [--no-inspector]
+                [--data dir [--data-repair]] [--retention-days 7] [--retention-max 10000]
+                [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
@@ -34,6 +35,8 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
                    its answer is sent
   --data-repair    with --data: cut a damaged journal back to its last good record
                    instead of refusing to start (what follows the damage is lost)
+  --retention-days <n>  days of finished activity each environment keeps (default 7)
+  --retention-max <n>   notifications each environment keeps (default 10000)
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
@@ -69,6 +72,15 @@ function parseClock(raw: string | undefined): (typeof CLOCK_MODES)[number] {
   const known = CLOCK_MODES.find((candidate) => candidate === mode);
   if (known === undefined) throw new UsageError(`--clock must be real or virtual, got "${mode}"`);
   return known;
+}
+
+function parsePositive(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value <= 0) {
+    throw new UsageError(`${flag} must be a positive number, got "${raw}"`);
+  }
+  return value;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -107,6 +119,8 @@ async function main(): Promise<void> {
     'allowed-host'?: string[];
     data?: string;
     'data-repair': boolean;
+    'retention-days'?: string;
+    'retention-max'?: string;
     quiet: boolean;
     'no-inspector': boolean;
     help: boolean;
@@ -123,6 +137,8 @@ async function main(): Promise<void> {
         'allowed-host': { type: 'string', multiple: true },
         data: { type: 'string' },
         'data-repair': { type: 'boolean', default: false },
+        'retention-days': { type: 'string' },
+        'retention-max': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -148,9 +164,15 @@ async function main(): Promise<void> {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
   };
+  const retentionDays = parsePositive('--retention-days', values['retention-days']);
+  const retentionMax = parsePositive('--retention-max', values['retention-max']);
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
+      retention: {
+        ...(retentionDays === undefined ? {} : { maxAgeMs: retentionDays * 24 * 60 * 60 * 1000 }),
+        ...(retentionMax === undefined ? {} : { maxNotifications: Math.floor(retentionMax) }),
+      },
       seed: keptData ? {} : (seed ?? demoSeed),
       clockStart: 'real',
       apiKeys,
