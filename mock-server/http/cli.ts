@@ -13,10 +13,11 @@ import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
                 [--clock real|virtual] [--control-token token] [--allowed-host name ...]
-                [--quiet] [--no-inspector]
+                [--quiet] [--no-inspector] [--deterministic]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
-Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
+Every start makes fresh random API keys, printed below, unless --api-key pins Development's,
+and fresh random ids (transactions, messages, records) unless --deterministic is given.
 
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
@@ -27,6 +28,7 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
                    their own; virtual: time stands still until moved through /__svc/clock
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
+  --deterministic  the same ids on every start (for snapshot tests); keys stay random
   -h, --help       this text`;
 
 /** The environment variable that sets the control token (docs/security.md). */
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
     'allowed-host'?: string[];
     quiet: boolean;
     'no-inspector': boolean;
+    deterministic: boolean;
     help: boolean;
   };
   try {
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
         'allowed-host': { type: 'string', multiple: true },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
+        deterministic: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -132,6 +136,7 @@ async function main(): Promise<void> {
       seed: seed ?? demoSeed,
       clockStart: 'real',
       apiKeys,
+      deterministic: values.deterministic,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
       keepClockOnReset: clock === 'real',
     });

@@ -87,6 +87,7 @@ function engineFrom(options: MockServerOptions): MockEngine {
     seed: options.seed ?? demoSeed,
     clockStart: options.clockStart ?? 'real',
     ...(options.randomSeed === undefined ? {} : { randomSeed: options.randomSeed }),
+    ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     // Real time does not go back: reset keeps the clock unless told otherwise.
     keepClockOnReset: options.keepClockOnReset ?? options.clock === 'real',
   });

@@ -18,16 +18,17 @@ beforeAll(async () => {
   app = createServer((request, response) => {
     if (request.url === '/signup') {
       const svc = new Svc({ secretKey: appKey, maxRetries: 0 });
-      svc.subscribers.create({ subscriberId: 'ada' }).then(
-        (subscriber) => {
+      const signUp = async () => {
+        try {
+          const subscriber = await svc.subscribers.create({ subscriberId: 'ada' });
           response.writeHead(201, { 'content-type': 'application/json' });
           response.end(JSON.stringify({ id: subscriber.subscriberId }));
-        },
-        (error: Error) => {
+        } catch (error) {
           response.writeHead(502);
-          response.end(error.message);
-        },
-      );
+          response.end((error as Error).message);
+        }
+      };
+      void signUp();
       return;
     }
     response.writeHead(200);
