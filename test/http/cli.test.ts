@@ -212,6 +212,23 @@ setInterval(() => {}, 1000);`;
     await expect(fetch(`${url}/__svc/clock`)).rejects.toThrow();
   }, 30_000);
 
+  it('makes fresh ids on every start; --deterministic repeats them', async () => {
+    const firstTransaction = async (args: string[]) => {
+      const server = await start(['--quiet', ...args]);
+      const svc = new Svc({
+        secretKey: bannerKey(server.stdout(), 'Development'),
+        baseUrl: server.url,
+      });
+      const { transactionId } = await svc.events.trigger({ name: 'welcome', to: 'demo-ada' });
+      server.child.kill('SIGTERM');
+      await server.exited;
+      return transactionId;
+    };
+    expect(await firstTransaction([])).not.toBe(await firstTransaction([]));
+    const repeatable = await firstTransaction(['--deterministic']);
+    expect(await firstTransaction(['--deterministic'])).toBe(repeatable);
+  }, 60_000);
+
   it('--seed loads a file instead of the demo data, and reset goes back to it', async () => {
     const file = seedFile(
       JSON.stringify({ subscribers: [{ subscriberId: 'from-file', email: 'f@example.com' }] }),
