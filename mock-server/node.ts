@@ -263,6 +263,10 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
     ...(options.onUnexpectedError === undefined
       ? {}
       : { onUnexpectedError: options.onUnexpectedError }),
+    hints: options.hints ?? {
+      print: (line) => console.warn(line),
+      keys: "mock.client() holds the Development key; give your own client mock.engine.environment('Development').apiKey (or 'Production').",
+    },
   };
   const strategy = options.onUnhandledRequest ?? 'error';
   const bases = handledBases(options.baseUrl);

@@ -154,6 +154,10 @@ async function main(): Promise<void> {
     ...(controlToken ? { controlToken } : {}),
     allowedHosts: values['allowed-host'] ?? [],
     clock,
+    hints: {
+      print: (line: string) => console.warn(line),
+      keys: `The keys are in the start banner and at GET ${CONTROL_PREFIX}/environments; --api-key (or $${API_KEY_VARIABLE}) pins Development's.`,
+    },
   });
 
   if (shutdown.attach(server)) return; // a signal came while starting: no banner, just stop

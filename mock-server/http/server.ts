@@ -7,6 +7,7 @@ import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
 import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
+import type { MistakeHints } from '../pipeline/mistake-hints';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
 import { corsHeaders, preflightHeaders } from './cors';
 import { fromIncoming, sendResponse } from './node-bridge';
@@ -55,6 +56,11 @@ export interface MockServerOptions extends MockEngineOptions {
    * control API or the engine. See docs/http-server.md#time.
    */
   clock?: 'real' | 'virtual';
+  /**
+   * Where lines that say how to fix a mistake go (an unknown workflow, a wrong API key), once per
+   * cause, beside the service's answer. Default none; the `svc-mock` bin prints them.
+   */
+  hints?: MistakeHints | false;
 }
 
 /**
@@ -117,7 +123,7 @@ const isControlPath = (target: string) =>
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const engine = engineFrom(options);
-  const pipeline = createPipeline(engine);
+  const pipeline = createPipeline(engine, options.hints ? { hints: options.hints } : {});
   const wallClock = options.clock === 'real' ? followWallClock(engine.clock) : undefined;
   // Filled in once the server is bound: its own address is an allowed Host too.
   const allowedHosts = [...(options.allowedHosts ?? [])];
