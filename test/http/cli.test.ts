@@ -212,6 +212,30 @@ setInterval(() => {}, 1000);`;
     await expect(fetch(`${url}/__svc/clock`)).rejects.toThrow();
   }, 30_000);
 
+  it('answers a wrong key with the service 401 and prints, once, where the keys are', async () => {
+    const server = await start(['--quiet']);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await fetch(`${server.url}/v2/subscribers/demo-ada`, {
+        headers: { authorization: 'ApiKey not-a-key-of-this-server' },
+      });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toBe('API Key not found');
+    }
+    // stderr comes through a pipe: wait for the line to arrive.
+    for (let tries = 0; !server.stderr().includes('hint') && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const hints = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('hint'));
+    expect(hints).toEqual([
+      "[svc-mock] hint: this mock does not know the API key sent (401 API Key not found). The keys are in the start banner and at GET /__svc/environments; --api-key (or $SVC_MOCK_API_KEY) pins Development's.",
+    ]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('makes fresh ids on every start; --deterministic repeats them', async () => {
     const firstTransaction = async (args: string[]) => {
       const server = await start(['--quiet', ...args]);
