@@ -65,7 +65,7 @@ export function closeOnSignals(): SignalShutdown {
   const parentWatch = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(parentWatch);
-    onSignal('parent exited');
+    if (signalled === undefined) onSignal('parent exited'); // already stopping: not a second signal
   }, PARENT_WATCH_MS);
   parentWatch.unref();
 
