@@ -12,6 +12,11 @@ import { type BaseUrl, targetOn } from './fetch-bridge';
  * What an `onUnhandledRequest` callback may do with a request no route answers, as msw's
  * callback form has it: `error()` fails it (and the next `reset()`), `warning()` prints a
  * warning; doing neither lets it through to the network.
+ *
+ * @example
+ * ```ts
+ * const onUnhandledRequest = (request: Request, print: UnhandledRequestPrint) => print.warning();
+ * ```
  */
 export interface UnhandledRequestPrint {
   /** Prints a warning naming the request; the request still goes to the network. */
@@ -37,6 +42,11 @@ export type UnhandledRequestCallback = (request: Request, print: UnhandledReques
  * What mock mode does with a request no route answers. The named strategies act on requests
  * meant for the service only (see {@link serviceBoundReason}); everything else, such as the
  * app's own server on 127.0.0.1, goes through. A function decides for every request.
+ *
+ * @example
+ * ```ts
+ * const strategy: UnhandledRequestStrategy = 'warn'; // report, but let the request through
+ * ```
  */
 export type UnhandledRequestStrategy = 'error' | 'warn' | 'bypass' | UnhandledRequestCallback;
 
