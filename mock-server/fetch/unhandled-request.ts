@@ -40,8 +40,9 @@ export type UnhandledRequestCallback = (request: Request, print: UnhandledReques
 
 /**
  * What mock mode does with a request no route answers. The named strategies act on requests
- * meant for the service only (see {@link serviceBoundReason}); everything else, such as the
- * app's own server on 127.0.0.1, goes through. A function decides for every request.
+ * meant for the service only (its hosts or the configured `baseUrl`, another host under its
+ * domain, or a request carrying the mock's API key); everything else, such as the app's own
+ * server on 127.0.0.1, goes through. A function decides for every request.
  *
  * @example
  * ```ts
