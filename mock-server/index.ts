@@ -122,4 +122,5 @@ export type { NotificationSearch } from './engine/wire/notification-query';
 export { ServiceError } from './engine/wire/service-error';
 export type { FetchHandler, FetchHandlerOptions } from './fetch/fetch-handler';
 export { createFetchHandler } from './fetch/fetch-handler';
+export type { MistakeHints } from './pipeline/mistake-hints';
 export type { PipelineOptions } from './pipeline/pipeline';

@@ -9,7 +9,19 @@ import { Svc } from '../src/client';
 import { SvcError } from '../src/core/errors';
 import type { SvcOptions } from '../src/core/options';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from './engine/engine';
+import { handledBases } from './fetch/fetch-bridge';
 import { createFetchHandler, type FetchHandler } from './fetch/fetch-handler';
+import {
+  type FetchInterception,
+  interceptGlobalFetch,
+  type RequestHead,
+} from './fetch/fetch-interceptor';
+import {
+  describeUnhandled,
+  type ServiceBoundReason,
+  serviceBoundReason,
+  type UnhandledRequestStrategy,
+} from './fetch/unhandled-request';
 import { buildHandlers, type HandlerOptions, type MswModule } from './handlers/build';
 import { type MockServer, startMockServer } from './http/server';
 import { INSPECTOR_PATH } from './inspector/serve';
@@ -22,6 +34,11 @@ export type {
   ControlServices,
 } from './control/control-router';
 export { CONTROL_TOKEN_HEADER } from './control/control-router';
+export type {
+  UnhandledRequestCallback,
+  UnhandledRequestPrint,
+  UnhandledRequestStrategy,
+} from './fetch/unhandled-request';
 export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
 export type { InspectorServeOptions } from './inspector/serve';
@@ -80,11 +97,40 @@ export interface SetupSvcMockOptions extends MockEngineOptions, HandlerOptions {
    */
   hooks?: LifecycleHooks | false;
   /**
-   * What happens to a request no handler answers. `error` (default): the request fails and the
-   * next `reset()` (the `afterEach` hook) throws, naming it, so the test fails even when the app
-   * swallows the error. `warn`: MSW prints a warning. `bypass`: it goes to the network.
+   * What happens to a request meant for the service that no route answers: one to the
+   * service's hosts or `baseUrl` on a path that is no route, to another host under the service's
+   * domain, or carrying this mock's API key to a host it does not answer. `error` (default): the
+   * request fails and the next `reset()` (the `afterEach` hook) throws, naming it and the fix, so
+   * the test fails even when the app swallows the error. `warn`: a warning is printed. `bypass`:
+   * it goes to the network. Any other request (your app's own server on 127.0.0.1 through
+   * supertest, a page Playwright loads, other APIs) always goes through.
+   *
+   * A function decides for every unhandled request, as msw's callback form does:
+   * `(request, print) => void`; calling `print.error()` fails it, `print.warning()` warns.
+   *
+   * @example
+   * ```ts
+   * // Also fail requests to an internal API that tests must never reach.
+   * setupSvcMock({
+   *   onUnhandledRequest: (request, print) => {
+   *     if (new URL(request.url).hostname === 'billing.internal') print.error();
+   *   },
+   * });
+   * ```
    */
-  onUnhandledRequest?: 'error' | 'warn' | 'bypass';
+  onUnhandledRequest?: UnhandledRequestStrategy;
+  /**
+   * What intercepts requests in Node. `auto` (default): msw when it loads (so `mock.server`
+   * takes your handlers), else the built-in interceptor of the global `fetch`, which needs no
+   * msw and no jest configuration. `fetch`: always the built-in one. `msw`: always msw (a
+   * failure to load it is an error that says what to do).
+   *
+   * @example
+   * ```ts
+   * setupSvcMock({ interceptor: 'fetch' }); // no msw even when it is installed
+   * ```
+   */
+  interceptor?: 'auto' | 'fetch' | 'msw';
 }
 
 /**
@@ -100,7 +146,7 @@ export interface SvcMock {
   engine: MockEngine;
   /**
    * MSW's server over the engine's handlers; `server.use(...)` adds per-test overrides. It
-   * exists once `listen()` has resolved (the `beforeAll` hook).
+   * exists once `listen()` has resolved (the `beforeAll` hook) with msw as the interceptor.
    */
   readonly server: SetupServer;
   /**
@@ -114,11 +160,15 @@ export interface SvcMock {
    * rather than reach the real service; a `fetch` in `options` replaces that check.
    */
   client(environment?: string, options?: Partial<SvcOptions>): Svc;
-  /** Requests no handler answered since the last `reset()`, as `METHOD url`. */
+  /**
+   * Requests meant for the service that no handler answered since the last `reset()` (and any
+   * an `onUnhandledRequest` callback reported), as `METHOD url`.
+   */
   readonly unhandledRequests: readonly string[];
   /**
-   * Loads msw and starts intercepting (what the `beforeAll` hook does); rejects with an error
-   * that says `npm install -D msw` when msw is not installed.
+   * Starts intercepting (what the `beforeAll` hook does): with msw when it loads, else with the
+   * built-in `fetch` interceptor (see `interceptor`). With `interceptor: 'msw'` it rejects with
+   * an error that says `npm install -D msw` when msw is not installed.
    */
   listen(): Promise<void>;
   /**
@@ -146,12 +196,21 @@ async function loadMsw(): Promise<[MswModule, typeof import('msw/node')]> {
       ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
       throw new Error(
-        '[svc-mock] setupSvcMock needs msw: run `npm install -D msw` (or use mock.fetch / startMockServer, which need no msw)',
+        "[svc-mock] setupSvcMock({ interceptor: 'msw' }) needs msw: run `npm install -D msw`, or " +
+          'leave out `interceptor` to use the built-in fetch interceptor, which needs no msw',
         { cause: error },
       );
     }
     throw error;
   }
+}
+
+/** A request reported as unhandled, and why. */
+interface Unhandled {
+  method: string;
+  url: string;
+  reason: ServiceBoundReason | 'callback';
+  failed: boolean;
 }
 
 function globalHooks(): LifecycleHooks | undefined {
@@ -167,12 +226,14 @@ function globalHooks(): LifecycleHooks | undefined {
   return undefined;
 }
 
-function unhandledError(requests: readonly string[]): Error {
-  const list = requests.map((request) => `  ${request}`).join('\n');
+function unhandledError(requests: readonly Unhandled[]): Error {
+  const list = requests
+    .map((request) => `  ${describeUnhandled(request.method, request.url, request.reason)}`)
+    .join('\n');
   return new Error(
-    `[svc-mock] ${requests.length} request(s) had no mock handler:\n${list}\n` +
-      'Point the client at the mock (mock.client()), add a handler with mock.server.use(...), ' +
-      "or pass onUnhandledRequest: 'warn' | 'bypass' to setupSvcMock.",
+    `[svc-mock] ${requests.length} request(s) meant for the service had no mock handler:\n${list}\n` +
+      "To let such requests through, pass onUnhandledRequest: 'warn' | 'bypass' (or a function) " +
+      'to setupSvcMock.',
   );
 }
 
@@ -219,32 +280,102 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
     ...(options.onUnexpectedError === undefined
       ? {}
       : { onUnexpectedError: options.onUnexpectedError }),
+    hints: options.hints ?? {
+      print: (line) => console.warn(line),
+      keys: "mock.client() holds the Development key; give your own client mock.engine.environment('Development').apiKey (or 'Production').",
+    },
   };
   const strategy = options.onUnhandledRequest ?? 'error';
-  const unhandled: string[] = [];
+  const bases = handledBases(options.baseUrl);
+  const unhandled: Unhandled[] = [];
   let server: SetupServer | undefined;
+  let interception: FetchInterception | undefined;
+  let mswSkipped: unknown;
   let starting: Promise<void> | undefined;
   let listening = false;
   let inspector: Promise<MockServer> | undefined;
   const fetchHandler = createFetchHandler(engine, handlerOptions);
   // Forgotten hooks would send mock.client()'s calls to the real host, through every retry.
-  // The global fetch is looked up per call, after MSW has patched it.
+  // The global fetch is looked up per call, after the interceptor has replaced it.
   const clientFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     if (!listening) await starting;
     if (!listening) throw notListeningError(input, init);
     return globalThis.fetch(input, init);
   };
 
-  async function start(): Promise<void> {
-    const [msw, mswNode] = await loadMsw();
+  /** Applies the strategy to a request no route answers: records it when it is reported. */
+  function report(head: RequestHead): Unhandled | undefined {
+    let reported: Unhandled | undefined;
+    const record = (reason: Unhandled['reason'], failed: boolean) => {
+      reported = { method: head.method, url: head.url.href, reason, failed };
+      unhandled.push(reported);
+    };
+    if (typeof strategy === 'function') {
+      strategy(new Request(head.url, { method: head.method, headers: head.headers }), {
+        warning: () => record('callback', false),
+        error: () => record('callback', true),
+      });
+      return reported;
+    }
+    const keys = () => engine.environments.map((environment) => environment.apiKey);
+    const reason = serviceBoundReason(head.url, head.headers.get('authorization'), bases, keys);
+    if (reason === undefined || strategy === 'bypass') return undefined;
+    record(reason, strategy === 'error');
+    return reported;
+  }
+
+  /**
+   * A request no route answers: `undefined` lets it through (after a warning when the strategy
+   * says so); an error fails it.
+   */
+  function refusalOf(head: RequestHead): SvcError | undefined {
+    const reported = report(head);
+    if (reported === undefined) return undefined;
+    const line = describeUnhandled(reported.method, reported.url, reported.reason);
+    // An SvcError: the client neither wraps nor retries it.
+    if (reported.failed) return new SvcError(`[svc-mock] no mock handler for ${line}`);
+    console.warn(`[svc-mock] a request meant for the service had no mock handler: ${line}`);
+    return undefined;
+  }
+
+  function startMsw(msw: MswModule, mswNode: typeof import('msw/node')): void {
     server ??= mswNode.setupServer(...buildHandlers(msw, engine, handlerOptions));
+    server.listen({
+      onUnhandledRequest: (request) => {
+        const headers = request.headers;
+        const refusal = refusalOf({ method: request.method, url: new URL(request.url), headers });
+        if (refusal === undefined) return;
+        console.error(refusal.message);
+        // msw's callback form only prints on error(): a thrown Response is how it fails one.
+        throw msw.HttpResponse.error();
+      },
+    });
+  }
+
+  function startFetchInterceptor(): void {
+    interception = interceptGlobalFetch(engine, {
+      ...handlerOptions,
+      bases,
+      onUnhandled: refusalOf,
+    });
+  }
+
+  async function start(): Promise<void> {
+    const interceptor = options.interceptor ?? 'auto';
+    let msw: [MswModule, typeof import('msw/node')] | undefined;
+    if (interceptor === 'msw') msw = await loadMsw();
+    else if (interceptor === 'auto') {
+      // jest's CommonJS runtime cannot load msw 2.13+ (ESM-only dependencies) untransformed:
+      // the built-in interceptor then serves, with no configuration.
+      msw = await loadMsw().catch((error: unknown) => {
+        mswSkipped = error;
+        return undefined;
+      });
+    }
     if (listening) return;
     listening = true;
-    server.listen({ onUnhandledRequest: strategy });
-    // MSW's `error` strategy only fails the request; this makes the test fail too (msw#946).
-    server.events.on('request:unhandled', ({ request }) => {
-      unhandled.push(`${request.method} ${request.url}`);
-    });
+    if (msw) startMsw(...msw);
+    else startFetchInterceptor();
   }
 
   const mock: SvcMock = {
@@ -252,7 +383,11 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
     get server(): SetupServer {
       if (server === undefined) {
         throw new Error(
-          '[svc-mock] mock.server exists once mock.listen() has resolved (the beforeAll hook)',
+          interception === undefined
+            ? '[svc-mock] mock.server exists once mock.listen() has resolved (the beforeAll hook)'
+            : '[svc-mock] mock.server is msw’s; this mock intercepts with its built-in fetch ' +
+                `interceptor (${mswSkipped === undefined ? "interceptor: 'fetch'" : `msw did not load: ${(mswSkipped as Error).message}`}). ` +
+                "Pass interceptor: 'msw' where msw loads to add msw handlers.",
         );
       }
       return server;
@@ -266,7 +401,7 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
         ...clientOptions,
       }),
     get unhandledRequests() {
-      return [...unhandled];
+      return unhandled.map((request) => `${request.method} ${request.url}`);
     },
     listen() {
       if (listening) return Promise.resolve();
@@ -278,12 +413,14 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
     reset() {
       server?.resetHandlers();
       engine.reset();
-      const missed = unhandled.splice(0);
-      if (strategy === 'error' && missed.length > 0) throw unhandledError(missed);
+      const failed = unhandled.splice(0).filter((request) => request.failed);
+      if (failed.length > 0) throw unhandledError(failed);
     },
     close() {
       listening = false;
-      server?.close(); // also drops the event listeners
+      server?.close();
+      interception?.restore();
+      interception = undefined;
       const running = inspector;
       inspector = undefined;
       running?.then((started) => started.close()).catch(() => {});

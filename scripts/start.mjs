@@ -41,16 +41,8 @@ if (stale) {
 }
 
 // `npm start` runs this through `sh -c`, and npm forwards a SIGTERM to that shell only: dash
-// dies without passing it on, which used to leave the server listening with no parent. When
-// the process that started this one goes away, stop as if signalled (the CLI closes the server
-// and exits 0). Windows does not re-parent, so there this never fires.
-const parent = process.ppid;
-const parentWatch = setInterval(() => {
-  if (process.ppid === parent) return;
-  clearInterval(parentWatch);
-  process.kill(process.pid, 'SIGTERM');
-}, 200);
-parentWatch.unref();
+// dies without passing it on. The CLI watches the process that started it and stops when it goes
+// (mock-server/http/close-on-signals.ts), so no server is left listening with no parent.
 
 // Like exec: the CLI runs in this process (it reads its flags from process.argv), so its own
 // SIGINT/SIGTERM handlers get the signals; there is no child to forward them to or leave behind.

@@ -13,6 +13,7 @@ import { CLOCK_RANGE } from '../engine/store/clock';
 import type { EnvironmentRecord } from '../engine/store/state';
 import { ServiceError } from '../engine/wire/service-error';
 import { type ControlRoute, parseControlBody } from './control-router';
+import { parseOutboxWait, waitForOutbox } from './outbox-wait';
 import type { StoredSnapshot } from './snapshot-store';
 
 const SNAPSHOT_ID = /^[\w.-]{1,100}$/;
@@ -48,7 +49,7 @@ const ResetBody = strictBody({
   keepClock: z.optional(z.boolean({ error: 'keepClock must be true or false' })),
 });
 const OUTBOX_FILTERS = ['channel', 'subscriberId', 'workflowId', 'transactionId', 'environmentId'];
-const OUTBOX_PAGING = ['limit', 'after'];
+const OUTBOX_PAGING = ['limit', 'after', 'wait'];
 
 function outboxFilter(url: URL): OutboxFilter {
   const filter: Record<string, string> = {};
@@ -225,9 +226,15 @@ export const outboxRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/outbox',
     description:
-      'Delivered messages, oldest first, at most limit (1-1000, default 1000) after the messageId given as after; query filters channel, subscriberId, workflowId, transactionId, environmentId',
-    run: ({ url, context }) =>
-      context.engine.outbox.page(outboxFilter(url), outboxPaging(url)).items,
+      'Delivered messages, oldest first, at most limit (1-1000, default 1000) after the messageId given as after; query filters channel, subscriberId, workflowId, transactionId, environmentId; wait (e.g. 10s, at most 30s) answers as soon as one matches, or at the deadline with what there is',
+    run: async ({ url, context }) => {
+      const filter = outboxFilter(url);
+      const paging = outboxPaging(url);
+      const wait = parseOutboxWait(url.searchParams.get('wait'));
+      const page = () => context.engine.outbox.page(filter, paging).items;
+      if (wait !== undefined) await waitForOutbox(context.engine, () => page().length > 0, wait);
+      return page();
+    },
   },
   {
     method: 'DELETE',

@@ -48,6 +48,9 @@ import { ServiceError } from './wire/service-error';
 const API_KEY = /^[\w-]{16,128}$/;
 const NO_QUERY = new URLSearchParams();
 
+/** A seed from the platform's random source (Web Crypto: Node 20+ and browsers). */
+const randomUint32 = (): number => crypto.getRandomValues(new Uint32Array(1))[0] as number;
+
 /**
  * Options of {@link createMockEngine}.
  *
@@ -59,8 +62,22 @@ const NO_QUERY = new URLSearchParams();
 export interface MockEngineOptions {
   /** Data seeded into the Development environment (or the one it names) at creation. */
   seed?: SeedData;
-  /** Seed of the id and key generator: the same number gives the same ids and keys. Default 1. */
+  /**
+   * Seed of the id and key generator: the same number gives the same ids and keys. Default: a
+   * random seed for ids (each engine makes its own transaction, message and record ids, so an
+   * app that stores them does not collide across runs) and 1 for API keys.
+   */
   randomSeed?: number;
+  /**
+   * Make the same ids on every run, as `randomSeed: 1` does (for snapshot tests). Default false:
+   * ids are random per engine. `svc-mock --deterministic` sets it.
+   *
+   * @example
+   * ```ts
+   * createMockEngine({ deterministic: true }); // the first trigger's transactionId is the same every run
+   * ```
+   */
+  deterministic?: boolean;
   /**
    * API keys of the first organization's environments, by name, instead of generated ones
    * (`svc-mock` passes fresh random keys, or the one pinned with `--api-key`). Each is 16 to 128
@@ -273,15 +290,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const clock = createSchedulingClock(
     options.clockStart === 'real' ? Date.now() : options.clockStart,
   );
-  const randomSeed = options.randomSeed ?? 1;
-  const recorder = createIdRecorder(createIdGenerator(randomSeed, clock.now));
+  const idSeed = options.randomSeed ?? (options.deterministic ? 1 : randomUint32());
+  const recorder = createIdRecorder(createIdGenerator(idSeed, clock.now));
   const ids = recorder.ids;
   // The commit log `svc-mock --data` attaches (store/commit-log.ts), and whether an operation
   // is running (the tasks it runs belong to its entry) or entries are being played back.
   let commitLog: CommitLog | undefined;
   let operationDepth = 0;
   let playingBack = false;
-  const keyRandom = createRandom(randomSeed ^ 0x5eed);
+  // In-process keys stay deterministic (docs/security.md); svc-mock passes random ones.
+  const keyRandom = createRandom((options.randomSeed ?? 1) ^ 0x5eed);
   let state: EngineState = createState();
   // One scope per environment data set, made once: a request's operation only reads it.
   const scopes = new WeakMap<EnvironmentData, EngineScope>();
@@ -609,9 +627,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         first = { organization, environments: environments as EnvironmentRecord[] };
         restarts = image.restarts + 1;
         // A restarted engine draws ids from a new seed: the same seed would make the ids again.
-        recorder.setSource(
-          createIdGenerator((randomSeed + restarts * 0x9e3779b1) >>> 0, clock.now),
-        );
+        recorder.setSource(createIdGenerator((idSeed + restarts * 0x9e3779b1) >>> 0, clock.now));
         clock.rewind(image.now);
         faults.bind(state);
         resyncClock();

@@ -112,7 +112,9 @@ const SEEDABLE_STEP_TYPES = STEP_TYPES.filter(
 
 /** A workflow step to seed. */
 export const WorkflowStepSeed = z.strictObject({
-  type: z.enum(SEEDABLE_STEP_TYPES),
+  type: z.enum(SEEDABLE_STEP_TYPES, {
+    error: `type must be one of ${SEEDABLE_STEP_TYPES.join(', ')}`,
+  }),
   name: z.string().check(z.minLength(1)),
   stepId: z.optional(z.string()),
   active: z.optional(z.boolean()),

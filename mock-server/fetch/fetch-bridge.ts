@@ -7,6 +7,7 @@
  */
 import { REGION_BASE_URLS } from '../../src/core/options';
 import { type PipelineRequest, type PipelineResponse, readLimited } from '../pipeline/message';
+import { type MatchedRoute, matchRoute } from '../pipeline/router';
 
 /**
  * A Fetch `Request` as the pipeline reads it; `target` is its path (below the base path) and
@@ -95,4 +96,25 @@ export function targetOn(url: URL, bases: readonly BaseUrl[]): string | undefine
     }
   }
   return undefined;
+}
+
+/** A request's route of the service: its target below the base, and the matched route. */
+export interface ServiceRoute {
+  target: string;
+  matched: MatchedRoute;
+}
+
+/**
+ * The route a request to `url` takes: on one of the bases and a route of the table, or
+ * `undefined` (another origin, or a path that is no route).
+ */
+export function serviceRouteOf(
+  method: string,
+  url: URL,
+  bases: readonly BaseUrl[],
+): ServiceRoute | undefined {
+  const target = targetOn(url, bases);
+  if (target === undefined) return undefined;
+  const matched = matchRoute(method, target.split('?', 1)[0] as string);
+  return matched === undefined ? undefined : { target, matched };
 }

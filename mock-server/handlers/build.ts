@@ -7,9 +7,14 @@
  */
 import type { HttpHandler, HttpResponse as MswHttpResponse, http as mswHttp } from 'msw';
 import type { MockEngine } from '../engine/engine';
-import { fromFetchRequest, handledBases, targetOn, toFetchResponse } from '../fetch/fetch-bridge';
+import {
+  fromFetchRequest,
+  handledBases,
+  type ServiceRoute,
+  serviceRouteOf,
+  toFetchResponse,
+} from '../fetch/fetch-bridge';
 import { createPipeline, type PipelineOptions } from '../pipeline/pipeline';
-import { type MatchedRoute, matchRoute } from '../pipeline/router';
 
 /**
  * Options of `createHandlers`.
@@ -48,15 +53,13 @@ export function buildHandlers(
   const bases = handledBases(options.baseUrl);
   // msw hands the predicate and the resolver the same request: the route matched in the one is
   // kept for the other, so a request is matched once.
-  const matches = new WeakMap<Request, { target: string; matched: MatchedRoute }>();
+  const matches = new WeakMap<Request, ServiceRoute>();
   // Only a route of the service on one of the bases matches: anything else stays unhandled, so
   // msw's onUnhandledRequest reports it.
   const predicate = ({ request }: { request: Request }): boolean => {
-    const target = targetOn(new URL(request.url), bases);
-    if (target === undefined) return false;
-    const matched = matchRoute(request.method, target.split('?', 1)[0] as string);
-    if (matched === undefined) return false;
-    matches.set(request, { target, matched });
+    const found = serviceRouteOf(request.method, new URL(request.url), bases);
+    if (found === undefined) return false;
+    matches.set(request, found);
     return true;
   };
   return [

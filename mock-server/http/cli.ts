@@ -18,10 +18,11 @@ import { startMockServer } from './server';
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
                 [--clock real|virtual] [--control-token token] [--allowed-host name ...]
                 [--data dir [--data-repair]] [--retention-days 7] [--retention-max 10000]
-                [--quiet] [--no-inspector]
+                [--quiet] [--no-inspector] [--deterministic]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
-Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
+Every start makes fresh random API keys, printed below, unless --api-key pins Development's,
+and fresh random ids (transactions, messages, records) unless --deterministic is given.
 
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
@@ -39,6 +40,7 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
   --retention-max <n>   notifications each environment keeps (default 10000)
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
+  --deterministic  the same ids on every start (for snapshot tests); keys stay random
   -h, --help       this text`;
 
 /** The environment variable that sets the control token (docs/security.md). */
@@ -123,6 +125,7 @@ async function main(): Promise<void> {
     'retention-max'?: string;
     quiet: boolean;
     'no-inspector': boolean;
+    deterministic: boolean;
     help: boolean;
   };
   try {
@@ -141,6 +144,7 @@ async function main(): Promise<void> {
         'retention-max': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
+        deterministic: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -176,6 +180,7 @@ async function main(): Promise<void> {
       seed: keptData ? {} : (seed ?? demoSeed),
       clockStart: 'real',
       apiKeys,
+      deterministic: values.deterministic,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
       keepClockOnReset: clock === 'real',
     });
@@ -206,6 +211,10 @@ async function main(): Promise<void> {
     ...(controlToken ? { controlToken } : {}),
     allowedHosts: values['allowed-host'] ?? [],
     clock,
+    hints: {
+      print: (line: string) => console.warn(line),
+      keys: `The keys are in the start banner and at GET ${CONTROL_PREFIX}/environments; --api-key (or $${API_KEY_VARIABLE}) pins Development's.`,
+    },
     ...(data ? { data, snapshots: keptSnapshotStore(dataFs(), data.directory) } : {}),
   });
 

@@ -12,6 +12,7 @@ import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
 import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
+import type { MistakeHints } from '../pipeline/mistake-hints';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
 import { engineInboxChanges } from '../realtime/engine-inbox-changes';
 import type { InboxChangeSource } from '../realtime/inbox-changes';
@@ -64,6 +65,11 @@ export interface MockServerOptions extends MockEngineOptions {
    */
   clock?: 'real' | 'virtual';
   /**
+   * Where lines that say how to fix a mistake go (an unknown workflow, a wrong API key), once per
+   * cause, beside the service's answer. Default none; the `svc-mock` bin prints them.
+   */
+  hints?: MistakeHints | false;
+  /**
    * Serves the Inbox's real-time socket (socket.io) at `/socket.io/` on the same port, for the
    * service's Inbox client with `socketUrl` set to the server's URL; `changes` defaults to the
    * engine's in-app deliveries and marks (docs/inbox.md#real-time). Off without it.
@@ -108,6 +114,7 @@ function engineFrom(options: MockServerOptions): MockEngine {
     seed: options.seed ?? demoSeed,
     clockStart: options.clockStart ?? 'real',
     ...(options.randomSeed === undefined ? {} : { randomSeed: options.randomSeed }),
+    ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     // Real time does not go back: reset keeps the clock unless told otherwise.
     keepClockOnReset: options.keepClockOnReset ?? options.clock === 'real',
   });
@@ -137,7 +144,7 @@ const isControlPath = (target: string) =>
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const engine = engineFrom(options);
-  const pipeline = createPipeline(engine);
+  const pipeline = createPipeline(engine, options.hints ? { hints: options.hints } : {});
   const wallClock = options.clock === 'real' ? followWallClock(engine.clock) : undefined;
   // Filled in once the server is bound: its own address is an allowed Host too.
   const allowedHosts = [...(options.allowedHosts ?? [])];

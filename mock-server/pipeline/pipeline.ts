@@ -19,6 +19,7 @@ import {
   type PipelineRequest,
   type PipelineResponse,
 } from './message';
+import { createMistakeHints, type MistakeHints } from './mistake-hints';
 import { errorResponse, json } from './respond';
 import { decodeParams, type MatchedRoute, matchRoute } from './router';
 
@@ -34,6 +35,17 @@ import { decodeParams, type MatchedRoute, matchRoute } from './router';
 export interface PipelineOptions {
   /** Called with every unexpected error (answered as a 500 with `errorId`). Default: `console.error`. */
   onUnexpectedError?: (error: unknown, errorId: string) => void;
+  /**
+   * Prints one line that says how to fix a mistake (an unknown workflow, a wrong API key) beside
+   * the service's answer, once per cause. Default: none (`setupSvcMock`: `console.warn`; the
+   * `svc-mock` bin prints them too); `false` turns them off.
+   *
+   * @example
+   * ```ts
+   * createFetchHandler(engine, { hints: { print: console.warn, keys: 'engine.environment(name).apiKey' } });
+   * ```
+   */
+  hints?: MistakeHints | false;
 }
 
 /** The pipeline over one engine. */
@@ -84,6 +96,7 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
 
   // The clock's formatter never throws, whatever time it holds (docs/security.md).
   const timestamp = () => engine.clock.iso();
+  const hint = options.hints ? createMistakeHints(engine, options.hints) : undefined;
 
   const failure = (error: unknown, path: string, headers: Record<string, string>) =>
     errorResponse(error, { path, timestamp: timestamp(), onBug }, headers);
@@ -121,17 +134,27 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
     try {
       // Routing comes first, as in the service: a bad escape is a 400 even without a key.
       const params = decodeParams(matched);
+      const authorization = request.header('authorization') ?? null;
+      let requestBody: unknown;
       const answer = await engine.perform({
         operation: route.operation,
-        authorization: request.header('authorization') ?? null,
+        authorization,
         params,
         query,
         path,
         idempotencyKey: request.header('idempotency-key'),
         ...(route.method === 'GET'
           ? {}
-          : { readBody: async () => parseJsonBody(await readBody(request, bodyLimitOf(route))) }),
+          : {
+              readBody: async () => {
+                requestBody = parseJsonBody(await readBody(request, bodyLimitOf(route)));
+                return requestBody;
+              },
+            }),
       });
+      if (answer.status >= 400) {
+        hint?.({ ...answer, operation: route.operation, authorization, requestBody });
+      }
       const headers = { [REQUEST_ID_HEADER]: requestId, ...answer.headers };
       return { response: json(answer.status, answer.body, headers), performed: answer.performed };
     } catch (error) {

@@ -250,3 +250,53 @@ describe('engine.perform', () => {
     }
   });
 });
+
+describe('createMockEngine: generated ids', () => {
+  async function firstRun(engine: ReturnType<typeof createMockEngine>) {
+    engine.seed({
+      subscribers: [{ subscriberId: 'ada' }],
+      workflows: [
+        {
+          workflowId: 'welcome',
+          steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Hi' } }],
+        },
+      ],
+    });
+    const answer = await engine.perform({
+      operation: 'events.trigger',
+      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+      params: {},
+      query: new URLSearchParams(),
+      path: '/v1/events/trigger',
+      readBody: async () => ({ name: 'welcome', to: 'ada' }),
+    });
+    const [message] = engine.outbox.list();
+    return {
+      transactionId: (answer.body as { data: { transactionId: string } }).data.transactionId,
+      messageId: message?.messageId,
+      subscriber: contextOf(engine).data.subscribers.get('ada')?._id,
+      environment: engine.environment('Development')._id,
+    };
+  }
+
+  it('are random per engine: a fresh engine does not repeat the ids an app may have stored', async () => {
+    const [a, b] = [await firstRun(createMockEngine()), await firstRun(createMockEngine())];
+    expect(a.transactionId).not.toBe(b.transactionId);
+    expect(a.messageId).not.toBe(b.messageId);
+    expect(a.subscriber).not.toBe(b.subscriber);
+    expect(a.environment).not.toBe(b.environment);
+  });
+
+  it('repeat with deterministic: true (for snapshot tests), the sequence of randomSeed 1', async () => {
+    const a = await firstRun(createMockEngine({ deterministic: true }));
+    expect(await firstRun(createMockEngine({ deterministic: true }))).toEqual(a);
+    expect(await firstRun(createMockEngine({ randomSeed: 1 }))).toEqual(a);
+    expect(a.transactionId).toBe('664dadf3-ecb1-4bd5-af1d-0ade4be182ef');
+  });
+
+  it('keep the API keys of in-process engines deterministic (tests use them)', () => {
+    expect(createMockEngine().environment('Development').apiKey).toBe(
+      createMockEngine().environment('Development').apiKey,
+    );
+  });
+});

@@ -9,7 +9,9 @@ describe('engine: seeding and lifecycle', () => {
       engine.seed({
         workflows: [{ workflowId: 'w', steps: [{ type: 'fax' as 'sms', name: 'x' }] }],
       }),
-    ).toThrowError(/Invalid seed data: workflows\.0\.steps\.0\.type/);
+    ).toThrowError(
+      'Invalid seed data: workflows.0.steps.0.type: type must be one of in_app, email, sms, chat, push, digest, delay, throttle, custom',
+    );
     // `trigger` is a step type of the wire enum but the workflow's own, never a step.
     expect(() =>
       engine.seed({

@@ -1,4 +1,5 @@
 // The `svc-mock` bin as users run it: the built dist/cli.js in a child process.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,8 +158,8 @@ describe('svc-mock CLI', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('stops cleanly on SIGTERM and SIGINT: exit 0, port released', async () => {
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  it('stops cleanly on SIGTERM, SIGINT and SIGHUP: exit 0, port released', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
       const server = await start(['--quiet']);
       // an open keep-alive connection must not hold the shutdown up
       await (await fetch(`${server.url}/__svc/clock`)).json();
@@ -168,6 +169,89 @@ describe('svc-mock CLI', () => {
       await expect(fetch(`${server.url}/__svc/clock`)).rejects.toThrow();
     }
   });
+
+  it('stops when the process that started it goes away (`npx svc-mock & kill $!`)', async () => {
+    // A parent that starts svc-mock, passes its output on and is then killed without a chance
+    // to pass a signal on.
+    const parentScript = `const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, [${JSON.stringify(cli)}, '--port', '0', '--quiet'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+console.log('child pid ' + child.pid);
+setInterval(() => {}, 1000);`;
+    const parent = spawn(process.execPath, ['-e', parentScript], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SVC_MOCK_API_KEY: '' },
+    });
+    let output = '';
+    parent.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const url = await new Promise<string>((resolve) => {
+      parent.stdout.on('data', () => {
+        const match = /svc-mock listening on (http:\/\/\S+)[\s\S]*control API:/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+    });
+    const childPid = Number(/child pid (\d+)/.exec(output)?.[1]);
+    expect((await fetch(`${url}/__svc/clock`)).status).toBe(200);
+    parent.kill('SIGKILL');
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; alive(childPid) && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(alive(childPid)).toBe(false);
+    expect(output).toContain('svc-mock stopped (parent exited)');
+    await expect(fetch(`${url}/__svc/clock`)).rejects.toThrow();
+  }, 30_000);
+
+  it('answers a wrong key with the service 401 and prints, once, where the keys are', async () => {
+    const server = await start(['--quiet']);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await fetch(`${server.url}/v2/subscribers/demo-ada`, {
+        headers: { authorization: 'ApiKey not-a-key-of-this-server' },
+      });
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { message: string }).message).toBe('API Key not found');
+    }
+    // stderr comes through a pipe: wait for the line to arrive.
+    for (let tries = 0; !server.stderr().includes('hint') && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const hints = server
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('hint'));
+    expect(hints).toEqual([
+      "[svc-mock] hint: this mock does not know the API key sent (401 API Key not found). The keys are in the start banner and at GET /__svc/environments; --api-key (or $SVC_MOCK_API_KEY) pins Development's.",
+    ]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('makes fresh ids on every start; --deterministic repeats them', async () => {
+    const firstTransaction = async (args: string[]) => {
+      const server = await start(['--quiet', ...args]);
+      const svc = new Svc({
+        secretKey: bannerKey(server.stdout(), 'Development'),
+        baseUrl: server.url,
+      });
+      const { transactionId } = await svc.events.trigger({ name: 'welcome', to: 'demo-ada' });
+      server.child.kill('SIGTERM');
+      await server.exited;
+      return transactionId;
+    };
+    expect(await firstTransaction([])).not.toBe(await firstTransaction([]));
+    const repeatable = await firstTransaction(['--deterministic']);
+    expect(await firstTransaction(['--deterministic'])).toBe(repeatable);
+  }, 60_000);
 
   it('--seed loads a file instead of the demo data, and reset goes back to it', async () => {
     const file = seedFile(

@@ -47,7 +47,7 @@ describe('without msw installed', () => {
     vi.resetModules();
   });
 
-  it('imports, serves fetch, and says to install msw only when listen() is called', async () => {
+  it('imports, serves fetch, and intercepts with the built-in fetch interceptor', async () => {
     const missing = () => {
       throw Object.assign(new Error("Cannot find package 'msw'"), { code: 'ERR_MODULE_NOT_FOUND' });
     };
@@ -63,6 +63,14 @@ describe('without msw installed', () => {
       }),
     );
     expect(response.status).toBe(200);
-    await expect(mock.listen()).rejects.toThrow('npm install -D msw');
+    await mock.listen();
+    try {
+      expect((await mock.client().subscribers.retrieve('u1')).subscriberId).toBe('u1');
+      expect(() => mock.server).toThrow('msw did not load');
+    } finally {
+      mock.close();
+    }
+    const strict = setup({ hooks: false, interceptor: 'msw' });
+    await expect(strict.listen()).rejects.toThrow('npm install -D msw');
   });
 });

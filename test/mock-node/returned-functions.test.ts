@@ -108,15 +108,15 @@ describe('setupSvcMock hook detection', () => {
 });
 
 describe('setupSvcMock and unhandled requests', () => {
-  it('fails the request, then makes reset() throw naming it (once)', async () => {
-    const mock = setupSvcMock({ hooks: false });
+  it('fails a request to its baseUrl on no route, then makes reset() throw naming it (once)', async () => {
+    const mock = setupSvcMock({ hooks: false, baseUrl: realUrl });
     vi.spyOn(console, 'error').mockImplementation(() => {}); // MSW prints its own error too
     await mock.listen();
     try {
       await expect(fetch(`${realUrl}/v1/not-mocked?x=1`)).rejects.toThrow();
       expect(mock.unhandledRequests).toEqual([`GET ${realUrl}/v1/not-mocked?x=1`]);
       expect(() => mock.reset()).toThrow(
-        `[svc-mock] 1 request(s) had no mock handler:\n  GET ${realUrl}/v1/not-mocked?x=1`,
+        `[svc-mock] 1 request(s) meant for the service had no mock handler:\n  GET ${realUrl}/v1/not-mocked?x=1 (no route of the service has this method and path`,
       );
       expect(mock.unhandledRequests).toEqual([]);
       expect(() => mock.reset()).not.toThrow();
@@ -126,7 +126,7 @@ describe('setupSvcMock and unhandled requests', () => {
   });
 
   it("lets unhandled requests through with onUnhandledRequest: 'bypass', without failing", async () => {
-    const mock = setupSvcMock({ hooks: false, onUnhandledRequest: 'bypass' });
+    const mock = setupSvcMock({ hooks: false, baseUrl: realUrl, onUnhandledRequest: 'bypass' });
     await mock.listen();
     try {
       expect(await statusOf(`${realUrl}/v1/not-mocked`)).toBe(418);

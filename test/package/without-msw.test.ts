@@ -1,6 +1,7 @@
 // The packed package in a fresh project that has its runtime dependencies but not msw (the
 // optional peer): the engine entries, the fetch handler and the `svc-mock` bin work, and
-// `setupSvcMock` says what to install (the table at the top of docs/mock-mode.md).
+// `setupSvcMock` intercepts with its built-in fetch interceptor, or says what to install when
+// msw is asked for (the table at the top of docs/mock-mode.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -85,13 +86,19 @@ console.log(typeof createFetchHandler, typeof startMockServer);`;
     expect(server.stderr()).toBe('');
   }, 60_000);
 
-  it('rejects setupSvcMock().listen() with an error that says npm install -D msw', () => {
+  it('intercepts with the built-in fetch interceptor, and says npm install -D msw when msw is asked for', () => {
     const script = `const { setupSvcMock } = await import('@svc/api/mock/node');
-const mock = setupSvcMock({ hooks: false });
-await mock.listen().then(() => console.log('listening'), (error) => console.log(error.message));`;
-    expect(esm(script)).toContain('npm install -D msw');
+const mock = setupSvcMock({ hooks: false, seed: { subscribers: [{ subscriberId: 'user-1' }] } });
+await mock.listen();
+console.log((await mock.client().subscribers.retrieve('user-1')).subscriberId);
+mock.close();
+const strict = setupSvcMock({ hooks: false, interceptor: 'msw' });
+await strict.listen().then(() => console.log('listening'), (error) => console.log(error.message));`;
+    const output = esm(script);
+    expect(output.startsWith('user-1\n')).toBe(true);
+    expect(output).toContain('npm install -D msw');
     const cjs = `const { setupSvcMock } = require('@svc/api/mock/node');
-setupSvcMock({ hooks: false }).listen().then(() => console.log('listening'), (error) => console.log(error.message));`;
+setupSvcMock({ hooks: false, interceptor: 'msw' }).listen().then(() => console.log('listening'), (error) => console.log(error.message));`;
     expect(project.node(['--input-type=commonjs', '-e', cjs])).toContain('npm install -D msw');
   });
 });

@@ -19,7 +19,7 @@ const DEV_EMAIL = '6955b900a087eaf30000000f';
 const PROD_INBOX = '6955b900a087eaf300000011';
 
 function setup() {
-  const engine = createMockEngine();
+  const engine = createMockEngine({ deterministic: true }); // the ids above are seed 1's
   const dev = engine.scope('Development');
   const prod = engine.scope('Production');
   const { operations } = engine;

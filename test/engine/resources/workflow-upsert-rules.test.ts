@@ -34,7 +34,8 @@ const DEFAULT_PREFERENCES = {
 };
 
 function setup(seed?: SeedData) {
-  const engine = createMockEngine(seed ? { seed } : {});
+  // Deterministic: the tests name the ids and suffixes the engine generates.
+  const engine = createMockEngine({ deterministic: true, ...(seed ? { seed } : {}) });
   const context = engine.scope('Development');
   const prod = engine.scope('Production');
   const { operations } = engine;

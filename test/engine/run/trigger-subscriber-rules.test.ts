@@ -12,7 +12,9 @@ import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
 
 function setup(seed: Seed = {}) {
+  // Deterministic: records of separate engines are compared whole.
   const engine = createMockEngine({
+    deterministic: true,
     seed: {
       workflows: [
         {
