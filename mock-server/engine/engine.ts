@@ -9,6 +9,8 @@ interface OperationCall {
   body?: unknown;
 }
 
+import { endSnooze } from './inbox/notification-actions';
+import { createInboxHub, type EngineInbox, engineInbox } from './inbox/inbox-hub';
 import { type EngineOperations, OPERATIONS } from './operations/index';
 import { createPerform, type OperationRequest, type OperationResponse } from './perform';
 import { createFaults, type EngineFaults } from './policy/faults';
@@ -199,6 +201,11 @@ export interface MockEngine {
   perform(request: OperationRequest): Promise<OperationResponse>;
   /** The operations without HTTP (see {@link EngineOperations}). */
   readonly operations: EngineOperations;
+  /**
+   * The Inbox (`/v1/inbox/*`) for a real-time layer: `resolveSession(token)` and
+   * `onChange(listener)` (docs/inbox.md).
+   */
+  readonly inbox: EngineInbox;
 }
 
 /**
@@ -226,6 +233,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const faults = createFaults();
   faults.bind(state);
   const events = createEventFeed(clock.iso);
+  const inboxHub = createInboxHub(() => state, clock.now);
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
@@ -303,7 +311,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     if (task === undefined) return;
     tables.scheduled.removeAt(state, index);
     const environment = state.environments.get(task.environmentId);
-    if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
+    if (!environment) return;
+    const scope = scopeOf({ environment, data: dataOf(environment) });
+    if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
+    else runScheduledTask(scope, task);
   }
 
   function register(task: ScheduledTaskRecord): void {
@@ -352,6 +363,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       runDue: () => clock.runDue(),
       resyncClock,
       atomic: (part) => journaled(part, afterRollback),
+      inbox: inboxHub,
     };
     scopes.set(data, scope);
     return scope;
@@ -371,6 +383,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     idempotency: options.idempotency ?? true,
     rateLimit,
     afterRollback,
+    inbox: inboxHub,
   });
 
   // A body passed by hand gets the nesting check the pipeline makes on the request's text.
@@ -454,5 +467,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     perform,
     operations,
+    inbox: engineInbox(inboxHub),
   };
 }

@@ -7,6 +7,9 @@
  */
 
 import type { OperationName } from '../../src/routes/index';
+import type { InboxHub } from './inbox/inbox-hub';
+import { INBOX_OPERATIONS, type InboxOperation } from './inbox/inbox-routes';
+import { performInbox } from './inbox/perform-inbox';
 import type { OperationDefinition } from './operation';
 import { StatusAnswer } from './operation';
 import { OPERATIONS } from './operations/index';
@@ -35,7 +38,8 @@ import { ServiceError } from './wire/service-error';
  * ```
  */
 export interface OperationRequest {
-  operation: OperationName;
+  /** An operation of the route table, or of the Inbox's (`inbox.*`, `inbox/inbox-routes.ts`). */
+  operation: OperationName | `inbox.${string}`;
   /** The `Authorization` header, `null` when absent. */
   authorization: string | null;
   /** The decoded path parameters. */
@@ -80,6 +84,8 @@ export interface PerformDeps {
   idempotency: boolean;
   rateLimit: RateLimitOptions | undefined;
   afterRollback(): void;
+  /** The Inbox's sessions and change announcements. */
+  inbox: InboxHub;
 }
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
@@ -100,6 +106,10 @@ export function createPerform(deps: PerformDeps) {
   const { state, scopeOf, now, iso, idempotency, rateLimit, afterRollback } = deps;
 
   return async function perform(request: OperationRequest): Promise<OperationResponse> {
+    if (Object.hasOwn(INBOX_OPERATIONS, request.operation)) {
+      const operation = INBOX_OPERATIONS[request.operation] as InboxOperation;
+      return performInbox({ ...deps, hub: deps.inbox }, operation, request);
+    }
     // `perform` is public: an operation name outside the route table is the service's 404.
     if (!Object.hasOwn(OPERATIONS, request.operation)) {
       const error = ServiceError.http(404, `No operation ${String(request.operation)}`);
@@ -110,7 +120,7 @@ export function createPerform(deps: PerformDeps) {
         performed: false,
       };
     }
-    const { route, handle } = OPERATIONS[request.operation] as OperationDefinition;
+    const { route, handle } = OPERATIONS[request.operation as OperationName] as OperationDefinition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,
       body: errorBody(error, request.path, iso()),
