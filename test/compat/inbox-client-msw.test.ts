@@ -1,5 +1,6 @@
 // The service's own Inbox client (@novu/js 3.19, unmodified) against the msw handlers: the
 // HTTP half of the Inbox, from session to preferences.
+import { createHmac } from 'node:crypto';
 import { Novu } from '@novu/js';
 import { createMockEngine } from '@svc/api/mock';
 import { createHandlers } from '@svc/api/mock/msw';
@@ -43,14 +44,21 @@ afterAll(() => server.close());
 
 const development = () => engine.environment('Development');
 
-function inbox(subscriberId = 'ada', environment = development()) {
+function inbox(subscriberId = 'ada', environment = development(), more: Record<string, unknown> = {}) {
   return new Novu({
     applicationIdentifier: environment.identifier,
     subscriber: subscriberId,
     apiUrl: API_URL,
     socketUrl: 'ws://inbox.test',
-  });
+    ...more,
+  } as ConstructorParameters<typeof Novu>[0]);
 }
+
+/** An error's message and those of the errors it wraps (the client nests them). */
+const causes = (error: unknown): string[] =>
+  error instanceof Error
+    ? [error.message, ...causes((error as { originalError?: unknown }).originalError)]
+    : [];
 
 async function trigger(workflowId: string, to: string, payload: Record<string, unknown> = {}) {
   const answer = await engine.perform({
@@ -105,5 +113,80 @@ describe('@novu/js against the msw handlers', () => {
       [true, true],
       [true, false],
     ]);
+  });
+
+  it('snoozes on the virtual clock: hidden until the end, then back with a second delivery', async () => {
+    await trigger('welcome', 'ada', { name: 'Ada' });
+    const novu = inbox();
+    const [first] = (await novu.notifications.list()).data?.notifications ?? [];
+    const until = new Date(engine.clock.now() + 10 * 60 * 1000).toISOString();
+    expect((await first?.snooze(until))?.data?.isSnoozed).toBe(true);
+    expect((await inbox().notifications.list()).data?.notifications).toHaveLength(0);
+    await engine.clock.advance('10m');
+    const [back] = (await inbox().notifications.list()).data?.notifications ?? [];
+    expect(back?.deliveredAt).toHaveLength(2);
+    expect(back?.isSnoozed).toBe(false);
+  });
+
+  it('filters the list and bulk-archives by tags', async () => {
+    await trigger('welcome', 'ada', { name: 'Ada', plan: 'pro' });
+    await trigger('digest-news', 'ada');
+    const novu = inbox();
+    const tagged = await novu.notifications.list({ tags: ['news'] });
+    expect(tagged.data?.notifications.map((notification) => notification.body)).toEqual(['News']);
+    const byData = await novu.notifications.list({ data: { plan: 'pro' } });
+    expect(byData.data?.notifications.map((notification) => notification.body)).toEqual(['Hello Ada']);
+    expect((await novu.notifications.archiveAll({ tags: ['news'] })).error).toBeUndefined();
+    const archived = await inbox().notifications.list({ archived: true });
+    expect(archived.data?.notifications.map((notification) => notification.body)).toEqual(['News']);
+  });
+
+  it('keeps environments apart: a Production session sees none of Development', async () => {
+    await trigger('welcome', 'ada', { name: 'Ada' });
+    const production = engine.environment('Production');
+    const { data } = await inbox('ada', production).notifications.list();
+    expect(data?.notifications).toEqual([]);
+  });
+
+  it('needs the subscriberHash once HMAC is on, and none once it is off', async () => {
+    const { data } = engine.scope('Development');
+    const inApp = data.integrations.find((integration) => integration.channel === 'in_app');
+    const update = (hmac: boolean) =>
+      engine.perform({
+        operation: 'integrations.update',
+        authorization: `ApiKey ${development().apiKey}`,
+        params: { integrationId: inApp?._id ?? '' },
+        query: new URLSearchParams(),
+        path: '/v1/integrations',
+        readBody: async () => ({ credentials: { hmac } }),
+      });
+    await update(true);
+    const refused = await inbox().notifications.list();
+    expect(causes(refused.error).join(' | ')).toContain('Please provide a valid HMAC hash');
+    const subscriberHash = createHmac('sha256', development().apiKey).update('ada').digest('hex');
+    expect((await inbox('ada', development(), { subscriberHash }).notifications.list()).error).toBeUndefined();
+    await update(false);
+    expect((await inbox().notifications.list()).error).toBeUndefined();
+  });
+
+  it('subscribes the subscriber to a topic and lists, reads, updates and deletes it', async () => {
+    const novu = inbox();
+    const created = await novu.subscriptions.create({
+      topicKey: 'product-news',
+      identifier: 'ada-news',
+      preferences: ['digest-news'],
+    });
+    expect(created.error).toBeUndefined();
+    expect(created.data?.identifier).toBe('ada-news');
+    const listed = await novu.subscriptions.list({ topicKey: 'product-news' });
+    expect(listed.data?.map((subscription) => subscription.identifier)).toEqual(['ada-news']);
+    const one = await novu.subscriptions.get({ topicKey: 'product-news', identifier: 'ada-news' });
+    expect(one.data?.identifier).toBe('ada-news');
+    const preference = await one.data?.updatePreference({ workflowId: 'digest-news', value: false } as never);
+    expect(preference?.error).toBeUndefined();
+    const stored = engine.scope('Development').data.subscriptions[0];
+    expect(stored?.preferences?.[0]?.enabled).toBe(false);
+    expect((await novu.subscriptions.delete({ topicKey: 'product-news', identifier: 'ada-news' })).error).toBeUndefined();
+    expect(engine.scope('Development').data.subscriptions).toHaveLength(0);
   });
 });

@@ -26,6 +26,14 @@ import {
   listInboxPreferences,
   updateInboxPreferences,
 } from './inbox-preferences';
+import {
+  createInboxSubscription,
+  deleteInboxSubscription,
+  listInboxSubscriptions,
+  retrieveInboxSubscription,
+  updateInboxSubscription,
+  updateInboxSubscriptionPreference,
+} from './inbox-topics';
 import { startSession } from './session';
 
 /**
@@ -207,6 +215,68 @@ const LIST: InboxOperation[] = [
     (scope, subscriber, { params, body }) =>
       updateInboxPreferences(scope, subscriber, params['workflowId'] as string, body),
   ),
+  session('topics.subscriptions.list', 'GET', '/topics/:topicKey/subscriptions', (scope, subscriber, { params }) =>
+    listInboxSubscriptions(scope, subscriber, params['topicKey'] as string),
+  ),
+  session(
+    'topics.subscriptions.create',
+    'POST',
+    '/topics/:topicKey/subscriptions',
+    (scope, subscriber, { params, body }) =>
+      createInboxSubscription(scope, subscriber, params['topicKey'] as string, body),
+    { status: 201 },
+  ),
+  session(
+    'topics.subscriptions.retrieve',
+    'GET',
+    '/topics/:topicKey/subscriptions/:identifier',
+    (scope, subscriber, { params }) =>
+      retrieveInboxSubscription(
+        scope,
+        subscriber,
+        params['topicKey'] as string,
+        params['identifier'] as string,
+      ) ?? new StatusAnswer(204, undefined),
+  ),
+  session(
+    'topics.subscriptions.update',
+    'PATCH',
+    '/topics/:topicKey/subscriptions/:identifier',
+    (scope, subscriber, { params, body }) =>
+      updateInboxSubscription(
+        scope,
+        subscriber,
+        params['topicKey'] as string,
+        params['identifier'] as string,
+        body,
+      ),
+  ),
+  session(
+    'topics.subscriptions.delete',
+    'DELETE',
+    '/topics/:topicKey/subscriptions/:identifier',
+    (scope, subscriber, { params }) =>
+      deleteInboxSubscription(
+        scope,
+        subscriber,
+        params['topicKey'] as string,
+        params['identifier'] as string,
+      ),
+    { status: 204 },
+  ),
+  session(
+    'subscriptions.preferences.update',
+    'PATCH',
+    '/subscriptions/:subscriptionIdentifier/preferences/:workflowId',
+    (scope, subscriber, { params, body }) =>
+      updateInboxSubscriptionPreference(
+        scope,
+        subscriber,
+        params['subscriptionIdentifier'] as string,
+        params['workflowId'] as string,
+        body,
+      ),
+  ),
 ];
 
 /** Every Inbox operation by name. */
@@ -219,7 +289,9 @@ export const INBOX_ROUTES: readonly InboxRoute[] = LIST.map((operation) => opera
 
 /** The answer of a handler's result: `{ data }` unless the route answers whole; none for a 204. */
 export function inboxAnswer(route: InboxRoute, result: unknown): { status: number; body: unknown } {
-  if (result instanceof StatusAnswer) return { status: result.status, body: { data: result.value } };
+  if (result instanceof StatusAnswer) {
+    return { status: result.status, body: result.status === 204 ? undefined : { data: result.value } };
+  }
   if (route.status === 204) return { status: 204, body: undefined };
   return { status: route.status, body: route.whole ? result : { data: result } };
 }
