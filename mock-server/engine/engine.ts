@@ -9,8 +9,8 @@ interface OperationCall {
   body?: unknown;
 }
 
-import { endSnooze } from './inbox/notification-actions';
 import { createInboxHub, type EngineInbox, engineInbox } from './inbox/inbox-hub';
+import { endSnooze } from './inbox/notification-actions';
 import { type EngineOperations, OPERATIONS } from './operations/index';
 import { createPerform, type OperationRequest, type OperationResponse } from './perform';
 import { createFaults, type EngineFaults } from './policy/faults';

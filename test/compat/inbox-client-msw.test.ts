@@ -44,7 +44,11 @@ afterAll(() => server.close());
 
 const development = () => engine.environment('Development');
 
-function inbox(subscriberId = 'ada', environment = development(), more: Record<string, unknown> = {}) {
+function inbox(
+  subscriberId = 'ada',
+  environment = development(),
+  more: Record<string, unknown> = {},
+) {
   return new Novu({
     applicationIdentifier: environment.identifier,
     subscriber: subscriberId,
@@ -135,7 +139,9 @@ describe('@novu/js against the msw handlers', () => {
     const tagged = await novu.notifications.list({ tags: ['news'] });
     expect(tagged.data?.notifications.map((notification) => notification.body)).toEqual(['News']);
     const byData = await novu.notifications.list({ data: { plan: 'pro' } });
-    expect(byData.data?.notifications.map((notification) => notification.body)).toEqual(['Hello Ada']);
+    expect(byData.data?.notifications.map((notification) => notification.body)).toEqual([
+      'Hello Ada',
+    ]);
     expect((await novu.notifications.archiveAll({ tags: ['news'] })).error).toBeUndefined();
     const archived = await inbox().notifications.list({ archived: true });
     expect(archived.data?.notifications.map((notification) => notification.body)).toEqual(['News']);
@@ -164,7 +170,9 @@ describe('@novu/js against the msw handlers', () => {
     const refused = await inbox().notifications.list();
     expect(causes(refused.error).join(' | ')).toContain('Please provide a valid HMAC hash');
     const subscriberHash = createHmac('sha256', development().apiKey).update('ada').digest('hex');
-    expect((await inbox('ada', development(), { subscriberHash }).notifications.list()).error).toBeUndefined();
+    expect(
+      (await inbox('ada', development(), { subscriberHash }).notifications.list()).error,
+    ).toBeUndefined();
     await update(false);
     expect((await inbox().notifications.list()).error).toBeUndefined();
   });
@@ -182,11 +190,16 @@ describe('@novu/js against the msw handlers', () => {
     expect(listed.data?.map((subscription) => subscription.identifier)).toEqual(['ada-news']);
     const one = await novu.subscriptions.get({ topicKey: 'product-news', identifier: 'ada-news' });
     expect(one.data?.identifier).toBe('ada-news');
-    const preference = await one.data?.updatePreference({ workflowId: 'digest-news', value: false } as never);
+    const preference = await one.data?.updatePreference({
+      workflowId: 'digest-news',
+      value: false,
+    } as never);
     expect(preference?.error).toBeUndefined();
     const stored = engine.scope('Development').data.subscriptions[0];
     expect(stored?.preferences?.[0]?.enabled).toBe(false);
-    expect((await novu.subscriptions.delete({ topicKey: 'product-news', identifier: 'ada-news' })).error).toBeUndefined();
+    expect(
+      (await novu.subscriptions.delete({ topicKey: 'product-news', identifier: 'ada-news' })).error,
+    ).toBeUndefined();
     expect(engine.scope('Development').data.subscriptions).toHaveLength(0);
   });
 });

@@ -6,7 +6,12 @@ import { useEngine } from './harness';
 const { engine, call } = useEngine({
   seed: {
     subscribers: [{ subscriberId: 'ada' }],
-    workflows: [{ workflowId: 'news', steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'News' } }] }],
+    workflows: [
+      {
+        workflowId: 'news',
+        steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'News' } }],
+      },
+    ],
   },
 });
 
@@ -25,7 +30,10 @@ describe('/v1/inbox over HTTP', () => {
   it('answers the session in { data } without an API key', async () => {
     const reply = await call('POST', '/v1/inbox/session', {
       key: null,
-      body: { applicationIdentifier: engine.environment('Development').identifier, subscriberId: 'ada' },
+      body: {
+        applicationIdentifier: engine.environment('Development').identifier,
+        subscriberId: 'ada',
+      },
     });
     expect(reply.status).toBe(201);
     expect(Object.keys(reply.body)).toStrictEqual(['data']);
@@ -55,12 +63,18 @@ describe('/v1/inbox over HTTP', () => {
 
   it('answers bulk actions and deletes with 204 and no body', async () => {
     const token = await session();
-    engine.operations['events.trigger'](engine.scope('Development'), { body: { name: 'news', to: 'ada' } });
+    engine.operations['events.trigger'](engine.scope('Development'), {
+      body: { name: 'news', to: 'ada' },
+    });
     const [message] = engine.scope('Development').data.messages;
     const read = await call('POST', '/v1/inbox/notifications/read', { ...bearer(token), body: {} });
     expect(read.status).toBe(204);
     expect(read.body).toBeUndefined();
-    const deleted = await call('DELETE', `/v1/inbox/notifications/${message?._id}/delete`, bearer(token));
+    const deleted = await call(
+      'DELETE',
+      `/v1/inbox/notifications/${message?._id}/delete`,
+      bearer(token),
+    );
     expect(deleted.status).toBe(204);
     expect(engine.scope('Development').data.messages).toHaveLength(0);
   });
@@ -68,19 +82,71 @@ describe('/v1/inbox over HTTP', () => {
   it('answers hostile input with the service errors, never a 500', async () => {
     const token = await session();
     const attempts: [string, string, Record<string, unknown>][] = [
-      ['POST', '/v1/inbox/session', { key: null, rawBody: '{nope', headers: { 'Content-Type': 'application/json' } }],
+      [
+        'POST',
+        '/v1/inbox/session',
+        { key: null, rawBody: '{nope', headers: { 'Content-Type': 'application/json' } },
+      ],
       ['POST', '/v1/inbox/session', { key: null, body: [] }],
-      ['POST', '/v1/inbox/session', { key: null, body: { applicationIdentifier: { $ne: 1 }, subscriberId: 'x' } }],
-      ['POST', '/v1/inbox/session', { key: null, body: { applicationIdentifier: engine.environment('Development').identifier, subscriber: 42 } }],
-      ['POST', '/v1/inbox/session', { key: null, body: { applicationIdentifier: engine.environment('Development').identifier, subscriberId: 'ada', context: 'x' } }],
+      [
+        'POST',
+        '/v1/inbox/session',
+        { key: null, body: { applicationIdentifier: { $ne: 1 }, subscriberId: 'x' } },
+      ],
+      [
+        'POST',
+        '/v1/inbox/session',
+        {
+          key: null,
+          body: {
+            applicationIdentifier: engine.environment('Development').identifier,
+            subscriber: 42,
+          },
+        },
+      ],
+      [
+        'POST',
+        '/v1/inbox/session',
+        {
+          key: null,
+          body: {
+            applicationIdentifier: engine.environment('Development').identifier,
+            subscriberId: 'ada',
+            context: 'x',
+          },
+        },
+      ],
       ['GET', '/v1/inbox/notifications?data=%5B%5D', bearer(token)],
-      ['GET', `/v1/inbox/notifications/count?filters=${encodeURIComponent('[1,2]')}`, bearer(token)],
-      ['GET', `/v1/inbox/notifications/count?filters=${encodeURIComponent('['.repeat(200) + ']'.repeat(200))}`, bearer(token)],
+      [
+        'GET',
+        `/v1/inbox/notifications/count?filters=${encodeURIComponent('[1,2]')}`,
+        bearer(token),
+      ],
+      [
+        'GET',
+        `/v1/inbox/notifications/count?filters=${encodeURIComponent('['.repeat(200) + ']'.repeat(200))}`,
+        bearer(token),
+      ],
       ['PATCH', '/v1/inbox/notifications/%E0%A4%A/read', bearer(token)],
-      ['PATCH', '/v1/inbox/notifications/64da692e9a94fb2e6449ad10/snooze', { ...bearer(token), body: { snoozeUntil: null } }],
+      [
+        'PATCH',
+        '/v1/inbox/notifications/64da692e9a94fb2e6449ad10/snooze',
+        { ...bearer(token), body: { snoozeUntil: null } },
+      ],
       ['PATCH', '/v1/inbox/preferences', { ...bearer(token), body: 'x' }],
-      ['PATCH', '/v1/inbox/preferences/bulk', { ...bearer(token), body: { preferences: Array.from({ length: 101 }, () => ({ workflowId: 'news' })) } }],
-      ['POST', '/v1/inbox/topics/news/subscriptions', { ...bearer(token), body: { identifier: 42 } }],
+      [
+        'PATCH',
+        '/v1/inbox/preferences/bulk',
+        {
+          ...bearer(token),
+          body: { preferences: Array.from({ length: 101 }, () => ({ workflowId: 'news' })) },
+        },
+      ],
+      [
+        'POST',
+        '/v1/inbox/topics/news/subscriptions',
+        { ...bearer(token), body: { identifier: 42 } },
+      ],
       ['PATCH', '/v1/inbox/subscriptions/none/preferences/news', { ...bearer(token), body: {} }],
     ];
     for (const [method, path, options] of attempts) {

@@ -72,7 +72,11 @@ describe('PUT /v1/integrations/{integrationId}', () => {
     const reply = await call('PUT', `/v1/integrations/${created.body.data._id}`, {
       body: { active: true },
     });
-    expect(reply.body.data).toMatchObject({ active: true, primary: false, priority: primary.priority });
+    expect(reply.body.data).toMatchObject({
+      active: true,
+      primary: false,
+      priority: primary.priority,
+    });
     const after = (await integrations()).find((integration) => integration._id === primary._id);
     expect(after.priority).toBe(primary.priority + 1);
   });
@@ -85,7 +89,9 @@ describe('DELETE /v1/integrations/{integrationId}', () => {
     const reply = await call('DELETE', `/v1/integrations/${email._id}`);
     expect(reply.status).toBe(200);
     expect(reply.body.data.map((integration: { _id: string }) => integration._id)).toStrictEqual(
-      before.filter((integration) => integration._id !== email._id).map((integration) => integration._id),
+      before
+        .filter((integration) => integration._id !== email._id)
+        .map((integration) => integration._id),
     );
     expect(await developmentOf('email')).toBeUndefined();
     expect((await call('DELETE', `/v1/integrations/${email._id}`)).status).toBe(404);

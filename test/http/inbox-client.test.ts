@@ -85,10 +85,14 @@ describe('@novu/js against svc-mock', () => {
     expect((await two?.unarchive())?.data?.isArchived).toBe(false);
     expect((await one?.completePrimary())?.data?.primaryAction?.isCompleted).toBe(true);
     expect((await one?.revertPrimary())?.data?.primaryAction?.isCompleted).toBe(false);
-    const counts = await novu.notifications.count({ filters: [{ read: false }, { archived: true }] });
+    const counts = await novu.notifications.count({
+      filters: [{ read: false }, { archived: true }],
+    });
     expect(counts.data?.counts.map((entry) => entry.count)).toEqual([1, 0]);
     expect((await novu.notifications.readAll()).error).toBeUndefined();
-    expect((await novu.notifications.count({ filters: [{ read: false }] })).data?.counts[0]?.count).toBe(0);
+    expect(
+      (await novu.notifications.count({ filters: [{ read: false }] })).data?.counts[0]?.count,
+    ).toBe(0);
     expect((await novu.notifications.archiveAllRead()).error).toBeUndefined();
     const archived = await novu.notifications.list({ archived: true });
     expect(archived.data?.notifications).toHaveLength(2);
@@ -108,7 +112,8 @@ describe('@novu/js against svc-mock', () => {
     expect(snoozed?.data?.isSnoozed).toBe(true);
     expect((await novu.notifications.list({ snoozed: true })).data?.notifications).toHaveLength(1);
     server.engine.clock.advance('5m');
-    const [back] = (await novu.notifications.list({ useCache: false } as never)).data?.notifications ?? [];
+    const [back] =
+      (await novu.notifications.list({ useCache: false } as never)).data?.notifications ?? [];
     expect(back?.isSnoozed).toBe(false);
     expect(back?.deliveredAt).toHaveLength(2);
   });
@@ -117,14 +122,18 @@ describe('@novu/js against svc-mock', () => {
     const novu = inbox('http-prefs');
     const preferences = await novu.preferences.list();
     expect(preferences.error).toBeUndefined();
-    const welcome = preferences.data?.find((preference) => preference.workflow?.identifier === 'inbox-welcome');
+    const welcome = preferences.data?.find(
+      (preference) => preference.workflow?.identifier === 'inbox-welcome',
+    );
     expect(welcome?.channels.in_app).toBe(true);
     const updated = await welcome?.update({ channels: { in_app: false } });
     expect(updated?.error).toBeUndefined();
     await trigger('http-prefs');
     expect((await novu.notifications.list()).data?.notifications).toHaveLength(0);
     const admin = await svc.subscribers.preferences.list('http-prefs');
-    expect(admin.workflows.find((entry) => entry.workflow.identifier === 'inbox-welcome')?.channels).toEqual({
+    expect(
+      admin.workflows.find((entry) => entry.workflow.identifier === 'inbox-welcome')?.channels,
+    ).toEqual({
       in_app: false,
     });
   });
@@ -155,7 +164,8 @@ describe('@novu/js against svc-mock', () => {
       headers: {
         origin: 'http://localhost:3000',
         'access-control-request-method': 'GET',
-        'access-control-request-headers': 'authorization, content-type, novu-api-version, novu-client-version',
+        'access-control-request-headers':
+          'authorization, content-type, novu-api-version, novu-client-version',
       },
     });
     expect(preflight.status).toBe(204);

@@ -46,7 +46,9 @@ function sha256(message: Uint8Array): Uint8Array {
       const t1 = ((h as number) + s1 + choice + (K[i] as number) + (w[i] as number)) >>> 0;
       const s0 = rotr(a as number, 2) ^ rotr(a as number, 13) ^ rotr(a as number, 22);
       const majority =
-        ((a as number) & (b as number)) ^ ((a as number) & (c as number)) ^ ((b as number) & (c as number));
+        ((a as number) & (b as number)) ^
+        ((a as number) & (c as number)) ^
+        ((b as number) & (c as number));
       const t2 = (s0 + majority) >>> 0;
       h = g;
       g = f;

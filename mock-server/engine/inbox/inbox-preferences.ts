@@ -83,7 +83,9 @@ function workflowPreference(
 function globalPreference(data: EnvironmentData, subscriber: SubscriberRecord): InboxPreference {
   const stored = data.preferences.get(subscriber._id);
   const used = new Set(
-    data.workflows.filter((workflow) => workflow.active && !isCritical(workflow)).flatMap(usedChannels),
+    data.workflows
+      .filter((workflow) => workflow.active && !isCritical(workflow))
+      .flatMap(usedChannels),
   );
   const channels: PreferenceChannelsRecord = {};
   for (const channel of CHANNEL_TYPES) {
@@ -148,7 +150,8 @@ function channelsOf(body: Record<string, unknown>): PreferenceChannelsRecord {
   for (const channel of CHANNEL_TYPES) {
     const value = body[channel];
     if (value === undefined) continue;
-    if (typeof value !== 'boolean') throw ServiceError.dtoValidation([`${channel} must be a boolean value`]);
+    if (typeof value !== 'boolean')
+      throw ServiceError.dtoValidation([`${channel} must be a boolean value`]);
     channels[channel] = value;
   }
   return channels;
@@ -195,7 +198,9 @@ export function bulkUpdateInboxPreferences(
   body: unknown,
 ): InboxPreference[] {
   const list =
-    body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['preferences'] : undefined;
+    body !== null && typeof body === 'object'
+      ? (body as Record<string, unknown>)['preferences']
+      : undefined;
   if (!Array.isArray(list) || list.length === 0) {
     throw ServiceError.dtoValidation(['preferences should not be empty']);
   }
@@ -205,7 +210,8 @@ export function bulkUpdateInboxPreferences(
     ]);
   }
   return list.map((entry) => {
-    const item = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+    const item =
+      entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
     const { workflowId, ...rest } = item;
     if (typeof workflowId !== 'string' || workflowId === '') {
       throw ServiceError.dtoValidation(['preferences.workflowId should not be empty']);

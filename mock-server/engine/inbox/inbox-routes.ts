@@ -8,18 +8,9 @@
  */
 
 import type { HttpMethod } from '../../../src/routes/route';
+import { StatusAnswer } from '../operation';
 import type { EngineScope } from '../scope';
 import type { SubscriberRecord } from '../store/state';
-import { StatusAnswer } from '../operation';
-import {
-  actOnAll,
-  actOnNotification,
-  type BulkAction,
-  deleteNotification,
-  type NotificationAction,
-} from './notification-actions';
-import { MAX_COUNT, matchesFilter, parseCountFilters, parseListQuery } from './notification-filter';
-import { inAppMessagesOf, toInboxNotification } from './notification-view';
 import {
   bulkUpdateInboxPreferences,
   globalInboxPreference,
@@ -34,6 +25,15 @@ import {
   updateInboxSubscription,
   updateInboxSubscriptionPreference,
 } from './inbox-topics';
+import {
+  actOnAll,
+  actOnNotification,
+  type BulkAction,
+  deleteNotification,
+  type NotificationAction,
+} from './notification-actions';
+import { MAX_COUNT, matchesFilter, parseCountFilters, parseListQuery } from './notification-filter';
+import { inAppMessagesOf, toInboxNotification } from './notification-view';
 import { startSession } from './session';
 
 /**
@@ -144,7 +144,8 @@ const LIST: InboxOperation[] = [
       const newestFirst = inAppMessagesOf(scope.data, subscriber)
         .filter((message) => matchesFilter(scope.data, message, filter, now))
         .reverse();
-      const start = after === undefined ? 0 : newestFirst.findIndex((message) => message._id < after);
+      const start =
+        after === undefined ? 0 : newestFirst.findIndex((message) => message._id < after);
       const from = (start === -1 ? newestFirst.length : start) + offset;
       const page = newestFirst.slice(from, from + limit);
       return {
@@ -215,8 +216,12 @@ const LIST: InboxOperation[] = [
     (scope, subscriber, { params, body }) =>
       updateInboxPreferences(scope, subscriber, params['workflowId'] as string, body),
   ),
-  session('topics.subscriptions.list', 'GET', '/topics/:topicKey/subscriptions', (scope, subscriber, { params }) =>
-    listInboxSubscriptions(scope, subscriber, params['topicKey'] as string),
+  session(
+    'topics.subscriptions.list',
+    'GET',
+    '/topics/:topicKey/subscriptions',
+    (scope, subscriber, { params }) =>
+      listInboxSubscriptions(scope, subscriber, params['topicKey'] as string),
   ),
   session(
     'topics.subscriptions.create',
@@ -290,7 +295,10 @@ export const INBOX_ROUTES: readonly InboxRoute[] = LIST.map((operation) => opera
 /** The answer of a handler's result: `{ data }` unless the route answers whole; none for a 204. */
 export function inboxAnswer(route: InboxRoute, result: unknown): { status: number; body: unknown } {
   if (result instanceof StatusAnswer) {
-    return { status: result.status, body: result.status === 204 ? undefined : { data: result.value } };
+    return {
+      status: result.status,
+      body: result.status === 204 ? undefined : { data: result.value },
+    };
   }
   if (route.status === 204) return { status: 204, body: undefined };
   return { status: route.status, body: route.whole ? result : { data: result } };

@@ -6,6 +6,7 @@
  * @module
  */
 
+import * as z from 'zod/mini';
 import { SubscriptionPreferenceInput } from '../../../src/schemas/topic';
 import {
   buildSubscriptionPreferences,
@@ -20,7 +21,6 @@ import type { SubscriberRecord, SubscriptionRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
-import * as z from 'zod/mini';
 
 /**
  * A topic subscription as the Inbox reads it.
@@ -184,7 +184,10 @@ export function updateInboxSubscriptionPreference(
       candidate.identifier === subscriptionIdentifier || candidate._id === subscriptionIdentifier,
   );
   if (!subscription) {
-    throw ServiceError.http(404, `Subscription with identifier ${subscriptionIdentifier} not found`);
+    throw ServiceError.http(
+      404,
+      `Subscription with identifier ${subscriptionIdentifier} not found`,
+    );
   }
   const workflow = findWorkflow(scope.data, workflowId);
   if (!workflow) throw ServiceError.http(404, 'Workflow cannot be found', { workflowId });

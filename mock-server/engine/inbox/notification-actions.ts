@@ -14,7 +14,7 @@ import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { announceInbox } from './announce';
 import { filterFromJson, type InboxFilter, matchesFilter } from './notification-filter';
-import { inAppMessagesOf, type InboxNotification, toInboxNotification } from './notification-view';
+import { type InboxNotification, inAppMessagesOf, toInboxNotification } from './notification-view';
 
 /** The longest snooze, in hours (the service's highest plan: 90 days). */
 export const MAX_SNOOZE_HOURS = 90 * 24;
@@ -80,8 +80,11 @@ function cancelSnoozeEnd(scope: EngineScope, messageId: string): void {
 
 function snoozeEnd(body: unknown, now: number): number {
   const value =
-    body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['snoozeUntil'] : undefined;
-  const at = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
+    body !== null && typeof body === 'object'
+      ? (body as Record<string, unknown>)['snoozeUntil']
+      : undefined;
+  const at =
+    typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
   if (Number.isNaN(at)) throw ServiceError.dtoValidation(['snoozeUntil must be a Date instance']);
   if (at - now < SNOOZE_LEEWAY_MS) {
     throw ServiceError.dtoValidation([
@@ -101,14 +104,22 @@ function snoozeEnd(body: unknown, now: number): number {
 
 function actionTypeOf(body: unknown): 'primary' | 'secondary' {
   const value =
-    body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['actionType'] : undefined;
+    body !== null && typeof body === 'object'
+      ? (body as Record<string, unknown>)['actionType']
+      : undefined;
   if (value !== 'primary' && value !== 'secondary') {
-    throw ServiceError.dtoValidation(['actionType must be one of the following values: primary, secondary']);
+    throw ServiceError.dtoValidation([
+      'actionType must be one of the following values: primary, secondary',
+    ]);
   }
   return value;
 }
 
-function setActionStatus(message: MessageRecord, type: 'primary' | 'secondary', done: boolean): void {
+function setActionStatus(
+  message: MessageRecord,
+  type: 'primary' | 'secondary',
+  done: boolean,
+): void {
   const cta = structuredClone(message.cta) as {
     action?: { status?: string; buttons?: { type?: string }[]; result?: Record<string, unknown> };
   };
@@ -191,7 +202,8 @@ export function endSnooze(scope: EngineScope, messageId: string): void {
   const message = scope.data.messages.find((candidate) => candidate._id === messageId);
   if (!message || message.snoozedUntil === undefined) return;
   const subscriberId = scope.data.subscriberKeys.get(message._subscriberId);
-  const subscriber = subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+  const subscriber =
+    subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
   const at = scope.iso();
   tables.messages.edit(scope.data, message);
   delete message.snoozedUntil;

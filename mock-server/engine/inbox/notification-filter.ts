@@ -125,7 +125,11 @@ export function filterFromJson(value: unknown): InboxFilter {
   if (data) filter.data = data;
   const severity = input['severity'];
   const severities = severitiesOf(
-    severity === undefined ? undefined : typeof severity === 'string' ? [severity] : stringsOf(severity, 'severity'),
+    severity === undefined
+      ? undefined
+      : typeof severity === 'string'
+        ? [severity]
+        : stringsOf(severity, 'severity'),
   );
   if (severities) filter.severity = severities;
   const createdGte = numberOf(input['createdGte'], 'createdGte');
@@ -209,7 +213,8 @@ function matchesCondition(actual: unknown, condition: unknown, nested: boolean):
     return object['and'].every((group) => matchesCondition(actual, group, true));
   }
   if (nested) return false;
-  const inner = actual !== null && typeof actual === 'object' ? (actual as Record<string, unknown>) : {};
+  const inner =
+    actual !== null && typeof actual === 'object' ? (actual as Record<string, unknown>) : {};
   return Object.entries(object).every(([key, value]) => matchesCondition(inner[key], value, true));
 }
 

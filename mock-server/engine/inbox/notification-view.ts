@@ -6,10 +6,19 @@
  * @module
  */
 
-import type { Severity } from '../../../src/schemas/workflow-common';
 import { isCritical } from '../resources/preferences';
 import type { EnvironmentData, MessageRecord, SubscriberRecord } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
+
+/**
+ * A workflow's severity, as the Inbox shows and counts it.
+ *
+ * @example
+ * ```ts
+ * const severity: InboxSeverity = 'high';
+ * ```
+ */
+export type InboxSeverity = 'high' | 'medium' | 'low' | 'none';
 
 /**
  * The workflow of a notification, as the Inbox shows it.
@@ -25,16 +34,30 @@ export interface InboxWorkflow {
   name: string;
   critical: boolean;
   tags: string[];
-  severity: Severity;
+  severity: InboxSeverity;
 }
 
-/** A redirect of a notification or an action. */
+/**
+ * A redirect of a notification or an action.
+ *
+ * @example
+ * ```ts
+ * const redirect: InboxRedirect = { url: '/billing', target: '_self' };
+ * ```
+ */
 export interface InboxRedirect {
   url: string;
   target?: string;
 }
 
-/** A button of a notification. */
+/**
+ * A button of a notification.
+ *
+ * @example
+ * ```ts
+ * const primaryAction: InboxAction = { label: 'Open', isCompleted: false, redirect: { url: '/open' } };
+ * ```
+ */
 export interface InboxAction {
   label: string;
   isCompleted: boolean;
@@ -95,7 +118,7 @@ export interface InboxNotification {
   data?: Record<string, unknown>;
   redirect?: InboxRedirect;
   workflow?: InboxWorkflow;
-  severity: Severity;
+  severity: InboxSeverity;
 }
 
 /**
@@ -128,7 +151,7 @@ export interface InboxSocketMessage {
   tags: string[];
   data?: Record<string, unknown>;
   workflow?: InboxWorkflow;
-  severity: Severity;
+  severity: InboxSeverity;
 }
 
 /**
@@ -141,7 +164,7 @@ export interface InboxSocketMessage {
  */
 export interface UnreadCount {
   total: number;
-  severity: Record<Severity, number>;
+  severity: Record<InboxSeverity, number>;
 }
 
 function workflowOf(data: EnvironmentData, message: MessageRecord): InboxWorkflow | undefined {
@@ -159,7 +182,7 @@ function workflowOf(data: EnvironmentData, message: MessageRecord): InboxWorkflo
 }
 
 /** The severity of a message: its workflow's, `none` without one. */
-export function severityOf(data: EnvironmentData, message: MessageRecord): Severity {
+export function severityOf(data: EnvironmentData, message: MessageRecord): InboxSeverity {
   const workflow =
     message._templateId === null ? undefined : workflowByObjectId(data, message._templateId);
   return workflow?.severity ?? 'none';
@@ -198,7 +221,15 @@ function actionOf(cta: StoredCta, type: 'primary' | 'secondary'): InboxAction | 
 
 function subscriberOf(subscriber: SubscriberRecord): InboxSubscriber {
   const to: InboxSubscriber = { id: subscriber._id, subscriberId: subscriber.subscriberId };
-  for (const field of ['firstName', 'lastName', 'avatar', 'locale', 'timezone', 'email', 'phone'] as const) {
+  for (const field of [
+    'firstName',
+    'lastName',
+    'avatar',
+    'locale',
+    'timezone',
+    'email',
+    'phone',
+  ] as const) {
     const value = subscriber[field];
     if (typeof value === 'string') to[field] = value;
   }
@@ -291,7 +322,10 @@ export function toSocketMessage(
 }
 
 /** The subscriber's in-app messages, in stored (`_id`, oldest first) order. */
-export function inAppMessagesOf(data: EnvironmentData, subscriber: SubscriberRecord): MessageRecord[] {
+export function inAppMessagesOf(
+  data: EnvironmentData,
+  subscriber: SubscriberRecord,
+): MessageRecord[] {
   return data.messages.filter(
     (message) => message.channel === 'in_app' && message._subscriberId === subscriber._id,
   );

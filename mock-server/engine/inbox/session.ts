@@ -7,19 +7,18 @@
  * @module
  */
 
-import { updateSubscriber } from '../resources/subscribers';
-import { createSubscriber } from '../resources/subscriber-lifecycle';
 import { newestActiveIntegration } from '../resources/integrations';
-import { findSubscriber } from '../resources/subscribers';
+import { createSubscriber } from '../resources/subscriber-lifecycle';
+import { findSubscriber, updateSubscriber } from '../resources/subscribers';
 import type { EngineScope } from '../scope';
 import type { EngineState, EnvironmentRecord } from '../store/state';
 import { checkJsonDepth } from '../wire/json-depth';
 import { ServiceError } from '../wire/service-error';
 import { constantTimeEqual, hmacSha256Hex } from './hmac-sha256';
-import { MAX_SNOOZE_HOURS } from './notification-actions';
-import { inboxCounts } from './notification-view';
-import { MAX_COUNT } from './notification-filter';
 import { updateInboxPreferences } from './inbox-preferences';
+import { MAX_SNOOZE_HOURS } from './notification-actions';
+import { MAX_COUNT } from './notification-filter';
+import { inboxCounts } from './notification-view';
 
 /**
  * What `POST /v1/inbox/session` answers inside `data`.
@@ -40,7 +39,16 @@ export interface InboxSessionAnswer {
   contextKeys?: string[];
 }
 
-const PROFILE = ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone', 'data'] as const;
+const PROFILE = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'avatar',
+  'locale',
+  'timezone',
+  'data',
+] as const;
 
 /** The environment whose `identifier` the request names: 400 as the service answers otherwise. */
 export function environmentByIdentifier(state: EngineState, body: unknown): EnvironmentRecord {
@@ -87,7 +95,11 @@ function contextKeysOf(context: unknown): string[] {
   if (entries.length > 5) throw ServiceError.dtoValidation(['context must have at most 5 entries']);
   return entries.map(([type, value]) => {
     const id =
-      typeof value === 'string' ? value : value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+      typeof value === 'string'
+        ? value
+        : value && typeof value === 'object'
+          ? (value as { id?: unknown }).id
+          : undefined;
     if (typeof id !== 'string' || id === '' || !/^[\w.-]{1,100}$/.test(type) || id.length > 200) {
       throw ServiceError.dtoValidation([`context.${type} must be an id or an object with an id`]);
     }
@@ -143,11 +155,18 @@ export function startSession(scope: EngineScope, body: unknown): InboxSessionAns
     throw ServiceError.dtoValidation(['subscriberId should not be empty']);
   }
   const contextKeys = contextKeysOf(input['context']);
-  const integration = newestActiveIntegration(scope.data, (candidate) => candidate.channel === 'in_app');
-  if (!integration) throw ServiceError.http(404, 'The active in-app integration could not be found');
+  const integration = newestActiveIntegration(
+    scope.data,
+    (candidate) => candidate.channel === 'in_app',
+  );
+  if (!integration)
+    throw ServiceError.http(404, 'The active in-app integration could not be found');
   if (integration.credentials['hmac'] === true) checkHashes(scope, subscriberId, input);
   const profile = Object.fromEntries(
-    PROFILE.filter((field) => subscriberInput[field] !== undefined).map((field) => [field, subscriberInput[field]]),
+    PROFILE.filter((field) => subscriberInput[field] !== undefined).map((field) => [
+      field,
+      subscriberInput[field],
+    ]),
   );
   const existing = findSubscriber(scope.data, subscriberId);
   if (!existing) createSubscriber(scope, { subscriberId, ...profile }, { failIfExists: false });
@@ -156,7 +175,13 @@ export function startSession(scope: EngineScope, body: unknown): InboxSessionAns
   if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
   const defaultSchedule = input['defaultSchedule'];
   if (defaultSchedule !== undefined && defaultSchedule !== null) {
-    updateInboxPreferences(scope, subscriber, undefined, { schedule: defaultSchedule }, { onlyWhenUnset: true });
+    updateInboxPreferences(
+      scope,
+      subscriber,
+      undefined,
+      { schedule: defaultSchedule },
+      { onlyWhenUnset: true },
+    );
   }
   const { unreadCount } = inboxCounts(scope.data, subscriber, scope.now());
   const token = scope.inbox.sessions.issue(scope.environment, subscriber, contextKeys);

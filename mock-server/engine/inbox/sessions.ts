@@ -46,7 +46,11 @@ export interface InboxSession {
 
 /** The session store of one engine. @internal */
 export interface InboxSessions {
-  issue(environment: EnvironmentRecord, subscriber: SubscriberRecord, contextKeys: string[]): string;
+  issue(
+    environment: EnvironmentRecord,
+    subscriber: SubscriberRecord,
+    contextKeys: string[],
+  ): string;
   /** The live session of a token, `undefined` when unknown, expired or its subscriber is gone. */
   resolve(token: string): InboxSession | undefined;
 }
@@ -92,7 +96,8 @@ export function createInboxSessions(state: () => EngineState, now: () => number)
       const environment = state().environments.get(record.environmentId);
       const data = state().data.get(record.environmentId);
       const subscriberId = data?.subscriberKeys.get(record.subscriberObjectId);
-      const subscriber = subscriberId === undefined ? undefined : data?.subscribers.get(subscriberId);
+      const subscriber =
+        subscriberId === undefined ? undefined : data?.subscribers.get(subscriberId);
       if (!environment || !subscriber) return undefined;
       return {
         environment,

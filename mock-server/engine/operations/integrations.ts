@@ -34,6 +34,7 @@ export const integrationsUpdate = defineOperation(
   (scope, { params, body }) => updateIntegration(scope, params.integrationId, body),
 );
 
-export const integrationsDelete = defineOperation(routes.integrationsDeleteRoute, (scope, { params }) =>
-  deleteIntegration(scope, params.integrationId),
+export const integrationsDelete = defineOperation(
+  routes.integrationsDeleteRoute,
+  (scope, { params }) => deleteIntegration(scope, params.integrationId),
 );

@@ -132,11 +132,14 @@ export function deleteMessagesByTransaction(
 /** The Inbox counts of each subscriber who lost an in-app message. */
 function announceRemoval(scope: EngineScope, removed: MessageRecord[]): void {
   const owners = new Set(
-    removed.filter((message) => message.channel === 'in_app').map((message) => message._subscriberId),
+    removed
+      .filter((message) => message.channel === 'in_app')
+      .map((message) => message._subscriberId),
   );
   for (const owner of owners) {
     const subscriberId = scope.data.subscriberKeys.get(owner);
-    const subscriber = subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+    const subscriber =
+      subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
     if (subscriber) announceInbox(scope, subscriber, 'counts');
   }
 }

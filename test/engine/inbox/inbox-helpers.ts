@@ -1,6 +1,10 @@
 // Shared by the Inbox's engine-direct tests: a session and the Inbox operations through
 // `engine.perform`, the port every transport calls.
-import { createMockEngine, type MockEngine, type MockEngineOptions } from '../../../mock-server/engine/engine';
+import {
+  createMockEngine,
+  type MockEngine,
+  type MockEngineOptions,
+} from '../../../mock-server/engine/engine';
 
 export const WELCOME = {
   workflowId: 'welcome',
@@ -101,5 +105,9 @@ export async function trigger(
 export async function listOf(engine: MockEngine, token: string, query = '') {
   const answer = await inbox(engine, 'notifications.list', { token, query });
   if (answer.status !== 200) throw new Error(`list: ${JSON.stringify(answer.body)}`);
-  return answer.body as { data: { id: string; [key: string]: unknown }[]; hasMore: boolean; filter: unknown };
+  return answer.body as {
+    data: { id: string; [key: string]: unknown }[];
+    hasMore: boolean;
+    filter: unknown;
+  };
 }

@@ -25,7 +25,10 @@ describe('inbox session', () => {
     await trigger(engine, 'welcome', 'ada', { name: 'Ada' });
     await trigger(engine, 'news', 'ada');
     const answer = await inbox(engine, 'session', {
-      body: { applicationIdentifier: engine.environment('Development').identifier, subscriberId: 'ada' },
+      body: {
+        applicationIdentifier: engine.environment('Development').identifier,
+        subscriberId: 'ada',
+      },
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toStrictEqual({
@@ -103,7 +106,11 @@ describe('inbox session', () => {
   it('refuses a missing, malformed or unknown token with 401', async () => {
     const engine = inboxEngine();
     for (const token of [undefined, '', 'not-a-token', 'f'.repeat(64)]) {
-      const answer = await inbox(engine, 'notifications.list', token === undefined ? {} : { token });
+      const answer = await inbox(
+        engine,
+        'notifications.list',
+        token === undefined ? {} : { token },
+      );
       expect(answer.status, String(token)).toBe(401);
     }
     expect(engine.inbox.resolveSession(42 as unknown as string)).toBeUndefined();
@@ -126,7 +133,9 @@ describe('inbox HMAC', () => {
       ['a-key-of-32-characters-0123456789', 'user-1'],
       ['x'.repeat(100), 'é ünïcode ✓'],
     ] as const) {
-      expect(hmacSha256Hex(key, message)).toBe(createHmac('sha256', key).update(message).digest('hex'));
+      expect(hmacSha256Hex(key, message)).toBe(
+        createHmac('sha256', key).update(message).digest('hex'),
+      );
     }
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abd')).toBe(false);
@@ -136,7 +145,9 @@ describe('inbox HMAC', () => {
 
   it('asks for no hash while the in-app integration has hmac off', async () => {
     const engine = inboxEngine();
-    await expect(sessionOf(engine, 'ada', { subscriberHash: 'wrong' })).resolves.toBeTypeOf('string');
+    await expect(sessionOf(engine, 'ada', { subscriberHash: 'wrong' })).resolves.toBeTypeOf(
+      'string',
+    );
   });
 
   it('requires the subscriberHash keyed with the API key once hmac is on', async () => {
@@ -179,8 +190,8 @@ describe('inbox HMAC', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Please provide a valid context HMAC hash');
     const contextHash = createHmac('sha256', apiKey).update(canonicalJson(context)).digest('hex');
-    await expect(sessionOf(engine, 'ada', { subscriberHash, context, contextHash })).resolves.toBeTypeOf(
-      'string',
-    );
+    await expect(
+      sessionOf(engine, 'ada', { subscriberHash, context, contextHash }),
+    ).resolves.toBeTypeOf('string');
   });
 });
