@@ -202,4 +202,26 @@ describe('@novu/js against the msw handlers', () => {
     ).toBeUndefined();
     expect(engine.scope('Development').data.subscriptions).toHaveLength(0);
   });
+
+  it('a workflow switched off in the Inbox preferences stops the next delivery', async () => {
+    const novu = inbox();
+    const { data: preferences } = await novu.preferences.list();
+    const news = preferences?.find(
+      (preference) => preference.workflow?.identifier === 'digest-news',
+    );
+    expect(news?.channels.in_app).toBe(true);
+    expect((await news?.update({ channels: { in_app: false } }))?.error).toBeUndefined();
+    await trigger('digest-news', 'ada');
+    await trigger('welcome', 'ada', { name: 'Ada' });
+    const { data } = await inbox().notifications.list();
+    expect(data?.notifications.map((notification) => notification.body)).toEqual(['Hello Ada']);
+  });
+
+  it('answers an unknown workflow in the preferences with the service error', async () => {
+    const answer = await inbox().preferences.update({
+      workflowId: 'ghost',
+      channels: { in_app: false },
+    } as never);
+    expect(causes(answer.error).join(' | ')).toContain('Workflow cannot be found');
+  });
 });
