@@ -20,6 +20,7 @@ export function announceInbox(
   kind: 'received' | 'counts',
   message?: MessageRecord,
 ): void {
+  if (!scope.inbox.changes.listening()) return;
   const { environment, data } = scope;
   afterCommit(() =>
     scope.inbox.changes.announce(() => {

@@ -52,6 +52,8 @@ export type InboxChangeListener = (change: InboxChange) => void;
 
 /** Where the engine announces changes and listeners register. @internal */
 export interface InboxChanges {
+  /** Whether anyone listens (a trigger then queues nothing: the hot path stays as it was). */
+  listening(): boolean;
   /** Tells every listener; `build` runs only when someone listens. */
   announce(build: () => InboxChange | undefined): void;
   /** Registers a listener; the function returned removes it. */
@@ -66,6 +68,7 @@ export interface InboxChanges {
 export function createInboxChanges(): InboxChanges {
   const listeners = new Set<InboxChangeListener>();
   return {
+    listening: () => listeners.size > 0,
     announce(build) {
       if (listeners.size === 0) return;
       const change = build();
