@@ -87,7 +87,7 @@ export class Integrations {
    * @example
    * ```ts
    * const inApp = (await svc.integrations.list()).find((i) => i.channel === 'in_app');
-   * await svc.integrations.update(inApp._id, { credentials: { hmac: true } });
+   * if (inApp?._id) await svc.integrations.update(inApp._id, { credentials: { hmac: true } });
    * ```
    */
   update(
