@@ -14,6 +14,7 @@ import {
   storedSchedule,
   updatePreferences,
 } from '../resources/preferences';
+import type { SubscriptionPreferenceDto } from '../resources/subscription-preferences';
 import { findWorkflow } from '../resources/workflows';
 import type { EngineScope } from '../scope';
 import type {
@@ -24,6 +25,7 @@ import type {
   WorkflowRecord,
 } from '../store/state';
 import { ServiceError } from '../wire/service-error';
+import { updateInboxSubscriptionPreference } from './inbox-topics';
 import type { InboxWorkflow } from './notification-view';
 
 /**
@@ -191,12 +193,16 @@ export function updateInboxPreferences(
   return workflowPreference(scope.data, subscriber, workflow);
 }
 
-/** `PATCH /v1/inbox/preferences/bulk`: `{ preferences: [{ workflowId, ...channels }] }`, all or nothing. */
+/**
+ * `PATCH /v1/inbox/preferences/bulk`: `{ preferences: [{ workflowId, ...channels }] }`, all or
+ * nothing; an entry with a `subscriptionIdentifier` sets that topic subscription's preference
+ * for the workflow instead (what the client's subscription bulk update sends).
+ */
 export function bulkUpdateInboxPreferences(
   scope: EngineScope,
   subscriber: SubscriberRecord,
   body: unknown,
-): InboxPreference[] {
+): (InboxPreference | SubscriptionPreferenceDto)[] {
   const list =
     body !== null && typeof body === 'object'
       ? (body as Record<string, unknown>)['preferences']
@@ -212,9 +218,18 @@ export function bulkUpdateInboxPreferences(
   return list.map((entry) => {
     const item =
       entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
-    const { workflowId, ...rest } = item;
+    const { workflowId, subscriptionIdentifier, ...rest } = item;
     if (typeof workflowId !== 'string' || workflowId === '') {
       throw ServiceError.dtoValidation(['preferences.workflowId should not be empty']);
+    }
+    if (typeof subscriptionIdentifier === 'string') {
+      return updateInboxSubscriptionPreference(
+        scope,
+        subscriber,
+        subscriptionIdentifier,
+        workflowId,
+        rest,
+      );
     }
     return updateInboxPreferences(scope, subscriber, workflowId, rest);
   });
