@@ -40,7 +40,7 @@ export type {
   InboxSubscriber,
   InboxWorkflow,
   UnreadCount,
-} from './engine/inbox/notification-view';
+} from './engine/inbox/notification-shapes';
 export type { InboxSession } from './engine/inbox/sessions';
 export type {
   OperationCall,

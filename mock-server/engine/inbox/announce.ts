@@ -8,7 +8,8 @@
 import type { EngineScope } from '../scope';
 import { afterCommit } from '../store/journal';
 import type { MessageRecord, SubscriberRecord } from '../store/state';
-import { inboxCounts, toInboxNotification, toSocketMessage } from './notification-view';
+import { inboxCounts } from './inbox-counts';
+import { toInboxNotification, toSocketMessage } from './notification-view';
 
 /**
  * Tells the Inbox listeners, once the operation committed, that `message` was delivered to its

@@ -8,7 +8,7 @@
  */
 
 import type { EnvironmentRecord } from '../store/state';
-import type { InboxNotification, InboxSocketMessage, UnreadCount } from './notification-view';
+import type { InboxNotification, InboxSocketMessage, UnreadCount } from './notification-shapes';
 
 /**
  * One change of a subscriber's in-app messages.

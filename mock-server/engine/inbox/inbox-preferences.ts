@@ -26,7 +26,7 @@ import type {
 } from '../store/state';
 import { ServiceError } from '../wire/service-error';
 import { updateInboxSubscriptionPreference } from './inbox-topics';
-import type { InboxWorkflow } from './notification-view';
+import type { InboxWorkflow } from './notification-shapes';
 
 /**
  * A preference as the Inbox reads it: the global level, or one workflow's.

@@ -11,6 +11,7 @@ import type { HttpMethod } from '../../../src/routes/route';
 import { StatusAnswer } from '../operation';
 import type { EngineScope } from '../scope';
 import type { SubscriberRecord } from '../store/state';
+import { inAppMessagesOf } from './inbox-counts';
 import {
   bulkUpdateInboxPreferences,
   globalInboxPreference,
@@ -33,7 +34,7 @@ import {
   type NotificationAction,
 } from './notification-actions';
 import { MAX_COUNT, matchesFilter, parseCountFilters, parseListQuery } from './notification-filter';
-import { inAppMessagesOf, toInboxNotification } from './notification-view';
+import { toInboxNotification } from './notification-view';
 import { startSession } from './session';
 
 /**

@@ -13,8 +13,10 @@ import type { MessageRecord, SubscriberRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { announceInbox } from './announce';
+import { inAppMessagesOf } from './inbox-counts';
 import { filterFromJson, type InboxFilter, matchesFilter } from './notification-filter';
-import { type InboxNotification, inAppMessagesOf, toInboxNotification } from './notification-view';
+import type { InboxNotification } from './notification-shapes';
+import { toInboxNotification } from './notification-view';
 
 /** The longest snooze, in hours (the service's highest plan: 90 days). */
 export const MAX_SNOOZE_HOURS = 90 * 24;

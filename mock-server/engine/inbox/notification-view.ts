@@ -1,7 +1,6 @@
 /**
- * The two shapes the Inbox reads a stored in-app message in: the notification of the Inbox API
- * (`GET /v1/inbox/notifications`) and the raw message its socket sends
- * (`notification_received { message }`); and the unread and unseen counts.
+ * A stored in-app message in the two shapes the Inbox reads (`notification-shapes.ts`): the
+ * notification of the Inbox API and the raw message its socket sends.
  *
  * @module
  */
@@ -9,163 +8,15 @@
 import { isCritical } from '../resources/preferences';
 import type { EnvironmentData, MessageRecord, SubscriberRecord } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
-
-/**
- * A workflow's severity, as the Inbox shows and counts it.
- *
- * @example
- * ```ts
- * const severity: InboxSeverity = 'high';
- * ```
- */
-export type InboxSeverity = 'high' | 'medium' | 'low' | 'none';
-
-/**
- * The workflow of a notification, as the Inbox shows it.
- *
- * @example
- * ```ts
- * const workflow: InboxWorkflow = { id: '...', identifier: 'welcome', name: 'Welcome', critical: false, tags: [], severity: 'none' };
- * ```
- */
-export interface InboxWorkflow {
-  id: string;
-  identifier: string;
-  name: string;
-  critical: boolean;
-  tags: string[];
-  severity: InboxSeverity;
-}
-
-/**
- * A redirect of a notification or an action.
- *
- * @example
- * ```ts
- * const redirect: InboxRedirect = { url: '/billing', target: '_self' };
- * ```
- */
-export interface InboxRedirect {
-  url: string;
-  target?: string;
-}
-
-/**
- * A button of a notification.
- *
- * @example
- * ```ts
- * const primaryAction: InboxAction = { label: 'Open', isCompleted: false, redirect: { url: '/open' } };
- * ```
- */
-export interface InboxAction {
-  label: string;
-  isCompleted: boolean;
-  redirect?: InboxRedirect;
-}
-
-/**
- * The subscriber a notification is addressed to.
- *
- * @example
- * ```ts
- * const to: InboxSubscriber = { id: '64da...', subscriberId: 'user-1' };
- * ```
- */
-export interface InboxSubscriber {
-  id: string;
-  subscriberId: string;
-  firstName?: string;
-  lastName?: string;
-  avatar?: string;
-  locale?: string;
-  timezone?: string;
-  email?: string;
-  phone?: string;
-  data?: Record<string, unknown>;
-}
-
-/**
- * A notification as the Inbox API answers it (the service's `InboxNotificationDto`).
- *
- * @example
- * ```ts
- * const { data } = await (await fetch(`${apiUrl}/v1/inbox/notifications`, { headers })).json();
- * const first: InboxNotification = data[0];
- * ```
- */
-export interface InboxNotification {
-  id: string;
-  transactionId: string;
-  subject?: string;
-  body: string;
-  to: InboxSubscriber;
-  isRead: boolean;
-  isSeen: boolean;
-  isArchived: boolean;
-  isSnoozed: boolean;
-  snoozedUntil?: string | null;
-  deliveredAt: string[];
-  createdAt: string;
-  readAt?: string | null;
-  firstSeenAt?: string | null;
-  archivedAt?: string | null;
-  avatar?: string;
-  primaryAction?: InboxAction;
-  secondaryAction?: InboxAction;
-  channelType: 'in_app';
-  tags: string[];
-  data?: Record<string, unknown>;
-  redirect?: InboxRedirect;
-  workflow?: InboxWorkflow;
-  severity: InboxSeverity;
-}
-
-/**
- * A stored message as the service's socket sends it (`notification_received { message }`),
- * which the Inbox client maps itself.
- *
- * @example
- * ```ts
- * socket.on('notification_received', ({ message }: { message: InboxSocketMessage }) => console.log(message.content));
- * ```
- */
-export interface InboxSocketMessage {
-  _id: string;
-  transactionId: string;
-  content: string;
-  subject?: string;
-  read: boolean;
-  seen: boolean;
-  archived: boolean;
-  snoozedUntil?: string;
-  deliveredAt: string[];
-  createdAt: string;
-  lastReadDate?: string;
-  firstSeenDate?: string;
-  archivedAt?: string;
-  channel: 'in_app';
-  subscriber: { _id: string; subscriberId: string } & Record<string, unknown>;
-  avatar?: string;
-  cta: Record<string, unknown>;
-  tags: string[];
-  data?: Record<string, unknown>;
-  workflow?: InboxWorkflow;
-  severity: InboxSeverity;
-}
-
-/**
- * Unread notifications in total and by the workflow's severity.
- *
- * @example
- * ```ts
- * const counts: UnreadCount = { total: 2, severity: { high: 1, medium: 0, low: 0, none: 1 } };
- * ```
- */
-export interface UnreadCount {
-  total: number;
-  severity: Record<InboxSeverity, number>;
-}
+import type {
+  InboxAction,
+  InboxNotification,
+  InboxRedirect,
+  InboxSeverity,
+  InboxSocketMessage,
+  InboxSubscriber,
+  InboxWorkflow,
+} from './notification-shapes';
 
 function workflowOf(data: EnvironmentData, message: MessageRecord): InboxWorkflow | undefined {
   const workflow =
@@ -319,36 +170,4 @@ export function toSocketMessage(
     ...(workflow === undefined ? {} : { workflow }),
     severity: workflow?.severity ?? 'none',
   } as InboxSocketMessage;
-}
-
-/** The subscriber's in-app messages, in stored (`_id`, oldest first) order. */
-export function inAppMessagesOf(
-  data: EnvironmentData,
-  subscriber: SubscriberRecord,
-): MessageRecord[] {
-  return data.messages.filter(
-    (message) => message.channel === 'in_app' && message._subscriberId === subscriber._id,
-  );
-}
-
-/**
- * The counts the Inbox shows: messages neither archived nor snoozed that are unread (in total
- * and by severity), and those unseen.
- */
-export function inboxCounts(
-  data: EnvironmentData,
-  subscriber: SubscriberRecord,
-  now: number,
-): { unreadCount: UnreadCount; unseenCount: number } {
-  const unreadCount: UnreadCount = { total: 0, severity: { high: 0, medium: 0, low: 0, none: 0 } };
-  let unseenCount = 0;
-  for (const message of inAppMessagesOf(data, subscriber)) {
-    if (message.archived || isSnoozed(message, now)) continue;
-    if (!message.seen) unseenCount += 1;
-    if (message.read) continue;
-    unreadCount.total += 1;
-    const severity = severityOf(data, message);
-    unreadCount.severity[severity] = (unreadCount.severity[severity] ?? 0) + 1;
-  }
-  return { unreadCount, unseenCount };
 }

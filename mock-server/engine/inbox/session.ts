@@ -15,10 +15,11 @@ import type { EngineState, EnvironmentRecord } from '../store/state';
 import { checkJsonDepth } from '../wire/json-depth';
 import { ServiceError } from '../wire/service-error';
 import { constantTimeEqual, hmacSha256Hex } from './hmac-sha256';
+import { inboxCounts } from './inbox-counts';
 import { updateInboxPreferences } from './inbox-preferences';
 import { MAX_SNOOZE_HOURS } from './notification-actions';
 import { MAX_COUNT } from './notification-filter';
-import { inboxCounts } from './notification-view';
+import type { UnreadCount } from './notification-shapes';
 
 /**
  * What `POST /v1/inbox/session` answers inside `data`.
@@ -32,7 +33,7 @@ import { inboxCounts } from './notification-view';
 export interface InboxSessionAnswer {
   token: string;
   totalUnreadCount: number;
-  unreadCount: ReturnType<typeof inboxCounts>['unreadCount'];
+  unreadCount: UnreadCount;
   removeNovuBranding: boolean;
   maxSnoozeDurationHours: number;
   isDevelopmentMode: boolean;
