@@ -33,6 +33,7 @@ import {
   subscribersCredentialsUpsertRoute,
   subscribersDeleteRoute,
   subscribersMessagesMarkAsRoute,
+  subscribersPreferencesBulkUpdateRoute,
   subscribersPreferencesListRoute,
   subscribersPreferencesUpdateRoute,
   subscribersRetrieveRoute,
@@ -99,6 +100,7 @@ export const ROUTES = [
   subscribersCredentialsDeleteRoute,
   subscribersPreferencesListRoute,
   subscribersPreferencesUpdateRoute,
+  subscribersPreferencesBulkUpdateRoute,
   topicsCreateRoute,
   topicsListRoute,
   topicsRetrieveRoute,
@@ -154,6 +156,7 @@ export type OperationName =
   | 'subscribers.credentials.delete'
   | 'subscribers.preferences.list'
   | 'subscribers.preferences.update'
+  | 'subscribers.preferences.bulkUpdate'
   | 'topics.create'
   | 'topics.list'
   | 'topics.retrieve'
