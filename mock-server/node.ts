@@ -15,6 +15,7 @@ import { type MockServer, startMockServer } from './http/server';
 import { INSPECTOR_PATH } from './inspector/serve';
 
 export type {
+  ControlDataDirectory,
   ControlGuard,
   ControlRoute,
   ControlRouteInput,

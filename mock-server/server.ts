@@ -5,6 +5,7 @@
  */
 
 export type {
+  ControlDataDirectory,
   ControlGuard,
   ControlRoute,
   ControlRouteInput,

@@ -1,8 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTROL_PREFIX, type ControlRoute, createControlRouter } from '../control/control-router';
+import {
+  CONTROL_PREFIX,
+  type ControlDataDirectory,
+  type ControlRoute,
+  createControlRouter,
+} from '../control/control-router';
 import { defaultControlRoutes } from '../control/control-routes';
-import { createSnapshotStore } from '../control/snapshot-store';
+import { createSnapshotStore, type SnapshotStore } from '../control/snapshot-store';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
@@ -64,6 +69,13 @@ export interface MockServerOptions extends MockEngineOptions {
    * engine's in-app deliveries and marks (docs/inbox.md#real-time). Off without it.
    */
   inboxSocket?: Omit<InboxSocketOptions, 'changes'> & { changes?: InboxChangeSource };
+  /**
+   * The data directory the engine is kept in (`svc-mock --data`, docs/http-server.md#keeping-data):
+   * saved after each control request that changes the engine, and shown by `GET /__svc/data`.
+   */
+  data?: ControlDataDirectory;
+  /** Where control API snapshots are kept (default: in memory, at most 10). */
+  snapshots?: SnapshotStore;
 }
 
 /**
@@ -142,7 +154,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
             ...(inspector ? inspectorControlRoutes : []),
             ...(options.controlRoutes ?? []),
           ],
-          { engine, snapshots: createSnapshotStore() },
+          {
+            engine,
+            snapshots: options.snapshots ?? createSnapshotStore(),
+            ...(options.data ? { data: options.data } : {}),
+          },
           { token: options.controlToken, allowedHosts },
         );
   const log = options.log;

@@ -1,6 +1,6 @@
 /**
  * The Inbox API (`/v1/inbox/*`) as data: each route beside its handler, as the admin API's
- * operations are declared (docs/decisions/0142-inbox-routes.md). A separate table: the admin
+ * operations are declared (docs/decisions/0143-inbox-routes.md). A separate table: the admin
  * client never calls these routes, so they carry no client function, schema or docs row of
  * `src/routes/`; the engine's router and `engine.perform` serve both tables.
  *
