@@ -29,6 +29,19 @@ export type {
   TriggerExchange,
 } from './engine/event-feed';
 export { TRIGGER_HISTORY } from './engine/event-feed';
+export type { InboxChange, InboxChangeListener } from './engine/inbox/inbox-changes';
+export type { EngineInbox } from './engine/inbox/inbox-hub';
+export type {
+  InboxAction,
+  InboxNotification,
+  InboxRedirect,
+  InboxSeverity,
+  InboxSocketMessage,
+  InboxSubscriber,
+  InboxWorkflow,
+  UnreadCount,
+} from './engine/inbox/notification-shapes';
+export type { InboxSession } from './engine/inbox/sessions';
 export type {
   OperationCall,
   OperationDefinition,

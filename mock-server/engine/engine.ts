@@ -9,6 +9,8 @@ interface OperationCall {
   body?: unknown;
 }
 
+import { createInboxHub, type EngineInbox, engineInbox } from './inbox/inbox-hub';
+import { endSnooze } from './inbox/notification-actions';
 import { type EngineOperations, OPERATIONS } from './operations/index';
 import { createPerform, type OperationRequest, type OperationResponse } from './perform';
 import { createFaults, type EngineFaults } from './policy/faults';
@@ -234,6 +236,11 @@ export interface MockEngine {
   perform(request: OperationRequest): Promise<OperationResponse>;
   /** The operations without HTTP (see {@link EngineOperations}). */
   readonly operations: EngineOperations;
+  /**
+   * The Inbox (`/v1/inbox/*`) for a real-time layer: `resolveSession(token)` and
+   * `onChange(listener)` (docs/inbox.md).
+   */
+  readonly inbox: EngineInbox;
   /** @internal What `svc-mock --data` keeps the engine with (docs/decisions/0142-keeping-data.md). */
   readonly durability: EngineDurability;
 }
@@ -306,6 +313,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const faults = createFaults();
   faults.bind(state);
   const events = createEventFeed(clock.iso);
+  const inboxHub = createInboxHub(() => state, clock.now);
 
   const apiKey = () =>
     Array.from({ length: 32 }, () => Math.floor(keyRandom() * 16).toString(16)).join('');
@@ -385,7 +393,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     if (standalone) recorder.take(); // ids drawn outside any commit (a read) belong to none
     tables.scheduled.removeAt(state, index);
     const environment = state.environments.get(task.environmentId);
-    if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
+    if (environment) {
+      const scope = scopeOf({ environment, data: dataOf(environment) });
+      if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
+      else runScheduledTask(scope, task);
+    }
     // A task run by the clock is a change of its own; one an operation runs is in its entry.
     if (standalone) {
       const entry: CommitEntry = {
@@ -448,6 +460,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       retention: options.retention ?? {},
       unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(state, drop)),
       atomic: (part) => journaled(part),
+      inbox: inboxHub,
     };
     scopes.set(data, scope);
     return scope;
@@ -512,6 +525,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     iso: clock.iso,
     idempotency: options.idempotency ?? true,
     rateLimit,
+    inbox: inboxHub,
     commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
   });
 
@@ -601,6 +615,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     perform,
     operations,
+    inbox: engineInbox(inboxHub),
     durability: {
       image: () => ({
         state,

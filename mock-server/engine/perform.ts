@@ -7,6 +7,9 @@
  */
 
 import type { OperationName } from '../../src/routes/index';
+import type { InboxHub } from './inbox/inbox-hub';
+import { INBOX_OPERATIONS, type InboxOperation } from './inbox/inbox-routes';
+import { performInbox } from './inbox/perform-inbox';
 import type { OperationDefinition } from './operation';
 import { StatusAnswer } from './operation';
 import { OPERATIONS } from './operations/index';
@@ -37,7 +40,8 @@ import { ServiceError } from './wire/service-error';
  * ```
  */
 export interface OperationRequest {
-  operation: OperationName;
+  /** An operation of the route table, or of the Inbox's (`inbox.*`, `inbox/inbox-routes.ts`). */
+  operation: OperationName | `inbox.${string}`;
   /** The `Authorization` header, `null` when absent. */
   authorization: string | null;
   /** The decoded path parameters. */
@@ -81,6 +85,8 @@ export interface PerformDeps {
   iso(): string;
   idempotency: boolean;
   rateLimit: RateLimitOptions | undefined;
+  /** The Inbox's sessions and change announcements. */
+  inbox: InboxHub;
   /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
   commits(): OperationCommits | undefined;
 }
@@ -113,6 +119,10 @@ export function createPerform(deps: PerformDeps) {
   const { state, scopeOf, now, iso, idempotency, rateLimit, commits } = deps;
 
   return async function perform(request: OperationRequest): Promise<OperationResponse> {
+    if (Object.hasOwn(INBOX_OPERATIONS, request.operation)) {
+      const operation = INBOX_OPERATIONS[request.operation] as InboxOperation;
+      return performInbox({ ...deps, hub: deps.inbox }, operation, request);
+    }
     // `perform` is public: an operation name outside the route table is the service's 404.
     if (!Object.hasOwn(OPERATIONS, request.operation)) {
       const error = ServiceError.http(404, `No operation ${String(request.operation)}`);
@@ -123,7 +133,7 @@ export function createPerform(deps: PerformDeps) {
         performed: false,
       };
     }
-    const { route, handle } = OPERATIONS[request.operation] as OperationDefinition;
+    const { route, handle } = OPERATIONS[request.operation as OperationName] as OperationDefinition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,
       body: errorBody(error, request.path, iso()),

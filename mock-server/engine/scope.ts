@@ -7,6 +7,7 @@
  */
 
 import type { EventFeed } from './event-feed';
+import type { InboxHub } from './inbox/inbox-hub';
 import type { IdGenerator } from './store/ids';
 import type { RetentionOptions } from './store/retention';
 import type {
@@ -70,4 +71,6 @@ export interface EngineScope extends EnvironmentScope {
   unschedule(drop: (task: ScheduledTaskRecord) => boolean): void;
   /** @internal Runs `part` all or nothing inside the operation: a throw undoes only its own writes. */
   atomic<T>(part: () => T): T;
+  /** @internal The Inbox's sessions and change announcements (`inbox/inbox-hub.ts`). */
+  inbox: InboxHub;
 }

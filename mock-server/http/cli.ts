@@ -229,7 +229,7 @@ async function main(): Promise<void> {
   // One write, so whoever reads the output gets the whole banner at once.
   const environments = server.engine.environments.map(
     (environment) =>
-      `  ${environment.name.padEnd(12)} _id=${environment._id}  apiKey=${environment.apiKey}`,
+      `  ${environment.name.padEnd(12)} _id=${environment._id}  apiKey=${environment.apiKey}  applicationIdentifier=${environment.identifier}`,
   );
   console.log(
     [

@@ -5,8 +5,10 @@
  */
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+// The admin client's headers, and the Inbox client's (`@novu/js`: API and client versions, the
+// keyless application identifier, a User-Agent).
 const DEFAULT_ALLOWED_HEADERS =
-  'authorization, content-type, idempotency-key, accept, x-request-id';
+  'authorization, content-type, idempotency-key, accept, x-request-id, novu-api-version, novu-client-version, novu-application-identifier, user-agent';
 const EXPOSED_HEADERS =
   'idempotency-key, idempotency-replay, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, x-request-id';
 

@@ -5,23 +5,25 @@
  * @module
  */
 import { type AnyRoute, ROUTES } from '../../src/routes/index';
+import { INBOX_ROUTES, type InboxRoute } from '../engine/inbox/inbox-routes';
 import { compilePath, decodePathParams, matchSegments, type PathPattern } from './path-match';
 
 /** A route that matched, with its raw (still percent-encoded) path parameters. */
 export interface MatchedRoute {
-  route: AnyRoute;
+  /** A route of the admin API's table, or of the Inbox's (`auth` tells them apart). */
+  route: AnyRoute | InboxRoute;
   names: readonly string[];
   raw: readonly string[];
 }
 
 interface CompiledRoute {
-  route: AnyRoute;
+  route: AnyRoute | InboxRoute;
   /** Static segments in lower case (the service's router ignores case). */
   pattern: PathPattern;
 }
 
 const BY_METHOD = new Map<string, CompiledRoute[]>();
-for (const route of ROUTES) {
+for (const route of [...ROUTES, ...INBOX_ROUTES]) {
   const list = BY_METHOD.get(route.method) ?? [];
   list.push({ route, pattern: compilePath(route.path, true) });
   BY_METHOD.set(route.method, list);

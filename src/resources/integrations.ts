@@ -2,9 +2,15 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import { integrationsCreate } from '../funcs/integrationsCreate';
+import { integrationsDelete } from '../funcs/integrationsDelete';
 import { integrationsList } from '../funcs/integrationsList';
 import { integrationsSetPrimary } from '../funcs/integrationsSetPrimary';
-import type { Integration, IntegrationCreateBody } from '../schemas/integration';
+import { integrationsUpdate } from '../funcs/integrationsUpdate';
+import type {
+  Integration,
+  IntegrationCreateBody,
+  IntegrationUpdateBody,
+} from '../schemas/integration';
 
 /**
  * The `svc.integrations` namespace: provider integrations of the channels.
@@ -67,5 +73,43 @@ export class Integrations {
    */
   setPrimary(integrationId: string, options?: RequestOptions): APIPromise<Integration> {
     return integrationsSetPrimary(this.#core, integrationId, options);
+  }
+
+  /**
+   * Changes an integration of the organization (`PUT /v1/integrations/{integrationId}`): the
+   * given fields only; `credentials` and `conditions` replace the stored ones. Turning `hmac` on
+   * in the in-app integration's credentials makes the Inbox require a `subscriberHash`.
+   *
+   * @throws {@link NotFoundError} when the organization has no such integration.
+   * @throws {@link ConflictError} when the new `identifier` is already used.
+   * @throws {@link BadRequestError} when the body changes nothing.
+   *
+   * @example
+   * ```ts
+   * const inApp = (await svc.integrations.list()).find((i) => i.channel === 'in_app');
+   * if (inApp?._id) await svc.integrations.update(inApp._id, { credentials: { hmac: true } });
+   * ```
+   */
+  update(
+    integrationId: string,
+    body: IntegrationUpdateBody,
+    options?: RequestOptions,
+  ): APIPromise<Integration> {
+    return integrationsUpdate(this.#core, integrationId, body, options);
+  }
+
+  /**
+   * Deletes an integration of the organization (`DELETE /v1/integrations/{integrationId}`) and
+   * answers the integrations left.
+   *
+   * @throws {@link NotFoundError} when the organization has no such integration.
+   *
+   * @example
+   * ```ts
+   * const remaining = await svc.integrations.delete('64da692e9a94fb2e6449ad10');
+   * ```
+   */
+  delete(integrationId: string, options?: RequestOptions): APIPromise<Integration[]> {
+    return integrationsDelete(this.#core, integrationId, options);
   }
 }

@@ -13,8 +13,10 @@ import {
 } from './events';
 import {
   integrationsCreateRoute,
+  integrationsDeleteRoute,
   integrationsListRoute,
   integrationsSetPrimaryRoute,
+  integrationsUpdateRoute,
 } from './integrations';
 import {
   messagesDeleteByTransactionIdRoute,
@@ -109,6 +111,8 @@ export const ROUTES = [
   topicsSubscriptionsDeleteRoute,
   workflowsCreateRoute,
   workflowsUpdateRoute,
+  integrationsUpdateRoute,
+  integrationsDeleteRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -162,7 +166,9 @@ export type OperationName =
   | 'topics.subscriptions.create'
   | 'topics.subscriptions.delete'
   | 'workflows.create'
-  | 'workflows.update';
+  | 'workflows.update'
+  | 'integrations.update'
+  | 'integrations.delete';
 
 /**
  * A route of {@link ROUTES}.

@@ -3,7 +3,12 @@
  *
  * @module
  */
-import { Integration, IntegrationCreateBody, IntegrationList } from '../schemas/integration';
+import {
+  Integration,
+  IntegrationCreateBody,
+  IntegrationList,
+  IntegrationUpdateBody,
+} from '../schemas/integration';
 import type { Route } from './route';
 
 /** `POST /v1/integrations`: creates an integration. */
@@ -36,4 +41,25 @@ export const integrationsSetPrimaryRoute = {
   status: 200,
   category: 'global',
   response: Integration,
+} as const satisfies Route;
+
+/** `PUT /v1/integrations/{integrationId}`: changes an integration. */
+export const integrationsUpdateRoute = {
+  operation: 'integrations.update',
+  method: 'PUT',
+  path: '/v1/integrations/:integrationId',
+  status: 200,
+  category: 'global',
+  body: IntegrationUpdateBody,
+  response: Integration,
+} as const satisfies Route;
+
+/** `DELETE /v1/integrations/{integrationId}`: deletes an integration; answers the remaining ones. */
+export const integrationsDeleteRoute = {
+  operation: 'integrations.delete',
+  method: 'DELETE',
+  path: '/v1/integrations/:integrationId',
+  status: 200,
+  category: 'global',
+  response: IntegrationList,
 } as const satisfies Route;

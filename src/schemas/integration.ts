@@ -187,6 +187,27 @@ export const IntegrationCreateBody = z.object({
 });
 export type IntegrationCreateBody = z.infer<typeof IntegrationCreateBody>;
 
+/**
+ * Body of `PUT /v1/integrations/{integrationId}`: the fields to change (`credentials` and
+ * `conditions` replace the stored ones).
+ *
+ * @example
+ * ```ts
+ * IntegrationUpdateBody.parse({ credentials: { hmac: true } });
+ * ```
+ */
+export const IntegrationUpdateBody = z.object({
+  name: z.optional(z.string()),
+  identifier: z.optional(z.string()),
+  _environmentId: z.optional(z.string()),
+  active: z.optional(z.boolean()),
+  credentials: z.optional(IntegrationCredentials),
+  check: z.optional(z.boolean()),
+  conditions: z.optional(z.array(IntegrationConditionInput)),
+  configurations: z.optional(IntegrationConfigurations),
+});
+export type IntegrationUpdateBody = z.infer<typeof IntegrationUpdateBody>;
+
 /** The answer of `GET /v1/integrations`: every integration of the organization. */
 export const IntegrationList = z.array(Integration);
 export type IntegrationList = z.infer<typeof IntegrationList>;

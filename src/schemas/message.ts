@@ -136,7 +136,12 @@ export const Message = z.looseObject({
   channel: openEnum(CHANNEL_TYPES),
   read: z.boolean(),
   seen: z.boolean(),
+  /** Archived from the Inbox (or its bulk actions). */
+  archived: z.optional(z.boolean()),
+  archivedAt: z.optional(z.nullable(Timestamp)),
   snoozedUntil: z.optional(Timestamp),
+  /** The first time the subscriber saw it. */
+  firstSeenDate: z.optional(Timestamp),
   email: z.optional(z.string()),
   phone: z.optional(z.string()),
   directWebhookUrl: z.optional(z.string()),

@@ -34,10 +34,12 @@ describe('svc-mock CLI', () => {
     bannerKey(server.stdout(), 'Production');
 
     const environments = (await (await fetch(`${server.url}/__svc/environments`)).json()) as {
-      data: { name: string; _id: string; apiKey: string }[];
+      data: { name: string; _id: string; apiKey: string; identifier: string }[];
     };
     for (const env of environments.data) {
-      expect(server.stdout()).toContain(`_id=${env._id}  apiKey=${env.apiKey}`);
+      expect(server.stdout()).toContain(
+        `_id=${env._id}  apiKey=${env.apiKey}  applicationIdentifier=${env.identifier}`,
+      );
     }
 
     const svc = new Svc({ secretKey: key, baseUrl: server.url });

@@ -8,6 +8,7 @@
 
 import * as routes from '../../../src/routes/integrations';
 import { defineOperation } from '../operation';
+import { deleteIntegration, updateIntegration } from '../resources/integration-changes';
 import {
   createIntegration,
   listIntegrations,
@@ -26,4 +27,14 @@ export const integrationsList = defineOperation(routes.integrationsListRoute, (s
 export const integrationsSetPrimary = defineOperation(
   routes.integrationsSetPrimaryRoute,
   (scope, { params }) => setPrimaryIntegration(scope, params.integrationId),
+);
+
+export const integrationsUpdate = defineOperation(
+  routes.integrationsUpdateRoute,
+  (scope, { params, body }) => updateIntegration(scope, params.integrationId, body),
+);
+
+export const integrationsDelete = defineOperation(
+  routes.integrationsDeleteRoute,
+  (scope, { params }) => deleteIntegration(scope, params.integrationId),
 );

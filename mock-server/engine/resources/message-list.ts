@@ -6,6 +6,7 @@ import type { EngineScope } from '../scope';
  * @module
  */
 
+import { announceInbox } from '../inbox/announce';
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, MessageRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -107,7 +108,9 @@ export function deleteMessage(
   if (!isObjectId(messageId)) throw ServiceError.dtoValidation(['messageId must be a mongodb id']);
   const index = data.messages.findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
+  const message = data.messages[index] as MessageRecord;
   tables.messages.removeAt(scope.state, data, index);
+  announceRemoval(scope, [message]);
   return { acknowledged: true, status: 'deleted' };
 }
 
@@ -127,11 +130,25 @@ export function deleteMessagesByTransaction(
   if (!data.messages.some((message) => message.transactionId === transactionId)) {
     throw ServiceError.http(404, 'Invalid transactionId or channel');
   }
-  tables.messages.removeWhere(
-    scope.state,
-    data,
-    (message) =>
-      message.transactionId === transactionId &&
-      (channel === undefined || message.channel === channel),
+  const drop = (message: MessageRecord) =>
+    message.transactionId === transactionId &&
+    (channel === undefined || message.channel === channel);
+  const removed = data.messages.filter(drop);
+  tables.messages.removeWhere(scope.state, data, drop);
+  announceRemoval(scope, removed);
+}
+
+/** The Inbox counts of each subscriber who lost an in-app message. */
+function announceRemoval(scope: EngineScope, removed: MessageRecord[]): void {
+  const owners = new Set(
+    removed
+      .filter((message) => message.channel === 'in_app')
+      .map((message) => message._subscriberId),
   );
+  for (const owner of owners) {
+    const subscriberId = scope.data.subscriberKeys.get(owner);
+    const subscriber =
+      subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+    if (subscriber) announceInbox(scope, subscriber, 'counts');
+  }
 }

@@ -6,6 +6,7 @@ import type { EngineScope } from '../scope';
  */
 
 import { MarkAsBody } from '../../../src/schemas/message';
+import { announceInbox } from '../inbox/announce';
 import { isObjectId } from '../store/ids';
 import type { MessageRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -24,14 +25,14 @@ import { findSubscriber } from './subscribers';
  * });
  * ```
  */
-export type MessageDto = Omit<MessageRecord, 'archived' | 'tags' | 'updatedAt'>;
+export type MessageDto = Omit<MessageRecord, 'tags' | 'updatedAt'>;
 
 const BAD_MESSAGE_ID =
   'messageId must be a valid MongoDB ObjectId or an array of valid MongoDB ObjectIds';
 
 /** A stored message in the wire shape. */
 export function toMessageDto(record: MessageRecord): MessageDto {
-  const { archived: _archived, tags: _tags, updatedAt: _updatedAt, ...rest } = record;
+  const { tags: _tags, updatedAt: _updatedAt, ...rest } = record;
   return structuredClone(rest);
 }
 
@@ -73,5 +74,6 @@ export function markMessagesAs(
     message.updatedAt = at;
     updated.push(toMessageDto(message));
   }
+  if (updated.length > 0) announceInbox(scope, subscriber, 'counts');
   return updated;
 }

@@ -16,6 +16,8 @@
 type Undo = () => void;
 
 let log: Undo[] | undefined;
+/** Callbacks waiting for the outermost journal to commit ({@link afterCommit}). */
+let committed: (() => void)[] = [];
 
 /**
  * Runs `operation` in a journal: when it throws, every journaled write it made is undone (newest
@@ -40,17 +42,43 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
   const outer = log;
   const current = outer ?? [];
   const mark = current.length;
+  const commitMark = committed.length;
   log = current;
+  let result: T;
   try {
-    return operation();
+    result = operation();
   } catch (error) {
     for (let index = current.length - 1; index >= mark; index--) (current[index] as Undo)();
     current.length = mark;
+    committed.length = commitMark;
     afterRollback?.();
     throw error;
   } finally {
     log = outer;
   }
+  if (outer === undefined) runCommitted();
+  return result;
+}
+
+function runCommitted(): void {
+  const callbacks = committed;
+  committed = [];
+  for (const callback of callbacks) callback();
+}
+
+/**
+ * Runs `callback` once the operation's writes are kept: after the outermost journal returns, or
+ * at once outside a journal. A rolled-back operation (or nested part) drops its callbacks, so
+ * what they announce never happened is never announced.
+ *
+ * @example
+ * ```ts
+ * afterCommit(() => changes.announce({ kind: 'counts', subscriberId }));
+ * ```
+ */
+export function afterCommit(callback: () => void): void {
+  if (log === undefined) callback();
+  else committed.push(callback);
 }
 
 /**

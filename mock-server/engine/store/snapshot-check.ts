@@ -156,7 +156,9 @@ export function snapshotProblem(
       typeof task['seq'] !== 'number' ||
       typeof task['at'] !== 'number' ||
       !isClockTime(task['at']) ||
-      (task['kind'] !== 'resume-delay' && task['kind'] !== 'close-digest') ||
+      (task['kind'] !== 'resume-delay' &&
+        task['kind'] !== 'close-digest' &&
+        task['kind'] !== 'end-snooze') ||
       !state.environments.has(task['environmentId'] as string) ||
       !isString(task['notificationId']) ||
       !Number.isInteger(task['jobIndex'])

@@ -276,8 +276,15 @@ export interface MessageRecord {
   read: boolean;
   seen: boolean;
   archived: boolean;
+  /** When the subscriber archived it (absent when never archived or unarchived since). */
+  archivedAt?: string;
+  /** Until when it is snoozed (absent when not snoozed). */
+  snoozedUntil?: string;
+  /** The first time it was seen (absent before). */
+  firstSeenDate?: string;
   lastSeenDate?: string;
   lastReadDate?: string;
+  /** Each time it was delivered: the first delivery, then each return from a snooze. */
   deliveredAt: string[];
   status: 'sent' | 'error' | 'warning';
   cta: Record<string, unknown>;
@@ -507,8 +514,9 @@ export interface ScheduledTaskRecord {
   /** Order of scheduling: ties in time run in this order. */
   seq: number;
   at: number;
-  kind: 'resume-delay' | 'close-digest';
+  kind: 'resume-delay' | 'close-digest' | 'end-snooze';
   environmentId: string;
+  /** The notification's `_id`; for `end-snooze`, the message's. */
   notificationId: string;
   jobIndex: number;
 }

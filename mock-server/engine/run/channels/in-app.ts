@@ -5,6 +5,7 @@
  */
 
 import type { InAppControlValues } from '../../../../src/schemas/workflow';
+import { announceInbox } from '../../inbox/announce';
 import { REDIRECT_CTA } from '../../store/shared';
 import { inAppMessageFields } from '../in-app-fields';
 import {
@@ -34,5 +35,6 @@ export function sendInApp(delivery: StepDelivery): DeliveryOutcome {
     ...(fields.data === undefined ? {} : { data: structuredClone(fields.data) }),
   });
   sent(delivery, message, integration, {});
+  announceInbox(delivery.scope, delivery.subscriber, 'received', message);
   return 'completed';
 }
