@@ -106,6 +106,17 @@ export { workflowsPatch } from './funcs/workflowsPatch';
 export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
 export { workflowsUpdate } from './funcs/workflowsUpdate';
+/* Typed triggers (augment `Register`; docs/workflows-as-code.md) */
+export type {
+  BroadcastBodyFor,
+  DynamicWorkflowName,
+  Register,
+  RegisteredBroadcastBody,
+  RegisteredBulkTriggerBody,
+  RegisteredTriggerBody,
+  RegisteredWorkflows,
+  TriggerBodyFor,
+} from './register';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
@@ -209,4 +220,17 @@ export {
   WorkflowSyncResponse,
   WorkflowUpdateBody,
 } from './schemas/workflow';
+export type {
+  ActionControl,
+  DelayControls,
+  DigestControls,
+  EmailControls,
+  InAppControls,
+  PushControls,
+  RedirectControl,
+  StepControlValues,
+  TextControls,
+  ThrottleControls,
+  TypedStep,
+} from './schemas/workflow-control-values';
 export { VERSION } from './version';

@@ -1,0 +1,107 @@
+/**
+ * Typed triggers: the `Register` interface a generated file (`svc types generate`) augments with
+ * the environment's workflows, and the trigger body types `svc.events` derives from it. Types
+ * only, so typed triggers cost no bytes at run time.
+ *
+ * @module
+ */
+import type { BroadcastBody, TriggerBody } from './schemas/event';
+
+/**
+ * Declared empty; augment it with `workflows` (workflow id → payload type) to type
+ * `svc.events.trigger`, `triggerBulk` and `broadcast`. `svc types generate` writes the
+ * augmentation; without it the trigger types stay open (any name, any payload object).
+ *
+ * @example
+ * ```ts
+ * declare module '@svc/api' {
+ *   interface Register {
+ *     workflows: {
+ *       welcome: { plan: 'free' | 'pro' };
+ *       'password-reset': { resetUrl: string };
+ *     };
+ *   }
+ * }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: augmented by the user's generated types.
+export interface Register {}
+
+/** The registered workflows (workflow id → payload type), or `never` without augmentation. */
+export type RegisteredWorkflows = Register extends { workflows: infer Workflows }
+  ? Workflows
+  : never;
+
+declare const dynamicWorkflowName: unique symbol;
+
+/**
+ * The escape for a workflow name only known at run time, once workflows are registered: cast
+ * the name to it and the trigger takes it with any payload object.
+ *
+ * @example
+ * ```ts
+ * const name = process.env['WORKFLOW'] as DynamicWorkflowName;
+ * await svc.events.trigger({ name, to: 'user-1', payload: { anything: true } });
+ * ```
+ */
+export type DynamicWorkflowName = string & { readonly [dynamicWorkflowName]: true };
+
+/** `payload` required when the payload type has a required field, optional otherwise. */
+type PayloadField<Payload> = object extends Payload
+  ? { payload?: Payload }
+  : Partial<Payload> extends Payload
+    ? { payload?: Payload }
+    : { payload: Payload };
+
+/**
+ * The trigger body for a map of workflows (id → payload type): one member per workflow, its
+ * `name` the id and its `payload` that workflow's type, plus a {@link DynamicWorkflowName}
+ * member. `svc.events.trigger` takes `TriggerBodyFor<RegisteredWorkflows>` once registered.
+ *
+ * @example
+ * ```ts
+ * type Body = TriggerBodyFor<{ welcome: { plan: string } }>;
+ * const body: Body = { name: 'welcome', to: 'user-1', payload: { plan: 'pro' } };
+ * ```
+ */
+export type TriggerBodyFor<Workflows> =
+  | {
+      [Name in keyof Workflows & string]: Omit<TriggerBody, 'name' | 'payload'> & {
+        name: Name;
+      } & PayloadField<Workflows[Name]>;
+    }[keyof Workflows & string]
+  | (TriggerBody & { name: DynamicWorkflowName });
+
+/**
+ * The broadcast body for a map of workflows: as {@link TriggerBodyFor}, without `to` and with
+ * `payload` always given (a broadcast requires it).
+ *
+ * @example
+ * ```ts
+ * type Body = BroadcastBodyFor<{ outage: { until: string } }>;
+ * const body: Body = { name: 'outage', payload: { until: '22:00' } };
+ * ```
+ */
+export type BroadcastBodyFor<Workflows> =
+  | {
+      [Name in keyof Workflows & string]: Omit<BroadcastBody, 'name' | 'payload'> & {
+        name: Name;
+        payload: Workflows[Name];
+      };
+    }[keyof Workflows & string]
+  | (BroadcastBody & { name: DynamicWorkflowName });
+
+/** What `svc.events.trigger` takes: typed by the registered workflows, `TriggerBody` without. */
+export type RegisteredTriggerBody = [RegisteredWorkflows] extends [never]
+  ? TriggerBody
+  : TriggerBodyFor<RegisteredWorkflows>;
+
+/** What `svc.events.broadcast` takes: typed by the registered workflows, `BroadcastBody` without. */
+export type RegisteredBroadcastBody = [RegisteredWorkflows] extends [never]
+  ? BroadcastBody
+  : BroadcastBodyFor<RegisteredWorkflows>;
+
+/** What `svc.events.triggerBulk` takes: events typed as {@link RegisteredTriggerBody}. */
+export interface RegisteredBulkTriggerBody {
+  events: RegisteredTriggerBody[];
+}

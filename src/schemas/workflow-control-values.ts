@@ -1,0 +1,126 @@
+/**
+ * The control values each step type takes, as exact types: a misspelled control
+ * (`{ ammount: 30 }` on a delay) is a compile error in a workflow create body, a seed or a
+ * `defineWorkflow` step. Types only; the service checks the values and answers step `issues`.
+ *
+ * @module
+ */
+import type { DigestUnit } from './workflow-common';
+import type { UpsertStepType } from './workflow-upsert';
+
+/** A skip rule (JSON Logic) every step type takes: the step is skipped when it is true. */
+type Skip = { skip?: Record<string, unknown> };
+
+/** A link target of an in-app redirect or action. */
+export interface RedirectControl {
+  url?: string;
+  target?: '_self' | '_blank' | '_parent' | '_top' | '_unfencedTop';
+}
+
+/** An in-app action button. */
+export interface ActionControl {
+  label?: string;
+  redirect?: RedirectControl;
+}
+
+/** Control values of an in-app step: a `body` or a `subject` is required. */
+export type InAppControls = Skip & {
+  subject?: string;
+  body?: string;
+  avatar?: string;
+  primaryAction?: ActionControl;
+  secondaryAction?: ActionControl;
+  redirect?: RedirectControl;
+  disableOutputSanitization?: boolean;
+  data?: Record<string, unknown>;
+};
+
+/** Control values of an email step: `subject` and `body` are required. */
+export type EmailControls = Skip & {
+  subject?: string;
+  body?: string;
+  editorType?: 'block' | 'html';
+  disableOutputSanitization?: boolean;
+  /** `null` = no layout; omitted = the default layout. */
+  layoutId?: string | null;
+};
+
+/** Control values of an SMS or chat step. */
+export type TextControls = Skip & { body?: string };
+
+/** Control values of a push step. */
+export type PushControls = Skip & { subject?: string; body?: string };
+
+/**
+ * Control values of a delay step: `amount` and `unit` (regular, the default), a `cron` (timed)
+ * or a `dynamicKey` naming a date or `{ amount, unit }` in the trigger (dynamic).
+ */
+export type DelayControls = Skip & {
+  type?: 'regular' | 'timed' | 'dynamic';
+  amount?: number;
+  unit?: DigestUnit;
+  cron?: string;
+  dynamicKey?: string;
+  extendToSchedule?: boolean;
+};
+
+/** Control values of a digest step: `amount` and `unit`, or a `cron` schedule. */
+export type DigestControls = Skip & {
+  amount?: number;
+  unit?: DigestUnit;
+  digestKey?: string;
+  cron?: string;
+  lookBackWindow?: { amount?: number; unit?: string };
+  extendToSchedule?: boolean;
+};
+
+/** Control values of a throttle step: a window (`amount` `unit`, or `dynamicKey`) and a threshold. */
+export type ThrottleControls = Skip & {
+  type?: 'fixed' | 'dynamic';
+  amount?: number;
+  unit?: DigestUnit;
+  dynamicKey?: string;
+  threshold?: number;
+  throttleKey?: string;
+};
+
+/**
+ * The control values of each step type a workflow can hold.
+ *
+ * @example
+ * ```ts
+ * const wait: StepControlValues['delay'] = { amount: 30, unit: 'minutes' };
+ * ```
+ */
+export interface StepControlValues {
+  in_app: InAppControls;
+  email: EmailControls;
+  sms: TextControls;
+  chat: TextControls;
+  push: PushControls;
+  delay: DelayControls;
+  digest: DigestControls;
+  throttle: ThrottleControls;
+  /** A custom step's controls are its own. */
+  custom: Record<string, unknown>;
+}
+
+/**
+ * One step with the control values of its type, for any object that also has `Fields`: the type
+ * of the steps of a typed create body, seed or workflow file.
+ *
+ * @example
+ * ```ts
+ * const step: TypedStep<{ name: string }> = {
+ *   type: 'delay',
+ *   name: 'Wait',
+ *   controlValues: { amount: 30, unit: 'minutes' },
+ * };
+ * ```
+ */
+export type TypedStep<Fields, Nullable extends boolean = false> = {
+  [Type in UpsertStepType]: Fields & {
+    type: Type;
+    controlValues?: StepControlValues[Type] | (Nullable extends true ? null : never) | undefined;
+  };
+}[UpsertStepType];

@@ -1,0 +1,197 @@
+/**
+ * A workflow file: one workflow as it lives in git (`svc/workflows/<workflowId>.json`), the shape
+ * `svc workflows pull` writes, `push` and `diff` read, `defineWorkflow` returns and the mock's seed
+ * takes. No server ids or timestamps: a pull of an unchanged environment changes no file.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { JsonObject } from '../schemas/common';
+import { DIGEST_UNITS, SEVERITIES } from '../schemas/workflow-common';
+import type { StepControlValues } from '../schemas/workflow-control-values';
+import {
+  SLUG_IDENTIFIER_PATTERN,
+  UPSERT_STEP_TYPES,
+  type UpsertStepType,
+} from '../schemas/workflow-upsert';
+
+const text = z.optional(z.string());
+const skip = z.optional(JsonObject);
+const unit = z.optional(z.enum(DIGEST_UNITS));
+const redirect = z.optional(
+  z.object({
+    url: text,
+    target: z.optional(z.enum(['_self', '_blank', '_parent', '_top', '_unfencedTop'])),
+  }),
+);
+const action = z.optional(z.object({ label: text, redirect }));
+
+// Known controls are typed (editor completion, a wrong type named by its field); others are kept
+// as they are, so a file pulled from a newer service still reads, and the service reports them.
+const CONTROLS: { [Type in UpsertStepType]: z.ZodMiniType<StepControlValues[Type]> } = {
+  in_app: z.looseObject({
+    skip,
+    subject: text,
+    body: text,
+    avatar: text,
+    primaryAction: action,
+    secondaryAction: action,
+    redirect,
+    disableOutputSanitization: z.optional(z.boolean()),
+    data: z.optional(JsonObject),
+  }),
+  email: z.looseObject({
+    skip,
+    subject: text,
+    body: text,
+    editorType: z.optional(z.enum(['block', 'html'])),
+    disableOutputSanitization: z.optional(z.boolean()),
+    layoutId: z.optional(z.nullable(z.string())),
+  }),
+  sms: z.looseObject({ skip, body: text }),
+  chat: z.looseObject({ skip, body: text }),
+  push: z.looseObject({ skip, subject: text, body: text }),
+  delay: z.looseObject({
+    skip,
+    type: z.optional(z.enum(['regular', 'timed', 'dynamic'])),
+    amount: z.optional(z.number()),
+    unit,
+    cron: text,
+    dynamicKey: text,
+    extendToSchedule: z.optional(z.boolean()),
+  }),
+  digest: z.looseObject({
+    skip,
+    amount: z.optional(z.number()),
+    unit,
+    digestKey: text,
+    cron: text,
+    lookBackWindow: z.optional(z.object({ amount: z.optional(z.number()), unit: text })),
+    extendToSchedule: z.optional(z.boolean()),
+  }),
+  throttle: z.looseObject({
+    skip,
+    type: z.optional(z.enum(['fixed', 'dynamic'])),
+    amount: z.optional(z.number()),
+    unit,
+    dynamicKey: text,
+    threshold: z.optional(z.number()),
+    throttleKey: text,
+  }),
+  custom: JsonObject,
+};
+
+const identifier = z
+  .string()
+  .check(
+    z.regex(SLUG_IDENTIFIER_PATTERN, 'letters and digits, with -, _ or . only between them'),
+    z.maxLength(256),
+  );
+
+function stepOf<Type extends UpsertStepType>(type: Type) {
+  return z.strictObject({
+    stepId: identifier,
+    name: z.string().check(z.minLength(1), z.maxLength(256)),
+    type: z.literal(type),
+    controlValues: z.optional(CONTROLS[type]),
+  });
+}
+
+/** One step of a workflow file: its `stepId`, name, type and the control values of its type. */
+export const WorkflowFileStep = z.discriminatedUnion(
+  'type',
+  UPSERT_STEP_TYPES.map(stepOf) as unknown as [
+    ReturnType<typeof stepOf<'in_app'>>,
+    ...ReturnType<typeof stepOf<UpsertStepType>>[],
+  ],
+);
+/**
+ * One step of a workflow file.
+ *
+ * @example
+ * ```ts
+ * const step: WorkflowFileStep = {
+ *   stepId: 'wait',
+ *   name: 'Wait',
+ *   type: 'delay',
+ *   controlValues: { amount: 30, unit: 'minutes' },
+ * };
+ * ```
+ */
+export type WorkflowFileStep = {
+  [Type in UpsertStepType]: {
+    stepId: string;
+    name: string;
+    type: Type;
+    controlValues?: StepControlValues[Type] | undefined;
+  };
+}[UpsertStepType];
+
+/** The most steps a workflow file may hold (a cap on hostile files, well above real workflows). */
+export const MAX_WORKFLOW_STEPS = 100;
+
+/**
+ * The workflow file's schema. Fields a file leaves out are not managed: `push` keeps the
+ * environment's value and `diff` does not compare them (`pull` writes every field).
+ *
+ * @example
+ * ```ts
+ * const file = WorkflowFile.parse(JSON.parse(await readFile('svc/workflows/welcome.json', 'utf8')));
+ * ```
+ */
+export const WorkflowFile = z.strictObject({
+  /** The JSON Schema of this file, for editor completion; ignored otherwise. */
+  $schema: z.optional(z.string()),
+  workflowId: identifier,
+  name: z.string().check(z.minLength(1), z.maxLength(256)),
+  description: z.optional(z.string()),
+  tags: z.optional(z.array(z.string()).check(z.maxLength(100))),
+  active: z.optional(z.boolean()),
+  severity: z.optional(z.enum(SEVERITIES)),
+  validatePayload: z.optional(z.boolean()),
+  /** The JSON Schema of the trigger payload (`null`: none). */
+  payloadSchema: z.optional(z.nullable(JsonObject)),
+  isTranslationEnabled: z.optional(z.boolean()),
+  /** `user`: what subscribers may change; `default`: the workflow's defaults (as answered). */
+  preferences: z.optional(
+    z.strictObject({
+      user: z.optional(z.nullable(JsonObject)),
+      default: z.optional(z.nullable(JsonObject)),
+    }),
+  ),
+  steps: z.array(WorkflowFileStep).check(z.maxLength(MAX_WORKFLOW_STEPS)),
+});
+
+/**
+ * A workflow file.
+ *
+ * @example
+ * ```ts
+ * const welcome: WorkflowFile = {
+ *   workflowId: 'welcome',
+ *   name: 'Welcome',
+ *   steps: [{ stepId: 'in-app', name: 'In-App', type: 'in_app', controlValues: { body: 'Hi!' } }],
+ * };
+ * ```
+ */
+export type WorkflowFile = Omit<z.infer<typeof WorkflowFile>, 'steps'> & {
+  steps: WorkflowFileStep[];
+};
+
+/**
+ * The JSON Schema of a workflow file (draft 2020-12), for editors: reference it from a file's
+ * `$schema`. The package ships it as `@svc/api/workflow-file.schema.json`.
+ *
+ * @example
+ * ```ts
+ * await writeFile('workflow-file.schema.json', JSON.stringify(workflowFileJsonSchema(), null, 2));
+ * ```
+ */
+export function workflowFileJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(WorkflowFile, { io: 'input', unrepresentable: 'any' }),
+    title: 'svc workflow file',
+    description:
+      'One workflow of the svc CLI (svc workflows pull/diff/push); see docs/workflows-as-code.md.',
+  };
+}
