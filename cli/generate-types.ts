@@ -32,6 +32,26 @@ function withoutTitles(value: unknown): unknown {
 }
 
 /**
+ * Indents the converter's unformatted output by brace depth and ends members with `;` (its own
+ * formatter, prettier, is left out of the CLI's bundle).
+ */
+function indent(code: string): string {
+  let depth = 0;
+  const lines: string[] = [];
+  for (const raw of code.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    if (/^[}\]]/.test(line)) depth = Math.max(0, depth - 1);
+    const isComment = /^(\/\*\*|\*|\/\/)/.test(line);
+    const open = /[{[(]$/.test(line);
+    const member = depth > 0 && !isComment && !open && !/[;,]$/.test(line);
+    lines.push(`${'  '.repeat(depth)}${line}${member ? ';' : ''}`);
+    if (open) depth += 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
  * The text of the generated types file: one payload type per workflow (from its `payloadSchema`,
  * `Record<string, unknown>` without one), `SvcWorkflows` mapping ids to them, and the `Register`
  * augmentation. `$ref`s outside the schema are not followed.
@@ -61,7 +81,7 @@ export async function generateTypes(
       let code: string;
       try {
         code = await compile({ ...schema, title: name }, name, {
-          bannerComment: `/** Payload of \`${file.workflowId}\`. */`,
+          bannerComment: '',
           format: false,
           declareExternallyReferenced: true,
           unreachableDefinitions: false,
@@ -72,7 +92,7 @@ export async function generateTypes(
           `${file.workflowId}: payloadSchema cannot be turned into a type: ${(error as Error).message}`,
         );
       }
-      blocks.push(code.trim().concat('\n'));
+      blocks.push(`/** Payload of \`${file.workflowId}\`. */\n${indent(code)}`);
     }
     entries.push(`  ${JSON.stringify(file.workflowId)}: ${name};`);
   }

@@ -28,7 +28,7 @@ const action = z.optional(z.object({ label: text, redirect }));
 
 // Known controls are typed (editor completion, a wrong type named by its field); others are kept
 // as they are, so a file pulled from a newer service still reads, and the service reports them.
-const CONTROLS: { [Type in UpsertStepType]: z.ZodMiniType<StepControlValues[Type]> } = {
+const CONTROLS = {
   in_app: z.looseObject({
     skip,
     subject: text,
@@ -79,7 +79,7 @@ const CONTROLS: { [Type in UpsertStepType]: z.ZodMiniType<StepControlValues[Type
     throttleKey: text,
   }),
   custom: JsonObject,
-};
+} satisfies Record<UpsertStepType, z.ZodMiniType>;
 
 const identifier = z
   .string()
