@@ -18,6 +18,8 @@ import {
   WORKFLOW_ORIGINS,
   WORKFLOW_STATUSES,
 } from '../../src/schemas/workflow';
+import type { TypedStep } from '../../src/schemas/workflow-control-values';
+import { STEP_CONTROLS } from '../../src/workflows/step-controls';
 import { createIntegration, setPrimaryIntegration } from './resources/integrations';
 import { updatePreferences } from './resources/preferences';
 import { slugify } from './resources/slug';
@@ -197,6 +199,14 @@ const SeedDataSchema = z.strictObject({
   tenants: z.optional(z.array(TenantSeed)),
   preferences: z.optional(z.array(PreferenceSeed)),
 });
+/** A workflow step to seed, its `controlValues` typed by its `type` (a misspelled control is a compile error). */
+export type WorkflowStepSeedInput = TypedStep<
+  Omit<z.input<typeof WorkflowStepSeed>, 'type' | 'controlValues'>
+>;
+/** A workflow to seed: a `defineWorkflow` result, a workflow file, or the spec's fields. */
+export type WorkflowSeedInput = Omit<z.input<typeof WorkflowSeed>, 'steps'> & {
+  steps?: WorkflowStepSeedInput[] | undefined;
+};
 /**
  * What `engine.seed()` takes: plain objects in the spec's shapes.
  *
@@ -205,13 +215,28 @@ const SeedDataSchema = z.strictObject({
  * engine.seed({ subscribers: [{ subscriberId: 'user-1', email: 'ada@example.com' }] });
  * ```
  */
-export type SeedData = z.input<typeof SeedDataSchema>;
+export type SeedData = Omit<z.input<typeof SeedDataSchema>, 'workflows'> & {
+  workflows?: WorkflowSeedInput[] | undefined;
+};
 /** Seed data after validation. */
 export type ParsedSeed = z.infer<typeof SeedDataSchema>;
 
 /** Validates seed data, throwing a readable error that names the bad field. */
 export function parseSeed(input: unknown): ParsedSeed {
-  return parseSeedPart(SeedDataSchema, input, '');
+  const seed = parseSeedPart(SeedDataSchema, input, '');
+  // Control values of the wrong type are refused here, as a workflow file's are; unknown or
+  // missing ones are the step issues the workflow answers with (resources/workflow-issues.ts).
+  for (const [index, workflow] of (seed.workflows ?? []).entries()) {
+    for (const [stepIndex, step] of (workflow.steps ?? []).entries()) {
+      if (step.controlValues === undefined) continue;
+      parseSeedPart(
+        STEP_CONTROLS[step.type],
+        step.controlValues,
+        `workflows.${index}.steps.${stepIndex}.controlValues`,
+      );
+    }
+  }
+  return seed;
 }
 
 function seedError(message: string): ServiceError {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { readWorkflowDir } from '../../cli/workflow-dir';
 import { CONTROL_PREFIX } from '../control/control-router';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
@@ -12,8 +13,8 @@ import { closeOnSignals } from './close-on-signals';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
-                [--clock real|virtual] [--control-token token] [--allowed-host name ...]
-                [--quiet] [--no-inspector]
+                [--workflows dir] [--clock real|virtual] [--control-token token]
+                [--allowed-host name ...] [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's.
@@ -21,6 +22,8 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
+  --workflows <dir>  workflow files (svc workflows pull's, docs/workflows-as-code.md) to seed
+                   as well; a workflow of the seed with the same workflowId is replaced
   --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
                    16 to 128 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on
@@ -82,6 +85,19 @@ async function readSeed(file: string): Promise<SeedData> {
   }
 }
 
+/** The workflow files of a directory as seed workflows (their `$schema` left out). */
+async function readWorkflowFiles(dir: string): Promise<SeedWorkflow[]> {
+  const loaded = await readWorkflowDir(dir);
+  return loaded.map(({ file: { $schema: _schema, ...workflow } }) => workflow);
+}
+
+type SeedWorkflow = NonNullable<SeedData['workflows']>[number];
+
+function withWorkflows(seed: SeedData, workflows: SeedWorkflow[] | undefined): SeedData {
+  if (workflows === undefined) return seed;
+  return { ...seed, workflows: [...(seed.workflows ?? []), ...workflows] };
+}
+
 async function main(): Promise<void> {
   // First of all, so no signal finds the process without them.
   const shutdown = closeOnSignals();
@@ -89,6 +105,7 @@ async function main(): Promise<void> {
     port?: string;
     host?: string;
     seed?: string;
+    workflows?: string;
     'api-key'?: string;
     clock?: string;
     'control-token'?: string;
@@ -103,6 +120,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        workflows: { type: 'string' },
         'api-key': { type: 'string' },
         clock: { type: 'string' },
         'control-token': { type: 'string' },
@@ -122,6 +140,8 @@ async function main(): Promise<void> {
   const port = parsePort(values.port);
   const clock = parseClock(values.clock);
   const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
+  const workflows =
+    values.workflows === undefined ? undefined : await readWorkflowFiles(values.workflows);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
@@ -129,7 +149,7 @@ async function main(): Promise<void> {
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
-      seed: seed ?? demoSeed,
+      seed: withWorkflows(seed ?? demoSeed, workflows),
       clockStart: 'real',
       apiKeys,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
@@ -137,7 +157,8 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
+    const source = [values.seed, values.workflows].filter(Boolean).join(', ');
+    throw new Error(source === '' ? message : `${source}: ${message}`);
   }
   const controlToken = values['control-token'] ?? process.env[CONTROL_TOKEN_VARIABLE];
   const server = await startMockServer({

@@ -6,6 +6,7 @@
  */
 
 import type { EnvironmentData, WorkflowStepRecord } from '../store/state';
+import { knownControls } from './workflow-controls';
 
 /** One issue of a step (the spec's StepContentIssue / StepIntegrationIssue). */
 export interface StepIssue {
@@ -49,6 +50,29 @@ function add(target: Record<string, StepIssue[]>, key: string, issue: StepIssue)
   const list = target[key] ?? [];
   list.push(issue);
   target[key] = list;
+}
+
+/** The service's message for a missing control: lodash `capitalize` of its name. */
+const requiredMessage = (field: string) =>
+  `${field.charAt(0).toUpperCase()}${field.slice(1).toLowerCase()} is required`;
+
+/**
+ * The controls a delay, digest or throttle step needs for the kind it is (the service's control
+ * schemas): `amount` and `unit` for a regular window, `cron` for a timed one, `dynamicKey` for a
+ * dynamic one. A step configured by `metadata` (seeded the v1 way) needs none.
+ */
+function requiredControls(step: WorkflowStepRecord): string[] {
+  if (step.metadata !== undefined) return [];
+  const values = step.controlValues;
+  const kind = values['type'];
+  if (step.type === 'delay') {
+    if (kind === 'timed') return ['cron'];
+    if (kind === 'dynamic') return ['dynamicKey'];
+    return ['amount', 'unit'];
+  }
+  if (step.type === 'digest') return values['cron'] === undefined ? ['amount', 'unit'] : [];
+  if (step.type === 'throttle') return kind === 'dynamic' ? ['dynamicKey'] : ['amount', 'unit'];
+  return [];
 }
 
 function isBlank(value: unknown): boolean {
@@ -134,6 +158,22 @@ export function stepIssues(
   }
   if (step.type === 'in_app' && isBlank(values['body']) && isBlank(values['subject'])) {
     missing('body', 'Body or subject');
+  }
+  for (const field of requiredControls(step)) {
+    if (isBlank(values[field])) {
+      add(controls, field, { issueType: 'MISSING_VALUE', message: requiredMessage(field) });
+    }
+  }
+  // The service validates control values against the step type's schema, which has no room for
+  // other keys: a misspelled control (`ammount`) is an issue, not silently ignored.
+  const known = knownControls(step.type);
+  for (const field of known === undefined ? [] : Object.keys(values)) {
+    if (known?.includes(field)) continue;
+    add(controls, field, {
+      issueType: 'MISSING_VALUE',
+      variableName: field,
+      message: 'must NOT have additional properties',
+    });
   }
   for (const [field, value] of Object.entries(values)) {
     walkStrings(value, (text) => {
