@@ -29,6 +29,31 @@ export interface LoadedWorkflowFile {
   file: WorkflowFile;
 }
 
+type Issue = { code: string; message: string } & Record<string, unknown>;
+
+/** What is wrong, in words (zod/mini leaves most messages at "Invalid input"). */
+function issueText(issue: Issue): string {
+  if (issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${String(issue['expected'])}`;
+    case 'invalid_value':
+      return `expected one of ${(issue['values'] as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'unrecognized_keys':
+      return `unknown field(s) ${(issue['keys'] as string[]).join(', ')}`;
+    case 'invalid_union':
+      return Array.isArray(issue['options'])
+        ? `expected one of ${issue['options'].map((value) => JSON.stringify(value)).join(', ')}`
+        : issue.message;
+    case 'too_big':
+      return `at most ${String(issue['maximum'])}`;
+    case 'too_small':
+      return `at least ${String(issue['minimum'])}`;
+    default:
+      return issue.message;
+  }
+}
+
 function fieldPath(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '(the file)' : path.map(String).join('.');
 }
@@ -46,7 +71,7 @@ export function parseWorkflowFile(path: string, json: unknown): WorkflowFile {
   if (result.success) return result.data as WorkflowFile;
   const problems = result.error.issues
     .slice(0, 5)
-    .map((issue) => `${fieldPath(issue.path)}: ${issue.message}`);
+    .map((issue) => `${fieldPath(issue.path)}: ${issueText(issue)}`);
   throw new WorkflowFileError(`${path}: ${problems.join('; ')}`);
 }
 

@@ -177,7 +177,7 @@ describe('svc workflows push', () => {
     const run = await svc('Development', ['workflows', 'push', '--dir', dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(join(dir, 'trial-ending.json'));
-    expect(run.stderr).toContain('steps.0.controlValues.amount');
+    expect(run.stderr).toContain('steps.0.controlValues.amount: expected number');
     expect(server.engine.scope('Development').data.workflows.map((w) => w.name)).toEqual(before);
   });
 
@@ -335,5 +335,47 @@ describe('svc workflows promote', () => {
     const run = await svc('Development', ['workflows', 'promote']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--to <environmentId>');
+  });
+});
+
+describe('workflow file errors', () => {
+  it('name the file, the field and what is expected', async () => {
+    const dir = join(work, 'wf');
+    await svc('Development', ['workflows', 'pull', '--dir', dir]);
+    const bad = (name: string, json: unknown) => writeFile(join(dir, name), JSON.stringify(json));
+    const step = { stepId: 'a', name: 'A', type: 'in_app' };
+    const cases: [unknown, string][] = [
+      [
+        { workflowId: 'x', name: 'X', steps: [{ ...step, type: 'fax' }] },
+        'steps.0.type: expected one of "in_app"',
+      ],
+      [
+        { workflowId: 'x', name: 'X', steps: [], colour: 'red' },
+        '(the file): unknown field(s) colour',
+      ],
+      [{ workflowId: '../etc', name: 'X', steps: [] }, 'workflowId: letters and digits'],
+      [
+        { workflowId: 'x', name: 'X', steps: [], severity: 'urgent' },
+        'severity: expected one of "high"',
+      ],
+    ];
+    for (const [json, message] of cases) {
+      await bad('bad.json', json);
+      const run = await svc('Development', ['workflows', 'push', '--dir', dir]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${join(dir, 'bad.json')}: ${message}`);
+    }
+  });
+
+  it('caps the size of a file', async () => {
+    const dir = join(work, 'wf');
+    await svc('Development', ['workflows', 'pull', '--dir', dir]);
+    await writeFile(
+      join(dir, 'huge.json'),
+      `{"workflowId":"huge","name":"${'x'.repeat(1024 * 1024)}"}`,
+    );
+    const run = await svc('Development', ['workflows', 'diff', '--dir', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('a workflow file may have at most 1048576');
   });
 });
