@@ -27,7 +27,14 @@ import type { BroadcastBody, TriggerBody } from './schemas/event';
 // biome-ignore lint/suspicious/noEmptyInterface: augmented by the user's generated types.
 export interface Register {}
 
-/** The registered workflows (workflow id → payload type), or `never` without augmentation. */
+/**
+ * The registered workflows (workflow id → payload type), or `never` without augmentation.
+ *
+ * @example
+ * ```ts
+ * type WelcomePayload = RegisteredWorkflows extends { welcome: infer P } ? P : never;
+ * ```
+ */
 export type RegisteredWorkflows = Register extends { workflows: infer Workflows }
   ? Workflows
   : never;
@@ -91,17 +98,41 @@ export type BroadcastBodyFor<Workflows> =
     }[keyof Workflows & string]
   | (BroadcastBody & { name: DynamicWorkflowName });
 
-/** What `svc.events.trigger` takes: typed by the registered workflows, `TriggerBody` without. */
+/**
+ * What `svc.events.trigger` takes: typed by the registered workflows, `TriggerBody` without.
+ *
+ * @example
+ * ```ts
+ * const body: RegisteredTriggerBody = { name: 'welcome', to: 'user-1' };
+ * await svc.events.trigger(body);
+ * ```
+ */
 export type RegisteredTriggerBody = [RegisteredWorkflows] extends [never]
   ? TriggerBody
   : TriggerBodyFor<RegisteredWorkflows>;
 
-/** What `svc.events.broadcast` takes: typed by the registered workflows, `BroadcastBody` without. */
+/**
+ * What `svc.events.broadcast` takes: typed by the registered workflows, `BroadcastBody` without.
+ *
+ * @example
+ * ```ts
+ * const body: RegisteredBroadcastBody = { name: 'outage', payload: { until: '22:00' } };
+ * await svc.events.broadcast(body);
+ * ```
+ */
 export type RegisteredBroadcastBody = [RegisteredWorkflows] extends [never]
   ? BroadcastBody
   : BroadcastBodyFor<RegisteredWorkflows>;
 
-/** What `svc.events.triggerBulk` takes: events typed as {@link RegisteredTriggerBody}. */
+/**
+ * What `svc.events.triggerBulk` takes: events typed as {@link RegisteredTriggerBody}.
+ *
+ * @example
+ * ```ts
+ * const body: RegisteredBulkTriggerBody = { events: [{ name: 'welcome', to: 'user-1' }] };
+ * await svc.events.triggerBulk(body);
+ * ```
+ */
 export interface RegisteredBulkTriggerBody {
   events: RegisteredTriggerBody[];
 }

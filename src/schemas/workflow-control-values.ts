@@ -11,19 +11,40 @@ import type { UpsertStepType } from './workflow-upsert';
 /** A skip rule (JSON Logic) every step type takes: the step is skipped when it is true. */
 type Skip = { skip?: Record<string, unknown> };
 
-/** A link target of an in-app redirect or action. */
+/**
+ * A link target of an in-app redirect or action.
+ *
+ * @example
+ * ```ts
+ * const redirect: RedirectControl = { url: '/billing', target: '_self' };
+ * ```
+ */
 export interface RedirectControl {
   url?: string;
   target?: '_self' | '_blank' | '_parent' | '_top' | '_unfencedTop';
 }
 
-/** An in-app action button. */
+/**
+ * An in-app action button.
+ *
+ * @example
+ * ```ts
+ * const action: ActionControl = { label: 'Upgrade', redirect: { url: '/billing' } };
+ * ```
+ */
 export interface ActionControl {
   label?: string;
   redirect?: RedirectControl;
 }
 
-/** Control values of an in-app step: a `body` or a `subject` is required. */
+/**
+ * Control values of an in-app step: a `body` or a `subject` is required.
+ *
+ * @example
+ * ```ts
+ * const controls: InAppControls = { subject: 'Welcome', body: 'Hi {{subscriber.firstName}}' };
+ * ```
+ */
 export type InAppControls = Skip & {
   subject?: string;
   body?: string;
@@ -35,7 +56,14 @@ export type InAppControls = Skip & {
   data?: Record<string, unknown>;
 };
 
-/** Control values of an email step: `subject` and `body` are required. */
+/**
+ * Control values of an email step: `subject` and `body` are required.
+ *
+ * @example
+ * ```ts
+ * const controls: EmailControls = { subject: 'Welcome', body: '<p>Hi</p>', editorType: 'html' };
+ * ```
+ */
 export type EmailControls = Skip & {
   subject?: string;
   body?: string;
@@ -45,15 +73,34 @@ export type EmailControls = Skip & {
   layoutId?: string | null;
 };
 
-/** Control values of an SMS or chat step. */
+/**
+ * Control values of an SMS or chat step.
+ *
+ * @example
+ * ```ts
+ * const controls: TextControls = { body: 'Your code is {{payload.code}}' };
+ * ```
+ */
 export type TextControls = Skip & { body?: string };
 
-/** Control values of a push step. */
+/**
+ * Control values of a push step.
+ *
+ * @example
+ * ```ts
+ * const controls: PushControls = { subject: 'New comment', body: '{{payload.text}}' };
+ * ```
+ */
 export type PushControls = Skip & { subject?: string; body?: string };
 
 /**
  * Control values of a delay step: `amount` and `unit` (regular, the default), a `cron` (timed)
  * or a `dynamicKey` naming a date or `{ amount, unit }` in the trigger (dynamic).
+ *
+ * @example
+ * ```ts
+ * const controls: DelayControls = { amount: 30, unit: 'minutes' };
+ * ```
  */
 export type DelayControls = Skip & {
   type?: 'regular' | 'timed' | 'dynamic';
@@ -64,7 +111,14 @@ export type DelayControls = Skip & {
   extendToSchedule?: boolean;
 };
 
-/** Control values of a digest step: `amount` and `unit`, or a `cron` schedule. */
+/**
+ * Control values of a digest step: `amount` and `unit`, or a `cron` schedule.
+ *
+ * @example
+ * ```ts
+ * const controls: DigestControls = { amount: 1, unit: 'hours', digestKey: 'payload.postId' };
+ * ```
+ */
 export type DigestControls = Skip & {
   amount?: number;
   unit?: DigestUnit;
@@ -74,7 +128,14 @@ export type DigestControls = Skip & {
   extendToSchedule?: boolean;
 };
 
-/** Control values of a throttle step: a window (`amount` `unit`, or `dynamicKey`) and a threshold. */
+/**
+ * Control values of a throttle step: a window (`amount` `unit`, or `dynamicKey`) and a threshold.
+ *
+ * @example
+ * ```ts
+ * const controls: ThrottleControls = { amount: 1, unit: 'hours', threshold: 3 };
+ * ```
+ */
 export type ThrottleControls = Skip & {
   type?: 'fixed' | 'dynamic';
   amount?: number;

@@ -8,7 +8,18 @@ import type { Svc } from '../client';
 import type { WorkflowChange, WorkflowPlan } from './plan';
 import { createBodyOf, updateBodyOf } from './to-body';
 
-/** Raised when a push stops: the failed change, the service's error, and what was applied. */
+/**
+ * Raised when a push stops: the failed change, the service's error, and what was applied.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await applyWorkflowPlan(svc, plan);
+ * } catch (error) {
+ *   if (error instanceof WorkflowPushError) console.error(error.message, error.applied);
+ * }
+ * ```
+ */
 export class WorkflowPushError extends Error {
   override name = 'WorkflowPushError' as const;
   /** The change that failed. */

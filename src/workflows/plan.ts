@@ -7,7 +7,14 @@
 import { jsonEqual } from './canonical';
 import type { WorkflowFile, WorkflowFileStep } from './workflow-file';
 
-/** One changed field: its path (`steps.wait.controlValues.amount`) and the two values. */
+/**
+ * One changed field: its path (`steps.wait.controlValues.amount`) and the two values.
+ *
+ * @example
+ * ```ts
+ * const change: FieldChange = { kind: '~', path: 'steps.wait.controlValues.amount', before: 1, after: 2 };
+ * ```
+ */
 export interface FieldChange {
   /** `+` a field or step the push adds, `-` one it removes, `~` one it changes. */
   kind: '+' | '-' | '~';
@@ -18,13 +25,28 @@ export interface FieldChange {
   after?: unknown;
 }
 
-/** What a push does to one workflow. */
+/**
+ * What a push does to one workflow.
+ *
+ * @example
+ * ```ts
+ * const change: WorkflowChange = { action: 'delete', workflowId: 'old-promo' };
+ * ```
+ */
 export type WorkflowChange =
   | { action: 'create'; workflowId: string; file: WorkflowFile }
   | { action: 'update'; workflowId: string; file: WorkflowFile; changes: FieldChange[] }
   | { action: 'delete'; workflowId: string };
 
-/** A push plan: the changes, in the order a push applies them, and the unchanged workflows. */
+/**
+ * A push plan: the changes, in the order a push applies them, and the unchanged workflows.
+ *
+ * @example
+ * ```ts
+ * const plan: WorkflowPlan = planWorkflows([], [], { prune: false });
+ * console.log(plan.changes.length); // 0
+ * ```
+ */
 export interface WorkflowPlan {
   changes: WorkflowChange[];
   unchanged: string[];
