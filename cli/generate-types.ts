@@ -69,7 +69,7 @@ export async function generateTypes(
   const converter = await import('json-schema-to-typescript');
   // Node names a CommonJS module's exports; a bundle's interop may only give them as `default`.
   const compile =
-    converter.compile ?? (converter as { default?: typeof converter }).default?.compile;
+    converter.compile ?? (converter as unknown as { default?: typeof converter }).default?.compile;
   if (typeof compile !== 'function') throw new Error('json-schema-to-typescript has no compile');
   const taken = new Set<string>(['SvcWorkflows']);
   const blocks: string[] = [];

@@ -29,10 +29,9 @@ export interface LoadedWorkflowFile {
   file: WorkflowFile;
 }
 
-type Issue = { code: string; message: string } & Record<string, unknown>;
-
 /** What is wrong, in words (zod/mini leaves most messages at "Invalid input"). */
-function issueText(issue: Issue): string {
+function issueText(zodIssue: { code: string; message: string }): string {
+  const issue = zodIssue as { code: string; message: string } & Record<string, unknown>;
   if (issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
     case 'invalid_type':

@@ -12,6 +12,12 @@ import type { UpsertStepType } from './workflow-upsert';
 type Skip = { skip?: Record<string, unknown> };
 
 /**
+ * A time unit: the known ones suggested, any string taken (a unit the service does not know is
+ * its step issue, not a compile error, so values read from elsewhere need no cast).
+ */
+type Unit = DigestUnit | (string & {});
+
+/**
  * A link target of an in-app redirect or action.
  *
  * @example
@@ -66,7 +72,8 @@ export type InAppControls = Skip & {
  */
 export type EmailControls = Skip & {
   subject?: string;
-  body?: string;
+  /** HTML, or a block editor document. */
+  body?: string | Record<string, unknown>;
   editorType?: 'block' | 'html';
   disableOutputSanitization?: boolean;
   /** `null` = no layout; omitted = the default layout. */
@@ -103,9 +110,9 @@ export type PushControls = Skip & { subject?: string; body?: string };
  * ```
  */
 export type DelayControls = Skip & {
-  type?: 'regular' | 'timed' | 'dynamic';
+  type?: 'regular' | 'timed' | 'dynamic' | (string & {});
   amount?: number;
-  unit?: DigestUnit;
+  unit?: Unit;
   cron?: string;
   dynamicKey?: string;
   extendToSchedule?: boolean;
@@ -121,7 +128,7 @@ export type DelayControls = Skip & {
  */
 export type DigestControls = Skip & {
   amount?: number;
-  unit?: DigestUnit;
+  unit?: Unit;
   digestKey?: string;
   cron?: string;
   lookBackWindow?: { amount?: number; unit?: string };
@@ -137,9 +144,9 @@ export type DigestControls = Skip & {
  * ```
  */
 export type ThrottleControls = Skip & {
-  type?: 'fixed' | 'dynamic';
+  type?: 'fixed' | 'dynamic' | (string & {});
   amount?: number;
-  unit?: DigestUnit;
+  unit?: Unit;
   dynamicKey?: string;
   threshold?: number;
   throttleKey?: string;

@@ -10,7 +10,17 @@ import type { UpsertStepType } from '../schemas/workflow-upsert';
 
 const text = z.optional(z.string());
 const skip = z.optional(JsonObject);
-const unit = z.optional(z.enum(DIGEST_UNITS));
+/** The values the workflow file's JSON Schema suggests (`examples`) for open string controls. */
+export const SUGGESTED_VALUES = new Map<z.ZodMiniType, readonly string[]>();
+
+// Known values suggested to editors, any string taken: the service answers an unknown one as a
+// step issue rather than refusing the workflow.
+function oneOf(values: readonly string[]) {
+  const schema = z.string();
+  SUGGESTED_VALUES.set(schema, values);
+  return z.optional(schema);
+}
+const unit = oneOf(DIGEST_UNITS);
 const redirect = z.optional(
   z.object({
     url: text,
@@ -44,7 +54,7 @@ export const STEP_CONTROLS = {
   email: z.looseObject({
     skip,
     subject: text,
-    body: text,
+    body: z.optional(z.union([z.string(), JsonObject])),
     editorType: z.optional(z.enum(['block', 'html'])),
     disableOutputSanitization: z.optional(z.boolean()),
     layoutId: z.optional(z.nullable(z.string())),
@@ -54,7 +64,7 @@ export const STEP_CONTROLS = {
   push: z.looseObject({ skip, subject: text, body: text }),
   delay: z.looseObject({
     skip,
-    type: z.optional(z.enum(['regular', 'timed', 'dynamic'])),
+    type: oneOf(['regular', 'timed', 'dynamic']),
     amount: z.optional(z.number()),
     unit,
     cron: text,
@@ -72,7 +82,7 @@ export const STEP_CONTROLS = {
   }),
   throttle: z.looseObject({
     skip,
-    type: z.optional(z.enum(['fixed', 'dynamic'])),
+    type: oneOf(['fixed', 'dynamic']),
     amount: z.optional(z.number()),
     unit,
     dynamicKey: text,

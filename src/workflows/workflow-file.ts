@@ -14,7 +14,7 @@ import {
   UPSERT_STEP_TYPES,
   type UpsertStepType,
 } from '../schemas/workflow-upsert';
-import { STEP_CONTROLS } from './step-controls';
+import { STEP_CONTROLS, SUGGESTED_VALUES } from './step-controls';
 
 const identifier = z
   .string()
@@ -124,7 +124,14 @@ export type WorkflowFile = Omit<z.infer<typeof WorkflowFile>, 'steps'> & {
  */
 export function workflowFileJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(WorkflowFile, { io: 'input', unrepresentable: 'any' }),
+    ...z.toJSONSchema(WorkflowFile, {
+      io: 'input',
+      unrepresentable: 'any',
+      override: ({ zodSchema, jsonSchema }) => {
+        const values = SUGGESTED_VALUES.get(zodSchema as unknown as z.ZodMiniType);
+        if (values !== undefined) jsonSchema.examples = [...values];
+      },
+    }),
     title: 'svc workflow file',
     description:
       'One workflow of the svc CLI (svc workflows pull/diff/push); see docs/workflows-as-code.md.',

@@ -113,8 +113,8 @@ describe('defineWorkflow', () => {
         workflows: [
           {
             workflowId: 'bad',
-            // @ts-expect-error amount is a number
             steps: [
+              // @ts-expect-error amount is a number
               { type: 'delay', name: 'Wait', controlValues: { amount: '30', unit: 'minutes' } },
             ],
           },
