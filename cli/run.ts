@@ -21,7 +21,12 @@ import { fetchWorkflowFiles } from '../src/workflows/remote';
 import type { WorkflowFile } from '../src/workflows/workflow-file';
 import { generateTypes } from './generate-types';
 import { type CliIo, progress } from './output';
-import { DEFAULT_WORKFLOW_DIR, readWorkflowDir, writeWorkflowDir } from './workflow-dir';
+import {
+  DEFAULT_WORKFLOW_DIR,
+  parseWorkflowFile,
+  readWorkflowDir,
+  writeWorkflowDir,
+} from './workflow-dir';
 import { isModulePath, readWorkflowModule } from './workflow-module';
 
 export const USAGE = `Usage: svc <command> [options]
@@ -106,7 +111,11 @@ const changeLine = (change: WorkflowChange) =>
 async function pull(values: Values, io: CliIo): Promise<number> {
   const svc = client(values, io);
   const dir = values.dir ?? DEFAULT_WORKFLOW_DIR;
-  const files = await fetchWorkflowFiles(svc);
+  // What the environment answers is checked as a file is before it names one (a workflowId
+  // like `../x` would write outside the directory).
+  const files = (await fetchWorkflowFiles(svc)).map((file) =>
+    parseWorkflowFile(`workflow "${file.workflowId}" of the environment`, file),
+  );
   const line = progress(io, values.json);
   const result = await writeWorkflowDir(dir, files, (path, state) => line(`${state} ${path}`));
   if (values.json) io.stdout.write(`${JSON.stringify(result)}\n`);

@@ -379,3 +379,43 @@ describe('workflow file errors', () => {
     expect(run.stderr).toContain('a workflow file may have at most 1048576');
   });
 });
+
+describe('a hostile environment', () => {
+  it('cannot make pull write outside the directory', async () => {
+    const evil = {
+      _id: '64da692e9a94fb2e6449ad31',
+      workflowId: '../../escaped',
+      slug: 'x',
+      name: 'Evil',
+      steps: [],
+      origin: 'svc-cloud',
+      preferences: {},
+      status: 'ACTIVE',
+      severity: 'none',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+      stepTypeOverviews: [],
+    };
+    const answer = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const fakeFetch = (async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      return url.includes('/v2/workflows?') || url.endsWith('/v2/workflows')
+        ? answer({ data: { workflows: [evil], totalCount: 1 } })
+        : answer({ data: evil });
+    }) as typeof fetch;
+    let stderr = '';
+    const dir = join(work, 'a', 'b', 'wf');
+    const code = await runSvc(['workflows', 'pull', '--dir', dir], {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: { SVC_SECRET_KEY: 'k', SVC_BASE_URL: 'https://svc.test' },
+      fetch: fakeFetch,
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      'workflow "../../escaped" of the environment: workflowId: letters and digits',
+    );
+    expect(await readdir(work)).toEqual([]);
+  });
+});
