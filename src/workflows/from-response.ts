@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { SEVERITIES } from '../schemas/workflow-common';
 import type { WorkflowResponse } from '../schemas/workflow-response';
 import { UPSERT_STEP_TYPES, type UpsertStepType } from '../schemas/workflow-upsert';
 import { sortKeys } from './canonical';
@@ -48,8 +49,7 @@ export function workflowFileFromResponse(workflow: WorkflowResponse): WorkflowFi
     description: workflow.description ?? '',
     tags: [...(workflow.tags ?? [])],
     active: workflow.active ?? workflow.status !== 'INACTIVE',
-    severity:
-      (['high', 'medium', 'low', 'none'] as const).find((s) => s === workflow.severity) ?? 'none',
+    severity: SEVERITIES.find((known) => known === workflow.severity) ?? 'none',
     validatePayload: workflow.validatePayload ?? false,
     payloadSchema: workflow.payloadSchema ?? null,
     isTranslationEnabled: workflow.isTranslationEnabled ?? false,

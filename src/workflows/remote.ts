@@ -13,7 +13,7 @@ export const MAX_REMOTE_WORKFLOWS = 1000;
 
 /**
  * Every workflow of the client's environment, retrieved one by one (a list item has no control
- * values), sorted by workflowId.
+ * values), sorted by workflowId. Throws above {@link MAX_REMOTE_WORKFLOWS}.
  *
  * @example
  * ```ts
@@ -22,7 +22,15 @@ export const MAX_REMOTE_WORKFLOWS = 1000;
  * ```
  */
 export async function fetchWorkflows(svc: Svc): Promise<WorkflowResponse[]> {
-  const listed = await svc.workflows.list({ limit: 100 }).toArray({ limit: MAX_REMOTE_WORKFLOWS });
+  const listed = await svc.workflows
+    .list({ limit: 100 })
+    .toArray({ limit: MAX_REMOTE_WORKFLOWS + 1 });
+  // Part of an environment would plan creates for workflows that exist: refuse instead.
+  if (listed.length > MAX_REMOTE_WORKFLOWS) {
+    throw new Error(
+      `the environment has more than ${MAX_REMOTE_WORKFLOWS} workflows; at most that many are read`,
+    );
+  }
   const workflows: WorkflowResponse[] = [];
   for (const item of listed) workflows.push(await svc.workflows.retrieve(item.workflowId));
   return workflows.sort((a, b) => a.workflowId.localeCompare(b.workflowId));
