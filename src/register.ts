@@ -10,18 +10,13 @@ import type { BroadcastBody, TriggerBody } from './schemas/event';
 /**
  * Declared empty; augment it with `workflows` (workflow id → payload type) to type
  * `svc.events.trigger`, `triggerBulk` and `broadcast`. `svc types generate` writes the
- * augmentation; without it the trigger types stay open (any name, any payload object).
+ * augmentation (`declare module '@svc/api' { interface Register { workflows: … } }`); without it
+ * the trigger types stay open (any name, any payload object). See docs/workflows-as-code.md.
  *
  * @example
  * ```ts
- * declare module '@svc/api' {
- *   interface Register {
- *     workflows: {
- *       welcome: { plan: 'free' | 'pro' };
- *       'password-reset': { resetUrl: string };
- *     };
- *   }
- * }
+ * // What the augmentation registers, once `svc/workflows.gen.ts` is compiled with the app:
+ * type Workflows = Register extends { workflows: infer Registered } ? Registered : never;
  * ```
  */
 // biome-ignore lint/suspicious/noEmptyInterface: augmented by the user's generated types.

@@ -110,11 +110,13 @@ export type PushControls = Skip & { subject?: string; body?: string };
  * ```
  */
 export type DelayControls = Skip & {
-  type?: 'regular' | 'timed' | 'dynamic' | (string & {});
+  type?: 'regular' | 'timed' | 'dynamic' | 'scheduled' | (string & {});
   amount?: number;
   unit?: Unit;
   cron?: string;
   dynamicKey?: string;
+  /** A scheduled delay (`type: 'scheduled'`): the payload path of the date to wait until. */
+  delayPath?: string;
   extendToSchedule?: boolean;
 };
 
@@ -127,11 +129,26 @@ export type DelayControls = Skip & {
  * ```
  */
 export type DigestControls = Skip & {
+  /** `regular` (default), `backoff` or `timed` (see `timed`); a `cron` wins when given. */
+  type?: 'regular' | 'backoff' | 'timed' | (string & {});
   amount?: number;
   unit?: Unit;
   digestKey?: string;
   cron?: string;
   lookBackWindow?: { amount?: number; unit?: string };
+  backoff?: boolean;
+  backoffAmount?: number;
+  backoffUnit?: Unit;
+  /** A timed digest's schedule: a time of day on every day, week days or month days. */
+  timed?: {
+    atTime?: string;
+    weekDays?: string[];
+    monthDays?: (string | number)[];
+    ordinal?: string;
+    ordinalValue?: string;
+    monthlyType?: string;
+    cronExpression?: string;
+  };
   extendToSchedule?: boolean;
 };
 

@@ -67,15 +67,17 @@ export type DefinedWorkflow<Id extends string = string, Payload = Record<string,
 };
 
 /**
- * The map of workflow id to payload type of a list of defined workflows: what `Register` takes.
+ * The map of workflow id to payload type of a list of defined workflows: what `Register` takes
+ * (`declare module '@svc/api' { interface Register { workflows: WorkflowsOf<[typeof welcome]> } }`).
  *
  * @example
  * ```ts
- * declare module '@svc/api' {
- *   interface Register {
- *     workflows: WorkflowsOf<[typeof welcome, typeof passwordReset]>;
- *   }
- * }
+ * const welcome = defineWorkflow({
+ *   workflowId: 'welcome',
+ *   payloadSchema: z.object({ plan: z.string() }),
+ *   steps: [],
+ * });
+ * type Workflows = WorkflowsOf<[typeof welcome]>; // { welcome: { plan: string } }
  * ```
  */
 export type WorkflowsOf<Workflows extends readonly DefinedWorkflow<string, unknown>[]> = {
@@ -100,7 +102,7 @@ function slugOf(name: string, fallback: string): string {
  * import { z } from 'zod';
  * import { defineWorkflow } from '@svc/api/workflows';
  *
- * export const welcome = defineWorkflow({
+ * const welcome = defineWorkflow({
  *   workflowId: 'welcome',
  *   payloadSchema: z.object({ plan: z.enum(['free', 'pro']) }),
  *   steps: [

@@ -64,15 +64,17 @@ export const STEP_CONTROLS = {
   push: z.looseObject({ skip, subject: text, body: text }),
   delay: z.looseObject({
     skip,
-    type: oneOf(['regular', 'timed', 'dynamic']),
+    type: oneOf(['regular', 'timed', 'dynamic', 'scheduled']),
     amount: z.optional(z.number()),
     unit,
     cron: text,
     dynamicKey: text,
+    delayPath: text,
     extendToSchedule: z.optional(z.boolean()),
   }),
   digest: z.looseObject({
     skip,
+    type: oneOf(['regular', 'backoff', 'timed']),
     amount: z.optional(z.number()),
     unit,
     digestKey: text,

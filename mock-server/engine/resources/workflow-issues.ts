@@ -52,6 +52,15 @@ function add(target: Record<string, StepIssue[]>, key: string, issue: StepIssue)
   target[key] = list;
 }
 
+/**
+ * Settings the runtime also reads from control values, as it reads them from v1 step metadata (a
+ * scheduled delay, backoff and timed digests: docs/virtual-clock.md): not unknown controls.
+ */
+const RUNTIME_SETTINGS: Partial<Record<WorkflowStepRecord['type'], readonly string[]>> = {
+  delay: ['delayPath'],
+  digest: ['type', 'backoff', 'backoffAmount', 'backoffUnit', 'timed'],
+};
+
 /** The service's message for a missing control: lodash `capitalize` of its name. */
 const requiredMessage = (field: string) =>
   `${field.charAt(0).toUpperCase()}${field.slice(1).toLowerCase()} is required`;
@@ -68,9 +77,12 @@ function requiredControls(step: WorkflowStepRecord): string[] {
   if (step.type === 'delay') {
     if (kind === 'timed') return ['cron'];
     if (kind === 'dynamic') return ['dynamicKey'];
+    if (kind === 'scheduled') return ['delayPath'];
     return ['amount', 'unit'];
   }
-  if (step.type === 'digest') return values['cron'] === undefined ? ['amount', 'unit'] : [];
+  if (step.type === 'digest') {
+    return values['cron'] === undefined && kind !== 'timed' ? ['amount', 'unit'] : [];
+  }
   if (step.type === 'throttle') return kind === 'dynamic' ? ['dynamicKey'] : ['amount', 'unit'];
   return [];
 }
@@ -167,8 +179,9 @@ export function stepIssues(
   // The service validates control values against the step type's schema, which has no room for
   // other keys: a misspelled control (`ammount`) is an issue, not silently ignored.
   const known = knownControls(step.type);
+  const runtime = RUNTIME_SETTINGS[step.type] ?? [];
   for (const field of known === undefined ? [] : Object.keys(values)) {
-    if (known?.includes(field)) continue;
+    if (known?.includes(field) || runtime.includes(field)) continue;
     add(controls, field, {
       issueType: 'MISSING_VALUE',
       variableName: field,

@@ -167,6 +167,27 @@ describe('missing values', () => {
     expect(stepIssues(step('custom', { anything: 1 }), dev)).toBeUndefined();
   });
 
+  it('takes the settings the runtime reads as v1 metadata: a scheduled delay, timed and backoff digests', () => {
+    const { dev } = setup();
+    expect(
+      stepIssues(step('delay', { type: 'scheduled', delayPath: 'remindAt' }), dev),
+    ).toBeUndefined();
+    expect(stepIssues(step('delay', { type: 'scheduled' }), dev)).toStrictEqual({
+      controls: { delayPath: [{ issueType: 'MISSING_VALUE', message: 'Delaypath is required' }] },
+    });
+    const timed = { type: 'timed', unit: 'days', timed: { atTime: '09:00' } };
+    expect(stepIssues(step('digest', timed), dev)).toBeUndefined();
+    const backoff = {
+      type: 'backoff',
+      amount: 5,
+      unit: 'minutes',
+      backoff: true,
+      backoffAmount: 1,
+      backoffUnit: 'minutes',
+    };
+    expect(stepIssues(step('digest', backoff), dev)).toBeUndefined();
+  });
+
   it('asks nothing of a step set up by metadata (seeded the v1 way)', () => {
     const { dev } = setup();
     const seeded = { ...step('delay'), metadata: { type: 'regular', amount: 5, unit: 'seconds' } };
