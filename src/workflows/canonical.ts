@@ -23,7 +23,14 @@ const FILE_KEYS = [
 ];
 const STEP_KEYS = ['stepId', 'name', 'type', 'controlValues'];
 
-/** A copy of a JSON value with every object's keys sorted (arrays keep their order). */
+/**
+ * A copy of a JSON value with every object's keys sorted (arrays keep their order).
+ *
+ * @example
+ * ```ts
+ * sortKeys({ b: 1, a: { d: 2, c: 3 } }); // { a: { c: 3, d: 2 }, b: 1 }
+ * ```
+ */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== 'object') return value;
@@ -49,7 +56,14 @@ function ordered(
   return out;
 }
 
-/** Whether two JSON values are equal, whatever their objects' key order. */
+/**
+ * Whether two JSON values are equal, whatever their objects' key order.
+ *
+ * @example
+ * ```ts
+ * jsonEqual({ a: 1, b: 2 }, { b: 2, a: 1 }); // true
+ * ```
+ */
 export function jsonEqual(left: unknown, right: unknown): boolean {
   return JSON.stringify(sortKeys(left)) === JSON.stringify(sortKeys(right));
 }

@@ -115,7 +115,18 @@ function stepChanges(local: WorkflowFileStep[], remote: WorkflowFileStep[], out:
   }
 }
 
-/** The field changes that make `remote` match `local` (fields `local` leaves out are kept). */
+/**
+ * The field changes that make `remote` match `local` (fields `local` leaves out are kept).
+ *
+ * @example
+ * ```ts
+ * const changes = workflowChanges(
+ *   { workflowId: 'welcome', name: 'Hello', steps: [] },
+ *   { workflowId: 'welcome', name: 'Welcome', steps: [] },
+ * );
+ * // [{ kind: '~', path: 'name', before: 'Welcome', after: 'Hello' }]
+ * ```
+ */
 export function workflowChanges(local: WorkflowFile, remote: WorkflowFile): FieldChange[] {
   const out: FieldChange[] = [];
   for (const field of FIELDS) {
