@@ -86,7 +86,8 @@ export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export { SKIP_RULE_BUDGET } from './engine/run/conditions';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
-export type { SeedData } from './engine/seed';
+export type { SeedData, WorkflowSeedInput, WorkflowStepSeedInput } from './engine/seed';
+export { WorkflowSeed, WorkflowStepSeed } from './engine/seed';
 export type { EngineClock } from './engine/store/clock';
 export {
   CLOCK_MAX_MS,

@@ -222,12 +222,14 @@ export {
 } from './schemas/workflow';
 export type {
   ActionControl,
+  ControlTimeUnit,
   DelayControls,
   DigestControls,
   EmailControls,
   InAppControls,
   PushControls,
   RedirectControl,
+  SkipControl,
   StepControlValues,
   TextControls,
   ThrottleControls,

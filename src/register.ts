@@ -48,13 +48,6 @@ declare const dynamicWorkflowName: unique symbol;
  */
 export type DynamicWorkflowName = string & { readonly [dynamicWorkflowName]: true };
 
-/** `payload` required when the payload type has a required field, optional otherwise. */
-type PayloadField<Payload> = object extends Payload
-  ? { payload?: Payload }
-  : Partial<Payload> extends Payload
-    ? { payload?: Payload }
-    : { payload: Payload };
-
 /**
  * The trigger body for a map of workflows (id → payload type): one member per workflow, its
  * `name` the id and its `payload` that workflow's type, plus a {@link DynamicWorkflowName}
@@ -70,7 +63,10 @@ export type TriggerBodyFor<Workflows> =
   | {
       [Name in keyof Workflows & string]: Omit<TriggerBody, 'name' | 'payload'> & {
         name: Name;
-      } & PayloadField<Workflows[Name]>;
+        // `payload` is required when its type has a required field, optional otherwise.
+      } & (Partial<Workflows[Name]> extends Workflows[Name]
+          ? { payload?: Workflows[Name] }
+          : { payload: Workflows[Name] });
     }[keyof Workflows & string]
   | (TriggerBody & { name: DynamicWorkflowName });
 

@@ -112,7 +112,14 @@ const SEEDABLE_STEP_TYPES = STEP_TYPES.filter(
   (type): type is SeedableStepType => type !== 'trigger',
 ) as [SeedableStepType, ...SeedableStepType[]];
 
-/** A workflow step to seed. */
+/**
+ * A workflow step to seed (the schema; its input type is {@link WorkflowStepSeedInput}).
+ *
+ * @example
+ * ```ts
+ * WorkflowStepSeed.parse({ type: 'in_app', name: 'Inbox', controlValues: { body: 'Hi' } });
+ * ```
+ */
 export const WorkflowStepSeed = z.strictObject({
   type: z.enum(SEEDABLE_STEP_TYPES),
   name: z.string().check(z.minLength(1)),
@@ -124,7 +131,14 @@ export const WorkflowStepSeed = z.strictObject({
   shouldStopOnFail: z.optional(z.boolean()),
 });
 
-/** A workflow to seed. */
+/**
+ * A workflow to seed (the schema; its input type is {@link WorkflowSeedInput}).
+ *
+ * @example
+ * ```ts
+ * WorkflowSeed.parse({ workflowId: 'welcome', steps: [{ type: 'in_app', name: 'Inbox' }] });
+ * ```
+ */
 export const WorkflowSeed = z.strictObject({
   workflowId: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
@@ -187,6 +201,39 @@ export const PreferenceSeed = z.object({
   schedule: z.optional(PreferenceSchedule),
 });
 
+/**
+ * A workflow step to seed, its `controlValues` typed by its `type` (a misspelled control is a
+ * compile error).
+ *
+ * @example
+ * ```ts
+ * const wait: WorkflowStepSeedInput = { type: 'delay', name: 'Wait', controlValues: { amount: 30, unit: 'minutes' } };
+ * ```
+ */
+export type WorkflowStepSeedInput = TypedStep<
+  Omit<z.input<typeof WorkflowStepSeed>, 'type' | 'controlValues'>
+>;
+/**
+ * A workflow to seed: a `defineWorkflow` result, a workflow file, or the spec's fields.
+ *
+ * @example
+ * ```ts
+ * const welcome: WorkflowSeedInput = {
+ *   workflowId: 'welcome',
+ *   steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Welcome!' } }],
+ * };
+ * engine.seed({ workflows: [welcome] });
+ * ```
+ */
+export type WorkflowSeedInput = Omit<z.input<typeof WorkflowSeed>, 'steps'> & {
+  steps?: WorkflowStepSeedInput[] | undefined;
+};
+// The schema checks steps as WorkflowStepSeed does; its input type is the typed one above.
+const SeedWorkflows = z.array(WorkflowSeed) as unknown as z.ZodMiniType<
+  z.infer<typeof WorkflowSeed>[],
+  WorkflowSeedInput[]
+>;
+
 /** What `engine.seed()` takes (the schema of {@link SeedData}); unknown keys are refused. */
 const SeedDataSchema = z.strictObject({
   /** Environment name or `_id` to seed into (default `Development`). */
@@ -194,19 +241,11 @@ const SeedDataSchema = z.strictObject({
   subscribers: z.optional(z.array(SubscriberSeed)),
   topics: z.optional(z.array(TopicSeed)),
   integrations: z.optional(z.array(IntegrationSeed)),
-  workflows: z.optional(z.array(WorkflowSeed)),
+  workflows: z.optional(SeedWorkflows),
   messages: z.optional(z.array(MessageSeed)),
   tenants: z.optional(z.array(TenantSeed)),
   preferences: z.optional(z.array(PreferenceSeed)),
 });
-/** A workflow step to seed, its `controlValues` typed by its `type` (a misspelled control is a compile error). */
-export type WorkflowStepSeedInput = TypedStep<
-  Omit<z.input<typeof WorkflowStepSeed>, 'type' | 'controlValues'>
->;
-/** A workflow to seed: a `defineWorkflow` result, a workflow file, or the spec's fields. */
-export type WorkflowSeedInput = Omit<z.input<typeof WorkflowSeed>, 'steps'> & {
-  steps?: WorkflowStepSeedInput[] | undefined;
-};
 /**
  * What `engine.seed()` takes: plain objects in the spec's shapes.
  *
@@ -215,9 +254,7 @@ export type WorkflowSeedInput = Omit<z.input<typeof WorkflowSeed>, 'steps'> & {
  * engine.seed({ subscribers: [{ subscriberId: 'user-1', email: 'ada@example.com' }] });
  * ```
  */
-export type SeedData = Omit<z.input<typeof SeedDataSchema>, 'workflows'> & {
-  workflows?: WorkflowSeedInput[] | undefined;
-};
+export type SeedData = z.input<typeof SeedDataSchema>;
 /** Seed data after validation. */
 export type ParsedSeed = z.infer<typeof SeedDataSchema>;
 

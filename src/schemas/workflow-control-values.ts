@@ -5,17 +5,36 @@
  *
  * @module
  */
-import type { DigestUnit } from './workflow-common';
 import type { UpsertStepType } from './workflow-upsert';
 
-/** A skip rule (JSON Logic) every step type takes: the step is skipped when it is true. */
-type Skip = { skip?: Record<string, unknown> };
+/**
+ * A skip rule (JSON Logic) every step type takes: the step is skipped when it is true.
+ *
+ * @example
+ * ```ts
+ * const skip: SkipControl = { skip: { '==': [{ var: 'payload.muted' }, true] } };
+ * ```
+ */
+// A type, not an interface: control values stay assignable to `Record<string, unknown>`.
+export type SkipControl = { skip?: Record<string, unknown> };
 
 /**
- * A time unit: the known ones suggested, any string taken (a unit the service does not know is
- * its step issue, not a compile error, so values read from elsewhere need no cast).
+ * A time unit of a control: the known ones suggested, any string taken (a unit the service does
+ * not know is its step issue, not a compile error, so values read from elsewhere need no cast).
+ *
+ * @example
+ * ```ts
+ * const unit: ControlTimeUnit = 'minutes';
+ * ```
  */
-type Unit = DigestUnit | (string & {});
+export type ControlTimeUnit =
+  | 'seconds'
+  | 'minutes'
+  | 'hours'
+  | 'days'
+  | 'weeks'
+  | 'months'
+  | (string & {});
 
 /**
  * A link target of an in-app redirect or action.
@@ -51,7 +70,7 @@ export interface ActionControl {
  * const controls: InAppControls = { subject: 'Welcome', body: 'Hi {{subscriber.firstName}}' };
  * ```
  */
-export type InAppControls = Skip & {
+export type InAppControls = SkipControl & {
   subject?: string;
   body?: string;
   avatar?: string;
@@ -70,7 +89,7 @@ export type InAppControls = Skip & {
  * const controls: EmailControls = { subject: 'Welcome', body: '<p>Hi</p>', editorType: 'html' };
  * ```
  */
-export type EmailControls = Skip & {
+export type EmailControls = SkipControl & {
   subject?: string;
   /** HTML, or a block editor document. */
   body?: string | Record<string, unknown>;
@@ -88,7 +107,7 @@ export type EmailControls = Skip & {
  * const controls: TextControls = { body: 'Your code is {{payload.code}}' };
  * ```
  */
-export type TextControls = Skip & { body?: string };
+export type TextControls = SkipControl & { body?: string };
 
 /**
  * Control values of a push step.
@@ -98,7 +117,7 @@ export type TextControls = Skip & { body?: string };
  * const controls: PushControls = { subject: 'New comment', body: '{{payload.text}}' };
  * ```
  */
-export type PushControls = Skip & { subject?: string; body?: string };
+export type PushControls = SkipControl & { subject?: string; body?: string };
 
 /**
  * Control values of a delay step: `amount` and `unit` (regular, the default), a `cron` (timed)
@@ -109,10 +128,10 @@ export type PushControls = Skip & { subject?: string; body?: string };
  * const controls: DelayControls = { amount: 30, unit: 'minutes' };
  * ```
  */
-export type DelayControls = Skip & {
+export type DelayControls = SkipControl & {
   type?: 'regular' | 'timed' | 'dynamic' | 'scheduled' | (string & {});
   amount?: number;
-  unit?: Unit;
+  unit?: ControlTimeUnit;
   cron?: string;
   dynamicKey?: string;
   /** A scheduled delay (`type: 'scheduled'`): the payload path of the date to wait until. */
@@ -128,17 +147,17 @@ export type DelayControls = Skip & {
  * const controls: DigestControls = { amount: 1, unit: 'hours', digestKey: 'payload.postId' };
  * ```
  */
-export type DigestControls = Skip & {
+export type DigestControls = SkipControl & {
   /** `regular` (default), `backoff` or `timed` (see `timed`); a `cron` wins when given. */
   type?: 'regular' | 'backoff' | 'timed' | (string & {});
   amount?: number;
-  unit?: Unit;
+  unit?: ControlTimeUnit;
   digestKey?: string;
   cron?: string;
   lookBackWindow?: { amount?: number; unit?: string };
   backoff?: boolean;
   backoffAmount?: number;
-  backoffUnit?: Unit;
+  backoffUnit?: ControlTimeUnit;
   /** A timed digest's schedule: a time of day on every day, week days or month days. */
   timed?: {
     atTime?: string;
@@ -160,10 +179,10 @@ export type DigestControls = Skip & {
  * const controls: ThrottleControls = { amount: 1, unit: 'hours', threshold: 3 };
  * ```
  */
-export type ThrottleControls = Skip & {
+export type ThrottleControls = SkipControl & {
   type?: 'fixed' | 'dynamic' | (string & {});
   amount?: number;
-  unit?: Unit;
+  unit?: ControlTimeUnit;
   dynamicKey?: string;
   threshold?: number;
   throttleKey?: string;
