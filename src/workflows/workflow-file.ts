@@ -115,7 +115,7 @@ export type WorkflowFile = Omit<z.infer<typeof WorkflowFile>, 'steps'> & {
 
 /**
  * The JSON Schema of a workflow file (draft 2020-12), for editors: reference it from a file's
- * `$schema`. The package ships it as `@svc/api/workflow-file.schema.json`.
+ * `$schema`. The package ships it as `node_modules/@svc/api/dist/workflow-file.schema.json`.
  *
  * @example
  * ```ts
