@@ -107,19 +107,21 @@ describe('defineWorkflow', () => {
     expect(Object.keys(created.steps[0]?.issues?.controls ?? {})).toEqual(['amount', 'ammount']);
   });
 
-  it('a control value of the wrong type is a seed error naming the field', () => {
-    expect(() =>
-      mock.engine.seed({
-        workflows: [
-          {
-            workflowId: 'bad',
-            steps: [
-              // @ts-expect-error amount is a number
-              { type: 'delay', name: 'Wait', controlValues: { amount: '30', unit: 'minutes' } },
-            ],
-          },
-        ],
-      }),
-    ).toThrow('Invalid seed data: workflows.0.steps.0.controlValues.amount');
+  it('a control value of the wrong type answers a step issue naming the control', async () => {
+    mock.engine.seed({
+      workflows: [
+        {
+          workflowId: 'bad',
+          steps: [
+            // @ts-expect-error amount is a number
+            { type: 'delay', name: 'Wait', controlValues: { amount: '30', unit: 'minutes' } },
+          ],
+        },
+      ],
+    });
+    const workflow = await mock.client().workflows.retrieve('bad');
+    expect(workflow.steps[0]?.issues?.controls).toEqual({
+      amount: [{ issueType: 'MISSING_VALUE', variableName: 'amount', message: 'must be number' }],
+    });
   });
 });

@@ -195,6 +195,16 @@ export function knownControls(type: WorkflowStepRecord['type']): readonly string
   return Object.keys(schema['properties'] as Record<string, unknown>);
 }
 
+/**
+ * The JSON type a step type's control must have (`string`, `number`, `boolean`, `object`), or
+ * `undefined` when any goes: what the step issues check a control's value against.
+ */
+export function controlType(type: WorkflowStepRecord['type'], control: string): string | undefined {
+  const properties = DATA_SCHEMAS[type]['properties'] as Record<string, JsonSchema> | undefined;
+  const declared = properties?.[control]?.['type'];
+  return typeof declared === 'string' ? declared : undefined;
+}
+
 /** The controls metadata of a step: `dataSchema`, `uiSchema` and the stored `values`. */
 export function stepControls(step: WorkflowStepRecord): {
   dataSchema: JsonSchema;

@@ -6,7 +6,7 @@
  */
 
 import type { EnvironmentData, WorkflowStepRecord } from '../store/state';
-import { knownControls } from './workflow-controls';
+import { controlType, knownControls } from './workflow-controls';
 
 /** One issue of a step (the spec's StepContentIssue / StepIntegrationIssue). */
 export interface StepIssue {
@@ -85,6 +85,11 @@ function requiredControls(step: WorkflowStepRecord): string[] {
   }
   if (step.type === 'throttle') return kind === 'dynamic' ? ['dynamicKey'] : ['amount', 'unit'];
   return [];
+}
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  return value === null ? 'null' : typeof value;
 }
 
 function isBlank(value: unknown): boolean {
@@ -179,6 +184,18 @@ export function stepIssues(
   // The service validates control values against the step type's schema, which has no room for
   // other keys: a misspelled control (`ammount`) is an issue, not silently ignored.
   const known = knownControls(step.type);
+  // A number or switch of another type (`amount: '30'`), as the service's schema check words it;
+  // text controls are rendered whatever they hold (an email body may be a block document).
+  for (const [field, value] of Object.entries(values)) {
+    const expected = controlType(step.type, field);
+    if (expected !== 'number' && expected !== 'boolean') continue;
+    if (isBlank(value) || jsonType(value) === expected) continue;
+    add(controls, field, {
+      issueType: 'MISSING_VALUE',
+      variableName: field,
+      message: `must be ${expected}`,
+    });
+  }
   const runtime = RUNTIME_SETTINGS[step.type] ?? [];
   for (const field of known === undefined ? [] : Object.keys(values)) {
     if (known?.includes(field) || runtime.includes(field)) continue;

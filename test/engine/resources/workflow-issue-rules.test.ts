@@ -188,6 +188,23 @@ describe('missing values', () => {
     expect(stepIssues(step('digest', backoff), dev)).toBeUndefined();
   });
 
+  it('names a number or switch control of another type, not a text control', () => {
+    const { dev } = setup();
+    expect(
+      stepIssues(step('throttle', { amount: 1, unit: 'hours', threshold: 'two' }), dev),
+    ).toStrictEqual({
+      controls: {
+        threshold: [
+          { issueType: 'MISSING_VALUE', variableName: 'threshold', message: 'must be number' },
+        ],
+      },
+    });
+    expect(stepIssues(step('sms', { body: 5 }), dev)?.controls).toBeUndefined();
+    expect(
+      stepIssues(step('email', { subject: 5, body: { type: 'doc' } }), dev)?.controls,
+    ).toBeUndefined();
+  });
+
   it('asks nothing of a step set up by metadata (seeded the v1 way)', () => {
     const { dev } = setup();
     const seeded = { ...step('delay'), metadata: { type: 'regular', amount: 5, unit: 'seconds' } };
