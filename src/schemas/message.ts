@@ -150,6 +150,8 @@ export const Message = z.looseObject({
   errorText: z.optional(z.string()),
   payload: z.optional(JsonObject),
   overrides: z.optional(JsonObject),
+  /** The trigger's context (`type:id` keys) the message was sent in. */
+  contextKeys: z.optional(z.array(z.string())),
 });
 export type Message = z.infer<typeof Message>;
 
