@@ -77,7 +77,7 @@ function requiredControls(step: WorkflowStepRecord): string[] {
   const values = step.controlValues;
   const kind = values['type'];
   if (step.type === 'delay') {
-    if (kind === 'timed') return ['cron'];
+    if (kind === 'timed' || (kind === undefined && values['cron'] !== undefined)) return ['cron'];
     if (kind === 'dynamic') return ['dynamicKey'];
     if (kind === 'scheduled') return ['delayPath'];
     return ['amount', 'unit'];
@@ -265,6 +265,8 @@ export function stepIssues(
     const expected = controlType(step.type, field);
     if (expected !== 'number' && expected !== 'boolean') continue;
     if (isBlank(value) || jsonType(value) === expected) continue;
+    // The service's delay and digest schemas have taken an amount as text too (`'25'`).
+    if (expected === 'number' && typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) continue;
     add(controls, field, {
       issueType: 'MISSING_VALUE',
       variableName: field,
