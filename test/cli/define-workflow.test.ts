@@ -114,7 +114,7 @@ describe('defineWorkflow', () => {
           workflowId: 'bad',
           steps: [
             // @ts-expect-error amount is a number
-            { type: 'delay', name: 'Wait', controlValues: { amount: '30', unit: 'minutes' } },
+            { type: 'delay', name: 'Wait', controlValues: { amount: 'soon', unit: 'minutes' } },
           ],
         },
       ],
