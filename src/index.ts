@@ -109,6 +109,17 @@ export { workflowsPatch } from './funcs/workflowsPatch';
 export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
 export { workflowsUpdate } from './funcs/workflowsUpdate';
+/* Typed triggers (augment `Register`; docs/workflows-as-code.md) */
+export type {
+  BroadcastBodyFor,
+  DynamicWorkflowName,
+  Register,
+  RegisteredBroadcastBody,
+  RegisteredBulkTriggerBody,
+  RegisteredTriggerBody,
+  RegisteredWorkflows,
+  TriggerBodyFor,
+} from './register';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
@@ -212,4 +223,19 @@ export {
   WorkflowSyncResponse,
   WorkflowUpdateBody,
 } from './schemas/workflow';
+export type {
+  ActionControl,
+  ControlTimeUnit,
+  DelayControls,
+  DigestControls,
+  EmailControls,
+  InAppControls,
+  PushControls,
+  RedirectControl,
+  SkipControl,
+  StepControlValues,
+  TextControls,
+  ThrottleControls,
+  TypedStep,
+} from './schemas/workflow-control-values';
 export { VERSION } from './version';

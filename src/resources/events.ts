@@ -6,6 +6,11 @@ import { eventsCancel } from '../funcs/eventsCancel';
 import { eventsTrigger } from '../funcs/eventsTrigger';
 import { eventsTriggerBulk } from '../funcs/eventsTriggerBulk';
 import type {
+  RegisteredBroadcastBody,
+  RegisteredBulkTriggerBody,
+  RegisteredTriggerBody,
+} from '../register';
+import type {
   BroadcastBody,
   BulkTriggerBody,
   BulkTriggerResponse,
@@ -33,7 +38,9 @@ export class Events {
 
   /**
    * Triggers a workflow for its recipients (`POST /v1/events/trigger`). The call carries an
-   * idempotency key (generated unless given), so a retry never sends twice.
+   * idempotency key (generated unless given), so a retry never sends twice. Once workflows are
+   * registered (`svc types generate`, see `Register`) only their ids are taken, each with
+   * its payload type.
    *
    * @example
    * ```ts
@@ -44,8 +51,8 @@ export class Events {
    * });
    * ```
    */
-  trigger(body: TriggerBody, options?: RequestOptions): APIPromise<TriggerResponse> {
-    return eventsTrigger(this.#core, body, options);
+  trigger(body: RegisteredTriggerBody, options?: RequestOptions): APIPromise<TriggerResponse> {
+    return eventsTrigger(this.#core, body as TriggerBody, options);
   }
 
   /**
@@ -65,8 +72,11 @@ export class Events {
    * console.log(results.map((result) => result.status));
    * ```
    */
-  triggerBulk(body: BulkTriggerBody, options?: RequestOptions): APIPromise<BulkTriggerResponse> {
-    return eventsTriggerBulk(this.#core, body, options);
+  triggerBulk(
+    body: RegisteredBulkTriggerBody,
+    options?: RequestOptions,
+  ): APIPromise<BulkTriggerResponse> {
+    return eventsTriggerBulk(this.#core, body as BulkTriggerBody, options);
   }
 
   /**
@@ -81,8 +91,8 @@ export class Events {
    * });
    * ```
    */
-  broadcast(body: BroadcastBody, options?: RequestOptions): APIPromise<TriggerResponse> {
-    return eventsBroadcast(this.#core, body, options);
+  broadcast(body: RegisteredBroadcastBody, options?: RequestOptions): APIPromise<TriggerResponse> {
+    return eventsBroadcast(this.#core, body as BroadcastBody, options);
   }
 
   /**
