@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum } from './common';
-import { TriggerContext } from './trigger-context';
+import { isObject, TriggerContext } from './trigger-context';
 
 /** A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger. */
 export const TriggerSubscriberDefinition = z.object({
@@ -39,33 +39,36 @@ export const TriggerTopicRecipient = z.object({
 export type TriggerTopicRecipient = z.infer<typeof TriggerTopicRecipient>;
 
 /** One trigger recipient: a subscriber id, a subscriber definition or a topic. */
-export const TriggerRecipient = z.union([
+const RECIPIENT_FORMS = [
   z.string().check(z.minLength(1)),
   TriggerTopicRecipient,
   TriggerSubscriberDefinition,
-]);
+] as const;
+export const TriggerRecipient = z.union(RECIPIENT_FORMS);
 export type TriggerRecipient = z.infer<typeof TriggerRecipient>;
 
 /** The tenant of a trigger: an identifier or a tenant object. */
-export const TriggerTenant = z.union([
+const TENANT_FORMS = [
   z.string(),
   z.object({
     identifier: z.optional(z.string()),
     name: z.optional(z.string()),
     data: z.optional(JsonObject),
   }),
-]);
+] as const;
+export const TriggerTenant = z.union(TENANT_FORMS);
 export type TriggerTenant = z.infer<typeof TriggerTenant>;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // The service checks `to` only for being given, `actor` for a non-empty `subscriberId` and
 // `tenant` for being an object: a `never`-typed fallback after the documented forms does the same.
 const isGiven = (value: unknown) => value !== undefined && value !== null;
-const TriggerTo = z.union([TriggerRecipient, z.array(TriggerRecipient), z.custom<never>(isGiven)], {
-  error: 'to should not be null or undefined',
-});
+// The forms are listed flat (not `TriggerRecipient` nested, nor `TriggerTenant` below): the
+// client's unknown-key check reads a value as each documented form of its kind, and of equals
+// the last, the subscriber definition (src/core/validation.ts).
+const TriggerTo = z.union(
+  [...RECIPIENT_FORMS, z.array(TriggerRecipient), z.custom<never>(isGiven)],
+  { error: 'to should not be null or undefined' },
+);
 const TriggerActor = z.union(
   [
     z.string(),
@@ -79,7 +82,7 @@ const TriggerActor = z.union(
   ],
   { error: 'SubscriberId is required' },
 );
-const TriggerTenantInput = z.union([TriggerTenant, z.custom<never>(isObject)], {
+const TriggerTenantInput = z.union([...TENANT_FORMS, z.custom<never>(isObject)], {
   error: 'tenant must be a string or an object',
 });
 
