@@ -5,14 +5,8 @@ import { eventsBroadcast } from '../funcs/eventsBroadcast';
 import { eventsCancel } from '../funcs/eventsCancel';
 import { eventsTrigger } from '../funcs/eventsTrigger';
 import { eventsTriggerBulk } from '../funcs/eventsTriggerBulk';
-import type {
-  BroadcastBody,
-  BulkTriggerBody,
-  BulkTriggerResponse,
-  CancelResponse,
-  TriggerBody,
-  TriggerResponse,
-} from '../schemas/event';
+import type { CancelResponse, TriggerBody, TriggerResponse } from '../schemas/event';
+import type { BroadcastBody, BulkTriggerBody, BulkTriggerResponse } from '../schemas/event-batch';
 
 /**
  * The `svc.events` namespace: trigger workflows (one event, a batch, or a broadcast) and cancel
@@ -93,7 +87,7 @@ export class Events {
    * @example
    * ```ts
    * const { transactionId } = await svc.events.trigger({ name: 'reminder', to: 'user-1' });
-   * const canceled = await svc.events.cancel(transactionId ?? '');
+   * const canceled = await svc.events.cancel(transactionId);
    * ```
    */
   cancel(transactionId: string, options?: RequestOptions): APIPromise<CancelResponse> {

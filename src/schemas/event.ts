@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum } from './common';
+import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, type WireShape } from './common';
 import { isObject, TriggerContext } from './trigger-context';
 
 /** A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger. */
@@ -69,7 +69,12 @@ const TriggerTo = z.union(
   [...RECIPIENT_FORMS, z.array(TriggerRecipient), z.custom<never>(isGiven)],
   { error: 'to should not be null or undefined' },
 );
-const TriggerActor = z.union(
+/**
+ * A trigger's `actor` as the service checks it (shared with the broadcast body).
+ *
+ * @internal
+ */
+export const TriggerActor = z.union(
   [
     z.string(),
     TriggerSubscriberDefinition,
@@ -82,7 +87,12 @@ const TriggerActor = z.union(
   ],
   { error: 'SubscriberId is required' },
 );
-const TriggerTenantInput = z.union([...TENANT_FORMS, z.custom<never>(isObject)], {
+/**
+ * A trigger's `tenant` as the service checks it (shared with the broadcast body).
+ *
+ * @internal
+ */
+export const TriggerTenantInput = z.union([...TENANT_FORMS, z.custom<never>(isObject)], {
   error: 'tenant must be a string or an object',
 });
 
@@ -152,65 +162,26 @@ export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
  * ```
  */
 export const TriggerResponse = z.looseObject({
+  /** `true` once the service has accepted the event (the run happens after the answer). */
   acknowledged: z.boolean(),
+  /** `processed`, or why nothing ran: `trigger_not_active`, `invalid_recipients`, `error`, ... */
   status: openEnum(TRIGGER_STATUSES),
+  /** With `status: 'error'`: what went wrong (a `transactionId` already used). */
   error: z.optional(z.array(z.string())),
-  transactionId: z.optional(z.string()),
+  /** The transaction of the run: the one given, or a generated UUID. Always sent. */
+  transactionId: z.string(),
+  /** The run in the service's dashboard (with `status: 'processed'`). */
+  activityFeedLink: z.optional(z.string()),
 });
-export type TriggerResponse = z.infer<typeof TriggerResponse>;
-
-/** The most events one `POST /v1/events/trigger/bulk` takes. */
-export const BULK_TRIGGER_LIMIT = 100;
-
 /**
- * Body of `POST /v1/events/trigger/bulk`: 1 to 100 triggers, each answered as a single trigger.
+ * Response of `POST /v1/events/trigger` and `POST /v1/events/trigger/broadcast`.
  *
  * @example
  * ```ts
- * BulkTriggerBody.parse({
- *   events: [
- *     { name: 'welcome-email', to: 'user-1' },
- *     { name: 'welcome-email', to: 'user-2', payload: { plan: 'pro' } },
- *   ],
- * });
+ * const { transactionId, status } = await svc.events.trigger({ name: 'welcome', to: 'user-1' });
  * ```
  */
-export const BulkTriggerBody = z.object({
-  events: z.array(TriggerBody).check(z.minLength(1), z.maxLength(BULK_TRIGGER_LIMIT)),
-});
-export type BulkTriggerBody = z.infer<typeof BulkTriggerBody>;
-
-/**
- * Response of `POST /v1/events/trigger/bulk`: one trigger answer per event, in order.
- *
- * @example
- * ```ts
- * BulkTriggerResponse.parse([{ acknowledged: true, status: 'processed', transactionId: 't-1' }]);
- * ```
- */
-export const BulkTriggerResponse = z.array(TriggerResponse);
-export type BulkTriggerResponse = z.infer<typeof BulkTriggerResponse>;
-
-/**
- * Body of `POST /v1/events/trigger/broadcast`: a trigger without `to` (every subscriber of the
- * environment receives it); `payload` is required.
- *
- * @example
- * ```ts
- * BroadcastBody.parse({ name: 'maintenance-window', payload: { startsAt: '2024-06-01T22:00:00Z' } });
- * ```
- */
-export const BroadcastBody = z.object({
-  /** Trigger identifier of the workflow. */
-  name: z.string(),
-  payload: JsonObject,
-  overrides: z.optional(JsonObject),
-  transactionId: z.optional(z.string()),
-  actor: z.optional(TriggerActor),
-  tenant: z.optional(TriggerTenantInput),
-  context: z.optional(TriggerContext),
-});
-export type BroadcastBody = z.infer<typeof BroadcastBody>;
+export interface TriggerResponse extends WireShape<typeof TriggerResponse> {}
 
 /**
  * Response of `DELETE /v1/events/trigger/{transactionId}`: `true` when delayed or digested work

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
+import {
+  CHANNEL_TYPES,
+  CHAT_PUSH_PROVIDER_IDS,
+  JsonObject,
+  openEnum,
+  Timestamp,
+  type WireShape,
+} from './common';
 import { IntegrationCondition, IntegrationConditionInput } from './step-filter';
 
 /** Every provider id the service knows (the job/execution-detail `providerId` enum). */
@@ -112,14 +119,14 @@ export const IntegrationCredentials = z.looseObject({
   authenticateByToken: z.optional(z.boolean()),
   tlsOptions: z.optional(JsonObject),
 });
-export type IntegrationCredentials = z.infer<typeof IntegrationCredentials>;
+export interface IntegrationCredentials extends WireShape<typeof IntegrationCredentials> {}
 
 /** Extra configuration of an integration (inbound webhooks). */
 export const IntegrationConfigurations = z.looseObject({
   inboundWebhookEnabled: z.optional(z.boolean()),
   inboundWebhookSigningKey: z.optional(z.string()),
 });
-export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurations>;
+export interface IntegrationConfigurations extends WireShape<typeof IntegrationConfigurations> {}
 
 /**
  * A provider integration of a channel, as the service returns it.
@@ -163,7 +170,7 @@ export const Integration = z.looseObject({
   createdAt: z.optional(Timestamp),
   updatedAt: z.optional(Timestamp),
 });
-export type Integration = z.infer<typeof Integration>;
+export interface Integration extends WireShape<typeof Integration> {}
 
 /**
  * Body of `POST /v1/integrations`.
@@ -189,4 +196,4 @@ export type IntegrationCreateBody = z.infer<typeof IntegrationCreateBody>;
 
 /** The answer of `GET /v1/integrations`: every integration of the organization. */
 export const IntegrationList = z.array(Integration);
-export type IntegrationList = z.infer<typeof IntegrationList>;
+export type IntegrationList = Integration[];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp } from './common';
+import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp, type WireShape } from './common';
 import { Subscriber } from './subscriber';
 import { NotificationStep, NotificationTrigger } from './workflow';
 
@@ -21,15 +21,22 @@ export const EmailBlock = z.looseObject({
     }),
   ),
 });
-export type EmailBlock = z.infer<typeof EmailBlock>;
+export interface EmailBlock extends WireShape<typeof EmailBlock> {}
 
 /** A button of an in-app message action. */
 export const MessageButton = z.looseObject({
+  /** `primary` or `secondary`. */
   type: openEnum(BUTTON_TYPES),
+  /** The button's label. */
   content: z.string(),
+  /** What the button shows once clicked. */
   resultContent: z.optional(z.string()),
+  /** Where the button leads (its action's redirect URL). */
+  url: z.optional(z.string()),
+  /** The redirect's target (`_self`, `_blank`, ...). */
+  target: z.optional(z.string()),
 });
-export type MessageButton = z.infer<typeof MessageButton>;
+export interface MessageButton extends WireShape<typeof MessageButton> {}
 
 /** The action state of an in-app message (buttons and the clicked result). */
 export const MessageAction = z.looseObject({
@@ -42,7 +49,7 @@ export const MessageAction = z.looseObject({
     }),
   ),
 });
-export type MessageAction = z.infer<typeof MessageAction>;
+export interface MessageAction extends WireShape<typeof MessageAction> {}
 
 /** The call to action of a message. */
 export const MessageCTA = z.looseObject({
@@ -50,7 +57,7 @@ export const MessageCTA = z.looseObject({
   data: z.optional(z.looseObject({ url: z.optional(z.string()) })),
   action: z.optional(MessageAction),
 });
-export type MessageCTA = z.infer<typeof MessageCTA>;
+export interface MessageCTA extends WireShape<typeof MessageCTA> {}
 
 /** The workflow as embedded in a message (`Message.template`, legacy shape). */
 export const MessageWorkflow = z.looseObject({
@@ -90,7 +97,7 @@ export const MessageWorkflow = z.looseObject({
   data: z.optional(JsonObject),
   workflowIntegrationStatus: z.optional(JsonObject),
 });
-export type MessageWorkflow = z.infer<typeof MessageWorkflow>;
+export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 
 /**
  * A message delivered to a subscriber on one channel.
@@ -151,7 +158,7 @@ export const Message = z.looseObject({
   payload: z.optional(JsonObject),
   overrides: z.optional(JsonObject),
 });
-export type Message = z.infer<typeof Message>;
+export interface Message extends WireShape<typeof Message> {}
 
 /** Values of `markAs` in the mark-as request. */
 export const MARK_AS_VALUES = ['read', 'seen', 'unread', 'unseen'] as const;
@@ -182,4 +189,4 @@ export type MarkAsBody = z.infer<typeof MarkAsBody>;
 
 /** The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`: the updated messages. */
 export const MessageList = z.array(Message);
-export type MessageList = z.infer<typeof MessageList>;
+export type MessageList = Message[];

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, JsonObject, openEnum, STEP_TYPES, Timestamp } from './common';
+import {
+  CHANNEL_TYPES,
+  JsonObject,
+  openEnum,
+  STEP_TYPES,
+  Timestamp,
+  type WireShape,
+} from './common';
 import { PROVIDER_IDS } from './integration';
-import { pageNumberPage } from './pagination';
+import { type PageNumberResponse, pageNumberPage } from './pagination';
 import { StepFilter } from './step-filter';
 import {
   DIGEST_UNITS,
@@ -56,7 +63,7 @@ export const DigestMetadataTimed = z.looseObject({
   monthDays: z.optional(z.array(z.number())),
   cronExpression: z.optional(z.string()),
 });
-export type DigestMetadataTimed = z.infer<typeof DigestMetadataTimed>;
+export interface DigestMetadataTimed extends WireShape<typeof DigestMetadataTimed> {}
 
 /** Digest settings and digested events of a digest job. */
 export const DigestMetadata = z.looseObject({
@@ -71,7 +78,17 @@ export const DigestMetadata = z.looseObject({
   updateMode: z.optional(z.boolean()),
   timed: z.optional(DigestMetadataTimed),
 });
-export type DigestMetadata = z.infer<typeof DigestMetadata>;
+/**
+ * Digest settings and digested events of a digest job.
+ *
+ * @example
+ * ```ts
+ * const { jobs } = await svc.notifications.retrieve(notificationId);
+ * const digest: DigestMetadata | undefined = jobs?.find((job) => job.type === 'digest')?.digest;
+ * console.log(digest?.events?.length);
+ * ```
+ */
+export interface DigestMetadata extends WireShape<typeof DigestMetadata> {}
 
 /** One execution log entry of a job. */
 export const ExecutionDetail = z.looseObject({
@@ -85,7 +102,7 @@ export const ExecutionDetail = z.looseObject({
   raw: z.optional(z.nullable(z.string())),
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
-export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
+export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
 /**
  * The workflow step a job ran (recursive through `variants`).
@@ -144,7 +161,7 @@ export const Job = z.looseObject({
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
 });
-export type Job = z.infer<typeof Job>;
+export interface Job extends WireShape<typeof Job> {}
 
 /** The subscriber of an activity notification. */
 export const ActivitySubscriber = z.looseObject({
@@ -155,7 +172,7 @@ export const ActivitySubscriber = z.looseObject({
   email: z.optional(z.string()),
   phone: z.optional(z.string()),
 });
-export type ActivitySubscriber = z.infer<typeof ActivitySubscriber>;
+export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber> {}
 
 /** The workflow of an activity notification. */
 export const ActivityTemplate = z.looseObject({
@@ -164,14 +181,14 @@ export const ActivityTemplate = z.looseObject({
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
   triggers: z.array(NotificationTrigger),
 });
-export type ActivityTemplate = z.infer<typeof ActivityTemplate>;
+export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
 export const ActivityTopic = z.looseObject({
   _topicId: z.string(),
   topicKey: z.string(),
 });
-export type ActivityTopic = z.infer<typeof ActivityTopic>;
+export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 
 /**
  * A triggered event (one per subscriber) with its jobs and execution logs.
@@ -213,7 +230,7 @@ export const ActivityNotification = z.looseObject({
   critical: z.optional(z.boolean()),
   contextKeys: z.optional(z.array(z.string())),
 });
-export type ActivityNotification = z.infer<typeof ActivityNotification>;
+export interface ActivityNotification extends WireShape<typeof ActivityNotification> {}
 
 const oneOrMany = <T extends z.ZodMiniType>(item: T) => z.union([item, z.array(item)]);
 
@@ -255,4 +272,5 @@ export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
  * ```
  */
 export const NotificationListResponse = pageNumberPage(ActivityNotification);
-export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
+/** Response of `GET /v1/notifications`: a page of the activity feed. */
+export interface NotificationListResponse extends PageNumberResponse<ActivityNotification> {}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Timestamp } from './common';
+import { Timestamp, type WireShape } from './common';
 import { CURSOR_QUERY } from './order';
 import { SubscriberSummary } from './subscriber';
 
@@ -18,7 +18,7 @@ export const Topic = z.looseObject({
   createdAt: z.optional(Timestamp),
   updatedAt: z.optional(Timestamp),
 });
-export type Topic = z.infer<typeof Topic>;
+export interface Topic extends WireShape<typeof Topic> {}
 
 /**
  * A subscriber's subscription to a topic (item of the subscriptions list).
@@ -42,7 +42,7 @@ export const TopicSubscription = z.looseObject({
   createdAt: Timestamp,
   contextKeys: z.optional(z.array(z.string())),
 });
-export type TopicSubscription = z.infer<typeof TopicSubscription>;
+export interface TopicSubscription extends WireShape<typeof TopicSubscription> {}
 
 /** Longest topic key the service accepts. */
 export const TOPIC_KEY_MAX_LENGTH = 100;
@@ -97,7 +97,7 @@ export type TopicListQuery = z.infer<typeof TopicListQuery>;
  * ```
  */
 export const DeleteTopicResponse = z.looseObject({ acknowledged: z.boolean() });
-export type DeleteTopicResponse = z.infer<typeof DeleteTopicResponse>;
+export interface DeleteTopicResponse extends WireShape<typeof DeleteTopicResponse> {}
 
 /**
  * Query of `GET /v2/topics/{topicKey}/subscriptions` (cursor-paginated).
@@ -260,7 +260,8 @@ export const TopicSubscriptionPreference = z.looseObject({
   enabled: z.boolean(),
   condition: z.optional(SubscriptionPreferenceCondition),
 });
-export type TopicSubscriptionPreference = z.infer<typeof TopicSubscriptionPreference>;
+export interface TopicSubscriptionPreference
+  extends WireShape<typeof TopicSubscriptionPreference> {}
 
 /** One subscription in the answer of a subscriptions create or delete. */
 export const TopicSubscriptionChange = z.looseObject({
@@ -273,7 +274,7 @@ export const TopicSubscriptionChange = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type TopicSubscriptionChange = z.infer<typeof TopicSubscriptionChange>;
+export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscriptionChange> {}
 
 /**
  * Answer of a subscriptions create or delete: what was done, counts, and one error per
@@ -295,4 +296,4 @@ export const TopicSubscriptionsResult = z.looseObject({
     z.array(z.looseObject({ subscriberId: z.string(), code: z.string(), message: z.string() })),
   ),
 });
-export type TopicSubscriptionsResult = z.infer<typeof TopicSubscriptionsResult>;
+export interface TopicSubscriptionsResult extends WireShape<typeof TopicSubscriptionsResult> {}
