@@ -149,25 +149,41 @@ export interface IntegrationConfigurations extends WireShape<typeof IntegrationC
  * ```
  */
 export const Integration = z.looseObject({
+  /** The integration's id: what set-primary and the conditions name it by. */
   _id: z.optional(z.string()),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** Display name. */
   name: z.string(),
+  /** Your identifier of the integration (unique in the environment). */
   identifier: z.string(),
+  /** The provider (`sendgrid`, `twilio`, `fcm`, ...). */
   providerId: z.string(),
+  /** The channel it delivers: `in_app`, `email`, `sms`, `chat` or `push`. */
   channel: openEnum(CHANNEL_TYPES),
   // Required by the spec, but the reference service omits it for API-key callers: stay tolerant.
   credentials: z.optional(IntegrationCredentials),
+  /** Provider configuration beyond the credentials. */
   configurations: z.optional(IntegrationConfigurations),
+  /** Whether it delivers. */
   active: z.boolean(),
+  /** Whether it was deleted. */
   deleted: z.boolean(),
+  /** When it was deleted. */
   deletedAt: z.optional(Timestamp),
+  /** Who deleted it. */
   deletedBy: z.optional(z.string()),
+  /** Whether it is the primary integration of its channel (email and SMS). */
   primary: z.boolean(),
   /** Ordering among the active integrations of a channel (highest is preferred). */
   priority: z.optional(z.number()),
+  /** Conditions under which it is chosen (tenant filters). */
   conditions: z.optional(z.array(IntegrationCondition)),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
+  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
 export interface Integration extends WireShape<typeof Integration> {}

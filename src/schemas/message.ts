@@ -122,40 +122,73 @@ export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
  * ```
  */
 export const Message = z.looseObject({
+  /** The message's id: what mark-as, delete and the outbox name it by. */
   _id: z.optional(z.string()),
+  /** The workflow's internal id. */
   _templateId: z.optional(z.nullable(z.string())),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The step template's internal id. */
   _messageTemplateId: z.optional(z.nullable(z.string())),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** The notification (one run for one subscriber) it belongs to. */
   _notificationId: z.string(),
+  /** The subscriber's internal `_id` (not the `subscriberId`). */
   _subscriberId: z.string(),
+  /** The recipient, when the service includes it. */
   subscriber: z.optional(Subscriber),
+  /** The workflow, in short. */
   template: z.optional(MessageWorkflow),
+  /** The workflow's id (`workflowId`). */
   templateIdentifier: z.optional(z.string()),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was delivered, once per delivery. */
   deliveredAt: z.optional(z.array(Timestamp)),
+  /** When it was last marked seen. */
   lastSeenDate: z.optional(Timestamp),
+  /** When it was last marked read. */
   lastReadDate: z.optional(Timestamp),
   /** Email blocks or text; `null` is tolerated as the reference service documents it. */
   content: z.optional(z.nullable(z.union([z.array(EmailBlock), z.string()]))),
+  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
+  /** Subject (email) or title of an in-app message. */
   subject: z.optional(z.string()),
+  /** `in_app`, `email`, `sms`, `chat` or `push`. */
   channel: openEnum(CHANNEL_TYPES),
+  /** Whether the subscriber read it (in-app). */
   read: z.boolean(),
+  /** Whether the subscriber saw it (in-app). */
   seen: z.boolean(),
+  /** Until when it is snoozed (in-app). */
   snoozedUntil: z.optional(Timestamp),
+  /** The address an email went to. */
   email: z.optional(z.string()),
+  /** The number an SMS went to. */
   phone: z.optional(z.string()),
+  /** The webhook a chat message went to. */
   directWebhookUrl: z.optional(z.string()),
+  /** The provider that sent it (`sendgrid`, `twilio`, ...). */
   providerId: z.optional(z.string()),
+  /** The device tokens a push went to. */
   deviceTokens: z.optional(z.array(z.string())),
+  /** Title of a push message. */
   title: z.optional(z.string()),
+  /** The in-app call to action: redirect and buttons. */
   cta: MessageCTA,
+  /** The feed of an in-app message, if any. */
   _feedId: z.optional(z.nullable(z.string())),
+  /** `sent`, or `warning` / `error` when it was not delivered (see `errorText`). */
   status: openEnum(MESSAGE_STATUSES),
+  /** Why it was not delivered, as an id. */
   errorId: z.optional(z.string()),
+  /** Why it was not delivered, in words. */
   errorText: z.optional(z.string()),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The trigger's overrides the step used. */
   overrides: z.optional(JsonObject),
 });
 export interface Message extends WireShape<typeof Message> {}

@@ -12,10 +12,15 @@ import { SubscriberSummary } from './subscriber';
  * ```
  */
 export const Topic = z.looseObject({
+  /** The service's internal id. */
   _id: z.string(),
+  /** Your key of the topic: what triggers (`{ type: 'Topic', topicKey }`) and the API address it by. */
   key: z.string(),
+  /** Display name. */
   name: z.optional(z.string()),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
+  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
 export interface Topic extends WireShape<typeof Topic> {}
@@ -35,11 +40,17 @@ export interface Topic extends WireShape<typeof Topic> {}
  * ```
  */
 export const TopicSubscription = z.looseObject({
+  /** The subscription's internal id. */
   _id: z.string(),
+  /** The subscription's identifier (`tk_<topic key>:si_<subscriberId>` unless one was given). */
   identifier: z.optional(z.string()),
+  /** The topic subscribed to. */
   topic: Topic,
+  /** The subscriber, in short. */
   subscriber: SubscriberSummary,
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** Context keys the subscription is scoped to (`tenant:acme`). */
   contextKeys: z.optional(z.array(z.string())),
 });
 export interface TopicSubscription extends WireShape<typeof TopicSubscription> {}
