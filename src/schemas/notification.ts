@@ -92,14 +92,23 @@ export interface DigestMetadata extends WireShape<typeof DigestMetadata> {}
 
 /** One execution log entry of a job. */
 export const ExecutionDetail = z.looseObject({
+  /** The detail's id. */
   _id: z.string(),
+  /** When it was recorded. */
   createdAt: z.optional(Timestamp),
+  /** `Success`, `Pending`, `Queued`, `Failed`, `Warning`. */
   status: openEnum(EXECUTION_DETAIL_STATUSES),
+  /** What happened (`Message sent`, `Step queued`, ...). */
   detail: z.string(),
+  /** Whether it was recorded on a retry. */
   isRetry: z.boolean(),
+  /** Whether the run was a test. */
   isTest: z.boolean(),
+  /** The provider involved, if any. */
   providerId: z.optional(openEnum(PROVIDER_IDS)),
+  /** The raw provider answer or error, as text. */
   raw: z.optional(z.nullable(z.string())),
+  /** Which part recorded it (`Internal`, `Webhook`, `Payload`, `Credentials`). */
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
 export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
@@ -147,16 +156,25 @@ export type JobStep = {
 
 /** One step run of a triggered event (excluding the internal trigger job). */
 export const Job = z.looseObject({
+  /** The job's id (one step run for one subscriber). */
   _id: z.string(),
+  /** The step type (`email`, `in_app`, `delay`, `digest`, ...). */
   type: openEnum(STEP_TYPES),
+  /** A digest job's settings and digested events. */
   digest: z.optional(DigestMetadata),
+  /** What happened, in order. */
   executionDetails: z.array(ExecutionDetail),
+  /** The workflow step it ran. */
   step: JobStep,
+  /** The trigger's overrides. */
   overrides: z.optional(JsonObject),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The provider that delivered it. */
   providerId: openEnum(PROVIDER_IDS),
   /** Free string on the wire; known values are {@link JOB_STATUSES}. */
   status: openEnum(JOB_STATUSES),
+  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
@@ -208,26 +226,47 @@ export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
  * ```
  */
 export const ActivityNotification = z.looseObject({
+  /** The notification's id: what `notifications.retrieve` takes. */
   _id: z.optional(z.string()),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** The subscriber's internal `_id`. */
   _subscriberId: z.string(),
+  /** The transaction of the trigger. */
   transactionId: z.string(),
+  /** The workflow's internal id. */
   _templateId: z.optional(z.string()),
+  /** The notification a digest merged this one into. */
   _digestedNotificationId: z.optional(z.string()),
+  /** When it was created. */
   createdAt: z.optional(Timestamp),
+  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
+  /** The step types of the workflow. */
   channels: z.optional(z.array(openEnum(STEP_TYPES))),
+  /** The recipient, in short. */
   subscriber: z.optional(ActivitySubscriber),
+  /** The workflow, in short. */
   template: z.optional(ActivityTemplate),
+  /** One job per step, in step order. */
   jobs: z.optional(z.array(Job)),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
+  /** The step controls used. */
   controls: z.optional(JsonObject),
+  /** The recipient as the trigger gave it. */
   to: z.optional(JsonObject),
+  /** The topics the trigger went through. */
   topics: z.optional(z.array(ActivityTopic)),
+  /** The workflow's severity. */
   severity: z.optional(openEnum(SEVERITIES)),
+  /** Whether the workflow is critical. */
   critical: z.optional(z.boolean()),
+  /** The trigger's context keys. */
   contextKeys: z.optional(z.array(z.string())),
 });
 export interface ActivityNotification extends WireShape<typeof ActivityNotification> {}

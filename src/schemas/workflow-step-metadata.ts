@@ -94,8 +94,7 @@ export const StepMetadata = z.union([
  *
  * @example
  * ```ts
- * const { jobs } = await svc.notifications.retrieve(notificationId);
- * const metadata: StepMetadata | undefined = jobs?.[0]?.step?.metadata;
+ * const delay: StepMetadata = { type: 'regular', amount: 30, unit: 'minutes' };
  * ```
  */
 export type StepMetadata = WireShape<typeof StepMetadata>;
