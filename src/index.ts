@@ -85,6 +85,7 @@ export { subscribersCredentialsUpdate } from './funcs/subscribersCredentialsUpda
 export { subscribersCredentialsUpsert } from './funcs/subscribersCredentialsUpsert';
 export { subscribersDelete } from './funcs/subscribersDelete';
 export { subscribersMessagesMarkAs } from './funcs/subscribersMessagesMarkAs';
+export { subscribersPreferencesBulkUpdate } from './funcs/subscribersPreferencesBulkUpdate';
 export { subscribersPreferencesList } from './funcs/subscribersPreferencesList';
 export { subscribersPreferencesUpdate } from './funcs/subscribersPreferencesUpdate';
 export { subscribersRetrieve } from './funcs/subscribersRetrieve';

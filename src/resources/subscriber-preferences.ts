@@ -1,6 +1,7 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
+import { subscribersPreferencesBulkUpdate } from '../funcs/subscribersPreferencesBulkUpdate';
 import { subscribersPreferencesList } from '../funcs/subscribersPreferencesList';
 import { subscribersPreferencesUpdate } from '../funcs/subscribersPreferencesUpdate';
 import type {
@@ -8,6 +9,10 @@ import type {
   PreferencesUpdateBody,
   SubscriberPreferences as SubscriberPreferencesResponse,
 } from '../schemas/preference';
+import type {
+  BulkPreferencesUpdateBody,
+  BulkPreferencesUpdateResponse,
+} from '../schemas/preference-bulk';
 
 /**
  * The `svc.subscribers.preferences` namespace: which channels a subscriber receives, globally and
@@ -63,5 +68,29 @@ export class SubscriberPreferences {
     options?: RequestOptions,
   ): APIPromise<SubscriberPreferencesResponse> {
     return subscribersPreferencesUpdate(this.#core, subscriberId, body, options);
+  }
+
+  /**
+   * Turns channels on or off for up to 100 workflows at once (`PATCH
+   * /v2/subscribers/{subscriberId}/preferences/bulk`); resolves to each workflow's preference
+   * after the change, in the order given (a workflow named twice once, with its last channels).
+   *
+   * @example
+   * ```ts
+   * const updated = await svc.subscribers.preferences.bulkUpdate('user-1', {
+   *   preferences: [
+   *     { workflowId: 'welcome', channels: { email: false } },
+   *     { workflowId: 'weekly-digest', channels: { in_app: true, push: false } },
+   *   ],
+   * });
+   * console.log(updated.map((preference) => preference.workflow?.identifier));
+   * ```
+   */
+  bulkUpdate(
+    subscriberId: string,
+    body: BulkPreferencesUpdateBody,
+    options?: RequestOptions,
+  ): APIPromise<BulkPreferencesUpdateResponse> {
+    return subscribersPreferencesBulkUpdate(this.#core, subscriberId, body, options);
   }
 }

@@ -31,6 +31,7 @@ import {
   subscribersCredentialsUpsertRoute,
   subscribersDeleteRoute,
   subscribersMessagesMarkAsRoute,
+  subscribersPreferencesBulkUpdateRoute,
   subscribersPreferencesListRoute,
   subscribersPreferencesUpdateRoute,
   subscribersRetrieveRoute,
@@ -97,6 +98,7 @@ export const ROUTES = [
   subscribersCredentialsDeleteRoute,
   subscribersPreferencesListRoute,
   subscribersPreferencesUpdateRoute,
+  subscribersPreferencesBulkUpdateRoute,
   topicsCreateRoute,
   topicsListRoute,
   topicsRetrieveRoute,
@@ -150,6 +152,7 @@ export type OperationName =
   | 'subscribers.credentials.delete'
   | 'subscribers.preferences.list'
   | 'subscribers.preferences.update'
+  | 'subscribers.preferences.bulkUpdate'
   | 'topics.create'
   | 'topics.list'
   | 'topics.retrieve'

@@ -7,6 +7,10 @@ import {
   SubscriberPreferences,
 } from '../schemas/preference';
 import {
+  BulkPreferencesUpdateBody,
+  BulkPreferencesUpdateResponse,
+} from '../schemas/preference-bulk';
+import {
   BulkCreateSubscribersBody,
   BulkCreateSubscribersResponse,
   CreateSubscriberBody,
@@ -160,4 +164,18 @@ export const subscribersPreferencesUpdateRoute = {
   category: 'configuration',
   body: PreferencesUpdateBody,
   response: SubscriberPreferences,
+} as const satisfies Route;
+
+/**
+ * `PATCH /v2/subscribers/{subscriberId}/preferences/bulk`: turns channels on or off for up to 100
+ * workflows at once.
+ */
+export const subscribersPreferencesBulkUpdateRoute = {
+  operation: 'subscribers.preferences.bulkUpdate',
+  method: 'PATCH',
+  path: '/v2/subscribers/:subscriberId/preferences/bulk',
+  status: 200,
+  category: 'configuration',
+  body: BulkPreferencesUpdateBody,
+  response: BulkPreferencesUpdateResponse,
 } as const satisfies Route;

@@ -117,6 +117,13 @@ export {
   PreferencesUpdateBody,
   SubscriberPreferences,
 } from './preference';
+export {
+  BULK_PREFERENCES_LIMIT,
+  BulkPreferenceItem,
+  BulkPreferencesUpdateBody,
+  BulkPreferencesUpdateResponse,
+  WorkflowPreference,
+} from './preference-bulk';
 export type { FilterOperator } from './step-filter';
 export {
   FILTER_JOINS,

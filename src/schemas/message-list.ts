@@ -56,6 +56,8 @@ export const MessageListQuery = z.object({
   subscriberId: z.optional(z.string()),
   /** One transactionId or several (a message of any of them matches). */
   transactionId: z.optional(z.union([z.string(), z.array(z.string())])),
+  /** Messages sent in exactly these contexts (`type:id`, any order); `[]`: sent without one. */
+  contextKeys: z.optional(z.array(z.string())),
   page: z.optional(z.int().check(z.minimum(0))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(MESSAGE_LIST_LIMIT))),
 });

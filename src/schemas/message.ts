@@ -190,6 +190,8 @@ export const Message = z.looseObject({
   payload: z.optional(JsonObject),
   /** The trigger's overrides the step used. */
   overrides: z.optional(JsonObject),
+  /** The trigger's context (`type:id` keys) the message was sent in. */
+  contextKeys: z.optional(z.array(z.string())),
 });
 export interface Message extends WireShape<typeof Message> {}
 

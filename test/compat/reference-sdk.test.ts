@@ -256,6 +256,17 @@ describe('@novu/api against the engine', () => {
     expect(listed.result.workflows[0]?.workflow.identifier).toBe('welcome');
   });
 
+  it('bulk-updates preferences, the answer read by its own response schema', async () => {
+    const updated = await novu().subscribers.preferences.bulkUpdate(
+      { preferences: [{ workflowId: 'welcome', channels: { inApp: false } }] },
+      'ada',
+    );
+    expect(updated.result).toHaveLength(1);
+    expect(updated.result[0]?.level).toBe('template');
+    expect(updated.result[0]?.workflow?.identifier).toBe('welcome');
+    expect(updated.result[0]?.channels.inApp).toBe(false);
+  });
+
   it('creates, lists, gets, updates and deletes topics and their subscriptions', async () => {
     const created = await novu().topics.create({ key: 'task:1', name: 'Task' });
     expect(created.result.key).toBe('task:1');

@@ -18,6 +18,14 @@ const messages = (body: { errors?: { general?: { messages?: string[] } } }) =>
   body.errors?.general?.messages;
 
 describe('GET /v1/messages', () => {
+  it('reads contextKeys= alone as "sent without a context"', async () => {
+    const reply = await call('GET', '/v1/messages?contextKeys=');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toHaveLength(3);
+    const none = await call('GET', '/v1/messages?contextKeys=tenant:acme');
+    expect(none.body.data).toEqual([]);
+  });
+
   it('answers the page without another envelope', async () => {
     const reply = await call('GET', '/v1/messages?limit=2');
     expect(reply.status).toBe(200);

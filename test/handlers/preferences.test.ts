@@ -198,3 +198,47 @@ describe('GET /v2/subscribers/{subscriberId}/preferences', () => {
     expect(reply.status).toBe(404);
   });
 });
+
+describe('PATCH /v2/subscribers/{subscriberId}/preferences/bulk', () => {
+  it('answers 200 with each workflow preference, and the trigger then skips the turned-off channels', async () => {
+    const reply = await call('PATCH', '/v2/subscribers/ada/preferences/bulk', {
+      body: {
+        preferences: [
+          { workflowId: 'welcome', channels: { email: false } },
+          { workflowId: 'alerts', channels: { in_app: false } },
+        ],
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(
+      reply.body.data.map((item: { workflow: { identifier: string }; channels: object }) => [
+        item.workflow.identifier,
+        item.channels,
+      ]),
+    ).toEqual([
+      ['welcome', { email: false, in_app: true }],
+      ['alerts', { email: true, in_app: false }],
+    ]);
+    expect(await deliveredChannels('welcome')).toEqual(['in_app']);
+    expect(await deliveredChannels('alerts')).toEqual(['email']);
+  });
+
+  it("answers the service's 400 for a critical workflow and 422 past 100 items", async () => {
+    const critical = await call('PATCH', '/v2/subscribers/ada/preferences/bulk', {
+      body: { preferences: [{ workflowId: 'security', channels: { email: false } }] },
+    });
+    expect(critical.status).toBe(400);
+    expect(critical.body.message).toMatch(
+      /^Critical workflows with ids: [0-9a-f]{24} cannot be updated$/,
+    );
+    const tooMany = await call('PATCH', '/v2/subscribers/ada/preferences/bulk', {
+      body: {
+        preferences: Array.from({ length: 101 }, () => ({ workflowId: 'welcome', channels: {} })),
+      },
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors.general.messages).toEqual([
+      'preferences must contain no more than 100 elements',
+    ]);
+  });
+});

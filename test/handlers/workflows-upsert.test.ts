@@ -18,18 +18,24 @@ describe('POST /v2/workflows', () => {
     expect(reply.body.data.steps[0]).toMatchObject({ stepId: 'inbox', type: 'in_app' });
   });
 
-  it('answers 409 with the workflowId and environment for a workflowId in use', async () => {
+  it('answers 201 with a suffixed workflowId for a workflowId in use', async () => {
     await call('POST', '/v2/workflows', { body: { name: 'A', workflowId: 'taken', steps: [] } });
     const reply = await call('POST', '/v2/workflows', {
-      body: { name: 'B', workflowId: 'taken', steps: [] },
+      body: { name: 'A', workflowId: 'taken', steps: [] },
     });
-    expect(reply.status).toBe(409);
-    expect(reply.body).toMatchObject({
-      statusCode: 409,
-      message: 'Workflow with the same workflowId already exists',
-      workflowId: 'taken',
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.workflowId).toMatch(/^taken-[\w-]{8}$/);
+  });
+
+  it('answers 422 past 16 tags, as the service words it', async () => {
+    const tags = Array.from({ length: 17 }, (_, index) => `tag${index}`);
+    const reply = await call('POST', '/v2/workflows', {
+      body: { name: 'A', workflowId: 'many-tags', tags, steps: [] },
     });
-    expect(typeof reply.body.environmentId).toBe('string');
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors.general.messages).toStrictEqual([
+      'tags must contain no more than 16 elements',
+    ]);
   });
 
   it('derives the workflowId from the name when a raw body has none, unique in the environment', async () => {

@@ -141,6 +141,31 @@ describe('messages.delete', () => {
   });
 });
 
+describe('messages.list: contexts', () => {
+  it('stores the trigger context on each message and filters by the exact set, in any order', async () => {
+    await client().events.trigger({
+      name: 'welcome',
+      to: 'ada',
+      transactionId: 'in-context',
+      context: { tenant: 'acme', region: { id: 'eu' } },
+    });
+    await triggerWelcome('ada', 'no-context');
+    const all = await client().messages.list();
+    expect(all.data.map((message) => [message.transactionId, message.contextKeys])).toEqual([
+      ['in-context', ['tenant:acme', 'region:eu']],
+      ['in-context', ['tenant:acme', 'region:eu']],
+      ['no-context', undefined],
+      ['no-context', undefined],
+    ]);
+    const exact = await client().messages.list({ contextKeys: ['region:eu', 'tenant:acme'] });
+    expect(exact.data.map((message) => message.transactionId)).toEqual([
+      'in-context',
+      'in-context',
+    ]);
+    expect((await client().messages.list({ contextKeys: ['tenant:acme'] })).data).toEqual([]);
+  });
+});
+
 describe('messages.deleteByTransactionId', () => {
   it('deletes the transaction messages, of one channel when given, resolving to nothing', async () => {
     const keep = await triggerWelcome('grace');

@@ -121,6 +121,25 @@ describe('the delivery schedule at run time', () => {
     expect(sentTo()).toEqual(['email:ada']);
   });
 
+  it('never holds back a workflow made critical through the API (read-only preferences)', async () => {
+    await client().workflows.create({
+      name: 'Password reset',
+      workflowId: 'password-reset',
+      steps: [email],
+      preferences: {
+        workflow: {
+          all: { enabled: true, readOnly: true },
+          channels: { email: { enabled: true } },
+        },
+      },
+    });
+    await setSchedule('ada');
+    const transactionId = await trigger('password-reset', 'ada');
+    expect(sentTo()).toEqual(['email:ada']);
+    const [notification] = (await client().notifications.list({ transactionId })).data;
+    expect(notification?.critical).toBe(true);
+  });
+
   it("reads the window in the subscriber's time zone", async () => {
     await setSchedule('ada');
     await setSchedule('kenji');

@@ -83,4 +83,27 @@ describe('subscriber lifecycle through the client', () => {
       await rejection(svc.subscribers.create({ subscriberId: 'x', email: 'not-an-email' })),
     ).toBeInstanceOf(UnprocessableEntityError);
   });
+
+  it('preferences.bulkUpdate turns email off for a workflow, and refuses an unknown one with 404', async () => {
+    const svc = client();
+    const updated = await svc.subscribers.preferences.bulkUpdate('ada', {
+      preferences: [{ workflowId: 'welcome', channels: { email: false } }],
+    });
+    expect(updated).toMatchObject([
+      {
+        level: 'template',
+        channels: { email: false, in_app: true },
+        workflow: { identifier: 'welcome' },
+      },
+    ]);
+    await svc.events.trigger({ name: 'welcome', to: 'ada' });
+    expect(engine.outbox.list().map((message) => message.channel)).toEqual(['in_app']);
+    const error = await rejection(
+      svc.subscribers.preferences.bulkUpdate('ada', {
+        preferences: [{ workflowId: 'nope', channels: { email: false } }],
+      }),
+    );
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).message).toBe('Workflows with ids: nope not found');
+  });
 });

@@ -1,12 +1,7 @@
 // svc.workflows.create and .update (docs/behaviour/workflows.md#create, #update) through the
 // real client against the engine, strict validation: identifiers, steps, issues, status, and a
 // created workflow running like a seeded one.
-import {
-  ConflictError,
-  NotFoundError,
-  SvcValidationError,
-  UnprocessableEntityError,
-} from '@svc/api';
+import { NotFoundError, SvcValidationError, UnprocessableEntityError } from '@svc/api';
 import { describe, expect, it } from 'vitest';
 import { rejection, useResourceMock } from './setup';
 
@@ -80,15 +75,10 @@ describe('workflows.create', () => {
     expect(await activity(viaApi.transactionId)).toEqual(await activity(seeded.transactionId));
   });
 
-  it('refuses a workflowId already used in the environment with 409, and keeps the first', async () => {
+  it('creates a second workflow with a workflowId in use under a suffixed one, keeping the first', async () => {
     await client().workflows.create({ name: 'Once', workflowId: 'once', steps: [] });
-    const error = await rejection(
-      client().workflows.create({ name: 'Twice', workflowId: 'once', steps: [] }),
-    );
-    expect(error).toBeInstanceOf(ConflictError);
-    expect((error as ConflictError).message).toBe(
-      'Workflow with the same workflowId already exists',
-    );
+    const second = await client().workflows.create({ name: 'Once', workflowId: 'once', steps: [] });
+    expect(second.workflowId).toMatch(/^once-[\w-]{8}$/);
     expect((await client().workflows.retrieve('once')).name).toBe('Once');
     // Another environment is another namespace.
     const production = await client('Production').workflows.create({
@@ -96,7 +86,33 @@ describe('workflows.create', () => {
       workflowId: 'once',
       steps: [],
     });
-    expect(production.name).toBe('Twice');
+    expect(production.workflowId).toBe('once');
+  });
+
+  it("refuses the service's name, description and tag limits with 422, creating nothing", async () => {
+    const error = await rejection(
+      client().workflows.create({
+        name: 'n'.repeat(65),
+        workflowId: 'limits',
+        description: 'd'.repeat(257),
+        tags: ['a', 'a', ''],
+        steps: [],
+      }),
+    );
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect((error as UnprocessableEntityError).body).toMatchObject({
+      errors: {
+        general: {
+          messages: [
+            'name must be shorter than or equal to 64 characters',
+            'description must be shorter than or equal to 256 characters',
+            "All tags's elements must be unique",
+            'each value in tags must be longer than or equal to 1 and shorter than or equal to 64 characters',
+          ],
+        },
+      },
+    });
+    expect(await rejection(client().workflows.retrieve('limits'))).toBeInstanceOf(NotFoundError);
   });
 
   it('refuses identifiers that are not slugs and empty names with 422, creating nothing', async () => {

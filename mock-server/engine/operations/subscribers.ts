@@ -8,6 +8,7 @@
 import * as routes from '../../../src/routes/subscribers';
 import { defineOperation } from '../operation';
 import { markMessagesAs } from '../resources/messages';
+import { bulkUpdatePreferences } from '../resources/preference-bulk';
 import { listPreferences, updatePreferences } from '../resources/preferences';
 import { deleteCredentials } from '../resources/subscriber-credentials';
 import {
@@ -23,7 +24,12 @@ import {
 } from '../resources/subscribers';
 import { listSubscriptions } from '../resources/topics';
 import { parseCriticality } from '../wire/preference-query';
-import { parseSubscriberSearch, parseSubscriptionSearch, queryFlag } from '../wire/query';
+import {
+  parseSubscriberSearch,
+  parseSubscriptionSearch,
+  queryContextKeys,
+  queryFlag,
+} from '../wire/query';
 
 export const subscribersSearch = defineOperation(
   routes.subscribersSearchRoute,
@@ -98,10 +104,20 @@ export const subscribersCreateBulk = defineOperation(
 export const subscribersPreferencesList = defineOperation(
   routes.subscribersPreferencesListRoute,
   (scope, { params, query }) =>
-    listPreferences(scope, params.subscriberId, parseCriticality(query)),
+    listPreferences(
+      scope,
+      params.subscriberId,
+      parseCriticality(query),
+      queryContextKeys(query) ?? [],
+    ),
 );
 
 export const subscribersPreferencesUpdate = defineOperation(
   routes.subscribersPreferencesUpdateRoute,
   (scope, { params, body }) => updatePreferences(scope, params.subscriberId, body),
+);
+
+export const subscribersPreferencesBulkUpdate = defineOperation(
+  routes.subscribersPreferencesBulkUpdateRoute,
+  (scope, { params, body }) => bulkUpdatePreferences(scope, params.subscriberId, body),
 );

@@ -12,7 +12,7 @@ import type { EnvironmentData, IntegrationRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
-import { slugify } from './slug';
+import { slugifyStrict } from './slug';
 
 /**
  * An integration in the wire shape (credentials included, as the spec requires).
@@ -137,7 +137,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
     _environmentId: environment._id,
     _organizationId: environment._organizationId,
     name,
-    identifier: input.identifier ?? `${slugify(name)}-${ids.shortId(9)}`,
+    identifier: input.identifier ?? `${slugifyStrict(name)}-${ids.shortId(9)}`,
     providerId: input.providerId,
     channel: input.channel,
     credentials: structuredClone(input.credentials ?? {}),

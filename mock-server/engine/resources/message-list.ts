@@ -50,10 +50,17 @@ function listed(data: EnvironmentData, message: MessageRecord): ListedMessageDto
   return dto;
 }
 
+/** The message's context keys are exactly `wanted`, in any order (none for `[]`). */
+function sameKeys(keys: readonly string[], wanted: ReadonlySet<string>): boolean {
+  const own = new Set(keys);
+  return own.size === wanted.size && [...own].every((key) => wanted.has(key));
+}
+
 /**
  * `GET /v1/messages` (docs/behaviour/messages.md#list): the environment's messages in stored
- * (oldest first) order, filtered by `channel`, `subscriberId` (404 when unknown) and any of the
- * `transactionId`s; `page × limit` skipped; `hasMore` when the page is full.
+ * (oldest first) order, filtered by `channel`, `subscriberId` (404 when unknown), any of the
+ * `transactionId`s and the exact set of `contextKeys`; `page × limit` skipped; `hasMore` when the
+ * page is full.
  */
 export function listMessages(scope: EngineScope, search: MessageSearch): MessagePage {
   const { data } = scope;
@@ -66,6 +73,7 @@ export function listMessages(scope: EngineScope, search: MessageSearch): Message
     subscriberKey = subscriber._id;
   }
   const transactions = search.transactionIds ? new Set(search.transactionIds) : undefined;
+  const contextKeys = search.contextKeys ? new Set(search.contextKeys) : undefined;
   const skip = search.page * search.limit;
   const page: ListedMessageDto[] = [];
   let matched = 0;
@@ -73,6 +81,7 @@ export function listMessages(scope: EngineScope, search: MessageSearch): Message
     if (search.channel !== undefined && message.channel !== search.channel) continue;
     if (subscriberKey !== undefined && message._subscriberId !== subscriberKey) continue;
     if (transactions && !transactions.has(message.transactionId)) continue;
+    if (contextKeys && !sameKeys(message.contextKeys ?? [], contextKeys)) continue;
     matched += 1;
     if (matched <= skip) continue;
     page.push(listed(data, message));

@@ -19,6 +19,7 @@ import type {
   WorkflowRecord,
 } from '../store/state';
 import { tables } from '../store/tables';
+import { assertValidContext, contextKeysOf } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { buildSlug } from './slug';
@@ -90,15 +91,42 @@ function channelsOf(level: WorkflowPreferenceLevel): PreferenceChannelsRecord {
 export function storedSchedule(
   data: EnvironmentData,
   subscriber: SubscriberRecord,
+  contextKeys: readonly string[] = [],
 ): PreferenceScheduleRecord | undefined {
-  return data.preferences.get(preferenceKey(subscriber._id, null))?.schedule;
+  return findPreference(data, subscriber._id, null, contextKeys)?.schedule;
 }
 
-/** Key of a subscriber's preference in `data.preferences`. */
-function preferenceKey(subscriberObjectId: string, workflowObjectId: string | null): string {
-  return workflowObjectId === null
-    ? subscriberObjectId
-    : `${subscriberObjectId}:${workflowObjectId}`;
+/**
+ * Key of a subscriber's preference in `data.preferences`: one per workflow (or global), and one
+ * per context (its keys in any order).
+ */
+export function preferenceKey(
+  subscriberObjectId: string,
+  workflowObjectId: string | null,
+  contextKeys: readonly string[] = [],
+): string {
+  const base =
+    workflowObjectId === null ? subscriberObjectId : `${subscriberObjectId}:${workflowObjectId}`;
+  return contextKeys.length === 0
+    ? base
+    : `${base}|ctx:${[...new Set(contextKeys)].sort().join(',')}`;
+}
+
+/**
+ * The subscriber's preference (global, or for a workflow) in a context: the one stored for that
+ * context, else the one stored without a context (docs/behaviour/subscribers.md#contexts).
+ */
+export function findPreference(
+  data: EnvironmentData,
+  subscriberObjectId: string,
+  workflowObjectId: string | null,
+  contextKeys: readonly string[] = [],
+): SubscriberPreferenceRecord | undefined {
+  const inContext =
+    contextKeys.length === 0
+      ? undefined
+      : data.preferences.get(preferenceKey(subscriberObjectId, workflowObjectId, contextKeys));
+  return inContext ?? data.preferences.get(preferenceKey(subscriberObjectId, workflowObjectId));
 }
 
 /** Whether a workflow is critical: flagged `critical`, or its preferences are read-only. */
@@ -117,6 +145,7 @@ export function effectivePreference(
   data: EnvironmentData,
   subscriber: SubscriberRecord,
   workflow: WorkflowRecord,
+  contextKeys: readonly string[] = [],
 ): EffectivePreference {
   const channels = Object.fromEntries(CHANNEL_TYPES.map((channel) => [channel, true])) as Record<
     ChannelType,
@@ -131,9 +160,9 @@ export function effectivePreference(
     level = 'USER_WORKFLOW';
   }
   const readOnly = isCritical(workflow);
-  const subscriberWorkflow = data.preferences.get(preferenceKey(subscriber._id, workflow._id));
+  const subscriberWorkflow = findPreference(data, subscriber._id, workflow._id, contextKeys);
   if (!readOnly) {
-    const global = data.preferences.get(preferenceKey(subscriber._id, null));
+    const global = findPreference(data, subscriber._id, null, contextKeys);
     if (global) {
       Object.assign(channels, global.channels);
       level = 'SUBSCRIBER_GLOBAL';
@@ -147,7 +176,7 @@ export function effectivePreference(
 }
 
 /** The channel types of a workflow's active channel steps, in step order. */
-function activeChannels(workflow: WorkflowRecord): ChannelType[] {
+export function activeChannels(workflow: WorkflowRecord): ChannelType[] {
   const found: ChannelType[] = [];
   for (const step of workflow.steps) {
     if (!step.active) continue;
@@ -207,21 +236,23 @@ export function listPreferences(
   scope: EngineScope,
   subscriberId: string,
   criticality: Criticality = 'nonCritical',
+  contextKeys: readonly string[] = [],
 ): SubscriberPreferencesDto {
   const { data } = scope;
   const subscriber = findSubscriber(data, subscriberId);
   if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
-  return preferencesOf(data, subscriber, criticality);
+  return preferencesOf(data, subscriber, criticality, contextKeys);
 }
 
 function preferencesOf(
   data: EnvironmentData,
   subscriber: SubscriberRecord,
   criticality: Criticality,
+  contextKeys: readonly string[] = [],
 ): SubscriberPreferencesDto {
   const active = data.workflows.filter((workflow) => workflow.active);
   const describe = (workflow: WorkflowRecord) => {
-    const applied = effectivePreference(data, subscriber, workflow);
+    const applied = effectivePreference(data, subscriber, workflow, contextKeys);
     const used = activeChannels(workflow);
     const channels: PreferenceChannelsRecord = {};
     for (const channel of LISTED_ORDER) {
@@ -251,7 +282,7 @@ function preferencesOf(
     );
   // The global level lists the channels of the non-critical workflows, whatever was asked.
   const globalChannelsUsed = new Set(listed('nonCritical').flatMap(activeChannels));
-  const stored = data.preferences.get(preferenceKey(subscriber._id, null));
+  const stored = findPreference(data, subscriber._id, null, contextKeys);
   const globalChannels: PreferenceChannelsRecord = {};
   for (const channel of LISTED_ORDER) {
     if (globalChannelsUsed.has(channel))
@@ -279,9 +310,8 @@ export function updatePreferences(
   body: unknown,
 ): SubscriberPreferencesDto {
   const { data } = scope;
-  const { ids } = scope;
-  const now = scope.iso();
   const input = validateBody(PreferencesUpdateBody, body);
+  assertValidContext(body);
   const subscriber = findSubscriber(data, subscriberId);
   let workflow: WorkflowRecord | undefined;
   if (input.workflowId !== undefined) {
@@ -294,26 +324,52 @@ export function updatePreferences(
   if (workflow && isCritical(workflow)) {
     throw ServiceError.http(400, `Critical workflow with id: ${workflow._id} can not be updated`);
   }
-  const key = preferenceKey(subscriber._id, workflow?._id ?? null);
+  const contextKeys = contextKeysOf(input.context);
+  const record = setSubscriberChannels(
+    scope,
+    subscriber,
+    workflow ?? null,
+    input.channels ?? {},
+    contextKeys,
+  );
+  if (workflow === undefined && input.schedule !== undefined) {
+    record.schedule = structuredClone(input.schedule) as PreferenceScheduleRecord;
+  }
+  return preferencesOf(data, subscriber, 'nonCritical', contextKeys);
+}
+
+/**
+ * Sets the given channels (the others stay) on the subscriber's preference for a workflow, or
+ * the global one for `null`, in a context (none by default), creating it when missing; answers
+ * the record, now being edited.
+ */
+export function setSubscriberChannels(
+  scope: EngineScope,
+  subscriber: SubscriberRecord,
+  workflow: WorkflowRecord | null,
+  channels: Partial<Record<ChannelType, boolean | undefined>>,
+  contextKeys: readonly string[] = [],
+): SubscriberPreferenceRecord {
+  const { data } = scope;
+  const now = scope.iso();
+  const key = preferenceKey(subscriber._id, workflow?._id ?? null, contextKeys);
   let record = data.preferences.get(key);
   if (!record) {
     record = {
-      _id: ids.objectId(),
+      _id: scope.ids.objectId(),
       _subscriberId: subscriber._id,
       _templateId: workflow?._id ?? null,
       channels: {},
+      ...(contextKeys.length === 0 ? {} : { contextKeys: [...contextKeys] }),
       createdAt: now,
       updatedAt: now,
     };
     tables.preferences.set(data, key, record);
   } else tables.preferences.edit(data, record);
   for (const channel of CHANNEL_TYPES) {
-    const value = input.channels?.[channel];
+    const value = channels[channel];
     if (value !== undefined) record.channels[channel] = value;
   }
-  if (workflow === undefined && input.schedule !== undefined) {
-    record.schedule = structuredClone(input.schedule) as PreferenceScheduleRecord;
-  }
   record.updatedAt = now;
-  return preferencesOf(data, subscriber, 'nonCritical');
+  return record;
 }

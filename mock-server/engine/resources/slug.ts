@@ -31,8 +31,146 @@ export function decodeBase62(text: string): string | undefined {
   return value.toString(16).padStart(24, '0');
 }
 
-/** Lower-case slug of a name: runs of non-alphanumerics become `-`, trimmed at the ends. */
+/**
+ * Characters the service's slugify spells out before slugging (its built-in replacements and the
+ * transliteration table entries that a canonical decomposition does not already cover).
+ */
+const REPLACEMENTS: Record<string, string> = {
+  '&': ' and ',
+  '♥': ' love ',
+  '🦄': ' unicorn ',
+  '|': ' or ',
+  '<': ' less ',
+  '>': ' greater ',
+  '∑': ' sum ',
+  '∆': ' delta ',
+  '∞': ' infinity ',
+  '©': ' (c) ',
+  '®': ' (r) ',
+  '™': ' tm ',
+  '℠': ' sm ',
+  '€': ' euro ',
+  '£': ' pound ',
+  '¥': ' yen ',
+  '¢': ' cent ',
+  $: ' dollar ',
+  '₿': ' bitcoin ',
+  '₽': ' russian ruble ',
+  '₺': ' turkish lira ',
+  '₩': ' won ',
+  '₫': ' dong ',
+  '฿': ' baht ',
+  '₴': ' hryvnia ',
+  '₪': ' new shequel ',
+  '₨': ' rupee ',
+  元: ' yuan ',
+  円: ' yen ',
+  ß: 'ss',
+  ẞ: 'SS',
+  æ: 'ae',
+  Æ: 'AE',
+  ø: 'o',
+  Ø: 'O',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'dj',
+  Đ: 'DJ',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ł: 'l',
+  Ł: 'L',
+  ı: 'i',
+  ƒ: 'f',
+  '∂': 'd',
+  º: 'o',
+  ª: 'a',
+  '˚': 'o',
+};
+
+/** Greek and Cyrillic letters, transliterated as the service's table does (lower case). */
+const GREEK = 'αaβbγgδdεeζzηhθ8ιiκkλlμmνnξ3οoπpρrσsςsτtυyφfχxωw';
+const CYRILLIC = 'аaбbвvгgдdеeзzиiйjкkлlмmнnоoпpрrсsтtуuфfхhцcыyэeіiґg';
+const CYRILLIC_DIGRAPHS: Record<string, string> = {
+  ё: 'yo',
+  ж: 'zh',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sh',
+  ъ: 'u',
+  ь: '',
+  ю: 'yu',
+  я: 'ya',
+  є: 'ye',
+  ї: 'yi',
+  ψ: 'ps',
+};
+
+function transliterateChar(char: string): string {
+  const replaced = REPLACEMENTS[char];
+  if (replaced !== undefined) return replaced;
+  const lower = char.toLowerCase();
+  const upper = char !== lower;
+  const digraph = CYRILLIC_DIGRAPHS[lower];
+  if (digraph !== undefined)
+    return upper ? digraph.charAt(0).toUpperCase() + digraph.slice(1) : digraph;
+  for (const table of [GREEK, CYRILLIC]) {
+    const at = table.indexOf(lower);
+    if (at !== -1 && at % 2 === 0) {
+      const latin = table.charAt(at + 1);
+      return upper ? latin.toUpperCase() : latin;
+    }
+  }
+  return char;
+}
+
+/** `fooBar` → `foo Bar`, `APIKey` → `API Key`, as the service's slugify separates words. */
+function decamelize(text: string): string {
+  return text
+    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
+}
+
+/**
+ * The service's `slugify` (its shared utilities): spells out symbols and transliterates letters,
+ * drops accents, splits camel case, lower-cases, turns each run of other characters into one
+ * `-`, joins contractions (`don't` → `dont`) and trims the dashes at both ends. Workflow ids,
+ * step ids and slugs are made with it.
+ *
+ * @example
+ * ```ts
+ * slugify('Welcome Email'); // 'welcome-email'
+ * slugify('sendInAppMessage'); // 'send-in-app-message'
+ * slugify('Tom & Jerry'); // 'tom-and-jerry'
+ * ```
+ */
 export function slugify(name: string): string {
+  const spelled = Array.from(name.normalize(), transliterateChar)
+    .join('')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .normalize();
+  return decamelize(spelled)
+    .toLowerCase()
+    .replace(/[^a-z\d]+/g, '-')
+    .replace(/([a-z\d]+)-([ts])(-|$)/g, '$1$2$3')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Lower-case slug for integration identifiers (the service slugs those with the strict `slugify`
+ * package): accents dropped, each run of other characters one `-`, trimmed at the ends.
+ *
+ * @example
+ * ```ts
+ * slugifyStrict('Custom SMTP'); // 'custom-smtp'
+ * ```
+ */
+export function slugifyStrict(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -94,14 +94,43 @@ export function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
 
-/** Whether a text is a locale (`@IsLocale()`). */
+/**
+ * A BCP 47 language tag as the service's `@IsLocale()` reads it (validator.js `isLocale`): `-` or
+ * `_` between the parts, so `en_US` and `zh-Hant-TW` pass.
+ */
+const LOCALE_PATTERN = (() => {
+  const extlang = '([A-Za-z]{3}(-[A-Za-z]{3}){0,2})';
+  const language = `(([a-zA-Z]{2,3}(-${extlang})?)|([a-zA-Z]{5,8}))`;
+  const script = '([A-Za-z]{4})';
+  const region = '(([A-Za-z]{2})|(\\d{3}))';
+  const variant = '(([A-Za-z0-9]{5,8})|(\\d[A-Z-a-z0-9]{3}))';
+  const singleton = '(\\d|[A-W]|[Y-Z]|[a-w]|[y-z])';
+  const extension = `(${singleton}(-[A-Za-z0-9]{2,8})+)`;
+  const privateuse = '(x(-[A-Za-z0-9]{1,8})+)';
+  const irregular =
+    '((en-GB-oed)|(i-ami)|(i-bnn)|(i-default)|(i-enochian)|(i-hak)|(i-klingon)|(i-lux)|' +
+    '(i-mingo)|(i-navajo)|(i-pwn)|(i-tao)|(i-tay)|(i-tsu)|(sgn-BE-FR)|(sgn-BE-NL)|(sgn-CH-DE))';
+  const regular =
+    '((art-lojban)|(cel-gaulish)|(no-bok)|(no-nyn)|(zh-guoyu)|(zh-hakka)|(zh-min)|' +
+    '(zh-min-nan)|(zh-xiang))';
+  const delimiter = '(-|_)';
+  const langtag =
+    `${language}(${delimiter}${script})?(${delimiter}${region})?(${delimiter}${variant})*` +
+    `(${delimiter}${extension})*(${delimiter}${privateuse})?`;
+  return new RegExp(`(^${privateuse}$)|(^(${irregular}|${regular})$)|(^${langtag}$)`);
+})();
+
+/**
+ * Whether a text is a locale (`@IsLocale()`): a language tag with `-` or `_` between its parts.
+ *
+ * @example
+ * ```ts
+ * isLocale('en_US'); // true
+ * isLocale('english please'); // false
+ * ```
+ */
 export function isLocale(value: string): boolean {
-  if (value === '') return false;
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
-  }
+  return LOCALE_PATTERN.test(value);
 }
 
 /** Whether a text is an IANA time zone (`@IsTimeZone()`). */

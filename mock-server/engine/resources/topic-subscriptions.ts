@@ -20,6 +20,7 @@ import type {
   TopicRecord,
 } from '../store/state';
 import { tables } from '../store/tables';
+import { assertValidContext, contextKeysOf } from '../wire/context-keys';
 import {
   arrayView,
   type CursorOptions,
@@ -219,9 +220,9 @@ function notFound(subscriberId: string): SubscriptionErrorDto {
 
 /**
  * `POST /v2/topics/{topicKey}/subscriptions` (docs/behaviour/topics.md#subscriptions): creates
- * the topic when missing, subscribes each known subscriber once (an existing subscription is
- * answered as it is), stores `preferences` on each new subscription, reports unknown
- * subscribers; 400 with the same body when none succeeded.
+ * the topic when missing, subscribes each known subscriber once in the body's `context` (an
+ * existing subscription of that context is answered as it is), stores `preferences` on each new
+ * subscription, reports unknown subscribers; 400 with the same body when none succeeded.
  */
 export function createTopicSubscriptions(
   scope: EngineScope,
@@ -235,6 +236,7 @@ export function createTopicSubscriptions(
     subscriberIds: 'Cannot subscribe more than 100 subscribers at once',
     subscriptions: 'Cannot subscribe more than 100 subscriptions at once',
   });
+  assertValidContext(body);
   const entries = (input.subscriptions ?? input.subscriberIds ?? []).map((entry) =>
     typeof entry === 'string' ? { subscriberId: entry } : entry,
   );
@@ -247,6 +249,8 @@ export function createTopicSubscriptions(
   const errors: SubscriptionErrorDto[] = [];
   const done: SubscriptionChangeDto[] = [];
   const seen = new Set<string>();
+  // A subscription made in a context keeps its keys; one per subscriber and context.
+  const contextKeys = contextKeysOf(input.context);
   for (const entry of entries) {
     const subscriber = findSubscriber(data, entry.subscriberId);
     if (!subscriber) {
@@ -256,7 +260,7 @@ export function createTopicSubscriptions(
     if (seen.has(subscriber._id)) continue;
     seen.add(subscriber._id);
     const objectId = ids.objectId();
-    const subscription = subscribe(data, topic, subscriber, [], objectId, now);
+    const subscription = subscribe(data, topic, subscriber, contextKeys, objectId, now);
     const isNew = subscription._id === objectId;
     if (isNew && 'identifier' in entry) subscription.identifier = entry.identifier;
     // Only a new subscription gets preferences; an existing one answers those it has for the

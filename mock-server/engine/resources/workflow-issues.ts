@@ -1,10 +1,12 @@
 /**
  * Step issues computed live from an environment's state: missing control values, variables
- * outside the allowed namespaces, bad filter arguments, and missing integrations.
+ * outside the allowed namespaces, bad filter arguments, delays past the default plan's limit, and
+ * missing integrations.
  *
  * @module
  */
 
+import { Cron } from 'croner';
 import type { EnvironmentData, WorkflowStepRecord } from '../store/state';
 
 /** One issue of a step (the spec's StepContentIssue / StepIntegrationIssue). */
@@ -118,6 +120,79 @@ function hasActiveIntegration(data: EnvironmentData, channel: string): boolean {
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The longest delay or digest window of the service's default (free) plan: the smaller of its
+ * system limit (180 days) and the plan's 24 hours.
+ */
+export const DEFAULT_PLAN_MAX_DEFER_MS = DAY_MS;
+
+/** Milliseconds per digest/delay unit as the tier check counts them (a month is 30 days). */
+const TIER_UNIT_MS: Record<string, number> = {
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: DAY_MS,
+  weeks: 7 * DAY_MS,
+  months: 30 * DAY_MS,
+};
+
+/** Where cron intervals are measured from, so the same workflow always reports the same issues. */
+const CRON_ANCHOR = new Date(Date.UTC(2026, 0, 1));
+const CRON_ITERATIONS = 50;
+const TWO_YEARS_MS = 2 * 365 * DAY_MS;
+
+function tierLimitIssue(): StepIssue {
+  const days = Math.floor(DEFAULT_PLAN_MAX_DEFER_MS / DAY_MS);
+  return {
+    issueType: 'TIER_LIMIT_EXCEEDED',
+    message:
+      `The maximum delay allowed is ${days} days. ` +
+      'Please contact our support team to discuss extending this limit for your use case.',
+  };
+}
+
+/** Whether two consecutive runs of a cron (within two years of its first) lie too far apart. */
+function cronExceedsLimit(cron: string): boolean {
+  let schedule: Cron;
+  try {
+    schedule = new Cron(cron, { timezone: 'UTC', paused: true });
+  } catch {
+    return false;
+  }
+  const first = schedule.nextRun(CRON_ANCHOR);
+  if (!first) return false;
+  let previous = first;
+  for (let i = 0; i < CRON_ITERATIONS; i++) {
+    const current = schedule.nextRun(previous);
+    if (!current || current.getTime() - first.getTime() > TWO_YEARS_MS) return false;
+    if (current.getTime() - previous.getTime() > DEFAULT_PLAN_MAX_DEFER_MS) return true;
+    previous = current;
+  }
+  return false;
+}
+
+/**
+ * The service's tier check of a digest or delay step for its default plan: a `cron` whose runs lie
+ * more than the plan's limit apart flags `cron`; an `amount` and `unit` of a day or more beyond
+ * the limit flag both.
+ */
+function tierIssues(step: WorkflowStepRecord, controls: Record<string, StepIssue[]>): void {
+  if (step.type !== 'digest' && step.type !== 'delay') return;
+  const { amount, unit, cron } = step.controlValues;
+  if (typeof cron === 'string' && cron !== '') {
+    if (cronExceedsLimit(cron)) add(controls, 'cron', tierLimitIssue());
+    return;
+  }
+  const unitMs = typeof unit === 'string' ? TIER_UNIT_MS[unit] : undefined;
+  if (!amount || Number.isNaN(Number(amount)) || unitMs === undefined) return;
+  const deferMs = Number(amount) * unitMs;
+  if (deferMs < DAY_MS || deferMs <= DEFAULT_PLAN_MAX_DEFER_MS) return;
+  add(controls, 'amount', tierLimitIssue());
+  add(controls, 'unit', tierLimitIssue());
+}
+
 /** The issues of one step in an environment, or `undefined` when it has none. */
 export function stepIssues(
   step: WorkflowStepRecord,
@@ -140,6 +215,7 @@ export function stepIssues(
       for (const issue of variableIssues(text)) add(controls, field, issue);
     });
   }
+  tierIssues(step, controls);
   if (CHANNEL_STEPS.has(step.type) && !hasActiveIntegration(data, step.type)) {
     add(integration, step.type, {
       issueType: 'MISSING_INTEGRATION',

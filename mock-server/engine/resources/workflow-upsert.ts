@@ -47,15 +47,68 @@ function slugFormatMessage(field: string): string {
   return `${field} must be a valid slug format (letters, numbers, hyphens, dot and underscores only)`;
 }
 
-/** Checks what the body schema cannot say: non-empty names, slug identifiers, the payload schema. */
+/** The service's limits on a workflow's name, description and tags (its DTO). */
+export const WORKFLOW_LIMITS = {
+  nameLength: 64,
+  descriptionLength: 256,
+  tags: 16,
+  tagLength: 64,
+} as const;
+
+/**
+ * The messages of `@Length(1, max)` on a text: class-validator names the bound that failed.
+ */
+function lengthMessages(field: string, value: string, max: number): string[] {
+  if (value.length < 1) return [`${field} must be longer than or equal to 1 characters`];
+  if (value.length > max) return [`${field} must be shorter than or equal to ${max} characters`];
+  return [];
+}
+
+/**
+ * The tag checks in the service's order: at most 16, no repeats, each 1 to 64 characters. The
+ * per-tag message is class-validator's `each` wording, whose bound it reads from the whole list.
+ */
+function tagMessages(tags: string[] | undefined): string[] {
+  if (tags === undefined) return [];
+  const messages: string[] = [];
+  const { tags: maxTags, tagLength } = WORKFLOW_LIMITS;
+  if (tags.length > maxTags) messages.push(`tags must contain no more than ${maxTags} elements`);
+  if (new Set(tags).size !== tags.length) messages.push("All tags's elements must be unique");
+  if (tags.some((tag) => tag.length < 1 || tag.length > tagLength)) {
+    messages.push(
+      tags.length > tagLength
+        ? `each value in tags must be shorter than or equal to ${tagLength} characters`
+        : `each value in tags must be longer than or equal to 1 and shorter than or equal to ${tagLength} characters`,
+    );
+  }
+  return messages;
+}
+
+/**
+ * Checks what the body schema cannot say, in the service's order: the name (not blank, 1 to 64
+ * characters), the description (at most 256), the tags, slug identifiers, step names and the
+ * payload schema.
+ */
 function checkFields(input: {
   name: string;
+  description?: string | undefined;
+  tags?: string[] | undefined;
   workflowId?: string | undefined;
   steps: WorkflowStepUpsert[];
   payloadSchema?: Record<string, unknown> | null | undefined;
 }): void {
   const messages: string[] = [];
   if (input.name.trim() === '') messages.push('name should not be empty');
+  messages.push(...lengthMessages('name', input.name, WORKFLOW_LIMITS.nameLength));
+  if (
+    input.description !== undefined &&
+    input.description.length > WORKFLOW_LIMITS.descriptionLength
+  ) {
+    messages.push(
+      `description must be shorter than or equal to ${WORKFLOW_LIMITS.descriptionLength} characters`,
+    );
+  }
+  messages.push(...tagMessages(input.tags));
   if (input.workflowId !== undefined && !SLUG_IDENTIFIER_PATTERN.test(input.workflowId)) {
     messages.push(slugFormatMessage('workflowId'));
   }
@@ -147,32 +200,23 @@ function buildSteps(
 /**
  * `POST /v2/workflows` (docs/behaviour/workflows.md#create): a new workflow of origin
  * `svc-cloud`, active unless `active: false`, answered as `GET` answers it. A `workflowId` in use
- * in the environment is refused with 409; a raw body without one gets `slugify(name)` (with a
- * `-<shortId>` suffix when that is taken).
+ * in the environment gets a `-<shortId>` suffix, as does `slugify(name)`, the identifier of a raw
+ * body without one.
  */
 export function createWorkflow(scope: EngineScope, body: unknown): WorkflowResponseDto {
   const input = validateBody(CreateInput, body);
   checkFields(input);
   const { data, environment } = scope;
   const taken = (candidate: string) => workflowByWorkflowId(data, candidate) !== undefined;
-  let workflowId: string;
-  if (input.workflowId !== undefined) {
-    if (taken(input.workflowId)) {
-      throw ServiceError.http(409, 'Workflow with the same workflowId already exists', {
-        workflowId: input.workflowId,
-        environmentId: environment._id,
-      });
-    }
-    workflowId = input.workflowId;
-  } else {
-    const base = slugify(input.name) || 'workflow';
-    workflowId = uniqueIdentifier(scope, base, taken, () =>
-      ServiceError.http(409, 'Workflow with the same workflowId already exists', {
-        workflowId: base,
-        environmentId: environment._id,
-      }),
-    );
-  }
+  // A taken identifier, given or derived from the name, gets a `-<shortId>` suffix (the
+  // service's create), so two workflows may share a name.
+  const base = input.workflowId ?? (slugify(input.name) || 'workflow');
+  const workflowId = uniqueIdentifier(scope, base, taken, () =>
+    ServiceError.http(409, 'Workflow with the same workflowId already exists', {
+      workflowId: base,
+      environmentId: environment._id,
+    }),
+  );
   const at = scope.iso();
   const active = input.active ?? true;
   const record: WorkflowRecord = {

@@ -452,7 +452,13 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
     }
   }
   // The service judges conditions and preferences side by side: both may write their detail.
-  const preference = judgePreferences(scope.data, input.subscriber, input.workflow, job.type);
+  const preference = judgePreferences(
+    scope.data,
+    input.subscriber,
+    input.workflow,
+    job.type,
+    notification.contextKeys,
+  );
   if (!preference.send) {
     addDetail({ scope, job }, preference.detail, { raw: preference.raw });
     if (conditions === 'run') conditions = 'skip';

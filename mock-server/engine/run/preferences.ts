@@ -24,18 +24,19 @@ const DETAIL_OF_LEVEL: Record<PreferenceLevel, DetailText> = {
 };
 
 /**
- * Judges a step against the subscriber's preferences: steps that are not channel steps always
- * run; a channel step runs when its channel is on in the merged preference (critical workflows
- * ignore the subscriber's levels).
+ * Judges a step against the subscriber's preferences in the trigger's context: steps that are
+ * not channel steps always run; a channel step runs when its channel is on in the merged
+ * preference (critical workflows ignore the subscriber's levels).
  */
 export function judgePreferences(
   data: EnvironmentData,
   subscriber: SubscriberRecord,
   workflow: WorkflowRecord,
   stepType: string,
+  contextKeys: readonly string[] = [],
 ): PreferenceVerdict {
   if (!(CHANNEL_TYPES as readonly string[]).includes(stepType)) return { send: true };
-  const applied = effectivePreference(data, subscriber, workflow);
+  const applied = effectivePreference(data, subscriber, workflow, contextKeys);
   if (applied.channels[stepType as ChannelType]) return { send: true };
   const used = new Set(
     workflow.steps.filter((step) => step.active).map((step) => step.type as string),

@@ -134,7 +134,7 @@ export function judgeScheduleExtension(
   if (notification.critical || job.step.controlValues['extendToSchedule'] !== true) {
     return { kind: 'finish' };
   }
-  const schedule = storedSchedule(data, subscriber);
+  const schedule = storedSchedule(data, subscriber, notification.contextKeys);
   const timeZone = typeof subscriber.timezone === 'string' ? subscriber.timezone : undefined;
   if (!schedule?.isEnabled || isWithinSchedule(schedule, at, timeZone)) return { kind: 'finish' };
   const extensions = job.scheduleExtensionsCount ?? 0;

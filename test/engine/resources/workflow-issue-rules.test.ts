@@ -515,3 +515,38 @@ describe('integrations', () => {
     });
   });
 });
+
+describe("delays and digests past the default plan's limit", () => {
+  const tier: StepIssue = {
+    issueType: 'TIER_LIMIT_EXCEEDED',
+    message:
+      'The maximum delay allowed is 1 days. Please contact our support team to discuss extending this limit for your use case.',
+  };
+
+  it('flags amount and unit of a digest or delay longer than 24 hours', () => {
+    const { dev } = setup();
+    const expected = { controls: { amount: [tier], unit: [tier] } };
+    expect(stepIssues(step('digest', { amount: 555, unit: 'days' }), dev)).toStrictEqual(expected);
+    expect(stepIssues(step('delay', { amount: '25', unit: 'hours' }), dev)).toStrictEqual(expected);
+    expect(stepIssues(step('delay', { amount: 1, unit: 'months' }), dev)).toStrictEqual(expected);
+  });
+
+  it('leaves 24 hours, shorter windows, unknown units and other step types alone', () => {
+    const { dev } = setup();
+    expect(stepIssues(step('digest', { amount: 24, unit: 'hours' }), dev)).toBeUndefined();
+    expect(stepIssues(step('delay', { amount: 1, unit: 'days' }), dev)).toBeUndefined();
+    expect(stepIssues(step('delay', { amount: 5, unit: 'minutes' }), dev)).toBeUndefined();
+    expect(stepIssues(step('delay', { amount: 9, unit: 'fortnights' }), dev)).toBeUndefined();
+    expect(stepIssues(step('delay', { amount: 0, unit: 'days' }), dev)).toBeUndefined();
+    expect(stepIssues(step('custom', { amount: 555, unit: 'days' }), dev)).toBeUndefined();
+  });
+
+  it('flags a cron whose runs lie more than 24 hours apart, and not a daily or unreadable one', () => {
+    const { dev } = setup();
+    expect(stepIssues(step('digest', { cron: '0 9 * * 1' }), dev)).toStrictEqual({
+      controls: { cron: [tier] },
+    });
+    expect(stepIssues(step('digest', { cron: '0 9 * * *' }), dev)).toBeUndefined();
+    expect(stepIssues(step('delay', { cron: 'not a cron' }), dev)).toBeUndefined();
+  });
+});

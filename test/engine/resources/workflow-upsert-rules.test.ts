@@ -199,17 +199,12 @@ describe('createWorkflow: the stored record', () => {
 });
 
 describe('createWorkflow: the workflowId', () => {
-  it('refuses a workflowId in use in the environment with 409, and allows it in another', () => {
+  it('suffixes a workflowId in use in the environment, so two workflows may share a name', () => {
     const { create, operations, prod } = setup();
     create({ name: 'Welcome', workflowId: 'welcome', steps: [] });
-    expect(
-      refusalOf(() => create({ name: 'Other', workflowId: 'welcome', steps: [] })),
-    ).toStrictEqual(
-      httpRefusal(409, 'Conflict', 'Workflow with the same workflowId already exists', {
-        workflowId: 'welcome',
-        environmentId: DEV,
-      }),
-    );
+    const second = create({ name: 'Welcome', workflowId: 'welcome', steps: [] });
+    expect(second.workflowId).toBe(`welcome-${SUFFIXES[0]}`);
+    expect(second.name).toBe('Welcome');
     expect(
       operations['workflows.create'](prod, {
         body: { name: 'Other', workflowId: 'welcome', steps: [] },
@@ -282,7 +277,10 @@ describe('createWorkflow: field checks', () => {
     const step = { name: 'Inbox', type: 'in_app' };
     const body = { name: 'W', workflowId: 'w', steps: [step] };
     expect(refusalOf(() => create({ ...body, name: '' }))).toStrictEqual(
-      validationError(['name should not be empty']),
+      validationError([
+        'name should not be empty',
+        'name must be longer than or equal to 1 characters',
+      ]),
     );
     expect(refusalOf(() => create({ ...body, workflowId: '-w' }))).toStrictEqual(
       validationError([`workflowId must be a valid slug format ${SLUG}`]),
@@ -681,5 +679,68 @@ describe('updateWorkflow: the workflow fields', () => {
       ),
     ).toThrowError('boom');
     expect(stored('welcome')).toStrictEqual(original);
+  });
+});
+
+describe("the service's limits on name, description and tags", () => {
+  const body = { name: 'W', workflowId: 'w', steps: [] };
+
+  it('takes a name of 64 characters and refuses 65, on create and update', () => {
+    const { create, update } = setup();
+    expect(create({ ...body, name: 'n'.repeat(64) }).name).toHaveLength(64);
+    expect(
+      refusalOf(() => create({ ...body, workflowId: 'x', name: 'n'.repeat(65) })),
+    ).toStrictEqual(validationError(['name must be shorter than or equal to 64 characters']));
+    expect(refusalOf(() => update('w', { name: 'n'.repeat(65), steps: [] }))).toStrictEqual(
+      validationError(['name must be shorter than or equal to 64 characters']),
+    );
+  });
+
+  it('takes a description of 256 characters and refuses 257, on create and update', () => {
+    const { create, update } = setup();
+    expect(create({ ...body, description: 'd'.repeat(256) }).description).toHaveLength(256);
+    expect(
+      refusalOf(() => update('w', { name: 'W', description: 'd'.repeat(257), steps: [] })),
+    ).toStrictEqual(
+      validationError(['description must be shorter than or equal to 256 characters']),
+    );
+  });
+
+  it('takes 16 distinct tags of 1 to 64 characters', () => {
+    const { create } = setup();
+    const tags = Array.from({ length: 15 }, (_, index) => `t${index}`).concat('t'.repeat(64));
+    expect(create({ ...body, tags }).tags).toStrictEqual(tags);
+  });
+
+  it('refuses a 17th tag, a repeated tag, an empty one and one of 65 characters', () => {
+    const { create, context } = setup();
+    const many = Array.from({ length: 17 }, (_, index) => `t${index}`);
+    expect(refusalOf(() => create({ ...body, tags: many }))).toStrictEqual(
+      validationError(['tags must contain no more than 16 elements']),
+    );
+    expect(refusalOf(() => create({ ...body, tags: ['a', 'a'] }))).toStrictEqual(
+      validationError(["All tags's elements must be unique"]),
+    );
+    const each =
+      'each value in tags must be longer than or equal to 1 and shorter than or equal to 64 characters';
+    expect(refusalOf(() => create({ ...body, tags: ['a', ''] }))).toStrictEqual(
+      validationError([each]),
+    );
+    expect(refusalOf(() => create({ ...body, tags: ['t'.repeat(65)] }))).toStrictEqual(
+      validationError([each]),
+    );
+    expect(context.data.workflows).toStrictEqual([]);
+  });
+
+  it('derives step ids with the service slugify (camel case split, contractions joined)', () => {
+    const { create } = setup();
+    const answer = create({
+      ...body,
+      steps: [
+        { name: 'sendInApp', type: 'in_app' },
+        { name: "Don't & Do", type: 'email' },
+      ],
+    });
+    expect(answer.steps.map((step) => step.stepId)).toStrictEqual(['send-in-app', 'dont-and-do']);
   });
 });

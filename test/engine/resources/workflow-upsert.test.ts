@@ -59,9 +59,9 @@ describe('engine: workflow create and update', () => {
     const before = engine.operations['workflows.retrieve'](context(), {
       params: { workflowId: 'welcome' },
     });
-    expect(() => engine.operations['workflows.create'](context(), { body: body })).toThrowError(
-      expect.objectContaining({ status: 409 }),
-    );
+    expect(() =>
+      engine.operations['workflows.create'](context(), { body: { ...body, tags: ['x', 'x'] } }),
+    ).toThrowError(expect.objectContaining({ status: 422 }));
     expect(() =>
       engine.operations['workflows.update'](context(), {
         params: { workflowId: 'welcome' },

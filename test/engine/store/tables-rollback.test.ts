@@ -134,6 +134,10 @@ const CALLS: { readonly [K in OperationName]: (context: Context, engine: MockEng
       params: { subscriberId: 'ada' },
       body: { channels: { email: false }, workflowId: 'wf' },
     }),
+    'subscribers.preferences.bulkUpdate': () => ({
+      params: { subscriberId: 'bob' },
+      body: { preferences: [{ workflowId: 'wait', channels: { in_app: false } }] },
+    }),
     'topics.create': () => ({ body: { key: 'zzz-topic', name: 'Zzz' } }),
     'topics.list': () => ({}),
     'topics.retrieve': () => ({ params: { topicKey: 'team' } }),

@@ -233,6 +233,9 @@ export function storeMessage(
     payload: storedPayload(notification.payload),
     overrides: EMPTY_OBJECT,
     tags: sharedTags(workflow.tags),
+    // The service stores the trigger's context on the message (and filters the list by it); a
+    // notification restored from an older snapshot may have no keys at all.
+    ...(notification.contextKeys?.length ? { contextKeys: notification.contextKeys } : {}),
     createdAt: at,
     updatedAt: at,
     // `content` named, the other fields spread: V8 then keeps `content` and one more field (an

@@ -1,0 +1,86 @@
+import * as z from 'zod/mini';
+import { openEnum } from './common';
+import { PreferenceChannels, PreferencesUpdateBody } from './preference';
+import { SEVERITIES } from './workflow-common';
+
+/** Most workflow preferences one `PATCH /v2/subscribers/{id}/preferences/bulk` takes. */
+export const BULK_PREFERENCES_LIMIT = 100;
+
+/**
+ * One item of a bulk preferences update: a workflow (its identifier, `_id` or slug) and the
+ * channels to turn on or off for it.
+ *
+ * @example
+ * ```ts
+ * BulkPreferenceItem.parse({ workflowId: 'welcome', channels: { email: false } });
+ * ```
+ */
+export const BulkPreferenceItem = z.object({
+  workflowId: z.string(),
+  channels: z.object({
+    email: z.optional(z.boolean()),
+    sms: z.optional(z.boolean()),
+    in_app: z.optional(z.boolean()),
+    push: z.optional(z.boolean()),
+    chat: z.optional(z.boolean()),
+  }),
+});
+export type BulkPreferenceItem = z.infer<typeof BulkPreferenceItem>;
+
+/**
+ * Body of `PATCH /v2/subscribers/{subscriberId}/preferences/bulk`: 1 to
+ * {@link BULK_PREFERENCES_LIMIT} workflow preferences, and a context.
+ *
+ * @example
+ * ```ts
+ * BulkPreferencesUpdateBody.parse({
+ *   preferences: [
+ *     { workflowId: 'welcome', channels: { email: false } },
+ *     { workflowId: 'digest', channels: { in_app: true } },
+ *   ],
+ * });
+ * ```
+ */
+export const BulkPreferencesUpdateBody = z.object({
+  preferences: z.array(BulkPreferenceItem).check(z.maxLength(BULK_PREFERENCES_LIMIT)),
+  context: PreferencesUpdateBody.shape.context,
+});
+export type BulkPreferencesUpdateBody = z.infer<typeof BulkPreferencesUpdateBody>;
+
+/**
+ * A subscriber's preference for one workflow as the bulk update answers it (the service's
+ * `GetPreferencesResponseDto`): `level` `template`, the channels that apply to the workflow's
+ * channel steps, and the workflow.
+ *
+ * @example
+ * ```ts
+ * WorkflowPreference.parse({
+ *   level: 'template',
+ *   enabled: true,
+ *   channels: { email: false, in_app: true },
+ *   workflow: { id: '64da692e9a94fb2e6449ad07', identifier: 'welcome', name: 'Welcome', critical: false, severity: 'none' },
+ * });
+ * ```
+ */
+export const WorkflowPreference = z.looseObject({
+  level: openEnum(['global', 'template']),
+  enabled: z.boolean(),
+  channels: PreferenceChannels,
+  workflow: z.optional(
+    z.nullable(
+      z.looseObject({
+        id: z.string(),
+        identifier: z.string(),
+        name: z.string(),
+        critical: z.boolean(),
+        tags: z.optional(z.array(z.string())),
+        severity: z.optional(openEnum(SEVERITIES)),
+      }),
+    ),
+  ),
+});
+export type WorkflowPreference = z.infer<typeof WorkflowPreference>;
+
+/** Answer of the bulk preferences update: one preference per workflow, in request order. */
+export const BulkPreferencesUpdateResponse = z.array(WorkflowPreference);
+export type BulkPreferencesUpdateResponse = z.infer<typeof BulkPreferencesUpdateResponse>;
