@@ -33,6 +33,7 @@ import type {
   PageNumberResponse,
   WireShape,
 } from '../../src/schemas';
+import type { BulkPreferencesUpdateResponse } from '../../src/schemas/preference-bulk';
 
 const svc = new Svc({ secretKey: 'k' });
 
@@ -96,6 +97,7 @@ describe('response types promise only the fields their schemas name', () => {
     expectTypeOf<HasIndex<WorkflowListResponse>>().toEqualTypeOf<false>();
     expectTypeOf<HasIndex<WorkflowSyncResponse>>().toEqualTypeOf<false>();
     expectTypeOf<HasIndex<RemoveSubscriberResponse>>().toEqualTypeOf<false>();
+    expectTypeOf<HasIndex<BulkPreferencesUpdateResponse>>().toEqualTypeOf<false>();
     // The check itself: a loose object has one, a record alone does not.
     expectTypeOf<HasIndex<{ a: string; [key: string]: unknown }>>().toEqualTypeOf<true>();
     expectTypeOf<HasIndex<{ data: Record<string, unknown> }>>().toEqualTypeOf<false>();
