@@ -167,6 +167,7 @@ export {
   PreferencesUpdateBody,
   SubscriberPreferences as SubscriberPreferencesResponse,
 } from './schemas/preference';
+export { BulkPreferencesUpdateResponse, WorkflowPreference } from './schemas/preference-bulk';
 export { StepFilter } from './schemas/step-filter';
 export {
   BULK_SUBSCRIBER_LIMIT,

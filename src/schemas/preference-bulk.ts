@@ -81,6 +81,13 @@ export const WorkflowPreference = z.looseObject({
 });
 export interface WorkflowPreference extends WireShape<typeof WorkflowPreference> {}
 
-/** Answer of the bulk preferences update: one preference per workflow, in request order. */
+/**
+ * Answer of the bulk preferences update: one preference per workflow, in request order.
+ *
+ * @example
+ * ```ts
+ * BulkPreferencesUpdateResponse.parse([{ level: 'template', enabled: true, channels: { email: false } }]);
+ * ```
+ */
 export const BulkPreferencesUpdateResponse = z.array(WorkflowPreference);
 export type BulkPreferencesUpdateResponse = WorkflowPreference[];
