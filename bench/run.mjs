@@ -40,7 +40,12 @@ function runChild(file, smoke) {
       stdio: ['ignore', 2, 2, 'ipc'], // bench logs go to stderr; stdout stays the table
     });
     let message;
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    // The soak run lasts its minutes (bench/soak.bench.mjs) plus its start and stop.
+    const soakMinutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+    const timeout = file.startsWith('soak')
+      ? Math.max(CHILD_TIMEOUT_MS, (soakMinutes + 5) * 60_000)
+      : CHILD_TIMEOUT_MS;
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeout);
     child.on('message', (received) => {
       message = received;
     });
@@ -48,7 +53,7 @@ function runChild(file, smoke) {
       clearTimeout(timer);
       if (message?.rows) resolveRun({ rows: message.rows });
       else if (message?.error) resolveRun({ error: message.error });
-      else if (signal) resolveRun({ error: `killed by ${signal} after ${CHILD_TIMEOUT_MS} ms` });
+      else if (signal) resolveRun({ error: `killed by ${signal} after ${timeout} ms` });
       else resolveRun({ error: `exited with code ${code} without rows` });
     });
   });

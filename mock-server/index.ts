@@ -84,8 +84,11 @@ export type {
 } from './engine/resources/workflows';
 export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export { SKIP_RULE_BUDGET } from './engine/run/conditions';
+export { PAYLOAD_SCHEMA_LIMITS } from './engine/run/payload';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
+export { MAX_RECIPIENTS } from './engine/run/trigger';
+export { OPERATION_BUDGET } from './engine/run/work-budget';
 export type { SeedData } from './engine/seed';
 export type { EngineClock } from './engine/store/clock';
 export {
@@ -95,6 +98,7 @@ export {
   DEFAULT_CLOCK_START,
   formatClockTime,
 } from './engine/store/clock';
+export { DEFAULT_RETENTION, type RetentionOptions } from './engine/store/retention';
 export type { PendingTask, SchedulingClock, TaskHandle } from './engine/store/scheduler';
 export type {
   EnvironmentData,

@@ -15,6 +15,7 @@ import { type MockServer, startMockServer } from './http/server';
 import { INSPECTOR_PATH } from './inspector/serve';
 
 export type {
+  ControlDataDirectory,
   ControlGuard,
   ControlRoute,
   ControlRouteInput,
@@ -25,6 +26,22 @@ export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
 export type { InspectorServeOptions } from './inspector/serve';
 export { INSPECTOR_PATH, serveInspector } from './inspector/serve';
+export { engineInboxChanges } from './realtime/engine-inbox-changes';
+export type {
+  InboxChange,
+  InboxChangeHub,
+  InboxChangeSource,
+  InboxCounts,
+  SeverityCounts,
+} from './realtime/inbox-changes';
+export { createInboxChangeHub } from './realtime/inbox-changes';
+export type {
+  InboxSession,
+  InboxSocketOptions,
+  ResolveInboxSession,
+} from './realtime/inbox-socket';
+export type { InboxSocketLimits } from './realtime/socket-limits';
+export { DEFAULT_INBOX_SOCKET_LIMITS } from './realtime/socket-limits';
 export { startMockServer };
 
 /**

@@ -5,6 +5,7 @@
  */
 
 export type {
+  ControlDataDirectory,
   ControlGuard,
   ControlRoute,
   ControlRouteInput,
@@ -12,3 +13,19 @@ export type {
 } from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';
+export { engineInboxChanges } from './realtime/engine-inbox-changes';
+export type {
+  InboxChange,
+  InboxChangeHub,
+  InboxChangeSource,
+  InboxCounts,
+  SeverityCounts,
+} from './realtime/inbox-changes';
+export { createInboxChangeHub } from './realtime/inbox-changes';
+export type {
+  InboxSession,
+  InboxSocketOptions,
+  ResolveInboxSession,
+} from './realtime/inbox-socket';
+export type { InboxSocketLimits } from './realtime/socket-limits';
+export { DEFAULT_INBOX_SOCKET_LIMITS } from './realtime/socket-limits';

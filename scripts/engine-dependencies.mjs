@@ -8,6 +8,7 @@
 //   `require` and no Node built-in (the packages' browser builds), except that Node gets
 //   `<bundle>.node.js`, the Node build, for the NODE_BUILDS.
 // Every module that uses a package imports that one file, so the package is loaded once.
+// The NODE_ONLY_BUNDLES (the HTTP server's) have the CommonJS file alone, for every condition.
 
 /**
  * Package → the bundle that holds it, and each export the engine imports from it (`default` for
@@ -21,6 +22,8 @@ export const ENGINE_DEPENDENCIES = {
   liquidjs: { bundle: 'liquidjs', exports: { Liquid: 'Liquid' } },
   re2js: { bundle: 're2js', exports: { RE2JS: 'RE2JS' } },
   'sanitize-html': { bundle: 'sanitize-html', exports: { default: 'sanitizeHtml' } },
+  'socket.io': { bundle: 'socket-io', exports: { Server: 'Server' } },
+  'engine.io': { bundle: 'socket-io', exports: { Server: 'EngineServer' } },
 };
 
 /**
@@ -30,21 +33,28 @@ export const ENGINE_DEPENDENCIES = {
  */
 export const NODE_BUILDS = ['liquidjs'];
 
-/** The bundles' names. */
-export const ENGINE_BUNDLES = [
-  ...new Set(Object.values(ENGINE_DEPENDENCIES).map(({ bundle }) => bundle)),
-];
+/**
+ * Bundles that only the Node HTTP server uses (the Inbox socket): built as CommonJS alone, which
+ * Node's ES modules import too; nothing for browsers.
+ */
+export const NODE_ONLY_BUNDLES = ['socket-io'];
+
+/** Every bundle's name. */
+const ALL_BUNDLES = [...new Set(Object.values(ENGINE_DEPENDENCIES).map(({ bundle }) => bundle))];
+
+/** The bundles that run anywhere (browsers too): each has an ES module and a CommonJS file. */
+export const ENGINE_BUNDLES = ALL_BUNDLES.filter((bundle) => !NODE_ONLY_BUNDLES.includes(bundle));
 
 /** A bundle's source, relative to the package root. */
 export const bundleSource = (bundle) => `scripts/engine-deps/${bundle}.cjs`;
 
 /**
- * The tsup entries of one kind of bundle, `mock/deps/<name>` → its source: `esm` (every bundle,
+ * The tsup entries of one kind of bundle, `mock/deps/<name>` → its source: `esm` (the ENGINE_BUNDLES,
  * browser builds), `esm-node` (the NODE_BUILDS, Node builds, `<bundle>.node`) or `cjs` (every
  * bundle, Node builds).
  */
 export function vendoredEntries(kind) {
-  const bundles = kind === 'esm-node' ? NODE_BUILDS : ENGINE_BUNDLES;
+  const bundles = { esm: ENGINE_BUNDLES, 'esm-node': NODE_BUILDS, cjs: ALL_BUNDLES }[kind];
   const suffix = kind === 'esm-node' ? '.node' : '';
   return Object.fromEntries(
     bundles.map((bundle) => [`mock/deps/${bundle}${suffix}`, bundleSource(bundle)]),
@@ -54,6 +64,9 @@ export function vendoredEntries(kind) {
 /** The `imports` map package.json holds for `#mock-deps/<bundle>` (test/package/dist.test.ts). */
 export function vendoredImports() {
   const imports = {};
+  for (const bundle of NODE_ONLY_BUNDLES) {
+    imports[`#mock-deps/${bundle}`] = `./dist/mock/deps/${bundle}.cjs`;
+  }
   for (const bundle of NODE_BUILDS) {
     imports[`#mock-deps/${bundle}`] = {
       require: `./dist/mock/deps/${bundle}.cjs`,

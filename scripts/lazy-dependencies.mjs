@@ -9,7 +9,8 @@
 import { ENGINE_DEPENDENCIES } from './engine-dependencies.mjs';
 
 /** The bundles loaded on first use; the other engine packages load with the module. */
-const LAZY_BUNDLES = new Set(['ajv', 're2js', 'sanitize-html']);
+// socket.io: only a server with an Inbox open needs it (mock-server/realtime/inbox-socket.ts).
+const LAZY_BUNDLES = new Set(['ajv', 're2js', 'sanitize-html', 'socket-io']);
 
 /** Package → its bundle and the exports the engine imports from it, for the lazy bundles. */
 export const LAZY_DEPENDENCIES = Object.fromEntries(

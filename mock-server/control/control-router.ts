@@ -45,6 +45,27 @@ export interface ControlServices {
   engine: MockEngine;
   /** Snapshots taken through the control API, by id. */
   snapshots: SnapshotStore;
+  /**
+   * The data directory the engine is kept in (`svc-mock --data`), saved after each control
+   * request that changes the engine (the journal records only API requests).
+   */
+  data?: ControlDataDirectory;
+}
+
+/**
+ * What the control API needs of a data directory (mock-server/persistence/data-directory.ts).
+ *
+ * @example
+ * ```ts
+ * const context: ControlServices = { engine, snapshots, data: await openDataDirectory({ directory, engine }) };
+ * ```
+ */
+export interface ControlDataDirectory {
+  readonly directory: string;
+  /** Bytes the directory holds. */
+  size(): number;
+  /** Saves the whole engine now; a 503 `ServiceError` when it cannot. */
+  checkpoint(): Promise<void>;
 }
 
 /**
@@ -117,6 +138,11 @@ export interface ControlRoute {
   status?: number;
   /** Answers the request: returns the `data` of the answer, or throws a `ServiceError`. */
   run(input: ControlRouteInput): unknown;
+  /**
+   * Whether the route changes the engine (a data directory is then saved after it). Default:
+   * true for anything but a GET.
+   */
+  changesEngine?: boolean;
 }
 
 /** Answers a request under the control prefix, or `undefined` for any other path. */
@@ -276,6 +302,9 @@ export function createControlRouter(
       const body = await readJson(request);
       const url = new URL(request.target, ORIGIN_FOR_URLS);
       const data = await match.route.run({ body, params: match.params, url, context });
+      if (context.data !== undefined && (match.route.changesEngine ?? request.method !== 'GET')) {
+        await context.data.checkpoint();
+      }
       return json(match.route.status ?? 200, { data });
     } catch (error) {
       const known =

@@ -109,10 +109,20 @@ export const environmentRoutes: ControlRoute[] = [
 /** Reset and seed. */
 export const stateRoutes: ControlRoute[] = [
   {
+    method: 'GET',
+    path: '/data',
+    description:
+      'Where the engine keeps its data: { kept: false } in memory only, or { kept: true, directory, bytes } with svc-mock --data',
+    run: ({ context }) =>
+      context.data === undefined
+        ? { kept: false }
+        : { kept: true, directory: context.data.directory, bytes: context.data.size() },
+  },
+  {
     method: 'POST',
     path: '/reset',
     description:
-      'Back to the state at start (the --seed file or the demo data) and, with a virtual clock, to the start time unless { keepClock: true }; keeps snapshots',
+      'Back to the state at start (the --seed file or the demo data) and, with a virtual clock, to the start time unless { keepClock: true }; keeps snapshots; with --data, the files are reset too',
     run: ({ body, context }) => {
       const { keepClock } = parseControlBody(ResetBody, body);
       context.engine.reset(keepClock === undefined ? {} : { keepClock });
@@ -144,6 +154,7 @@ export const snapshotRoutes: ControlRoute[] = [
     path: '/snapshots',
     description: 'Takes a snapshot: { id? } (an existing id is replaced); answers { id, takenAt }',
     status: 201,
+    changesEngine: false,
     run: ({ body, context }) => {
       const { id: given } = parseControlBody(SnapshotBody, body);
       const id = given ?? context.snapshots.nextId();
@@ -171,6 +182,7 @@ export const snapshotRoutes: ControlRoute[] = [
     method: 'DELETE',
     path: '/snapshots/:id',
     description: 'Forgets a snapshot',
+    changesEngine: false,
     run: ({ params, context }) => {
       const id = params['id'] ?? '';
       context.snapshots.delete(id);

@@ -18,8 +18,16 @@ import { createOutbox, type Outbox } from './resources/outbox';
 import { runScheduledTask } from './run/execution';
 import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
-import { createIdGenerator, createRandom, type IdGenerator } from './store/ids';
+import {
+  type CommitEntry,
+  type CommitLog,
+  createIdRecorder,
+  type OperationCommit,
+} from './store/commit-log';
+import { createIdGenerator, createRandom } from './store/ids';
 import { journaled } from './store/journal';
+import type { RetentionOptions } from './store/retention';
+import { scheduledIndex } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
 import {
@@ -32,7 +40,9 @@ import {
   type ScheduledTaskRecord,
 } from './store/state';
 import { tables } from './store/tables';
+import { createTaskTimers } from './store/task-timers';
 import { checkJsonDepth } from './wire/json-depth';
+import { checkNoProtoKeys } from './wire/prototype-keys';
 import { ServiceError } from './wire/service-error';
 
 const API_KEY = /^[\w-]{16,128}$/;
@@ -63,6 +73,14 @@ export interface MockEngineOptions {
   idempotency?: boolean;
   /** Emulate the service's rate limits (docs/behaviour/cross-cutting.md#rate-limits). Default false (off). */
   rateLimit?: false | RateLimitOptions;
+  /**
+   * How much activity each environment keeps (docs/security.md, "Caps and budgets"): finished
+   * notifications with their messages and outbox entries older than `maxAgeMs` on the engine
+   * clock, or beyond `maxNotifications`, are dropped as new triggers come. Default 7 days and
+   * 10,000 notifications; pending work, open digests and unread in-app messages inside the
+   * window are never dropped.
+   */
+  retention?: RetentionOptions;
   /**
    * Make `reset()` leave the clock where it is instead of returning it to the baseline time
    * (the time at creation). Default false. `reset({ keepClock })` decides per call.
@@ -199,6 +217,44 @@ export interface MockEngine {
   perform(request: OperationRequest): Promise<OperationResponse>;
   /** The operations without HTTP (see {@link EngineOperations}). */
   readonly operations: EngineOperations;
+  /** @internal What `svc-mock --data` keeps the engine with (docs/decisions/0142-keeping-data.md). */
+  readonly durability: EngineDurability;
+}
+
+/**
+ * The whole engine as a data directory saves it: the state, what `reset()` returns to, the
+ * clock and the first organization.
+ *
+ * @internal
+ */
+export interface DurableImage {
+  state: EngineState;
+  baseline: EngineState;
+  baselineTime: number;
+  now: number;
+  organizationId: string;
+  environmentIds: string[];
+  /** How many times the data was loaded before (each load draws ids from a new seed). */
+  restarts: number;
+}
+
+/**
+ * How a durable store saves, loads and replays an engine.
+ *
+ * @internal
+ */
+export interface EngineDurability {
+  /** The engine as it is now (not a copy: serialize it before anything else runs). */
+  image(): DurableImage;
+  /** Replaces the whole engine with a saved one; a `TypeError` when it does not check out. */
+  load(image: DurableImage): void;
+  /** Makes one committed change again, with its recorded time and ids. */
+  playBack(entry: CommitEntry): Promise<void>;
+  /**
+   * Attaches (or, with `undefined`, detaches) the log every later change is written to; after a
+   * playback, attaching re-registers the timers of the tasks still waiting.
+   */
+  attach(log: CommitLog | undefined): void;
 }
 
 /**
@@ -218,7 +274,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     options.clockStart === 'real' ? Date.now() : options.clockStart,
   );
   const randomSeed = options.randomSeed ?? 1;
-  const ids: IdGenerator = createIdGenerator(randomSeed, clock.now);
+  const recorder = createIdRecorder(createIdGenerator(randomSeed, clock.now));
+  const ids = recorder.ids;
+  // The commit log `svc-mock --data` attaches (store/commit-log.ts), and whether an operation
+  // is running (the tasks it runs belong to its entry) or entries are being played back.
+  let commitLog: CommitLog | undefined;
+  let operationDepth = 0;
+  let playingBack = false;
   const keyRandom = createRandom(randomSeed ^ 0x5eed);
   let state: EngineState = createState();
   // One scope per environment data set, made once: a request's operation only reads it.
@@ -260,7 +322,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return { organization, environments };
   }
 
-  const first = addOrganization(state, 'Acme', givenKeys);
+  let first = addOrganization(state, 'Acme', givenKeys);
 
   function findEnvironment(nameOrId: string): EnvironmentRecord {
     const byId = state.environments.get(nameOrId);
@@ -278,37 +340,53 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   function seed(input: SeedData) {
     checkJsonDepth(input, 'The seed data');
+    checkNoProtoKeys(input, 'The seed data');
     const parsed = parseSeed(input);
     const environment = findEnvironment(parsed.environment ?? 'Development');
     // Written through the tables in a journal: a seed that fails half-way (an unknown
     // subscriberId in a topic) is undone and leaves the environment as it was. Not on a copy of
     // the environment: a copy would duplicate every string the records share.
-    journaled(
-      () => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed),
-      afterRollback,
-    );
+    journaled(() => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed));
   }
 
   if (options.seed) seed(options.seed);
   let baseline = structuredClone(state);
   // What reset() returns the clock to: seeding at creation does not move the clock, so this is
   // the time of creation (docs/virtual-clock.md#reset-snapshots-and-resuming-pending-work).
-  const baselineTime = clock.now();
+  let baselineTime = clock.now();
+  // How many times this engine's data was loaded from a data directory (a new id seed each time).
+  let restarts = 0;
   const rateLimit = options.rateLimit || undefined;
 
-  // Tasks are state data and the clock holds only lookups, so reset and restore re-register them.
-  function runTask(seq: number): void {
-    const index = state.scheduled.findIndex((task) => task.seq === seq);
-    const task = state.scheduled[index];
-    if (task === undefined) return;
+  // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
+  // directory's journal on playback.
+  function runTask(task: ScheduledTaskRecord): void {
+    const index = scheduledIndex(state.scheduled, task.at, task.seq);
+    if (index === -1) return;
+    const standalone = commitLog !== undefined && operationDepth === 0 && !playingBack;
+    if (standalone) recorder.take(); // ids drawn outside any commit (a read) belong to none
     tables.scheduled.removeAt(state, index);
     const environment = state.environments.get(task.environmentId);
     if (environment) runScheduledTask(scopeOf({ environment, data: dataOf(environment) }), task);
+    // A task run by the clock is a change of its own; one an operation runs is in its entry.
+    if (standalone) {
+      const entry: CommitEntry = {
+        kind: 'task',
+        at: clock.now(),
+        seq: task.seq,
+        ids: recorder.take(),
+      };
+      try {
+        commitLog?.write(entry);
+      } catch (error) {
+        // The log keeps an entry it could not write yet; the change has happened in memory.
+        console.error('[svc-mock] could not write a task to the data directory:', error);
+      }
+    }
   }
 
-  function register(task: ScheduledTaskRecord): void {
-    clock.schedule(task.at, () => runTask(task.seq), `${task.kind} ${task.notificationId}`);
-  }
+  // Tasks are state data and the clock holds only lookups (store/task-timers.ts).
+  const timers = createTaskTimers(clock, runTask);
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
     const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
@@ -317,12 +395,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       index -= 1;
     }
     tables.scheduled.insert(state, index, record);
-    register(record);
+    timers.added(record);
   }
 
   function resyncClock(): void {
-    for (const task of clock.pending()) clock.cancel(task);
-    for (const task of state.scheduled) register(task);
+    timers.replaceAll(state.scheduled);
   }
 
   function scopeOf({ environment, data }: EnvironmentScope): EngineScope {
@@ -350,17 +427,64 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           .filter((other) => other._organizationId === environment._organizationId)
           .map(dataOf),
       runDue: () => clock.runDue(),
-      resyncClock,
-      atomic: (part) => journaled(part, afterRollback),
+      retention: options.retention ?? {},
+      unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(state, drop)),
+      atomic: (part) => journaled(part),
     };
     scopes.set(data, scope);
     return scope;
   }
 
-  // After an operation's writes were undone (store/journal.ts): the tables dropped the derived
-  // indexes they wrote to, but the clock may hold timers of undone tasks.
-  function afterRollback(): void {
-    resyncClock();
+  const operationCommits = {
+    around<T>(operation: () => T): T {
+      if (operationDepth === 0) recorder.take();
+      operationDepth += 1;
+      try {
+        return operation();
+      } finally {
+        operationDepth -= 1;
+      }
+    },
+    write(entry: Omit<OperationCommit, 'kind' | 'ids'>) {
+      commitLog?.write({ kind: 'operation', ...entry, ids: recorder.take() });
+    },
+    durable: () => commitLog?.durable() ?? Promise.resolve(),
+  };
+
+  async function playBack(entry: CommitEntry): Promise<void> {
+    playingBack = true;
+    recorder.play(entry.ids);
+    try {
+      clock.rewind(entry.at);
+      if (entry.kind === 'task') {
+        const task = state.scheduled.find((pending) => pending.seq === entry.seq);
+        if (task !== undefined) {
+          timers.removed([task]);
+          runTask(task);
+        }
+      } else {
+        const body = entry.body;
+        await perform({
+          operation: entry.operation as OperationRequest['operation'],
+          authorization: entry.authorization,
+          params: entry.params,
+          query: new URLSearchParams(entry.query),
+          path: entry.path,
+          ...(entry.idempotencyKey === undefined ? {} : { idempotencyKey: entry.idempotencyKey }),
+          readBody: async () => body,
+        });
+      }
+      recorder.finishPlayback();
+    } catch (error) {
+      try {
+        recorder.finishPlayback();
+      } catch {
+        // the first error is the one to report
+      }
+      throw error;
+    } finally {
+      playingBack = false;
+    }
   }
 
   const perform = createPerform({
@@ -370,7 +494,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     iso: clock.iso,
     idempotency: options.idempotency ?? true,
     rateLimit,
-    afterRollback,
+    commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
   });
 
   // A body passed by hand gets the nesting check the pipeline makes on the request's text.
@@ -379,6 +503,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       name,
       (target: EnvironmentScope, call: OperationCall = {}) => {
         checkJsonDepth(call.body, 'The request body');
+        checkNoProtoKeys(call.body, 'The request body');
         const query =
           call.query instanceof URLSearchParams
             ? call.query
@@ -386,7 +511,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
               ? NO_QUERY
               : encodeQuery(call.query);
         const input = { params: call.params ?? {}, query, body: call.body };
-        return journaled(() => handle(scopeOf(target), input), afterRollback);
+        return journaled(() => handle(scopeOf(target), input));
       },
     ]),
   ) as unknown as EngineOperations;
@@ -404,8 +529,12 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         }
       }
     },
-    organization: first.organization,
-    environments: first.environments,
+    get organization() {
+      return first.organization;
+    },
+    get environments() {
+      return first.environments;
+    },
     environment: findEnvironment,
     createOrganization({ name }) {
       const created = addOrganization(state, name);
@@ -454,5 +583,65 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     perform,
     operations,
+    durability: {
+      image: () => ({
+        state,
+        baseline,
+        baselineTime,
+        now: clock.now(),
+        organizationId: first.organization._id,
+        environmentIds: first.environments.map((environment) => environment._id),
+        restarts: restarts,
+      }),
+      load(image) {
+        const problem = durableImageProblem(image);
+        if (problem !== undefined) throw new TypeError(`Not a saved engine: ${problem}`);
+        const organization = image.state.organizations.get(image.organizationId);
+        const environments = image.environmentIds.map((id) => image.state.environments.get(id));
+        if (organization === undefined || environments.some((env) => env === undefined)) {
+          throw new TypeError(
+            "Not a saved engine: it does not hold its first organization's environments",
+          );
+        }
+        state = image.state;
+        baseline = image.baseline;
+        baselineTime = image.baselineTime;
+        first = { organization, environments: environments as EnvironmentRecord[] };
+        restarts = image.restarts + 1;
+        // A restarted engine draws ids from a new seed: the same seed would make the ids again.
+        recorder.setSource(
+          createIdGenerator((randomSeed + restarts * 0x9e3779b1) >>> 0, clock.now),
+        );
+        clock.rewind(image.now);
+        faults.bind(state);
+        resyncClock();
+        events.emit({ type: 'state-replaced', reason: 'restore' });
+      },
+      playBack,
+      attach(log) {
+        commitLog = log;
+        recorder.recording = log !== undefined;
+        recorder.take();
+        // Tasks played back left their timers in the clock: keep only the ones still waiting.
+        resyncClock();
+      },
+    },
   };
+}
+
+/** What is wrong with a saved engine image, checked as `engine.restore()` checks a snapshot. */
+function durableImageProblem(image: DurableImage): string | undefined {
+  const owner = { organizationId: image.organizationId, environmentIds: image.environmentIds };
+  if (!Array.isArray(image.environmentIds) || typeof image.organizationId !== 'string') {
+    return 'it names no first organization';
+  }
+  for (const key of ['baselineTime', 'now', 'restarts'] as const) {
+    if (typeof image[key] !== 'number' || !Number.isFinite(image[key])) {
+      return `${key} is not a number`;
+    }
+  }
+  const state = snapshotProblem(image.state, owner);
+  if (state !== undefined) return `state: ${state}`;
+  const baseline = snapshotProblem(image.baseline, owner);
+  return baseline === undefined ? undefined : `baseline: ${baseline}`;
 }

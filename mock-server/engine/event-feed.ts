@@ -8,6 +8,7 @@
  */
 
 import type { JobRecord, OutboxRecord } from './store/state';
+import { keptBody } from './wire/excerpt';
 
 /**
  * One thing the engine did. `seq` grows by one per event, so an observer that reconnects can ask
@@ -25,7 +26,10 @@ export type EngineEvent = { seq: number; at: string } & (
       type: 'trigger-received';
       triggerId: number;
       environmentId: string;
-      /** The request body as the engine received it. */
+      /**
+       * The request body as the engine received it; past 64,000 characters of JSON, an excerpt
+       * (`{ truncated: true, length, hash, excerpt }`, engine/wire/excerpt.ts).
+       */
       body: unknown;
     }
   | {
@@ -34,7 +38,7 @@ export type EngineEvent = { seq: number; at: string } & (
       environmentId: string;
       /** The HTTP status the trigger answered (201, or the error's status). */
       status: number;
-      /** The `data` of a 201, or the error body. */
+      /** The `data` of a 201, or the error body (an excerpt past 64,000 characters, as `body`). */
       answer: unknown;
     }
   | {
@@ -168,14 +172,16 @@ export function createEventFeed(iso: () => string): EventFeed {
     },
     triggers: () => structuredClone(history),
     lastSeq: () => seq,
-    triggerReceived(environmentId, body) {
+    triggerReceived(environmentId, received) {
+      const body = keptBody(received);
       triggerSeq += 1;
       history.push({ triggerId: triggerSeq, environmentId, receivedAt: iso(), body });
       if (history.length > TRIGGER_HISTORY) history.shift();
       emit({ type: 'trigger-received', triggerId: triggerSeq, environmentId, body });
       return triggerSeq;
     },
-    triggerAnswered(triggerId, status, answer) {
+    triggerAnswered(triggerId, status, given) {
+      const answer = keptBody(given);
       const exchange = history.findLast((entry) => entry.triggerId === triggerId);
       if (exchange) Object.assign(exchange, { status, answer });
       emit({

@@ -8,6 +8,7 @@
 
 import type * as z from 'zod/mini';
 import type { PathParams, Route } from '../../src/routes/route';
+import { withOperationBudget } from './run/work-budget';
 import type { EngineScope } from './scope';
 
 /**
@@ -69,7 +70,8 @@ export function defineOperation<const R extends Route, T>(
   route: R,
   handle: (scope: EngineScope, input: OperationInput<R>) => T,
 ): OperationDefinition<R, T> {
-  return { route, handle };
+  // Each operation's renders share one budget (run/work-budget.ts).
+  return { route, handle: (scope, input) => withOperationBudget(() => handle(scope, input)) };
 }
 
 /**

@@ -14,10 +14,12 @@ import { authenticate } from './policy/auth';
 import { type EngineAnswer, runIdempotent } from './policy/idempotency';
 import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
 import type { EngineScope } from './scope';
+import type { OperationCommit } from './store/commit-log';
 import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
 import { envelope } from './wire/envelope';
 import { errorBody } from './wire/error-body';
+import { textHash } from './wire/excerpt';
 import { ServiceError } from './wire/service-error';
 
 /**
@@ -79,7 +81,18 @@ export interface PerformDeps {
   iso(): string;
   idempotency: boolean;
   rateLimit: RateLimitOptions | undefined;
-  afterRollback(): void;
+  /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
+  commits(): OperationCommits | undefined;
+}
+
+/** How `perform` tells an attached commit log about an operation that may change state. @internal */
+export interface OperationCommits {
+  /** Runs `operation` as one commit: tasks it runs on the way belong to it. */
+  around<T>(operation: () => T): T;
+  /** Writes the operation's entry (its generated ids are added); throws to refuse the change. */
+  write(entry: Omit<OperationCommit, 'kind' | 'ids'>): void;
+  /** Resolves once the entry survives a crash. */
+  durable(): Promise<void>;
 }
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
@@ -97,7 +110,7 @@ function answerOf(routeStatus: number, result: unknown): EngineAnswer {
  * @internal
  */
 export function createPerform(deps: PerformDeps) {
-  const { state, scopeOf, now, iso, idempotency, rateLimit, afterRollback } = deps;
+  const { state, scopeOf, now, iso, idempotency, rateLimit, commits } = deps;
 
   return async function perform(request: OperationRequest): Promise<OperationResponse> {
     // `perform` is public: an operation name outside the route table is the service's 404.
@@ -130,26 +143,55 @@ export function createPerform(deps: PerformDeps) {
       const run = () =>
         answerOf(
           route.status,
-          journaled(() => handle(scope, input), afterRollback),
+          journaled(() => handle(scope, input)),
         );
       const key = request.idempotencyKey;
       performed = true;
-      if (!idempotency || key === undefined || !IDEMPOTENT_METHODS.has(route.method)) {
-        return { ...run(), headers: limits, performed };
+      const answerOnce = (): EngineAnswer => {
+        if (!idempotency || key === undefined || !IDEMPOTENT_METHODS.has(route.method)) {
+          return run();
+        }
+        const fingerprint = textHash(JSON.stringify(body ?? {}));
+        const organizationId = environment._organizationId;
+        const answer = runIdempotent(
+          { state: state(), organizationId, key, fingerprint, now },
+          run,
+          refusal,
+        );
+        // A replayed refusal names this request's time and path, as the service's filter does.
+        const replayed =
+          answer.status >= 400
+            ? { ...(answer.body as object), timestamp: iso(), path: request.path }
+            : answer.body;
+        return { ...answer, body: replayed };
+      };
+      const log = route.method === 'GET' ? undefined : commits();
+      if (log === undefined) {
+        const answer = answerOnce();
+        return { ...answer, headers: { ...limits, ...answer.headers }, performed };
       }
-      const fingerprint = JSON.stringify(body ?? {});
-      const organizationId = environment._organizationId;
-      const answer = runIdempotent(
-        { state: state(), organizationId, key, fingerprint, now },
-        run,
-        refusal,
+      // With a commit log, the entry is written inside the operation's journal: a log that
+      // cannot write (a full disk) undoes the whole operation, idempotency record included.
+      const at = now();
+      const answer = log.around(() =>
+        journaled(() => {
+          const computed = answerOnce();
+          log.write({
+            at,
+            operation: request.operation,
+            authorization: request.authorization,
+            params: request.params,
+            query: request.query.toString(),
+            path: request.path,
+            ...(key === undefined ? {} : { idempotencyKey: key }),
+            ...(body === undefined ? {} : { body }),
+          });
+          return computed;
+        }),
       );
-      // A replayed refusal names this request's time and path, as the service's filter does.
-      const replayed =
-        answer.status >= 400
-          ? { ...(answer.body as object), timestamp: iso(), path: request.path }
-          : answer.body;
-      return { ...answer, body: replayed, headers: { ...limits, ...answer.headers }, performed };
+      // The answer leaves only once its entry survives a crash (group commit).
+      await log.durable();
+      return { ...answer, headers: { ...limits, ...answer.headers }, performed };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       const answer = refusal(error);

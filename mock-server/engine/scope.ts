@@ -8,6 +8,7 @@
 
 import type { EventFeed } from './event-feed';
 import type { IdGenerator } from './store/ids';
+import type { RetentionOptions } from './store/retention';
 import type {
   EngineState,
   EnvironmentData,
@@ -58,10 +59,15 @@ export interface EngineScope extends EnvironmentScope {
   organizationEnvironment(id: string): EnvironmentScope | undefined;
   /** @internal Every environment's data of the scope's organization (integrations are organization-wide). */
   organizationData(): EnvironmentData[];
+  /** @internal What the environment keeps of its activity (store/retention.ts). */
+  retention: RetentionOptions;
   /** @internal Runs the work that is due now (a trigger's zero delay) before the operation answers. */
   runDue(): void;
-  /** @internal Re-registers the state's pending tasks with the clock, after tasks were removed. */
-  resyncClock(): void;
+  /**
+   * @internal Removes the pending tasks `drop` picks, from the state and from the clock (journaled:
+   * a rollback puts back only these).
+   */
+  unschedule(drop: (task: ScheduledTaskRecord) => boolean): void;
   /** @internal Runs `part` all or nothing inside the operation: a throw undoes only its own writes. */
   atomic<T>(part: () => T): T;
 }

@@ -2,17 +2,22 @@
 // `svc-mock`: the reference engine over HTTP, for any language. See docs/http-server.md.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONTROL_PREFIX } from '../control/control-router';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
 import type { SeedData } from '../engine/seed';
 import { INSPECTOR_PATH } from '../inspector/serve';
+import { hasData, openDataDirectory } from '../persistence/data-directory';
+import { dataFs } from '../persistence/data-fs';
+import { keptSnapshotStore } from '../persistence/kept-snapshots';
 import { closeOnSignals } from './close-on-signals';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
                 [--clock real|virtual] [--control-token token] [--allowed-host name ...]
+                [--data dir [--data-repair]] [--retention-days 7] [--retention-max 10000]
                 [--quiet] [--no-inspector]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
@@ -25,6 +30,13 @@ Every start makes fresh random API keys, printed below, unless --api-key pins De
                    16 to 128 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on
                    their own; virtual: time stands still until moved through /__svc/clock
+  --data <dir>     keep the data in this directory across restarts and crashes (default
+                   $SVC_MOCK_DATA, else in memory only); every change is on disk before
+                   its answer is sent
+  --data-repair    with --data: cut a damaged journal back to its last good record
+                   instead of refusing to start (what follows the damage is lost)
+  --retention-days <n>  days of finished activity each environment keeps (default 7)
+  --retention-max <n>   notifications each environment keeps (default 10000)
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   -h, --help       this text`;
@@ -35,6 +47,9 @@ const CONTROL_TOKEN_VARIABLE = 'SVC_MOCK_CONTROL_TOKEN';
 /** The environment variable that pins the Development API key (docs/http-server.md). */
 const API_KEY_VARIABLE = 'SVC_MOCK_API_KEY';
 const API_KEY = /^[\w-]{16,128}$/;
+
+/** The environment variable that sets the data directory (docs/http-server.md#keeping-data). */
+const DATA_VARIABLE = 'SVC_MOCK_DATA';
 
 function developmentKey(flag: string | undefined): string {
   const given = flag ?? process.env[API_KEY_VARIABLE];
@@ -57,6 +72,15 @@ function parseClock(raw: string | undefined): (typeof CLOCK_MODES)[number] {
   const known = CLOCK_MODES.find((candidate) => candidate === mode);
   if (known === undefined) throw new UsageError(`--clock must be real or virtual, got "${mode}"`);
   return known;
+}
+
+function parsePositive(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value <= 0) {
+    throw new UsageError(`${flag} must be a positive number, got "${raw}"`);
+  }
+  return value;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -93,6 +117,10 @@ async function main(): Promise<void> {
     clock?: string;
     'control-token'?: string;
     'allowed-host'?: string[];
+    data?: string;
+    'data-repair': boolean;
+    'retention-days'?: string;
+    'retention-max'?: string;
     quiet: boolean;
     'no-inspector': boolean;
     help: boolean;
@@ -107,6 +135,10 @@ async function main(): Promise<void> {
         clock: { type: 'string' },
         'control-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
+        data: { type: 'string' },
+        'data-repair': { type: 'boolean', default: false },
+        'retention-days': { type: 'string' },
+        'retention-max': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -121,15 +153,27 @@ async function main(): Promise<void> {
   }
   const port = parsePort(values.port);
   const clock = parseClock(values.clock);
-  const seed = values.seed === undefined ? undefined : await readSeed(values.seed);
+  const dataDirectory = values.data ?? (process.env[DATA_VARIABLE] || undefined);
+  if (values['data-repair'] && dataDirectory === undefined) {
+    throw new UsageError('--data-repair needs --data (or $SVC_MOCK_DATA)');
+  }
+  // A directory that holds data replaces the seed: seeding first would only cost start time.
+  const keptData = dataDirectory !== undefined && hasData(resolve(dataDirectory));
+  const seed = values.seed === undefined || keptData ? undefined : await readSeed(values.seed);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
   };
+  const retentionDays = parsePositive('--retention-days', values['retention-days']);
+  const retentionMax = parsePositive('--retention-max', values['retention-max']);
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
-      seed: seed ?? demoSeed,
+      retention: {
+        ...(retentionDays === undefined ? {} : { maxAgeMs: retentionDays * 24 * 60 * 60 * 1000 }),
+        ...(retentionMax === undefined ? {} : { maxNotifications: Math.floor(retentionMax) }),
+      },
+      seed: keptData ? {} : (seed ?? demoSeed),
       clockStart: 'real',
       apiKeys,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
@@ -138,6 +182,19 @@ async function main(): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
+  }
+  // Loaded before the server listens: a request never sees the engine half-loaded.
+  const data =
+    dataDirectory === undefined
+      ? undefined
+      : await openDataDirectory({
+          directory: resolve(dataDirectory),
+          engine,
+          repair: values['data-repair'],
+        });
+  if (data && clock === 'real') {
+    // Time went on while svc-mock was stopped: the delays and digests due since run now.
+    engine.clock.set(Math.max(Date.now(), engine.clock.now()));
   }
   const controlToken = values['control-token'] ?? process.env[CONTROL_TOKEN_VARIABLE];
   const server = await startMockServer({
@@ -149,9 +206,16 @@ async function main(): Promise<void> {
     ...(controlToken ? { controlToken } : {}),
     allowedHosts: values['allowed-host'] ?? [],
     clock,
+    ...(data ? { data, snapshots: keptSnapshotStore(dataFs(), data.directory) } : {}),
   });
 
-  if (shutdown.attach(server)) return; // a signal came while starting: no banner, just stop
+  const stop = {
+    close: async () => {
+      await server.close();
+      await data?.close();
+    },
+  };
+  if (shutdown.attach(stop)) return; // a signal came while starting: no banner, just stop
 
   // One write, so whoever reads the output gets the whole banner at once.
   const environments = server.engine.environments.map(
@@ -165,6 +229,9 @@ async function main(): Promise<void> {
       clock === 'real'
         ? '  clock:       real time (delays and digests run on their own)'
         : `  clock:       virtual, at ${server.engine.clock.iso()} (move it: POST ${CONTROL_PREFIX}/clock/advance)`,
+      data
+        ? `  data:        ${data.directory} (${data.start.loaded ? `loaded, ${data.start.replayed} journal entries replayed` : 'new'})`
+        : '  data:        in memory only (keep it with --data <dir>)',
       `  control API: ${server.url}${CONTROL_PREFIX}`,
       values['no-inspector']
         ? '  inspector: off (--no-inspector)'

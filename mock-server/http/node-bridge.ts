@@ -81,12 +81,35 @@ export function sendResponse(
     res.destroy();
     return;
   }
+  // A body refused before its end: read and drop the rest (started before the answer, so node
+  // does not discard it on its own) up to a bound, so a client still writing gets its 413.
+  if (response.status === 413 && !res.req.complete) drainThenClose(res);
   res.writeHead(response.status, {
     ...extraHeaders,
     ...response.headers,
     'content-length': Buffer.byteLength(response.body),
-    // A body refused past its limit is not read to its end: close rather than keep the socket.
-    ...(response.status === 413 ? { connection: 'close' } : {}),
   });
   res.end(response.body);
+}
+
+/**
+ * How many more bytes of a refused body are read and dropped after its 413, so a client still
+ * writing gets the answer instead of a broken pipe; past them the connection is cut.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 32 * 1024 * 1024;
+
+// The rest of the body is read and dropped up to the bound, then the connection closes (a
+// refused body is never followed by another request on its socket).
+function drainThenClose(res: ServerResponse): void {
+  const req = res.req;
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > REFUSED_BODY_DRAIN_BYTES) req.socket.destroy();
+  });
+  req.once('end', () => {
+    if (res.writableFinished) req.socket.end();
+    else res.once('finish', () => req.socket.end());
+  });
+  req.resume();
 }

@@ -1,13 +1,21 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTROL_PREFIX, type ControlRoute, createControlRouter } from '../control/control-router';
+import {
+  CONTROL_PREFIX,
+  type ControlDataDirectory,
+  type ControlRoute,
+  createControlRouter,
+} from '../control/control-router';
 import { defaultControlRoutes } from '../control/control-routes';
-import { createSnapshotStore } from '../control/snapshot-store';
+import { createSnapshotStore, type SnapshotStore } from '../control/snapshot-store';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
 import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
+import { engineInboxChanges } from '../realtime/engine-inbox-changes';
+import type { InboxChangeSource } from '../realtime/inbox-changes';
+import { createInboxSocketServer, type InboxSocketOptions } from '../realtime/inbox-socket';
 import { corsHeaders, preflightHeaders } from './cors';
 import { fromIncoming, sendResponse } from './node-bridge';
 import { followWallClock } from './wall-clock';
@@ -55,6 +63,19 @@ export interface MockServerOptions extends MockEngineOptions {
    * control API or the engine. See docs/http-server.md#time.
    */
   clock?: 'real' | 'virtual';
+  /**
+   * Serves the Inbox's real-time socket (socket.io) at `/socket.io/` on the same port, for the
+   * service's Inbox client with `socketUrl` set to the server's URL; `changes` defaults to the
+   * engine's in-app deliveries and marks (docs/inbox.md#real-time). Off without it.
+   */
+  inboxSocket?: Omit<InboxSocketOptions, 'changes'> & { changes?: InboxChangeSource };
+  /**
+   * The data directory the engine is kept in (`svc-mock --data`, docs/http-server.md#keeping-data):
+   * saved after each control request that changes the engine, and shown by `GET /__svc/data`.
+   */
+  data?: ControlDataDirectory;
+  /** Where control API snapshots are kept (default: in memory, at most 10). */
+  snapshots?: SnapshotStore;
 }
 
 /**
@@ -133,14 +154,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
             ...(inspector ? inspectorControlRoutes : []),
             ...(options.controlRoutes ?? []),
           ],
-          { engine, snapshots: createSnapshotStore() },
+          {
+            engine,
+            snapshots: options.snapshots ?? createSnapshotStore(),
+            ...(options.data ? { data: options.data } : {}),
+          },
           { token: options.controlToken, allowedHosts },
         );
   const log = options.log;
+  const inboxSocket = options.inboxSocket
+    ? createInboxSocketServer({
+        ...options.inboxSocket,
+        changes: options.inboxSocket.changes ?? engineInboxChanges(engine),
+      })
+    : undefined;
 
   const server = createServer(async (req, res) => {
     // Every answer (timestamps, due delays and digests) reflects the time of the request.
     wallClock?.sync();
+    if (inboxSocket?.handleRequest(req, res)) return;
     if (inspector && serveInspector(req, res, inspector)) return;
     const started = log ? performance.now() : 0;
     let outcome = '500';
@@ -179,6 +211,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   });
 
+  if (inboxSocket) {
+    server.on('upgrade', (req, socket, head) => {
+      wallClock?.sync();
+      if (!inboxSocket.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
       wallClock?.stop();
@@ -199,10 +238,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     engine,
     close: () => {
       wallClock?.stop();
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      closing ??= (async () => {
+        // Upgraded sockets are no longer the HTTP server's connections: closed first, apart.
+        await inboxSocket?.close();
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      })();
       return closing;
     },
   };

@@ -10,7 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONTROL_TOKEN_HEADER, hostName, isLoopbackHost } from '../control/control-router';
 import type { MockEngine } from '../engine/engine';
-import type { EngineEvent } from '../engine/event-feed';
+import { createEventStreams, EVENT_STREAM_LIMITS, type EventStreams } from './event-streams';
 
 /**
  * Where the inspector lives on the HTTP server.
@@ -41,8 +41,6 @@ export interface InspectorServeOptions {
   allowedHosts?: readonly string[] | undefined;
 }
 
-/** A stream that cannot keep up is dropped past this many unsent bytes; the page reconnects. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 const PAGE_SECURITY_HEADERS = {
@@ -103,20 +101,26 @@ async function sendAsset(res: ServerResponse, kind: 'script' | 'css'): Promise<v
   res.end(inspectorAssets[kind]);
 }
 
-/** An event as the stream sends it: request bodies and answers stay out (the page fetches them). */
-function streamView(event: EngineEvent): Record<string, unknown> {
-  const {
-    body: _body,
-    answer: _answer,
-    ...rest
-  } = event as EngineEvent & {
-    body?: unknown;
-    answer?: unknown;
-  };
-  return rest;
-}
+const streamsByEngine = new WeakMap<MockEngine, EventStreams>();
 
-function streamEvents(res: ServerResponse, engine: MockEngine): void {
+function streamEvents(req: IncomingMessage, res: ServerResponse, engine: MockEngine): void {
+  let streams = streamsByEngine.get(engine);
+  if (streams === undefined) {
+    streams = createEventStreams(engine);
+    streamsByEngine.set(engine, streams);
+  }
+  const stream = streams.open(req.socket.remoteAddress ?? '', res);
+  if (typeof stream === 'string') {
+    plain(
+      res,
+      429,
+      stream === 'total'
+        ? `Too many open event streams (at most ${EVENT_STREAM_LIMITS.total}): close one and retry`
+        : `Too many open event streams from this client (at most ${EVENT_STREAM_LIMITS.perClient}): close one and retry`,
+      { 'retry-after': '5' },
+    );
+    return;
+  }
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -125,17 +129,10 @@ function streamEvents(res: ServerResponse, engine: MockEngine): void {
   });
   const hello = { lastSeq: engine.events.lastSeq(), now: engine.clock.iso() };
   res.write(`retry: 2000\nevent: hello\ndata: ${JSON.stringify(hello)}\n\n`);
-  const stop = engine.events.subscribe((event) => {
-    if (res.writableLength > MAX_BUFFERED_BYTES) {
-      res.destroy();
-      return;
-    }
-    res.write(`id: ${event.seq}\nevent: engine\ndata: ${JSON.stringify(streamView(event))}\n\n`);
-  });
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   res.on('close', () => {
-    stop();
+    stream.close();
     clearInterval(heartbeat);
   });
 }
@@ -201,7 +198,7 @@ export function serveInspector(
         plain(res, 401, `The control token is missing or wrong (header ${CONTROL_TOKEN_HEADER})`);
         return true;
       }
-      streamEvents(res, context.engine);
+      streamEvents(req, res, context.engine);
       return true;
     default:
       plain(res, 404, `Cannot GET ${path}: the inspector is at ${INSPECTOR_PATH}`);

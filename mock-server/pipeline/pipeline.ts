@@ -65,6 +65,17 @@ function splitTarget(target: string): { pathname: string; search: string } {
     : { pathname: target.slice(0, at), search: target.slice(at) };
 }
 
+/** Whether a request target is an origin-form path a URL parser reads (`//[bad` is not). */
+function isWellFormedTarget(target: string): boolean {
+  if (!target.startsWith('/')) return false;
+  try {
+    new URL(target, 'http://svc.invalid');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the pipeline over an engine. */
 export function createPipeline(engine: MockEngine, options: PipelineOptions = {}): Pipeline {
   const onBug =
@@ -168,6 +179,14 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
     },
     notFound(request) {
       const { pathname } = splitTarget(request.target);
+      // One rule for every malformed target (`GET //[bad`): a 400, as a malformed escape is.
+      if (!isWellFormedTarget(request.target)) {
+        return failure(
+          ServiceError.http(400, `Malformed request URL: ${JSON.stringify(request.target)}`),
+          request.target,
+          { [REQUEST_ID_HEADER]: crypto.randomUUID() },
+        );
+      }
       return failure(
         ServiceError.http(
           404,

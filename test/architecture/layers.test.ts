@@ -55,6 +55,7 @@ describe('layers', () => {
       'mock-server/http',
       'mock-server/fetch',
       'mock-server/inspector',
+      'mock-server/persistence',
     );
     expect(violations('mock-server/engine', (t) => adapters(t) || isMsw(t) || isNode(t))).toEqual(
       [],
@@ -69,6 +70,25 @@ describe('layers', () => {
         folder,
       ).toEqual([]);
     }
+  });
+
+  it('the data directory (persistence) imports the engine and the snapshot store, no transport', () => {
+    const transports = under(
+      'mock-server/pipeline',
+      'mock-server/handlers',
+      'mock-server/http',
+      'mock-server/fetch',
+      'mock-server/inspector',
+      'mock-server/control/control-router',
+      'mock-server/control/control-routes',
+    );
+    expect(violations('mock-server/persistence', (t) => transports(t) || isMsw(t))).toEqual([]);
+    const users = [...sources('src'), ...sources('mock-server')].filter(
+      (file) =>
+        !file.startsWith('mock-server/persistence/') &&
+        importsOf(file).some(under('mock-server/persistence')),
+    );
+    expect(users).toEqual(['mock-server/http/cli.ts']);
   });
 
   it('msw is imported at run time only by the msw entry and the browser entry', () => {

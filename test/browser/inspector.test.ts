@@ -106,6 +106,8 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
     await page.goto(`${server.url}/__svc/ui`);
     await page.waitForSelector('[data-testid="live"]:text("live")');
     await page.waitForSelector('text=No triggers yet');
+    // Where the data is kept: this server keeps none (svc-mock --data shows its directory).
+    await page.waitForSelector('[data-testid="data"]:text("Data: in memory only")');
 
     // The run appears without a reload, jobs in order with their statuses.
     const { transactionId } = await svc.events.trigger({

@@ -55,9 +55,9 @@ vi.mock('../../mock-server/engine/store/subscriber-text-index', async (importOri
       original.subscriberChanged(...args);
       checkpoint('subscriberChanged');
     },
-    forgetSubscriberIndexes(...args: Parameters<typeof original.forgetSubscriberIndexes>) {
-      original.forgetSubscriberIndexes(...args);
-      checkpoint('forgetSubscriberIndexes');
+    subscriberRemoved(...args: Parameters<typeof original.subscriberRemoved>) {
+      original.subscriberRemoved(...args);
+      checkpoint('subscriberRemoved');
     },
   };
 });
@@ -396,7 +396,7 @@ describe('hostile: other operations that write several things change nothing whe
   });
 
   it('a subscriber delete failing half-way keeps the subscriber, its messages and subscriptions', () => {
-    failing('forgetSubscriberIndexes', 1, (engine, context) =>
+    failing('subscriberRemoved', 1, (engine, context) =>
       engine.operations['subscribers.delete'](context, { params: { subscriberId: 'bob' } }),
     );
   });

@@ -11,6 +11,7 @@ import { triggerBulk } from '../run/bulk-trigger';
 import { cancelTransaction } from '../run/cancel';
 import { type TriggerResultDto, triggerEvent } from '../run/trigger';
 import type { EngineScope } from '../scope';
+import { enforceRetention } from '../store/retention';
 import { ServiceError } from '../wire/service-error';
 
 // A trigger as the event feed tells it (docs/inspector.md): received, then answered; work that
@@ -34,6 +35,7 @@ function observedTrigger(
   }
   scope.events.triggerAnswered(triggerId, 201, result);
   scope.runDue();
+  enforceRetention(scope.state, scope.data, scope.now(), scope.retention);
   return result;
 }
 
@@ -55,8 +57,6 @@ export const eventsBroadcast = defineOperation(routes.eventsBroadcastRoute, (sco
   ),
 );
 
-export const eventsCancel = defineOperation(routes.eventsCancelRoute, (scope, { params }) => {
-  const canceled = cancelTransaction(scope, params.transactionId);
-  if (canceled) scope.resyncClock();
-  return canceled;
-});
+export const eventsCancel = defineOperation(routes.eventsCancelRoute, (scope, { params }) =>
+  cancelTransaction(scope, params.transactionId),
+);

@@ -14,7 +14,7 @@ import {
   type WorkflowStepUpsert,
   WorkflowUpdateBody,
 } from '../../../src/schemas/workflow';
-import { payloadSchemaCompiles } from '../run/payload';
+import { payloadSchemaProblem } from '../run/payload';
 import type { EngineScope } from '../scope';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -89,14 +89,17 @@ function tagMessages(tags: string[] | undefined): string[] {
  * characters), the description (at most 256), the tags, slug identifiers, step names and the
  * payload schema.
  */
-function checkFields(input: {
-  name: string;
-  description?: string | undefined;
-  tags?: string[] | undefined;
-  workflowId?: string | undefined;
-  steps: WorkflowStepUpsert[];
-  payloadSchema?: Record<string, unknown> | null | undefined;
-}): void {
+function checkFields(
+  owner: object,
+  input: {
+    name: string;
+    description?: string | undefined;
+    tags?: string[] | undefined;
+    workflowId?: string | undefined;
+    steps: WorkflowStepUpsert[];
+    payloadSchema?: Record<string, unknown> | null | undefined;
+  },
+): void {
   const messages: string[] = [];
   if (input.name.trim() === '') messages.push('name should not be empty');
   messages.push(...lengthMessages('name', input.name, WORKFLOW_LIMITS.nameLength));
@@ -118,7 +121,14 @@ function checkFields(input: {
       messages.push(slugFormatMessage(`steps.${index}.stepId`));
     }
   });
-  if (input.payloadSchema && !payloadSchemaCompiles(input.payloadSchema)) {
+  const schemaProblem = input.payloadSchema
+    ? payloadSchemaProblem(owner, input.payloadSchema)
+    : undefined;
+  if (schemaProblem?.startsWith('the schema is too large')) {
+    messages.push(
+      `payloadSchema is too large: ${schemaProblem.slice('the schema is too large: '.length)}`,
+    );
+  } else if (schemaProblem !== undefined) {
     messages.push('payloadSchema must be a valid JSON schema');
   }
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
@@ -205,7 +215,7 @@ function buildSteps(
  */
 export function createWorkflow(scope: EngineScope, body: unknown): WorkflowResponseDto {
   const input = validateBody(CreateInput, body);
-  checkFields(input);
+  checkFields(scope.data, input);
   const { data, environment } = scope;
   const taken = (candidate: string) => workflowByWorkflowId(data, candidate) !== undefined;
   // A taken identifier, given or derived from the name, gets a `-<shortId>` suffix (the
@@ -259,7 +269,7 @@ export function updateWorkflow(
 ): WorkflowResponseDto {
   const input = validateBody(WorkflowUpdateBody, body);
   const workflow = requireWorkflow(scope.data, idOrSlug);
-  checkFields({ ...input, workflowId: undefined });
+  checkFields(scope.data, { ...input, workflowId: undefined });
   const steps = buildSteps(scope, input.steps, workflow.steps);
   const active = input.active ?? true;
   tables.workflows.edit(scope.data, workflow);

@@ -145,8 +145,6 @@ export function cancelTransaction(scope: EngineScope, transactionId: string): bo
   for (const entry of mergedDigests) leaveDigest(scope, entry);
   for (const entry of mainDigests) handOverDigest(scope, entry);
   const canceled = new Set(jobs.map(({ notification, index }) => `${notification._id}:${index}`));
-  tables.scheduled.removeWhere(scope.state, (task) =>
-    canceled.has(`${task.notificationId}:${task.jobIndex}`),
-  );
+  scope.unschedule((task) => canceled.has(`${task.notificationId}:${task.jobIndex}`));
   return true;
 }

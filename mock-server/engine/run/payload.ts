@@ -22,50 +22,117 @@ export interface PayloadValidationIssue {
   readonly schemaPath: string;
 }
 
-let shared: Ajv | undefined;
+/**
+ * The limits a payload schema is checked against before it is compiled (docs/security.md, "Caps
+ * and budgets"): its JSON text at most `length` characters, nested at most `depth` levels and
+ * holding at most `nodes` objects (each property, item or variant is one). Compiling grows with
+ * the schema, so these bound the compile.
+ *
+ * @example
+ * ```ts
+ * import { PAYLOAD_SCHEMA_LIMITS } from '@svc/api/mock';
+ * PAYLOAD_SCHEMA_LIMITS.nodes; // 500
+ * ```
+ */
+export const PAYLOAD_SCHEMA_LIMITS = {
+  length: 64_000,
+  depth: 32,
+  nodes: 500,
+} as const;
 
-// Made on first use: most engines (and the CLI's start) never validate a payload schema.
-function ajv(): Ajv {
-  if (shared === undefined) {
-    shared = new Ajv({
+/** Why a schema is past {@link PAYLOAD_SCHEMA_LIMITS}, or `undefined`. Walks at most the limits. */
+export function payloadSchemaSizeProblem(schema: object): string | undefined {
+  let length: number;
+  try {
+    length = JSON.stringify(schema).length;
+  } catch {
+    return 'it is not JSON';
+  }
+  if (length > PAYLOAD_SCHEMA_LIMITS.length) {
+    return `it holds ${length} characters of JSON, more than ${PAYLOAD_SCHEMA_LIMITS.length}`;
+  }
+  let nodes = 0;
+  const stack: [unknown, number][] = [[schema, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > PAYLOAD_SCHEMA_LIMITS.depth) {
+      return `it nests more than ${PAYLOAD_SCHEMA_LIMITS.depth} levels`;
+    }
+    if (!Array.isArray(value)) nodes += 1;
+    if (nodes > PAYLOAD_SCHEMA_LIMITS.nodes) {
+      return `it holds more than ${PAYLOAD_SCHEMA_LIMITS.nodes} objects`;
+    }
+    for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
+
+/**
+ * One validator instance per environment of an engine (keyed by the environment's data, which a
+ * reset or restore replaces): no schema of one engine or environment can reach another.
+ * Schemas are not registered by `$id` (`addUsedSchema: false`) and each is removed from the
+ * instance once compiled, so a `$id` never collides with another workflow's (the service
+ * validates each workflow's payload by itself) and the instance does not grow. Unknown formats
+ * are ignored without a warning.
+ */
+const instances = new WeakMap<object, Ajv>();
+
+function ajvOf(owner: object): Ajv {
+  let instance = instances.get(owner);
+  if (instance === undefined) {
+    instance = new Ajv({
       allErrors: true,
       useDefaults: true,
       strict: false,
       coerceTypes: false,
+      addUsedSchema: false,
+      logger: false,
       // Schema patterns run on RE2: linear time, so no payload can make one backtrack for ever.
       code: { regExp: linearRegExp },
     });
-    addFormats(shared);
+    addFormats(instance);
+    instances.set(owner, instance);
   }
-  return shared;
+  return instance;
 }
 
-// Compiled validators per schema object; a WeakMap so dropped workflows free their entries.
+// Compiled validators per schema object, i.e. per workflow version: an update or delete drops
+// the schema object and with it its validator (and a reset drops every one).
 const compiled = new WeakMap<object, ValidateFunction>();
 
-function validatorFor(schema: object): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    try {
-      validate = ajv().compile(schema);
-    } catch (error) {
-      throw new ServiceError(
-        400,
-        `Payload validation failed: root: invalid payload schema (${(error as Error).message})`,
-        {
-          ctx: {
-            type: 'PAYLOAD_VALIDATION_ERROR',
-            errors: [
-              { field: 'root', message: (error as Error).message, value: {}, schemaPath: '#' },
-            ],
-            schema,
-          },
-        },
-      );
-    }
-    compiled.set(schema, validate);
+function compileProblem(owner: object, schema: object): string | undefined {
+  const tooLarge = payloadSchemaSizeProblem(schema);
+  if (tooLarge !== undefined) return `the schema is too large: ${tooLarge}`;
+  const ajv = ajvOf(owner);
+  try {
+    compiled.set(schema, ajv.compile(schema));
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    ajv.removeSchema(schema);
   }
-  return validate;
+}
+
+function validatorFor(owner: object, schema: object): ValidateFunction {
+  const known = compiled.get(schema);
+  if (known !== undefined) return known;
+  const problem = compileProblem(owner, schema);
+  const validate = compiled.get(schema);
+  if (problem === undefined && validate !== undefined) return validate;
+  const message = problem ?? 'it does not compile';
+  throw new ServiceError(
+    400,
+    `Payload validation failed: root: invalid payload schema (${message})`,
+    {
+      ctx: {
+        type: 'PAYLOAD_VALIDATION_ERROR',
+        errors: [{ field: 'root', message, value: {}, schemaPath: '#' }],
+        schema,
+      },
+    },
+  );
 }
 
 function issueOf(error: ErrorObject, payload: unknown): PayloadValidationIssue {
@@ -91,14 +158,15 @@ function issueOf(error: ErrorObject, payload: unknown): PayloadValidationIssue {
 }
 
 /**
- * Validates `payload` against `schema`, returning a copy with the schema's defaults applied.
+ * Validates `payload` against `schema` (with the validator of `owner`, an environment's data),
+ * returning a copy with the schema's defaults applied.
  * Throws the service's 400: `Payload validation failed: <field>: <msg>; ...`, with `type`
  * `PAYLOAD_VALIDATION_ERROR`, `errors` and `schema`.
  *
  * @throws ServiceError 400 when the payload does not match.
  */
-export function validatePayload(schema: object, payload: JsonObject): JsonObject {
-  const validate = validatorFor(schema);
+export function validatePayload(owner: object, schema: object, payload: JsonObject): JsonObject {
+  const validate = validatorFor(owner, schema);
   const copy = structuredClone(payload);
   if (validate(copy)) return copy;
   const errors = (validate.errors ?? []).map((error) => issueOf(error, payload));
@@ -113,10 +181,14 @@ export function validatePayload(schema: object, payload: JsonObject): JsonObject
  * merges defaults into the payload used for rendering even when `validatePayload` is off. A
  * schema that does not compile leaves the payload as given.
  */
-export function applyPayloadDefaults(schema: object, payload: JsonObject): JsonObject {
+export function applyPayloadDefaults(
+  owner: object,
+  schema: object,
+  payload: JsonObject,
+): JsonObject {
   const copy = structuredClone(payload);
   try {
-    validatorFor(schema)(copy);
+    validatorFor(owner, schema)(copy);
   } catch {
     // Not compilable: nothing to fill in.
   }
@@ -198,14 +270,11 @@ export function payloadExample(schema: unknown): JsonObject | null {
 }
 
 /**
- * Whether a payload schema compiles (a workflow created or updated with one that does not is
- * refused, so no trigger meets it later).
+ * Why a payload schema cannot be used (past {@link PAYLOAD_SCHEMA_LIMITS}, or it does not
+ * compile), or `undefined`: a workflow created or updated with such a schema is refused, so no
+ * trigger meets it later. `owner` scopes the validator (an environment's data).
  */
-export function payloadSchemaCompiles(schema: object): boolean {
-  try {
-    validatorFor(schema);
-    return true;
-  } catch {
-    return false;
-  }
+export function payloadSchemaProblem(owner: object, schema: object): string | undefined {
+  if (compiled.has(schema)) return undefined;
+  return compileProblem(owner, schema);
 }

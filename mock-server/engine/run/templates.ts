@@ -7,8 +7,9 @@
  * @module
  */
 
-import { type FS, Liquid } from 'liquidjs';
+import { type Context, type Emitter, type FS, Liquid, type Template } from 'liquidjs';
 import type { JsonObject } from '../../../src/schemas/common';
+import { chargeRenderTime, OPERATION_BUDGET, renderTimeLeft } from './work-budget';
 
 /** The variables a template sees. Every key is optional; missing ones render empty. */
 export interface TemplateVariables {
@@ -76,16 +77,67 @@ const readDotted = (value: unknown, path: string): unknown =>
   }, value);
 
 /**
- * The budgets of one template (docs/http-server.md, "Caps and budgets"): a template longer than
+ * The budgets of one template (docs/security.md, "Caps and budgets"): a template longer than
  * `parseLength` characters is not parsed; one render may allocate at most
- * `memory` units (LiquidJS counts range items, array and string sizes) and
- * take at most `renderMs` ms. Past a budget the step fails with a detail.
+ * `memory` units (LiquidJS counts range items, array and string sizes, and the text the `json`,
+ * `digest` and `toSentence` filters make), take at most `renderMs` ms and write at most
+ * `outputLength` characters (captures included); the rendered controls of one message hold at most
+ * `messageLength` characters together. Past a budget the step fails with a detail. The renders
+ * of one operation share {@link OPERATION_BUDGET} besides.
  */
 export const TEMPLATE_BUDGET = {
   parseLength: 100_000,
   memory: 1_000_000,
   renderMs: 1_000,
+  outputLength: 512_000,
+  messageLength: 1_024_000,
 } as const;
+
+/** A drop's value (LiquidJS's `toValue`: objects with their own `valueOf`, like `forloop`). */
+function toValue(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const own = (value as { valueOf?: unknown }).valueOf;
+  return typeof own === 'function' && own !== Object.prototype.valueOf
+    ? (own as () => unknown).call(value)
+    : value;
+}
+
+/** The text LiquidJS writes for an output value (its own `stringify`). */
+function stringify(value: unknown): string {
+  const plain = toValue(value);
+  if (typeof plain === 'string') return plain;
+  if (plain === null || plain === undefined) return '';
+  if (Array.isArray(plain)) return plain.map(stringify).join('');
+  return String(plain);
+}
+
+/** Counts what one render writes, captures included, against {@link TEMPLATE_BUDGET.outputLength}. */
+class OutputMeter {
+  written = 0;
+  add(length: number): void {
+    this.written += length;
+    if (this.written > TEMPLATE_BUDGET.outputLength) {
+      throw new Error(
+        `template output limit exceeded: a rendered field holds at most ${TEMPLATE_BUDGET.outputLength} characters`,
+      );
+    }
+  }
+}
+
+/** An emitter that counts what it is given before keeping it. */
+class MeteredEmitter implements Emitter {
+  buffer = '';
+  constructor(private readonly meter: OutputMeter) {}
+  write(html: unknown): void {
+    const text = stringify(html);
+    this.meter.add(text.length);
+    this.buffer += text;
+  }
+}
+
+const meters = new WeakMap<Context, OutputMeter>();
+
+const now = (): number => performance.now();
 
 const noFiles = (): never => {
   throw new Error(
@@ -126,15 +178,56 @@ export function createTemplateEngine(): Liquid {
     memoryLimit: TEMPLATE_BUDGET.memory,
     renderLimit: TEMPLATE_BUDGET.renderMs,
   });
-  liquid.registerFilter('json', (value: unknown, spaces?: number) =>
-    JSON.stringify(value ?? null, null, typeof spaces === 'number' ? spaces : undefined),
+  // The text these filters make counts against the render's memory budget, as LiquidJS's own
+  // string filters do: `{% for %}{{ payload | json }}{% endfor %}` cannot multiply a payload.
+  liquid.registerFilter(
+    'json',
+    function (this: { context: Context }, value: unknown, spaces?: number) {
+      const text = JSON.stringify(
+        value ?? null,
+        null,
+        typeof spaces === 'number' ? spaces : undefined,
+      );
+      this.context.memoryLimit.use(text?.length ?? 0);
+      return text;
+    },
   );
-  liquid.registerFilter('digest', (items: unknown, limit?: number, key?: string) =>
-    toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined),
+  liquid.registerFilter(
+    'digest',
+    function (this: { context: Context }, items: unknown, limit?: number, key?: string) {
+      const text = toSentence(
+        items,
+        key,
+        typeof limit === 'number' && limit > 0 ? limit : undefined,
+      );
+      this.context.memoryLimit.use(text.length);
+      return text;
+    },
   );
-  liquid.registerFilter('toSentence', (items: unknown, key?: string, limit?: number) =>
-    toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined),
+  liquid.registerFilter(
+    'toSentence',
+    function (this: { context: Context }, items: unknown, key?: string, limit?: number) {
+      const text = toSentence(
+        items,
+        key,
+        typeof limit === 'number' && limit > 0 ? limit : undefined,
+      );
+      this.context.memoryLimit.use(text.length);
+      return text;
+    },
   );
+  // Every emitter of a render (its output and each `{% capture %}`, which share the render's
+  // context) is metered by one meter.
+  const renderer = liquid.renderer;
+  const renderTemplates = renderer.renderTemplates.bind(renderer);
+  renderer.renderTemplates = function* (templates, ctx, emitter) {
+    let meter = meters.get(ctx);
+    if (meter === undefined) {
+      meter = new OutputMeter();
+      meters.set(ctx, meter);
+    }
+    return yield* renderTemplates(templates, ctx, emitter ?? new MeteredEmitter(meter));
+  };
   liquid.registerFilter('pluralize', (count: unknown, singular: string, plural?: string) => {
     const number = Number(count);
     const word = number === 1 ? singular : (plural ?? `${singular}s`);
@@ -175,14 +268,34 @@ const liquidScope = (variables: TemplateVariables): Record<string, unknown> => (
 const describeError = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+const OPERATION_LIMIT_MESSAGE = `operation render limit exceeded: the renders of one request take at most ${OPERATION_BUDGET.renderMs} ms together`;
+
+/** Renders parsed templates within the render's budgets and what the operation has left. */
+function renderWithin(templates: Template[], variables: TemplateVariables): string {
+  const left = renderTimeLeft();
+  if (left <= 0) throw new Error(OPERATION_LIMIT_MESSAGE);
+  const byOperation = left < TEMPLATE_BUDGET.renderMs;
+  const started = now();
+  try {
+    return engine().renderSync(templates, liquidScope(variables), {
+      renderLimit: Math.min(TEMPLATE_BUDGET.renderMs, left),
+    }) as string;
+  } catch (error) {
+    // Past the operation's remainder rather than the render's own budget: say which.
+    if (byOperation && /template render limit exceeded/.test(describeError(error))) {
+      throw new Error(OPERATION_LIMIT_MESSAGE);
+    }
+    throw error;
+  } finally {
+    chargeRenderTime(now() - started);
+  }
+}
+
 /** Renders one template string. Text without `{{` or `{%` is returned as is. */
 export function renderTemplate(template: string, variables: TemplateVariables): RenderResult {
   if (!template.includes('{{') && !template.includes('{%')) return { ok: true, value: template };
   try {
-    return {
-      ok: true,
-      value: engine().renderSync(parse(template), liquidScope(variables)) as string,
-    };
+    return { ok: true, value: renderWithin(parse(template), variables) };
   } catch (error) {
     return { ok: false, error: describeError(error), path: '' };
   }
@@ -192,15 +305,30 @@ function renderDeep(
   value: unknown,
   variables: TemplateVariables,
   path: string,
+  message: { length: number },
 ): RenderResult<unknown> {
   if (typeof value === 'string') {
     const result = renderTemplate(value, variables);
-    return result.ok ? result : { ...result, path };
+    if (!result.ok) return { ...result, path };
+    message.length += result.value.length;
+    if (message.length > TEMPLATE_BUDGET.messageLength) {
+      return {
+        ok: false,
+        error: `message output limit exceeded: the rendered controls of one message hold at most ${TEMPLATE_BUDGET.messageLength} characters`,
+        path,
+      };
+    }
+    return result;
   }
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const [index, item] of value.entries()) {
-      const result = renderDeep(item, variables, path === '' ? `${index}` : `${path}.${index}`);
+      const result = renderDeep(
+        item,
+        variables,
+        path === '' ? `${index}` : `${path}.${index}`,
+        message,
+      );
       if (!result.ok) return result;
       out.push(result.value);
     }
@@ -214,7 +342,7 @@ function renderDeep(
         out[key] = item;
         continue;
       }
-      const result = renderDeep(item, variables, path === '' ? key : `${path}.${key}`);
+      const result = renderDeep(item, variables, path === '' ? key : `${path}.${key}`, message);
       if (!result.ok) return result;
       out[key] = result.value;
     }
@@ -231,5 +359,6 @@ export function renderControlValues<T extends object>(
   values: T,
   variables: TemplateVariables,
 ): RenderResult<T> {
-  return renderDeep(values, variables, '') as RenderResult<T>;
+  const message = { length: 0 };
+  return renderDeep(values, variables, '', message) as RenderResult<T>;
 }

@@ -371,6 +371,12 @@ function createNotification(
 }
 
 /**
+ * The most entries `to` may list in one trigger: the service's documented maximum of recipients
+ * (each topic counts as one; its subscribers are not counted).
+ */
+export const MAX_RECIPIENTS = 100;
+
+/**
  * Handles a trigger: answers the status of docs/behaviour/events.md#trigger, and for
  * `processed` creates and runs one notification per recipient.
  *
@@ -379,6 +385,10 @@ function createNotification(
 export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
   // The context's texts are worked out only when the body fails (its check reads the whole data).
   const input = validateBody(TriggerBody, body, () => contextMessages(body));
+  const { to } = body as { to: unknown };
+  if (Array.isArray(to) && to.length > MAX_RECIPIENTS) {
+    throw ServiceError.dtoValidation([`to must contain no more than ${MAX_RECIPIENTS} elements`]);
+  }
   const { name } = input;
   const workflow = workflowByWorkflowId(scope.data, name);
   if (!workflow) throw ServiceError.http(422, 'workflow_not_found', { workflowId: name });
@@ -392,9 +402,9 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
   // The schema's defaults fill the payload whether or not validation is on
   // (docs/behaviour/events.md#payload); only validation answers errors.
   if (workflow.validatePayload && workflow.payloadSchema) {
-    payload = validatePayload(workflow.payloadSchema, payload);
+    payload = validatePayload(scope.data, workflow.payloadSchema, payload);
   } else if (workflow.payloadSchema) {
-    payload = applyPayloadDefaults(workflow.payloadSchema, payload);
+    payload = applyPayloadDefaults(scope.data, workflow.payloadSchema, payload);
   } else if (Object.keys(payload).length > 0) {
     payload = structuredClone(payload);
   }

@@ -19,8 +19,9 @@ let log: Undo[] | undefined;
 
 /**
  * Runs `operation` in a journal: when it throws, every journaled write it made is undone (newest
- * first), then `afterRollback` runs (to drop derived indexes and re-register timers), and the
- * error goes on. Nested calls roll back only their own writes; the outer call keeps the log, so
+ * first), then `afterRollback` runs when given, and the error goes on. The undo is local: it costs
+ * what the operation wrote, not what the engine holds (derived indexes and the clock's timers are
+ * journaled by the writes that touch them). Nested calls roll back only their own writes; the outer call keeps the log, so
  * its own throw undoes the inner writes too.
  *
  * @example
@@ -30,12 +31,12 @@ let log: Undo[] | undefined;
  *   journaled(() => {
  *     journalPush(notifications, 'n-1');
  *     throw new Error('boom');
- *   }, () => {});
+ *   });
  * } catch {}
  * notifications; // []
  * ```
  */
-export function journaled<T>(operation: () => T, afterRollback: () => void): T {
+export function journaled<T>(operation: () => T, afterRollback?: () => void): T {
   const outer = log;
   const current = outer ?? [];
   const mark = current.length;
@@ -45,7 +46,7 @@ export function journaled<T>(operation: () => T, afterRollback: () => void): T {
   } catch (error) {
     for (let index = current.length - 1; index >= mark; index--) (current[index] as Undo)();
     current.length = mark;
-    afterRollback();
+    afterRollback?.();
     throw error;
   } finally {
     log = outer;

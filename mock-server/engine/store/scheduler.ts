@@ -65,6 +65,11 @@ export interface SchedulingClock extends EngineClock {
   schedule(at: number, task: () => void, label?: string): TaskHandle;
   /** Removes a task that has not run yet; `false` when it already ran or was canceled. */
   cancel(handle: TaskHandle): boolean;
+  /**
+   * @internal Puts back a task that was canceled or ran in an operation that was rolled back, with
+   * its old handle, so it keeps its place among tasks due at the same time.
+   */
+  reinstate(handle: TaskHandle, task: () => void, label?: string): void;
   /** The tasks still waiting, in the order they will run. */
   pending(): PendingTask[];
   /** When the next task is due, or `undefined` when none is waiting. */
@@ -119,16 +124,21 @@ export function createSchedulingClock(
     for (const watcher of watchers) watcher();
   };
 
-  const insert = (task: QueuedTask): void => {
+  /** The first position whose task comes at or after `(at, id)`. */
+  const lowerBound = (at: number, id: number): number => {
     let low = 0;
     let high = queue.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const other = queue[middle];
-      if (other !== undefined && other.at <= task.at) low = middle + 1;
+      const task = queue[middle] as QueuedTask;
+      if (task.at < at || (task.at === at && task.id < id)) low = middle + 1;
       else high = middle;
     }
-    queue.splice(low, 0, task);
+    return low;
+  };
+
+  const insert = (task: QueuedTask): void => {
+    queue.splice(lowerBound(task.at, task.id), 0, task);
   };
 
   /** Runs every task due at or before `target`, then leaves the clock at `target`. */
@@ -213,11 +223,18 @@ export function createSchedulingClock(
       return { id: queued.id, at: queued.at };
     },
     cancel(handle) {
-      const index = queue.findIndex((task) => task.id === handle.id);
-      if (index === -1) return false;
+      // The queue is in (at, id) order: a binary search finds the task.
+      const index = lowerBound(handle.at, handle.id);
+      if ((queue[index] as QueuedTask | undefined)?.id !== handle.id) return false;
       queue.splice(index, 1);
       if (watchers.size > 0) notify();
       return true;
+    },
+    reinstate(handle, task, label) {
+      const at = lowerBound(handle.at, handle.id);
+      if ((queue[at] as QueuedTask | undefined)?.id === handle.id) return;
+      queue.splice(at, 0, { id: handle.id, at: handle.at, label, run: task });
+      if (watchers.size > 0) notify();
     },
     pending: () => queue.map(({ id, at, label }) => ({ id, at, label })),
     nextDueAt: () => queue[0]?.at,

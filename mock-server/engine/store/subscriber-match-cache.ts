@@ -95,7 +95,29 @@ export function rememberedMatchesChanged(
 }
 
 /**
- * Forgets every remembered match of an environment (after a subscriber was removed).
+ * Takes a removed subscriber out of the remembered matches (`_id`-ordered lists lose it by binary
+ * search; others are dropped).
+ *
+ * @example
+ * ```ts
+ * rememberedMatchesRemoved(data, record);
+ * ```
+ */
+export function rememberedMatchesRemoved(data: EnvironmentData, record: SubscriberRecord): void {
+  const cache = caches.get(data.subscribers);
+  if (!cache) return;
+  for (const [key, { search, records }] of cache) {
+    if (!search.idOrdered) {
+      cache.delete(key);
+      continue;
+    }
+    const at = lowerBound(records, record._id);
+    if (records[at]?._id === record._id) records.splice(at, 1);
+  }
+}
+
+/**
+ * Forgets every remembered match of an environment.
  *
  * @example
  * ```ts

@@ -12,7 +12,11 @@
  */
 
 import type { EnvironmentData, SubscriberRecord } from './state';
-import { forgetRememberedMatches, rememberedMatchesChanged } from './subscriber-match-cache';
+import {
+  forgetRememberedMatches,
+  rememberedMatchesChanged,
+  rememberedMatchesRemoved,
+} from './subscriber-match-cache';
 
 /** The substring-filtered fields of a subscriber search. */
 export type TextField = 'email' | 'phone' | 'name';
@@ -23,8 +27,10 @@ const TEXT_FIELDS: readonly TextField[] = ['email', 'phone', 'name'];
 export const MIN_INDEXED_NEEDLE = 3;
 
 interface TextIndex {
-  /** Slot → the subscriber's current record. */
-  records: SubscriberRecord[];
+  /** Slot → the subscriber's current record (`undefined`: removed, the slot kept for its `_id`). */
+  records: (SubscriberRecord | undefined)[];
+  /** `_id` → the slot a removed subscriber had, reused if it comes back (a rollback). */
+  vacated: Map<string, number>;
   /** `subscriberId` → slot. */
   slotOf: Map<string, number>;
   /** Per indexed field: slot → the value indexed for it. */
@@ -33,6 +39,8 @@ interface TextIndex {
   grams: Partial<Record<TextField, Map<string, number[]>>>;
   /** Whether slot order is ascending `_id` order (true unless an older `_id` came in late). */
   inIdOrder: boolean;
+  /** The `_id` of the last slot added. */
+  lastId: string;
 }
 
 // Keyed by the subscribers map itself: a restored or reset state holds a new map.
@@ -105,12 +113,15 @@ function removeGrams(grams: Map<string, number[]>, value: string, slot: number):
 function index(textIndex: TextIndex, record: SubscriberRecord): void {
   let slot = textIndex.slotOf.get(record.subscriberId);
   if (slot === undefined) {
-    slot = textIndex.records.length;
-    const previous = textIndex.records[slot - 1];
-    if (previous !== undefined && previous._id > record._id) textIndex.inIdOrder = false;
-    textIndex.records.push(record);
-    textIndex.slotOf.set(record.subscriberId, slot);
-  } else if ((textIndex.records[slot] as SubscriberRecord)._id !== record._id) {
+    slot = reclaim(textIndex, record);
+    if (slot === undefined) {
+      slot = textIndex.records.length;
+      if (textIndex.lastId > record._id) textIndex.inIdOrder = false;
+      textIndex.lastId = record._id;
+      textIndex.records.push(record);
+      textIndex.slotOf.set(record.subscriberId, slot);
+    }
+  } else if (textIndex.records[slot]?._id !== record._id) {
     textIndex.inIdOrder = false;
   }
   textIndex.records[slot] = record;
@@ -127,10 +138,27 @@ function index(textIndex: TextIndex, record: SubscriberRecord): void {
   }
 }
 
+/** The slot a removed subscriber with this `_id` had, taken back (its order is kept). */
+function reclaim(textIndex: TextIndex, record: SubscriberRecord): number | undefined {
+  const slot = textIndex.vacated.get(record._id);
+  if (slot === undefined) return undefined;
+  textIndex.vacated.delete(record._id);
+  textIndex.slotOf.set(record.subscriberId, slot);
+  return slot;
+}
+
 function textIndexOf(data: EnvironmentData): TextIndex {
   let textIndex = indexes.get(data.subscribers);
   if (!textIndex) {
-    textIndex = { records: [], slotOf: new Map(), values: {}, grams: {}, inIdOrder: true };
+    textIndex = {
+      records: [],
+      vacated: new Map(),
+      slotOf: new Map(),
+      values: {},
+      grams: {},
+      inIdOrder: true,
+      lastId: '',
+    };
     for (const objectId of data.subscriberOrder) {
       const record = data.subscribers.get(data.subscriberKeys.get(objectId) ?? '');
       if (record) index(textIndex, record);
@@ -144,7 +172,9 @@ function gramsOf(textIndex: TextIndex, field: TextField): Map<string, number[]> 
   let grams = textIndex.grams[field];
   if (!grams) {
     grams = new Map();
-    const values = textIndex.records.map((record) => fieldValue(record, field));
+    const values = textIndex.records.map((record) =>
+      record === undefined ? '' : fieldValue(record, field),
+    );
     values.forEach((value, slot) => {
       addGrams(grams as Map<string, number[]>, value, slot);
     });
@@ -175,8 +205,35 @@ export function subscriberChanged(
 }
 
 /**
- * Drops the derived search indexes of an environment after a subscriber was removed; the next
- * search rebuilds them from the state (decision 0100).
+ * Takes a removed subscriber out of the index (when built) and the remembered matches, in place:
+ * a delete or a rollback costs that subscriber, not a rebuild at the next search.
+ *
+ * @example
+ * ```ts
+ * subscriberRemoved(data, record);
+ * ```
+ */
+export function subscriberRemoved(data: EnvironmentData, record: SubscriberRecord): void {
+  rememberedMatchesRemoved(data, record);
+  const textIndex = indexes.get(data.subscribers);
+  if (!textIndex) return;
+  const slot = textIndex.slotOf.get(record.subscriberId);
+  if (slot === undefined || textIndex.records[slot]?._id !== record._id) return;
+  for (const field of TEXT_FIELDS) {
+    const grams = textIndex.grams[field];
+    const values = textIndex.values[field];
+    if (!grams || !values) continue;
+    removeGrams(grams, values[slot] ?? '', slot);
+    values[slot] = '';
+  }
+  textIndex.slotOf.delete(record.subscriberId);
+  textIndex.records[slot] = undefined;
+  textIndex.vacated.set(record._id, slot);
+}
+
+/**
+ * Drops the derived search indexes of an environment; the next search rebuilds them from the
+ * state (decision 0100).
  *
  * @example
  * ```ts
@@ -220,6 +277,10 @@ export function textCandidates(
       if (shortest === undefined || slots.length < shortest.length) shortest = slots;
     }
   }
-  const records = (shortest ?? []).map((slot) => textIndex.records[slot] as SubscriberRecord);
+  const records: SubscriberRecord[] = [];
+  for (const slot of shortest ?? []) {
+    const record = textIndex.records[slot];
+    if (record !== undefined) records.push(record);
+  }
   return { records, inIdOrder: textIndex.inIdOrder };
 }

@@ -14,8 +14,9 @@ import { journalDelete, journalRecord, journalSet, journalUndo } from './journal
 
 /**
  * A derived index of a table, kept outside the state: told of each write after it happened
- * (`written`, absent: nothing to do) and dropped when a write is undone (`forget`; it rebuilds
- * on its next read), so no caller invalidates it by hand.
+ * (`written`, absent: nothing to do). When a write is undone, an index with `written` is told the
+ * reverse write (the row back to what it was), so it stays built and a rollback costs what the
+ * operation wrote; one without it is dropped (`forget`; it rebuilds on its next read).
  *
  * @example
  * ```ts
@@ -27,6 +28,21 @@ export interface TableIndex<Owner, Row> {
   forget(owner: Owner): void;
 }
 
+/**
+ * Journals how each index undoes a write. Called BEFORE the row's own undo is journaled, so it
+ * runs after the row is back (undos run newest first) and sees the state as it was.
+ */
+function journalIndexUndo<Owner, Row>(
+  owner: Owner,
+  indexes: readonly TableIndex<Owner, Row>[],
+  row: Row | undefined,
+  previous: Row | undefined,
+): void {
+  for (const index of indexes) {
+    journalUndo(() => (index.written ? index.written(owner, previous, row) : index.forget(owner)));
+  }
+}
+
 function indexed<Owner, Row>(
   owner: Owner,
   indexes: readonly TableIndex<Owner, Row>[],
@@ -34,8 +50,6 @@ function indexed<Owner, Row>(
   previous: Row | undefined,
 ): void {
   for (const index of indexes) {
-    // Pushed before the row's own undo, so it runs after it (undos run newest first).
-    journalUndo(() => index.forget(owner));
     if (index.written) index.written(owner, row, previous);
     else index.forget(owner);
   }
@@ -57,6 +71,7 @@ function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
     },
     /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
     update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
+      journalIndexUndo(owner, indexes, row, row);
       journalRecord(row);
       const answer = change(row);
       indexed(owner, indexes, row, undefined);
@@ -85,6 +100,7 @@ export function mapTable<Owner, K, Row>(
     set(owner: Owner, key: K, row: Row): void {
       const map = rows(owner);
       const previous = map.get(key);
+      journalIndexUndo(owner, indexes, row, previous);
       journalSet(map, key, row);
       indexed(owner, indexes, row, previous);
     },
@@ -93,6 +109,7 @@ export function mapTable<Owner, K, Row>(
       const map = rows(owner);
       if (!map.has(key)) return;
       const previous = map.get(key);
+      journalIndexUndo(owner, indexes, undefined, previous);
       journalDelete(map, key);
       indexed(owner, indexes, undefined, previous);
     },
@@ -127,11 +144,13 @@ export function listTable<Owner, Row>(
     rows,
     /** Appends a row, journaled; indexes told. */
     push(owner: Owner, row: Row): void {
+      journalIndexUndo(owner, indexes, row, undefined);
       insertAt(owner, rows(owner).length, row);
       indexed(owner, indexes, row, undefined);
     },
     /** Inserts a row at `at`, journaled; indexes told. */
     insert(owner: Owner, at: number, row: Row): void {
+      journalIndexUndo(owner, indexes, row, undefined);
       insertAt(owner, at, row);
       indexed(owner, indexes, row, undefined);
     },
@@ -139,6 +158,7 @@ export function listTable<Owner, Row>(
     removeAt(owner: Owner, at: number): void {
       const array = rows(owner);
       if (at < 0 || at >= array.length) return;
+      journalIndexUndo(owner, indexes, undefined, array[at]);
       const [removed] = array.splice(at, 1) as [Row];
       journalUndo(() => array.splice(at, 0, removed));
       indexed(owner, indexes, undefined, removed);

@@ -23,14 +23,18 @@ import type {
   WorkflowRecord,
 } from './state';
 import { PROFILE_FIELDS } from './state';
-import { forgetSubscriberIndexes, subscriberChanged } from './subscriber-text-index';
+import {
+  forgetSubscriberIndexes,
+  subscriberChanged,
+  subscriberRemoved,
+} from './subscriber-text-index';
 import { listTable, mapTable, setTable, type TableIndex } from './table';
 import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
 
 const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
   written(data, row, previous) {
-    if (row === undefined) forgetSubscriberIndexes(data);
-    else subscriberChanged(data, row, previous);
+    if (row !== undefined) subscriberChanged(data, row, previous);
+    else if (previous !== undefined) subscriberRemoved(data, previous);
   },
   forget: forgetSubscriberIndexes,
 };
@@ -268,14 +272,19 @@ export const tables = {
   preferences: mapTable((data: EnvironmentData) => data.preferences),
   scheduled: {
     ...scheduledRows,
-    /** Drops every task `drop` picks. */
-    removeWhere(state: EngineState, drop: (task: ScheduledTaskRecord) => boolean): void {
-      if (!state.scheduled.some(drop)) return;
+    /** Drops every task `drop` picks; returns them (the engine cancels their timers). */
+    removeWhere(
+      state: EngineState,
+      drop: (task: ScheduledTaskRecord) => boolean,
+    ): ScheduledTaskRecord[] {
+      const removed = state.scheduled.filter(drop);
+      if (removed.length === 0) return removed;
       journalAssign(
         state,
         'scheduled',
         state.scheduled.filter((task) => !drop(task)),
       );
+      return removed;
     },
   },
   outbox: listTable((state: EngineState) => state.outbox),

@@ -13,6 +13,22 @@ import { MessagesView } from './views/messages';
 import { StateView } from './views/state';
 import { TimeView } from './views/time';
 
+/** Where the engine keeps its data (`GET /__svc/data`). */
+interface DataPlace {
+  kept: boolean;
+  directory?: string;
+  bytes?: number;
+}
+
+function dataText(place: DataPlace | null | undefined): string {
+  if (place === null || place === undefined) return '';
+  if (!place.kept) return 'Data: in memory only';
+  const bytes = place.bytes ?? 0;
+  const size =
+    bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+  return `Data: ${place.directory} (${size})`;
+}
+
 function App() {
   const { tab, id } = useRoute();
   const setTab = (next: Tab) => go(next);
@@ -23,6 +39,7 @@ function App() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const environments = useControl<{ _id: string; name: string }[]>('/inspector/environments', []);
   const clock = useControl<{ now: string }>('/clock', [version]);
+  const data = useControl<DataPlace>('/data', [version]);
 
   const bump = () => setVersion((value) => value + 1);
   useEffect(
@@ -68,6 +85,7 @@ function App() {
           ? html`<code data-testid="header-clock">${clock.data.now}</code>`
           : html`<${Loading} inline />`
       }</span>
+      <span class="data" data-testid="data" title="Where svc-mock keeps its data (--data)">${dataText(data.data)}</span>
       <span class=${`live ${live}`} data-testid="live" role="status" title=${lastEvent}>${live}</span>
       <button type="button" onClick=${bump}>Refresh</button>
     </header>

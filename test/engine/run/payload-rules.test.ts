@@ -6,10 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   applyPayloadDefaults,
   payloadExample,
-  payloadSchemaCompiles,
+  payloadSchemaProblem,
   validatePayload,
 } from '../../../mock-server/engine/run/payload';
 import { serviceErrorOf } from '../helpers';
+
+/** The validators' owner (an environment's data in the engine). */
+const OWNER = {};
 
 describe('payload: the validator of a fresh engine', () => {
   // The validator is made on first use and kept: a fresh module makes it again (with its own
@@ -36,7 +39,7 @@ describe('payload: the validator of a fresh engine', () => {
       properties: { a: { type: 'string' }, b: { type: 'number' } },
       required: ['c'],
     };
-    expect(thrown(() => validate(schema, { a: 1, b: 'x' }))).toMatchObject({
+    expect(thrown(() => validate(OWNER, schema, { a: 1, b: 'x' }))).toMatchObject({
       name: 'ServiceError',
       status: 400,
       message:
@@ -47,7 +50,7 @@ describe('payload: the validator of a fresh engine', () => {
   it('does not coerce types: a numeric string is not a number', async () => {
     const validate = await freshValidate();
     const schema = { type: 'object', properties: { count: { type: 'number' } } };
-    expect(thrown(() => validate(schema, { count: '5' }))).toMatchObject({
+    expect(thrown(() => validate(OWNER, schema, { count: '5' }))).toMatchObject({
       name: 'ServiceError',
       status: 400,
       message: 'Payload validation failed: count: must be number',
@@ -61,14 +64,14 @@ describe('payload: the validator of a fresh engine', () => {
       'x-ui': { widget: 'text' },
       properties: { plan: { type: 'string', default: 'free', 'x-label': 'Plan' } },
     };
-    expect(validate(schema, {})).toEqual({ plan: 'free' });
+    expect(validate(OWNER, schema, {})).toEqual({ plan: 'free' });
   });
 });
 
 describe('payload: validation answers', () => {
   it('a schema that does not compile answers 400 with one root error', () => {
     const schema = { type: 'nonsense' };
-    const error = serviceErrorOf(() => validatePayload(schema, {}));
+    const error = serviceErrorOf(() => validatePayload(OWNER, schema, {}));
     const reason =
       'schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf';
     expect(error.status).toBe(400);
@@ -93,7 +96,7 @@ describe('payload: validation answers', () => {
         },
       },
     };
-    const error = serviceErrorOf(() => validatePayload(schema, {}));
+    const error = serviceErrorOf(() => validatePayload(OWNER, schema, {}));
     expect(error.status).toBe(400);
     expect(error.ctx?.['errors']).toEqual([
       {
@@ -105,9 +108,9 @@ describe('payload: validation answers', () => {
     ]);
   });
 
-  it('payloadSchemaCompiles is true for a valid schema and false for one that does not compile', () => {
-    expect(payloadSchemaCompiles({ type: 'object' })).toBe(true);
-    expect(payloadSchemaCompiles({ type: 'no-such-type' })).toBe(false);
+  it('payloadSchemaProblem is undefined for a valid schema and says why for one that does not compile', () => {
+    expect(payloadSchemaProblem(OWNER, { type: 'object' })).toBeUndefined();
+    expect(payloadSchemaProblem(OWNER, { type: 'no-such-type' })).toMatch(/type/);
   });
 });
 
@@ -118,7 +121,7 @@ describe('payload: defaults without judging', () => {
       properties: { name: { type: 'string', default: 'there' }, n: { type: 'number' } },
     };
     const payload = { n: 1 };
-    expect(applyPayloadDefaults(schema, payload)).toEqual({ name: 'there', n: 1 });
+    expect(applyPayloadDefaults(OWNER, schema, payload)).toEqual({ name: 'there', n: 1 });
     expect(payload).toEqual({ n: 1 });
   });
 
@@ -128,12 +131,12 @@ describe('payload: defaults without judging', () => {
       required: ['id'],
       properties: { n: { type: 'number' }, plan: { type: 'string', default: 'free' } },
     };
-    expect(applyPayloadDefaults(schema, { n: 'x' })).toEqual({ n: 'x', plan: 'free' });
+    expect(applyPayloadDefaults(OWNER, schema, { n: 'x' })).toEqual({ n: 'x', plan: 'free' });
   });
 
   it('leaves the payload as given (a copy) when the schema does not compile', () => {
     const payload = { a: 1 };
-    const result = applyPayloadDefaults({ type: 'nonsense' }, payload);
+    const result = applyPayloadDefaults(OWNER, { type: 'nonsense' }, payload);
     expect(result).toEqual({ a: 1 });
     expect(result).not.toBe(payload);
   });

@@ -3,6 +3,9 @@ import { payloadExample, validatePayload } from '../../../mock-server/engine/run
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 import { serviceErrorOf } from '../helpers';
 
+/** The validators' owner (an environment's data in the engine). */
+const OWNER = {};
+
 const schema = {
   type: 'object',
   properties: {
@@ -18,12 +21,12 @@ const schema = {
 };
 
 const failure = (payload: Record<string, unknown>) =>
-  serviceErrorOf(() => validatePayload(schema, payload));
+  serviceErrorOf(() => validatePayload(OWNER, schema, payload));
 
 describe('runtime: payload validation', () => {
   it('applies defaults and returns a copy', () => {
     const input = { user: { name: 'Ada' } };
-    expect(validatePayload(schema, input)).toEqual({ plan: 'free', user: { name: 'Ada' } });
+    expect(validatePayload(OWNER, schema, input)).toEqual({ plan: 'free', user: { name: 'Ada' } });
     expect(input).toEqual({ user: { name: 'Ada' } });
   });
 
@@ -67,12 +70,12 @@ describe('runtime: payload validation', () => {
   });
 
   it('answers a 400, not a crash, for a schema that does not compile', () => {
-    expect(() => validatePayload({ type: 'nonsense' }, {})).toThrow(ServiceError);
+    expect(() => validatePayload(OWNER, { type: 'nonsense' }, {})).toThrow(ServiceError);
   });
 
   it('reuses the compiled schema (same verdicts on repeated calls)', () => {
-    expect(validatePayload(schema, { user: { name: 'a' } })).toEqual(
-      validatePayload(schema, { user: { name: 'a' } }),
+    expect(validatePayload(OWNER, schema, { user: { name: 'a' } })).toEqual(
+      validatePayload(OWNER, schema, { user: { name: 'a' } }),
     );
   });
 });

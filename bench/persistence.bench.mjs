@@ -1,0 +1,317 @@
+// `svc-mock --data` (issue 30, item 5): triggers/s and GET/s of a server keeping its data against
+// one in memory, in the same run (rounds interleaved; goals: triggers >= 0.5x, GETs unchanged),
+// the journal's bytes per trigger and the snapshot's size after compaction, and the start time of
+// a directory holding 100k subscribers, 1k workflows and 100k notifications (goal < 3 s).
+// BENCH_PERSISTENCE_PARTS=throughput,start picks parts; BENCH_PERSISTENCE_ROUNDS and _SECONDS
+// set the load.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { subscriberSeed, workflowSeed } from './lib/datasets.mjs';
+import { median, SMOKE } from './lib/measure.mjs';
+
+const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_PERSISTENCE_ROUNDS ?? 3);
+const SECONDS = SMOKE ? 0.3 : Number(process.env.BENCH_PERSISTENCE_SECONDS ?? 3);
+const CONNECTIONS = 32;
+const SUBSCRIBERS = SMOKE ? 1_000 : 100_000;
+const WORKFLOWS = SMOKE ? 10 : 1_000;
+const NOTIFICATIONS = SMOKE ? 1_000 : 100_000;
+const START_SAMPLES = SMOKE ? 1 : 3;
+const KEY = 'persistence-bench-key-0123';
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const load = fileURLToPath(new URL('./lib/http-load.mjs', import.meta.url));
+const json = { 'content-type': 'application/json' };
+const auth = { authorization: `ApiKey ${KEY}` };
+
+function startProcess(args) {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [cli, '--port', '0', '--quiet', '--no-inspector', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, SVC_MOCK_DATA: '' },
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const url = /listening on (http:\/\/\S+)[\s\S]*control API:/.exec(output)?.[1];
+      if (url) resolve({ child, url, ms: performance.now() - started });
+    });
+    child.on('exit', (code) => reject(new Error(`svc-mock exited with ${code}: ${output}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+function runLoad(spec) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      load,
+      JSON.stringify({
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        body: null,
+        headers: {},
+        ...spec,
+      }),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`load generator failed: ${result.stderr}`);
+  const measured = JSON.parse(result.stdout.trim());
+  if (measured.failures > 0) throw new Error(`${measured.failures} failed requests on ${spec.url}`);
+  return measured;
+}
+
+async function control(url, path, body = {}) {
+  // An idle keep-alive socket the server closed fails the next fetch before it is sent: retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(`${url}/__svc${path}`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}
+
+const bytesOf = (directory, test) =>
+  readdirSync(directory)
+    .filter(test)
+    .reduce((total, name) => total + statSync(join(directory, name)).size, 0);
+const isJournal = (name) => name.startsWith('journal-');
+
+async function throughput() {
+  const directory = mkdtempSync(join(tmpdir(), 'svc-mock-bench-data-'));
+  const seed = {
+    workflows: [
+      {
+        workflowId: 'bench-in-app',
+        steps: [
+          { type: 'in_app', name: 'Inbox', controlValues: { body: 'Hi {{subscriber.firstName}}' } },
+        ],
+      },
+    ],
+  };
+  const memory = await startProcess(['--clock', 'virtual', '--api-key', KEY]);
+  const kept = await startProcess(['--clock', 'virtual', '--api-key', KEY, '--data', directory]);
+  const results = { memoryGet: [], keptGet: [], memoryTrigger: [], keptTrigger: [] };
+  let journalPerTrigger = 0;
+  let snapshotBytes = 0;
+  let journalBytes = 0;
+  try {
+    for (const server of [memory, kept]) await control(server.url, '/seed', seed);
+    const get = (server) => ({
+      url: `${server.url}/v2/subscribers/demo-ada`,
+      method: 'GET',
+      headers: auth,
+    });
+    const trigger = (server) => ({
+      url: `${server.url}/v1/events/trigger`,
+      method: 'POST',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ name: 'bench-in-app', to: 'demo-ada', payload: {} }),
+    });
+    for (let round = 0; round < ROUNDS; round++) {
+      // Which server goes first alternates, so neither always meets the other's leftovers.
+      if (round % 2 === 0) {
+        results.memoryGet.push(runLoad(get(memory)));
+        results.keptGet.push(runLoad(get(kept)));
+      } else {
+        results.keptGet.push(runLoad(get(kept)));
+        results.memoryGet.push(runLoad(get(memory)));
+      }
+      results.memoryTrigger.push(runLoad(trigger(memory)));
+      const before = bytesOf(directory, isJournal);
+      const run = runLoad(trigger(kept));
+      results.keptTrigger.push(run);
+      journalBytes = bytesOf(directory, isJournal) - before;
+      journalPerTrigger = journalBytes / (run.rps * SECONDS);
+      // A control change saves the whole engine: the size the journal compacts to.
+      await control(kept.url, '/settle');
+      snapshotBytes = statSync(join(directory, 'state.snap')).size;
+      for (const server of [memory, kept]) {
+        await control(server.url, '/reset');
+        await control(server.url, '/seed', seed);
+      }
+    }
+  } finally {
+    await stop(memory.child);
+    await stop(kept.child);
+    rmSync(directory, { recursive: true, force: true });
+  }
+  const rps = (runs) => median(runs.map((run) => run.rps));
+  const detail = `median of ${ROUNDS} interleaved ${SECONDS} s runs, ${CONNECTIONS} keep-alive connections`;
+  const triggerRatio = rps(results.keptTrigger) / rps(results.memoryTrigger);
+  const getRatio = rps(results.keptGet) / rps(results.memoryGet);
+  return [
+    {
+      bench: 'persistence',
+      name: 'POST trigger in memory (req/s)',
+      value: Math.round(rps(results.memoryTrigger)),
+      unit: 'req/s',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: 'POST trigger with --data (req/s)',
+      value: Math.round(rps(results.keptTrigger)),
+      unit: 'req/s',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: 'POST trigger: --data / memory',
+      value: +triggerRatio.toFixed(2),
+      unit: 'x',
+      goal: 0.5,
+      better: 'higher',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: 'GET subscriber in memory (req/s)',
+      value: Math.round(rps(results.memoryGet)),
+      unit: 'req/s',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: 'GET subscriber with --data (req/s)',
+      value: Math.round(rps(results.keptGet)),
+      unit: 'req/s',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: 'GET subscriber: --data / memory',
+      value: +getRatio.toFixed(2),
+      unit: 'x',
+      goal: 0.9,
+      better: 'higher',
+      detail: `${detail}; unchanged within the noise`,
+    },
+    {
+      bench: 'persistence',
+      name: 'journal bytes per trigger',
+      value: Math.round(journalPerTrigger),
+      unit: 'B',
+      detail: `${journalBytes} bytes over the last round`,
+    },
+    {
+      bench: 'persistence',
+      name: 'snapshot after compaction (demo data + one round of triggers)',
+      value: Math.round(snapshotBytes / 1024),
+      unit: 'KiB',
+      detail: 'state.snap after POST /__svc/settle',
+    },
+  ];
+}
+
+async function startTime() {
+  const directory = mkdtempSync(join(tmpdir(), 'svc-mock-bench-start-'));
+  const seedFile = join(directory, '..', `${directory.split('/').at(-1)}-seed.json`);
+  const data = join(directory, 'data');
+  try {
+    writeFileSync(
+      seedFile,
+      JSON.stringify({
+        subscribers: Array.from({ length: SUBSCRIBERS }, (_, index) => subscriberSeed(index)),
+        workflows: Array.from({ length: WORKFLOWS }, (_, index) => workflowSeed(index)),
+      }),
+    );
+    const first = await startProcess([
+      '--clock',
+      'virtual',
+      '--api-key',
+      KEY,
+      '--seed',
+      seedFile,
+      '--data',
+      data,
+    ]);
+    const BULK = 100;
+    let sent = 0;
+    const sender = async () => {
+      while (sent < NOTIFICATIONS) {
+        const from = sent;
+        sent += BULK;
+        const events = Array.from({ length: BULK }, (_, offset) => ({
+          name: `workflow-${(from + offset) % WORKFLOWS}`,
+          to: `user-${(from + offset) % SUBSCRIBERS}`,
+          payload: {},
+        }));
+        const response = await fetch(`${first.url}/v1/events/trigger/bulk`, {
+          method: 'POST',
+          headers: { ...auth, ...json },
+          body: JSON.stringify({ events }),
+        });
+        if (response.status !== 201)
+          throw new Error(`bulk trigger: ${response.status} ${await response.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, sender));
+    const journalOnly = bytesOf(data, isJournal);
+    await stop(first.child);
+    // First start after the writes: the snapshot plus a journal of every bulk trigger to play back.
+    const replaying = await startProcess(['--clock', 'virtual', '--api-key', KEY, '--data', data]);
+    const replayMs = replaying.ms;
+    await control(replaying.url, '/settle'); // compacted: the snapshot holds everything
+    await stop(replaying.child);
+    const samples = [];
+    for (let index = 0; index < START_SAMPLES; index++) {
+      const started = await startProcess(['--clock', 'virtual', '--api-key', KEY, '--data', data]);
+      samples.push(started.ms);
+      await stop(started.child);
+    }
+    const snapshot = statSync(join(data, 'state.snap')).size;
+    const what = `${SUBSCRIBERS} subscribers, ${WORKFLOWS} workflows, ${NOTIFICATIONS} notifications`;
+    return [
+      {
+        bench: 'persistence',
+        name: `start with ${what} (snapshot)`,
+        value: Math.round(median(samples)),
+        unit: 'ms',
+        goal: 3000,
+        detail: `process start to banner, median of ${START_SAMPLES}; state.snap ${Math.round(snapshot / 1048576)} MiB`,
+      },
+      {
+        bench: 'persistence',
+        name: `start with ${what} (snapshot + journal to replay)`,
+        value: Math.round(replayMs),
+        unit: 'ms',
+        detail: `${NOTIFICATIONS / BULK} bulk triggers in a ${Math.round(journalOnly / 1024)} KiB journal played back`,
+      },
+    ];
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+    rmSync(seedFile, { force: true });
+  }
+}
+
+/** Runs the persistence bench and answers its rows. */
+export default async function run() {
+  const parts = (process.env.BENCH_PERSISTENCE_PARTS ?? 'throughput,start').split(',');
+  return [
+    ...(parts.includes('throughput') ? await throughput() : []),
+    ...(parts.includes('start') ? await startTime() : []),
+  ];
+}

@@ -1,0 +1,124 @@
+/**
+ * The bytes of a data directory's files (docs/decisions/0142-keeping-data.md). Each file starts
+ * with a header: an 8-byte magic naming its kind and a format version, so a foreign file and a
+ * file of a newer svc-mock are told apart from a damaged one.
+ *
+ * - journal (`journal-<generation>.log`): header, then records of `length (u32) | crc32 (u32) |
+ *   JSON payload`.
+ * - snapshot (`state.snap`, `snapshots/<id>.snap`): header, then `length (u64) | crc32 (u32) |
+ *   v8-serialized payload`.
+ *
+ * @module
+ */
+
+import { crc32 } from 'node:zlib';
+
+/** The format version this svc-mock writes and the newest it reads. */
+export const FORMAT_VERSION = 1;
+
+/** A journal record larger than this is damage, not data (a request body is capped far below). */
+export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
+
+export const JOURNAL_MAGIC = 'SVCJRNL\n';
+export const SNAPSHOT_MAGIC = 'SVCSNAP\n';
+
+/** Header: magic (8) | version (u32) | generation (u32). */
+export const HEADER_BYTES = 16;
+/** A journal record's frame before its payload: length (u32) | crc32 (u32). */
+export const RECORD_HEADER_BYTES = 8;
+/** A snapshot's frame before its payload: length (u64) | crc32 (u32). */
+export const SNAPSHOT_FRAME_BYTES = 12;
+
+/**
+ * A data file svc-mock will not use, with the file and byte offset it found the problem at.
+ *
+ * @example
+ * ```ts
+ * throw new DataFileError('/data/journal-1.log', 16, 'the record is damaged (checksum)');
+ * ```
+ */
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly offset: number,
+    readonly problem: string,
+  ) {
+    super(`${file} at byte ${offset}: ${problem}`);
+    this.name = 'DataFileError';
+  }
+}
+
+/**
+ * A file header.
+ *
+ * @example
+ * ```ts
+ * fs.writeSync(fd, header(JOURNAL_MAGIC, 3));
+ * ```
+ */
+export function header(magic: string, generation: number): Buffer {
+  const bytes = Buffer.alloc(HEADER_BYTES);
+  bytes.write(magic, 0, 'latin1');
+  bytes.writeUInt32LE(FORMAT_VERSION, 8);
+  bytes.writeUInt32LE(generation, 12);
+  return bytes;
+}
+
+/**
+ * Reads a file header: the generation it names, or a {@link DataFileError} saying why the file
+ * is not one svc-mock can read.
+ *
+ * @example
+ * ```ts
+ * const generation = readHeader(bytes, JOURNAL_MAGIC, file);
+ * ```
+ */
+export function readHeader(bytes: Buffer, magic: string, file: string): number {
+  if (bytes.length < HEADER_BYTES || bytes.toString('latin1', 0, 8) !== magic) {
+    throw new DataFileError(file, 0, 'not a svc-mock data file of this kind (a foreign file?)');
+  }
+  const version = bytes.readUInt32LE(8);
+  if (version > FORMAT_VERSION) {
+    throw new DataFileError(
+      file,
+      8,
+      `written by a newer svc-mock (format version ${version}; this one reads up to ${FORMAT_VERSION}): upgrade svc-mock or use another --data directory`,
+    );
+  }
+  if (version === 0) throw new DataFileError(file, 8, 'format version 0 is not a version');
+  return bytes.readUInt32LE(12);
+}
+
+/**
+ * One journal record: its frame and payload.
+ *
+ * @example
+ * ```ts
+ * fs.writeSync(fd, frameRecord(Buffer.from(JSON.stringify(entry))));
+ * ```
+ */
+export function frameRecord(payload: Buffer): Buffer {
+  const record = Buffer.allocUnsafe(RECORD_HEADER_BYTES + payload.length);
+  record.writeUInt32LE(payload.length, 0);
+  record.writeUInt32LE(crc32(payload), 4);
+  payload.copy(record, RECORD_HEADER_BYTES);
+  return record;
+}
+
+/**
+ * A snapshot file's bytes: header, frame and payload.
+ *
+ * @example
+ * ```ts
+ * const bytes = frameSnapshot(serialize(image), generation);
+ * ```
+ */
+export function frameSnapshot(payload: Buffer, generation: number): Buffer[] {
+  const frame = Buffer.alloc(SNAPSHOT_FRAME_BYTES);
+  frame.writeBigUInt64LE(BigInt(payload.length), 0);
+  frame.writeUInt32LE(crc32(payload), 8);
+  return [header(SNAPSHOT_MAGIC, generation), frame, payload];
+}
+
+/** The checksum records and snapshots carry. */
+export { crc32 };

@@ -1,0 +1,107 @@
+/**
+ * Reads a journal file back: every whole record, a torn last one dropped, damage anywhere else
+ * refused with the file and offset (docs/http-server.md#keeping-data).
+ *
+ * @module
+ */
+
+import type { CommitEntry } from '../engine/store/commit-log';
+import {
+  crc32,
+  DataFileError,
+  HEADER_BYTES,
+  JOURNAL_MAGIC,
+  MAX_RECORD_BYTES,
+  RECORD_HEADER_BYTES,
+  readHeader,
+} from './file-format';
+
+/** A record read from a journal, with where it starts. */
+export interface JournalRecord {
+  offset: number;
+  entry: CommitEntry;
+}
+
+/** What {@link readJournal} found. */
+export interface JournalContents {
+  generation: number;
+  records: JournalRecord[];
+  /** Where the whole records end: the length the file should have. */
+  end: number;
+  /** Set when the file ends in a record cut short (a power loss mid-write): where it starts. */
+  tornAt?: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** Whether a parsed payload has the shape of a commit entry (the rest is checked by playing it). */
+function isEntry(value: unknown): value is CommitEntry {
+  if (!isObject(value) || typeof value['at'] !== 'number' || !isStringArray(value['ids'])) {
+    return false;
+  }
+  if (value['kind'] === 'task') return Number.isInteger(value['seq']);
+  return (
+    value['kind'] === 'operation' &&
+    typeof value['operation'] === 'string' &&
+    (value['authorization'] === null || typeof value['authorization'] === 'string') &&
+    isObject(value['params']) &&
+    Object.values(value['params']).every((param) => typeof param === 'string') &&
+    typeof value['query'] === 'string' &&
+    typeof value['path'] === 'string' &&
+    (value['idempotencyKey'] === undefined || typeof value['idempotencyKey'] === 'string')
+  );
+}
+
+/**
+ * Parses a journal's bytes. `last` says whether it is the newest journal, the only one whose
+ * end may be torn; anything else that does not check out throws a {@link DataFileError}.
+ *
+ * @example
+ * ```ts
+ * const { records, tornAt } = readJournal(readFileSync(file), file, true);
+ * ```
+ */
+export function readJournal(bytes: Buffer, file: string, last: boolean): JournalContents {
+  const generation = readHeader(bytes, JOURNAL_MAGIC, file);
+  const records: JournalRecord[] = [];
+  let offset = HEADER_BYTES;
+  const torn = (at: number, problem: string): JournalContents => {
+    if (!last) throw new DataFileError(file, at, `${problem} in a journal that is not the last`);
+    return { generation, records, end: at, tornAt: at };
+  };
+  while (offset < bytes.length) {
+    if (offset + RECORD_HEADER_BYTES > bytes.length) return torn(offset, 'a cut-off record');
+    const length = bytes.readUInt32LE(offset);
+    const checksum = bytes.readUInt32LE(offset + 4);
+    const payloadStart = offset + RECORD_HEADER_BYTES;
+    const payloadEnd = payloadStart + length;
+    // A file extended with zeros (what some file systems leave after a power loss) ends here.
+    if (length === 0 && bytes.subarray(offset).every((byte) => byte === 0)) {
+      return torn(offset, 'zeros after the last record');
+    }
+    if (length === 0 || length > MAX_RECORD_BYTES) {
+      throw new DataFileError(file, offset, `a record claims ${length} bytes (damaged)`);
+    }
+    if (payloadEnd > bytes.length) return torn(offset, 'a cut-off record');
+    const payload = bytes.subarray(payloadStart, payloadEnd);
+    if (crc32(payload) !== checksum) {
+      // The very last record with a bad checksum was being written when the power went.
+      if (payloadEnd === bytes.length) return torn(offset, 'a half-written last record');
+      throw new DataFileError(file, offset, 'the record is damaged (its checksum does not match)');
+    }
+    let entry: unknown;
+    try {
+      entry = JSON.parse(payload.toString('utf8'));
+    } catch {
+      throw new DataFileError(file, offset, 'the record is not JSON');
+    }
+    if (!isEntry(entry)) throw new DataFileError(file, offset, 'the record is not a commit entry');
+    records.push({ offset, entry });
+    offset = payloadEnd;
+  }
+  return { generation, records, end: offset };
+}

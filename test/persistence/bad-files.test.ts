@@ -1,0 +1,144 @@
+// A data directory's files are checked, not trusted (docs/http-server.md#keeping-data).
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serialize } from 'node:v8';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { frameSnapshot } from '../../mock-server/persistence/file-format';
+import { type KeptServer, startKept, temporaryDirectory } from './helpers';
+
+let dir: ReturnType<typeof temporaryDirectory>;
+const open: KeptServer[] = [];
+beforeEach(() => {
+  dir = temporaryDirectory();
+});
+afterEach(async () => {
+  for (const server of open.splice(0)) await server.close();
+  dir.remove();
+});
+
+async function start(options: Parameters<typeof startKept>[1] = {}) {
+  const server = await startKept(dir.path, options);
+  open.push(server);
+  return server;
+}
+
+/** Starts, creates these subscribers, stops: the journal then holds one record each. */
+async function journalWith(...subscriberIds: string[]): Promise<string> {
+  const server = await start();
+  for (const subscriberId of subscriberIds) {
+    expect((await server.call('POST', '/v2/subscribers', { subscriberId })).status).toBe(201);
+  }
+  open.splice(open.indexOf(server), 1);
+  await server.close();
+  const journal = readdirSync(dir.path).find((name) => name.startsWith('journal-'));
+  return join(dir.path, journal as string);
+}
+
+describe('a torn last record', () => {
+  it('is dropped with a log line; the records before it are kept', async () => {
+    const journal = await journalWith('before-tear');
+    // A record header that promises 500 bytes, then the power went.
+    const torn = Buffer.alloc(20);
+    torn.writeUInt32LE(500, 0);
+    appendFileSync(journal, torn);
+    const lines: string[] = [];
+    const server = await start({ log: (line) => lines.push(line) });
+    expect(lines).toEqual([
+      expect.stringMatching(/dropped a torn last record of .*journal-1\.log at byte \d+/),
+    ]);
+    expect((await server.call('GET', '/v2/subscribers/before-tear')).status).toBe(200);
+    // The torn end is cut at once: a later start, with a newer journal after it, still reads it.
+    expect(
+      (await server.call('POST', '/v2/subscribers', { subscriberId: 'after-tear' })).status,
+    ).toBe(201);
+    open.splice(open.indexOf(server), 1);
+    await server.close();
+    const again = await start();
+    expect((await again.call('GET', '/v2/subscribers/before-tear')).status).toBe(200);
+    expect((await again.call('GET', '/v2/subscribers/after-tear')).status).toBe(200);
+  });
+});
+
+describe('damage before the last record', () => {
+  it('refuses to start, naming the file and the byte offset', async () => {
+    const journal = await journalWith('one', 'two');
+    const bytes = readFileSync(journal);
+    bytes[16 + 8 + 5] = (bytes[16 + 8 + 5] as number) ^ 0xff; // inside the first record's payload
+    writeFileSync(journal, bytes);
+    await expect(start()).rejects.toThrow(
+      /journal-1\.log at byte 16: the record is damaged \(its checksum does not match\); .*--data-repair/,
+    );
+  });
+
+  it('--data-repair cuts the journal back to the last good record', async () => {
+    const journal = await journalWith('one', 'two', 'three');
+    const bytes = readFileSync(journal);
+    const second = 16 + 8 + bytes.readUInt32LE(16);
+    bytes[second + 8 + 3] = (bytes[second + 8 + 3] as number) ^ 0xff; // the second record
+    writeFileSync(journal, bytes);
+    const lines: string[] = [];
+    const server = await start({ repair: true, log: (line) => lines.push(line) });
+    expect(lines.join('\n')).toMatch(/--data-repair cut .*journal-1\.log back to byte \d+/);
+    expect((await server.call('GET', '/v2/subscribers/one')).status).toBe(200);
+    expect((await server.call('GET', '/v2/subscribers/two')).status).toBe(404);
+    expect((await server.call('GET', '/v2/subscribers/three')).status).toBe(404);
+  });
+});
+
+describe('files svc-mock cannot use', () => {
+  it('refuses a foreign file as the snapshot', async () => {
+    await journalWith();
+    writeFileSync(join(dir.path, 'state.snap'), 'not ours at all');
+    await expect(start()).rejects.toThrow(
+      /state\.snap at byte 0: not a svc-mock data file of this kind/,
+    );
+  });
+
+  it('refuses a file of a newer format version with a clear message', async () => {
+    const journal = await journalWith('one');
+    const bytes = readFileSync(journal);
+    bytes.writeUInt32LE(2, 8);
+    writeFileSync(journal, bytes);
+    await expect(start()).rejects.toThrow(
+      /journal-1\.log at byte 8: written by a newer svc-mock \(format version 2; this one reads up to 1\)/,
+    );
+  });
+
+  it('checks the snapshot as /__svc/restore checks one', async () => {
+    await journalWith();
+    const file = join(dir.path, 'state.snap');
+    const generation = readFileSync(file).readUInt32LE(12);
+    const bad = {
+      state: { organizations: [] },
+      baseline: {},
+      organizationId: 'x',
+      environmentIds: [],
+    };
+    writeFileSync(file, Buffer.concat(frameSnapshot(serialize(bad), generation)));
+    await expect(start()).rejects.toThrow(/state\.snap at byte 28: Not a saved engine: .*not a/);
+  });
+
+  it('refuses a damaged control API snapshot file, naming it', async () => {
+    const server = await start();
+    const taken = await fetch(`${server.url}/__svc/snapshots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'kept' }),
+    });
+    expect(taken.status).toBe(201);
+    open.splice(open.indexOf(server), 1);
+    await server.close();
+    const file = join(dir.path, 'snapshots', 'kept.snap');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 0xff;
+    writeFileSync(file, bytes);
+    await expect(start()).rejects.toThrow(/kept\.snap at byte 28: the snapshot is damaged/);
+  });
+
+  it('refuses a second svc-mock on the same directory, naming the holder', async () => {
+    await start();
+    await expect(start()).rejects.toThrow(
+      new RegExp(`is in use by another svc-mock \\(pid ${process.pid}`),
+    );
+  });
+});

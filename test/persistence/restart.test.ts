@@ -1,0 +1,198 @@
+// `svc-mock --data`: what a restart brings back (docs/http-server.md#keeping-data).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { START, startKept, temporaryDirectory } from './helpers';
+
+let dir: ReturnType<typeof temporaryDirectory>;
+const open: { close(): Promise<void> }[] = [];
+beforeEach(() => {
+  dir = temporaryDirectory();
+});
+afterEach(async () => {
+  for (const server of open.splice(0)) await server.close();
+  dir.remove();
+});
+
+async function start(options: Parameters<typeof startKept>[1] = {}) {
+  const server = await startKept(dir.path, options);
+  open.push(server);
+  return server;
+}
+
+async function stop(server: Awaited<ReturnType<typeof start>>) {
+  open.splice(open.indexOf(server), 1);
+  await server.close();
+}
+
+describe('a restart on the same data directory', () => {
+  it('brings back subscribers, topics, ids, the API keys and the clock', async () => {
+    const first = await start();
+    const created = await first.call('POST', '/v2/subscribers', {
+      subscriberId: 'kept-1',
+      firstName: 'Kept',
+    });
+    expect(created.status).toBe(201);
+    const topic = await first.call('POST', '/v2/topics', { key: 'kept-topic', name: 'Kept' });
+    expect(topic.status).toBe(201);
+    await first.call('POST', '/v2/topics/kept-topic/subscriptions', { subscriptions: ['kept-1'] });
+    await first.call('PATCH', '/v2/subscribers/kept-1', { lastName: 'Again' });
+    await fetch(`${first.url}/__svc/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 60_000 }),
+    });
+    await stop(first);
+
+    const second = await start();
+    expect(second.key).toBe(first.key);
+    const back = await second.call('GET', '/v2/subscribers/kept-1');
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({
+      subscriberId: 'kept-1',
+      firstName: 'Kept',
+      lastName: 'Again',
+      _id: created.body.data._id,
+    });
+    const subscriptions = await second.call('GET', '/v2/topics/kept-topic/subscriptions');
+    expect(
+      subscriptions.body.data.map(
+        (s: { subscriber: { subscriberId: string } }) => s.subscriber.subscriberId,
+      ),
+    ).toEqual(['kept-1']);
+    expect(second.engine.clock.now()).toBe(START + 60_000);
+  });
+
+  it('keeps a pending delay, which runs when its time comes after the restart', async () => {
+    const first = await start();
+    const trigger = await first.call('POST', '/v1/events/trigger', {
+      name: 'trial-ending',
+      to: 'demo-ada',
+      payload: {},
+    });
+    expect(trigger.status).toBe(201);
+    const transactionId = trigger.body.data.transactionId;
+    await stop(first);
+
+    const second = await start();
+    const emails = () =>
+      second.engine.outbox.page({ transactionId, channel: 'email' }, {}).items.length;
+    expect(second.engine.clock.pending()).toHaveLength(1);
+    expect(emails()).toBe(0);
+    second.engine.clock.advance('2d');
+    expect(emails()).toBe(1);
+  });
+
+  it('keeps what a delay did when it ran on its own, between two restarts', async () => {
+    const first = await start();
+    const trigger = await first.call('POST', '/v1/events/trigger', {
+      name: 'trial-ending',
+      to: 'demo-ada',
+      payload: {},
+    });
+    const transactionId = trigger.body.data.transactionId;
+    await stop(first);
+
+    // The clock moves on its own (as --clock real's timer does): the delay runs, no request.
+    const second = await start();
+    second.engine.clock.advance('3d');
+    const sent = second.engine.outbox.page({ transactionId, channel: 'email' }, {}).items;
+    expect(sent).toHaveLength(1);
+    await stop(second);
+
+    const third = await start();
+    expect(third.engine.clock.pending()).toHaveLength(0);
+    expect(third.engine.outbox.page({ transactionId, channel: 'email' }, {}).items).toEqual(sent);
+  });
+
+  it('still replays an idempotency key answered before the restart', async () => {
+    const first = await start();
+    const headers = { 'idempotency-key': 'create-once' };
+    const body = { subscriberId: 'idem-1' };
+    const answer = await first.call('POST', '/v2/subscribers', body, headers);
+    expect(answer.status).toBe(201);
+    await stop(first);
+
+    const second = await start();
+    const again = await second.call('POST', '/v2/subscribers', body, headers);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replay')).toBe('true');
+    expect(again.body).toEqual(answer.body);
+  });
+
+  it('keeps control API changes (seed, reset) and snapshots taken through it', async () => {
+    const first = await start();
+    const control = (path: string, body: unknown = {}) =>
+      fetch(`${first.url}/__svc${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await control('/seed', { subscribers: [{ subscriberId: 'seeded-1' }] })).status).toBe(
+      200,
+    );
+    expect((await control('/snapshots', { id: 'with-seeded' })).status).toBe(201);
+    expect((await control('/reset')).status).toBe(200);
+    await stop(first);
+
+    const second = await start();
+    expect((await second.call('GET', '/v2/subscribers/seeded-1')).status).toBe(404);
+    const restored = await fetch(`${second.url}/__svc/snapshots/with-seeded/restore`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(restored.status).toBe(200);
+    expect((await second.call('GET', '/v2/subscribers/seeded-1')).status).toBe(200);
+  });
+
+  it('compacts the journal into a snapshot in the background', async () => {
+    const first = await start({ compactAfterBytes: 2_000 });
+    for (let index = 0; index < 20; index++) {
+      const answer = await first.call('POST', '/v2/subscribers', { subscriberId: `many-${index}` });
+      expect(answer.status).toBe(201);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const journals = readdirSync(dir.path).filter((name) => name.startsWith('journal-'));
+    expect(journals.length).toBeLessThanOrEqual(2);
+    expect(journals).not.toContain('journal-1.log');
+    await stop(first);
+
+    const second = await start();
+    for (const index of [0, 10, 19]) {
+      expect((await second.call('GET', `/v2/subscribers/many-${index}`)).status).toBe(200);
+    }
+  });
+
+  it('restarts with nothing to play back keep appending to the same journal', async () => {
+    for (let round = 0; round < 3; round++) await stop(await start());
+    const journals = readdirSync(dir.path).filter((name) => name.startsWith('journal-'));
+    expect(journals).toEqual(['journal-1.log']);
+  });
+
+  it('shows where the data is kept and its size', async () => {
+    const server = await start();
+    const answer = await fetch(`${server.url}/__svc/data`);
+    const { data } = (await answer.json()) as {
+      data: { kept: boolean; directory: string; bytes: number };
+    };
+    expect(data).toEqual({ kept: true, directory: dir.path, bytes: expect.any(Number) });
+    expect(data.bytes).toBeGreaterThan(0);
+    expect(existsSync(join(dir.path, 'state.snap'))).toBe(true);
+    // The files hold the API keys: only their owner reads them.
+    for (const name of ['state.snap', 'journal-1.log']) {
+      expect(statSync(join(dir.path, name)).mode & 0o077, name).toBe(0);
+    }
+  });
+});
+
+it('without --data, GET /__svc/data says the data is in memory only', async () => {
+  const { startMockServer } = await import('../../mock-server/http/server');
+  const server = await startMockServer({ port: 0 });
+  try {
+    const answer = await fetch(`${server.url}/__svc/data`);
+    expect(await answer.json()).toEqual({ data: { kept: false } });
+  } finally {
+    await server.close();
+  }
+});
