@@ -133,19 +133,23 @@ export { Subscribers } from './resources/subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
+export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
 export {
-  BroadcastBody,
-  BULK_TRIGGER_LIMIT,
-  BulkTriggerBody,
-  BulkTriggerResponse,
   CancelResponse,
   TRIGGER_STATUSES,
   TriggerBody,
   TriggerResponse,
 } from './schemas/event';
+export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  BulkTriggerResult,
+} from './schemas/event-batch';
 export { Integration, IntegrationCreateBody } from './schemas/integration';
 export type { MarkAsValue } from './schemas/message';
 export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
@@ -158,7 +162,7 @@ export {
   MessageListResponse,
   MessageSubscriber,
 } from './schemas/message-list';
-export type { JobStatus } from './schemas/notification';
+export type { DigestMetadata, JobStatus } from './schemas/notification';
 export {
   ActivityNotification,
   JOB_STATUSES,
@@ -176,6 +180,7 @@ export {
   PreferencesUpdateBody,
   SubscriberPreferences as SubscriberPreferencesResponse,
 } from './schemas/preference';
+export { BulkPreferencesUpdateResponse, WorkflowPreference } from './schemas/preference-bulk';
 export { StepFilter } from './schemas/step-filter';
 export {
   BULK_SUBSCRIBER_LIMIT,
@@ -238,4 +243,5 @@ export type {
   ThrottleControls,
   TypedStep,
 } from './schemas/workflow-control-values';
+export type { StepMetadata } from './schemas/workflow-step-metadata';
 export { VERSION } from './version';

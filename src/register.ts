@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { BroadcastBody, TriggerBody } from './schemas/event';
+import type { TriggerBody } from './schemas/event';
+import type { BroadcastBody } from './schemas/event-batch';
 
 /**
  * Declared empty; augment it with `workflows` (workflow id → payload type) to type

@@ -10,14 +10,8 @@ import type {
   RegisteredBulkTriggerBody,
   RegisteredTriggerBody,
 } from '../register';
-import type {
-  BroadcastBody,
-  BulkTriggerBody,
-  BulkTriggerResponse,
-  CancelResponse,
-  TriggerBody,
-  TriggerResponse,
-} from '../schemas/event';
+import type { CancelResponse, TriggerBody, TriggerResponse } from '../schemas/event';
+import type { BroadcastBody, BulkTriggerBody, BulkTriggerResponse } from '../schemas/event-batch';
 
 /**
  * The `svc.events` namespace: trigger workflows (one event, a batch, or a broadcast) and cancel
@@ -103,7 +97,7 @@ export class Events {
    * @example
    * ```ts
    * const { transactionId } = await svc.events.trigger({ name: 'reminder', to: 'user-1' });
-   * const canceled = await svc.events.cancel(transactionId ?? '');
+   * const canceled = await svc.events.cancel(transactionId);
    * ```
    */
   cancel(transactionId: string, options?: RequestOptions): APIPromise<CancelResponse> {
