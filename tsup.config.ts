@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 import { vendoredDependenciesPlugin, vendoredEntries } from './scripts/engine-dependencies.mjs';
 import { inspectorPageEsbuildPlugin } from './scripts/inspector-page.mjs';
 import { lazyDependenciesPlugin } from './scripts/lazy-dependencies.mjs';
+import { workflowFileJsonSchema } from './src/workflows/workflow-file';
 
 /** Source folders of the library and where their modules land in `dist`. */
 const SOURCE_ROOTS = [
@@ -102,6 +103,27 @@ const PUBLIC_ENTRIES = {
   'mock/browser': 'mock-server/browser.ts',
   'mock/msw': 'mock-server/msw.ts',
   'mock/server': 'mock-server/server.ts',
+  'workflows/index': 'src/workflows/index.ts',
+};
+
+/**
+ * json-schema-to-typescript imports prettier to format its output; `svc types generate` asks it
+ * not to (`format: false`) and indents the output itself, so prettier (megabytes) stays out of
+ * the `svc` bundle.
+ */
+const withoutPrettierPlugin: Plugin = {
+  name: 'without-prettier',
+  setup(build) {
+    build.onResolve({ filter: /^prettier$/ }, () => ({
+      path: 'prettier',
+      namespace: 'no-prettier',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'no-prettier' }, () => ({
+      contents:
+        "export function format() { throw new Error('svc: prettier is not bundled (format: false)'); }",
+      loader: 'js',
+    }));
+  },
 };
 
 /** The builds of the engine's libraries (scripts/engine-dependencies.mjs). */
@@ -205,5 +227,31 @@ export default defineConfig([
       ...INSPECTOR_PLUGINS,
       lazyDependenciesPlugin((bundle) => `./mock/deps/${bundle}.cjs`),
     ],
+  },
+  {
+    // The `svc` CLI (docs/workflows-as-code.md): the client and its dependencies inside, like
+    // svc-mock's. json-schema-to-typescript is a chunk of its own, loaded by `types generate` only.
+    entry: { svc: 'cli/svc.ts' },
+    outDir: 'dist/svc-cli',
+    format: ['esm'],
+    sourcemap: true,
+    clean: false,
+    target: 'es2022',
+    platform: 'node',
+    noExternal: [/.*/],
+    splitting: true,
+    minify: true,
+    banner: {
+      js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+    },
+    esbuildPlugins: [withoutPrettierPlugin],
+    // The workflow file's JSON Schema, for editors (`$schema` of the files `svc workflows pull` writes).
+    onSuccess: async () => {
+      mkdirSync('dist', { recursive: true });
+      writeFileSync(
+        'dist/workflow-file.schema.json',
+        `${JSON.stringify(workflowFileJsonSchema(), null, 2)}\n`,
+      );
+    },
   },
 ]);

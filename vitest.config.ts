@@ -15,6 +15,7 @@ export default defineConfig({
       { find: /^@svc\/api\/mock\/msw$/, replacement: here('./mock-server/msw.ts') },
       { find: /^@svc\/api\/mock\/server$/, replacement: here('./mock-server/server.ts') },
       { find: /^@svc\/api\/mock$/, replacement: here('./mock-server/index.ts') },
+      { find: /^@svc\/api\/workflows$/, replacement: here('./src/workflows/index.ts') },
       { find: /^@svc\/api$/, replacement: here('./src/index.ts') },
     ],
   },

@@ -112,11 +112,12 @@ export const demoSeed: SeedData = {
       name: 'Trial ending',
       tags: ['billing'],
       steps: [
-        { type: 'in_app', name: 'Inbox', controlValues: { body: 'Your trial ends in 3 days.' } },
+        { type: 'in_app', name: 'Inbox', controlValues: { body: 'Your trial ends in 2 days.' } },
         {
+          // A day: the longest delay the service's default plan takes (docs/decisions/0141).
           type: 'delay',
-          name: 'Wait two days',
-          controlValues: { type: 'regular', amount: 2, unit: 'days' },
+          name: 'Wait a day',
+          controlValues: { type: 'regular', amount: 1, unit: 'days' },
         },
         {
           type: 'email',

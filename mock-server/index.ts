@@ -102,7 +102,8 @@ export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
 export { MAX_RECIPIENTS } from './engine/run/trigger';
 export { OPERATION_BUDGET } from './engine/run/work-budget';
-export type { SeedData } from './engine/seed';
+export type { SeedData, WorkflowSeedInput, WorkflowStepSeedInput } from './engine/seed';
+export { WorkflowSeed, WorkflowStepSeed } from './engine/seed';
 export type { EngineClock } from './engine/store/clock';
 export {
   CLOCK_MAX_MS,

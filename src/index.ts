@@ -109,6 +109,17 @@ export { workflowsPatch } from './funcs/workflowsPatch';
 export { workflowsRetrieve } from './funcs/workflowsRetrieve';
 export { workflowsSync } from './funcs/workflowsSync';
 export { workflowsUpdate } from './funcs/workflowsUpdate';
+/* Typed triggers (augment `Register`; docs/workflows-as-code.md) */
+export type {
+  BroadcastBodyFor,
+  DynamicWorkflowName,
+  Register,
+  RegisteredBroadcastBody,
+  RegisteredBulkTriggerBody,
+  RegisteredTriggerBody,
+  RegisteredWorkflows,
+  TriggerBodyFor,
+} from './register';
 /* Resources */
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
@@ -122,19 +133,23 @@ export { Subscribers } from './resources/subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
+export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
 export {
-  BroadcastBody,
-  BULK_TRIGGER_LIMIT,
-  BulkTriggerBody,
-  BulkTriggerResponse,
   CancelResponse,
   TRIGGER_STATUSES,
   TriggerBody,
   TriggerResponse,
 } from './schemas/event';
+export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  BulkTriggerResult,
+} from './schemas/event-batch';
 export { Integration, IntegrationCreateBody } from './schemas/integration';
 export type { MarkAsValue } from './schemas/message';
 export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
@@ -147,7 +162,7 @@ export {
   MessageListResponse,
   MessageSubscriber,
 } from './schemas/message-list';
-export type { JobStatus } from './schemas/notification';
+export type { DigestMetadata, JobStatus } from './schemas/notification';
 export {
   ActivityNotification,
   JOB_STATUSES,
@@ -165,6 +180,7 @@ export {
   PreferencesUpdateBody,
   SubscriberPreferences as SubscriberPreferencesResponse,
 } from './schemas/preference';
+export { BulkPreferencesUpdateResponse, WorkflowPreference } from './schemas/preference-bulk';
 export { StepFilter } from './schemas/step-filter';
 export {
   BULK_SUBSCRIBER_LIMIT,
@@ -212,4 +228,20 @@ export {
   WorkflowSyncResponse,
   WorkflowUpdateBody,
 } from './schemas/workflow';
+export type {
+  ActionControl,
+  ControlTimeUnit,
+  DelayControls,
+  DigestControls,
+  EmailControls,
+  InAppControls,
+  PushControls,
+  RedirectControl,
+  SkipControl,
+  StepControlValues,
+  TextControls,
+  ThrottleControls,
+  TypedStep,
+} from './schemas/workflow-control-values';
+export type { StepMetadata } from './schemas/workflow-step-metadata';
 export { VERSION } from './version';

@@ -305,6 +305,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let commitLog: CommitLog | undefined;
   let operationDepth = 0;
   let playingBack = false;
+  let playingSession: OperationCommit['session'];
   // In-process keys stay deterministic (docs/security.md); svc-mock passes random ones.
   const keyRandom = createRandom((options.randomSeed ?? 1) ^ 0x5eed);
   let state: EngineState = createState();
@@ -484,6 +485,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   async function playBack(entry: CommitEntry): Promise<void> {
     playingBack = true;
+    playingSession = entry.kind === 'operation' ? entry.session : undefined;
     recorder.play(entry.ids);
     try {
       clock.rewind(entry.at);
@@ -515,6 +517,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       throw error;
     } finally {
       playingBack = false;
+      playingSession = undefined;
     }
   }
 
@@ -526,6 +529,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     idempotency: options.idempotency ?? true,
     rateLimit,
     inbox: inboxHub,
+    playbackSession: () => playingSession,
     commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
   });
 

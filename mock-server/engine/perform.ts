@@ -87,6 +87,8 @@ export interface PerformDeps {
   rateLimit: RateLimitOptions | undefined;
   /** The Inbox's sessions and change announcements. */
   inbox: InboxHub;
+  /** The Inbox session of the journal entry being played back (store/commit-log.ts). */
+  playbackSession(): OperationCommit['session'];
   /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
   commits(): OperationCommits | undefined;
 }

@@ -18,6 +18,7 @@ import {
   WORKFLOW_ORIGINS,
   WORKFLOW_STATUSES,
 } from '../../src/schemas/workflow';
+import type { TypedStep } from '../../src/schemas/workflow-control-values';
 import { createIntegration, setPrimaryIntegration } from './resources/integrations';
 import { updatePreferences } from './resources/preferences';
 import { slugify } from './resources/slug';
@@ -110,7 +111,14 @@ const SEEDABLE_STEP_TYPES = STEP_TYPES.filter(
   (type): type is SeedableStepType => type !== 'trigger',
 ) as [SeedableStepType, ...SeedableStepType[]];
 
-/** A workflow step to seed. */
+/**
+ * A workflow step to seed (the schema; its input type is {@link WorkflowStepSeedInput}).
+ *
+ * @example
+ * ```ts
+ * WorkflowStepSeed.parse({ type: 'in_app', name: 'Inbox', controlValues: { body: 'Hi' } });
+ * ```
+ */
 export const WorkflowStepSeed = z.strictObject({
   type: z.enum(SEEDABLE_STEP_TYPES, {
     error: `type must be one of ${SEEDABLE_STEP_TYPES.join(', ')}`,
@@ -124,7 +132,14 @@ export const WorkflowStepSeed = z.strictObject({
   shouldStopOnFail: z.optional(z.boolean()),
 });
 
-/** A workflow to seed. */
+/**
+ * A workflow to seed (the schema; its input type is {@link WorkflowSeedInput}).
+ *
+ * @example
+ * ```ts
+ * WorkflowSeed.parse({ workflowId: 'welcome', steps: [{ type: 'in_app', name: 'Inbox' }] });
+ * ```
+ */
 export const WorkflowSeed = z.strictObject({
   workflowId: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
@@ -187,6 +202,39 @@ export const PreferenceSeed = z.object({
   schedule: z.optional(PreferenceSchedule),
 });
 
+/**
+ * A workflow step to seed, its `controlValues` typed by its `type` (a misspelled control is a
+ * compile error).
+ *
+ * @example
+ * ```ts
+ * const wait: WorkflowStepSeedInput = { type: 'delay', name: 'Wait', controlValues: { amount: 30, unit: 'minutes' } };
+ * ```
+ */
+export type WorkflowStepSeedInput = TypedStep<
+  Omit<z.input<typeof WorkflowStepSeed>, 'type' | 'controlValues'>
+>;
+/**
+ * A workflow to seed: a `defineWorkflow` result, a workflow file, or the spec's fields.
+ *
+ * @example
+ * ```ts
+ * const welcome: WorkflowSeedInput = {
+ *   workflowId: 'welcome',
+ *   steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'Welcome!' } }],
+ * };
+ * engine.seed({ workflows: [welcome] });
+ * ```
+ */
+export type WorkflowSeedInput = Omit<z.input<typeof WorkflowSeed>, 'steps'> & {
+  steps?: WorkflowStepSeedInput[] | undefined;
+};
+// The schema checks steps as WorkflowStepSeed does; its input type is the typed one above.
+const SeedWorkflows = z.array(WorkflowSeed) as unknown as z.ZodMiniType<
+  z.infer<typeof WorkflowSeed>[],
+  WorkflowSeedInput[]
+>;
+
 /** What `engine.seed()` takes (the schema of {@link SeedData}); unknown keys are refused. */
 const SeedDataSchema = z.strictObject({
   /** Environment name or `_id` to seed into (default `Development`). */
@@ -194,7 +242,7 @@ const SeedDataSchema = z.strictObject({
   subscribers: z.optional(z.array(SubscriberSeed)),
   topics: z.optional(z.array(TopicSeed)),
   integrations: z.optional(z.array(IntegrationSeed)),
-  workflows: z.optional(z.array(WorkflowSeed)),
+  workflows: z.optional(SeedWorkflows),
   messages: z.optional(z.array(MessageSeed)),
   tenants: z.optional(z.array(TenantSeed)),
   preferences: z.optional(z.array(PreferenceSeed)),

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readWorkflowDir } from '../../cli/workflow-dir';
 import { CONTROL_PREFIX } from '../control/control-router';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
@@ -16,9 +17,10 @@ import { closeOnSignals } from './close-on-signals';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
-                [--clock real|virtual] [--control-token token] [--allowed-host name ...]
-                [--data dir [--data-repair]] [--retention-days 7] [--retention-max 10000]
-                [--quiet] [--no-inspector] [--deterministic]
+                [--workflows dir] [--clock real|virtual] [--control-token token]
+                [--allowed-host name ...] [--data dir [--data-repair]]
+                [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
+                [--deterministic]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's,
@@ -27,6 +29,8 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
+  --workflows <dir>  workflow files (svc workflows pull's, docs/workflows-as-code.md) to seed
+                   as well; a workflow of the seed with the same workflowId is replaced
   --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
                    16 to 128 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on
@@ -108,6 +112,19 @@ async function readSeed(file: string): Promise<SeedData> {
   }
 }
 
+/** The workflow files of a directory as seed workflows (their `$schema` left out). */
+async function readWorkflowFiles(dir: string): Promise<SeedWorkflow[]> {
+  const loaded = await readWorkflowDir(dir);
+  return loaded.map(({ file: { $schema: _schema, ...workflow } }) => workflow);
+}
+
+type SeedWorkflow = NonNullable<SeedData['workflows']>[number];
+
+function withWorkflows(seed: SeedData, workflows: SeedWorkflow[] | undefined): SeedData {
+  if (workflows === undefined) return seed;
+  return { ...seed, workflows: [...(seed.workflows ?? []), ...workflows] };
+}
+
 async function main(): Promise<void> {
   // First of all, so no signal finds the process without them.
   const shutdown = closeOnSignals();
@@ -115,6 +132,7 @@ async function main(): Promise<void> {
     port?: string;
     host?: string;
     seed?: string;
+    workflows?: string;
     'api-key'?: string;
     clock?: string;
     'control-token'?: string;
@@ -134,6 +152,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        workflows: { type: 'string' },
         'api-key': { type: 'string' },
         clock: { type: 'string' },
         'control-token': { type: 'string' },
@@ -164,6 +183,10 @@ async function main(): Promise<void> {
   // A directory that holds data replaces the seed: seeding first would only cost start time.
   const keptData = dataDirectory !== undefined && hasData(resolve(dataDirectory));
   const seed = values.seed === undefined || keptData ? undefined : await readSeed(values.seed);
+  const workflows =
+    values.workflows === undefined || keptData
+      ? undefined
+      : await readWorkflowFiles(values.workflows);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
@@ -177,7 +200,7 @@ async function main(): Promise<void> {
         ...(retentionDays === undefined ? {} : { maxAgeMs: retentionDays * 24 * 60 * 60 * 1000 }),
         ...(retentionMax === undefined ? {} : { maxNotifications: Math.floor(retentionMax) }),
       },
-      seed: keptData ? {} : (seed ?? demoSeed),
+      seed: keptData ? {} : withWorkflows(seed ?? demoSeed, workflows),
       clockStart: 'real',
       apiKeys,
       deterministic: values.deterministic,
@@ -186,7 +209,8 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(values.seed === undefined ? message : `${values.seed}: ${message}`);
+    const source = [values.seed, values.workflows].filter(Boolean).join(', ');
+    throw new Error(source === '' ? message : `${source}: ${message}`);
   }
   // Loaded before the server listens: a request never sees the engine half-loaded.
   const data =

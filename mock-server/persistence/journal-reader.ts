@@ -38,6 +38,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
+const isSessionRef = (value: unknown): boolean =>
+  isObject(value) &&
+  typeof value['environmentId'] === 'string' &&
+  typeof value['subscriberObjectId'] === 'string' &&
+  isStringArray(value['contextKeys']);
+
 /** Whether a parsed payload has the shape of a commit entry (the rest is checked by playing it). */
 function isEntry(value: unknown): value is CommitEntry {
   if (!isObject(value) || typeof value['at'] !== 'number' || !isStringArray(value['ids'])) {
@@ -52,7 +58,8 @@ function isEntry(value: unknown): value is CommitEntry {
     Object.values(value['params']).every((param) => typeof param === 'string') &&
     typeof value['query'] === 'string' &&
     typeof value['path'] === 'string' &&
-    (value['idempotencyKey'] === undefined || typeof value['idempotencyKey'] === 'string')
+    (value['idempotencyKey'] === undefined || typeof value['idempotencyKey'] === 'string') &&
+    (value['session'] === undefined || isSessionRef(value['session']))
   );
 }
 

@@ -182,14 +182,15 @@ function findUnknownKeys(schema: z.ZodMiniType, value: unknown, path: string[]):
       found.push(...findUnknownKeys(def.valueType, item, [...path, key]));
     }
   } else if (def.options) {
-    // Of the documented forms the value matches, keep the one with the fewest unknown keys; a
-    // custom fallback (a trigger's `to`) is never walked.
+    // Read the value as each form of its kind (object or array; never a custom fallback such as a
+    // trigger's "`to` is given", which takes `{ subscriberID }`) and keep the reading with the
+    // fewest unknown keys; of equals the last, the most general form (forms are listed from the
+    // most specific: a `type: 'Topic'` recipient before a subscriber definition).
     let fewest: ValidationIssue[] | undefined;
-    const documented = def.options.filter((option) => definitionOf(option).type !== 'custom');
-    const matching = documented.filter((option) => z.safeParse(option, value).success);
-    for (const option of matching) {
+    for (const option of def.options) {
+      if (definitionOf(option).type !== kind(value)) continue;
       const issues = findUnknownKeys(option, value, path);
-      if (!fewest || issues.length < fewest.length) fewest = issues;
+      if (!fewest || issues.length <= fewest.length) fewest = issues;
     }
     found.push(...(fewest ?? []));
   }

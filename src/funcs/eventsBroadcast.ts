@@ -4,7 +4,8 @@ import type { RequestOptions } from '../core/options';
 import { request } from '../core/request';
 import { routeSpec } from '../core/route-spec';
 import { eventsBroadcastRoute } from '../routes/events';
-import type { BroadcastBody, TriggerResponse } from '../schemas/event';
+import type { TriggerResponse } from '../schemas/event';
+import type { BroadcastBody } from '../schemas/event-batch';
 
 /** {@inheritDoc Events.broadcast} */
 export function eventsBroadcast(

@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/options';
 import { request } from '../core/request';
 import { routeSpec } from '../core/route-spec';
 import { eventsTriggerBulkRoute } from '../routes/events';
-import type { BulkTriggerBody, BulkTriggerResponse } from '../schemas/event';
+import type { BulkTriggerBody, BulkTriggerResponse } from '../schemas/event-batch';
 
 /** {@inheritDoc Events.triggerBulk} */
 export function eventsTriggerBulk(

@@ -6,13 +6,12 @@ import { eventsCancel } from '../funcs/eventsCancel';
 import { eventsTrigger } from '../funcs/eventsTrigger';
 import { eventsTriggerBulk } from '../funcs/eventsTriggerBulk';
 import type {
-  BroadcastBody,
-  BulkTriggerBody,
-  BulkTriggerResponse,
-  CancelResponse,
-  TriggerBody,
-  TriggerResponse,
-} from '../schemas/event';
+  RegisteredBroadcastBody,
+  RegisteredBulkTriggerBody,
+  RegisteredTriggerBody,
+} from '../register';
+import type { CancelResponse, TriggerBody, TriggerResponse } from '../schemas/event';
+import type { BroadcastBody, BulkTriggerBody, BulkTriggerResponse } from '../schemas/event-batch';
 
 /**
  * The `svc.events` namespace: trigger workflows (one event, a batch, or a broadcast) and cancel
@@ -33,7 +32,9 @@ export class Events {
 
   /**
    * Triggers a workflow for its recipients (`POST /v1/events/trigger`). The call carries an
-   * idempotency key (generated unless given), so a retry never sends twice.
+   * idempotency key (generated unless given), so a retry never sends twice. Once workflows are
+   * registered (`svc types generate`, see `Register`) only their ids are taken, each with
+   * its payload type.
    *
    * @example
    * ```ts
@@ -44,8 +45,8 @@ export class Events {
    * });
    * ```
    */
-  trigger(body: TriggerBody, options?: RequestOptions): APIPromise<TriggerResponse> {
-    return eventsTrigger(this.#core, body, options);
+  trigger(body: RegisteredTriggerBody, options?: RequestOptions): APIPromise<TriggerResponse> {
+    return eventsTrigger(this.#core, body as TriggerBody, options);
   }
 
   /**
@@ -65,8 +66,11 @@ export class Events {
    * console.log(results.map((result) => result.status));
    * ```
    */
-  triggerBulk(body: BulkTriggerBody, options?: RequestOptions): APIPromise<BulkTriggerResponse> {
-    return eventsTriggerBulk(this.#core, body, options);
+  triggerBulk(
+    body: RegisteredBulkTriggerBody,
+    options?: RequestOptions,
+  ): APIPromise<BulkTriggerResponse> {
+    return eventsTriggerBulk(this.#core, body as BulkTriggerBody, options);
   }
 
   /**
@@ -81,8 +85,8 @@ export class Events {
    * });
    * ```
    */
-  broadcast(body: BroadcastBody, options?: RequestOptions): APIPromise<TriggerResponse> {
-    return eventsBroadcast(this.#core, body, options);
+  broadcast(body: RegisteredBroadcastBody, options?: RequestOptions): APIPromise<TriggerResponse> {
+    return eventsBroadcast(this.#core, body as BroadcastBody, options);
   }
 
   /**
@@ -93,7 +97,7 @@ export class Events {
    * @example
    * ```ts
    * const { transactionId } = await svc.events.trigger({ name: 'reminder', to: 'user-1' });
-   * const canceled = await svc.events.cancel(transactionId ?? '');
+   * const canceled = await svc.events.cancel(transactionId);
    * ```
    */
   cancel(transactionId: string, options?: RequestOptions): APIPromise<CancelResponse> {

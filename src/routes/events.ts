@@ -1,11 +1,5 @@
-import {
-  BroadcastBody,
-  BulkTriggerBody,
-  BulkTriggerResponse,
-  CancelResponse,
-  TriggerBody,
-  TriggerResponse,
-} from '../schemas/event';
+import { CancelResponse, TriggerBody, TriggerResponse } from '../schemas/event';
+import { BroadcastBody, BulkTriggerBody, BulkTriggerResponse } from '../schemas/event-batch';
 import { BULK_COST, LARGE_BODY_LIMIT, type Route } from './route';
 
 /** `POST /v1/events/trigger`: triggers a workflow for its recipients. */

@@ -14,6 +14,49 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   return z.string() as z.ZodMiniType<T[number] | (string & {})>;
 }
 
+/**
+ * A wire type without the index signatures zod gives a loose object, at every depth. A record
+ * (`data`, `payload`: only an index signature) stays as it is.
+ *
+ * @example
+ * ```ts
+ * type Loose = { subscriberId: string; [key: string]: unknown };
+ * const known: KnownFields<Loose> = { subscriberId: 'user-1' }; // `.emial` no longer compiles
+ * ```
+ */
+export type KnownFields<T> = T extends
+  | string
+  | number
+  | boolean
+  | bigint
+  | symbol
+  | null
+  | undefined
+  ? T // an open enum (`'processed' | (string & {})`) included
+  : T extends readonly (infer Item)[]
+    ? KnownFields<Item>[]
+    : T extends object
+      ? [keyof { [K in keyof T as string extends K ? never : K]: 0 }] extends [never]
+        ? T
+        : { [K in keyof T as string extends K ? never : K]: KnownFields<T[K]> }
+      : T;
+
+/**
+ * What a response schema promises: the fields it names, at every depth, and no index signature.
+ * Response schemas are loose (a field the service adds is kept at run time and never fails a
+ * response), but their types do not promise unknown fields, so `subscriber.emial` is a compile
+ * error. Each wire type is a named interface declared from its schema
+ * (`interface Subscriber extends WireShape<typeof Subscriber> {}`): the schema is the one
+ * declaration, each field's doc comment is on the schema's key, and hover shows the name.
+ *
+ * @example
+ * ```ts
+ * const TriggerAnswer = z.looseObject({ transactionId: z.string() });
+ * interface TriggerAnswer extends WireShape<typeof TriggerAnswer> {}
+ * ```
+ */
+export type WireShape<S extends z.ZodMiniType> = KnownFields<z.output<S>>;
+
 /** An ISO 8601 timestamp string as the service sends it (not re-validated on responses). */
 export const Timestamp = z.string();
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum } from './common';
-import { TriggerContext } from './trigger-context';
+import { CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, type WireShape } from './common';
+import { isObject, TriggerContext } from './trigger-context';
 
 /** A subscriber definition in a trigger (`to` item or `actor`): upserted on trigger. */
 export const TriggerSubscriberDefinition = z.object({
@@ -39,34 +39,42 @@ export const TriggerTopicRecipient = z.object({
 export type TriggerTopicRecipient = z.infer<typeof TriggerTopicRecipient>;
 
 /** One trigger recipient: a subscriber id, a subscriber definition or a topic. */
-export const TriggerRecipient = z.union([
+const RECIPIENT_FORMS = [
   z.string().check(z.minLength(1)),
   TriggerTopicRecipient,
   TriggerSubscriberDefinition,
-]);
+] as const;
+export const TriggerRecipient = z.union(RECIPIENT_FORMS);
 export type TriggerRecipient = z.infer<typeof TriggerRecipient>;
 
 /** The tenant of a trigger: an identifier or a tenant object. */
-export const TriggerTenant = z.union([
+const TENANT_FORMS = [
   z.string(),
   z.object({
     identifier: z.optional(z.string()),
     name: z.optional(z.string()),
     data: z.optional(JsonObject),
   }),
-]);
+] as const;
+export const TriggerTenant = z.union(TENANT_FORMS);
 export type TriggerTenant = z.infer<typeof TriggerTenant>;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // The service checks `to` only for being given, `actor` for a non-empty `subscriberId` and
 // `tenant` for being an object: a `never`-typed fallback after the documented forms does the same.
 const isGiven = (value: unknown) => value !== undefined && value !== null;
-const TriggerTo = z.union([TriggerRecipient, z.array(TriggerRecipient), z.custom<never>(isGiven)], {
-  error: 'to should not be null or undefined',
-});
-const TriggerActor = z.union(
+// The forms are listed flat (not `TriggerRecipient` nested, nor `TriggerTenant` below): the
+// client's unknown-key check reads a value as each documented form of its kind, and of equals
+// the last, the subscriber definition (src/core/validation.ts).
+const TriggerTo = z.union(
+  [...RECIPIENT_FORMS, z.array(TriggerRecipient), z.custom<never>(isGiven)],
+  { error: 'to should not be null or undefined' },
+);
+/**
+ * A trigger's `actor` as the service checks it (shared with the broadcast body).
+ *
+ * @internal
+ */
+export const TriggerActor = z.union(
   [
     z.string(),
     TriggerSubscriberDefinition,
@@ -79,7 +87,12 @@ const TriggerActor = z.union(
   ],
   { error: 'SubscriberId is required' },
 );
-const TriggerTenantInput = z.union([TriggerTenant, z.custom<never>(isObject)], {
+/**
+ * A trigger's `tenant` as the service checks it (shared with the broadcast body).
+ *
+ * @internal
+ */
+export const TriggerTenantInput = z.union([...TENANT_FORMS, z.custom<never>(isObject)], {
   error: 'tenant must be a string or an object',
 });
 
@@ -149,65 +162,26 @@ export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
  * ```
  */
 export const TriggerResponse = z.looseObject({
+  /** `true` once the service has accepted the event (the run happens after the answer). */
   acknowledged: z.boolean(),
+  /** `processed`, or why nothing ran: `trigger_not_active`, `invalid_recipients`, `error`, ... */
   status: openEnum(TRIGGER_STATUSES),
+  /** With `status: 'error'`: what went wrong (a `transactionId` already used). */
   error: z.optional(z.array(z.string())),
-  transactionId: z.optional(z.string()),
+  /** The transaction of the run: the one given, or a generated UUID. Always sent. */
+  transactionId: z.string(),
+  /** The run in the service's dashboard (with `status: 'processed'`). */
+  activityFeedLink: z.optional(z.string()),
 });
-export type TriggerResponse = z.infer<typeof TriggerResponse>;
-
-/** The most events one `POST /v1/events/trigger/bulk` takes. */
-export const BULK_TRIGGER_LIMIT = 100;
-
 /**
- * Body of `POST /v1/events/trigger/bulk`: 1 to 100 triggers, each answered as a single trigger.
+ * Response of `POST /v1/events/trigger` and `POST /v1/events/trigger/broadcast`.
  *
  * @example
  * ```ts
- * BulkTriggerBody.parse({
- *   events: [
- *     { name: 'welcome-email', to: 'user-1' },
- *     { name: 'welcome-email', to: 'user-2', payload: { plan: 'pro' } },
- *   ],
- * });
+ * const { transactionId, status } = await svc.events.trigger({ name: 'welcome', to: 'user-1' });
  * ```
  */
-export const BulkTriggerBody = z.object({
-  events: z.array(TriggerBody).check(z.minLength(1), z.maxLength(BULK_TRIGGER_LIMIT)),
-});
-export type BulkTriggerBody = z.infer<typeof BulkTriggerBody>;
-
-/**
- * Response of `POST /v1/events/trigger/bulk`: one trigger answer per event, in order.
- *
- * @example
- * ```ts
- * BulkTriggerResponse.parse([{ acknowledged: true, status: 'processed', transactionId: 't-1' }]);
- * ```
- */
-export const BulkTriggerResponse = z.array(TriggerResponse);
-export type BulkTriggerResponse = z.infer<typeof BulkTriggerResponse>;
-
-/**
- * Body of `POST /v1/events/trigger/broadcast`: a trigger without `to` (every subscriber of the
- * environment receives it); `payload` is required.
- *
- * @example
- * ```ts
- * BroadcastBody.parse({ name: 'maintenance-window', payload: { startsAt: '2024-06-01T22:00:00Z' } });
- * ```
- */
-export const BroadcastBody = z.object({
-  /** Trigger identifier of the workflow. */
-  name: z.string(),
-  payload: JsonObject,
-  overrides: z.optional(JsonObject),
-  transactionId: z.optional(z.string()),
-  actor: z.optional(TriggerActor),
-  tenant: z.optional(TriggerTenantInput),
-  context: z.optional(TriggerContext),
-});
-export type BroadcastBody = z.infer<typeof BroadcastBody>;
+export interface TriggerResponse extends WireShape<typeof TriggerResponse> {}
 
 /**
  * Response of `DELETE /v1/events/trigger/{transactionId}`: `true` when delayed or digested work

@@ -7,7 +7,9 @@
 
 export type {
   ChannelType,
+  KnownFields,
   StepType,
+  WireShape,
 } from './common';
 export {
   CHANNEL_TYPES,
@@ -20,10 +22,6 @@ export {
 } from './common';
 export type { TriggerStatus } from './event';
 export {
-  BroadcastBody,
-  BULK_TRIGGER_LIMIT,
-  BulkTriggerBody,
-  BulkTriggerResponse,
   CancelResponse,
   TRIGGER_STATUSES,
   TriggerBody,
@@ -33,12 +31,20 @@ export {
   TriggerTenant,
   TriggerTopicRecipient,
 } from './event';
+export {
+  BroadcastBody,
+  BULK_TRIGGER_LIMIT,
+  BulkTriggerBody,
+  BulkTriggerResponse,
+  BulkTriggerResult,
+} from './event-batch';
 export type { ProviderId } from './integration';
 export {
   Integration,
   IntegrationConfigurations,
   IntegrationCreateBody,
   IntegrationCredentials,
+  IntegrationList,
   PROVIDER_IDS,
 } from './integration';
 export type {

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, CHAT_PUSH_PROVIDER_IDS, JsonObject, openEnum, Timestamp } from './common';
+import {
+  CHANNEL_TYPES,
+  CHAT_PUSH_PROVIDER_IDS,
+  JsonObject,
+  openEnum,
+  Timestamp,
+  type WireShape,
+} from './common';
 import { IntegrationCondition, IntegrationConditionInput } from './step-filter';
 
 /** Every provider id the service knows (the job/execution-detail `providerId` enum). */
@@ -112,14 +119,14 @@ export const IntegrationCredentials = z.looseObject({
   authenticateByToken: z.optional(z.boolean()),
   tlsOptions: z.optional(JsonObject),
 });
-export type IntegrationCredentials = z.infer<typeof IntegrationCredentials>;
+export interface IntegrationCredentials extends WireShape<typeof IntegrationCredentials> {}
 
 /** Extra configuration of an integration (inbound webhooks). */
 export const IntegrationConfigurations = z.looseObject({
   inboundWebhookEnabled: z.optional(z.boolean()),
   inboundWebhookSigningKey: z.optional(z.string()),
 });
-export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurations>;
+export interface IntegrationConfigurations extends WireShape<typeof IntegrationConfigurations> {}
 
 /**
  * A provider integration of a channel, as the service returns it.
@@ -142,28 +149,44 @@ export type IntegrationConfigurations = z.infer<typeof IntegrationConfigurations
  * ```
  */
 export const Integration = z.looseObject({
+  /** The integration's id: what set-primary and the conditions name it by. */
   _id: z.optional(z.string()),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** Display name. */
   name: z.string(),
+  /** Your identifier of the integration (unique in the environment). */
   identifier: z.string(),
+  /** The provider (`sendgrid`, `twilio`, `fcm`, ...). */
   providerId: z.string(),
+  /** The channel it delivers: `in_app`, `email`, `sms`, `chat` or `push`. */
   channel: openEnum(CHANNEL_TYPES),
   // Required by the spec, but the reference service omits it for API-key callers: stay tolerant.
   credentials: z.optional(IntegrationCredentials),
+  /** Provider configuration beyond the credentials. */
   configurations: z.optional(IntegrationConfigurations),
+  /** Whether it delivers. */
   active: z.boolean(),
+  /** Whether it was deleted. */
   deleted: z.boolean(),
+  /** When it was deleted. */
   deletedAt: z.optional(Timestamp),
+  /** Who deleted it. */
   deletedBy: z.optional(z.string()),
+  /** Whether it is the primary integration of its channel (email and SMS). */
   primary: z.boolean(),
   /** Ordering among the active integrations of a channel (highest is preferred). */
   priority: z.optional(z.number()),
+  /** Conditions under which it is chosen (tenant filters). */
   conditions: z.optional(z.array(IntegrationCondition)),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
+  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
-export type Integration = z.infer<typeof Integration>;
+export interface Integration extends WireShape<typeof Integration> {}
 
 /**
  * Body of `POST /v1/integrations`.
@@ -210,4 +233,4 @@ export type IntegrationUpdateBody = z.infer<typeof IntegrationUpdateBody>;
 
 /** The answer of `GET /v1/integrations`: every integration of the organization. */
 export const IntegrationList = z.array(Integration);
-export type IntegrationList = z.infer<typeof IntegrationList>;
+export type IntegrationList = Integration[];

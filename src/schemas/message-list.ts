@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES } from './common';
+import { CHANNEL_TYPES, type WireShape } from './common';
 import { Message } from './message';
 
 /**
@@ -24,7 +24,7 @@ export const MessageSubscriber = z.looseObject({
   lastName: z.optional(z.nullable(z.string())),
   avatar: z.optional(z.nullable(z.string())),
 });
-export type MessageSubscriber = z.infer<typeof MessageSubscriber>;
+export interface MessageSubscriber extends WireShape<typeof MessageSubscriber> {}
 
 /**
  * A message as `GET /v1/messages` lists it: the message with its subscriber.
@@ -37,7 +37,7 @@ export type MessageSubscriber = z.infer<typeof MessageSubscriber>;
  * ```
  */
 export const ListedMessage = z.extend(Message, { subscriber: z.optional(MessageSubscriber) });
-export type ListedMessage = z.infer<typeof ListedMessage>;
+export interface ListedMessage extends WireShape<typeof ListedMessage> {}
 
 /** The largest page `GET /v1/messages` answers. */
 export const MESSAGE_LIST_LIMIT = 1000;
@@ -78,7 +78,7 @@ export const MessageListResponse = z.looseObject({
   hasMore: z.boolean(),
   totalCount: z.optional(z.number()),
 });
-export type MessageListResponse = z.infer<typeof MessageListResponse>;
+export interface MessageListResponse extends WireShape<typeof MessageListResponse> {}
 
 /**
  * Response of `DELETE /v1/messages/{messageId}`.
@@ -92,7 +92,7 @@ export const DeleteMessageResponse = z.looseObject({
   acknowledged: z.boolean(),
   status: z.literal('deleted'),
 });
-export type DeleteMessageResponse = z.infer<typeof DeleteMessageResponse>;
+export interface DeleteMessageResponse extends WireShape<typeof DeleteMessageResponse> {}
 
 /**
  * Query of `DELETE /v1/messages/transaction/{transactionId}`: only that channel's messages when

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp } from './common';
+import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp, type WireShape } from './common';
 import { Subscriber } from './subscriber';
 import { NotificationStep, NotificationTrigger } from './workflow';
 
@@ -21,15 +21,22 @@ export const EmailBlock = z.looseObject({
     }),
   ),
 });
-export type EmailBlock = z.infer<typeof EmailBlock>;
+export interface EmailBlock extends WireShape<typeof EmailBlock> {}
 
 /** A button of an in-app message action. */
 export const MessageButton = z.looseObject({
+  /** `primary` or `secondary`. */
   type: openEnum(BUTTON_TYPES),
+  /** The button's label. */
   content: z.string(),
+  /** What the button shows once clicked. */
   resultContent: z.optional(z.string()),
+  /** Where the button leads (its action's redirect URL). */
+  url: z.optional(z.string()),
+  /** The redirect's target (`_self`, `_blank`, ...). */
+  target: z.optional(z.string()),
 });
-export type MessageButton = z.infer<typeof MessageButton>;
+export interface MessageButton extends WireShape<typeof MessageButton> {}
 
 /** The action state of an in-app message (buttons and the clicked result). */
 export const MessageAction = z.looseObject({
@@ -42,7 +49,7 @@ export const MessageAction = z.looseObject({
     }),
   ),
 });
-export type MessageAction = z.infer<typeof MessageAction>;
+export interface MessageAction extends WireShape<typeof MessageAction> {}
 
 /** The call to action of a message. */
 export const MessageCTA = z.looseObject({
@@ -50,7 +57,7 @@ export const MessageCTA = z.looseObject({
   data: z.optional(z.looseObject({ url: z.optional(z.string()) })),
   action: z.optional(MessageAction),
 });
-export type MessageCTA = z.infer<typeof MessageCTA>;
+export interface MessageCTA extends WireShape<typeof MessageCTA> {}
 
 /** The workflow as embedded in a message (`Message.template`, legacy shape). */
 export const MessageWorkflow = z.looseObject({
@@ -90,7 +97,7 @@ export const MessageWorkflow = z.looseObject({
   data: z.optional(JsonObject),
   workflowIntegrationStatus: z.optional(JsonObject),
 });
-export type MessageWorkflow = z.infer<typeof MessageWorkflow>;
+export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 
 /**
  * A message delivered to a subscriber on one channel.
@@ -115,50 +122,84 @@ export type MessageWorkflow = z.infer<typeof MessageWorkflow>;
  * ```
  */
 export const Message = z.looseObject({
+  /** The message's id: what mark-as, delete and the outbox name it by. */
   _id: z.optional(z.string()),
+  /** The workflow's internal id. */
   _templateId: z.optional(z.nullable(z.string())),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The step template's internal id. */
   _messageTemplateId: z.optional(z.nullable(z.string())),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** The notification (one run for one subscriber) it belongs to. */
   _notificationId: z.string(),
+  /** The subscriber's internal `_id` (not the `subscriberId`). */
   _subscriberId: z.string(),
+  /** The recipient, when the service includes it. */
   subscriber: z.optional(Subscriber),
+  /** The workflow, in short. */
   template: z.optional(MessageWorkflow),
+  /** The workflow's id (`workflowId`). */
   templateIdentifier: z.optional(z.string()),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was delivered, once per delivery. */
   deliveredAt: z.optional(z.array(Timestamp)),
+  /** When it was last marked seen. */
   lastSeenDate: z.optional(Timestamp),
+  /** When it was last marked read. */
   lastReadDate: z.optional(Timestamp),
   /** Email blocks or text; `null` is tolerated as the reference service documents it. */
   content: z.optional(z.nullable(z.union([z.array(EmailBlock), z.string()]))),
+  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
+  /** Subject (email) or title of an in-app message. */
   subject: z.optional(z.string()),
+  /** `in_app`, `email`, `sms`, `chat` or `push`. */
   channel: openEnum(CHANNEL_TYPES),
+  /** Whether the subscriber read it (in-app). */
   read: z.boolean(),
+  /** Whether the subscriber saw it (in-app). */
   seen: z.boolean(),
   /** Archived from the Inbox (or its bulk actions). */
   archived: z.optional(z.boolean()),
+  /** When it was archived; `null` once unarchived. */
   archivedAt: z.optional(z.nullable(Timestamp)),
+  /** Until when it is snoozed (in-app). */
   snoozedUntil: z.optional(Timestamp),
   /** The first time the subscriber saw it. */
   firstSeenDate: z.optional(Timestamp),
+  /** The address an email went to. */
   email: z.optional(z.string()),
+  /** The number an SMS went to. */
   phone: z.optional(z.string()),
+  /** The webhook a chat message went to. */
   directWebhookUrl: z.optional(z.string()),
+  /** The provider that sent it (`sendgrid`, `twilio`, ...). */
   providerId: z.optional(z.string()),
+  /** The device tokens a push went to. */
   deviceTokens: z.optional(z.array(z.string())),
+  /** Title of a push message. */
   title: z.optional(z.string()),
+  /** The in-app call to action: redirect and buttons. */
   cta: MessageCTA,
+  /** The feed of an in-app message, if any. */
   _feedId: z.optional(z.nullable(z.string())),
+  /** `sent`, or `warning` / `error` when it was not delivered (see `errorText`). */
   status: openEnum(MESSAGE_STATUSES),
+  /** Why it was not delivered, as an id. */
   errorId: z.optional(z.string()),
+  /** Why it was not delivered, in words. */
   errorText: z.optional(z.string()),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The trigger's overrides the step used. */
   overrides: z.optional(JsonObject),
   /** The trigger's context (`type:id` keys) the message was sent in. */
   contextKeys: z.optional(z.array(z.string())),
 });
-export type Message = z.infer<typeof Message>;
+export interface Message extends WireShape<typeof Message> {}
 
 /** Values of `markAs` in the mark-as request. */
 export const MARK_AS_VALUES = ['read', 'seen', 'unread', 'unseen'] as const;
@@ -189,4 +230,4 @@ export type MarkAsBody = z.infer<typeof MarkAsBody>;
 
 /** The answer of `POST /v1/subscribers/{subscriberId}/messages/mark-as`: the updated messages. */
 export const MessageList = z.array(Message);
-export type MessageList = z.infer<typeof MessageList>;
+export type MessageList = Message[];

@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, JsonObject, openEnum, STEP_TYPES, Timestamp } from './common';
+import {
+  CHANNEL_TYPES,
+  JsonObject,
+  openEnum,
+  STEP_TYPES,
+  Timestamp,
+  type WireShape,
+} from './common';
 import { PROVIDER_IDS } from './integration';
-import { pageNumberPage } from './pagination';
+import { type PageNumberResponse, pageNumberPage } from './pagination';
 import { StepFilter } from './step-filter';
 import {
   DIGEST_UNITS,
@@ -56,7 +63,7 @@ export const DigestMetadataTimed = z.looseObject({
   monthDays: z.optional(z.array(z.number())),
   cronExpression: z.optional(z.string()),
 });
-export type DigestMetadataTimed = z.infer<typeof DigestMetadataTimed>;
+export interface DigestMetadataTimed extends WireShape<typeof DigestMetadataTimed> {}
 
 /** Digest settings and digested events of a digest job. */
 export const DigestMetadata = z.looseObject({
@@ -71,21 +78,40 @@ export const DigestMetadata = z.looseObject({
   updateMode: z.optional(z.boolean()),
   timed: z.optional(DigestMetadataTimed),
 });
-export type DigestMetadata = z.infer<typeof DigestMetadata>;
+/**
+ * Digest settings and digested events of a digest job.
+ *
+ * @example
+ * ```ts
+ * const { jobs } = await svc.notifications.retrieve(notificationId);
+ * const digest: DigestMetadata | undefined = jobs?.find((job) => job.type === 'digest')?.digest;
+ * console.log(digest?.events?.length);
+ * ```
+ */
+export interface DigestMetadata extends WireShape<typeof DigestMetadata> {}
 
 /** One execution log entry of a job. */
 export const ExecutionDetail = z.looseObject({
+  /** The detail's id. */
   _id: z.string(),
+  /** When it was recorded. */
   createdAt: z.optional(Timestamp),
+  /** `Success`, `Pending`, `Queued`, `Failed`, `Warning`. */
   status: openEnum(EXECUTION_DETAIL_STATUSES),
+  /** What happened (`Message sent`, `Step queued`, ...). */
   detail: z.string(),
+  /** Whether it was recorded on a retry. */
   isRetry: z.boolean(),
+  /** Whether the run was a test. */
   isTest: z.boolean(),
+  /** The provider involved, if any. */
   providerId: z.optional(openEnum(PROVIDER_IDS)),
+  /** The raw provider answer or error, as text. */
   raw: z.optional(z.nullable(z.string())),
+  /** Which part recorded it (`Internal`, `Webhook`, `Payload`, `Credentials`). */
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
-export type ExecutionDetail = z.infer<typeof ExecutionDetail>;
+export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
 /**
  * The workflow step a job ran (recursive through `variants`).
@@ -130,21 +156,30 @@ export type JobStep = {
 
 /** One step run of a triggered event (excluding the internal trigger job). */
 export const Job = z.looseObject({
+  /** The job's id (one step run for one subscriber). */
   _id: z.string(),
+  /** The step type (`email`, `in_app`, `delay`, `digest`, ...). */
   type: openEnum(STEP_TYPES),
+  /** A digest job's settings and digested events. */
   digest: z.optional(DigestMetadata),
+  /** What happened, in order. */
   executionDetails: z.array(ExecutionDetail),
+  /** The workflow step it ran. */
   step: JobStep,
+  /** The trigger's overrides. */
   overrides: z.optional(JsonObject),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The provider that delivered it. */
   providerId: openEnum(PROVIDER_IDS),
   /** Free string on the wire; known values are {@link JOB_STATUSES}. */
   status: openEnum(JOB_STATUSES),
+  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
 });
-export type Job = z.infer<typeof Job>;
+export interface Job extends WireShape<typeof Job> {}
 
 /** The subscriber of an activity notification. */
 export const ActivitySubscriber = z.looseObject({
@@ -155,7 +190,7 @@ export const ActivitySubscriber = z.looseObject({
   email: z.optional(z.string()),
   phone: z.optional(z.string()),
 });
-export type ActivitySubscriber = z.infer<typeof ActivitySubscriber>;
+export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber> {}
 
 /** The workflow of an activity notification. */
 export const ActivityTemplate = z.looseObject({
@@ -164,14 +199,14 @@ export const ActivityTemplate = z.looseObject({
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
   triggers: z.array(NotificationTrigger),
 });
-export type ActivityTemplate = z.infer<typeof ActivityTemplate>;
+export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
 export const ActivityTopic = z.looseObject({
   _topicId: z.string(),
   topicKey: z.string(),
 });
-export type ActivityTopic = z.infer<typeof ActivityTopic>;
+export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 
 /**
  * A triggered event (one per subscriber) with its jobs and execution logs.
@@ -191,29 +226,50 @@ export type ActivityTopic = z.infer<typeof ActivityTopic>;
  * ```
  */
 export const ActivityNotification = z.looseObject({
+  /** The notification's id: what `notifications.retrieve` takes. */
   _id: z.optional(z.string()),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** The subscriber's internal `_id`. */
   _subscriberId: z.string(),
+  /** The transaction of the trigger. */
   transactionId: z.string(),
+  /** The workflow's internal id. */
   _templateId: z.optional(z.string()),
+  /** The notification a digest merged this one into. */
   _digestedNotificationId: z.optional(z.string()),
+  /** When it was created. */
   createdAt: z.optional(Timestamp),
+  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
+  /** The step types of the workflow. */
   channels: z.optional(z.array(openEnum(STEP_TYPES))),
+  /** The recipient, in short. */
   subscriber: z.optional(ActivitySubscriber),
+  /** The workflow, in short. */
   template: z.optional(ActivityTemplate),
+  /** One job per step, in step order. */
   jobs: z.optional(z.array(Job)),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
+  /** The step controls used. */
   controls: z.optional(JsonObject),
+  /** The recipient as the trigger gave it. */
   to: z.optional(JsonObject),
+  /** The topics the trigger went through. */
   topics: z.optional(z.array(ActivityTopic)),
+  /** The workflow's severity. */
   severity: z.optional(openEnum(SEVERITIES)),
+  /** Whether the workflow is critical. */
   critical: z.optional(z.boolean()),
+  /** The trigger's context keys. */
   contextKeys: z.optional(z.array(z.string())),
 });
-export type ActivityNotification = z.infer<typeof ActivityNotification>;
+export interface ActivityNotification extends WireShape<typeof ActivityNotification> {}
 
 const oneOrMany = <T extends z.ZodMiniType>(item: T) => z.union([item, z.array(item)]);
 
@@ -255,4 +311,5 @@ export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
  * ```
  */
 export const NotificationListResponse = pageNumberPage(ActivityNotification);
-export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
+/** Response of `GET /v1/notifications`: a page of the activity feed. */
+export interface NotificationListResponse extends PageNumberResponse<ActivityNotification> {}

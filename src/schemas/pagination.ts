@@ -63,7 +63,8 @@ export type PageNumberResponse<T> = {
  * ```
  */
 export const SubscriberSearchResponse = cursorPage(Subscriber);
-export type SubscriberSearchResponse = z.infer<typeof SubscriberSearchResponse>;
+/** Response of `GET /v2/subscribers`: a cursor page of subscribers. */
+export interface SubscriberSearchResponse extends CursorPageResponse<Subscriber> {}
 
 /**
  * Response of `GET /v2/subscribers/{subscriberId}/subscriptions` (cursor page).
@@ -76,7 +77,8 @@ export type SubscriberSearchResponse = z.infer<typeof SubscriberSearchResponse>;
  * ```
  */
 export const SubscriptionsListResponse = cursorPage(TopicSubscription);
-export type SubscriptionsListResponse = z.infer<typeof SubscriptionsListResponse>;
+/** Response of `GET /v2/subscribers/{subscriberId}/subscriptions`: a cursor page. */
+export interface SubscriptionsListResponse extends CursorPageResponse<TopicSubscription> {}
 
 /**
  * Response of `GET /v2/topics` (cursor page).
@@ -87,4 +89,5 @@ export type SubscriptionsListResponse = z.infer<typeof SubscriptionsListResponse
  * ```
  */
 export const TopicListResponse = cursorPage(Topic);
-export type TopicListResponse = z.infer<typeof TopicListResponse>;
+/** Response of `GET /v2/topics`: a cursor page of topics. */
+export interface TopicListResponse extends CursorPageResponse<Topic> {}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { openEnum } from './common';
+import { openEnum, type WireShape } from './common';
 import { PreferenceChannels, PreferencesUpdateBody } from './preference';
 import { SEVERITIES } from './workflow-common';
 
@@ -79,8 +79,15 @@ export const WorkflowPreference = z.looseObject({
     ),
   ),
 });
-export type WorkflowPreference = z.infer<typeof WorkflowPreference>;
+export interface WorkflowPreference extends WireShape<typeof WorkflowPreference> {}
 
-/** Answer of the bulk preferences update: one preference per workflow, in request order. */
+/**
+ * Answer of the bulk preferences update: one preference per workflow, in request order.
+ *
+ * @example
+ * ```ts
+ * BulkPreferencesUpdateResponse.parse([{ level: 'template', enabled: true, channels: { email: false } }]);
+ * ```
+ */
 export const BulkPreferencesUpdateResponse = z.array(WorkflowPreference);
-export type BulkPreferencesUpdateResponse = z.infer<typeof BulkPreferencesUpdateResponse>;
+export type BulkPreferencesUpdateResponse = WorkflowPreference[];

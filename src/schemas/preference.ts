@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES, openEnum } from './common';
+import { CHANNEL_TYPES, openEnum, type WireShape } from './common';
 
 /** Each channel on or off (only the channels that apply are present). */
 export const PreferenceChannels = z.looseObject({
@@ -9,7 +9,7 @@ export const PreferenceChannels = z.looseObject({
   chat: z.optional(z.boolean()),
   push: z.optional(z.boolean()),
 });
-export type PreferenceChannels = z.infer<typeof PreferenceChannels>;
+export interface PreferenceChannels extends WireShape<typeof PreferenceChannels> {}
 
 /** One day of a delivery schedule: whether it is on and its time ranges (`09:00 AM`). */
 export const DaySchedule = z.object({
@@ -40,7 +40,7 @@ export const PreferenceOverride = z.looseObject({
   channel: openEnum(CHANNEL_TYPES),
   source: openEnum(['subscriber', 'template', 'workflowOverride']),
 });
-export type PreferenceOverride = z.infer<typeof PreferenceOverride>;
+export interface PreferenceOverride extends WireShape<typeof PreferenceOverride> {}
 
 /**
  * A subscriber's preferences as `GET /v2/subscribers/{subscriberId}/preferences` answers them:
@@ -82,7 +82,7 @@ export const SubscriberPreferences = z.looseObject({
     }),
   ),
 });
-export type SubscriberPreferences = z.infer<typeof SubscriberPreferences>;
+export interface SubscriberPreferences extends WireShape<typeof SubscriberPreferences> {}
 
 /**
  * Query of `GET /v2/subscribers/{subscriberId}/preferences`: which workflows to list by

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { openEnum } from './common';
+import { openEnum, type WireShape } from './common';
 
 /** Comparison operators of a step filter condition. */
 export const FILTER_OPERATORS = [
@@ -47,7 +47,7 @@ export const FieldFilterPart = z.looseObject({
   operator: openEnum(FILTER_OPERATORS),
   on: openEnum(FILTER_SOURCES),
 });
-export type FieldFilterPart = z.infer<typeof FieldFilterPart>;
+export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
 
 /**
  * A step filter (integration conditions, step filters), as the service returns it.
@@ -68,7 +68,7 @@ export const StepFilter = z.looseObject({
   value: openEnum(FILTER_JOINS),
   children: z.array(FieldFilterPart),
 });
-export type StepFilter = z.infer<typeof StepFilter>;
+export interface StepFilter extends WireShape<typeof StepFilter> {}
 
 /** One condition of a step filter in a request or seed (closed enums). */
 export const FieldFilterPartInput = z.object({
@@ -98,7 +98,7 @@ export const IntegrationCondition = z.looseObject({
   value: z.optional(openEnum(FILTER_JOINS)),
   children: z.array(FieldFilterPart),
 });
-export type IntegrationCondition = z.infer<typeof IntegrationCondition>;
+export interface IntegrationCondition extends WireShape<typeof IntegrationCondition> {}
 
 /**
  * An integration condition in `POST /v1/integrations`: `children` is required, `isNegated`,

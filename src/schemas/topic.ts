@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Timestamp } from './common';
+import { Timestamp, type WireShape } from './common';
 import { CURSOR_QUERY } from './order';
 import { SubscriberSummary } from './subscriber';
 
@@ -12,13 +12,18 @@ import { SubscriberSummary } from './subscriber';
  * ```
  */
 export const Topic = z.looseObject({
+  /** The service's internal id. */
   _id: z.string(),
+  /** Your key of the topic: what triggers (`{ type: 'Topic', topicKey }`) and the API address it by. */
   key: z.string(),
+  /** Display name. */
   name: z.optional(z.string()),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
+  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
-export type Topic = z.infer<typeof Topic>;
+export interface Topic extends WireShape<typeof Topic> {}
 
 /**
  * A subscriber's subscription to a topic (item of the subscriptions list).
@@ -35,14 +40,20 @@ export type Topic = z.infer<typeof Topic>;
  * ```
  */
 export const TopicSubscription = z.looseObject({
+  /** The subscription's internal id. */
   _id: z.string(),
+  /** The subscription's identifier (`tk_<topic key>:si_<subscriberId>` unless one was given). */
   identifier: z.optional(z.string()),
+  /** The topic subscribed to. */
   topic: Topic,
+  /** The subscriber, in short. */
   subscriber: SubscriberSummary,
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** Context keys the subscription is scoped to (`tenant:acme`). */
   contextKeys: z.optional(z.array(z.string())),
 });
-export type TopicSubscription = z.infer<typeof TopicSubscription>;
+export interface TopicSubscription extends WireShape<typeof TopicSubscription> {}
 
 /** Longest topic key the service accepts. */
 export const TOPIC_KEY_MAX_LENGTH = 100;
@@ -97,7 +108,7 @@ export type TopicListQuery = z.infer<typeof TopicListQuery>;
  * ```
  */
 export const DeleteTopicResponse = z.looseObject({ acknowledged: z.boolean() });
-export type DeleteTopicResponse = z.infer<typeof DeleteTopicResponse>;
+export interface DeleteTopicResponse extends WireShape<typeof DeleteTopicResponse> {}
 
 /**
  * Query of `GET /v2/topics/{topicKey}/subscriptions` (cursor-paginated).
@@ -260,7 +271,8 @@ export const TopicSubscriptionPreference = z.looseObject({
   enabled: z.boolean(),
   condition: z.optional(SubscriptionPreferenceCondition),
 });
-export type TopicSubscriptionPreference = z.infer<typeof TopicSubscriptionPreference>;
+export interface TopicSubscriptionPreference
+  extends WireShape<typeof TopicSubscriptionPreference> {}
 
 /** One subscription in the answer of a subscriptions create or delete. */
 export const TopicSubscriptionChange = z.looseObject({
@@ -273,7 +285,7 @@ export const TopicSubscriptionChange = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
-export type TopicSubscriptionChange = z.infer<typeof TopicSubscriptionChange>;
+export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscriptionChange> {}
 
 /**
  * Answer of a subscriptions create or delete: what was done, counts, and one error per
@@ -295,4 +307,4 @@ export const TopicSubscriptionsResult = z.looseObject({
     z.array(z.looseObject({ subscriberId: z.string(), code: z.string(), message: z.string() })),
   ),
 });
-export type TopicSubscriptionsResult = z.infer<typeof TopicSubscriptionsResult>;
+export interface TopicSubscriptionsResult extends WireShape<typeof TopicSubscriptionsResult> {}

@@ -36,7 +36,12 @@ export function contextProblem(
   return undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/**
+ * Whether a value is a plain object (not `null`, not an array).
+ *
+ * @internal
+ */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isId = (value: unknown) => typeof value === 'string' && CONTEXT_ID.test(value);

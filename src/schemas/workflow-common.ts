@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import type { WireShape } from './common';
 
 /** Workflow statuses. */
 export const WORKFLOW_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'] as const;
@@ -41,4 +42,4 @@ export const UserSummary = z.looseObject({
   lastName: z.optional(z.nullable(z.string())),
   externalId: z.optional(z.nullable(z.string())),
 });
-export type UserSummary = z.infer<typeof UserSummary>;
+export interface UserSummary extends WireShape<typeof UserSummary> {}

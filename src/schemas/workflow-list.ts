@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { openEnum, STEP_TYPES, Timestamp } from './common';
+import { openEnum, STEP_TYPES, Timestamp, type WireShape } from './common';
 import { OrderDirection } from './order';
 import {
   UserSummary,
@@ -20,7 +20,7 @@ export const StepListItem = z.looseObject({
   type: openEnum(STEP_TYPES),
   issues: z.optional(StepIssues),
 });
-export type StepListItem = z.infer<typeof StepListItem>;
+export interface StepListItem extends WireShape<typeof StepListItem> {}
 
 /**
  * A workflow as listed by `GET /v2/workflows`.
@@ -59,7 +59,7 @@ export const WorkflowListItem = z.looseObject({
   isTranslationEnabled: z.optional(z.boolean()),
   steps: z.array(StepListItem),
 });
-export type WorkflowListItem = z.infer<typeof WorkflowListItem>;
+export interface WorkflowListItem extends WireShape<typeof WorkflowListItem> {}
 
 /**
  * Response of `GET /v2/workflows`.
@@ -73,7 +73,7 @@ export const WorkflowListResponse = z.looseObject({
   workflows: z.array(WorkflowListItem),
   totalCount: z.number(),
 });
-export type WorkflowListResponse = z.infer<typeof WorkflowListResponse>;
+export interface WorkflowListResponse extends WireShape<typeof WorkflowListResponse> {}
 
 /**
  * Query of `GET /v2/workflows`.

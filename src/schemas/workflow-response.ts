@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { JsonObject, openEnum, STEP_TYPES, Timestamp } from './common';
+import { JsonObject, openEnum, STEP_TYPES, Timestamp, type WireShape } from './common';
 import { SEVERITIES, UserSummary, WORKFLOW_ORIGINS, WORKFLOW_STATUSES } from './workflow-common';
 import { ControlsMetadata } from './workflow-step-controls';
 import { StepIssues } from './workflow-step-issues';
@@ -26,7 +26,7 @@ export const WorkflowStepResponse = z.looseObject({
   workflowDatabaseId: z.string(),
   issues: z.optional(StepIssues),
 });
-export type WorkflowStepResponse = z.infer<typeof WorkflowStepResponse>;
+export interface WorkflowStepResponse extends WireShape<typeof WorkflowStepResponse> {}
 
 /**
  * A workflow as returned by `PUT /v2/workflows/{workflowId}/sync`.
@@ -75,7 +75,7 @@ export const WorkflowSyncResponse = z.looseObject({
   payloadExample: z.optional(z.nullable(JsonObject)),
   severity: openEnum(SEVERITIES),
 });
-export type WorkflowSyncResponse = z.infer<typeof WorkflowSyncResponse>;
+export interface WorkflowSyncResponse extends WireShape<typeof WorkflowSyncResponse> {}
 
 /**
  * Body of `PUT /v2/workflows/{workflowId}/sync`.

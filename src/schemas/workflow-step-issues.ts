@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { openEnum } from './common';
+import { openEnum, type WireShape } from './common';
 
 const CONTENT_ISSUE_TYPES = [
   'ILLEGAL_VARIABLE_IN_CONTROL_VALUE',
@@ -20,7 +20,7 @@ export const StepContentIssue = z.looseObject({
   variableName: z.optional(z.string()),
   message: z.string(),
 });
-export type StepContentIssue = z.infer<typeof StepContentIssue>;
+export interface StepContentIssue extends WireShape<typeof StepContentIssue> {}
 
 /** An integration problem of a step (for example no active provider). */
 export const StepIntegrationIssue = z.looseObject({
@@ -28,11 +28,11 @@ export const StepIntegrationIssue = z.looseObject({
   variableName: z.optional(z.string()),
   message: z.string(),
 });
-export type StepIntegrationIssue = z.infer<typeof StepIntegrationIssue>;
+export interface StepIntegrationIssue extends WireShape<typeof StepIntegrationIssue> {}
 
 /** The issues of a step, keyed by control name / integration key. */
 export const StepIssues = z.looseObject({
   controls: z.optional(z.record(z.string(), z.array(StepContentIssue))),
   integration: z.optional(z.record(z.string(), z.array(StepIntegrationIssue))),
 });
-export type StepIssues = z.infer<typeof StepIssues>;
+export interface StepIssues extends WireShape<typeof StepIssues> {}

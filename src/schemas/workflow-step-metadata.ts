@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { JsonObject, openEnum } from './common';
+import { JsonObject, openEnum, type WireShape } from './common';
 import { StepFilter } from './step-filter';
 import { DIGEST_UNITS } from './workflow-common';
 
@@ -44,7 +44,7 @@ export const DigestRegularMetadata = z.looseObject({
   backoffUnit: z.optional(openEnum(DIGEST_UNITS)),
   updateMode: z.optional(z.boolean()),
 });
-export type DigestRegularMetadata = z.infer<typeof DigestRegularMetadata>;
+export interface DigestRegularMetadata extends WireShape<typeof DigestRegularMetadata> {}
 
 /** The schedule of a timed digest. */
 export const DigestTimedConfig = z.looseObject({
@@ -55,7 +55,7 @@ export const DigestTimedConfig = z.looseObject({
   ordinalValue: z.optional(openEnum(ORDINAL_VALUES)),
   monthlyType: z.optional(openEnum(MONTHLY_TYPES)),
 });
-export type DigestTimedConfig = z.infer<typeof DigestTimedConfig>;
+export interface DigestTimedConfig extends WireShape<typeof DigestTimedConfig> {}
 
 /** Step metadata of a timed (scheduled) digest. */
 export const DigestTimedMetadata = z.looseObject({
@@ -65,7 +65,7 @@ export const DigestTimedMetadata = z.looseObject({
   type: openEnum(['timed']),
   timed: z.optional(DigestTimedConfig),
 });
-export type DigestTimedMetadata = z.infer<typeof DigestTimedMetadata>;
+export interface DigestTimedMetadata extends WireShape<typeof DigestTimedMetadata> {}
 
 /** Step metadata of a fixed-duration delay. */
 export const DelayRegularMetadata = z.looseObject({
@@ -73,14 +73,14 @@ export const DelayRegularMetadata = z.looseObject({
   unit: z.optional(openEnum(DIGEST_UNITS)),
   type: openEnum(['regular']),
 });
-export type DelayRegularMetadata = z.infer<typeof DelayRegularMetadata>;
+export interface DelayRegularMetadata extends WireShape<typeof DelayRegularMetadata> {}
 
 /** Step metadata of a delay until a date read from the payload. */
 export const DelayScheduledMetadata = z.looseObject({
   type: openEnum(['scheduled']),
   delayPath: z.string(),
 });
-export type DelayScheduledMetadata = z.infer<typeof DelayScheduledMetadata>;
+export interface DelayScheduledMetadata extends WireShape<typeof DelayScheduledMetadata> {}
 
 /** Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled). */
 export const StepMetadata = z.union([
@@ -89,14 +89,22 @@ export const StepMetadata = z.union([
   DigestRegularMetadata,
   DelayRegularMetadata,
 ]);
-export type StepMetadata = z.infer<typeof StepMetadata>;
+/**
+ * Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled).
+ *
+ * @example
+ * ```ts
+ * const delay: StepMetadata = { type: 'regular', amount: 30, unit: 'minutes' };
+ * ```
+ */
+export type StepMetadata = WireShape<typeof StepMetadata>;
 
 /** Reply callback settings of a step. */
 export const ReplyCallback = z.looseObject({
   active: z.optional(z.boolean()),
   url: z.optional(z.string()),
 });
-export type ReplyCallback = z.infer<typeof ReplyCallback>;
+export interface ReplyCallback extends WireShape<typeof ReplyCallback> {}
 
 const notificationStepShape = {
   _id: z.optional(z.string()),
@@ -114,18 +122,18 @@ const notificationStepShape = {
 
 /** A variant of a (legacy) workflow step: the step shape without `variants`. */
 export const NotificationStepVariant = z.looseObject(notificationStepShape);
-export type NotificationStepVariant = z.infer<typeof NotificationStepVariant>;
+export interface NotificationStepVariant extends WireShape<typeof NotificationStepVariant> {}
 
 /** A step of a workflow as embedded in a message (`Message.template.steps`). */
 export const NotificationStep = z.looseObject({
   ...notificationStepShape,
   variants: z.optional(z.array(NotificationStepVariant)),
 });
-export type NotificationStep = z.infer<typeof NotificationStep>;
+export interface NotificationStep extends WireShape<typeof NotificationStep> {}
 
 /** A named variable of a workflow trigger. */
 export const TriggerVariable = z.looseObject({ name: z.string() });
-export type TriggerVariable = z.infer<typeof TriggerVariable>;
+export interface TriggerVariable extends WireShape<typeof TriggerVariable> {}
 
 /** The event trigger of a workflow (its trigger identifier and variables). */
 export const NotificationTrigger = z.looseObject({
@@ -134,4 +142,4 @@ export const NotificationTrigger = z.looseObject({
   variables: z.array(TriggerVariable),
   subscriberVariables: z.optional(z.array(TriggerVariable)),
 });
-export type NotificationTrigger = z.infer<typeof NotificationTrigger>;
+export interface NotificationTrigger extends WireShape<typeof NotificationTrigger> {}

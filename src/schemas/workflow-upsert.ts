@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { JsonObject } from './common';
 import { SEVERITIES, WORKFLOW_ORIGINS } from './workflow-common';
+import type { TypedStep } from './workflow-control-values';
 
 /**
  * Step types a workflow created or updated through the API can hold (every step type but
@@ -56,7 +57,11 @@ export const WorkflowStepUpsert = z.object({
   type: z.enum(UPSERT_STEP_TYPES),
   controlValues: z.optional(z.nullable(JsonObject)),
 });
-export type WorkflowStepUpsert = z.infer<typeof WorkflowStepUpsert>;
+/** One step of a create or update body, its `controlValues` typed by its `type`. */
+export type WorkflowStepUpsert = TypedStep<
+  Omit<z.infer<typeof WorkflowStepUpsert>, 'type' | 'controlValues'>,
+  true
+>;
 
 /**
  * Preferences of a create or update body: `workflow` (the workflow's defaults) and `user` (what
@@ -104,7 +109,9 @@ export const WorkflowCreateBody = z.object({
   workflowId: z.string(),
   __source: z.optional(z.string()),
 });
-export type WorkflowCreateBody = z.infer<typeof WorkflowCreateBody>;
+export type WorkflowCreateBody = Omit<z.infer<typeof WorkflowCreateBody>, 'steps'> & {
+  steps: WorkflowStepUpsert[];
+};
 
 /**
  * Body of `PUT /v2/workflows/{workflowId}`: the whole workflow again, with `preferences` and
@@ -128,4 +135,6 @@ export const WorkflowUpdateBody = z.object({
   preferences: WorkflowPreferencesRequest,
   origin: z.enum(WORKFLOW_ORIGINS),
 });
-export type WorkflowUpdateBody = z.infer<typeof WorkflowUpdateBody>;
+export type WorkflowUpdateBody = Omit<z.infer<typeof WorkflowUpdateBody>, 'steps'> & {
+  steps: WorkflowStepUpsert[];
+};

@@ -48,6 +48,16 @@ describe('layers', () => {
     expect(violations('src', (t) => under('mock-server')(t) || isMsw(t) || isNode(t))).toEqual([]);
   });
 
+  it('the client imports nothing of the svc CLI; the CLI imports nothing of the mock or msw', () => {
+    expect(violations('src', under('cli'))).toEqual([]);
+    expect(violations('cli', (t) => under('mock-server')(t) || isMsw(t))).toEqual([]);
+  });
+
+  it('only the svc-mock CLI of the mock imports the svc CLI (its workflow files reader)', () => {
+    const importers = sources('mock-server').filter((file) => importsOf(file).some(under('cli')));
+    expect(importers).toEqual(['mock-server/http/cli.ts']);
+  });
+
   it('the engine imports no adapter, no pipeline, no msw and no Node built-in', () => {
     const adapters = under(
       'mock-server/pipeline',

@@ -83,23 +83,37 @@ describe('the walk for unknown keys', () => {
     expect(problems(z.union([narrow, wide]), value)).toEqual([]);
   });
 
-  it('keeps the first of two union readings with as many unknown keys', () => {
+  it('keeps the last of two union readings with as many unknown keys (the most general form)', () => {
     const withTo = z.object({ name: text, to: text });
     const withSo = z.object({ name: text, so: text });
     expect(problems(z.union([withTo, withSo]), { name: 'a', xo: 1 })).toEqual([
-      'xo: is not a field of this request (did you mean "to"?)',
+      'xo: is not a field of this request (did you mean "so"?)',
     ]);
     expect(problems(z.union([withSo, withTo]), { name: 'a', xo: 1 })).toEqual([
-      'xo: is not a field of this request (did you mean "so"?)',
+      'xo: is not a field of this request (did you mean "to"?)',
     ]);
   });
 
-  it('finds no unknown key when only a custom form of a union matches', () => {
+  it('reads a value only a custom fallback of a union took as each documented form of its kind', () => {
+    const subscriber = z.object({ subscriberId: z.string() });
     const schema = z.union([
-      z.object({ subscriberId: z.string() }),
-      z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null),
+      z.string(),
+      z.object({ type: z.literal('Topic'), topicKey: z.string() }),
+      subscriber,
+      z.array(z.union([z.string(), subscriber])),
+      z.custom<never>((value) => value !== undefined),
     ]);
-    expect(problems(schema, { anything: 1 })).toEqual([]);
+    expect(problems(schema, { subscriberID: 'a' })).toEqual([
+      'subscriberID: is not a field of this request (did you mean "subscriberId"?)',
+    ]);
+    expect(problems(schema, ['b', { subscriberID: 'a' }])).toEqual([
+      '1.subscriberID: is not a field of this request (did you mean "subscriberId"?)',
+    ]);
+    expect(problems(schema, { type: 'Topic', topicKee: 'a' })).toEqual([
+      'topicKee: is not a field of this request (did you mean "topicKey"?)',
+    ]);
+    // Not an object or an array: no form to read it as, nothing named (the service decides).
+    expect(problems(schema, 42)).toEqual([]);
   });
 });
 

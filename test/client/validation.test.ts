@@ -64,6 +64,33 @@ describe('unknown request keys (closed request schemas; nothing is sent)', () =>
     expect(requests).toHaveLength(0);
   });
 
+  it('names a typo in a recipient that only passes the service check that `to` is given, alone or in the array form', async () => {
+    const { svc, requests } = clientWith(noCall);
+    const single = { name: 'welcome', to: { subscriberID: 'user-1' } };
+    const error = await rejection(svc.events.trigger(single as unknown as TriggerBody));
+    expect(error.message).toBe(
+      'Invalid input for events.trigger: to.subscriberID: is not a field of this request (did you mean "subscriberId"?)',
+    );
+    const list = { name: 'welcome', to: ['user-2', { subscriberID: 'user-1', emial: 'a@b.co' }] };
+    const inList = await rejection(svc.events.trigger(list as unknown as TriggerBody));
+    expect(inList.issues).toEqual([
+      {
+        path: 'to.1.subscriberID',
+        message: 'is not a field of this request (did you mean "subscriberId"?)',
+      },
+      { path: 'to.1.emial', message: 'is not a field of this request (did you mean "email"?)' },
+    ]);
+    const actor = {
+      name: 'welcome',
+      to: 'user-1',
+      actor: { subscriberId: 'user-4', emial: 'a@b.co' },
+    };
+    expect((await rejection(svc.events.trigger(actor as unknown as TriggerBody))).issues).toEqual([
+      { path: 'actor.emial', message: 'is not a field of this request (did you mean "email"?)' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('sends unknown keys as given with the per-call or the client option', async () => {
     const accepted = () => json({ data: { acknowledged: true, status: 'processed' } }, 201);
     const body = { name: 'welcome', to: 'user-1', bridgeUrl: 'https://bridge.test' };

@@ -197,7 +197,9 @@ describe('@novu/js against the msw handlers', () => {
     expect(preference?.error).toBeUndefined();
     const stored = engine.scope('Development').data.subscriptions[0];
     expect(stored?.preferences?.[0]?.enabled).toBe(false);
-    const bulk = await one.data?.bulkUpdatePreferences([{ workflowId: 'digest-news', value: true }] as never);
+    const bulk = await one.data?.bulkUpdatePreferences([
+      { workflowId: 'digest-news', value: true },
+    ] as never);
     expect(bulk?.error).toBeUndefined();
     expect(engine.scope('Development').data.subscriptions[0]?.preferences?.[0]?.enabled).toBe(true);
     expect(

@@ -91,6 +91,36 @@ function trigger(body: unknown) {
 }
 
 describe('inspector control routes', () => {
+  it("activity shows what each step sent, by job: subject, body as text, and the message's status", async () => {
+    const { transactionId } = trigger({ name: 'welcome', to: ['ada', 'bob'] });
+    const { data } = await call('GET', `/inspector/activity?transactionId=${transactionId}`);
+    const [run] = data;
+    const stored = engine.scope('Development').data.messages;
+    expect(run.messages).toHaveLength(stored.length);
+    const ada = run.notifications.find((item: Json) => item.subscriber.subscriberId === 'ada');
+    const emailJob = ada.jobs.find((job: Json) => job.type === 'email');
+    const sent = run.messages.filter((message: Json) => message.jobId === emailJob._id);
+    expect(sent).toEqual([
+      {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        jobId: emailJob._id,
+        channel: 'email',
+        status: 'sent',
+        subject: 'Welcome, Ada',
+        excerpt: 'Hello!',
+      },
+    ]);
+    // Bob has no email address: his email is stored undelivered, and the run says so.
+    const bobEmail = run.messages.find(
+      (message: Json) => message.channel === 'email' && message._id !== sent[0]._id,
+    );
+    expect(bobEmail).toMatchObject({ status: 'warning', subject: 'Welcome, Bob' });
+    expect(run.messages.find((message: Json) => message.channel === 'in_app')).toMatchObject({
+      subject: null,
+      excerpt: 'Hi Ada',
+    });
+  });
+
   it('activity groups a run by transaction with its body, answer, jobs and details; filters', async () => {
     const { transactionId } = trigger({
       name: 'welcome',

@@ -46,11 +46,13 @@ describe('demo seed', () => {
     expect(email?.content).toContain('Grace, Alan commented.');
   });
 
-  it('delays the trial reminder by two days; ships orders by in-app and sms', async () => {
+  it('delays the trial reminder by a day; ships orders by in-app and sms', async () => {
     const svc = mock.client();
     await svc.events.trigger({ name: 'trial-ending', to: 'demo-ada' });
     expect(mock.engine.outbox.list().map((entry) => entry.channel)).toEqual(['in_app']);
-    mock.engine.clock.advance('2d');
+    mock.engine.clock.advance('23h');
+    expect(mock.engine.outbox.list().map((entry) => entry.channel)).toEqual(['in_app']);
+    mock.engine.clock.advance('1h');
     expect(mock.engine.outbox.last()).toMatchObject({
       channel: 'email',
       subject: 'Your trial ends tomorrow',

@@ -43,6 +43,7 @@ const ENTRIES = [
   '@svc/api/mock/server',
   '@svc/api/mock/msw',
   '@svc/api/mock/browser',
+  '@svc/api/workflows',
 ];
 
 const snippets = collectSnippets(root).filter((snippet) => snippet.mode !== 'fragment');

@@ -66,7 +66,7 @@ describe('events.trigger: processed', () => {
     expect(result.transactionId).toMatch(UUID_V4);
     expect(result['activityFeedLink']).toContain(engine.environment('Development')._id);
 
-    const notifications = await notificationsOf(result.transactionId ?? '');
+    const notifications = await notificationsOf(result.transactionId);
     expect(notifications.map((n) => n.subscriber?.subscriberId).sort()).toEqual(['ada', 'grace']);
     for (const notification of notifications) {
       expect(notification.channels).toEqual(['in_app', 'email']);
@@ -113,7 +113,7 @@ describe('events.trigger: processed', () => {
       actor: 'grace',
     });
     expect(result.status).toBe('processed');
-    const notifications = await notificationsOf(result.transactionId ?? '');
+    const notifications = await notificationsOf(result.transactionId);
     expect(notifications.map((n) => n.subscriber?.subscriberId)).toEqual(['ada']);
     expect(notifications[0]?.topics).toEqual([{ _topicId: expect.any(String), topicKey: 'news' }]);
   });
@@ -124,7 +124,7 @@ describe('events.trigger: processed', () => {
       to: ['ada', { type: 'Topic', topicKey: 'news' }, { subscriberId: 'ada' }],
       overrides: { severity: 'high' },
     });
-    const notifications = await notificationsOf(result.transactionId ?? '');
+    const notifications = await notificationsOf(result.transactionId);
     expect(notifications.map((n) => n.subscriber?.subscriberId).sort()).toEqual([
       'ada',
       'grace',

@@ -33,7 +33,10 @@ async function runWith(
           {
             type: 'in_app',
             name: 'Inbox',
-            controlValues: { body: 'sent', ...(skip === undefined ? {} : { skip }) },
+            controlValues: {
+              body: 'sent',
+              ...(skip === undefined ? {} : { skip: skip as Record<string, unknown> }),
+            },
             filters: filters as never,
           },
         ],

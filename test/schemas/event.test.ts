@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BulkTriggerResponse,
+  BulkTriggerResult,
   TriggerBody,
   TriggerRecipient,
   TriggerResponse,
@@ -101,17 +103,45 @@ describe('TriggerResponse', () => {
     expect(result.success).toBe(true);
     expect(result.data?.['activityFeedLink']).toContain('activity');
   });
-  it('parses an error and an unknown status', () => {
+  it('parses an error and an unknown status, each with its transactionId', () => {
+    const transactionId = 'txn-1';
     expect(
       parses(TriggerResponse, {
         acknowledged: true,
         status: 'error',
         error: ['transactionId property is not unique'],
+        transactionId,
       }),
     ).toBe(true);
-    expect(parses(TriggerResponse, { acknowledged: true, status: 'subscriber_id_missing' })).toBe(
+    expect(
+      parses(TriggerResponse, {
+        acknowledged: true,
+        status: 'subscriber_id_missing',
+        transactionId,
+      }),
+    ).toBe(true);
+    expect(issuePaths(TriggerResponse, { status: 'processed', transactionId })).toEqual([
+      'acknowledged',
+    ]);
+  });
+
+  it('requires the transactionId the service always sends (issue 27)', () => {
+    expect(issuePaths(TriggerResponse, { acknowledged: true, status: 'processed' })).toEqual([
+      'transactionId',
+    ]);
+  });
+});
+
+describe('BulkTriggerResponse', () => {
+  it('takes an event that failed without a transactionId, next to answered ones', () => {
+    expect(
+      parses(BulkTriggerResponse, [
+        { acknowledged: true, status: 'processed', transactionId: 'txn-1' },
+        { acknowledged: true, status: 'error', error: ['workflow_not_found'] },
+      ]),
+    ).toBe(true);
+    expect(parses(BulkTriggerResult, { acknowledged: true, status: 'error', error: ['x'] })).toBe(
       true,
     );
-    expect(issuePaths(TriggerResponse, { status: 'processed' })).toEqual(['acknowledged']);
   });
 });

@@ -103,6 +103,33 @@ describe('parameters', () => {
     svc.subscribers.retrieve();
   });
 
+  it('closes the subscriber definition of a trigger at every depth (docs/client.md)', () => {
+    // @ts-expect-error subscriberID is not subscriberId
+    svc.events.trigger({ name: 'w', to: { subscriberID: 'x' } });
+    // @ts-expect-error the same in the array form
+    svc.events.trigger({ name: 'w', to: ['u', { subscriberID: 'x' }] });
+    // @ts-expect-error emial is not a field of a subscriber definition
+    svc.events.trigger({ name: 'w', to: { subscriberId: 'x', emial: 'a@b.c' } });
+    // @ts-expect-error nor of the actor
+    svc.events.trigger({ name: 'w', to: 'u', actor: { subscriberId: 'x', emial: 'a@b.c' } });
+    svc.events.trigger({
+      name: 'w',
+      to: {
+        subscriberId: 'x',
+        // @ts-expect-error a channel's credentials are closed too
+        channels: [{ providerId: 'fcm', credentials: { deviceTokenz: ['t'] } }],
+      },
+    });
+    // @ts-expect-error a topic recipient is closed
+    svc.events.trigger({ name: 'w', to: { type: 'Topic', topicKey: 't', exlude: ['u'] } });
+    // @ts-expect-error and each event of a bulk trigger
+    svc.events.triggerBulk({ events: [{ name: 'w', to: [{ subscriberID: 'x' }] }] });
+    // A variable (no excess-property check) still needs the required subscriberId.
+    const to = { subscriberID: 'x' };
+    // @ts-expect-error subscriberId is missing
+    svc.events.trigger({ name: 'w', to });
+  });
+
   it('accepts the documented forms', () => {
     svc.events.trigger({
       name: 'w',

@@ -26,6 +26,19 @@ interface SessionRecord {
 }
 
 /**
+ * Where a session points, without its token: what `svc-mock --data` journals with an Inbox
+ * change, so playing it back needs no token (tokens are not kept across a restart).
+ *
+ * @internal
+ */
+export interface InboxSessionRef {
+  environmentId: string;
+  /** The subscriber's internal `_id`. */
+  subscriberObjectId: string;
+  contextKeys: string[];
+}
+
+/**
  * What a session token stands for: the environment, the subscriber and the session's context
  * keys (`type:id`, e.g. `tenant:acme`).
  *
@@ -93,18 +106,42 @@ export function createInboxSessions(state: () => EngineState, now: () => number)
         sessions.delete(token);
         return undefined;
       }
-      const environment = state().environments.get(record.environmentId);
-      const data = state().data.get(record.environmentId);
-      const subscriberId = data?.subscriberKeys.get(record.subscriberObjectId);
-      const subscriber =
-        subscriberId === undefined ? undefined : data?.subscribers.get(subscriberId);
-      if (!environment || !subscriber) return undefined;
-      return {
-        environment,
-        subscriberId: subscriber.subscriberId,
-        subscriber,
-        contextKeys: [...record.contextKeys],
-      };
+      return sessionOfRef(state(), record);
     },
+  };
+}
+
+/**
+ * The session a reference points to, `undefined` when its environment or subscriber is gone.
+ *
+ * @internal
+ */
+export function sessionOfRef(
+  state: EngineState,
+  record: InboxSessionRef,
+): InboxSession | undefined {
+  const environment = state.environments.get(record.environmentId);
+  const data = state.data.get(record.environmentId);
+  const subscriberId = data?.subscriberKeys.get(record.subscriberObjectId);
+  const subscriber = subscriberId === undefined ? undefined : data?.subscribers.get(subscriberId);
+  if (!environment || !subscriber) return undefined;
+  return {
+    environment,
+    subscriberId: subscriber.subscriberId,
+    subscriber,
+    contextKeys: [...record.contextKeys],
+  };
+}
+
+/**
+ * A session's reference (what the data directory's journal keeps instead of the token).
+ *
+ * @internal
+ */
+export function refOfSession(session: InboxSession): InboxSessionRef {
+  return {
+    environmentId: session.environment._id,
+    subscriberObjectId: session.subscriber._id,
+    contextKeys: [...session.contextKeys],
   };
 }

@@ -67,10 +67,11 @@ const DATA_SCHEMAS: Record<WorkflowStepRecord['type'], JsonSchema> = {
     type: 'object',
     properties: {
       skip,
-      type: { type: 'string', enum: ['regular', 'timed'] },
+      type: { type: 'string', enum: ['regular', 'timed', 'dynamic'] },
       amount: { type: 'number', minimum: 1 },
       unit: { type: 'string', enum: units },
       cron: text,
+      dynamicKey: text,
       extendToSchedule: { type: 'boolean' },
     },
     additionalProperties: false,
@@ -95,6 +96,7 @@ const DATA_SCHEMAS: Record<WorkflowStepRecord['type'], JsonSchema> = {
       type: { type: 'string', enum: ['fixed', 'dynamic'] },
       amount: { type: 'number', minimum: 1 },
       unit: { type: 'string', enum: units },
+      dynamicKey: text,
       threshold: { type: 'number', minimum: 1 },
       throttleKey: text,
     },
@@ -182,6 +184,26 @@ const UI_SCHEMAS: Record<WorkflowStepRecord['type'], JsonSchema> = {
   },
   custom: { group: 'SKIP', properties: { skip: { component: 'QUERY_EDITOR' } } },
 };
+
+/**
+ * The control names a step type takes, or `undefined` when it takes any (custom steps): what the
+ * step issues check unknown control values against.
+ */
+export function knownControls(type: WorkflowStepRecord['type']): readonly string[] | undefined {
+  const schema = DATA_SCHEMAS[type];
+  if (schema['additionalProperties'] !== false) return undefined;
+  return Object.keys(schema['properties'] as Record<string, unknown>);
+}
+
+/**
+ * The JSON type a step type's control must have (`string`, `number`, `boolean`, `object`), or
+ * `undefined` when any goes: what the step issues check a control's value against.
+ */
+export function controlType(type: WorkflowStepRecord['type'], control: string): string | undefined {
+  const properties = DATA_SCHEMAS[type]['properties'] as Record<string, JsonSchema> | undefined;
+  const declared = properties?.[control]?.['type'];
+  return typeof declared === 'string' ? declared : undefined;
+}
 
 /** The controls metadata of a step: `dataSchema`, `uiSchema` and the stored `values`. */
 export function stepControls(step: WorkflowStepRecord): {

@@ -8,6 +8,7 @@
 
 import { Cron } from 'croner';
 import type { EnvironmentData, WorkflowStepRecord } from '../store/state';
+import { controlType, knownControls } from './workflow-controls';
 
 /** One issue of a step (the spec's StepContentIssue / StepIntegrationIssue). */
 export interface StepIssue {
@@ -51,6 +52,46 @@ function add(target: Record<string, StepIssue[]>, key: string, issue: StepIssue)
   const list = target[key] ?? [];
   list.push(issue);
   target[key] = list;
+}
+
+/**
+ * Settings the runtime also reads from control values, as it reads them from v1 step metadata (a
+ * scheduled delay, backoff and timed digests: docs/virtual-clock.md): not unknown controls.
+ */
+const RUNTIME_SETTINGS: Partial<Record<WorkflowStepRecord['type'], readonly string[]>> = {
+  delay: ['delayPath'],
+  digest: ['type', 'backoff', 'backoffAmount', 'backoffUnit', 'timed'],
+};
+
+/** The service's message for a missing control: lodash `capitalize` of its name. */
+const requiredMessage = (field: string) =>
+  `${field.charAt(0).toUpperCase()}${field.slice(1).toLowerCase()} is required`;
+
+/**
+ * The controls a delay, digest or throttle step needs for the kind it is (the service's control
+ * schemas): `amount` and `unit` for a regular window, `cron` for a timed one, `dynamicKey` for a
+ * dynamic one. A step configured by `metadata` (seeded the v1 way) needs none.
+ */
+function requiredControls(step: WorkflowStepRecord): string[] {
+  if (step.metadata !== undefined) return [];
+  const values = step.controlValues;
+  const kind = values['type'];
+  if (step.type === 'delay') {
+    if (kind === 'timed' || (kind === undefined && values['cron'] !== undefined)) return ['cron'];
+    if (kind === 'dynamic') return ['dynamicKey'];
+    if (kind === 'scheduled') return ['delayPath'];
+    return ['amount', 'unit'];
+  }
+  if (step.type === 'digest') {
+    return values['cron'] === undefined && kind !== 'timed' ? ['amount', 'unit'] : [];
+  }
+  if (step.type === 'throttle') return kind === 'dynamic' ? ['dynamicKey'] : ['amount', 'unit'];
+  return [];
+}
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  return value === null ? 'null' : typeof value;
 }
 
 function isBlank(value: unknown): boolean {
@@ -209,6 +250,37 @@ export function stepIssues(
   }
   if (step.type === 'in_app' && isBlank(values['body']) && isBlank(values['subject'])) {
     missing('body', 'Body or subject');
+  }
+  for (const field of requiredControls(step)) {
+    if (isBlank(values[field])) {
+      add(controls, field, { issueType: 'MISSING_VALUE', message: requiredMessage(field) });
+    }
+  }
+  // The service validates control values against the step type's schema, which has no room for
+  // other keys: a misspelled control (`ammount`) is an issue, not silently ignored.
+  const known = knownControls(step.type);
+  // A number or switch of another type (`amount: '30'`), as the service's schema check words it;
+  // text controls are rendered whatever they hold (an email body may be a block document).
+  for (const [field, value] of Object.entries(values)) {
+    const expected = controlType(step.type, field);
+    if (expected !== 'number' && expected !== 'boolean') continue;
+    if (isBlank(value) || jsonType(value) === expected) continue;
+    // The service's delay and digest schemas have taken an amount as text too (`'25'`).
+    if (expected === 'number' && typeof value === 'string' && /^\d+(\.\d+)?$/.test(value)) continue;
+    add(controls, field, {
+      issueType: 'MISSING_VALUE',
+      variableName: field,
+      message: `must be ${expected}`,
+    });
+  }
+  const runtime = RUNTIME_SETTINGS[step.type] ?? [];
+  for (const field of known === undefined ? [] : Object.keys(values)) {
+    if (known?.includes(field) || runtime.includes(field)) continue;
+    add(controls, field, {
+      issueType: 'MISSING_VALUE',
+      variableName: field,
+      message: 'must NOT have additional properties',
+    });
   }
   for (const [field, value] of Object.entries(values)) {
     walkStrings(value, (text) => {

@@ -6,7 +6,7 @@ import type { EngineScope } from '../scope';
  * @module
  */
 
-import { BroadcastBody } from '../../../src/schemas/event';
+import { BroadcastBody } from '../../../src/schemas/event-batch';
 import { validateBody } from '../wire/validation';
 import type { TriggerResultDto } from './trigger';
 

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { BULK_TRIGGER_LIMIT } from '../../../src/schemas/event';
+import { BULK_TRIGGER_LIMIT } from '../../../src/schemas/event-batch';
 import { ServiceError } from '../wire/service-error';
 import type { TriggerResultDto } from './trigger';
 

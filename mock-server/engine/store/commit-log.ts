@@ -26,6 +26,8 @@ export interface OperationCommit {
   path: string;
   idempotencyKey?: string;
   body?: unknown;
+  /** An Inbox change's session (environment, subscriber, context), kept instead of its token. */
+  session?: { environmentId: string; subscriberObjectId: string; contextKeys: string[] };
   /** The ids the operation generated, in order. */
   ids: string[];
 }

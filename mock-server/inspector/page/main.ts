@@ -1,24 +1,17 @@
 // The inspector page: tabs over the engine's activity, messages, inboxes, state, and time and
-// faults, refreshed live from the engine's event feed. See docs/inspector.md.
+// faults, refreshed live from the engine's event feed; the URL fragment deep-links a tab, a
+// transaction or a message (route.ts). See docs/inspector.md.
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './style.css';
 import { followEvents, type LiveState } from './live';
-import { html, useControl } from './ui';
+import { go, TABS, type Tab, useRoute } from './route';
+import { html, Loading, useControl } from './ui';
 import { ActivityView } from './views/activity';
 import { InboxView } from './views/inbox';
 import { MessagesView } from './views/messages';
 import { StateView } from './views/state';
 import { TimeView } from './views/time';
-
-const TABS = [
-  ['activity', 'Activity'],
-  ['messages', 'Messages'],
-  ['inbox', 'Inbox'],
-  ['state', 'State'],
-  ['time', 'Time & faults'],
-] as const;
-type Tab = (typeof TABS)[number][0];
 
 /** Where the engine keeps its data (`GET /__svc/data`). */
 interface DataPlace {
@@ -37,7 +30,8 @@ function dataText(place: DataPlace | null | undefined): string {
 }
 
 function App() {
-  const [tab, setTab] = useState<Tab>('activity');
+  const { tab, id } = useRoute();
+  const setTab = (next: Tab) => go(next);
   const [env, setEnv] = useState('Development');
   const [version, setVersion] = useState(0);
   const [live, setLive] = useState<LiveState>('connecting');
@@ -86,7 +80,11 @@ function App() {
           )}
         </select>
       </label>
-      <span class="clock" title="The engine's virtual clock">Clock <code>${clock.data?.now ?? ''}</code></span>
+      <span class="clock" title="The engine's virtual clock">Clock ${
+        clock.data
+          ? html`<code data-testid="header-clock">${clock.data.now}</code>`
+          : html`<${Loading} inline />`
+      }</span>
       <span class="data" data-testid="data" title="Where svc-mock keeps its data (--data)">${dataText(data.data)}</span>
       <span class=${`live ${live}`} data-testid="live" role="status" title=${lastEvent}>${live}</span>
       <button type="button" onClick=${bump}>Refresh</button>
@@ -102,8 +100,8 @@ function App() {
       )}
     </nav>
     <main id="panel" role="tabpanel" aria-labelledby=${`tab-${tab}`} data-view=${tab}>
-      ${tab === 'activity' ? html`<${ActivityView} ...${props} />` : null}
-      ${tab === 'messages' ? html`<${MessagesView} ...${props} />` : null}
+      ${tab === 'activity' ? html`<${ActivityView} ...${props} transactionId=${id} />` : null}
+      ${tab === 'messages' ? html`<${MessagesView} ...${props} messageId=${id} />` : null}
       ${tab === 'inbox' ? html`<${InboxView} ...${props} />` : null}
       ${tab === 'state' ? html`<${StateView} ...${props} />` : null}
       ${tab === 'time' ? html`<${TimeView} version=${version} bump=${bump} />` : null}

@@ -77,6 +77,13 @@ export function query(fields: Record<string, string | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/** The loading state: shown until a view's first answer arrives (a fresh page is never blank). */
+export function Loading({ inline = false }: { inline?: boolean }) {
+  return inline
+    ? html`<span class="loading" role="status" aria-busy="true">loading…</span>`
+    : html`<p class="loading" role="status" aria-busy="true" data-testid="loading">Loading…</p>`;
+}
+
 /** A failure line, announced to screen readers. */
 export function Failure({ error }: { error: string | null }) {
   return error ? html`<p class="failure" role="alert">${error}</p>` : null;

@@ -7,7 +7,7 @@
 import type { EngineScope, MockEngine } from '../../engine/engine';
 import type { TriggerExchange } from '../../engine/event-feed';
 import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
-import type { NotificationRecord } from '../../engine/store/state';
+import type { MessageRecord, NotificationRecord } from '../../engine/store/state';
 
 /** Filters of the activity; every given one must match. */
 export interface ActivityFilter {
@@ -22,6 +22,39 @@ export interface ActivityFilter {
   limit?: number;
 }
 
+/** What one step sent: its message, in short, for the run's view (linked to the message). */
+export interface SentMessage {
+  _id: string;
+  /** The job (step run) that sent it. */
+  jobId: string | null;
+  channel: string;
+  status: MessageRecord['status'];
+  subject: string | null;
+  /** The first 140 characters of the body as text. */
+  excerpt: string;
+}
+
+const EXCERPT = 140;
+
+function sentMessage(message: MessageRecord): SentMessage {
+  const content =
+    typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+  // A bounded read: a long body is cut before its tags are stripped.
+  const body = content.slice(0, 20 * EXCERPT);
+  // An email's HTML is shown as its text.
+  const text = (message.channel === 'email' ? body.replace(/<[^>]*>/g, ' ') : body)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return {
+    _id: message._id,
+    jobId: message._jobId ?? null,
+    channel: message.channel,
+    status: message.status,
+    subject: message.subject ?? null,
+    excerpt: text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text,
+  };
+}
+
 /** One transaction: the trigger (when remembered) and the notifications it made. */
 export interface ActivityGroup {
   /** The transaction id; a refused trigger that had none is keyed `trigger-<id>`. */
@@ -32,6 +65,8 @@ export interface ActivityGroup {
   at: string;
   trigger: TriggerExchange | null;
   notifications: ActivityDto[];
+  /** The messages the transaction's steps stored, oldest first. */
+  messages: SentMessage[];
 }
 
 const ACTIVITY_FILTERS = ['workflowId', 'subscriberId', 'channel', 'status', 'transactionId'];
@@ -117,6 +152,7 @@ export function activity(
       at: trigger.receivedAt,
       trigger,
       notifications: [],
+      messages: [],
     });
   }
   for (const [transactionId, records] of byTransaction) {
@@ -134,7 +170,11 @@ export function activity(
       at: first.createdAt,
       trigger: null,
       notifications,
+      messages: [],
     });
+  }
+  for (const message of context.data.messages) {
+    groups.get(message.transactionId)?.messages.push(sentMessage(message));
   }
   const ordered = [...groups.values()].sort(
     (a, b) => b.at.localeCompare(a.at) || (b.trigger?.triggerId ?? 0) - (a.trigger?.triggerId ?? 0),

@@ -108,11 +108,107 @@ describe('missing values', () => {
     expect(stepIssues(step('in_app', { subject: 'Hello' }), dev)).toBeUndefined();
   });
 
-  it('asks nothing of the other step types', () => {
+  it('asks nothing more of the other step types once their window is set', () => {
     const { dev } = setup();
-    for (const type of ['digest', 'delay', 'throttle', 'custom'] as const) {
-      expect(stepIssues(step(type), dev)).toBeUndefined();
+    const window = { amount: 30, unit: 'minutes' };
+    for (const type of ['digest', 'delay', 'throttle'] as const) {
+      expect(stepIssues(step(type, window), dev)).toBeUndefined();
     }
+    expect(stepIssues(step('custom'), dev)).toBeUndefined();
+  });
+
+  it('asks a regular delay, a digest and a fixed throttle for amount and unit', () => {
+    const { dev } = setup();
+    for (const type of ['digest', 'delay', 'throttle'] as const) {
+      expect(stepIssues(step(type, { unit: 'minutes' }), dev), type).toStrictEqual({
+        controls: { amount: [{ issueType: 'MISSING_VALUE', message: 'Amount is required' }] },
+      });
+    }
+  });
+
+  it('asks a timed delay for its cron, dynamic ones for their dynamicKey, a cron digest nothing more', () => {
+    const { dev } = setup();
+    expect(stepIssues(step('delay', { type: 'timed' }), dev)).toStrictEqual({
+      controls: { cron: [{ issueType: 'MISSING_VALUE', message: 'Cron is required' }] },
+    });
+    for (const type of ['delay', 'throttle'] as const) {
+      expect(stepIssues(step(type, { type: 'dynamic' }), dev), type).toStrictEqual({
+        controls: {
+          dynamicKey: [{ issueType: 'MISSING_VALUE', message: 'Dynamickey is required' }],
+        },
+      });
+    }
+    expect(stepIssues(step('digest', { cron: '0 9 * * *' }), dev)).toBeUndefined();
+  });
+
+  it('reports a misspelled control: a delay with `ammount` is missing its amount and has an unknown key', () => {
+    const { dev } = setup();
+    expect(stepIssues(step('delay', { ammount: 30, unit: 'minutes' }), dev)).toStrictEqual({
+      controls: {
+        amount: [{ issueType: 'MISSING_VALUE', message: 'Amount is required' }],
+        ammount: [
+          {
+            issueType: 'MISSING_VALUE',
+            variableName: 'ammount',
+            message: 'must NOT have additional properties',
+          },
+        ],
+      },
+    });
+    expect(stepIssues(step('sms', { body: 'Hi', bdoy: 'x' }), dev)?.controls).toStrictEqual({
+      bdoy: [
+        {
+          issueType: 'MISSING_VALUE',
+          variableName: 'bdoy',
+          message: 'must NOT have additional properties',
+        },
+      ],
+    });
+    expect(stepIssues(step('custom', { anything: 1 }), dev)).toBeUndefined();
+  });
+
+  it('takes the settings the runtime reads as v1 metadata: a scheduled delay, timed and backoff digests', () => {
+    const { dev } = setup();
+    expect(
+      stepIssues(step('delay', { type: 'scheduled', delayPath: 'remindAt' }), dev),
+    ).toBeUndefined();
+    expect(stepIssues(step('delay', { type: 'scheduled' }), dev)).toStrictEqual({
+      controls: { delayPath: [{ issueType: 'MISSING_VALUE', message: 'Delaypath is required' }] },
+    });
+    const timed = { type: 'timed', unit: 'days', timed: { atTime: '09:00' } };
+    expect(stepIssues(step('digest', timed), dev)).toBeUndefined();
+    const backoff = {
+      type: 'backoff',
+      amount: 5,
+      unit: 'minutes',
+      backoff: true,
+      backoffAmount: 1,
+      backoffUnit: 'minutes',
+    };
+    expect(stepIssues(step('digest', backoff), dev)).toBeUndefined();
+  });
+
+  it('names a number or switch control of another type, not a text control', () => {
+    const { dev } = setup();
+    expect(
+      stepIssues(step('throttle', { amount: 1, unit: 'hours', threshold: 'two' }), dev),
+    ).toStrictEqual({
+      controls: {
+        threshold: [
+          { issueType: 'MISSING_VALUE', variableName: 'threshold', message: 'must be number' },
+        ],
+      },
+    });
+    expect(stepIssues(step('sms', { body: 5 }), dev)?.controls).toBeUndefined();
+    expect(
+      stepIssues(step('email', { subject: 5, body: { type: 'doc' } }), dev)?.controls,
+    ).toBeUndefined();
+  });
+
+  it('asks nothing of a step set up by metadata (seeded the v1 way)', () => {
+    const { dev } = setup();
+    const seeded = { ...step('delay'), metadata: { type: 'regular', amount: 5, unit: 'seconds' } };
+    expect(stepIssues(seeded as WorkflowStepRecord, dev)).toBeUndefined();
   });
 });
 
@@ -493,7 +589,9 @@ describe('integrations', () => {
     const { dev } = setup();
     dev.integrations.length = 0;
     for (const type of ['digest', 'delay', 'throttle', 'custom'] as const) {
-      expect(stepIssues(step(type), dev)).toBeUndefined();
+      expect(
+        stepIssues(step(type, { amount: 1, unit: 'hours' }), dev)?.integration,
+      ).toBeUndefined();
     }
   });
 

@@ -38,7 +38,11 @@ afterEach(() => {
 type Seed = NonNullable<Parameters<typeof createMockEngine>[0]>['seed'];
 type Step = NonNullable<NonNullable<NonNullable<Seed>['workflows']>[number]['steps']>[number];
 
-const inbox = (body = 'Hi'): Step => ({ type: 'in_app', name: 'Inbox', controlValues: { body } });
+const inbox = (body = 'Hi'): Extract<Step, { type: 'in_app' }> => ({
+  type: 'in_app',
+  name: 'Inbox',
+  controlValues: { body },
+});
 const email: Step = { type: 'email', name: 'Email', controlValues: { subject: 'S', body: 'B' } };
 const sms: Step = { type: 'sms', name: 'Sms', controlValues: { body: 'text' } };
 const hourDelay: Step = {
@@ -281,7 +285,7 @@ describe('the run: the skip rule and what the conditions see', () => {
   });
 
   it('fails a step whose skip rule is past its budgets', () => {
-    let deep: object = { '==': [1, 1] };
+    let deep: Record<string, unknown> = { '==': [1, 1] };
     for (let level = 0; level < 20; level++) deep = { and: [deep] };
     const { trigger, statuses } = setup({
       workflows: [

@@ -20,12 +20,13 @@ type StepSeed = NonNullable<WorkflowSeed['steps']>[number];
 
 const START = '2026-01-01T00:00:00.000Z';
 
-const inbox = (body: string, more: Partial<StepSeed> = {}): StepSeed => ({
-  type: 'in_app',
-  name: 'Inbox',
-  controlValues: { body },
-  ...more,
-});
+const inbox = (body: string, more: Partial<StepSeed> = {}): StepSeed =>
+  ({
+    type: 'in_app',
+    name: 'Inbox',
+    controlValues: { body },
+    ...more,
+  }) as StepSeed;
 
 function setup(workflows: WorkflowSeed[], seed: Seed = {}, clockStart = START) {
   const engine = createMockEngine({

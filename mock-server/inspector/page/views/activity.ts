@@ -1,9 +1,11 @@
 // Activity: every trigger by transaction, newest first, with its body, answer, and each
-// notification's jobs and execution details; filters by workflow, subscriber, channel, status,
-// transaction.
-import { useState } from 'preact/hooks';
-import type { ActivityGroup } from '../../views/activity';
-import { Badge, Failure, html, JsonBlock, query, Time, useControl } from '../ui';
+// notification's jobs, what each step sent (linked to its message) and execution details;
+// filters by workflow, subscriber, channel, status, transaction. `#activity/<transactionId>`
+// opens one transaction and scrolls to it.
+import { useEffect, useState } from 'preact/hooks';
+import type { ActivityGroup, SentMessage } from '../../views/activity';
+import { routeHash } from '../route';
+import { Badge, Failure, html, JsonBlock, Loading, query, Time, useControl } from '../ui';
 
 type Notification = ActivityGroup['notifications'][number];
 type Job = Notification['jobs'][number];
@@ -16,13 +18,24 @@ const FILTERS = [
   ['transactionId', 'Transaction'],
 ] as const;
 
-function JobRow({ job }: { job: Job }) {
+/** What a step sent: subject and body in short, linked to the message in the Messages tab. */
+function Sent({ message }: { message: SentMessage }) {
+  return html`<a class="sent" href=${routeHash('messages', message._id)} data-testid="sent"
+    data-message-id=${message._id} title="Open the message">
+    ${message.status === 'sent' ? null : html`<${Badge} text=${message.status} /> `}
+    ${message.subject ? html`<strong>${message.subject}</strong> ` : null}
+    <span>${message.excerpt}</span>
+  </a>`;
+}
+
+function JobRow({ job, sent }: { job: Job; sent: SentMessage[] }) {
   return html`<li class="job" data-job-type=${job.type} data-job-status=${job.status}>
     <div class="job-head">
       <strong>${job.step.name}</strong> <span class="muted">${job.type}</span>
       <${Badge} text=${job.status} />
       ${job.error ? html`<span class="error-text">${job.error}</span>` : null}
     </div>
+    ${sent.map((message) => html`<${Sent} message=${message} />`)}
     <ol class="details">
       ${job.executionDetails.map(
         (detail) => html`<li>
@@ -34,14 +47,17 @@ function JobRow({ job }: { job: Job }) {
   </li>`;
 }
 
-function NotificationCard({ item }: { item: Notification }) {
+function NotificationCard({ item, messages }: { item: Notification; messages: SentMessage[] }) {
   const who = item.subscriber;
   return html`<section class="notification" data-subscriber=${who?.subscriberId ?? ''}>
     <h4>
       To ${who ? html`<strong>${who.subscriberId}</strong>` : 'a removed subscriber'}
       ${who?.email ? html` <span class="muted">${who.email}</span>` : null}
     </h4>
-    <ol class="jobs">${item.jobs.map((job) => html`<${JobRow} job=${job} />`)}</ol>
+    <ol class="jobs">${item.jobs.map(
+      (job) =>
+        html`<${JobRow} job=${job} sent=${messages.filter((message) => message.jobId === job._id)} />`,
+    )}</ol>
   </section>`;
 }
 
@@ -51,18 +67,38 @@ function answerStatus(group: ActivityGroup): string {
   return group.trigger?.status === undefined ? 'run' : String(group.trigger.status);
 }
 
-function Group({ group, open }: { group: ActivityGroup; open: boolean }) {
+function Group({
+  group,
+  open,
+  current,
+}: {
+  group: ActivityGroup;
+  open: boolean;
+  current: boolean;
+}) {
   const body = (group.trigger?.body ?? {}) as Record<string, unknown>;
   const recipients = group.notifications.length;
-  return html`<article class="card group" data-transaction=${group.transactionId ?? group.key}>
-    <details open=${open}>
+  const id = group.transactionId ?? group.key;
+  // The linked transaction scrolls into view once it is on the page.
+  useEffect(() => {
+    if (current) document.getElementById(`txn-${id}`)?.scrollIntoView({ block: 'start' });
+  }, [current, id]);
+  return html`<article class=${`card group ${current ? 'current' : ''}`} id=${`txn-${id}`}
+    data-transaction=${id} aria-current=${current ? 'true' : undefined}>
+    <details open=${open || current}>
       <summary>
         <span class="summary-main"><strong>${group.workflowId ?? '(no workflow)'}</strong>
         <${Badge} text=${answerStatus(group)} /></span>
         <span class="muted">${`${recipients} recipient${recipients === 1 ? '' : 's'} · `}<${Time} iso=${group.at} /></span>
-        <code class="txn">${group.transactionId ?? 'no transaction'}</code>
+        ${
+          group.transactionId
+            ? html`<a class="txn" href=${routeHash('activity', group.transactionId)} title="Link to this transaction"><code>${group.transactionId}</code></a>`
+            : html`<code class="txn">no transaction</code>`
+        }
       </summary>
-      ${group.notifications.map((item) => html`<${NotificationCard} item=${item} />`)}
+      ${group.notifications.map(
+        (item) => html`<${NotificationCard} item=${item} messages=${group.messages} />`,
+      )}
       <div class="grid2">
         ${
           group.trigger
@@ -79,7 +115,16 @@ function Group({ group, open }: { group: ActivityGroup; open: boolean }) {
 }
 
 /** The Activity tab. */
-export function ActivityView({ env, version }: { env: string; version: number }) {
+export function ActivityView({
+  env,
+  version,
+  transactionId,
+}: {
+  env: string;
+  version: number;
+  /** The transaction the URL names (`#activity/<transactionId>`). */
+  transactionId: string | null;
+}) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const { data, error } = useControl<ActivityGroup[]>(
     `/inspector/activity${query({ environment: env, ...filters })}`,
@@ -99,7 +144,17 @@ export function ActivityView({ env, version }: { env: string; version: number })
       )}
     </form>
     <${Failure} error=${error} />
+    ${data === null && !error ? html`<${Loading} />` : null}
     ${data?.length === 0 ? html`<p class="empty">No triggers yet. Trigger a workflow and it shows here as it runs.</p>` : null}
-    ${data?.map((group, index) => html`<${Group} key=${group.key} group=${group} open=${index === 0} />`)}
+    ${
+      transactionId && data && !data.some((group) => group.transactionId === transactionId)
+        ? html`<p class="muted hint" role="status">No transaction ${transactionId} in this list (another environment, a filter, or older than the last 50).</p>`
+        : null
+    }
+    ${data?.map(
+      (group, index) =>
+        html`<${Group} key=${group.key} group=${group} open=${index === 0 && !transactionId}
+          current=${transactionId !== null && group.transactionId === transactionId} />`,
+    )}
   </div>`;
 }

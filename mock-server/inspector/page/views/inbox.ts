@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { inbox } from '../../views/messages';
 import type { environmentState } from '../../views/state';
 import { control } from '../api';
-import { Badge, Failure, html, query, Time, useControl } from '../ui';
+import { Badge, Failure, html, Loading, query, Time, useControl } from '../ui';
 
 type Inbox = ReturnType<typeof inbox>;
 type State = ReturnType<typeof environmentState>;
@@ -52,6 +52,7 @@ export function InboxView({ env, version }: { env: string; version: number }) {
       ${box.data ? html`<p class="counts"><strong>${box.data.unread}</strong> unread · <strong>${box.data.unseen}</strong> unseen</p>` : null}
     </form>
     <${Failure} error=${failure ?? box.error ?? subscribers.error} />
+    ${subscribers.data === null && !subscribers.error ? html`<${Loading} />` : null}
     ${box.data?.messages.length === 0 ? html`<p class="empty">This inbox is empty.</p>` : null}
     <ul class="inbox" aria-label="In-app messages">
       ${box.data?.messages.map(

@@ -1,8 +1,10 @@
 // Messages: every stored message as the recipient gets it. An email's HTML renders in a frame
-// sandboxed without scripts, forms or same-origin access, next to its envelope.
+// sandboxed without scripts, forms or same-origin access, next to its envelope. A message that
+// was not delivered (status `warning` or `error`) is marked in the list; `#messages/<id>` opens one.
 import { useState } from 'preact/hooks';
 import type { MessageView } from '../../views/messages';
-import { Badge, Failure, html, JsonBlock, query, Time, useControl } from '../ui';
+import { go, routeHash } from '../route';
+import { Badge, Failure, html, JsonBlock, Loading, query, Time, useControl } from '../ui';
 
 const CHANNELS = ['', 'email', 'in_app', 'sms', 'chat', 'push'];
 
@@ -67,14 +69,25 @@ function Detail({ message }: { message: MessageView }) {
           }
           ${message.inApp ? html`<${JsonBlock} label="In-app fields" value=${message.inApp} />` : null}`
     }
-    <p class="muted">Transaction <code>${message.transactionId}</code></p>
+    <p class="muted">Transaction <a href=${routeHash('activity', message.transactionId)}
+      data-testid="message-transaction"><code>${message.transactionId}</code></a></p>
   </section>`;
 }
 
 /** The Messages tab. */
-export function MessagesView({ env, version }: { env: string; version: number }) {
+export function MessagesView({
+  env,
+  version,
+  messageId,
+}: {
+  env: string;
+  version: number;
+  /** The message the URL names (`#messages/<id>`). */
+  messageId: string | null;
+}) {
   const [channel, setChannel] = useState('');
-  const [selected, setSelected] = useState<string | null>(null);
+  const selected = messageId;
+  const setSelected = (id: string) => go('messages', id);
   const { data, error } = useControl<MessageView[]>(
     `/inspector/messages${query({ environment: env, channel })}`,
     [version],
@@ -89,21 +102,36 @@ export function MessagesView({ env, version }: { env: string; version: number })
       </label>
     </form>
     <${Failure} error=${error} />
-    ${data?.length === 0 ? html`<p class="empty">No messages yet.</p>` : null}
+    ${data === null && !error ? html`<${Loading} />` : null}
+    ${data?.length === 0 ? html`<p class="empty">No messages yet. A trigger's steps store them here as they send.</p>` : null}
     <div class="split">
       <ul class="list" aria-label="Messages">
         ${data?.map(
           (message) => html`<li key=${message._id}>
-            <button type="button" class=${`item ${message._id === selected ? 'selected' : ''}`}
-              data-message-id=${message._id} data-channel=${message.channel}
+            <button type="button" class=${`item ${message._id === selected ? 'selected' : ''} ${message.status === 'sent' ? '' : 'undelivered'}`}
+              data-message-id=${message._id} data-channel=${message.channel} data-status=${message.status}
               aria-pressed=${message._id === selected} onClick=${() => setSelected(message._id)}>
               <span class="item-head"><${Badge} text=${message.channel} /> <strong>${excerpt(message)}</strong></span>
+              ${
+                message.status === 'sent'
+                  ? null
+                  : html`<span class="undelivered-note" data-testid="undelivered"><${Badge} text=${message.status} />
+                      not delivered${message.errorText ? `: ${message.errorText}` : ''}</span>`
+              }
               <span class="muted">${recipient(message)} · <${Time} iso=${message.createdAt} /></span>
             </button>
           </li>`,
         )}
       </ul>
-      ${open ? html`<${Detail} message=${open} />` : data?.length ? html`<p class="muted hint">Pick a message to see it as the recipient does.</p>` : null}
+      ${
+        open
+          ? html`<${Detail} message=${open} />`
+          : selected && data
+            ? html`<p class="muted hint" role="status">No message ${selected} here (another environment or channel, or removed).</p>`
+            : data?.length
+              ? html`<p class="muted hint">Pick a message to see it as the recipient does.</p>`
+              : null
+      }
     </div>
   </div>`;
 }

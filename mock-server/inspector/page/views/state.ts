@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import type { environmentState } from '../../views/state';
 import { control } from '../api';
-import { Badge, Failure, html, JsonBlock, query, Time, useControl } from '../ui';
+import { Badge, Failure, html, JsonBlock, Loading, query, Time, useControl } from '../ui';
 
 type State = ReturnType<typeof environmentState>;
 interface EnvironmentSummary {
@@ -55,6 +55,7 @@ export function StateView({ env, version }: { env: string; version: number }) {
   return html`<div class="stack">
     <${Environments} version=${version} />
     <${Failure} error=${error} />
+    ${data === null && !error ? html`<${Loading} />` : null}
     ${
       data &&
       html`<section class="card">

@@ -1,0 +1,7 @@
+/** The markers around the generated table in docs/client.md. */
+export const OPERATIONS_START: string;
+export const OPERATIONS_END: string;
+/** The markdown table of the client's namespaces (sorted) and their methods (route-table order). */
+export function operationsTable(routes: readonly { operation: string }[]): string;
+/** `markdown` with the text between the operations markers replaced by `table`. */
+export function withOperationsTable(markdown: string, table: string): string;

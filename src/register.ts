@@ -1,0 +1,130 @@
+/**
+ * Typed triggers: the `Register` interface a generated file (`svc types generate`) augments with
+ * the environment's workflows, and the trigger body types `svc.events` derives from it. Types
+ * only, so typed triggers cost no bytes at run time.
+ *
+ * @module
+ */
+import type { TriggerBody } from './schemas/event';
+import type { BroadcastBody } from './schemas/event-batch';
+
+/**
+ * Declared empty; augment it with `workflows` (workflow id → payload type) to type
+ * `svc.events.trigger`, `triggerBulk` and `broadcast`. `svc types generate` writes the
+ * augmentation (`declare module '@svc/api' { interface Register { workflows: … } }`); without it
+ * the trigger types stay open (any name, any payload object). See docs/workflows-as-code.md.
+ *
+ * @example
+ * ```ts
+ * // What the augmentation registers, once `svc/workflows.gen.ts` is compiled with the app:
+ * type Workflows = Register extends { workflows: infer Registered } ? Registered : never;
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: augmented by the user's generated types.
+export interface Register {}
+
+/**
+ * The registered workflows (workflow id → payload type), or `never` without augmentation.
+ *
+ * @example
+ * ```ts
+ * type WelcomePayload = RegisteredWorkflows extends { welcome: infer P } ? P : never;
+ * ```
+ */
+export type RegisteredWorkflows = Register extends { workflows: infer Workflows }
+  ? Workflows
+  : never;
+
+declare const dynamicWorkflowName: unique symbol;
+
+/**
+ * The escape for a workflow name only known at run time, once workflows are registered: cast
+ * the name to it and the trigger takes it with any payload object.
+ *
+ * @example
+ * ```ts
+ * const name = process.env['WORKFLOW'] as DynamicWorkflowName;
+ * await svc.events.trigger({ name, to: 'user-1', payload: { anything: true } });
+ * ```
+ */
+export type DynamicWorkflowName = string & { readonly [dynamicWorkflowName]: true };
+
+/**
+ * The trigger body for a map of workflows (id → payload type): one member per workflow, its
+ * `name` the id and its `payload` that workflow's type, plus a {@link DynamicWorkflowName}
+ * member. `svc.events.trigger` takes `TriggerBodyFor<RegisteredWorkflows>` once registered.
+ *
+ * @example
+ * ```ts
+ * type Body = TriggerBodyFor<{ welcome: { plan: string } }>;
+ * const body: Body = { name: 'welcome', to: 'user-1', payload: { plan: 'pro' } };
+ * ```
+ */
+export type TriggerBodyFor<Workflows> =
+  | {
+      [Name in keyof Workflows & string]: Omit<TriggerBody, 'name' | 'payload'> & {
+        name: Name;
+        // `payload` is required when its type has a required field, optional otherwise.
+      } & (Partial<Workflows[Name]> extends Workflows[Name]
+          ? { payload?: Workflows[Name] }
+          : { payload: Workflows[Name] });
+    }[keyof Workflows & string]
+  | (TriggerBody & { name: DynamicWorkflowName });
+
+/**
+ * The broadcast body for a map of workflows: as {@link TriggerBodyFor}, without `to` and with
+ * `payload` always given (a broadcast requires it).
+ *
+ * @example
+ * ```ts
+ * type Body = BroadcastBodyFor<{ outage: { until: string } }>;
+ * const body: Body = { name: 'outage', payload: { until: '22:00' } };
+ * ```
+ */
+export type BroadcastBodyFor<Workflows> =
+  | {
+      [Name in keyof Workflows & string]: Omit<BroadcastBody, 'name' | 'payload'> & {
+        name: Name;
+        payload: Workflows[Name];
+      };
+    }[keyof Workflows & string]
+  | (BroadcastBody & { name: DynamicWorkflowName });
+
+/**
+ * What `svc.events.trigger` takes: typed by the registered workflows, `TriggerBody` without.
+ *
+ * @example
+ * ```ts
+ * const body: RegisteredTriggerBody = { name: 'welcome', to: 'user-1' };
+ * await svc.events.trigger(body);
+ * ```
+ */
+export type RegisteredTriggerBody = [RegisteredWorkflows] extends [never]
+  ? TriggerBody
+  : TriggerBodyFor<RegisteredWorkflows>;
+
+/**
+ * What `svc.events.broadcast` takes: typed by the registered workflows, `BroadcastBody` without.
+ *
+ * @example
+ * ```ts
+ * const body: RegisteredBroadcastBody = { name: 'outage', payload: { until: '22:00' } };
+ * await svc.events.broadcast(body);
+ * ```
+ */
+export type RegisteredBroadcastBody = [RegisteredWorkflows] extends [never]
+  ? BroadcastBody
+  : BroadcastBodyFor<RegisteredWorkflows>;
+
+/**
+ * What `svc.events.triggerBulk` takes: events typed as {@link RegisteredTriggerBody}.
+ *
+ * @example
+ * ```ts
+ * const body: RegisteredBulkTriggerBody = { events: [{ name: 'welcome', to: 'user-1' }] };
+ * await svc.events.triggerBulk(body);
+ * ```
+ */
+export interface RegisteredBulkTriggerBody {
+  events: RegisteredTriggerBody[];
+}
