@@ -351,6 +351,26 @@ describe('topic subscription preferences', () => {
     expect(await trigger('invoice', { tier: 'premium' })).toEqual([]);
   });
 
+  it("applies each of a subscriber's conditional subscriptions at fan-out, reaching it once", async () => {
+    for (const [identifier, status] of [
+      ['ada-active', 'active'],
+      ['ada-pending', 'pending'],
+    ]) {
+      const made = await call('POST', '/v2/topics/news/subscriptions', {
+        body: {
+          subscriptions: [{ identifier, subscriberId: 'ada' }],
+          preferences: [
+            { workflowId: 'digest', condition: { '==': [{ var: 'payload.status' }, status] } },
+          ],
+        },
+      });
+      expect(made.status).toBe(201);
+    }
+    expect(await trigger('digest', { status: 'active' })).toEqual(['ada']);
+    expect(await trigger('digest', { status: 'pending' })).toEqual(['ada']);
+    expect(await trigger('digest', { status: 'closed' })).toEqual([]);
+  });
+
   it('a subscriber named in to is reached whatever its subscription says', async () => {
     await call('POST', '/v2/topics/news/subscriptions', {
       body: { subscriptions: ['ada'], preferences: [{ workflowId: 'digest', enabled: false }] },
