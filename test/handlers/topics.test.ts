@@ -90,7 +90,7 @@ describe('GET, PATCH and DELETE /v2/topics/{topicKey}', () => {
     expect(missing.body.message).toBe('Topic with key news not found');
     expect((await call('PATCH', '/v2/topics/news', { body: { name: 'x' } })).status).toBe(404);
     expect((await call('DELETE', '/v2/topics/news')).status).toBe(404);
-    expect((await call('PATCH', '/v2/topics/news', { body: {} })).status).toBe(422);
+    expect((await call('PATCH', '/v2/topics/news', { body: { data: 'x' } })).status).toBe(422);
   });
 
   it('deleting a topic removes its subscriptions from the subscriber listing', async () => {
