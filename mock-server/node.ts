@@ -45,17 +45,17 @@ export type { InspectorServeOptions } from './inspector/serve';
 export { INSPECTOR_PATH, serveInspector } from './inspector/serve';
 export { engineInboxSocket } from './realtime/engine-inbox-socket';
 export type {
-  InboxChange,
   InboxChangeHub,
   InboxChangeSource,
   InboxCounts,
+  InboxSocketChange,
   SeverityCounts,
 } from './realtime/inbox-changes';
 export { createInboxChangeHub } from './realtime/inbox-changes';
 export type {
-  InboxSession,
   InboxSocketOptions,
-  ResolveInboxSession,
+  InboxSocketSession,
+  ResolveInboxSocketSession,
 } from './realtime/inbox-socket';
 export type { InboxSocketLimits } from './realtime/socket-limits';
 export { DEFAULT_INBOX_SOCKET_LIMITS } from './realtime/socket-limits';

@@ -57,7 +57,7 @@ export interface ControlServices {
  *
  * @example
  * ```ts
- * const context: ControlServices = { engine, snapshots, data: await openDataDirectory({ directory, engine }) };
+ * const data: ControlDataDirectory = { directory: '/srv/svc-mock', size: () => 0, checkpoint: async () => {} };
  * ```
  */
 export interface ControlDataDirectory {

@@ -8,11 +8,11 @@
 
 import type { MockEngine } from '../engine/engine';
 import type { InboxChange as EngineInboxChange } from '../engine/inbox/inbox-changes';
-import type { InboxChange, InboxChangeSource } from './inbox-changes';
-import type { ResolveInboxSession } from './inbox-socket';
+import type { InboxChangeSource, InboxSocketChange } from './inbox-changes';
+import type { ResolveInboxSocketSession } from './inbox-socket';
 
 /** An engine change as the socket announces it: the environment's `_id`, the counts, the message. */
-function toSocketChange(change: EngineInboxChange): InboxChange {
+function toSocketChange(change: EngineInboxChange): InboxSocketChange {
   const base = {
     environment: change.environment._id,
     subscriberId: change.subscriberId,
@@ -45,7 +45,7 @@ function toSocketChange(change: EngineInboxChange): InboxChange {
  * ```
  */
 export function engineInboxSocket(engine: MockEngine): {
-  resolveSession: ResolveInboxSession;
+  resolveSession: ResolveInboxSocketSession;
   changes: InboxChangeSource;
 } {
   return {

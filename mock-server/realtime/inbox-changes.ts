@@ -50,10 +50,11 @@ export interface InboxCounts {
  *
  * @example
  * ```ts
- * const change: InboxChange = { kind: 'counts', environment: env._id, subscriberId: 'user-1', counts };
+ * const counts: InboxCounts = { unseen: 1, unread: 1, unreadBySeverity: { high: 0, medium: 0, low: 0, none: 1 } };
+ * const change: InboxSocketChange = { kind: 'counts', environment: env._id, subscriberId: 'user-1', counts };
  * ```
  */
-export type InboxChange =
+export type InboxSocketChange =
   | {
       kind: 'received';
       environment: string;
@@ -77,7 +78,7 @@ export type InboxChange =
  */
 export interface InboxChangeSource {
   /** Calls `listener` with every later change; returns the function that stops it. */
-  subscribe(listener: (change: InboxChange) => void): () => void;
+  subscribe(listener: (change: InboxSocketChange) => void): () => void;
 }
 
 /**
@@ -91,7 +92,7 @@ export interface InboxChangeSource {
  */
 export interface InboxChangeHub extends InboxChangeSource {
   /** Hands the change to every listener, in the order they subscribed. */
-  publish(change: InboxChange): void;
+  publish(change: InboxSocketChange): void;
 }
 
 /**
@@ -104,11 +105,11 @@ export interface InboxChangeHub extends InboxChangeSource {
  * ```
  */
 export function createInboxChangeHub(): InboxChangeHub {
-  const listeners = new Set<(change: InboxChange) => void>();
+  const listeners = new Set<(change: InboxSocketChange) => void>();
   return {
     subscribe(listener) {
       // A wrapper per subscription, so the same function subscribed twice stops one at a time.
-      const entry = (change: InboxChange) => listener(change);
+      const entry = (change: InboxSocketChange) => listener(change);
       listeners.add(entry);
       return () => listeners.delete(entry);
     },

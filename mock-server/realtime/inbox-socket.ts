@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'socket.io';
-import type { InboxChange, InboxChangeSource } from './inbox-changes';
+import type { InboxChangeSource, InboxSocketChange } from './inbox-changes';
 import { inboxSocketEvents } from './socket-events';
 import type { SocketIoServer } from './socket-io-server';
 import { DEFAULT_INBOX_SOCKET_LIMITS, type InboxSocketLimits } from './socket-limits';
@@ -22,10 +22,10 @@ import { DEFAULT_INBOX_SOCKET_LIMITS, type InboxSocketLimits } from './socket-li
  *
  * @example
  * ```ts
- * const session: InboxSession = { environment: env._id, subscriberId: 'user-1' };
+ * const session: InboxSocketSession = { environment: env._id, subscriberId: 'user-1' };
  * ```
  */
-export interface InboxSession {
+export interface InboxSocketSession {
   environment: string;
   subscriberId: string;
 }
@@ -35,10 +35,10 @@ export interface InboxSession {
  *
  * @example
  * ```ts
- * const resolveSession: ResolveInboxSession = (token) => sessions.get(token);
+ * const resolveSession: ResolveInboxSocketSession = (token) => sessions.get(token);
  * ```
  */
-export type ResolveInboxSession = (token: string) => InboxSession | undefined;
+export type ResolveInboxSocketSession = (token: string) => InboxSocketSession | undefined;
 
 /**
  * Options of the Inbox socket (`startMockServer({ inboxSocket })`, docs/inbox.md#real-time).
@@ -50,7 +50,7 @@ export type ResolveInboxSession = (token: string) => InboxSession | undefined;
  */
 export interface InboxSocketOptions {
   /** Authenticates a connection by the token the client sends in `query.token` (or `auth.token`). */
-  resolveSession: ResolveInboxSession;
+  resolveSession: ResolveInboxSocketSession;
   /** The changes to announce. */
   changes: InboxChangeSource;
   /** Caps; each one left out keeps its {@link DEFAULT_INBOX_SOCKET_LIMITS} value. */
@@ -148,7 +148,7 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
   const backlog = (socket: Socket) =>
     (queued.get(socket.id) ?? 0) + (socket.request.socket?.writableLength ?? 0);
 
-  function announce(io: SocketIoServer['io'], change: InboxChange): void {
+  function announce(io: SocketIoServer['io'], change: InboxSocketChange): void {
     const room = roomOf(change.environment, change.subscriberId);
     const members = io.sockets.adapter.rooms.get(room);
     if (!members || members.size === 0) return;
@@ -167,7 +167,7 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
   }
 
   function onConnection(io: SocketIoServer['io'], socket: Socket): void {
-    let session: InboxSession | undefined;
+    let session: InboxSocketSession | undefined;
     try {
       const token = tokenOf(socket);
       session = token === undefined ? undefined : options.resolveSession(token);

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { InboxChange, InboxCounts } from './inbox-changes';
+import type { InboxCounts, InboxSocketChange } from './inbox-changes';
 
 // The service caps the counts it sends: it counts at most 101 unread or unseen messages and 99
 // per severity, and reports 100 with `hasMore` past 100.
@@ -44,7 +44,9 @@ function unreadPayload(counts: InboxCounts) {
  * for (const [event, payload] of inboxSocketEvents(change)) io.to(room).emit(event, payload);
  * ```
  */
-export function inboxSocketEvents(change: InboxChange): Array<[event: string, payload: unknown]> {
+export function inboxSocketEvents(
+  change: InboxSocketChange,
+): Array<[event: string, payload: unknown]> {
   return [
     ...(change.kind === 'received'
       ? [['notification_received', { message: change.notification }] as [string, unknown]]

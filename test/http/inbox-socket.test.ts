@@ -7,7 +7,7 @@ import {
   type InboxChangeSource,
   type InboxCounts,
 } from '../../mock-server/realtime/inbox-changes';
-import type { InboxSession } from '../../mock-server/realtime/inbox-socket';
+import type { InboxSocketSession } from '../../mock-server/realtime/inbox-socket';
 import type { InboxSocketLimits } from '../../mock-server/realtime/socket-limits';
 import {
   clientFrame,
@@ -22,7 +22,7 @@ import {
 const DEV = 'env-dev';
 const PROD = 'env-prod';
 /** The test double of the session resolver: token → session. */
-const SESSIONS = new Map<string, InboxSession>([
+const SESSIONS = new Map<string, InboxSocketSession>([
   ['token-ada', { environment: DEV, subscriberId: 'ada' }],
   ['token-ada-2', { environment: DEV, subscriberId: 'ada' }],
   ['token-ada-3', { environment: DEV, subscriberId: 'ada' }],

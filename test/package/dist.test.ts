@@ -71,7 +71,9 @@ const mswEntry = require('@svc/api/mock/msw');`;
       join(dist, f),
     );
     for (const ext of ['.js', '.cjs']) {
-      const files = everyFile.filter((f) => f.endsWith(ext));
+      // The `svc` bin is a program with the client inside (as svc-mock's is), not a module an app
+      // imports next to `@svc/api`.
+      const files = everyFile.filter((f) => f.endsWith(ext) && !f.includes(`${sep}svc-cli${sep}`));
       const marker = 'did not match the expected shape';
       const holders = files.filter((f) => readFileSync(f, 'utf8').includes(marker));
       expect(holders, `files${ext} holding the request code`).toHaveLength(1);
@@ -89,7 +91,11 @@ const mswEntry = require('@svc/api/mock/msw');`;
       '../core/route-spec.js',
       '../routes/events.js',
     ]);
-    expect(importsOf('routes/events.js')).toEqual(['../schemas/event.js', './route.js']);
+    expect(importsOf('routes/events.js')).toEqual([
+      '../schemas/event.js',
+      '../schemas/event-batch.js',
+      './route.js',
+    ]);
     expect(importsOf('mock/node.js')).toContain('../client.js');
     // The engine validates with the client's schema modules, not copies of them.
     const engineFiles = readdirSync(join(dist, 'mock', 'engine'), {

@@ -1,8 +1,8 @@
 // The change hub the Inbox socket can listen to (mock-server/realtime/inbox-changes.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { createInboxChangeHub, type InboxChange } from '../../mock-server/realtime/inbox-changes';
+import { createInboxChangeHub, type InboxSocketChange } from '../../mock-server/realtime/inbox-changes';
 
-const change: InboxChange = {
+const change: InboxSocketChange = {
   kind: 'counts',
   environment: 'env',
   subscriberId: 'ada',
@@ -24,7 +24,7 @@ describe('createInboxChangeHub', () => {
   it('keeps telling the others when a listener throws', () => {
     const hub = createInboxChangeHub();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const heard: InboxChange[] = [];
+    const heard: InboxSocketChange[] = [];
     hub.subscribe(() => {
       throw new Error('broken listener');
     });
