@@ -119,6 +119,14 @@ export const IntegrationCredentials = z.looseObject({
   authenticateByToken: z.optional(z.boolean()),
   tlsOptions: z.optional(JsonObject),
 });
+/**
+ * The provider credentials of an integration (`Integration.credentials`).
+ *
+ * @example
+ * ```ts
+ * const hasKey = (credentials: IntegrationCredentials) => Boolean(credentials.apiKey);
+ * ```
+ */
 export interface IntegrationCredentials extends WireShape<typeof IntegrationCredentials> {}
 
 /** Extra configuration of an integration (inbound webhooks). */
@@ -126,6 +134,14 @@ export const IntegrationConfigurations = z.looseObject({
   inboundWebhookEnabled: z.optional(z.boolean()),
   inboundWebhookSigningKey: z.optional(z.string()),
 });
+/**
+ * The provider configuration of an integration (`Integration.configurations`).
+ *
+ * @example
+ * ```ts
+ * const inbound = (configurations: IntegrationConfigurations) => configurations.inboundWebhookEnabled === true;
+ * ```
+ */
 export interface IntegrationConfigurations extends WireShape<typeof IntegrationConfigurations> {}
 
 /**

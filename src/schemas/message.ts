@@ -21,6 +21,14 @@ export const EmailBlock = z.looseObject({
     }),
   ),
 });
+/**
+ * A block of an email message's content, when the service sends blocks (`Message.content`).
+ *
+ * @example
+ * ```ts
+ * const textOf = (blocks: EmailBlock[]) => blocks.map((block) => block.content).join('\n');
+ * ```
+ */
 export interface EmailBlock extends WireShape<typeof EmailBlock> {}
 
 /** A button of an in-app message action. */
@@ -36,6 +44,14 @@ export const MessageButton = z.looseObject({
   /** The redirect's target (`_self`, `_blank`, ...). */
   target: z.optional(z.string()),
 });
+/**
+ * A button of an in-app message (`Message.cta.action.buttons`).
+ *
+ * @example
+ * ```ts
+ * const labels = (buttons: MessageButton[]) => buttons.map((button) => `${button.type}: ${button.content}`);
+ * ```
+ */
 export interface MessageButton extends WireShape<typeof MessageButton> {}
 
 /** The action state of an in-app message (buttons and the clicked result). */
@@ -49,6 +65,14 @@ export const MessageAction = z.looseObject({
     }),
   ),
 });
+/**
+ * The buttons of an in-app message and which one was clicked (`Message.cta.action`).
+ *
+ * @example
+ * ```ts
+ * const clicked = (action: MessageAction) => action.status === 'done' ? action.result?.type : undefined;
+ * ```
+ */
 export interface MessageAction extends WireShape<typeof MessageAction> {}
 
 /** The call to action of a message. */
@@ -57,6 +81,15 @@ export const MessageCTA = z.looseObject({
   data: z.optional(z.looseObject({ url: z.optional(z.string()) })),
   action: z.optional(MessageAction),
 });
+/**
+ * The call to action of a message: redirect data and buttons (`Message.cta`).
+ *
+ * @example
+ * ```ts
+ * const { data } = await svc.messages.list({ subscriberId: 'user-1' });
+ * const ctas: MessageCTA[] = data.map((message) => message.cta);
+ * ```
+ */
 export interface MessageCTA extends WireShape<typeof MessageCTA> {}
 
 /** The workflow as embedded in a message (`Message.template`, legacy shape). */
@@ -97,6 +130,14 @@ export const MessageWorkflow = z.looseObject({
   data: z.optional(JsonObject),
   workflowIntegrationStatus: z.optional(JsonObject),
 });
+/**
+ * The workflow a message was sent by, as embedded in the message (`Message.template`).
+ *
+ * @example
+ * ```ts
+ * const workflowName = (workflow: MessageWorkflow) => workflow.name;
+ * ```
+ */
 export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 
 /**

@@ -63,6 +63,14 @@ export const DigestMetadataTimed = z.looseObject({
   monthDays: z.optional(z.array(z.number())),
   cronExpression: z.optional(z.string()),
 });
+/**
+ * The schedule of a timed digest as recorded on a job (`DigestMetadata.timed`).
+ *
+ * @example
+ * ```ts
+ * const atTime = (timed: DigestMetadataTimed) => timed.atTime;
+ * ```
+ */
 export interface DigestMetadataTimed extends WireShape<typeof DigestMetadataTimed> {}
 
 /** Digest settings and digested events of a digest job. */
@@ -111,6 +119,14 @@ export const ExecutionDetail = z.looseObject({
   /** Which part recorded it (`Internal`, `Webhook`, `Payload`, `Credentials`). */
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
+/**
+ * One execution log entry of a job (`Job.executionDetails`).
+ *
+ * @example
+ * ```ts
+ * const failures = (details: ExecutionDetail[]) => details.filter((entry) => entry.status === 'Failed');
+ * ```
+ */
 export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
 /**
@@ -179,6 +195,15 @@ export const Job = z.looseObject({
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
 });
+/**
+ * One job of a notification: a workflow step run for one subscriber (`ActivityNotification.jobs`).
+ *
+ * @example
+ * ```ts
+ * const { jobs } = await svc.notifications.retrieve(notificationId);
+ * const pending: Job[] = (jobs ?? []).filter((job) => job.status === 'pending');
+ * ```
+ */
 export interface Job extends WireShape<typeof Job> {}
 
 /** The subscriber of an activity notification. */
@@ -190,6 +215,14 @@ export const ActivitySubscriber = z.looseObject({
   email: z.optional(z.string()),
   phone: z.optional(z.string()),
 });
+/**
+ * The subscriber a notification was sent to (`ActivityNotification.subscriber`).
+ *
+ * @example
+ * ```ts
+ * const recipient = (subscriber: ActivitySubscriber) => subscriber.email ?? subscriber.subscriberId;
+ * ```
+ */
 export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber> {}
 
 /** The workflow of an activity notification. */
@@ -199,6 +232,14 @@ export const ActivityTemplate = z.looseObject({
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
   triggers: z.array(NotificationTrigger),
 });
+/**
+ * The workflow a notification ran (`ActivityNotification.template`).
+ *
+ * @example
+ * ```ts
+ * const workflowName = (template: ActivityTemplate) => template.name;
+ * ```
+ */
 export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
@@ -206,6 +247,14 @@ export const ActivityTopic = z.looseObject({
   _topicId: z.string(),
   topicKey: z.string(),
 });
+/**
+ * A topic a notification was sent through (`ActivityNotification.topics`).
+ *
+ * @example
+ * ```ts
+ * const topicKeys = (topics: ActivityTopic[]) => topics.map((topic) => topic.topicKey);
+ * ```
+ */
 export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 
 /**

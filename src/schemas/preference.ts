@@ -9,6 +9,14 @@ export const PreferenceChannels = z.looseObject({
   chat: z.optional(z.boolean()),
   push: z.optional(z.boolean()),
 });
+/**
+ * Whether each channel is enabled, in a preference (`SubscriberPreferencesResponse`, `WorkflowPreference`).
+ *
+ * @example
+ * ```ts
+ * const channelsOn = (channels: PreferenceChannels) => Object.entries(channels).filter(([, on]) => on);
+ * ```
+ */
 export interface PreferenceChannels extends WireShape<typeof PreferenceChannels> {}
 
 /** One day of a delivery schedule: whether it is on and its time ranges (`09:00 AM`). */
@@ -40,6 +48,14 @@ export const PreferenceOverride = z.looseObject({
   channel: openEnum(CHANNEL_TYPES),
   source: openEnum(['subscriber', 'template', 'workflowOverride']),
 });
+/**
+ * Which source set a channel's preference (`overrides` of a workflow preference).
+ *
+ * @example
+ * ```ts
+ * const sources = (overrides: PreferenceOverride[]) => overrides.map((item) => `${item.channel}: ${item.source}`);
+ * ```
+ */
 export interface PreferenceOverride extends WireShape<typeof PreferenceOverride> {}
 
 /**

@@ -47,6 +47,14 @@ export const FieldFilterPart = z.looseObject({
   operator: openEnum(FILTER_OPERATORS),
   on: openEnum(FILTER_SOURCES),
 });
+/**
+ * One field comparison of a step filter or integration condition (`StepFilter.children`).
+ *
+ * @example
+ * ```ts
+ * const describe = (part: FieldFilterPart) => `${part.on}.${part.field} ${part.operator} ${part.value}`;
+ * ```
+ */
 export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
 
 /**
@@ -98,6 +106,14 @@ export const IntegrationCondition = z.looseObject({
   value: z.optional(openEnum(FILTER_JOINS)),
   children: z.array(FieldFilterPart),
 });
+/**
+ * A condition that selects an integration (`Integration.conditions`).
+ *
+ * @example
+ * ```ts
+ * const fieldsOf = (condition: IntegrationCondition) => condition.children.map((part) => part.field);
+ * ```
+ */
 export interface IntegrationCondition extends WireShape<typeof IntegrationCondition> {}
 
 /**

@@ -285,6 +285,14 @@ export const TopicSubscriptionChange = z.looseObject({
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
+/**
+ * One subscription a topic subscriptions create or delete changed (`TopicSubscriptionsResult.data`).
+ *
+ * @example
+ * ```ts
+ * const changed = (changes: TopicSubscriptionChange[]) => changes.map((change) => change.subscriber?.subscriberId);
+ * ```
+ */
 export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscriptionChange> {}
 
 /**

@@ -42,4 +42,12 @@ export const UserSummary = z.looseObject({
   lastName: z.optional(z.nullable(z.string())),
   externalId: z.optional(z.nullable(z.string())),
 });
+/**
+ * The dashboard user who last changed or published a workflow (`updatedBy`, `lastPublishedBy`).
+ *
+ * @example
+ * ```ts
+ * const editor = (user: UserSummary) => [user.firstName, user.lastName].filter(Boolean).join(' ');
+ * ```
+ */
 export interface UserSummary extends WireShape<typeof UserSummary> {}

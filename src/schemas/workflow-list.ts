@@ -20,6 +20,15 @@ export const StepListItem = z.looseObject({
   type: openEnum(STEP_TYPES),
   issues: z.optional(StepIssues),
 });
+/**
+ * A step of a workflow in the workflows list (`WorkflowListItem.steps`).
+ *
+ * @example
+ * ```ts
+ * const { data } = await svc.workflows.list();
+ * const steps: StepListItem[] = data.flatMap((workflow) => workflow.steps);
+ * ```
+ */
 export interface StepListItem extends WireShape<typeof StepListItem> {}
 
 /**

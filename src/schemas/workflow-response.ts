@@ -26,6 +26,16 @@ export const WorkflowStepResponse = z.looseObject({
   workflowDatabaseId: z.string(),
   issues: z.optional(StepIssues),
 });
+/**
+ * A step of a workflow as the workflows API returns it (`WorkflowResponse.steps`).
+ *
+ * @example
+ * ```ts
+ * const workflow = await svc.workflows.retrieve('welcome');
+ * const steps: WorkflowStepResponse[] = workflow.steps;
+ * console.log(steps.map((step) => step.stepId));
+ * ```
+ */
 export interface WorkflowStepResponse extends WireShape<typeof WorkflowStepResponse> {}
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { JsonObject, openEnum } from './common';
+import { JsonObject, openEnum, type WireShape } from './common';
 
 const UI_SCHEMA_GROUPS = [
   'IN_APP',
@@ -155,7 +155,16 @@ export const UiSchema = z.looseObject({
   group: z.optional(openEnum(UI_SCHEMA_GROUPS)),
   properties: z.optional(z.record(z.string(), UiSchemaProperty)),
 });
-export type UiSchema = z.infer<typeof UiSchema>;
+/**
+ * The dashboard UI schema of a step's controls (`WorkflowStepResponse.controls.uiSchema`).
+ *
+ * @example
+ * ```ts
+ * const components = (uiSchema: UiSchema) =>
+ *   Object.values(uiSchema.properties ?? {}).map((property) => property.component);
+ * ```
+ */
+export interface UiSchema extends WireShape<typeof UiSchema> {}
 
 /** Controls metadata of a step: JSON Schema, UI schema and the current values. */
 export const ControlsMetadata = z.looseObject({
@@ -164,4 +173,15 @@ export const ControlsMetadata = z.looseObject({
   /** The control object of the step's type (see the `*ControlValues` schemas). */
   values: JsonObject,
 });
-export type ControlsMetadata = z.infer<typeof ControlsMetadata>;
+/**
+ * Controls metadata of a step: JSON Schema, UI schema and the current values
+ * (`WorkflowStepResponse.controls`).
+ *
+ * @example
+ * ```ts
+ * const workflow = await svc.workflows.retrieve('welcome');
+ * const controls: ControlsMetadata[] = workflow.steps.map((step) => step.controls);
+ * console.log(controls.map((control) => control.values));
+ * ```
+ */
+export interface ControlsMetadata extends WireShape<typeof ControlsMetadata> {}

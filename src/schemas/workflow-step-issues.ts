@@ -20,6 +20,14 @@ export const StepContentIssue = z.looseObject({
   variableName: z.optional(z.string()),
   message: z.string(),
 });
+/**
+ * A problem with one control value of a step (`StepIssues.controls`).
+ *
+ * @example
+ * ```ts
+ * const describe = (issue: StepContentIssue) => `${issue.variableName}: ${issue.message}`;
+ * ```
+ */
 export interface StepContentIssue extends WireShape<typeof StepContentIssue> {}
 
 /** An integration problem of a step (for example no active provider). */
@@ -28,6 +36,14 @@ export const StepIntegrationIssue = z.looseObject({
   variableName: z.optional(z.string()),
   message: z.string(),
 });
+/**
+ * A problem with the integration a step needs (`StepIssues.integration`).
+ *
+ * @example
+ * ```ts
+ * const describe = (issue: StepIntegrationIssue) => `${issue.issueType}: ${issue.message}`;
+ * ```
+ */
 export interface StepIntegrationIssue extends WireShape<typeof StepIntegrationIssue> {}
 
 /** The issues of a step, keyed by control name / integration key. */
@@ -35,4 +51,12 @@ export const StepIssues = z.looseObject({
   controls: z.optional(z.record(z.string(), z.array(StepContentIssue))),
   integration: z.optional(z.record(z.string(), z.array(StepIntegrationIssue))),
 });
+/**
+ * What the service found missing or wrong in a step (`issues` of a workflow step).
+ *
+ * @example
+ * ```ts
+ * const hasIssues = (issues: StepIssues) => Object.keys({ ...issues.controls, ...issues.integration }).length > 0;
+ * ```
+ */
 export interface StepIssues extends WireShape<typeof StepIssues> {}

@@ -44,6 +44,14 @@ export const DigestRegularMetadata = z.looseObject({
   backoffUnit: z.optional(openEnum(DIGEST_UNITS)),
   updateMode: z.optional(z.boolean()),
 });
+/**
+ * The settings of a regular or backoff digest step (one form of `StepMetadata`).
+ *
+ * @example
+ * ```ts
+ * const digest: DigestRegularMetadata = { type: 'regular', amount: 5, unit: 'minutes' };
+ * ```
+ */
 export interface DigestRegularMetadata extends WireShape<typeof DigestRegularMetadata> {}
 
 /** The schedule of a timed digest. */
@@ -55,6 +63,14 @@ export const DigestTimedConfig = z.looseObject({
   ordinalValue: z.optional(openEnum(ORDINAL_VALUES)),
   monthlyType: z.optional(openEnum(MONTHLY_TYPES)),
 });
+/**
+ * The schedule of a timed digest step (`DigestTimedMetadata.timed`).
+ *
+ * @example
+ * ```ts
+ * const schedule: DigestTimedConfig = { atTime: '09:00', weekDays: ['monday'] };
+ * ```
+ */
 export interface DigestTimedConfig extends WireShape<typeof DigestTimedConfig> {}
 
 /** Step metadata of a timed (scheduled) digest. */
@@ -65,6 +81,14 @@ export const DigestTimedMetadata = z.looseObject({
   type: openEnum(['timed']),
   timed: z.optional(DigestTimedConfig),
 });
+/**
+ * The settings of a timed digest step (one form of `StepMetadata`).
+ *
+ * @example
+ * ```ts
+ * const digest: DigestTimedMetadata = { type: 'timed', unit: 'weeks', timed: { weekDays: ['monday'] } };
+ * ```
+ */
 export interface DigestTimedMetadata extends WireShape<typeof DigestTimedMetadata> {}
 
 /** Step metadata of a fixed-duration delay. */
@@ -73,6 +97,14 @@ export const DelayRegularMetadata = z.looseObject({
   unit: z.optional(openEnum(DIGEST_UNITS)),
   type: openEnum(['regular']),
 });
+/**
+ * The settings of a regular delay step (one form of `StepMetadata`).
+ *
+ * @example
+ * ```ts
+ * const delay: DelayRegularMetadata = { type: 'regular', amount: 30, unit: 'minutes' };
+ * ```
+ */
 export interface DelayRegularMetadata extends WireShape<typeof DelayRegularMetadata> {}
 
 /** Step metadata of a delay until a date read from the payload. */
@@ -80,6 +112,14 @@ export const DelayScheduledMetadata = z.looseObject({
   type: openEnum(['scheduled']),
   delayPath: z.string(),
 });
+/**
+ * The settings of a scheduled delay step, which waits until a date in the payload (one form of `StepMetadata`).
+ *
+ * @example
+ * ```ts
+ * const delay: DelayScheduledMetadata = { type: 'scheduled', delayPath: 'sendAt' };
+ * ```
+ */
 export interface DelayScheduledMetadata extends WireShape<typeof DelayScheduledMetadata> {}
 
 /** Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled). */
@@ -104,6 +144,14 @@ export const ReplyCallback = z.looseObject({
   active: z.optional(z.boolean()),
   url: z.optional(z.string()),
 });
+/**
+ * Reply callback settings of an embedded workflow step (`NotificationStep.replyCallback`).
+ *
+ * @example
+ * ```ts
+ * const callbackUrl = (callback: ReplyCallback) => (callback.active ? callback.url : undefined);
+ * ```
+ */
 export interface ReplyCallback extends WireShape<typeof ReplyCallback> {}
 
 const notificationStepShape = {
@@ -122,6 +170,14 @@ const notificationStepShape = {
 
 /** A variant of a (legacy) workflow step: the step shape without `variants`. */
 export const NotificationStepVariant = z.looseObject(notificationStepShape);
+/**
+ * A variant of an embedded workflow step (`NotificationStep.variants`).
+ *
+ * @example
+ * ```ts
+ * const activeVariants = (variants: NotificationStepVariant[]) => variants.filter((variant) => variant.active);
+ * ```
+ */
 export interface NotificationStepVariant extends WireShape<typeof NotificationStepVariant> {}
 
 /** A step of a workflow as embedded in a message (`Message.template.steps`). */
@@ -129,10 +185,26 @@ export const NotificationStep = z.looseObject({
   ...notificationStepShape,
   variants: z.optional(z.array(NotificationStepVariant)),
 });
+/**
+ * A step of a workflow as embedded in a message (`Message.template.steps`).
+ *
+ * @example
+ * ```ts
+ * const stepNames = (steps: NotificationStep[]) => steps.map((step) => step.name);
+ * ```
+ */
 export interface NotificationStep extends WireShape<typeof NotificationStep> {}
 
 /** A named variable of a workflow trigger. */
 export const TriggerVariable = z.looseObject({ name: z.string() });
+/**
+ * A named variable of a workflow trigger (`NotificationTrigger.variables`).
+ *
+ * @example
+ * ```ts
+ * const names = (variables: TriggerVariable[]) => variables.map((variable) => variable.name);
+ * ```
+ */
 export interface TriggerVariable extends WireShape<typeof TriggerVariable> {}
 
 /** The event trigger of a workflow (its trigger identifier and variables). */
@@ -142,4 +214,12 @@ export const NotificationTrigger = z.looseObject({
   variables: z.array(TriggerVariable),
   subscriberVariables: z.optional(z.array(TriggerVariable)),
 });
+/**
+ * The event trigger of a workflow: its identifier and variables (`MessageWorkflow.triggers`).
+ *
+ * @example
+ * ```ts
+ * const identifiers = (triggers: NotificationTrigger[]) => triggers.map((trigger) => trigger.identifier);
+ * ```
+ */
 export interface NotificationTrigger extends WireShape<typeof NotificationTrigger> {}
