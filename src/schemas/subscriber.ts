@@ -287,12 +287,27 @@ export type BulkCreateSubscribersBody = z.infer<typeof BulkCreateSubscribersBody
  */
 export const BulkCreateSubscribersResponse = z.looseObject({
   /** Subscribers that existed and were updated. */
-  updated: z.array(z.looseObject({ subscriberId: z.string() })),
+  updated: z.array(
+    z.looseObject({
+      /** Your id of the subscriber. */
+      subscriberId: z.string(),
+    }),
+  ),
   /** Subscribers that were created. */
-  created: z.array(z.looseObject({ subscriberId: z.string() })),
+  created: z.array(
+    z.looseObject({
+      /** Your id of the subscriber. */
+      subscriberId: z.string(),
+    }),
+  ),
   /** Items that failed, each with why. */
   failed: z.array(
-    z.looseObject({ message: z.optional(z.string()), subscriberId: z.optional(z.string()) }),
+    z.looseObject({
+      /** Why the item failed. */
+      message: z.optional(z.string()),
+      /** Your id of the subscriber, when the item had one. */
+      subscriberId: z.optional(z.string()),
+    }),
   ),
 });
 export interface BulkCreateSubscribersResponse

@@ -129,8 +129,11 @@ const UiPlaceholderScalar = z.union([z.string(), z.number(), z.boolean(), JsonOb
  * ```
  */
 export const UiSchemaProperty: z.ZodMiniType<UiSchemaProperty> = z.looseObject({
+  /** The placeholder the dashboard shows in the field. */
   placeholder: z.optional(z.nullable(z.union([UiPlaceholderScalar, z.array(UiPlaceholderScalar)]))),
+  /** The dashboard component that renders the field. */
   component: openEnum(UI_COMPONENTS),
+  /** The nested fields, by name. */
   get properties() {
     return z.optional(z.record(z.string(), UiSchemaProperty));
   },
@@ -152,7 +155,9 @@ export type UiSchemaProperty = {
 
 /** The dashboard UI schema of a step's controls. */
 export const UiSchema = z.looseObject({
+  /** The step group the UI schema is for (`IN_APP`, `EMAIL`, `DELAY`, ...). */
   group: z.optional(openEnum(UI_SCHEMA_GROUPS)),
+  /** How each control field renders, by name. */
   properties: z.optional(z.record(z.string(), UiSchemaProperty)),
 });
 /**
@@ -168,7 +173,9 @@ export interface UiSchema extends WireShape<typeof UiSchema> {}
 
 /** Controls metadata of a step: JSON Schema, UI schema and the current values. */
 export const ControlsMetadata = z.looseObject({
+  /** The JSON Schema of the step's controls. */
   dataSchema: z.optional(JsonObject),
+  /** How the dashboard renders the controls. */
   uiSchema: z.optional(UiSchema),
   /** The control object of the step's type (see the `*ControlValues` schemas). */
   values: JsonObject,

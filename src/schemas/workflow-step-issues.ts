@@ -16,8 +16,11 @@ const INTEGRATION_ISSUE_TYPES = ['MISSING_INTEGRATION', 'INBOX_NOT_CONNECTED'] a
 
 /** A content problem of a step's control values. */
 export const StepContentIssue = z.looseObject({
+  /** `MISSING_VALUE`, `ILLEGAL_VARIABLE_IN_CONTROL_VALUE`, ... . */
   issueType: openEnum(CONTENT_ISSUE_TYPES),
+  /** The control (or variable) the issue is about. */
   variableName: z.optional(z.string()),
+  /** A readable description. */
   message: z.string(),
 });
 /**
@@ -32,8 +35,11 @@ export interface StepContentIssue extends WireShape<typeof StepContentIssue> {}
 
 /** An integration problem of a step (for example no active provider). */
 export const StepIntegrationIssue = z.looseObject({
+  /** `MISSING_INTEGRATION` or `INBOX_NOT_CONNECTED`. */
   issueType: openEnum(INTEGRATION_ISSUE_TYPES),
+  /** The field the issue is about, if any. */
   variableName: z.optional(z.string()),
+  /** A readable description. */
   message: z.string(),
 });
 /**
@@ -48,7 +54,9 @@ export interface StepIntegrationIssue extends WireShape<typeof StepIntegrationIs
 
 /** The issues of a step, keyed by control name / integration key. */
 export const StepIssues = z.looseObject({
+  /** Content issues, by control name. */
   controls: z.optional(z.record(z.string(), z.array(StepContentIssue))),
+  /** Integration issues, by field. */
   integration: z.optional(z.record(z.string(), z.array(StepIntegrationIssue))),
 });
 /**

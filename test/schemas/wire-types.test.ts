@@ -89,17 +89,19 @@ function rootExports(): Set<string> {
 }
 
 /**
- * What a response schema is made of: the schema constants it names (a named nested type) and
- * the object calls it contains, following the non-schema constants it uses (a shared shape, a
- * union of schemas) into their initializers. `X.def.shape` spreads X's fields, so it names no
- * nested type but its fields are X's.
+ * What a response schema is made of: the schema constants it names (its named nested types)
+ * and the field lists of the objects it declares, following the other constants it uses (a
+ * shared shape, a union of schemas) into their initializers. `X.def.shape` spreads X's fields:
+ * it names no nested type, and its fields are checked as X's.
  */
 function partsOf(name: string) {
   const nested = new Set<string>();
-  const objects: ts.CallExpression[] = [];
+  /** The field lists: each object call's, and each shared shape's (`{ ...shape }`). */
+  const shapes: ts.ObjectLiteralExpression[] = [];
   const seen = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (isObjectCall(node)) objects.push(node);
+    const [fields] = isObjectCall(node) ? node.arguments : [];
+    if (fields && ts.isObjectLiteralExpression(fields)) shapes.push(fields);
     if (ts.isIdentifier(node) && constants.has(node.text) && !seen.has(node.text)) {
       const spreadShape =
         ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node;
@@ -109,6 +111,7 @@ function partsOf(name: string) {
         if (isObjectCall(init) || wireTypes.has(node.text)) nested.add(node.text);
         else {
           seen.add(node.text);
+          if (ts.isObjectLiteralExpression(init)) shapes.push(init);
           visit(init);
         }
       }
@@ -117,7 +120,7 @@ function partsOf(name: string) {
   };
   seen.add(name);
   visit((constants.get(name) as { init: ts.Expression }).init);
-  return { nested, objects };
+  return { nested, shapes };
 }
 
 describe('the wire types of the responses', () => {
@@ -140,5 +143,20 @@ describe('the wire types of the responses', () => {
   it('exports every wire type from the package root', () => {
     const exported = rootExports();
     expect([...wireTypes].filter((name) => !exported.has(name)).sort()).toEqual([]);
+  });
+
+  it('documents every field of a response schema', () => {
+    const shapes = new Set([...wireTypes].flatMap((name) => partsOf(name).shapes));
+    const undocumented = [...shapes].flatMap((shape) =>
+      shape.properties
+        .filter((field) => !ts.isSpreadAssignment(field))
+        .filter((field) => ts.getJSDocCommentsAndTags(field).length === 0)
+        .map((field) => {
+          const file = field.getSourceFile();
+          const { line } = file.getLineAndCharacterOfPosition(field.getStart());
+          return `src/schemas/${file.fileName.split('/').pop()}:${line + 1} ${field.name?.getText()}`;
+        }),
+    );
+    expect(undocumented).toEqual([]);
   });
 });
