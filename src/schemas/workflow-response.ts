@@ -16,7 +16,10 @@ export const WorkflowStepResponse = z.looseObject({
   controls: ControlsMetadata,
   /** The control values of the step's type (see the `*ControlValues` schemas). */
   controlValues: z.optional(JsonObject),
-  /** The variables the step's content can use (a JSON Schema). */
+  /**
+   * The variables the step's content can use, as a JSON Schema (`subscriber`, `payload`,
+   * `steps`, ...).
+   */
   variables: JsonObject,
   /** The step's id within the workflow. */
   stepId: z.string(),
