@@ -281,12 +281,12 @@ export type {
 } from './schemas/workflow-control-values';
 export type { StepListItem } from './schemas/workflow-list';
 export type { WorkflowStepResponse } from './schemas/workflow-response';
+export type { ControlsMetadata, UiSchema } from './schemas/workflow-step-controls';
 export type {
   StepContentIssue,
   StepIntegrationIssue,
   StepIssues,
 } from './schemas/workflow-step-issues';
-export type { ControlsMetadata, UiSchema } from './schemas/workflow-step-controls';
 export type {
   DelayRegularMetadata,
   DelayScheduledMetadata,
