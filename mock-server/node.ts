@@ -43,7 +43,7 @@ export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
 export type { InspectorServeOptions } from './inspector/serve';
 export { INSPECTOR_PATH, serveInspector } from './inspector/serve';
-export { engineInboxChanges } from './realtime/engine-inbox-changes';
+export { engineInboxSocket } from './realtime/engine-inbox-socket';
 export type {
   InboxChange,
   InboxChangeHub,

@@ -13,7 +13,7 @@ export type {
 } from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';
-export { engineInboxChanges } from './realtime/engine-inbox-changes';
+export { engineInboxSocket } from './realtime/engine-inbox-socket';
 export type {
   InboxChange,
   InboxChangeHub,

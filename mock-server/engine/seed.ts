@@ -27,7 +27,14 @@ import {
   buildSubscriptionPreferences,
   matchedWorkflows,
 } from './resources/subscription-preferences';
-import { subscribe } from './resources/topics';
+import { topicDataProblems } from './resources/topic-data';
+import {
+  findSubscription,
+  SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC,
+  subscribe,
+  subscriptionCount,
+  subscriptionIdentifier,
+} from './resources/topics';
 import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
@@ -60,15 +67,17 @@ export const SubscriberSeed = z.strictObject({
 });
 
 /**
- * A subscriber of a seeded topic: its `subscriberId`, or `{ subscriberId, preferences }` with the
- * subscription's workflow preferences in the subscriptions create body's shape
- * (docs/behaviour/topics.md#seeding-subscriptions-with-preferences).
+ * A subscriber of a seeded topic: its `subscriberId`, or `{ subscriberId, identifier?,
+ * preferences? }` with the subscription's identifier and its workflow preferences in the
+ * subscriptions create body's shape (docs/behaviour/topics.md#seeding-subscriptions-with-preferences).
  */
 export const TopicSubscriberSeed = z.union(
   [
     z.string(),
     z.strictObject({
       subscriberId: z.string().check(z.minLength(1)),
+      // Another identifier makes another subscription of the same subscriber to the topic.
+      identifier: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
       // The create body's own item schema, with a message that names the shapes it takes.
       preferences: z.optional(
         z.array(
@@ -81,13 +90,15 @@ export const TopicSubscriberSeed = z.union(
       ),
     }),
   ],
-  { error: 'Expected a subscriberId, or { subscriberId, preferences }' },
+  { error: 'Expected a subscriberId, or { subscriberId, identifier?, preferences? }' },
 );
 
 /** A topic to seed, with the subscribers subscribed to it (ids, or ids with preferences). */
 export const TopicSeed = z.strictObject({
   key: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
+  /** Custom data, with the rules of a topic create (docs/behaviour/topics.md#custom-data). */
+  data: z.optional(z.record(z.string(), z.unknown())),
   subscribers: z.optional(z.array(TopicSubscriberSeed)),
   contextKeys: z.optional(z.array(z.string())),
 });
@@ -326,12 +337,37 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       tables.topics.edit(data, topic);
       topic.name = topicSeed.name;
     }
+    if (topicSeed.data !== undefined) {
+      const [problem] = topicDataProblems(topicSeed.data);
+      if (problem !== undefined) throw seedError(`topics.${index}.data: ${problem}`);
+      tables.topics.edit(data, topic);
+      topic.data = structuredClone(topicSeed.data);
+    }
     for (const entry of topicSeed.subscribers ?? []) {
       const subscriberId = typeof entry === 'string' ? entry : entry.subscriberId;
       const subscriber = findSubscriber(data, subscriberId);
       if (!subscriber) throw seedError(`topics.${index}: unknown subscriberId "${subscriberId}"`);
       const contextKeys = topicSeed.contextKeys ?? [];
-      const subscription = subscribe(data, topic, subscriber, contextKeys, ids.objectId(), at);
+      const identifier =
+        (typeof entry === 'string' ? undefined : entry.identifier) ??
+        subscriptionIdentifier(topic.key, subscriber.subscriberId, contextKeys);
+      if (
+        !findSubscription(data, topic, subscriber, identifier) &&
+        subscriptionCount(data, topic, subscriber) >= SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC
+      ) {
+        throw seedError(
+          `topics.${index}: Subscriber ${subscriberId} has reached the maximum allowed of ${SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC} subscriptions for topic "${topic.key}"`,
+        );
+      }
+      const subscription = subscribe(
+        data,
+        topic,
+        subscriber,
+        contextKeys,
+        ids.objectId(),
+        at,
+        identifier,
+      );
       if (typeof entry !== 'string' && entry.preferences !== undefined) {
         preferred.push({ subscription, inputs: entry.preferences });
       }

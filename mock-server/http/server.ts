@@ -14,8 +14,7 @@ import { inspectorControlRoutes } from '../inspector/control-routes';
 import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
 import type { MistakeHints } from '../pipeline/mistake-hints';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
-import { engineInboxChanges } from '../realtime/engine-inbox-changes';
-import type { InboxChangeSource } from '../realtime/inbox-changes';
+import { engineInboxSocket } from '../realtime/engine-inbox-socket';
 import { createInboxSocketServer, type InboxSocketOptions } from '../realtime/inbox-socket';
 import { corsHeaders, preflightHeaders } from './cors';
 import { fromIncoming, sendResponse } from './node-bridge';
@@ -70,11 +69,13 @@ export interface MockServerOptions extends MockEngineOptions {
    */
   hints?: MistakeHints | false;
   /**
-   * Serves the Inbox's real-time socket (socket.io) at `/socket.io/` on the same port, for the
-   * service's Inbox client with `socketUrl` set to the server's URL; `changes` defaults to the
-   * engine's in-app deliveries and marks (docs/inbox.md#real-time). Off without it.
+   * The Inbox's real-time socket (socket.io) at `/socket.io/` on the same port, for the service's
+   * Inbox client with `socketUrl` set to the server's URL (docs/inbox.md#real-time). On by
+   * default: a token is a session of `POST /v1/inbox/session` and the changes are the engine's
+   * (`engineInboxSocket(engine)`); each option given replaces its default (`limits` the caps).
+   * `false` turns the socket off.
    */
-  inboxSocket?: Omit<InboxSocketOptions, 'changes'> & { changes?: InboxChangeSource };
+  inboxSocket?: Partial<InboxSocketOptions> | false;
   /**
    * The data directory the engine is kept in (`svc-mock --data`, docs/http-server.md#keeping-data):
    * saved after each control request that changes the engine, and shown by `GET /__svc/data`.
@@ -118,6 +119,13 @@ function engineFrom(options: MockServerOptions): MockEngine {
     // Real time does not go back: reset keeps the clock unless told otherwise.
     keepClockOnReset: options.keepClockOnReset ?? options.clock === 'real',
   });
+}
+
+/** The options given, without the ones left `undefined` (those keep their defaults). */
+function withoutUndefined<T extends object>(options: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(options ?? {}).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }
 
 const isControlPath = (target: string) =>
@@ -169,12 +177,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           { token: options.controlToken, allowedHosts },
         );
   const log = options.log;
-  const inboxSocket = options.inboxSocket
-    ? createInboxSocketServer({
-        ...options.inboxSocket,
-        changes: options.inboxSocket.changes ?? engineInboxChanges(engine),
-      })
-    : undefined;
+  const inboxSocket =
+    options.inboxSocket === false
+      ? undefined
+      : createInboxSocketServer({
+          ...engineInboxSocket(engine),
+          ...withoutUndefined(options.inboxSocket),
+        });
 
   const server = createServer(async (req, res) => {
     // Every answer (timestamps, due delays and digests) reflects the time of the request.

@@ -45,7 +45,7 @@ export type ResolveInboxSession = (token: string) => InboxSession | undefined;
  *
  * @example
  * ```ts
- * const options: InboxSocketOptions = { resolveSession, changes: engineInboxChanges(engine) };
+ * const options: InboxSocketOptions = { ...engineInboxSocket(engine), limits: { maxSockets: 5_000 } };
  * ```
  */
 export interface InboxSocketOptions {
@@ -128,8 +128,7 @@ function packetSize(packet: { data?: unknown }): number {
  * @example
  * ```ts
  * const inbox = createInboxSocketServer({
- *   resolveSession: (token) => sessions.get(token),
- *   changes: engineInboxChanges(engine),
+ *   ...engineInboxSocket(engine),
  *   limits: { maxSockets: 5_000 },
  * });
  * ```

@@ -20,6 +20,8 @@ export const Topic = z.looseObject({
   key: z.string(),
   /** Display name. */
   name: z.optional(z.string()),
+  /** Custom data: flat key-value pairs of scalars (string, number, boolean, string[]). */
+  data: z.optional(z.record(z.string(), z.unknown())),
   /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
   /** When it was last updated (ISO 8601). */
@@ -60,6 +62,9 @@ export interface TopicSubscription extends WireShape<typeof TopicSubscription> {
 /** Longest topic key the service accepts. */
 export const TOPIC_KEY_MAX_LENGTH = 100;
 
+/** A value of a topic's custom `data`: a string, number, boolean or string[]. */
+const TopicDataValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+
 /**
  * Body of `POST /v2/topics` (an upsert): the key (1-100 characters: letters, digits, `-`, `_`,
  * `:`, `.`, or an email address) and an optional name.
@@ -72,18 +77,23 @@ export const TOPIC_KEY_MAX_LENGTH = 100;
 export const TopicCreateBody = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(TOPIC_KEY_MAX_LENGTH)),
   name: z.optional(z.string().check(z.maxLength(100))),
+  /** Custom data: flat scalars (string, number, boolean, string[]), at most 64 KB of JSON. */
+  data: z.optional(z.nullable(z.record(z.string(), TopicDataValue))),
 });
 export type TopicCreateBody = z.infer<typeof TopicCreateBody>;
 
 /**
- * Body of `PATCH /v2/topics/{topicKey}`.
+ * Body of `PATCH /v2/topics/{topicKey}`: a new name and/or custom `data` (`null` clears it).
  *
  * @example
  * ```ts
- * TopicUpdateBody.parse({ name: 'Renamed' });
+ * TopicUpdateBody.parse({ name: 'Renamed', data: { category: 'product', priority: 1 } });
  * ```
  */
-export const TopicUpdateBody = z.object({ name: z.string() });
+export const TopicUpdateBody = z.object({
+  name: z.optional(z.string().check(z.maxLength(100))),
+  data: z.optional(z.nullable(z.record(z.string(), TopicDataValue))),
+});
 export type TopicUpdateBody = z.infer<typeof TopicUpdateBody>;
 
 /**

@@ -1,73 +1,24 @@
 // The service's Inbox UI (examples/inbox, `@novu/js/ui` unmodified) in headless chromium hears
 // svc-mock's Inbox socket: a WebSocket from the page's origin to the server, authenticated by the
-// session token, that carries a trigger's delivery live. The Inbox's HTTP routes belong to the
-// other half of the Inbox work; until they are served, the page's calls under /v1/inbox are
-// answered here by stand-ins (playwright's `page.route`), the session's token included.
+// token of the session the page opened with `POST /v1/inbox/session`, that carries a trigger's
+// delivery live.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import { type BrowserContext, chromium, type Route } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
 import { type InboxSite, inboxPageUrl, serveInboxPage } from './inbox-page';
 
-const TOKEN = 'session-of-demo-ada';
 let server: MockServer;
 let site: InboxSite;
 let context: BrowserContext;
 let userDataDir: string;
 
-/** Stand-ins for the Inbox routes: a session with TOKEN, empty lists and zero counts. */
-function standIn(route: Route) {
-  const request = route.request();
-  const url = new URL(request.url());
-  const cors = {
-    'access-control-allow-origin': '*',
-    'access-control-allow-headers': '*',
-    'access-control-allow-methods': '*',
-  };
-  if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-  let body: unknown = { data: [] };
-  if (url.pathname.endsWith('/session')) {
-    const none = { high: 0, medium: 0, low: 0, none: 0 };
-    body = {
-      data: {
-        token: TOKEN,
-        totalUnreadCount: 0,
-        unreadCount: { total: 0, severity: none },
-        removeNovuBranding: false,
-        maxSnoozeDurationHours: 24,
-        isDevelopmentMode: true,
-      },
-    };
-  } else if (url.pathname.endsWith('/notifications/count')) {
-    const filters = JSON.parse(url.searchParams.get('filters') ?? '[]') as unknown[];
-    body = { data: filters.map((filter) => ({ count: 0, filter })) };
-  } else if (url.pathname.endsWith('/notifications')) {
-    body = { data: [], hasMore: false, filter: {} };
-  }
-  return route.fulfill({
-    status: request.method() === 'POST' ? 201 : 200,
-    headers: { ...cors, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI on the socket, in chromium', () => {
   beforeAll(async () => {
-    server = await startMockServer({
-      port: 0,
-      inboxSocket: {
-        resolveSession: (token) =>
-          token === TOKEN
-            ? {
-                environment: server.engine.environment('Development')._id,
-                subscriberId: 'demo-ada',
-              }
-            : undefined,
-      },
-    });
+    server = await startMockServer({ port: 0 });
     site = await serveInboxPage();
     userDataDir = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -88,16 +39,21 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI on the socket, in c
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
-    await page.route(`${server.url}/v1/inbox/**`, standIn);
+    const session = page.waitForResponse(
+      (response) =>
+        response.url() === `${server.url}/v1/inbox/session` &&
+        response.request().method() === 'POST',
+    );
     const frames: string[] = [];
     const socket = page.waitForEvent('websocket', (ws) =>
       ws.url().startsWith(server.url.replace('http', 'ws')),
     );
     const environment = server.engine.environment('Development');
     await page.goto(inboxPageUrl(site, server.url, environment.identifier, 'demo-ada'));
+    const { data } = (await (await session).json()) as { data: { token: string } };
     const ws = await socket;
     expect(new URL(ws.url()).pathname).toBe('/socket.io/');
-    expect(new URL(ws.url()).searchParams.get('token')).toBe(TOKEN);
+    expect(new URL(ws.url()).searchParams.get('token')).toBe(data.token);
     ws.on('framereceived', ({ payload }) => frames.push(String(payload)));
     await page.waitForSelector('.nv-bellContainer');
     // The socket.io session is open once the server answered the namespace's CONNECT.

@@ -1,52 +1,21 @@
-// The service's own Inbox client (@novu/js 3.19, unmodified) on svc-mock's Inbox socket: it
-// connects with its session token and turns the socket's payloads into its Notification and
-// counts. The session itself is answered here by a stand-in for `POST /v1/inbox/session` (msw,
-// in this process only), so this test exercises the socket alone.
+// The service's own Inbox client (@novu/js 3.19, unmodified) on svc-mock's Inbox socket: it opens
+// its session with `POST /v1/inbox/session`, connects with the session's token, and turns the
+// socket's payloads into its Notification and counts.
 import { Novu } from '@novu/js';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-const TOKEN = 'session-of-demo-ada';
 let server: MockServer;
-const session = setupServer();
 
 beforeAll(async () => {
-  server = await startMockServer({
-    port: 0,
-    inboxSocket: {
-      resolveSession: (token) =>
-        token === TOKEN
-          ? { environment: server.engine.environment('Development')._id, subscriberId: 'demo-ada' }
-          : undefined,
-    },
-  });
-  session.use(
-    http.post(`${server.url}/v1/inbox/session`, () =>
-      HttpResponse.json({
-        data: {
-          token: TOKEN,
-          totalUnreadCount: 0,
-          unreadCount: { total: 0, severity: { high: 0, medium: 0, low: 0, none: 0 } },
-          removeNovuBranding: false,
-          maxSnoozeDurationHours: 24,
-          isDevelopmentMode: true,
-        },
-      }),
-    ),
-  );
-  session.listen({ onUnhandledRequest: 'bypass' });
+  server = await startMockServer({ port: 0 });
 });
 
-afterAll(async () => {
-  session.close();
-  await server.close();
-});
+afterAll(() => server.close());
 
 it('receives a delivery as a Notification and the counts, live', async () => {
   const novu = new Novu({
-    applicationIdentifier: 'development-app',
+    applicationIdentifier: server.engine.environment('Development').identifier,
     subscriber: 'demo-ada',
     apiUrl: server.url,
     socketUrl: server.url,

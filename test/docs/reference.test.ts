@@ -46,6 +46,7 @@ describe('the API reference', () => {
       '@svc/api/mock/msw',
       '@svc/api/mock/node',
       '@svc/api/mock/server',
+      '@svc/api/workflows',
     ]);
   });
 

@@ -140,9 +140,12 @@ describe('seeding topic subscriptions with preferences', () => {
       ],
       [
         { subscriberId: 'ada', prefs: ['welcome'] },
-        'topics.0.subscribers.1: Unrecognized key: "prefs" (allowed keys: subscriberId, preferences)',
+        'topics.0.subscribers.1: Unrecognized key: "prefs" (allowed keys: subscriberId, identifier, preferences)',
       ],
-      [42, 'topics.0.subscribers.1: Expected a subscriberId, or { subscriberId, preferences }'],
+      [
+        42,
+        'topics.0.subscribers.1: Expected a subscriberId, or { subscriberId, identifier?, preferences? }',
+      ],
     ];
     for (const [entry, message] of attempts) {
       expect(() =>
@@ -154,5 +157,67 @@ describe('seeding topic subscriptions with preferences', () => {
     expect(context().data.topics.has('fresh')).toBe(false);
     expect(engine.snapshot()).toEqual(before);
     expect(reached('welcome', 'news', { tier: 'free' })).toEqual(['ada']);
+  });
+});
+
+describe('seeding several subscriptions of one subscriber, and topic data', () => {
+  const byStatus = (status: string) => ({
+    workflowId: 'welcome',
+    condition: { '==': [{ var: 'payload.status' }, status] },
+  });
+
+  it('makes one subscription per identifier, each judged at fan-out', () => {
+    const engine = createMockEngine({
+      seed: {
+        subscribers: [{ subscriberId: 'ada' }],
+        workflows: [{ workflowId: 'welcome', steps: [inbox] }],
+        topics: [
+          {
+            key: 'alerts',
+            data: { category: 'ops' },
+            subscribers: [
+              { subscriberId: 'ada', identifier: 'ada-active', preferences: [byStatus('active')] },
+              {
+                subscriberId: 'ada',
+                identifier: 'ada-pending',
+                preferences: [byStatus('pending')],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const data = engine.scope('Development').data;
+    expect(data.subscriptions.map((item) => item.identifier)).toEqual([
+      'ada-active',
+      'ada-pending',
+    ]);
+    expect(data.topics.get('alerts')?.data).toEqual({ category: 'ops' });
+    const reached = (status: string) => {
+      engine.outbox.clear();
+      engine.operations['events.trigger'](engine.scope('Development'), {
+        body: { name: 'welcome', to: { type: 'Topic', topicKey: 'alerts' }, payload: { status } },
+      });
+      return engine.outbox.list().map((message) => message.subscriberId);
+    };
+    expect(reached('active')).toEqual(['ada']);
+    expect(reached('pending')).toEqual(['ada']);
+    expect(reached('closed')).toEqual([]);
+  });
+
+  it('refuses an 11th subscription of a subscriber to a topic, and bad data, storing nothing', () => {
+    const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'ada' }] } });
+    const before = engine.snapshot();
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      subscriberId: 'ada',
+      identifier: `ada-${i}`,
+    }));
+    expect(() => engine.seed({ topics: [{ key: 'alerts', subscribers: eleven }] })).toThrow(
+      'topics.0: Subscriber ada has reached the maximum allowed of 10 subscriptions for topic "alerts"',
+    );
+    expect(() => engine.seed({ topics: [{ key: 'alerts', data: { nested: { a: 1 } } }] })).toThrow(
+      'topics.0.data: Custom data field "nested" must be a string, number, boolean, or string[]',
+    );
+    expect(engine.snapshot()).toEqual(before);
   });
 });

@@ -90,7 +90,7 @@ describe('GET, PATCH and DELETE /v2/topics/{topicKey}', () => {
     expect(missing.body.message).toBe('Topic with key news not found');
     expect((await call('PATCH', '/v2/topics/news', { body: { name: 'x' } })).status).toBe(404);
     expect((await call('DELETE', '/v2/topics/news')).status).toBe(404);
-    expect((await call('PATCH', '/v2/topics/news', { body: {} })).status).toBe(422);
+    expect((await call('PATCH', '/v2/topics/news', { body: { data: 'x' } })).status).toBe(422);
   });
 
   it('deleting a topic removes its subscriptions from the subscriber listing', async () => {
@@ -349,6 +349,26 @@ describe('topic subscription preferences', () => {
     expect(await trigger('digest', { tier: 'free' })).toEqual([]);
     expect(await trigger('receipt', { tier: 'premium' })).toEqual([]);
     expect(await trigger('invoice', { tier: 'premium' })).toEqual([]);
+  });
+
+  it("applies each of a subscriber's conditional subscriptions at fan-out, reaching it once", async () => {
+    for (const [identifier, status] of [
+      ['ada-active', 'active'],
+      ['ada-pending', 'pending'],
+    ]) {
+      const made = await call('POST', '/v2/topics/news/subscriptions', {
+        body: {
+          subscriptions: [{ identifier, subscriberId: 'ada' }],
+          preferences: [
+            { workflowId: 'digest', condition: { '==': [{ var: 'payload.status' }, status] } },
+          ],
+        },
+      });
+      expect(made.status).toBe(201);
+    }
+    expect(await trigger('digest', { status: 'active' })).toEqual(['ada']);
+    expect(await trigger('digest', { status: 'pending' })).toEqual(['ada']);
+    expect(await trigger('digest', { status: 'closed' })).toEqual([]);
   });
 
   it('a subscriber named in to is reached whatever its subscription says', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Svc } from '@svc/api';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDist } from '../package/fresh-dist';
+import { connected, inboxClient } from './inbox-socket-client';
 import { bannerKey, killLeftoverProcesses, runSvcMock, startSvcMock } from './svc-mock-process';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -327,6 +328,36 @@ setInterval(() => {}, 1000);`;
     };
     expect(JSON.stringify(outbox.data[0]?.content)).toContain('<p>Order aa</p>');
     expect(JSON.stringify(outbox.data[0]?.content)).not.toContain('script');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('serves the Inbox socket by default: a session of /v1/inbox/session hears its delivery', async () => {
+    const server = await start(['--quiet']);
+    const environments = (await (await fetch(`${server.url}/__svc/environments`)).json()) as {
+      data: { name: string; identifier: string }[];
+    };
+    const identifier = environments.data.find((env) => env.name === 'Development')?.identifier;
+    const session = await fetch(`${server.url}/v1/inbox/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ applicationIdentifier: identifier, subscriberId: 'demo-ada' }),
+    });
+    const { data } = (await session.json()) as { data: { token: string } };
+    const ada = inboxClient(server.url, data.token);
+    try {
+      await connected(ada.socket);
+      const svc = new Svc({
+        secretKey: bannerKey(server.stdout(), 'Development'),
+        baseUrl: server.url,
+      });
+      await svc.events.trigger({ name: 'welcome', to: 'demo-ada' });
+      await expect
+        .poll(() => ada.received.map(({ event }) => event))
+        .toEqual(['notification_received', 'unseen_count_changed', 'unread_count_changed']);
+    } finally {
+      ada.socket.disconnect();
+    }
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });

@@ -359,22 +359,25 @@ describe('the Inbox socket: caps (docs/security.md)', () => {
   }, 30_000);
 });
 
-describe('the Inbox socket: changes from the engine (engineInboxChanges)', () => {
+/** A session token from the server's own `POST /v1/inbox/session`. */
+async function sessionToken(url: string, subscriberId: string): Promise<string> {
+  const response = await fetch(`${url}/v1/inbox/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      applicationIdentifier: server.engine.environment('Development').identifier,
+      subscriberId,
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+describe('the Inbox socket by default: sessions and changes from the engine', () => {
   it('announces an in-app delivery of a trigger and a mark-as read', async () => {
-    server = await startMockServer({
-      port: 0,
-      inboxSocket: {
-        resolveSession: (token) =>
-          token === 'token-demo-ada'
-            ? {
-                environment: server.engine.environment('Development')._id,
-                subscriberId: 'demo-ada',
-              }
-            : undefined,
-      },
-    });
+    server = await startMockServer({ port: 0 });
     opened.push(server);
-    const ada = await client(server.url, 'token-demo-ada');
+    const ada = await client(server.url, await sessionToken(server.url, 'demo-ada'));
     const apiKey = server.engine.environment('Development').apiKey;
     const headers = { authorization: `ApiKey ${apiKey}`, 'content-type': 'application/json' };
     const trigger = await fetch(`${server.url}/v1/events/trigger`, {
@@ -421,18 +424,10 @@ describe('the Inbox socket: changes from the engine (engineInboxChanges)', () =>
   });
 
   it('announces nothing to a subscriber the trigger did not reach', async () => {
-    server = await startMockServer({
-      port: 0,
-      inboxSocket: {
-        resolveSession: (token) => ({
-          environment: server.engine.environment('Development')._id,
-          subscriberId: token,
-        }),
-      },
-    });
+    server = await startMockServer({ port: 0 });
     opened.push(server);
-    const grace = await client(server.url, 'demo-grace');
-    const ada = await client(server.url, 'demo-ada');
+    const grace = await client(server.url, await sessionToken(server.url, 'demo-grace'));
+    const ada = await client(server.url, await sessionToken(server.url, 'demo-ada'));
     const headers = {
       authorization: `ApiKey ${server.engine.environment('Development').apiKey}`,
       'content-type': 'application/json',
@@ -450,6 +445,17 @@ describe('the Inbox socket: changes from the engine (engineInboxChanges)', () =>
       (made.received[0] as { payload: { message: { content: string } } }).payload.message.content;
     expect(content(ada)).toBe('Welcome, Ada!');
     expect(content(grace)).toBe('Welcome, Grace!');
+  });
+
+  it('keeps the default sessions and changes when given only limits', async () => {
+    server = await startMockServer({
+      port: 0,
+      inboxSocket: { limits: { maxSockets: 1, maxSocketsPerAddress: 10 } },
+    });
+    opened.push(server);
+    const token = await sessionToken(server.url, 'demo-ada');
+    await client(server.url, token);
+    expect(await upgradeStatus(server.url, token)).toBe(503);
   });
 });
 

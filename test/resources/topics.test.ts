@@ -35,6 +35,20 @@ describe('svc.topics', () => {
     expect(await rejection(svc.topics.retrieve('news'))).toBeInstanceOf(NotFoundError);
   });
 
+  it('create and update carry custom data, answered typed; null clears it', async () => {
+    const svc = client();
+    const created = await svc.topics.create({ key: 'labelled', data: { tier: 'pro', seats: 5 } });
+    expect(created.data).toEqual({ tier: 'pro', seats: 5 });
+    const updated = await svc.topics.update('labelled', { data: { tier: 'team' } });
+    expect(updated.data).toEqual({ tier: 'team' });
+    expect((await svc.topics.retrieve('labelled')).data).toEqual({ tier: 'team' });
+    expect(await svc.topics.update('labelled', { data: null })).not.toHaveProperty('data');
+    const nested = { data: { nested: { a: 1 } } } as unknown as { data: Record<string, string> };
+    expect(await rejection(svc.topics.update('labelled', nested))).toBeInstanceOf(
+      SvcValidationError,
+    );
+  });
+
   it('list walks every page with for await', async () => {
     const keys: string[] = [];
     for await (const topic of client().topics.list({ limit: 5, orderDirection: 'ASC' })) {

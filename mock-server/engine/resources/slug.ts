@@ -125,13 +125,66 @@ function transliterateChar(char: string): string {
   return char;
 }
 
-/** `fooBar` → `foo Bar`, `APIKey` → `API Key`, as the service's slugify separates words. */
+const isUpper = (char: string | undefined) => char !== undefined && char >= 'A' && char <= 'Z';
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+const isLowerOrDigit = (char: string | undefined) =>
+  char !== undefined && ((char >= 'a' && char <= 'z') || isDigit(char));
+
+/** `text` with a space before each index `boundary` accepts. */
+function spaceBefore(text: string, boundary: (at: number) => boolean): string {
+  let out = '';
+  for (let at = 0; at < text.length; at++) {
+    if (at > 0 && boundary(at)) out += ' ';
+    out += text[at];
+  }
+  return out;
+}
+
+/**
+ * `fooBar` → `foo Bar`, `APIKey` → `API Key`, as the service's slugify separates words. Its four
+ * regular expressions, in order, as one pass each: they backtrack quadratically on a long name,
+ * which froze the server (test/engine/resources/slug-rules.test.ts checks they agree).
+ */
 function decamelize(text: string): string {
-  return text
-    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
-    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
+  const t1 = spaceBefore(
+    text,
+    (at) => isDigit(text[at]) && isUpper(text[at - 1]) && isUpper(text[at - 2]),
+  );
+  const t2 = spaceBefore(
+    t1,
+    (at) => isUpper(t1[at]) && isUpper(t1[at + 1]) && isLowerOrDigit(t1[at - 1]),
+  );
+  const t3 = spaceBefore(t2, (at) => isUpper(t2[at]) && isLowerOrDigit(t2[at - 1]));
+  return spaceBefore(t3, (at) => {
+    const next = t3[at + 1];
+    return isUpper(t3[at]) && isUpper(t3[at - 1]) && isLowerOrDigit(next) && next !== 's';
+  });
+}
+
+/**
+ * Joins contractions (`don-t` → `dont`, `it-s-` → `its-`): the service's
+ * `/([a-z\d]+)-([ts])(-|$)/g` replaced by `$1$2$3`, in one pass (the expression is quadratic on a
+ * long run of letters). A match takes its trailing `-`, so the next one starts after it.
+ */
+function joinContractions(slug: string): string {
+  let out = '';
+  let matchEnd = 0;
+  for (let at = 0; at < slug.length; at++) {
+    const next = slug[at + 1];
+    const after = slug[at + 2];
+    const joins =
+      slug[at] === '-' &&
+      at - 1 >= matchEnd &&
+      isLowerOrDigit(slug[at - 1]) &&
+      (next === 't' || next === 's') &&
+      (after === '-' || after === undefined);
+    if (joins) {
+      matchEnd = at + 3;
+      continue;
+    }
+    out += slug[at];
+  }
+  return out;
 }
 
 /**
@@ -153,12 +206,10 @@ export function slugify(name: string): string {
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .normalize();
-  return decamelize(spelled)
+  const words = decamelize(spelled)
     .toLowerCase()
-    .replace(/[^a-z\d]+/g, '-')
-    .replace(/([a-z\d]+)-([ts])(-|$)/g, '$1$2$3')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
+    .replace(/[^a-z\d]+/g, '-');
+  return joinContractions(words).replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { isValidIdentifier } from './subscriber-lifecycle';
+import { topicDataProblems } from './topic-data';
 
 /**
  * A topic in the wire shape (`name` absent when it has none).
@@ -37,6 +38,7 @@ export interface TopicDto {
   _id: string;
   key: string;
   name?: string;
+  data?: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,6 +49,7 @@ export function toTopicDto(topic: TopicRecord): TopicDto {
     _id: topic._id,
     key: topic.key,
     ...(topic.name === undefined ? {} : { name: topic.name }),
+    ...(topic.data === undefined ? {} : { data: structuredClone(topic.data) }),
     createdAt: topic.createdAt,
     updatedAt: topic.updatedAt,
   };
@@ -88,7 +91,17 @@ export function ensureTopic(
   return { topic, created: true };
 }
 
-const UpsertShape = z.object({ key: z.string(), name: z.optional(z.string()) });
+const UpsertShape = z.object({
+  key: z.string(),
+  name: z.optional(z.string()),
+  data: z.optional(z.unknown()),
+});
+
+/** Stores `data` on the topic: an object is kept (a copy), `null` clears it. */
+function setData(topic: TopicRecord, data: unknown): void {
+  if (data === null) delete topic.data;
+  else topic.data = structuredClone(data as Record<string, unknown>);
+}
 
 /**
  * `POST /v2/topics` (docs/behaviour/topics.md#create): creates the topic (key checked), or sets
@@ -110,6 +123,7 @@ export function upsertTopic(
   if (input.name !== undefined && input.name.length > 100) {
     messages.push('name must be shorter than or equal to 100 characters');
   }
+  messages.push(...topicDataProblems(input.data));
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
   const existing = data.topics.get(input.key);
   if (existing && options.failIfExists) {
@@ -117,15 +131,18 @@ export function upsertTopic(
   }
   if (existing) {
     const name = input.name;
-    if (name !== undefined && name !== existing.name) {
+    const renamed = name !== undefined && name !== existing.name;
+    if (renamed || input.data !== undefined) {
       tables.topics.update(data, existing, () => {
-        existing.name = name;
+        if (name !== undefined) existing.name = name;
+        if (input.data !== undefined) setData(existing, input.data);
         existing.updatedAt = now;
       });
     }
     return { topic: toTopicDto(existing), created: false };
   }
   const { topic } = ensureTopic(scope, input.key, input.name);
+  if (input.data != null) tables.topics.update(data, topic, () => setData(topic, input.data));
   return { topic: toTopicDto(topic), created: true };
 }
 
@@ -141,14 +158,26 @@ export function retrieveTopic(scope: EngineScope, key: string): TopicDto {
   return toTopicDto(topicOrThrow(data, key));
 }
 
-/** `PATCH /v2/topics/{topicKey}`: sets the name. */
+const UpdateShape = z.object({ name: z.optional(z.string()), data: z.optional(z.unknown()) });
+
+/**
+ * `PATCH /v2/topics/{topicKey}` (docs/behaviour/topics.md#retrieve-update-delete): sets the
+ * name and/or the custom `data` (`null` clears it).
+ */
 export function updateTopic(scope: EngineScope, key: string, body: unknown): TopicDto {
   const { data } = scope;
   const now = scope.iso();
-  const input = validateBody(z.object({ name: z.string() }), body);
+  const input = validateBody(UpdateShape, body);
+  const messages: string[] = [];
+  if (input.name !== undefined && input.name.length > 100) {
+    messages.push('name must be shorter than or equal to 100 characters');
+  }
+  messages.push(...topicDataProblems(input.data));
+  if (messages.length > 0) throw ServiceError.dtoValidation(messages);
   const topic = topicOrThrow(data, key);
   tables.topics.update(data, topic, () => {
-    topic.name = input.name;
+    if (input.name !== undefined) topic.name = input.name;
+    if (input.data !== undefined) setData(topic, input.data);
     topic.updatedAt = now;
   });
   return toTopicDto(topic);

@@ -38,7 +38,16 @@ import {
   subscriptionPreferencesDto,
 } from './subscription-preferences';
 import { ensureTopic } from './topic-management';
-import { subscribe, type TopicSubscriptionDto, toSubscriptionDto, unsubscribe } from './topics';
+import {
+  findSubscription,
+  SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC,
+  subscribe,
+  subscriptionCount,
+  subscriptionIdentifier,
+  type TopicSubscriptionDto,
+  toSubscriptionDto,
+  unsubscribe,
+} from './topics';
 
 /**
  * Options of a topic's subscriptions listing (already defaulted).
@@ -152,7 +161,11 @@ export interface SubscriptionErrorDto {
   subscriberId: string;
   /** Only on `INVALID_REQUEST`, an entry that named no subscription (`'unknown'`). */
   identifier?: string;
-  code: 'SUBSCRIBER_NOT_FOUND' | 'SUBSCRIPTION_NOT_FOUND' | 'INVALID_REQUEST';
+  code:
+    | 'SUBSCRIBER_NOT_FOUND'
+    | 'SUBSCRIPTION_NOT_FOUND'
+    | 'SUBSCRIPTION_LIMIT_EXCEEDED'
+    | 'INVALID_REQUEST';
   message: string;
 }
 
@@ -220,9 +233,11 @@ function notFound(subscriberId: string): SubscriptionErrorDto {
 
 /**
  * `POST /v2/topics/{topicKey}/subscriptions` (docs/behaviour/topics.md#subscriptions): creates
- * the topic when missing, subscribes each known subscriber once in the body's `context` (an
- * existing subscription of that context is answered as it is), stores `preferences` on each new
- * subscription, reports unknown subscribers; 400 with the same body when none succeeded.
+ * the topic when missing, subscribes each known subscriber once under the entry's `identifier`
+ * (default: topic, subscriber and the body's `context`; an existing subscription with it is
+ * answered as it is), at most 10 subscriptions per subscriber and topic
+ * (`SUBSCRIPTION_LIMIT_EXCEEDED` past it), stores `preferences` on each new subscription, reports
+ * unknown subscribers; 400 with the same body when none succeeded.
  */
 export function createTopicSubscriptions(
   scope: EngineScope,
@@ -259,10 +274,25 @@ export function createTopicSubscriptions(
     }
     if (seen.has(subscriber._id)) continue;
     seen.add(subscriber._id);
+    // Subscriptions differ by identifier: one named again is answered as it is; a new one
+    // counts against the subscriber's limit on the topic.
+    const identifier =
+      ('identifier' in entry && entry.identifier) ||
+      subscriptionIdentifier(topic.key, subscriber.subscriberId, contextKeys);
+    if (
+      !findSubscription(data, topic, subscriber, identifier) &&
+      subscriptionCount(data, topic, subscriber) >= SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC
+    ) {
+      errors.push({
+        subscriberId: subscriber.subscriberId,
+        code: 'SUBSCRIPTION_LIMIT_EXCEEDED',
+        message: `Subscriber ${subscriber.subscriberId} has reached the maximum allowed of ${SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC} subscriptions for topic "${topic.key}"`,
+      });
+      continue;
+    }
     const objectId = ids.objectId();
-    const subscription = subscribe(data, topic, subscriber, contextKeys, objectId, now);
+    const subscription = subscribe(data, topic, subscriber, contextKeys, objectId, now, identifier);
     const isNew = subscription._id === objectId;
-    if (isNew && 'identifier' in entry) subscription.identifier = entry.identifier;
     // Only a new subscription gets preferences; an existing one answers those it has for the
     // matched workflows, unchanged (docs/behaviour/topics.md#subscription-preferences).
     if (isNew && workflows.length > 0) {

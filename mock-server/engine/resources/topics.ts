@@ -155,9 +155,41 @@ export function listSubscriptions(
   };
 }
 
+/** Most subscriptions one subscriber may hold to one topic (the service's limit). */
+export const SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC = 10;
+
+/**
+ * The subscriber's subscription to the topic with this identifier: what a subscriptions create
+ * answers as it is instead of making another (docs/behaviour/topics.md#subscriptions).
+ */
+export function findSubscription(
+  data: EnvironmentData,
+  topic: TopicRecord,
+  subscriber: SubscriberRecord,
+  identifier: string,
+): SubscriptionRecord | undefined {
+  return data.subscriptionsBySubscriber
+    .get(subscriber._id)
+    ?.find(
+      (subscription) =>
+        subscription._topicId === topic._id && subscription.identifier === identifier,
+    );
+}
+
+/** How many subscriptions the subscriber holds to the topic (in every context). */
+export function subscriptionCount(
+  data: EnvironmentData,
+  topic: TopicRecord,
+  subscriber: SubscriberRecord,
+): number {
+  const mine = data.subscriptionsBySubscriber.get(subscriber._id) ?? [];
+  return mine.filter((subscription) => subscription._topicId === topic._id).length;
+}
+
 /**
  * Adds a subscription (keeps `data.subscriptions` and the subscriber's own list in `_id` order);
- * an existing one for the same topic, subscriber and context is kept.
+ * the subscriber's existing one to the topic with the same identifier (by default
+ * {@link subscriptionIdentifier}, which names the topic, subscriber and context) is kept.
  */
 export function subscribe(
   data: EnvironmentData,
@@ -166,16 +198,13 @@ export function subscribe(
   contextKeys: string[],
   objectId: string,
   at: string,
+  identifier = subscriptionIdentifier(topic.key, subscriber.subscriberId, contextKeys),
 ): SubscriptionRecord {
-  const mine = data.subscriptionsBySubscriber.get(subscriber._id);
-  const existing = mine?.find(
-    (subscription) =>
-      subscription._topicId === topic._id && sameSet(subscription.contextKeys, contextKeys),
-  );
+  const existing = findSubscription(data, topic, subscriber, identifier);
   if (existing) return existing;
   const record: SubscriptionRecord = {
     _id: objectId,
-    identifier: subscriptionIdentifier(topic.key, subscriber.subscriberId, contextKeys),
+    identifier,
     _topicId: topic._id,
     topicKey: topic.key,
     _subscriberId: subscriber._id,

@@ -107,6 +107,8 @@ export interface TopicRecord {
   _id: string;
   key: string;
   name?: string;
+  /** Custom data: flat scalars (docs/behaviour/topics.md#custom-data). */
+  data?: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
 }

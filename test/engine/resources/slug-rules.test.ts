@@ -1,6 +1,7 @@
 // Workflow and step slugs, engine-direct (mock-server/engine/resources/slug.ts,
 // docs/behaviour/workflows.md#list and #retrieve): base62 both ways, slugify, buildSlug and how
 // the path parameter is read (ObjectId, identifier or slug).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import {
@@ -230,5 +231,41 @@ describe('slugs of the workflows an engine answers', () => {
     expect(
       engine.operations['workflows.retrieve'](context, { params: { workflowId: 'w' } }).workflowId,
     ).toBe('w');
+  });
+});
+
+describe('slugify on any name', () => {
+  // The service's expressions, as it writes them: the engine's single passes must agree.
+  const serviceSlugify = (name: string) =>
+    name
+      .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+      .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+      .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2')
+      .toLowerCase()
+      .replace(/[^a-z\d]+/g, '-')
+      .replace(/([a-z\d]+)-([ts])(-|$)/g, '$1$2$3')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-|-$/g, '');
+
+  it('agrees with the service’s regular expressions', () => {
+    const name = fc
+      .array(fc.constantFrom('a', 'B', 'C', 's', 'S', 't', 'T', '1', '2', '-', ' ', "'"), {
+        maxLength: 24,
+      })
+      .map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(name, (text) => {
+        expect(slugify(text)).toBe(serviceSlugify(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes one pass per rule on a long name (the expressions backtrack quadratically)', () => {
+    // 200,000 characters: the expressions' 4·10^10 steps would hold the test past its timeout.
+    expect(slugify('a'.repeat(200_000))).toHaveLength(200_000);
+    expect(slugify('A'.repeat(200_000))).toHaveLength(200_000);
+    expect(slugify(`${'a1'.repeat(100_000)}-`)).toHaveLength(200_000);
   });
 });

@@ -210,17 +210,20 @@ describe('topic retrieve, update and delete', () => {
     );
   });
 
-  it('refuses an update without a name with 422, and an unknown topic with 404', () => {
+  it('keeps the name of an update without one, refuses a long one, and answers 404 for an unknown topic', () => {
     const { upsert, operations, context } = setup();
-    const { topic } = upsert({ key: 'news', name: 'News' });
+    upsert({ key: 'news', name: 'News' });
+    expect(
+      operations['topics.update'](context, { params: { topicKey: 'news' }, body: {} }).name,
+    ).toBe('News');
     expect(
       refusalOf(() =>
-        operations['topics.update'](context, { params: { topicKey: 'news' }, body: {} }),
+        operations['topics.update'](context, {
+          params: { topicKey: 'news' },
+          body: { name: 'n'.repeat(101) },
+        }),
       ),
-    ).toStrictEqual(validationError(['name should not be null or undefined']));
-    expect(operations['topics.retrieve'](context, { params: { topicKey: 'news' } })).toStrictEqual(
-      topic,
-    );
+    ).toStrictEqual(validationError(['name must be shorter than or equal to 100 characters']));
     expect(
       refusalOf(() =>
         operations['topics.update'](context, {
@@ -469,5 +472,68 @@ describe('topic listing', () => {
     expect(list({ after: 'ffffffffffffffffffffffff' })).toStrictEqual(empty);
     expect(list({ before: 'ffffffffffffffffffffffff' })).toStrictEqual(empty);
     expect(list({ after: 'not-an-id' })).toStrictEqual(empty);
+  });
+});
+
+describe('topic custom data', () => {
+  const update = (setupResult: ReturnType<typeof setup>, body: unknown) =>
+    setupResult.operations['topics.update'](setupResult.context, {
+      params: { topicKey: 'news' },
+      body,
+    });
+
+  it('stores data given on create and answers it on create, retrieve and list', () => {
+    const world = setup();
+    const data = { category: 'product', priority: 1, beta: true, regions: ['eu', 'us'] };
+    const { topic } = world.upsert({ key: 'news', data });
+    expect(topic.data).toStrictEqual(data);
+    expect(
+      world.operations['topics.retrieve'](world.context, { params: { topicKey: 'news' } }).data,
+    ).toStrictEqual(data);
+    expect(world.list().data[0]?.data).toStrictEqual(data);
+    expect(world.upsert({ key: 'plain' }).topic).not.toHaveProperty('data');
+  });
+
+  it('replaces data on an upsert of an existing key and on update; null clears it', () => {
+    const world = setup();
+    world.upsert({ key: 'news', name: 'News', data: { tier: 'free' } });
+    expect(world.upsert({ key: 'news', data: { tier: 'pro' } }).topic).toMatchObject({
+      name: 'News',
+      data: { tier: 'pro' },
+    });
+    expect(update(world, { data: { tier: 'team' } }).data).toStrictEqual({ tier: 'team' });
+    expect(update(world, { name: 'Renamed' }).data).toStrictEqual({ tier: 'team' });
+    expect(update(world, { data: null })).not.toHaveProperty('data');
+  });
+
+  it('refuses data that is not flat scalars with 422 and changes nothing', () => {
+    const world = setup();
+    world.upsert({ key: 'news', data: { tier: 'free' } });
+    expect(refusalOf(() => update(world, { data: { nested: { a: 1 } } }))).toStrictEqual(
+      validationError([
+        'Custom data field "nested" must be a string, number, boolean, or string[]',
+      ]),
+    );
+    expect(refusalOf(() => update(world, { data: { ids: [1, 2] } }))).toStrictEqual(
+      validationError(['Custom data field "ids" must be a string, number, boolean, or string[]']),
+    );
+    expect(refusalOf(() => update(world, { data: 'text' }))).toStrictEqual(
+      validationError(['data must be an object', 'Custom data must be an object']),
+    );
+    expect(refusalOf(() => world.upsert({ key: 'other', data: [1] }))).toStrictEqual(
+      validationError(['data must be an object', 'Custom data must be an object']),
+    );
+    expect(world.data.topics.get('news')?.data).toStrictEqual({ tier: 'free' });
+    expect(world.data.topics.has('other')).toBe(false);
+  });
+
+  it('takes data of 64 KB and refuses more with 422', () => {
+    const world = setup();
+    const fits = { blob: 'x'.repeat(64 * 1024 - 11) };
+    expect(JSON.stringify(fits).length).toBe(64 * 1024);
+    expect(world.upsert({ key: 'news', data: fits }).topic.data).toStrictEqual(fits);
+    expect(refusalOf(() => update(world, { data: { blob: 'x'.repeat(70 * 1024) } }))).toStrictEqual(
+      validationError(['data is too large: 70KB exceeds 64KB limit']),
+    );
   });
 });

@@ -467,16 +467,68 @@ describe('topic subscriptions create', () => {
   });
 
   it('answers an existing subscription as it is: same _id, identifier and dates', () => {
-    const { create, engine } = setup();
+    const { create, engine, subscriptionsOf } = setup();
     const first = create('news', {
       subscriptions: [{ identifier: 'original', subscriberId: 'ada' }],
     });
     engine.clock.advance(60_000);
     const again = create('news', {
-      subscriptions: [{ identifier: 'replacement', subscriberId: 'ada' }],
+      subscriptions: [{ identifier: 'original', subscriberId: 'ada' }],
     });
     expect(again.data).toStrictEqual(first.data);
-    expect(again.data[0]?.identifier).toBe('original');
+    expect(subscriptionsOf('news').length).toBe(1);
+  });
+
+  it('gives a subscriber another subscription to the topic under another identifier', () => {
+    const { create, data } = setup();
+    create('news', { subscriptions: [{ identifier: 'ada-a', subscriberId: 'ada' }] });
+    const second = create('news', {
+      subscriptions: [{ identifier: 'ada-b', subscriberId: 'ada' }],
+    });
+    expect(second.meta).toStrictEqual({ totalCount: 1, successful: 1, failed: 0 });
+    create('news', { subscriptions: ['ada'] });
+    expect(data.subscriptions.map((item) => item.identifier)).toStrictEqual([
+      'ada-a',
+      'ada-b',
+      'tk_news:si_ada',
+    ]);
+  });
+
+  it('holds at most 10 subscriptions per subscriber and topic; the 11th is refused', () => {
+    const { create, subscriptionsOf } = setup();
+    for (let i = 0; i < 10; i++) {
+      const made = create('news', {
+        subscriptions: [{ identifier: `ada-${i}`, subscriberId: 'ada' }],
+      });
+      expect(made.meta.successful).toBe(1);
+    }
+    const limit = {
+      subscriberId: 'ada',
+      code: 'SUBSCRIPTION_LIMIT_EXCEEDED',
+      message:
+        'Subscriber ada has reached the maximum allowed of 10 subscriptions for topic "news"',
+    };
+    expect(
+      refusalOf(() =>
+        create('news', { subscriptions: [{ identifier: 'ada-10', subscriberId: 'ada' }] }),
+      ),
+    ).toStrictEqual({
+      status: 400,
+      message: 'Http Exception',
+      ctx: { data: [], meta: { totalCount: 1, successful: 0, failed: 1 }, errors: [limit] },
+      extra: {},
+    });
+    expect(subscriptionsOf('news').length).toBe(10);
+    // An existing one is still answered, and others are still subscribed in the same call.
+    const mixed = create('news', {
+      subscriptions: [{ identifier: 'ada-3', subscriberId: 'ada' }, 'bob'],
+    });
+    expect(mixed.meta).toStrictEqual({ totalCount: 2, successful: 2, failed: 0 });
+    const partly = create('news', {
+      subscriptions: [{ identifier: 'ada-11', subscriberId: 'ada' }, 'cy'],
+    });
+    expect(partly.meta).toStrictEqual({ totalCount: 2, successful: 1, failed: 1 });
+    expect(partly.errors).toStrictEqual([limit]);
   });
 
   it('stores preferences on a new subscription and answers them', () => {

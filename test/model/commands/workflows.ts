@@ -1,5 +1,5 @@
 // Workflow commands: sync to another environment, create, update, patch `active`, delete.
-import { BadRequestError, ConflictError, NotFoundError } from '@svc/api';
+import { BadRequestError, NotFoundError } from '@svc/api';
 import { expect } from 'vitest';
 import type { EnvironmentLabel, Model, ModelWorkflow, Real } from '../model';
 import { type Command, checkWorkflows, failure } from './checks';
@@ -56,13 +56,15 @@ export class CreateWorkflow implements Command {
       active: this.active,
       steps: [stepOf(this.channel)],
     });
-    if (environment.workflows.has(this.workflowId)) {
-      expect(await failure(call)).toBeInstanceOf(ConflictError);
-    } else {
-      const created = await call;
-      expect(created).toMatchObject({ workflowId: this.workflowId, active: this.active });
-      environment.workflows.set(this.workflowId, { channel: this.channel, active: this.active });
-    }
+    const created = await call;
+    // An id in use gets a short suffix, as the service's create does (docs/behaviour/workflows.md).
+    const workflowId = environment.workflows.has(this.workflowId)
+      ? created.workflowId
+      : this.workflowId;
+    if (workflowId !== this.workflowId)
+      expect(workflowId.startsWith(`${this.workflowId}-`)).toBe(true);
+    expect(created).toMatchObject({ workflowId, active: this.active });
+    environment.workflows.set(workflowId, { channel: this.channel, active: this.active });
     await checkWorkflows(model, real, this.label);
   }
   toString = () =>

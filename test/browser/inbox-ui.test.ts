@@ -1,8 +1,3 @@
-// ENABLE AFTER THE MERGE of the Inbox routes (issue 26's HTTP half): rename this file to
-// `inbox-ui.test.ts`. It needs svc-mock to answer `/v1/inbox/*` and to serve the Inbox socket
-// with the real session resolver; `startInboxServer` below is the one line to adapt if the
-// socket is not on by default.
-//
 // The service's Inbox UI (examples/inbox, `@novu/js/ui` unmodified) against svc-mock in headless
 // chromium, with no stand-in: the page opens its session, the test triggers a workflow through
 // the API, the notification appears in the open Inbox live, it is marked read from the UI (and
@@ -19,9 +14,6 @@ import { type InboxSite, inboxPageUrl, serveInboxPage } from './inbox-page';
 const output = join(import.meta.dirname, '.output');
 const SUBSCRIBER = 'inbox-reader';
 
-/** svc-mock as a developer runs it for the Inbox: the routes and the socket on one port. */
-const startInboxServer = () => startMockServer({ port: 0 });
-
 let server: MockServer;
 let site: InboxSite;
 let context: BrowserContext;
@@ -30,7 +22,8 @@ let userDataDir: string;
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI against svc-mock, in chromium', () => {
   beforeAll(async () => {
     mkdirSync(output, { recursive: true });
-    server = await startInboxServer();
+    // As a developer runs it for the Inbox: the routes and the socket on one port, by default.
+    server = await startMockServer({ port: 0 });
     site = await serveInboxPage();
     userDataDir = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -53,9 +46,18 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI against svc-mock, i
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     const environment = server.engine.environment('Development');
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().startsWith(server.url.replace('http', 'ws'))) {
+        ws.on('framereceived', ({ payload }) => frames.push(String(payload)));
+      }
+    });
     await page.goto(inboxPageUrl(site, server.url, environment.identifier, SUBSCRIBER));
     await page.locator('.nv-bellContainer').click();
     await page.waitForSelector('.nv-popoverContent');
+    // Triggered once the socket.io session is open (the server answered the namespace's
+    // CONNECT), so the delivery can only reach the open Inbox through the socket.
+    await expect.poll(() => frames.some((frame) => frame.startsWith('40{'))).toBe(true);
 
     const headers = {
       authorization: `ApiKey ${environment.apiKey}`,
