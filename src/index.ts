@@ -150,8 +150,20 @@ export {
   BulkTriggerResponse,
   BulkTriggerResult,
 } from './schemas/event-batch';
+/* Wire types nested in the responses (type-only: no runtime bytes) */
+export type {
+  IntegrationConfigurations,
+  IntegrationCredentials,
+} from './schemas/integration';
 export { Integration, IntegrationCreateBody } from './schemas/integration';
-export type { MarkAsValue } from './schemas/message';
+export type {
+  EmailBlock,
+  MarkAsValue,
+  MessageAction,
+  MessageButton,
+  MessageCTA,
+  MessageWorkflow,
+} from './schemas/message';
 export { MARK_AS_VALUES, MarkAsBody, Message } from './schemas/message';
 export {
   DeleteMessageResponse,
@@ -162,7 +174,16 @@ export {
   MessageListResponse,
   MessageSubscriber,
 } from './schemas/message-list';
-export type { DigestMetadata, JobStatus } from './schemas/notification';
+export type {
+  ActivitySubscriber,
+  ActivityTemplate,
+  ActivityTopic,
+  DigestMetadata,
+  DigestMetadataTimed,
+  ExecutionDetail,
+  Job,
+  JobStatus,
+} from './schemas/notification';
 export {
   ActivityNotification,
   JOB_STATUSES,
@@ -175,13 +196,26 @@ export {
   SubscriptionsListResponse,
   TopicListResponse,
 } from './schemas/pagination';
+export type {
+  PreferenceChannels,
+  PreferenceOverride,
+} from './schemas/preference';
 export {
   PreferencesListQuery,
   PreferencesUpdateBody,
   SubscriberPreferences as SubscriberPreferencesResponse,
 } from './schemas/preference';
 export { BulkPreferencesUpdateResponse, WorkflowPreference } from './schemas/preference-bulk';
+export type {
+  FieldFilterPart,
+  IntegrationCondition,
+} from './schemas/step-filter';
 export { StepFilter } from './schemas/step-filter';
+export type {
+  ChannelCredentials,
+  ChannelSettings,
+  SubscriberSummary,
+} from './schemas/subscriber';
 export {
   BULK_SUBSCRIBER_LIMIT,
   BulkCreateSubscribersBody,
@@ -196,6 +230,7 @@ export {
   SubscriberUpdateBody,
   SubscriptionsListQuery,
 } from './schemas/subscriber';
+export type { TopicSubscriptionChange } from './schemas/topic';
 export {
   DeleteTopicResponse,
   SubscriptionPreferenceCondition,
@@ -228,6 +263,7 @@ export {
   WorkflowSyncResponse,
   WorkflowUpdateBody,
 } from './schemas/workflow';
+export type { UserSummary } from './schemas/workflow-common';
 export type {
   ActionControl,
   ControlTimeUnit,
@@ -243,5 +279,25 @@ export type {
   ThrottleControls,
   TypedStep,
 } from './schemas/workflow-control-values';
-export type { StepMetadata } from './schemas/workflow-step-metadata';
+export type { StepListItem } from './schemas/workflow-list';
+export type { WorkflowStepResponse } from './schemas/workflow-response';
+export type { ControlsMetadata, UiSchema } from './schemas/workflow-step-controls';
+export type {
+  StepContentIssue,
+  StepIntegrationIssue,
+  StepIssues,
+} from './schemas/workflow-step-issues';
+export type {
+  DelayRegularMetadata,
+  DelayScheduledMetadata,
+  DigestRegularMetadata,
+  DigestTimedConfig,
+  DigestTimedMetadata,
+  NotificationStep,
+  NotificationStepVariant,
+  NotificationTrigger,
+  ReplyCallback,
+  StepMetadata,
+  TriggerVariable,
+} from './schemas/workflow-step-metadata';
 export { VERSION } from './version';

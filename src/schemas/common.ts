@@ -16,7 +16,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 
 /**
  * A wire type without the index signatures zod gives a loose object, at every depth. A record
- * (`data`, `payload`: only an index signature) stays as it is.
+ * (`data`, `payload`: only an index signature) keeps its keys; its values lose theirs.
  *
  * @example
  * ```ts
@@ -37,7 +37,7 @@ export type KnownFields<T> = T extends
     ? KnownFields<Item>[]
     : T extends object
       ? [keyof { [K in keyof T as string extends K ? never : K]: 0 }] extends [never]
-        ? T
+        ? { [K in keyof T]: KnownFields<T[K]> } // a record: its values' fields only
         : { [K in keyof T as string extends K ? never : K]: KnownFields<T[K]> }
       : T;
 

@@ -74,58 +74,120 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** Provider credentials of an integration (all optional; provider-specific keys pass through). */
 export const IntegrationCredentials = z.looseObject({
+  /** The provider's API key. */
   apiKey: z.optional(z.string()),
+  /** The provider account's user name. */
   user: z.optional(z.string()),
+  /** The provider's secret key. */
   secretKey: z.optional(z.string()),
+  /** The sending domain (Mailgun and similar providers). */
   domain: z.optional(z.string()),
+  /** The provider account's password (SMTP and similar providers). */
   password: z.optional(z.string()),
+  /** The provider's host name (SMTP and similar providers). */
   host: z.optional(z.string()),
+  /** The provider's port, as a string. */
   port: z.optional(z.string()),
+  /** The provider's region (`us-east-1`, `eu`, ...). */
   region: z.optional(z.string()),
+  /** The provider account's SID (Twilio and similar providers). */
   accountSid: z.optional(z.string()),
+  /** The provider's messaging profile id (Telnyx). */
   messageProfileId: z.optional(z.string()),
+  /** The provider's auth token. */
   token: z.optional(z.string()),
+  /** The sender address or number messages are sent from. */
   from: z.optional(z.string()),
+  /** The sender's display name. */
   senderName: z.optional(z.string()),
+  /** The provider's project name. */
   projectName: z.optional(z.string()),
+  /** The provider's application id. */
   applicationId: z.optional(z.string()),
+  /** The provider's client id. */
   clientId: z.optional(z.string()),
+  /** The provider API's base URL, where it can be changed. */
   baseUrl: z.optional(z.string()),
+  /** The provider's webhook URL. */
   webhookUrl: z.optional(z.string()),
+  /** The redirect URL of the provider's OAuth flow. */
   redirectUrl: z.optional(z.string()),
+  /** The provider's service account (a JSON document as text, e.g. FCM). */
   serviceAccount: z.optional(z.string()),
+  /** The IP pool to send from (SendGrid). */
   ipPoolName: z.optional(z.string()),
+  /** The request header that carries the API key (generic email webhook providers). */
   apiKeyRequestHeader: z.optional(z.string()),
+  /** The request header that carries the secret key (generic email webhook providers). */
   secretKeyRequestHeader: z.optional(z.string()),
+  /** Where the message id is found in the provider's answer (generic providers). */
   idPath: z.optional(z.string()),
+  /** Where the date is found in the provider's answer (generic providers). */
   datePath: z.optional(z.string()),
+  /** The provider's API token. */
   apiToken: z.optional(z.string()),
+  /** The name of the authentication token the provider expects. */
   authenticationTokenKey: z.optional(z.string()),
+  /** The provider's instance id. */
   instanceId: z.optional(z.string()),
+  /** Grafana OnCall alert group id. */
   alertUid: z.optional(z.string()),
+  /** Grafana OnCall alert title. */
   title: z.optional(z.string()),
+  /** Grafana OnCall alert image URL. */
   imageUrl: z.optional(z.string()),
+  /** Grafana OnCall alert state. */
   state: z.optional(z.string()),
+  /** Grafana OnCall link back to the source. */
   externalLink: z.optional(z.string()),
+  /** The provider's channel id. */
   channelId: z.optional(z.string()),
+  /** The phone number id of the sender (WhatsApp Business). */
   phoneNumberIdentification: z.optional(z.string()),
+  /** The provider's access key. */
   accessKey: z.optional(z.string()),
+  /** The provider's app SID. */
   appSid: z.optional(z.string()),
+  /** The sender id of SMS messages. */
   senderId: z.optional(z.string()),
+  /** Whether the connection uses TLS from the start (SMTP). */
   secure: z.optional(z.boolean()),
+  /** Whether TLS is required (SMTP). */
   requireTls: z.optional(z.boolean()),
+  /** Whether TLS is not used even when the server offers it (SMTP). */
   ignoreTls: z.optional(z.boolean()),
+  /** Whether the subscriber hash (HMAC) is required to open the Inbox (in-app integrations). */
   hmac: z.optional(z.boolean()),
+  /** Whether the provider authenticates with a token instead of user and password. */
   authenticateByToken: z.optional(z.boolean()),
+  /** TLS options of the connection (SMTP). */
   tlsOptions: z.optional(JsonObject),
 });
+/**
+ * The provider credentials of an integration (`Integration.credentials`).
+ *
+ * @example
+ * ```ts
+ * const hasKey = (credentials: IntegrationCredentials) => Boolean(credentials.apiKey);
+ * ```
+ */
 export interface IntegrationCredentials extends WireShape<typeof IntegrationCredentials> {}
 
 /** Extra configuration of an integration (inbound webhooks). */
 export const IntegrationConfigurations = z.looseObject({
+  /** Whether inbound email webhooks are enabled for the integration. */
   inboundWebhookEnabled: z.optional(z.boolean()),
+  /** The key that signs the inbound webhook requests. */
   inboundWebhookSigningKey: z.optional(z.string()),
 });
+/**
+ * The provider configuration of an integration (`Integration.configurations`).
+ *
+ * @example
+ * ```ts
+ * const inbound = (configurations: IntegrationConfigurations) => configurations.inboundWebhookEnabled === true;
+ * ```
+ */
 export interface IntegrationConfigurations extends WireShape<typeof IntegrationConfigurations> {}
 
 /**
@@ -163,7 +225,10 @@ export const Integration = z.looseObject({
   providerId: z.string(),
   /** The channel it delivers: `in_app`, `email`, `sms`, `chat` or `push`. */
   channel: openEnum(CHANNEL_TYPES),
-  // Required by the spec, but the reference service omits it for API-key callers: stay tolerant.
+  /**
+   * The provider credentials. Required by the spec, but the service omits them for API-key callers,
+   * so optional here.
+   */
   credentials: z.optional(IntegrationCredentials),
   /** Provider configuration beyond the credentials. */
   configurations: z.optional(IntegrationConfigurations),

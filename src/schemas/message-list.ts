@@ -18,10 +18,15 @@ import { Message } from './message';
  * ```
  */
 export const MessageSubscriber = z.looseObject({
+  /** The subscriber's internal id. */
   _id: z.string(),
+  /** Your id of the subscriber. */
   subscriberId: z.string(),
+  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
+  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
+  /** Avatar image URL. */
   avatar: z.optional(z.nullable(z.string())),
 });
 export interface MessageSubscriber extends WireShape<typeof MessageSubscriber> {}
@@ -72,10 +77,15 @@ export type MessageListQuery = z.infer<typeof MessageListQuery>;
  * ```
  */
 export const MessageListResponse = z.looseObject({
+  /** The messages of this page. */
   data: z.array(ListedMessage),
+  /** The page number (0-based). */
   page: z.number(),
+  /** The page size. */
   pageSize: z.number(),
+  /** Whether the page is full (more messages may follow). */
   hasMore: z.boolean(),
+  /** Number of messages matching the query, when the service counts them. */
   totalCount: z.optional(z.number()),
 });
 export interface MessageListResponse extends WireShape<typeof MessageListResponse> {}
@@ -89,7 +99,9 @@ export interface MessageListResponse extends WireShape<typeof MessageListRespons
  * ```
  */
 export const DeleteMessageResponse = z.looseObject({
+  /** Whether the service acknowledged the deletion. */
   acknowledged: z.boolean(),
+  /** Always `deleted`. */
   status: z.literal('deleted'),
 });
 export interface DeleteMessageResponse extends WireShape<typeof DeleteMessageResponse> {}

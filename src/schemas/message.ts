@@ -12,15 +12,28 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** A block of email/in-app content. */
 export const EmailBlock = z.looseObject({
+  /** `button` or `text`. */
   type: openEnum(['button', 'text']),
+  /** The block's text (a button's label). */
   content: z.string(),
+  /** The link of a button block. */
   url: z.optional(z.string()),
+  /** How the block is styled. */
   styles: z.optional(
     z.looseObject({
+      /** The text alignment. */
       textAlign: openEnum(['center', 'left', 'right']),
     }),
   ),
 });
+/**
+ * A block of an email message's content, when the service sends blocks (`Message.content`).
+ *
+ * @example
+ * ```ts
+ * const textOf = (blocks: EmailBlock[]) => blocks.map((block) => block.content).join('\n');
+ * ```
+ */
 export interface EmailBlock extends WireShape<typeof EmailBlock> {}
 
 /** A button of an in-app message action. */
@@ -36,67 +49,144 @@ export const MessageButton = z.looseObject({
   /** The redirect's target (`_self`, `_blank`, ...). */
   target: z.optional(z.string()),
 });
+/**
+ * A button of an in-app message (`Message.cta.action.buttons`).
+ *
+ * @example
+ * ```ts
+ * const labels = (buttons: MessageButton[]) => buttons.map((button) => `${button.type}: ${button.content}`);
+ * ```
+ */
 export interface MessageButton extends WireShape<typeof MessageButton> {}
 
 /** The action state of an in-app message (buttons and the clicked result). */
 export const MessageAction = z.looseObject({
+  /** `done` once a button was clicked, else `pending`. */
   status: z.optional(openEnum(['pending', 'done'])),
+  /** The message's buttons (primary and secondary). */
   buttons: z.optional(z.array(MessageButton)),
+  /** Which button was clicked, once one was. */
   result: z.optional(
     z.looseObject({
+      /** The payload sent with the click. */
       payload: z.optional(JsonObject),
+      /** The clicked button: `primary` or `secondary`. */
       type: z.optional(openEnum(BUTTON_TYPES)),
     }),
   ),
 });
+/**
+ * The buttons of an in-app message and which one was clicked (`Message.cta.action`).
+ *
+ * @example
+ * ```ts
+ * const clicked = (action: MessageAction) => action.status === 'done' ? action.result?.type : undefined;
+ * ```
+ */
 export interface MessageAction extends WireShape<typeof MessageAction> {}
 
 /** The call to action of a message. */
 export const MessageCTA = z.looseObject({
+  /** `redirect`: clicking the message opens `data.url`. */
   type: z.optional(openEnum(['redirect'])),
-  data: z.optional(z.looseObject({ url: z.optional(z.string()) })),
+  /** Where the message leads. */
+  data: z.optional(
+    z.looseObject({
+      /** The URL the message opens. */
+      url: z.optional(z.string()),
+    }),
+  ),
+  /** The message's buttons and which one was clicked. */
   action: z.optional(MessageAction),
 });
+/**
+ * The call to action of a message: redirect data and buttons (`Message.cta`).
+ *
+ * @example
+ * ```ts
+ * const { data } = await svc.messages.list({ subscriberId: 'user-1' });
+ * const ctas: MessageCTA[] = data.map((message) => message.cta);
+ * ```
+ */
 export interface MessageCTA extends WireShape<typeof MessageCTA> {}
 
 /** The workflow as embedded in a message (`Message.template`, legacy shape). */
 export const MessageWorkflow = z.looseObject({
+  /** The workflow's internal id. */
   _id: z.optional(z.string()),
+  /** The workflow's name. */
   name: z.string(),
+  /** The workflow's description. */
   description: z.string(),
+  /** Whether the workflow is active. */
   active: z.boolean(),
+  /** Whether the workflow is a draft. */
   draft: z.boolean(),
+  /** The workflow's default channel preferences (each channel on or off). */
   preferenceSettings: z.looseObject({
+    /** Email on by default. */
     email: z.optional(z.boolean()),
+    /** SMS on by default. */
     sms: z.optional(z.boolean()),
+    /** In-app on by default. */
     in_app: z.optional(z.boolean()),
+    /** Chat on by default. */
     chat: z.optional(z.boolean()),
+    /** Push on by default. */
     push: z.optional(z.boolean()),
   }),
+  /** Whether the workflow is critical (subscribers cannot turn it off). */
   critical: z.boolean(),
+  /** The workflow's tags. */
   tags: z.array(z.string()),
+  /** The workflow's steps. */
   steps: z.array(NotificationStep),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** The `_id` of the user who created the workflow. */
   _creatorId: z.string(),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The workflow's event triggers (its trigger identifier). */
   triggers: z.array(NotificationTrigger),
+  /** The `_id` of the workflow's notification group. */
   _notificationGroupId: z.string(),
+  /** The `_id` of the same workflow in the environment it was promoted from, if any. */
   _parentId: z.optional(z.string()),
+  /** Whether the workflow was deleted. */
   deleted: z.boolean(),
+  /** When the workflow was deleted. */
   deletedAt: z.string(),
+  /** Who deleted the workflow. */
   deletedBy: z.string(),
+  /** The workflow's notification group. */
   notificationGroup: z.optional(
     z.looseObject({
+      /** The group's internal id. */
       _id: z.optional(z.string()),
+      /** The group's name. */
       name: z.string(),
+      /** The environment's `_id`. */
       _environmentId: z.string(),
+      /** The organization's `_id`. */
       _organizationId: z.string(),
+      /** The `_id` of the same group in the environment it was promoted from, if any. */
       _parentId: z.optional(z.string()),
     }),
   ),
+  /** Custom data of the workflow. */
   data: z.optional(JsonObject),
+  /** Which of the workflow's channels have an active integration. */
   workflowIntegrationStatus: z.optional(JsonObject),
 });
+/**
+ * The workflow a message was sent by, as embedded in the message (`Message.template`).
+ *
+ * @example
+ * ```ts
+ * const workflowName = (workflow: MessageWorkflow) => workflow.name;
+ * ```
+ */
 export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 
 /**

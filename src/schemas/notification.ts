@@ -60,22 +60,45 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** The schedule of a timed digest as recorded on a job (`monthDays` are numbers here). */
 export const DigestMetadataTimed = z.looseObject({
   ...DigestTimedConfig.def.shape,
+  /** Days of the month it runs on (numbers here, `1`-`31`). */
   monthDays: z.optional(z.array(z.number())),
+  /** The cron expression of the schedule, when one is set. */
   cronExpression: z.optional(z.string()),
 });
+/**
+ * The schedule of a timed digest as recorded on a job (`DigestMetadata.timed`).
+ *
+ * @example
+ * ```ts
+ * const atTime = (timed: DigestMetadataTimed) => timed.atTime;
+ * ```
+ */
 export interface DigestMetadataTimed extends WireShape<typeof DigestMetadataTimed> {}
 
 /** Digest settings and digested events of a digest job. */
 export const DigestMetadata = z.looseObject({
+  /** The payload key events are grouped by (one digest per value). */
   digestKey: z.optional(z.string()),
+  /** How long the digest collects events (with `unit`). */
   amount: z.optional(z.number()),
+  /** The unit of `amount`. */
   unit: z.optional(openEnum(DIGEST_UNITS)),
+  /** `regular`, `backoff` or `timed`. */
   type: openEnum(['regular', 'backoff', 'timed']),
+  /** The events the digest collected, in order (each a trigger's payload and id). */
   events: z.optional(z.array(JsonObject)),
+  /**
+   * Whether it is a backoff digest (the first event goes through when none came within the backoff
+   * window).
+   */
   backoff: z.optional(z.boolean()),
+  /** The backoff window (with `backoffUnit`). */
   backoffAmount: z.optional(z.number()),
+  /** The unit of `backoffAmount`. */
   backoffUnit: z.optional(openEnum(DIGEST_UNITS)),
+  /** The step's `updateMode` setting, as the service records it. */
   updateMode: z.optional(z.boolean()),
+  /** A timed digest's schedule. */
   timed: z.optional(DigestMetadataTimed),
 });
 /**
@@ -111,6 +134,14 @@ export const ExecutionDetail = z.looseObject({
   /** Which part recorded it (`Internal`, `Webhook`, `Payload`, `Credentials`). */
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
+/**
+ * One execution log entry of a job (`Job.executionDetails`).
+ *
+ * @example
+ * ```ts
+ * const failures = (details: ExecutionDetail[]) => details.filter((entry) => entry.status === 'Failed');
+ * ```
+ */
 export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
 /**
@@ -122,19 +153,31 @@ export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
  * ```
  */
 export const JobStep: z.ZodMiniType<JobStep> = z.looseObject({
+  /** The step's id. */
   _id: z.string(),
+  /** Whether the step is active. */
   active: z.boolean(),
+  /** The step's reply callback settings. */
   replyCallback: z.optional(JsonObject),
+  /** The step's control variables. */
   controlVariables: z.optional(JsonObject),
+  /** The step's settings (a digest's or a delay's amount and unit, ...). */
   metadata: z.optional(JsonObject),
+  /** What the service found missing or wrong in the step. */
   issues: z.optional(JsonObject),
+  /** The step's conditions: it runs only when they match. */
   filters: z.array(StepFilter),
+  /** The step's content template. */
   template: z.optional(JsonObject),
+  /** The step's variants (each a step). */
   get variants() {
     return z.optional(z.array(JobStep));
   },
+  /** The `_id` of the step's content template. */
   _templateId: z.string(),
+  /** The step's name. */
   name: z.optional(z.string()),
+  /** The `_id` of the step before it, `null` for the first. */
   _parentId: z.optional(z.nullable(z.string())),
 });
 /** The workflow step a job ran. */
@@ -179,33 +222,78 @@ export const Job = z.looseObject({
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
 });
+/**
+ * One job of a notification: a workflow step run for one subscriber (`ActivityNotification.jobs`).
+ *
+ * @example
+ * ```ts
+ * const { jobs } = await svc.notifications.retrieve(notificationId);
+ * const pending: Job[] = (jobs ?? []).filter((job) => job.status === 'pending');
+ * ```
+ */
 export interface Job extends WireShape<typeof Job> {}
 
 /** The subscriber of an activity notification. */
 export const ActivitySubscriber = z.looseObject({
+  /** First name. */
   firstName: z.optional(z.string()),
+  /** Your id of the subscriber. */
   subscriberId: z.string(),
+  /** The subscriber's internal id. */
   _id: z.string(),
+  /** Last name. */
   lastName: z.optional(z.string()),
+  /** Email address. */
   email: z.optional(z.string()),
+  /** Phone number. */
   phone: z.optional(z.string()),
 });
+/**
+ * The subscriber a notification was sent to (`ActivityNotification.subscriber`).
+ *
+ * @example
+ * ```ts
+ * const recipient = (subscriber: ActivitySubscriber) => subscriber.email ?? subscriber.subscriberId;
+ * ```
+ */
 export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber> {}
 
 /** The workflow of an activity notification. */
 export const ActivityTemplate = z.looseObject({
+  /** The workflow's internal id. */
   _id: z.optional(z.string()),
+  /** The workflow's name. */
   name: z.string(),
+  /** Where the workflow was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
+  /** The workflow's event triggers (its trigger identifier). */
   triggers: z.array(NotificationTrigger),
 });
+/**
+ * The workflow a notification ran (`ActivityNotification.template`).
+ *
+ * @example
+ * ```ts
+ * const workflowName = (template: ActivityTemplate) => template.name;
+ * ```
+ */
 export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
 export const ActivityTopic = z.looseObject({
+  /** The topic's internal id. */
   _topicId: z.string(),
+  /** Your key of the topic. */
   topicKey: z.string(),
 });
+/**
+ * A topic a notification was sent through (`ActivityNotification.topics`).
+ *
+ * @example
+ * ```ts
+ * const topicKeys = (topics: ActivityTopic[]) => topics.map((topic) => topic.topicKey);
+ * ```
+ */
 export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 
 /**

@@ -3,12 +3,25 @@ import { CHANNEL_TYPES, openEnum, type WireShape } from './common';
 
 /** Each channel on or off (only the channels that apply are present). */
 export const PreferenceChannels = z.looseObject({
+  /** Whether email is on. */
   email: z.optional(z.boolean()),
+  /** Whether SMS is on. */
   sms: z.optional(z.boolean()),
+  /** Whether in-app is on. */
   in_app: z.optional(z.boolean()),
+  /** Whether chat is on. */
   chat: z.optional(z.boolean()),
+  /** Whether push is on. */
   push: z.optional(z.boolean()),
 });
+/**
+ * Whether each channel is enabled, in a preference (`SubscriberPreferencesResponse`, `WorkflowPreference`).
+ *
+ * @example
+ * ```ts
+ * const channelsOn = (channels: PreferenceChannels) => Object.entries(channels).filter(([, on]) => on);
+ * ```
+ */
 export interface PreferenceChannels extends WireShape<typeof PreferenceChannels> {}
 
 /** One day of a delivery schedule: whether it is on and its time ranges (`09:00 AM`). */
@@ -37,9 +50,22 @@ export type PreferenceSchedule = z.infer<typeof PreferenceSchedule>;
 
 /** Where a workflow's channel value came from. */
 export const PreferenceOverride = z.looseObject({
+  /** The channel. */
   channel: openEnum(CHANNEL_TYPES),
+  /**
+   * What set it: the `subscriber`, the workflow's defaults (`template`) or a workflow override
+   * (`workflowOverride`).
+   */
   source: openEnum(['subscriber', 'template', 'workflowOverride']),
 });
+/**
+ * Which source set a channel's preference (`overrides` of a workflow preference).
+ *
+ * @example
+ * ```ts
+ * const sources = (overrides: PreferenceOverride[]) => overrides.map((item) => `${item.channel}: ${item.source}`);
+ * ```
+ */
 export interface PreferenceOverride extends WireShape<typeof PreferenceOverride> {}
 
 /**
@@ -62,22 +88,41 @@ export interface PreferenceOverride extends WireShape<typeof PreferenceOverride>
  * ```
  */
 export const SubscriberPreferences = z.looseObject({
+  /** The subscriber's global preference, applied across workflows. */
   global: z.looseObject({
+    /** Whether the global preference is on. */
     enabled: z.boolean(),
+    /** Whether each channel is on, globally. */
     channels: PreferenceChannels,
-    schedule: z.optional(z.looseObject({ isEnabled: z.boolean() })),
+    /** The subscriber's delivery schedule, when one is set. */
+    schedule: z.optional(
+      z.looseObject({
+        /** Whether the schedule applies. */
+        isEnabled: z.boolean(),
+      }),
+    ),
   }),
+  /** The preference that applies to each active workflow. */
   workflows: z.array(
     z.looseObject({
+      /** Whether the workflow's notifications are on for the subscriber. */
       enabled: z.boolean(),
+      /** Whether each channel is on for the workflow. */
       channels: PreferenceChannels,
+      /** Where each channel's value came from. */
       overrides: z.array(PreferenceOverride),
+      /** The workflow the preference is for. */
       workflow: z.looseObject({
+        /** The workflow's slug. */
         slug: z.string(),
+        /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
+        /** The workflow's name. */
         name: z.string(),
+        /** When the workflow was last updated. */
         updatedAt: z.optional(z.string()),
       }),
+      /** When the subscriber's preference for the workflow was last updated. */
       updatedAt: z.optional(z.string()),
     }),
   ),

@@ -42,11 +42,23 @@ export const FILTER_SOURCES = ['subscriber', 'payload', 'tenant'] as const;
 
 /** One condition of a step filter, as the service returns it (open enums). */
 export const FieldFilterPart = z.looseObject({
+  /** The field the condition reads (`email`, `tier`, ...). */
   field: z.string(),
+  /** The value it compares with. */
   value: z.string(),
+  /** The comparison operator. */
   operator: openEnum(FILTER_OPERATORS),
+  /** What it reads: the `subscriber`, the `payload` or the `tenant`. */
   on: openEnum(FILTER_SOURCES),
 });
+/**
+ * One field comparison of a step filter or integration condition (`StepFilter.children`).
+ *
+ * @example
+ * ```ts
+ * const describe = (part: FieldFilterPart) => `${part.on}.${part.field} ${part.operator} ${part.value}`;
+ * ```
+ */
 export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
 
 /**
@@ -63,9 +75,13 @@ export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
  * ```
  */
 export const StepFilter = z.looseObject({
+  /** Whether the filter's result is negated. */
   isNegated: z.boolean(),
+  /** The filter's type. */
   type: openEnum(FILTER_TYPES),
+  /** How the children are joined: `AND` or `OR`. */
   value: openEnum(FILTER_JOINS),
+  /** The filter's conditions. */
   children: z.array(FieldFilterPart),
 });
 export interface StepFilter extends WireShape<typeof StepFilter> {}
@@ -93,11 +109,23 @@ export type StepFilterInput = z.infer<typeof StepFilterInput>;
  * `type` and `value` may be absent (the service keeps what it was given).
  */
 export const IntegrationCondition = z.looseObject({
+  /** Whether the condition's result is negated. */
   isNegated: z.optional(z.boolean()),
+  /** The condition's type. */
   type: z.optional(openEnum(FILTER_TYPES)),
+  /** How the children are joined: `AND` or `OR`. */
   value: z.optional(openEnum(FILTER_JOINS)),
+  /** The condition's field comparisons. */
   children: z.array(FieldFilterPart),
 });
+/**
+ * A condition that selects an integration (`Integration.conditions`).
+ *
+ * @example
+ * ```ts
+ * const fieldsOf = (condition: IntegrationCondition) => condition.children.map((part) => part.field);
+ * ```
+ */
 export interface IntegrationCondition extends WireShape<typeof IntegrationCondition> {}
 
 /**

@@ -24,6 +24,14 @@ export const ChannelCredentials = z.looseObject({
   /** Grafana OnCall link back to the source. */
   externalUrl: z.optional(z.string()),
 });
+/**
+ * The provider credentials a subscriber's channel entry stores (`Subscriber.channels[].credentials`).
+ *
+ * @example
+ * ```ts
+ * const tokensOf = (credentials: ChannelCredentials) => credentials.deviceTokens ?? [];
+ * ```
+ */
 export interface ChannelCredentials extends WireShape<typeof ChannelCredentials> {}
 
 /** A subscriber's channel entry: provider, integration and credentials. */
@@ -37,6 +45,16 @@ export const ChannelSettings = z.looseObject({
   /** The `_id` of the integration the credentials belong to. */
   _integrationId: z.string(),
 });
+/**
+ * A subscriber's channel entry: provider, integration and credentials (`Subscriber.channels`).
+ *
+ * @example
+ * ```ts
+ * const subscriber = await svc.subscribers.retrieve('user-1');
+ * const channels: ChannelSettings[] = subscriber.channels ?? [];
+ * console.log(channels.map((channel) => channel.providerId));
+ * ```
+ */
 export interface ChannelSettings extends WireShape<typeof ChannelSettings> {}
 
 /**
@@ -115,6 +133,14 @@ export const SubscriberSummary = z.looseObject({
   /** Email address. */
   email: z.optional(z.nullable(z.string())),
 });
+/**
+ * The short subscriber form in a topic subscription (`TopicSubscription.subscriber`).
+ *
+ * @example
+ * ```ts
+ * const nameOf = (subscriber: SubscriberSummary) => subscriber.firstName ?? subscriber.subscriberId;
+ * ```
+ */
 export interface SubscriberSummary extends WireShape<typeof SubscriberSummary> {}
 
 /**
@@ -261,12 +287,27 @@ export type BulkCreateSubscribersBody = z.infer<typeof BulkCreateSubscribersBody
  */
 export const BulkCreateSubscribersResponse = z.looseObject({
   /** Subscribers that existed and were updated. */
-  updated: z.array(z.looseObject({ subscriberId: z.string() })),
+  updated: z.array(
+    z.looseObject({
+      /** Your id of the subscriber. */
+      subscriberId: z.string(),
+    }),
+  ),
   /** Subscribers that were created. */
-  created: z.array(z.looseObject({ subscriberId: z.string() })),
+  created: z.array(
+    z.looseObject({
+      /** Your id of the subscriber. */
+      subscriberId: z.string(),
+    }),
+  ),
   /** Items that failed, each with why. */
   failed: z.array(
-    z.looseObject({ message: z.optional(z.string()), subscriberId: z.optional(z.string()) }),
+    z.looseObject({
+      /** Why the item failed. */
+      message: z.optional(z.string()),
+      /** Your id of the subscriber, when the item had one. */
+      subscriberId: z.optional(z.string()),
+    }),
   ),
 });
 export interface BulkCreateSubscribersResponse

@@ -14,7 +14,9 @@ import { SubscriberSummary } from './subscriber';
 export const Topic = z.looseObject({
   /** The service's internal id. */
   _id: z.string(),
-  /** Your key of the topic: what triggers (`{ type: 'Topic', topicKey }`) and the API address it by. */
+  /**
+   * Your key of the topic: what triggers (`{ type: 'Topic', topicKey }`) and the API address it by.
+   */
   key: z.string(),
   /** Display name. */
   name: z.optional(z.string()),
@@ -117,7 +119,10 @@ export type TopicListQuery = z.infer<typeof TopicListQuery>;
  * DeleteTopicResponse.parse({ acknowledged: true });
  * ```
  */
-export const DeleteTopicResponse = z.looseObject({ acknowledged: z.boolean() });
+export const DeleteTopicResponse = z.looseObject({
+  /** Whether the service acknowledged the deletion. */
+  acknowledged: z.boolean(),
+});
 export interface DeleteTopicResponse extends WireShape<typeof DeleteTopicResponse> {}
 
 /**
@@ -264,21 +269,32 @@ export type TopicSubscriptionsDeleteBody = z.infer<typeof TopicSubscriptionsDele
  * ```
  */
 export const TopicSubscriptionPreference = z.looseObject({
+  /** The subscription's id. */
   subscriptionId: z.string(),
+  /** The workflow the preference is for; `null` or absent for all workflows. */
   workflow: z.optional(
     z.nullable(
       z.looseObject({
+        /** The workflow's internal id. */
         id: z.string(),
+        /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
+        /** The workflow's name. */
         name: z.string(),
+        /** Whether the workflow is critical (subscribers cannot turn it off). */
         critical: z.boolean(),
+        /** The workflow's tags. */
         tags: z.optional(z.array(z.string())),
+        /** Custom data of the workflow. */
         data: z.optional(z.record(z.string(), z.unknown())),
+        /** The workflow's severity (`high`, `medium`, `low`, `none`). */
         severity: z.string(),
       }),
     ),
   ),
+  /** Whether notifications of the workflow are on for the subscription. */
   enabled: z.boolean(),
+  /** The condition notifications must meet to be delivered (JSON Logic), if any. */
   condition: z.optional(SubscriptionPreferenceCondition),
 });
 export interface TopicSubscriptionPreference
@@ -286,15 +302,38 @@ export interface TopicSubscriptionPreference
 
 /** One subscription in the answer of a subscriptions create or delete. */
 export const TopicSubscriptionChange = z.looseObject({
+  /** The subscription's internal id. */
   _id: z.string(),
+  /** Your identifier of the subscription. */
   identifier: z.optional(z.string()),
-  topic: z.looseObject({ _id: z.string(), key: z.string(), name: z.optional(z.string()) }),
+  /** The topic of the subscription. */
+  topic: z.looseObject({
+    /** The topic's internal id. */
+    _id: z.string(),
+    /** Your key of the topic. */
+    key: z.string(),
+    /** The topic's name. */
+    name: z.optional(z.string()),
+  }),
+  /** The subscriber, `null` when it no longer exists. */
   subscriber: z.nullable(SubscriberSummary),
+  /** The subscription's workflow preferences. */
   preferences: z.optional(z.array(TopicSubscriptionPreference)),
+  /** The context keys the subscription is scoped to. */
   contextKeys: z.optional(z.array(z.string())),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
+/**
+ * One subscription a topic subscriptions create or delete changed (`TopicSubscriptionsResult.data`).
+ *
+ * @example
+ * ```ts
+ * const changed = (changes: TopicSubscriptionChange[]) => changes.map((change) => change.subscriber?.subscriberId);
+ * ```
+ */
 export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscriptionChange> {}
 
 /**
@@ -311,10 +350,29 @@ export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscript
  * ```
  */
 export const TopicSubscriptionsResult = z.looseObject({
+  /** The subscriptions created or deleted. */
   data: z.array(TopicSubscriptionChange),
-  meta: z.looseObject({ totalCount: z.number(), successful: z.number(), failed: z.number() }),
+  /** How many subscribers the request named, and how many succeeded and failed. */
+  meta: z.looseObject({
+    /** Number of subscribers in the request. */
+    totalCount: z.number(),
+    /** Number handled. */
+    successful: z.number(),
+    /** Number that failed (each in `errors`). */
+    failed: z.number(),
+  }),
+  /** One error per subscriber that could not be handled. */
   errors: z.optional(
-    z.array(z.looseObject({ subscriberId: z.string(), code: z.string(), message: z.string() })),
+    z.array(
+      z.looseObject({
+        /** Your id of the subscriber. */
+        subscriberId: z.string(),
+        /** Why it failed (`SUBSCRIBER_NOT_FOUND`, `SUBSCRIPTION_NOT_FOUND`, ...). */
+        code: z.string(),
+        /** A readable description. */
+        message: z.string(),
+      }),
+    ),
   ),
 });
 export interface TopicSubscriptionsResult extends WireShape<typeof TopicSubscriptionsResult> {}

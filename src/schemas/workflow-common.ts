@@ -37,9 +37,21 @@ export const WORKFLOW_ORDER_BY_FIELDS = [
 
 /** A dashboard user reference (`updatedBy`, `lastPublishedBy`). */
 export const UserSummary = z.looseObject({
+  /** The user's id. */
   _id: z.string(),
+  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
+  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
+  /** The user's id in the external identity provider. */
   externalId: z.optional(z.nullable(z.string())),
 });
+/**
+ * The dashboard user who last changed or published a workflow (`updatedBy`, `lastPublishedBy`).
+ *
+ * @example
+ * ```ts
+ * const editor = (user: UserSummary) => [user.firstName, user.lastName].filter(Boolean).join(' ');
+ * ```
+ */
 export interface UserSummary extends WireShape<typeof UserSummary> {}

@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { JsonObject, openEnum } from './common';
+import { JsonObject, openEnum, type WireShape } from './common';
 
 const UI_SCHEMA_GROUPS = [
   'IN_APP',
@@ -129,8 +129,11 @@ const UiPlaceholderScalar = z.union([z.string(), z.number(), z.boolean(), JsonOb
  * ```
  */
 export const UiSchemaProperty: z.ZodMiniType<UiSchemaProperty> = z.looseObject({
+  /** The placeholder the dashboard shows in the field. */
   placeholder: z.optional(z.nullable(z.union([UiPlaceholderScalar, z.array(UiPlaceholderScalar)]))),
+  /** The dashboard component that renders the field. */
   component: openEnum(UI_COMPONENTS),
+  /** The nested fields, by name. */
   get properties() {
     return z.optional(z.record(z.string(), UiSchemaProperty));
   },
@@ -152,16 +155,40 @@ export type UiSchemaProperty = {
 
 /** The dashboard UI schema of a step's controls. */
 export const UiSchema = z.looseObject({
+  /** The step group the UI schema is for (`IN_APP`, `EMAIL`, `DELAY`, ...). */
   group: z.optional(openEnum(UI_SCHEMA_GROUPS)),
+  /** How each control field renders, by name. */
   properties: z.optional(z.record(z.string(), UiSchemaProperty)),
 });
-export type UiSchema = z.infer<typeof UiSchema>;
+/**
+ * The dashboard UI schema of a step's controls (`WorkflowStepResponse.controls.uiSchema`).
+ *
+ * @example
+ * ```ts
+ * const components = (uiSchema: UiSchema) =>
+ *   Object.values(uiSchema.properties ?? {}).map((property) => property.component);
+ * ```
+ */
+export interface UiSchema extends WireShape<typeof UiSchema> {}
 
 /** Controls metadata of a step: JSON Schema, UI schema and the current values. */
 export const ControlsMetadata = z.looseObject({
+  /** The JSON Schema of the step's controls. */
   dataSchema: z.optional(JsonObject),
+  /** How the dashboard renders the controls. */
   uiSchema: z.optional(UiSchema),
   /** The control object of the step's type (see the `*ControlValues` schemas). */
   values: JsonObject,
 });
-export type ControlsMetadata = z.infer<typeof ControlsMetadata>;
+/**
+ * Controls metadata of a step: JSON Schema, UI schema and the current values
+ * (`WorkflowStepResponse.controls`).
+ *
+ * @example
+ * ```ts
+ * const workflow = await svc.workflows.retrieve('welcome');
+ * const controls: ControlsMetadata[] = workflow.steps.map((step) => step.controls);
+ * console.log(controls.map((control) => control.values));
+ * ```
+ */
+export interface ControlsMetadata extends WireShape<typeof ControlsMetadata> {}

@@ -5,12 +5,20 @@ import type {
   ActivityNotification,
   BulkTriggerResponse,
   BulkTriggerResult,
+  ChannelSettings,
+  ControlsMetadata,
+  ExecutionDetail,
   Integration,
+  Job,
   ListedMessage,
   Message,
+  MessageButton,
+  MessageCTA,
   MessageListResponse,
   NotificationListResponse,
   RemoveSubscriberResponse,
+  StepContentIssue,
+  StepListItem,
   Subscriber,
   SubscriberPreferencesResponse,
   SubscriberSearchResponse,
@@ -21,6 +29,7 @@ import type {
   TriggerResponse,
   WorkflowListItem,
   WorkflowListResponse,
+  WorkflowStepResponse,
   WorkflowSyncResponse,
 } from '@svc/api';
 import { Svc } from '@svc/api';
@@ -137,6 +146,35 @@ describe('response types promise only the fields their schemas name', () => {
     expectTypeOf<Subscriber['data']>().toEqualTypeOf<Record<string, unknown> | null | undefined>();
     expectTypeOf<'processed'>().toExtend<TriggerResponse['status']>();
     expectTypeOf<'a_status_from_the_future'>().toExtend<TriggerResponse['status']>();
+  });
+});
+
+describe('the wire types nested in a response are exported by name', () => {
+  it('are the types of the fields that hold them', () => {
+    expectTypeOf<NonNullable<Subscriber['channels']>>().toEqualTypeOf<ChannelSettings[]>();
+    expectTypeOf<Message['cta']>().toEqualTypeOf<MessageCTA>();
+    expectTypeOf<NonNullable<NonNullable<MessageCTA['action']>['buttons']>>().toEqualTypeOf<
+      MessageButton[]
+    >();
+    expectTypeOf<NonNullable<ActivityNotification['jobs']>>().toEqualTypeOf<Job[]>();
+    expectTypeOf<Job['executionDetails']>().toEqualTypeOf<ExecutionDetail[]>();
+    expectTypeOf<WorkflowListItem['steps']>().toEqualTypeOf<StepListItem[]>();
+    expectTypeOf<WorkflowStepResponse['controls']>().toEqualTypeOf<ControlsMetadata>();
+    expectTypeOf<
+      NonNullable<NonNullable<StepListItem['issues']>['controls']>[string]
+    >().toEqualTypeOf<StepContentIssue[]>();
+  });
+
+  it('reject a typo like the top-level types', () => {
+    const channel = {} as ChannelSettings;
+    // @ts-expect-error `providerID` is not a field (it is `providerId`)
+    channel.providerID;
+    const button = {} as MessageButton;
+    // @ts-expect-error `label` is not a field of a message button (it is `content`)
+    button.label;
+    const step = {} as StepListItem;
+    // @ts-expect-error inside a record's values too: `mesage` is not a field of an issue
+    step.issues?.controls?.body?.[0]?.mesage;
   });
 });
 
