@@ -1,6 +1,9 @@
 // The change hub the Inbox socket can listen to (mock-server/realtime/inbox-changes.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { createInboxChangeHub, type InboxSocketChange } from '../../mock-server/realtime/inbox-changes';
+import {
+  createInboxChangeHub,
+  type InboxSocketChange,
+} from '../../mock-server/realtime/inbox-changes';
 
 const change: InboxSocketChange = {
   kind: 'counts',

@@ -51,6 +51,7 @@ const PASS_EVERY_TRIGGERS = 1_000;
 const UNFINISHED = new Set(['pending', 'queued', 'running', 'delayed']);
 
 const triggersSincePass = new WeakMap<EnvironmentData, number>();
+const stuckOverCount = new WeakSet<EnvironmentData>();
 
 function collectingIds(data: EnvironmentData): Set<string> {
   const ids = new Set<string>();
@@ -80,7 +81,10 @@ export function enforceRetention(
   const maxCount = options.maxNotifications ?? DEFAULT_RETENTION.maxNotifications;
   const count = data.notifications.length;
   const since = (triggersSincePass.get(data) ?? 0) + 1;
-  const overCount = count > maxCount + Math.ceil(maxCount / 10);
+  const slack = Math.ceil(maxCount / 10);
+  // Past the cap with nothing it may drop (unread, pending), a pass per trigger would walk every
+  // notification each time: after such a pass, the next waits for `slack` more triggers.
+  const overCount = count > maxCount + slack && (!stuckOverCount.has(data) || since >= slack);
   if (!overCount && since < PASS_EVERY_TRIGGERS) {
     triggersSincePass.set(data, since);
     return 0;
@@ -104,6 +108,8 @@ export function enforceRetention(
     excess -= 1;
   }
   if (dropped.size > 0) drop(state, data, dropped);
+  if (data.notifications.length > maxCount + slack) stuckOverCount.add(data);
+  else stuckOverCount.delete(data);
   return dropped.size;
 }
 
