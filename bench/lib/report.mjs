@@ -17,7 +17,8 @@ export function evaluate(row) {
   }
   if (row.goal === undefined || row.goal === null) return { verdict: 'no goal', ratio: null };
   const met = row.better === 'higher' ? row.value >= row.goal : row.value <= row.goal;
-  return { verdict: met ? 'pass' : 'fail', ratio: +(row.value / row.goal).toFixed(2) };
+  // A goal of zero (no 5xx, no lost write) is read against 1: its ratio is the count itself.
+  return { verdict: met ? 'pass' : 'fail', ratio: +(row.value / (row.goal || 1)).toFixed(2) };
 }
 
 function goalText(row) {

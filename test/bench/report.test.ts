@@ -25,6 +25,11 @@ describe('evaluate', () => {
     expect(evaluate({ value: 1.1, goal: 1.1 })).toEqual({ verdict: 'pass', ratio: 1 });
   });
 
+  it('reads a goal of zero (no 5xx, no lost write) against 1, so the ratio is the count', () => {
+    expect(evaluate({ value: 0, goal: 0 })).toEqual({ verdict: 'pass', ratio: 0 });
+    expect(evaluate({ value: 3, goal: 0 })).toEqual({ verdict: 'fail', ratio: 3 });
+  });
+
   it("treats a goal as a lower bound with better: 'higher'", () => {
     expect(evaluate({ value: 25_000, goal: 20_000, better: 'higher' })).toEqual({
       verdict: 'pass',
