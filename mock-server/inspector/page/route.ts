@@ -33,13 +33,21 @@ export function routeHash(tab: Tab, id?: string | null): string {
   return id ? `#${tab}/${encodeURIComponent(id)}` : `#${tab}`;
 }
 
+// `hashchange` fires a task later; the page's own moves announce themselves at once, so a tab
+// is selected in the same turn as the key or click that chose it.
+const MOVED = 'svc-route';
+
 /** The current route, following the fragment (links, back and forward). */
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
   useEffect(() => {
     const follow = () => setRoute(parseRoute(location.hash));
     addEventListener('hashchange', follow);
-    return () => removeEventListener('hashchange', follow);
+    addEventListener(MOVED, follow);
+    return () => {
+      removeEventListener('hashchange', follow);
+      removeEventListener(MOVED, follow);
+    };
   }, []);
   return route;
 }
@@ -47,5 +55,7 @@ export function useRoute(): Route {
 /** Goes to a route: the fragment changes, so the address can be copied and shared. */
 export function go(tab: Tab, id?: string | null): void {
   const hash = routeHash(tab, id);
-  if (location.hash !== hash) location.hash = hash;
+  if (location.hash === hash) return;
+  location.hash = hash;
+  dispatchEvent(new Event(MOVED));
 }
