@@ -253,7 +253,12 @@ export interface MockEngine {
  */
 export interface DurableImage {
   state: EngineState;
-  baseline: EngineState;
+  /**
+   * What `reset()` returns to; a data directory hands it over still encoded (a reset is rare, a
+   * start is not), and the engine decodes and checks it when a reset or `createOrganization`
+   * first needs it.
+   */
+  baseline: EngineState | EncodedEngineState;
   baselineTime: number;
   now: number;
   organizationId: string;
@@ -261,6 +266,19 @@ export interface DurableImage {
   /** How many times the data was loaded before (each load draws ids from a new seed). */
   restarts: number;
 }
+
+/**
+ * An engine state kept encoded by a durable store: {@link EncodedEngineState.decode} answers a
+ * new copy each time, which the engine checks as `restore()` checks a snapshot before using it.
+ *
+ * @internal
+ */
+export interface EncodedEngineState {
+  decode(): unknown;
+}
+
+const isEncoded = (value: EngineState | EncodedEngineState): value is EncodedEngineState =>
+  typeof (value as Partial<EncodedEngineState>).decode === 'function';
 
 /**
  * How a durable store saves, loads and replays an engine.
@@ -377,13 +395,31 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   }
 
   if (options.seed) seed(options.seed);
-  let baseline = structuredClone(state);
+  let baseline: EngineState | EncodedEngineState = structuredClone(state);
   // What reset() returns the clock to: seeding at creation does not move the clock, so this is
   // the time of creation (docs/virtual-clock.md#reset-snapshots-and-resuming-pending-work).
   let baselineTime = clock.now();
   // How many times this engine's data was loaded from a data directory (a new id seed each time).
   let restarts = 0;
   const rateLimit = options.rateLimit || undefined;
+
+  // A copy of what reset() returns to. A baseline a data directory kept encoded is decoded (a new
+  // copy each time) and checked as restore() checks a snapshot; one that fails is refused, with
+  // the engine unchanged.
+  function baselineCopy(): EngineState {
+    if (!isEncoded(baseline)) return structuredClone(baseline);
+    const decoded = baseline.decode();
+    const candidate =
+      decoded !== null && typeof decoded === 'object' ? (decoded as EngineState) : undefined;
+    const problem = snapshotProblem(candidate, {
+      organizationId: first.organization._id,
+      environmentIds: first.environments.map((environment) => environment._id),
+    });
+    if (problem !== undefined) {
+      throw new TypeError(`The saved reset baseline cannot be used: ${problem}`);
+    }
+    return candidate as EngineState;
+  }
 
   // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
   // directory's journal on playback.
@@ -573,9 +609,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     environment: findEnvironment,
     createOrganization({ name }) {
+      const target = baselineCopy(); // first: a baseline that fails its check changes nothing
       const created = addOrganization(state, name);
       // Organizations are structure, not test data: reset keeps them (and their keys) working.
       const copy = structuredClone(state);
+      baseline = target;
       baseline.organizations.set(created.organization._id, created.organization);
       for (const environment of created.environments) {
         baseline.environments.set(environment._id, environment);
@@ -587,7 +625,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     seed,
     reset(resetOptions = {}) {
-      state = structuredClone(baseline);
+      state = baselineCopy();
       faults.clear();
       faults.bind(state);
       if (!(resetOptions.keepClock ?? options.keepClockOnReset ?? false)) {
@@ -677,6 +715,9 @@ function durableImageProblem(image: DurableImage): string | undefined {
   }
   const state = snapshotProblem(image.state, owner);
   if (state !== undefined) return `state: ${state}`;
+  if (image.baseline !== null && typeof image.baseline === 'object' && isEncoded(image.baseline)) {
+    return undefined; // checked when it is decoded (baselineCopy)
+  }
   const baseline = snapshotProblem(image.baseline, owner);
   return baseline === undefined ? undefined : `baseline: ${baseline}`;
 }

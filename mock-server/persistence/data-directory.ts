@@ -10,7 +10,7 @@
  */
 
 import { join } from 'node:path';
-import type { DurableImage, MockEngine } from '../engine/engine';
+import type { MockEngine } from '../engine/engine';
 import type { CommitEntry, CommitLog } from '../engine/store/commit-log';
 import { ServiceError } from '../engine/wire/service-error';
 import { type DataFs, dataFs } from './data-fs';
@@ -19,8 +19,8 @@ import { type JournalContents, readJournal } from './journal-reader';
 import { JournalWriteError, type JournalWriter, openJournalWriter } from './journal-writer';
 import { takeLock } from './lock-file';
 import {
-  encodeSnapshot,
-  readSnapshotFile,
+  encodeEngineImage,
+  readEngineImage,
   syncDirectory,
   writeFileAtomically,
 } from './snapshot-file';
@@ -41,8 +41,12 @@ export function hasData(directory: string, fs: DataFs = dataFs()): boolean {
   return fs.existsSync(join(directory, STATE_FILE));
 }
 
-/** Compact the journal into a new snapshot once it holds this many bytes. */
-export const COMPACT_AFTER_BYTES = 32 * 1024 * 1024;
+/**
+ * Compact the journal into a new snapshot once it holds this many bytes. Playing a journal back
+ * re-runs its requests, which costs about ten times more per byte than reading a snapshot
+ * (docs/benchmarks.md): 4 MiB keeps it under half a second of a start.
+ */
+export const COMPACT_AFTER_BYTES = 4 * 1024 * 1024;
 
 /**
  * Options of {@link openDataDirectory}.
@@ -66,7 +70,7 @@ export interface DataDirectoryOptions {
   log?: (line: string) => void;
   /** The file system (a test makes writes fail with it). Default `node:fs`. */
   fs?: DataFs;
-  /** Journal bytes after which it is compacted into a snapshot. Default 32 MiB. */
+  /** Journal bytes after which it is compacted into a snapshot. Default 4 MiB. */
   compactAfterBytes?: number;
 }
 
@@ -154,7 +158,12 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
         );
       }
       // A new directory: the engine as it starts is generation 1.
-      await writeFileAtomically(fs, statePath, encodeSnapshot(engine.durability.image(), 1), false);
+      await writeFileAtomically(
+        fs,
+        statePath,
+        encodeEngineImage(engine.durability.image(), 1),
+        false,
+      );
       writer = openJournalWriter(fs, join(directory, journalName(1)), 1);
       syncDirectory(fs, directory);
       start = { loaded: false, replayed: 0 };
@@ -211,9 +220,9 @@ async function load(
   repair: boolean,
   notice: (line: string) => void,
 ): Promise<{ lastGeneration: number; replayed: number; journals: number; lastEnd?: number }> {
-  const snapshot = readSnapshotFile(fs.readFileSync(statePath), statePath);
+  const snapshot = readEngineImage(fs.readFileSync(statePath), statePath);
   try {
-    engine.durability.load(snapshot.value as DurableImage);
+    engine.durability.load(snapshot.image);
   } catch (error) {
     throw new DataFileError(
       statePath,
@@ -342,7 +351,7 @@ function keep(context: {
     writer = openJournalWriter(fs, join(directory, journalName(generation)), generation);
     syncDirectory(fs, directory);
     // Serialized now, in one step, so the snapshot is exactly the state the new journal follows.
-    const parts = encodeSnapshot(engine.durability.image(), generation);
+    const parts = encodeEngineImage(engine.durability.image(), generation);
     retiring = retiring.then(() => old.durable()).then(() => old.close());
     await retiring;
     await writeFileAtomically(fs, join(directory, STATE_FILE), parts, background);

@@ -5,16 +5,18 @@
  *
  * - journal (`journal-<generation>.log`): header, then records of `length (u32) | crc32 (u32) |
  *   JSON payload`.
- * - snapshot (`state.snap`, `snapshots/<id>.snap`): header, then `length (u64) | crc32 (u32) |
- *   v8-serialized payload`.
+ * - snapshot (`state.snap`, `snapshots/<id>.snap`): header, then one or more sections of
+ *   `length (u64) | crc32 (u32) | v8-serialized payload`, back to back. Version 2's `state.snap`
+ *   has two (the engine without its reset baseline, then the baseline, decoded when a reset needs
+ *   it); version 1's has one (the whole engine), and is still read.
  *
  * @module
  */
 
 import { crc32 } from 'node:zlib';
 
-/** The format version this svc-mock writes and the newest it reads. */
-export const FORMAT_VERSION = 1;
+/** The format version this svc-mock writes and the newest it reads (it reads every older one). */
+export const FORMAT_VERSION = 2;
 
 /** A journal record larger than this is damage, not data (a request body is capped far below). */
 export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
@@ -74,6 +76,22 @@ export function header(magic: string, generation: number): Buffer {
  * ```
  */
 export function readHeader(bytes: Buffer, magic: string, file: string): number {
+  return readVersionedHeader(bytes, magic, file).generation;
+}
+
+/**
+ * {@link readHeader}, with the format version the file was written in.
+ *
+ * @example
+ * ```ts
+ * const { version, generation } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
+ * ```
+ */
+export function readVersionedHeader(
+  bytes: Buffer,
+  magic: string,
+  file: string,
+): { version: number; generation: number } {
   if (bytes.length < HEADER_BYTES || bytes.toString('latin1', 0, 8) !== magic) {
     throw new DataFileError(file, 0, 'not a svc-mock data file of this kind (a foreign file?)');
   }
@@ -86,7 +104,7 @@ export function readHeader(bytes: Buffer, magic: string, file: string): number {
     );
   }
   if (version === 0) throw new DataFileError(file, 8, 'format version 0 is not a version');
-  return bytes.readUInt32LE(12);
+  return { version, generation: bytes.readUInt32LE(12) };
 }
 
 /**
@@ -106,18 +124,22 @@ export function frameRecord(payload: Buffer): Buffer {
 }
 
 /**
- * A snapshot file's bytes: header, frame and payload.
+ * A snapshot file's bytes: header, then a frame and payload per section.
  *
  * @example
  * ```ts
- * const bytes = frameSnapshot(serialize(image), generation);
+ * const bytes = frameSnapshot([serialize(image)], generation);
  * ```
  */
-export function frameSnapshot(payload: Buffer, generation: number): Buffer[] {
-  const frame = Buffer.alloc(SNAPSHOT_FRAME_BYTES);
-  frame.writeBigUInt64LE(BigInt(payload.length), 0);
-  frame.writeUInt32LE(crc32(payload), 8);
-  return [header(SNAPSHOT_MAGIC, generation), frame, payload];
+export function frameSnapshot(sections: readonly Buffer[], generation: number): Buffer[] {
+  const parts = [header(SNAPSHOT_MAGIC, generation)];
+  for (const payload of sections) {
+    const frame = Buffer.alloc(SNAPSHOT_FRAME_BYTES);
+    frame.writeBigUInt64LE(BigInt(payload.length), 0);
+    frame.writeUInt32LE(crc32(payload), 8);
+    parts.push(frame, payload);
+  }
+  return parts;
 }
 
 /** The checksum records and snapshots carry. */

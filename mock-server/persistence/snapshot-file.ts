@@ -8,13 +8,14 @@
 
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import type { DurableImage, EncodedEngineState } from '../engine/engine';
 import type { DataFs } from './data-fs';
 import {
   crc32,
   DataFileError,
   frameSnapshot,
   HEADER_BYTES,
-  readHeader,
+  readVersionedHeader,
   SNAPSHOT_FRAME_BYTES,
   SNAPSHOT_MAGIC,
 } from './file-format';
@@ -31,7 +32,51 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
  * ```
  */
 export function encodeSnapshot(value: unknown, generation: number): Buffer[] {
-  return frameSnapshot(serialize(value), generation);
+  return frameSnapshot([serialize(value)], generation);
+}
+
+/**
+ * A reset baseline as `state.snap` holds it, decoded only when a reset needs it: a start
+ * then builds the engine's state once instead of twice. Each `decode()` answers a new copy.
+ *
+ * @example
+ * ```ts
+ * const baseline = new EncodedBaseline(bytes, '/data/state.snap', 1024);
+ * const copy = baseline.decode();
+ * ```
+ */
+export class EncodedBaseline implements EncodedEngineState {
+  constructor(
+    /** The v8-serialized baseline (its own copy, not a view of the whole file). */
+    readonly bytes: Buffer,
+    private readonly file: string,
+    private readonly offset: number,
+  ) {}
+
+  decode(): unknown {
+    try {
+      return deserialize(this.bytes);
+    } catch (error) {
+      const problem = `the reset baseline cannot be read: ${(error as Error).message}`;
+      throw new TypeError(new DataFileError(this.file, this.offset, problem).message);
+    }
+  }
+}
+
+/**
+ * The bytes of `state.snap` for an engine image: the engine without its reset baseline, then the
+ * baseline in a section of its own (a baseline still encoded since the start is written as it
+ * was read, without serializing it again).
+ *
+ * @example
+ * ```ts
+ * const parts = encodeEngineImage(engine.durability.image(), 3);
+ * ```
+ */
+export function encodeEngineImage(image: DurableImage, generation: number): Buffer[] {
+  const baseline =
+    image.baseline instanceof EncodedBaseline ? image.baseline.bytes : serialize(image.baseline);
+  return frameSnapshot([serialize({ ...image, baseline: null }), baseline], generation);
 }
 
 /**
@@ -122,8 +167,60 @@ export function syncDirectory(fs: DataFs, directory: string): void {
   }
 }
 
+/** One section of a snapshot file: its payload and where that payload starts. */
+interface SnapshotSection {
+  offset: number;
+  payload: Buffer;
+}
+
+function readSections(
+  bytes: Buffer,
+  file: string,
+): { version: number; generation: number; sections: SnapshotSection[] } {
+  const { version, generation } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
+  const sections: SnapshotSection[] = [];
+  let offset = HEADER_BYTES;
+  do {
+    if (bytes.length < offset + SNAPSHOT_FRAME_BYTES) {
+      throw new DataFileError(file, offset, 'the snapshot is cut short');
+    }
+    const length = Number(bytes.readBigUInt64LE(offset));
+    const checksum = bytes.readUInt32LE(offset + 8);
+    const start = offset + SNAPSHOT_FRAME_BYTES;
+    // Version 1 has exactly one section: the file ends with it.
+    const fits = version === 1 ? start + length === bytes.length : start + length <= bytes.length;
+    if (!fits) {
+      throw new DataFileError(
+        file,
+        offset,
+        `the snapshot should hold ${length} bytes but the file holds ${bytes.length - start}`,
+      );
+    }
+    const payload = bytes.subarray(start, start + length);
+    if (crc32(payload) !== checksum) {
+      throw new DataFileError(file, start, 'the snapshot is damaged (its checksum does not match)');
+    }
+    sections.push({ offset: start, payload });
+    offset = start + length;
+  } while (offset < bytes.length);
+  return { version, generation, sections };
+}
+
+function decodeSection(section: SnapshotSection, file: string): unknown {
+  try {
+    return deserialize(section.payload);
+  } catch (error) {
+    throw new DataFileError(
+      file,
+      section.offset,
+      `the snapshot cannot be read: ${(error as Error).message}`,
+    );
+  }
+}
+
 /**
- * Reads a snapshot file: its generation and its value, or a {@link DataFileError}.
+ * Reads a snapshot file of one value (a control API snapshot): its generation and its value, or
+ * a {@link DataFileError}.
  *
  * @example
  * ```ts
@@ -134,31 +231,39 @@ export function readSnapshotFile(
   bytes: Buffer,
   file: string,
 ): { generation: number; value: unknown } {
-  const generation = readHeader(bytes, SNAPSHOT_MAGIC, file);
-  if (bytes.length < HEADER_BYTES + SNAPSHOT_FRAME_BYTES) {
-    throw new DataFileError(file, HEADER_BYTES, 'the snapshot is cut short');
+  const { generation, sections } = readSections(bytes, file);
+  const [only, extra] = sections;
+  if (only === undefined || extra !== undefined) {
+    throw new DataFileError(file, HEADER_BYTES, 'the snapshot should hold one section');
   }
-  const length = Number(bytes.readBigUInt64LE(HEADER_BYTES));
-  const checksum = bytes.readUInt32LE(HEADER_BYTES + 8);
-  const start = HEADER_BYTES + SNAPSHOT_FRAME_BYTES;
-  if (start + length !== bytes.length) {
-    throw new DataFileError(
-      file,
-      HEADER_BYTES,
-      `the snapshot should hold ${length} bytes but the file holds ${bytes.length - start}`,
-    );
+  return { generation, value: decodeSection(only, file) };
+}
+
+/**
+ * Reads `state.snap`: its generation and the engine image, whose reset baseline stays encoded
+ * (an {@link EncodedBaseline}) when the file keeps it apart (format version 2); a version 1 file
+ * holds the whole image in one section. Throws a {@link DataFileError}.
+ *
+ * @example
+ * ```ts
+ * const { generation, image } = readEngineImage(fs.readFileSync(file), file);
+ * engine.durability.load(image);
+ * ```
+ */
+export function readEngineImage(
+  bytes: Buffer,
+  file: string,
+): { generation: number; image: DurableImage } {
+  const { generation, sections } = readSections(bytes, file);
+  const [main, baseline, extra] = sections;
+  if (main === undefined || extra !== undefined) {
+    throw new DataFileError(file, HEADER_BYTES, 'the snapshot should hold one or two sections');
   }
-  const payload = bytes.subarray(start);
-  if (crc32(payload) !== checksum) {
-    throw new DataFileError(file, start, 'the snapshot is damaged (its checksum does not match)');
+  const value = decodeSection(main, file);
+  if (baseline === undefined) return { generation, image: value as DurableImage };
+  if (value === null || typeof value !== 'object') {
+    throw new DataFileError(file, main.offset, 'the snapshot is not a saved engine');
   }
-  try {
-    return { generation, value: deserialize(payload) };
-  } catch (error) {
-    throw new DataFileError(
-      file,
-      start,
-      `the snapshot cannot be read: ${(error as Error).message}`,
-    );
-  }
+  const kept = new EncodedBaseline(Buffer.from(baseline.payload), file, baseline.offset);
+  return { generation, image: { ...(value as DurableImage), baseline: kept } };
 }

@@ -3,7 +3,7 @@ import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { frameSnapshot } from '../../mock-server/persistence/file-format';
+import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
 import { type KeptServer, startKept, temporaryDirectory } from './helpers';
 
 let dir: ReturnType<typeof temporaryDirectory>;
@@ -97,10 +97,10 @@ describe('files svc-mock cannot use', () => {
   it('refuses a file of a newer format version with a clear message', async () => {
     const journal = await journalWith('one');
     const bytes = readFileSync(journal);
-    bytes.writeUInt32LE(2, 8);
+    bytes.writeUInt32LE(FORMAT_VERSION + 1, 8);
     writeFileSync(journal, bytes);
     await expect(start()).rejects.toThrow(
-      /journal-1\.log at byte 8: written by a newer svc-mock \(format version 2; this one reads up to 1\)/,
+      `journal-1.log at byte 8: written by a newer svc-mock (format version ${FORMAT_VERSION + 1}; this one reads up to ${FORMAT_VERSION})`,
     );
   });
 
@@ -114,7 +114,7 @@ describe('files svc-mock cannot use', () => {
       organizationId: 'x',
       environmentIds: [],
     };
-    writeFileSync(file, Buffer.concat(frameSnapshot(serialize(bad), generation)));
+    writeFileSync(file, Buffer.concat(frameSnapshot([serialize(bad)], generation)));
     await expect(start()).rejects.toThrow(/state\.snap at byte 28: Not a saved engine: .*not a/);
   });
 

@@ -9,7 +9,9 @@
  *
  * Enforced as writes happen (after each trigger), in passes: a pass runs once the environment
  * holds 10% more notifications than the cap, or every 1,000 triggers for the age window, so its
- * cost (one walk over the notifications) is shared by the triggers between passes.
+ * cost (one walk over the notifications) is shared by the triggers between passes. A pass that
+ * leaves the environment past the cap (nothing it may drop) makes the next wait for a tenth of the
+ * notifications held, or for the first unread message it kept to leave the age window.
  *
  * @module
  */
@@ -51,7 +53,8 @@ const PASS_EVERY_TRIGGERS = 1_000;
 const UNFINISHED = new Set(['pending', 'queued', 'running', 'delayed']);
 
 const triggersSincePass = new WeakMap<EnvironmentData, number>();
-const stuckOverCount = new WeakSet<EnvironmentData>();
+/** Environments a pass left past the cap, with when the first unread message leaves the window. */
+const stuckOverCount = new WeakMap<EnvironmentData, { freesAt: number }>();
 
 function collectingIds(data: EnvironmentData): Set<string> {
   const ids = new Set<string>();
@@ -82,35 +85,91 @@ export function enforceRetention(
   const count = data.notifications.length;
   const since = (triggersSincePass.get(data) ?? 0) + 1;
   const slack = Math.ceil(maxCount / 10);
+  const stuck = stuckOverCount.get(data);
   // Past the cap with nothing it may drop (unread, pending), a pass per trigger would walk every
-  // notification each time: after such a pass, the next waits for `slack` more triggers.
-  const overCount = count > maxCount + slack && (!stuckOverCount.has(data) || since >= slack);
-  if (!overCount && since < PASS_EVERY_TRIGGERS) {
+  // notification each time. After such a pass, the next waits for a tenth of what is held (so the
+  // walks cost a constant per trigger however far past the cap it is), or, at least `slack`
+  // triggers later, for the time an unread message that protected a notification leaves the window.
+  const due =
+    stuck === undefined
+      ? since >= PASS_EVERY_TRIGGERS || count > maxCount + slack
+      : since >= Math.max(PASS_EVERY_TRIGGERS, slack, Math.ceil(count / 10)) ||
+        (since >= slack && now >= stuck.freesAt);
+  if (!due) {
     triggersSincePass.set(data, since);
     return 0;
   }
   triggersSincePass.set(data, 0);
   const cutoff = maxAge === false ? Number.NEGATIVE_INFINITY : now - maxAge;
+  const { before, notBefore } = comparedTo(cutoff);
   const collecting = collectingIds(data);
   const unreadInWindow = new Set<string>();
+  let earliestUnread: string | undefined;
   for (const message of data.messages) {
-    if (message.channel === 'in_app' && !message.read && Date.parse(message.createdAt) >= cutoff) {
+    if (message.channel === 'in_app' && !message.read && notBefore(message.createdAt)) {
       unreadInWindow.add(message._notificationId);
+      if (earliestUnread === undefined || earlier(message.createdAt, earliestUnread)) {
+        earliestUnread = message.createdAt;
+      }
     }
   }
   let excess = count - maxCount;
   const dropped = new Set<string>();
   for (const notification of data.notifications) {
-    const old = Date.parse(notification.createdAt) < cutoff;
+    const old = before(notification.createdAt);
     if (!old && excess <= 0) break;
     if (!droppable(notification, collecting, unreadInWindow)) continue;
     dropped.add(notification._id);
     excess -= 1;
   }
   if (dropped.size > 0) drop(state, data, dropped);
-  if (data.notifications.length > maxCount + slack) stuckOverCount.add(data);
-  else stuckOverCount.delete(data);
+  if (data.notifications.length > maxCount + slack) {
+    const freesAt =
+      maxAge === false || earliestUnread === undefined
+        ? Number.POSITIVE_INFINITY
+        : Date.parse(earliestUnread) + maxAge;
+    stuckOverCount.set(data, {
+      freesAt: Number.isNaN(freesAt) ? Number.POSITIVE_INFINITY : freesAt,
+    });
+  } else stuckOverCount.delete(data);
   return dropped.size;
+}
+
+/** The length of `Date.prototype.toISOString()` for years 0 to 9999 (`2026-01-01T00:00:00.000Z`). */
+const ISO_LENGTH = 24;
+
+const isIsoText = (text: string) =>
+  text.length === ISO_LENGTH && text.charCodeAt(ISO_LENGTH - 1) === 90 && text[10] === 'T';
+
+/**
+ * `createdAt < cutoff` and `createdAt >= cutoff` (as `Date.parse` reads it). A pass asks it of
+ * every notification and message, so the engine's own timestamps (the `toISOString()` form,
+ * which sorts as text in time order) are compared as text without being parsed; any other form
+ * (a seeded date) is parsed.
+ */
+/** Whether `a` is an earlier time than `b`, as {@link comparedTo} reads them. */
+function earlier(a: string, b: string): boolean {
+  return isIsoText(a) && isIsoText(b) ? a < b : Date.parse(a) < Date.parse(b);
+}
+
+function comparedTo(cutoff: number): {
+  before: (createdAt: string) => boolean;
+  notBefore: (createdAt: string) => boolean;
+} {
+  const date = new Date(cutoff);
+  const cutoffText = Number.isNaN(date.getTime()) ? '' : date.toISOString();
+  if (!isIsoText(cutoffText)) {
+    return {
+      before: (createdAt) => Date.parse(createdAt) < cutoff,
+      notBefore: (createdAt) => Date.parse(createdAt) >= cutoff,
+    };
+  }
+  return {
+    before: (createdAt) =>
+      isIsoText(createdAt) ? createdAt < cutoffText : Date.parse(createdAt) < cutoff,
+    notBefore: (createdAt) =>
+      isIsoText(createdAt) ? createdAt >= cutoffText : Date.parse(createdAt) >= cutoff,
+  };
 }
 
 function droppable(

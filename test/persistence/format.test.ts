@@ -1,0 +1,124 @@
+// The files' format (docs/decisions/0142-keeping-data.md): `state.snap` keeps the reset baseline
+// in a section of its own, decoded when a reset needs it, and a directory written by format
+// version 1 (the whole engine in one section) is still read.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serialize } from 'node:v8';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
+import { EncodedBaseline, readEngineImage } from '../../mock-server/persistence/snapshot-file';
+import { type KeptServer, startKept, temporaryDirectory } from './helpers';
+
+let dir: ReturnType<typeof temporaryDirectory>;
+const open: KeptServer[] = [];
+beforeEach(() => {
+  dir = temporaryDirectory();
+});
+afterEach(async () => {
+  for (const server of open.splice(0)) await server.close();
+  dir.remove();
+});
+
+async function start() {
+  const server = await startKept(dir.path);
+  open.push(server);
+  return server;
+}
+
+async function stop(server: KeptServer) {
+  open.splice(open.indexOf(server), 1);
+  await server.close();
+}
+
+const control = (server: KeptServer, path: string) =>
+  fetch(`${server.url}/__svc${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+
+/** A directory holding the demo data plus `added`, compacted into `state.snap`. */
+async function savedWithAdded(): Promise<string> {
+  const first = await start();
+  expect((await first.call('POST', '/v2/subscribers', { subscriberId: 'added' })).status).toBe(201);
+  await first.data.checkpoint();
+  await stop(first);
+  return join(dir.path, 'state.snap');
+}
+
+describe('the reset baseline in state.snap', () => {
+  it('is kept apart and decoded only when a reset needs it, a new copy each time', async () => {
+    const file = await savedWithAdded();
+    expect(readFileSync(file).readUInt32LE(8)).toBe(FORMAT_VERSION);
+    const server = await start();
+    expect(server.engine.durability.image().baseline).toBeInstanceOf(EncodedBaseline);
+    expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(200);
+
+    expect((await control(server, '/reset')).status).toBe(200);
+    expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(404);
+    expect((await server.call('GET', '/v2/subscribers/demo-ada')).status).toBe(200);
+    // A change after the reset does not reach the baseline: the next reset drops it too.
+    await server.call('PATCH', '/v2/subscribers/demo-ada', { firstName: 'Changed' });
+    expect((await control(server, '/reset')).status).toBe(200);
+    const ada = await server.call('GET', '/v2/subscribers/demo-ada');
+    expect(ada.body.data.firstName).not.toBe('Changed');
+  });
+
+  it('is written back as it was read by a compaction that did not need it', async () => {
+    const file = await savedWithAdded();
+    const before = readEngineImage(readFileSync(file), file).image.baseline as EncodedBaseline;
+    const server = await start();
+    await server.call('POST', '/v2/subscribers', { subscriberId: 'later' });
+    await server.data.checkpoint();
+    expect(server.engine.durability.image().baseline).toBeInstanceOf(EncodedBaseline);
+    const after = readEngineImage(readFileSync(file), file).image.baseline as EncodedBaseline;
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+  });
+
+  it('is checked as /__svc/restore checks a snapshot when a reset needs it; one that fails refuses the reset and changes nothing', async () => {
+    const file = await savedWithAdded();
+    const bytes = readFileSync(file);
+    const { generation, image } = readEngineImage(bytes, file);
+    const main = serialize({ ...image, baseline: null });
+    writeFileSync(
+      file,
+      Buffer.concat(frameSnapshot([main, serialize({ organizations: [] })], generation)),
+    );
+    const server = await start();
+    const refused = await control(server, '/reset');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/The saved reset baseline cannot be used: .*not a map/);
+    expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(200);
+  });
+});
+
+describe('a data directory written by format version 1', () => {
+  it('is read: the whole engine in one section, journals included, and reset still works', async () => {
+    const file = await savedWithAdded();
+    // The same engine as version 1 wrote it: one section, baseline inside.
+    const { generation, image } = readEngineImage(readFileSync(file), file);
+    const whole = { ...image, baseline: (image.baseline as EncodedBaseline).decode() };
+    const old = Buffer.concat(frameSnapshot([serialize(whole)], generation));
+    old.writeUInt32LE(1, 8);
+    writeFileSync(file, old);
+    // And a journal entry after it, in a version 1 journal.
+    const second = await start();
+    expect(
+      (await second.call('POST', '/v2/subscribers', { subscriberId: 'journaled' })).status,
+    ).toBe(201);
+    await stop(second);
+    for (const name of readdirSync(dir.path).filter((name) => name.startsWith('journal-'))) {
+      const journal = readFileSync(join(dir.path, name));
+      journal.writeUInt32LE(1, 8);
+      writeFileSync(join(dir.path, name), journal);
+    }
+    writeFileSync(file, old);
+
+    const server = await start();
+    expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(200);
+    expect((await server.call('GET', '/v2/subscribers/journaled')).status).toBe(200);
+    expect((await control(server, '/reset')).status).toBe(200);
+    expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(404);
+    expect((await server.call('GET', '/v2/subscribers/demo-ada')).status).toBe(200);
+  });
+});
