@@ -7,6 +7,7 @@
  * @module
  */
 
+import { type MessageInteraction, recordInteractions } from '../run/interaction-details';
 import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import type { MessageRecord, SubscriberRecord } from '../store/state';
@@ -133,8 +134,21 @@ function setActionStatus(
 }
 
 /**
+ * The interactions the service traces on the message's job for an action (its mark-many usecase:
+ * `read`/`unread` from the command's `read`, `archived`/`unarchived` from its `archived`).
+ */
+const INTERACTIONS_OF: Partial<Record<NotificationAction, MessageInteraction[]>> = {
+  read: ['read'],
+  unread: ['unread'],
+  archive: ['archived'],
+  unarchive: ['unarchived'],
+};
+
+/**
  * `PATCH /v1/inbox/notifications/{id}/{action}`: applies one action to the subscriber's own
- * notification and answers it as the Inbox lists it.
+ * notification and answers it as the Inbox lists it. Read, unread, archive and unarchive also
+ * write their detail on the job that sent the message (`Message read`, ...), as the service's
+ * activity feed shows them.
  */
 export function actOnNotification(
   scope: EngineScope,
@@ -191,6 +205,7 @@ export function actOnNotification(
       break;
   }
   message.updatedAt = at;
+  recordInteractions(scope, message, INTERACTIONS_OF[action] ?? []);
   announceInbox(scope, subscriber, action === 'unsnooze' ? 'received' : 'counts', message);
   return toInboxNotification(scope.data, message, subscriber, now);
 }

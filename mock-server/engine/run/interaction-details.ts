@@ -1,0 +1,63 @@
+/**
+ * What a subscriber does to a delivered message, written on the job that sent it: the service
+ * traces `read`, `unread`, `archived` and `unarchived` on the message's step run, and its activity
+ * feed shows each trace as one more execution detail of that job (an in-app step read in the Inbox
+ * ends with five: `Step queued`, `Start sending message`, `Message created`, `Message sent`,
+ * `Message read`) (docs/behaviour/notifications.md#execution-details).
+ *
+ * @module
+ */
+
+import type { EngineScope } from '../scope';
+import type { MessageRecord } from '../store/state';
+import { tables } from '../store/tables';
+import { addDetail } from './channels/delivery';
+import { DETAILS, type DetailText } from './detail-texts';
+
+/** An interaction the service traces on the message's job. */
+export type MessageInteraction = 'read' | 'unread' | 'archived' | 'unarchived';
+
+const DETAIL_OF: Record<MessageInteraction, DetailText> = {
+  read: DETAILS.messageRead,
+  unread: DETAILS.messageUnread,
+  archived: DETAILS.messageArchived,
+  unarchived: DETAILS.messageUnarchived,
+};
+
+const INTERACTION_TEXTS = new Set(Object.values(DETAIL_OF).map((text) => text.detail));
+
+/**
+ * The most interaction details one job keeps (docs/http-server.md, "Caps and budgets"): a
+ * subscriber toggling read and unread forever must not grow a job without bound. Past it the
+ * message still changes; the job records no more.
+ */
+export const MAX_INTERACTION_DETAILS = 100;
+
+/**
+ * Records the interactions on the job that sent `message`, in the order given, as the service's
+ * Inbox marks do (`Message read`, `Success`, no `raw`). A message whose notification is gone (past
+ * retention) records nothing, as the service finds no step run for it.
+ *
+ * @example
+ * ```ts
+ * recordInteractions(scope, message, ['read']);
+ * ```
+ */
+export function recordInteractions(
+  scope: EngineScope,
+  message: MessageRecord,
+  interactions: readonly MessageInteraction[],
+): void {
+  const notification = scope.data.notificationsById.get(message._notificationId);
+  const job = notification?.jobs.find((candidate) => candidate._id === message._jobId);
+  if (notification === undefined || job === undefined || interactions.length === 0) return;
+  let kept = job.executionDetails.filter((detail) => INTERACTION_TEXTS.has(detail.detail)).length;
+  if (kept >= MAX_INTERACTION_DETAILS) return;
+  // The job belongs to a stored notification: kept for a rollback of the operation.
+  tables.notifications.edit(scope.data, notification);
+  for (const interaction of interactions) {
+    if (kept >= MAX_INTERACTION_DETAILS) return;
+    addDetail({ scope, job }, DETAIL_OF[interaction]);
+    kept += 1;
+  }
+}
