@@ -612,9 +612,10 @@ function resumeJob(
     const events = job.digest?.events ?? [];
     addDetail({ scope, job }, DETAILS.stepDigested, { raw: { events: events.length } });
     // The digest's settings go with its events, so each job answers the documented `digest`
-    // shape (docs/decisions/0030-runtime-rules.md); they are recorded when its window opens.
+    // shape (docs/decisions/0030-runtime-rules.md); they are recorded when its window opens. Not
+    // its `digestKey`: the service keeps the key on digest jobs only (its e2e counts them).
     if (job.digest !== undefined) {
-      const { events: _own, ...settings } = job.digest;
+      const { events: _own, digestKey: _key, ...settings } = job.digest;
       for (const later of notification.jobs.slice(task.jobIndex + 1)) {
         if (later.status === 'pending') later.digest = { ...settings, events: [...events] };
       }

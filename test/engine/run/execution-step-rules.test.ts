@@ -384,6 +384,58 @@ describe('the run: digests', () => {
     });
   });
 
+  it('keeps the digest key on the digest jobs only, as the service e2e counts them', () => {
+    // The service's "should digest based on digestKey within time interval": sms, digest by `id`
+    // (2 seconds), sms; two events with the same id and one without.
+    const sms = (name: string): StepSeed => ({
+      type: 'sms',
+      name,
+      controlValues: { body: 'Hello world {{payload.customVar}}' },
+    });
+    const run = setup(
+      [
+        {
+          workflowId: 'keyed',
+          steps: [
+            sms('First'),
+            digestStep({ amount: 2, unit: 'seconds', digestKey: 'id' }),
+            sms('Second'),
+          ],
+        },
+      ],
+      {
+        integrations: [
+          { providerId: 'twilio', channel: 'sms', active: true, primary: true, identifier: 'tw' },
+        ],
+      },
+    );
+    const ids = [
+      run.trigger('keyed', { payload: { customVar: 'Testing of User Name', id: 'post-1' } }),
+      run.trigger('keyed', { payload: { customVar: 'digest' } }),
+      run.trigger('keyed', { payload: { customVar: 'haj', id: 'post-1' } }),
+    ];
+    expect(ids.map((id) => run.statuses(id)[1])).toStrictEqual(['delayed', 'delayed', 'merged']);
+    run.engine.clock.advance('2s');
+    const jobs = ids.flatMap((id) => run.jobs(id));
+    expect(
+      jobs.filter((job) => job.digest?.digestKey === 'id').map((job) => job.type),
+    ).toStrictEqual(['digest', 'digest', 'digest']);
+    const smsWithEvents = jobs.filter(
+      (job) => job.type === 'sms' && (job.digest?.events?.length ?? 0) > 0,
+    );
+    expect(smsWithEvents.map((job) => job.digest?.events?.length)).toStrictEqual([2, 1]);
+    // The steps after the digest keep its other settings (the documented shape needs `type`).
+    expect(run.job(ids[0] ?? '', 2).digest).toStrictEqual({
+      amount: 2,
+      unit: 'seconds',
+      type: 'regular',
+      events: [
+        { customVar: 'Testing of User Name', id: 'post-1' },
+        { customVar: 'haj', id: 'post-1' },
+      ],
+    });
+  });
+
   it('takes its settings from the step metadata, the control values winning', () => {
     const run = setup([
       {
