@@ -223,6 +223,8 @@ describe('the run: what conditions and templates see of a digest', () => {
       unit: 'minutes',
       backoffAmount: 1,
       backoffUnit: 'minutes',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
     });
     expect(run.details(id, 0)).toStrictEqual([
       ['Step queued', null],
@@ -253,6 +255,8 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       type: 'regular',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
       events: [{ n: 1 }],
     });
     expect(run.details(id, 0)).toStrictEqual([
@@ -277,6 +281,8 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       type: 'regular',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
       events: [],
     });
     expect(run.details(second, 0)).toStrictEqual([
@@ -364,6 +370,7 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       digestKey: 'postId',
+      digestValue: 'a',
       type: 'regular',
       events: [
         { n: 1, postId: 'a' },
@@ -379,6 +386,7 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       digestKey: 'subscriber.firstName',
+      digestValue: 'Ada',
       type: 'regular',
       events: [{ n: 1 }],
     });
@@ -436,6 +444,27 @@ describe('the run: digests', () => {
     });
   });
 
+  it("records the service's texts for a missing key or value: No-Key-Provided, No-Value-Provided", () => {
+    const run = setup([
+      digestFlow('keyless', FIVE_MINUTES),
+      digestFlow('keyed', { ...FIVE_MINUTES, digestKey: 'postId' }),
+    ]);
+    const keyless = run.trigger('keyless', { payload: { n: 1, postId: 'a' } });
+    const noValue = run.trigger('keyed', { payload: { n: 2 } });
+    const emptyValue = run.trigger('keyed', { payload: { n: 3, postId: '' } });
+    const withValue = run.trigger('keyed', { payload: { n: 4, postId: 'a' } });
+    const keys = (id: string) => {
+      const digest = run.job(id, 0).digest;
+      return [digest?.digestKey, digest?.digestValue];
+    };
+    expect(keys(keyless)).toStrictEqual(['No-Key-Provided', 'No-Value-Provided']);
+    expect(keys(noValue)).toStrictEqual(['postId', 'No-Value-Provided']);
+    // A falsy value reads as none; it joins the digest of the events without one.
+    expect(run.statuses(emptyValue)[0]).toBe('merged');
+    expect(keys(emptyValue)).toStrictEqual(['postId', 'No-Value-Provided']);
+    expect(keys(withValue)).toStrictEqual(['postId', 'a']);
+  });
+
   it('takes its settings from the step metadata, the control values winning', () => {
     const run = setup([
       {
@@ -476,6 +505,8 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       type: 'regular',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
       events: [{ n: 1 }],
     });
   });
