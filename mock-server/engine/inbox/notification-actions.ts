@@ -135,20 +135,22 @@ function setActionStatus(
 
 /**
  * The interactions the service traces on the message's job for an action (its mark-many usecase:
- * `read`/`unread` from the command's `read`, `archived`/`unarchived` from its `archived`).
+ * `read`/`unread` from the command's `read`, `archived`/`unarchived` from its `archived`, and
+ * `snoozed` whenever it carries `snoozedUntil`, which an unsnooze sets to `null`).
  */
 const INTERACTIONS_OF: Partial<Record<NotificationAction, MessageInteraction[]>> = {
   read: ['read'],
   unread: ['unread'],
   archive: ['archived'],
   unarchive: ['unarchived'],
+  snooze: ['snoozed'],
 };
 
 /**
  * `PATCH /v1/inbox/notifications/{id}/{action}`: applies one action to the subscriber's own
- * notification and answers it as the Inbox lists it. Read, unread, archive and unarchive also
- * write their detail on the job that sent the message (`Message read`, ...), as the service's
- * activity feed shows them.
+ * notification and answers it as the Inbox lists it. Read, unread, archive, unarchive, snooze and
+ * unsnooze also write their detail on the job that sent the message (`Message read`, ...), as the
+ * service's activity feed shows them.
  */
 export function actOnNotification(
   scope: EngineScope,
@@ -197,6 +199,7 @@ export function actOnNotification(
         delete message.snoozedUntil;
         message.deliveredAt = [...message.deliveredAt, at];
         cancelSnoozeEnd(scope, message._id);
+        recordInteractions(scope, message, ['snoozed']);
       }
       break;
     case 'complete':

@@ -37,6 +37,7 @@ export const DETAILS = {
   messageUnread: internal('Message unread', 'Success'),
   messageArchived: internal('Message archived', 'Success'),
   messageUnarchived: internal('Message unarchived', 'Success'),
+  messageSnoozed: internal('Message snoozed', 'Success'),
   startSending: internal('Start sending message', 'Pending'),
   messageContentNotGenerated: internal('Message content could not be generated', 'Failed'),
   providerError: internal('Unexpected provider error', 'Failed'),

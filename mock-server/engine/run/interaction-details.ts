@@ -1,6 +1,7 @@
 /**
  * What a subscriber does to a delivered message, written on the job that sent it: the service
- * traces `read`, `unread`, `archived` and `unarchived` on the message's step run, and its activity
+ * traces `read`, `unread`, `archived`, `unarchived` and `snoozed` on the message's step run (its
+ * Inbox mark-many usecase, which snooze and unsnooze go through too), and its activity
  * feed shows each trace as one more execution detail of that job (an in-app step read in the Inbox
  * ends with five: `Step queued`, `Start sending message`, `Message created`, `Message sent`,
  * `Message read`) (docs/behaviour/notifications.md#execution-details).
@@ -15,13 +16,14 @@ import { addDetail } from './channels/delivery';
 import { DETAILS, type DetailText } from './detail-texts';
 
 /** An interaction the service traces on the message's job. */
-export type MessageInteraction = 'read' | 'unread' | 'archived' | 'unarchived';
+export type MessageInteraction = 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed';
 
 const DETAIL_OF: Record<MessageInteraction, DetailText> = {
   read: DETAILS.messageRead,
   unread: DETAILS.messageUnread,
   archived: DETAILS.messageArchived,
   unarchived: DETAILS.messageUnarchived,
+  snoozed: DETAILS.messageSnoozed,
 };
 
 const INTERACTION_TEXTS = new Set(Object.values(DETAIL_OF).map((text) => text.detail));

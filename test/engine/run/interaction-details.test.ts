@@ -111,10 +111,21 @@ describe('activity feed: what the Inbox marks add to the job', () => {
     ]);
   });
 
-  it('snoozing adds no detail', async () => {
+  it('snooze and unsnooze each add Message snoozed, as the service traces any snoozedUntil', async () => {
     const { engine, act } = await readInInbox();
     const inAnHour = '2026-01-01T01:00:00.000Z';
     expect((await act('snooze', { snoozeUntil: inAnHour })).status).toBe(200);
+    expect((await act('unsnooze')).status).toBe(200);
+    expect((await newestDetails(engine)).slice(4)).toStrictEqual([
+      'Message snoozed (Success)',
+      'Message snoozed (Success)',
+    ]);
+  });
+
+  it('a refused snooze, or an unsnooze of a message not snoozed, adds nothing', async () => {
+    const { engine, act } = await readInInbox();
+    expect((await act('snooze', { snoozeUntil: '2025-01-01T00:00:00.000Z' })).status).toBe(422);
+    await act('unsnooze');
     expect(await newestDetails(engine)).toHaveLength(4);
   });
 
