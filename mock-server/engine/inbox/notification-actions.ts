@@ -267,7 +267,8 @@ function seenIds(body: unknown): string[] | undefined {
 /**
  * `POST /v1/inbox/notifications/{read,archive,read-archive,delete,seen}`: the action on every
  * notification of the subscriber that the body's `tags` and `data` select (for `seen`, the given
- * `notificationIds` when present).
+ * `notificationIds` when present). `seen` adds `Message seen` to the job of each message it marks,
+ * as the service's mark-as-seen usecase traces them.
  */
 export function actOnAll(
   scope: EngineScope,
@@ -296,8 +297,10 @@ export function actOnAll(
     if (!wanted) continue;
     tables.messages.edit(scope.data, message);
     if (action === 'read') markRead(message, at);
-    else if (action === 'seen') markSeen(message, at);
-    else {
+    else if (action === 'seen') {
+      markSeen(message, at);
+      recordInteractions(scope, message, ['seen']);
+    } else {
       if (!message.read) markRead(message, at);
       message.archived = true;
       message.archivedAt = at;

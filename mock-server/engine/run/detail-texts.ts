@@ -38,6 +38,7 @@ export const DETAILS = {
   messageArchived: internal('Message archived', 'Success'),
   messageUnarchived: internal('Message unarchived', 'Success'),
   messageSnoozed: internal('Message snoozed', 'Success'),
+  messageSeen: internal('Message seen', 'Success'),
   startSending: internal('Start sending message', 'Pending'),
   messageContentNotGenerated: internal('Message content could not be generated', 'Failed'),
   providerError: internal('Unexpected provider error', 'Failed'),

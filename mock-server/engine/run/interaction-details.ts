@@ -1,7 +1,8 @@
 /**
  * What a subscriber does to a delivered message, written on the job that sent it: the service
  * traces `read`, `unread`, `archived`, `unarchived` and `snoozed` on the message's step run (its
- * Inbox mark-many usecase, which snooze and unsnooze go through too), and its activity
+ * Inbox mark-many usecase, which snooze and unsnooze go through too) and `seen` (its mark-as-seen
+ * usecase, with an empty `raw`), and its activity
  * feed shows each trace as one more execution detail of that job (an in-app step read in the Inbox
  * ends with five: `Step queued`, `Start sending message`, `Message created`, `Message sent`,
  * `Message read`) (docs/behaviour/notifications.md#execution-details).
@@ -16,7 +17,7 @@ import { addDetail } from './channels/delivery';
 import { DETAILS, type DetailText } from './detail-texts';
 
 /** An interaction the service traces on the message's job. */
-export type MessageInteraction = 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed';
+export type MessageInteraction = 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed' | 'seen';
 
 const DETAIL_OF: Record<MessageInteraction, DetailText> = {
   read: DETAILS.messageRead,
@@ -24,6 +25,7 @@ const DETAIL_OF: Record<MessageInteraction, DetailText> = {
   archived: DETAILS.messageArchived,
   unarchived: DETAILS.messageUnarchived,
   snoozed: DETAILS.messageSnoozed,
+  seen: DETAILS.messageSeen,
 };
 
 const INTERACTION_TEXTS = new Set(Object.values(DETAIL_OF).map((text) => text.detail));
@@ -59,7 +61,8 @@ export function recordInteractions(
   tables.notifications.edit(scope.data, notification);
   for (const interaction of interactions) {
     if (kept >= MAX_INTERACTION_DETAILS) return;
-    addDetail({ scope, job }, DETAIL_OF[interaction]);
+    // The seen trace's raw is an empty text, the others' none.
+    addDetail({ scope, job }, DETAIL_OF[interaction], interaction === 'seen' ? { raw: '' } : {});
     kept += 1;
   }
 }

@@ -129,6 +129,16 @@ describe('activity feed: what the Inbox marks add to the job', () => {
     expect(await newestDetails(engine)).toHaveLength(4);
   });
 
+  it('marking it seen in the Inbox adds Message seen, with an empty raw', async () => {
+    const { engine } = await readInInbox();
+    const token = await sessionOf(engine, 'ada');
+    const seen = await inbox(engine, 'notifications.markAsSeen', { token, body: {} });
+    expect(seen.status).toBe(204);
+    expect((await newestDetails(engine)).slice(4)).toStrictEqual(['Message seen (Success)']);
+    const [newest] = await activity(engine);
+    expect(newest?.jobs[0]?.executionDetails.at(-1)?.raw).toBe('');
+  });
+
   it(`keeps at most ${MAX_INTERACTION_DETAILS} of them per job; the message still changes`, async () => {
     const { engine, act } = await readInInbox();
     for (let round = 0; round < MAX_INTERACTION_DETAILS / 2 + 1; round++) {
