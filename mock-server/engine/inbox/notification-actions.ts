@@ -231,13 +231,17 @@ export function endSnooze(scope: EngineScope, messageId: string): void {
   if (subscriber) announceInbox(scope, subscriber, 'received', message);
 }
 
-/** `DELETE /v1/inbox/notifications/{id}/delete`: removes the message from every view. */
+/**
+ * `DELETE /v1/inbox/notifications/{id}/delete`: removes the message from every view; the job that
+ * sent it records `Message deleted`, as the service's delete-many usecase traces it.
+ */
 export function deleteNotification(
   scope: EngineScope,
   subscriber: SubscriberRecord,
   notificationId: string,
 ): void {
   const message = ownMessage(scope, subscriber, notificationId);
+  recordInteractions(scope, message, ['deleted']);
   cancelSnoozeEnd(scope, message._id);
   tables.messages.removeAt(scope.state, scope.data, scope.data.messages.indexOf(message));
   announceInbox(scope, subscriber, 'counts');

@@ -39,6 +39,7 @@ export const DETAILS = {
   messageUnarchived: internal('Message unarchived', 'Success'),
   messageSnoozed: internal('Message snoozed', 'Success'),
   messageSeen: internal('Message seen', 'Success'),
+  messageDeleted: internal('Message deleted', 'Success'),
   startSending: internal('Start sending message', 'Pending'),
   messageContentNotGenerated: internal('Message content could not be generated', 'Failed'),
   providerError: internal('Unexpected provider error', 'Failed'),

@@ -1,8 +1,8 @@
 /**
  * What a subscriber does to a delivered message, written on the job that sent it: the service
  * traces `read`, `unread`, `archived`, `unarchived` and `snoozed` on the message's step run (its
- * Inbox mark-many usecase, which snooze and unsnooze go through too) and `seen` (its mark-as-seen
- * usecase, with an empty `raw`), and its activity
+ * Inbox mark-many usecase, which snooze and unsnooze go through too), `seen` and `deleted` (its
+ * mark-as-seen and delete-many usecases, with an empty `raw`), and its activity
  * feed shows each trace as one more execution detail of that job (an in-app step read in the Inbox
  * ends with five: `Step queued`, `Start sending message`, `Message created`, `Message sent`,
  * `Message read`) (docs/behaviour/notifications.md#execution-details).
@@ -17,7 +17,14 @@ import { addDetail } from './channels/delivery';
 import { DETAILS, type DetailText } from './detail-texts';
 
 /** An interaction the service traces on the message's job. */
-export type MessageInteraction = 'read' | 'unread' | 'archived' | 'unarchived' | 'snoozed' | 'seen';
+export type MessageInteraction =
+  | 'read'
+  | 'unread'
+  | 'archived'
+  | 'unarchived'
+  | 'snoozed'
+  | 'seen'
+  | 'deleted';
 
 const DETAIL_OF: Record<MessageInteraction, DetailText> = {
   read: DETAILS.messageRead,
@@ -26,7 +33,11 @@ const DETAIL_OF: Record<MessageInteraction, DetailText> = {
   unarchived: DETAILS.messageUnarchived,
   snoozed: DETAILS.messageSnoozed,
   seen: DETAILS.messageSeen,
+  deleted: DETAILS.messageDeleted,
 };
+
+/** The usecases that trace `seen` and `deleted` give them an empty `raw`; the mark-many one none. */
+const EMPTY_RAW = new Set<MessageInteraction>(['seen', 'deleted']);
 
 const INTERACTION_TEXTS = new Set(Object.values(DETAIL_OF).map((text) => text.detail));
 
@@ -61,8 +72,11 @@ export function recordInteractions(
   tables.notifications.edit(scope.data, notification);
   for (const interaction of interactions) {
     if (kept >= MAX_INTERACTION_DETAILS) return;
-    // The seen trace's raw is an empty text, the others' none.
-    addDetail({ scope, job }, DETAIL_OF[interaction], interaction === 'seen' ? { raw: '' } : {});
+    addDetail(
+      { scope, job },
+      DETAIL_OF[interaction],
+      EMPTY_RAW.has(interaction) ? { raw: '' } : {},
+    );
     kept += 1;
   }
 }

@@ -139,6 +139,14 @@ describe('activity feed: what the Inbox marks add to the job', () => {
     expect(newest?.jobs[0]?.executionDetails.at(-1)?.raw).toBe('');
   });
 
+  it('deleting it in the Inbox adds Message deleted; the job stays in the activity feed', async () => {
+    const { engine, act } = await readInInbox();
+    expect((await act('delete')).status).toBe(204);
+    expect((await newestDetails(engine)).slice(4)).toStrictEqual(['Message deleted (Success)']);
+    const [newest] = await activity(engine);
+    expect(newest?.jobs[0]?.executionDetails.at(-1)?.raw).toBe('');
+  });
+
   it(`keeps at most ${MAX_INTERACTION_DETAILS} of them per job; the message still changes`, async () => {
     const { engine, act } = await readInInbox();
     for (let round = 0; round < MAX_INTERACTION_DETAILS / 2 + 1; round++) {
