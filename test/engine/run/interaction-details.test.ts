@@ -39,6 +39,9 @@ async function activity(engine: MockEngine) {
   ).data;
 }
 
+/** Development's stored messages. */
+const storedMessages = (engine: MockEngine) => engine.scope('Development').data.messages;
+
 /** The details of the first job of the newest notification, as `detail (status)`. */
 async function newestDetails(engine: MockEngine): Promise<string[]> {
   const [newest] = await activity(engine);
@@ -145,6 +148,26 @@ describe('activity feed: what the Inbox marks add to the job', () => {
     expect((await newestDetails(engine)).slice(4)).toStrictEqual(['Message deleted (Success)']);
     const [newest] = await activity(engine);
     expect(newest?.jobs[0]?.executionDetails.at(-1)?.raw).toBe('');
+  });
+
+  it("the Inbox's bulk read, archive and delete and the admin API's mark-as add none", async () => {
+    const { engine } = await readInInbox();
+    const token = await sessionOf(engine, 'ada');
+    for (const name of ['readAll', 'archiveAll']) {
+      expect((await inbox(engine, `notifications.${name}`, { token, body: {} })).status).toBe(204);
+    }
+    const [message] = storedMessages(engine);
+    const markAs = await engine.perform({
+      operation: 'subscribers.messages.markAs',
+      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+      params: { subscriberId: 'ada' },
+      query: new URLSearchParams(),
+      path: '/v1/subscribers/ada/messages/mark-as',
+      readBody: async () => ({ messageId: message?._id, markAs: 'unread' }),
+    });
+    expect(markAs.status).toBeLessThan(300);
+    expect((await inbox(engine, 'notifications.deleteAll', { token, body: {} })).status).toBe(204);
+    expect(await newestDetails(engine)).toHaveLength(4);
   });
 
   it(`keeps at most ${MAX_INTERACTION_DETAILS} of them per job; the message still changes`, async () => {
