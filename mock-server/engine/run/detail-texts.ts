@@ -45,7 +45,7 @@ export const DETAILS = {
   providerError: internal('Unexpected provider error', 'Failed'),
   bridgeExecutionFailed: internal('Bridge execution failed', 'Failed'),
   noActiveIntegration: internal('Subscriber does not have an active integration', 'Failed'),
-  integrationSelected: internal('Integration instance selected', 'Success'),
+  integrationSelected: internal('Integration instance selected', 'Pending'),
   tenantContextSelected: internal('Tenant context selected', 'Success'),
   missingEmail: internal('Subscriber missing email address', 'Failed'),
   missingPhone: internal('Subscriber missing phone number', 'Failed'),

@@ -83,7 +83,7 @@ describe('activity feed: execution details of channel steps', () => {
     expect(await newestDetails(engine)).toStrictEqual([
       'Step queued (Pending)',
       'Start sending message (Pending)',
-      'Integration instance selected (Success)',
+      'Integration instance selected (Pending)',
       'Message created (Pending)',
       'Message sent (Success)',
     ]);
