@@ -82,10 +82,7 @@ export function enforceRetention(
   const count = data.notifications.length;
   const since = (triggersSincePass.get(data) ?? 0) + 1;
   const slack = Math.ceil(maxCount / 10);
-  // Past the cap with nothing it may drop (unread, pending), a pass per trigger would walk every
-  // notification each time: after such a pass, the next waits for `slack` more triggers.
-  const overCount = count > maxCount + slack && (!stuckOverCount.has(data) || since >= slack);
-  if (!overCount && since < PASS_EVERY_TRIGGERS) {
+  if (!isRetentionPassDue(count, maxCount, since, stuckOverCount.has(data))) {
     triggersSincePass.set(data, since);
     return 0;
   }
@@ -111,6 +108,29 @@ export function enforceRetention(
   if (data.notifications.length > maxCount + slack) stuckOverCount.add(data);
   else stuckOverCount.delete(data);
   return dropped.size;
+}
+
+/**
+ * Whether a retention pass runs on this trigger: `count` notifications kept against the cap
+ * `maxCount`, `since` triggers since the last pass, `stuck` when that pass could not get back
+ * under the cap.
+ *
+ * @example
+ * ```ts
+ * isRetentionPassDue(1_200, 1_000, 1, false); // true: 10% past the cap
+ * ```
+ */
+export function isRetentionPassDue(
+  count: number,
+  maxCount: number,
+  since: number,
+  stuck: boolean,
+): boolean {
+  const slack = Math.ceil(maxCount / 10);
+  // Stuck past the cap (unread, pending), a pass per trigger would walk every notification each
+  // time: the next waits for `slack` more triggers.
+  const overCount = count > maxCount + slack && (!stuck || since >= slack);
+  return overCount || since >= PASS_EVERY_TRIGGERS;
 }
 
 function droppable(
