@@ -1,11 +1,11 @@
 /**
- * What a subscriber does to a delivered message, written on the job that sent it: the service
+ * What a subscriber does to a delivered message, written on the job that sent it. The service
  * traces `read`, `unread`, `archived`, `unarchived` and `snoozed` on the message's step run (its
- * Inbox mark-many usecase, which snooze and unsnooze go through too), `seen` and `deleted` (its
- * mark-as-seen and delete-many usecases, with an empty `raw`), and its activity
- * feed shows each trace as one more execution detail of that job (an in-app step read in the Inbox
- * ends with five: `Step queued`, `Start sending message`, `Message created`, `Message sent`,
- * `Message read`) (docs/behaviour/notifications.md#execution-details).
+ * Inbox mark-many usecase, which snooze and unsnooze go through too), and `seen` and `deleted`
+ * (its mark-as-seen and delete-many usecases); its activity feed shows each trace as one more
+ * execution detail of that job, so an in-app step read in the Inbox ends with five: `Step queued`,
+ * `Start sending message`, `Message created`, `Message sent`, `Message read`
+ * (docs/behaviour/notifications.md#execution-details).
  *
  * @module
  */
@@ -50,8 +50,9 @@ export const MAX_INTERACTION_DETAILS = 100;
 
 /**
  * Records the interactions on the job that sent `message`, in the order given, as the service's
- * Inbox marks do (`Message read`, `Success`, no `raw`). A message whose notification is gone (past
- * retention) records nothing, as the service finds no step run for it.
+ * Inbox marks do: `Message read`, ... (`Success`; `raw` `''` for seen and deleted, else none). A
+ * message whose notification is gone (past retention) records nothing, as the service finds no
+ * step run for it.
  *
  * @example
  * ```ts
