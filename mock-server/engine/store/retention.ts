@@ -4,14 +4,13 @@
  * jobs), their messages, outbox entries and transaction ids for {@link RetentionOptions.maxAgeMs}
  * on the engine's clock and at most {@link RetentionOptions.maxNotifications} notifications per
  * environment, dropping the oldest first. It never drops a notification with work still ahead (a
- * job pending, queued, running or waiting on a delay or digest), one a digest is still collecting,
- * or one with an unread in-app message inside the age window.
+ * job pending, queued, running or waiting on a delay or digest) or one a digest is still
+ * collecting; one with an unread in-app message inside the age window is kept up to
+ * {@link UNREAD_CEILING_FACTOR} times the cap.
  *
  * Enforced as writes happen (after each trigger), in passes: a pass runs once the environment
- * holds 10% more notifications than the cap, or every 1,000 triggers for the age window, so its
- * cost (one walk over the notifications) is shared by the triggers between passes. A pass that
- * leaves the environment past the cap (nothing it may drop) makes the next wait for a tenth of the
- * notifications held, or for the first unread message it kept to leave the age window.
+ * holds 10% more notifications than the cap, or every 1,000 new notifications for the age window,
+ * so its cost (one walk over the notifications) is shared by the notifications between passes.
  *
  * @module
  */
@@ -48,13 +47,19 @@ export const DEFAULT_RETENTION = {
   maxNotifications: 10_000,
 } as const;
 
-const PASS_EVERY_TRIGGERS = 1_000;
+const PASS_EVERY_NOTIFICATIONS = 1_000;
+
+/**
+ * How far past `maxNotifications` unread in-app messages inside the window keep their
+ * notifications: beyond it the oldest finished notifications go, read or not, so an environment
+ * that is sent far more than anyone reads still has a bounded footprint.
+ */
+export const UNREAD_CEILING_FACTOR = 3;
 
 const UNFINISHED = new Set(['pending', 'queued', 'running', 'delayed']);
 
-const triggersSincePass = new WeakMap<EnvironmentData, number>();
-/** Environments a pass left past the cap, with when the first unread message leaves the window. */
-const stuckOverCount = new WeakMap<EnvironmentData, { freesAt: number }>();
+/** Per environment: how many notifications it held after its last pass, and whether that pass stayed past the cap. */
+const lastPass = new WeakMap<EnvironmentData, { count: number; stuck: boolean }>();
 
 function collectingIds(data: EnvironmentData): Set<string> {
   const ids = new Set<string>();
@@ -66,8 +71,8 @@ function collectingIds(data: EnvironmentData): Set<string> {
 }
 
 /**
- * Counts a trigger in `data` and, when a pass is due, drops what retention allows; returns how
- * many notifications it dropped.
+ * Runs after a write that created notifications in `data` and, when a pass is due, drops what
+ * retention allows; returns how many notifications it dropped.
  *
  * @example
  * ```ts
@@ -83,37 +88,27 @@ export function enforceRetention(
   const maxAge = options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs;
   const maxCount = options.maxNotifications ?? DEFAULT_RETENTION.maxNotifications;
   const count = data.notifications.length;
-  const since = (triggersSincePass.get(data) ?? 0) + 1;
-  const slack = Math.ceil(maxCount / 10);
-  const stuck = stuckOverCount.get(data);
-  // Past the cap with nothing it may drop (unread, pending), a pass per trigger would walk every
-  // notification each time. After such a pass, the next waits for a tenth of what is held (so the
-  // walks cost a constant per trigger however far past the cap it is), or, at least `slack`
-  // triggers later, for the time an unread message that protected a notification leaves the window.
-  const due =
-    stuck === undefined
-      ? since >= PASS_EVERY_TRIGGERS || count > maxCount + slack
-      : since >= Math.max(PASS_EVERY_TRIGGERS, slack, Math.ceil(count / 10)) ||
-        (since >= slack && now >= stuck.freesAt);
-  if (!due) {
-    triggersSincePass.set(data, since);
-    return 0;
-  }
-  triggersSincePass.set(data, 0);
+  const last = lastPass.get(data) ?? { count: 0, stuck: false };
+  // Counted in notifications, not triggers: one broadcast can add thousands.
+  const added = Math.max(0, count - last.count);
+  if (!isRetentionPassDue(count, maxCount, added, last.stuck)) return 0;
   const cutoff = maxAge === false ? Number.NEGATIVE_INFINITY : now - maxAge;
   const { before, notBefore } = comparedTo(cutoff);
+  const slack = Math.ceil(maxCount / 10);
+  let excess = count - maxCount;
+  const oldest = data.notifications[0];
+  if (excess <= 0 && (oldest === undefined || !before(oldest.createdAt))) {
+    // Under the cap with nothing past the age window: nothing to drop, no walk over the messages.
+    lastPass.set(data, { count, stuck: false });
+    return 0;
+  }
   const collecting = collectingIds(data);
   const unreadInWindow = new Set<string>();
-  let earliestUnread: string | undefined;
   for (const message of data.messages) {
     if (message.channel === 'in_app' && !message.read && notBefore(message.createdAt)) {
       unreadInWindow.add(message._notificationId);
-      if (earliestUnread === undefined || earlier(message.createdAt, earliestUnread)) {
-        earliestUnread = message.createdAt;
-      }
     }
   }
-  let excess = count - maxCount;
   const dropped = new Set<string>();
   for (const notification of data.notifications) {
     const old = before(notification.createdAt);
@@ -122,18 +117,23 @@ export function enforceRetention(
     dropped.add(notification._id);
     excess -= 1;
   }
+  // Still past the ceiling: unread messages no longer hold their notifications (oldest first).
+  let overCeiling = count - dropped.size - maxCount * UNREAD_CEILING_FACTOR;
+  for (const notification of data.notifications) {
+    if (overCeiling <= 0) break;
+    if (dropped.has(notification._id) || !droppable(notification, collecting, EMPTY)) continue;
+    dropped.add(notification._id);
+    overCeiling -= 1;
+  }
   if (dropped.size > 0) drop(state, data, dropped);
-  if (data.notifications.length > maxCount + slack) {
-    const freesAt =
-      maxAge === false || earliestUnread === undefined
-        ? Number.POSITIVE_INFINITY
-        : Date.parse(earliestUnread) + maxAge;
-    stuckOverCount.set(data, {
-      freesAt: Number.isNaN(freesAt) ? Number.POSITIVE_INFINITY : freesAt,
-    });
-  } else stuckOverCount.delete(data);
+  lastPass.set(data, {
+    count: data.notifications.length,
+    stuck: data.notifications.length > maxCount + slack,
+  });
   return dropped.size;
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
 
 /** The length of `Date.prototype.toISOString()` for years 0 to 9999 (`2026-01-01T00:00:00.000Z`). */
 const ISO_LENGTH = 24;
@@ -147,11 +147,6 @@ const isIsoText = (text: string) =>
  * which sorts as text in time order) are compared as text without being parsed; any other form
  * (a seeded date) is parsed.
  */
-/** Whether `a` is an earlier time than `b`, as {@link comparedTo} reads them. */
-function earlier(a: string, b: string): boolean {
-  return isIsoText(a) && isIsoText(b) ? a < b : Date.parse(a) < Date.parse(b);
-}
-
 function comparedTo(cutoff: number): {
   before: (createdAt: string) => boolean;
   notBefore: (createdAt: string) => boolean;
@@ -170,6 +165,29 @@ function comparedTo(cutoff: number): {
     notBefore: (createdAt) =>
       isIsoText(createdAt) ? createdAt >= cutoffText : Date.parse(createdAt) >= cutoff,
   };
+}
+
+/**
+ * Whether a retention pass runs now: `count` notifications kept against the cap `maxCount`,
+ * `added` notifications since the last pass, `stuck` when that pass could not get back under the
+ * cap.
+ *
+ * @example
+ * ```ts
+ * isRetentionPassDue(1_200, 1_000, 1, false); // true: 10% past the cap
+ * ```
+ */
+export function isRetentionPassDue(
+  count: number,
+  maxCount: number,
+  added: number,
+  stuck: boolean,
+): boolean {
+  const slack = Math.ceil(maxCount / 10);
+  // Stuck past the cap (unread, pending), a pass per trigger would walk every notification each
+  // time: the next waits for `slack` more notifications.
+  const overCount = count > maxCount + slack && (!stuck || added >= slack);
+  return overCount || added >= PASS_EVERY_NOTIFICATIONS;
 }
 
 function droppable(
