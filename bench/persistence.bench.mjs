@@ -232,6 +232,9 @@ async function startTime() {
   const directory = mkdtempSync(join(tmpdir(), 'svc-mock-bench-start-'));
   const seedFile = join(directory, '..', `${directory.split('/').at(-1)}-seed.json`);
   const data = join(directory, 'data');
+  // Every notification is unread in-app: retention keeps them all only with a cap above them
+  // (every start passes it, so a play back keeps what the writes kept).
+  const keep = ['--retention-max', String(NOTIFICATIONS)];
   try {
     writeFileSync(
       seedFile,
@@ -249,6 +252,7 @@ async function startTime() {
       seedFile,
       '--data',
       data,
+      ...keep,
     ]);
     const BULK = 100;
     let sent = 0;
@@ -294,13 +298,29 @@ async function startTime() {
     const journalOnly = bytesOf(data, isJournal);
     await stop(first.child);
     // First start after the writes: the snapshot plus a journal of every bulk trigger to play back.
-    const replaying = await startProcess(['--clock', 'virtual', '--api-key', KEY, '--data', data]);
+    const replaying = await startProcess([
+      '--clock',
+      'virtual',
+      '--api-key',
+      KEY,
+      '--data',
+      data,
+      ...keep,
+    ]);
     const replayMs = replaying.ms;
     await control(replaying.url, '/settle'); // compacted: the snapshot holds everything
     await stop(replaying.child);
     const samples = [];
     for (let index = 0; index < START_SAMPLES; index++) {
-      const started = await startProcess(['--clock', 'virtual', '--api-key', KEY, '--data', data]);
+      const started = await startProcess([
+        '--clock',
+        'virtual',
+        '--api-key',
+        KEY,
+        '--data',
+        data,
+        ...keep,
+      ]);
       samples.push(started.ms);
       await stop(started.child);
     }
