@@ -609,11 +609,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
     environment: findEnvironment,
     createOrganization({ name }) {
-      const target = baselineCopy(); // first: a baseline that fails its check changes nothing
+      // A baseline kept encoded is decoded and checked first: one that fails changes nothing.
+      if (isEncoded(baseline)) baseline = baselineCopy();
       const created = addOrganization(state, name);
       // Organizations are structure, not test data: reset keeps them (and their keys) working.
       const copy = structuredClone(state);
-      baseline = target;
       baseline.organizations.set(created.organization._id, created.organization);
       for (const environment of created.environments) {
         baseline.environments.set(environment._id, environment);

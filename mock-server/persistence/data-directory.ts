@@ -44,7 +44,7 @@ export function hasData(directory: string, fs: DataFs = dataFs()): boolean {
 /**
  * Compact the journal into a new snapshot once it holds this many bytes. Playing a journal back
  * re-runs its requests, which costs about ten times more per byte than reading a snapshot
- * (docs/benchmarks.md): 4 MiB keeps it under half a second of a start.
+ * (docs/benchmarks.md): at 4 MiB it adds well under a second to a start.
  */
 export const COMPACT_AFTER_BYTES = 4 * 1024 * 1024;
 

@@ -75,6 +75,16 @@ describe('the reset baseline in state.snap', () => {
     expect(after.bytes.equals(before.bytes)).toBe(true);
   });
 
+  it('is decoded when an organization is added, which a later reset keeps', async () => {
+    await savedWithAdded();
+    const server = await start();
+    const { organization } = server.engine.createOrganization({ name: 'Second' });
+    expect(server.engine.durability.image().baseline).not.toBeInstanceOf(EncodedBaseline);
+    expect((await control(server, '/reset')).status).toBe(200);
+    expect(server.engine.durability.image().state.organizations.has(organization._id)).toBe(true);
+    expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(404);
+  });
+
   it('is checked as /__svc/restore checks a snapshot when a reset needs it; one that fails refuses the reset and changes nothing', async () => {
     const file = await savedWithAdded();
     const bytes = readFileSync(file);
