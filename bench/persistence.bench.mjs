@@ -101,6 +101,7 @@ const bytesOf = (directory, test) =>
     .filter(test)
     .reduce((total, name) => total + statSync(join(directory, name)).size, 0);
 const isJournal = (name) => name.startsWith('journal-');
+const byGeneration = (a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]);
 
 async function throughput() {
   const directory = mkdtempSync(join(tmpdir(), 'svc-mock-bench-data-'));
@@ -153,7 +154,7 @@ async function throughput() {
       }
     }
     // Journal growth per trigger, from a count of triggers too small to reach a compaction (a
-    // timed round writes more than the 4 MiB after which the journal starts again).
+    // timed round writes more than the 2 MiB after which the journal starts again).
     const before = bytesOf(directory, isJournal);
     const { body, method, headers, url } = trigger(kept);
     for (let index = 0; index < JOURNAL_SAMPLE; index++) {
@@ -284,10 +285,18 @@ async function startTime() {
     };
     await Promise.all(Array.from({ length: 4 }, sender));
     // The journal is compacted past its threshold, so what a start plays back is at most that:
-    // top it up with single triggers to just under it (the most a running server leaves).
+    // top it up with single triggers to just under it (the most a running server leaves), once
+    // a compaction in flight has removed the journals before its snapshot.
+    const journals = () => readdirSync(data).filter(isJournal).sort(byGeneration);
+    const settled = async () => {
+      for (let waited = 0; journals().length > 1 && waited < 120_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const newest = () => statSync(join(data, journals().at(-1))).size;
     let topUps = 0;
     const topUp = async () => {
-      while (bytesOf(data, isJournal) < COMPACT_AFTER_BYTES * 0.95) {
+      while (newest() < COMPACT_AFTER_BYTES * 0.95) {
         const response = await fetch(`${first.url}/v1/events/trigger`, {
           method: 'POST',
           headers: { ...auth, ...json },
@@ -302,7 +311,9 @@ async function startTime() {
           throw new Error(`trigger: ${response.status} ${await response.text()}`);
       }
     };
+    await settled();
     if (!SMOKE) await Promise.all(Array.from({ length: 4 }, topUp));
+    await settled();
     const journalOnly = bytesOf(data, isJournal);
     await stop(first.child);
     // First start after the writes: the snapshot plus a journal of every bulk trigger to play back.

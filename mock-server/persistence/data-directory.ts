@@ -44,9 +44,9 @@ export function hasData(directory: string, fs: DataFs = dataFs()): boolean {
 /**
  * Compact the journal into a new snapshot once it holds this many bytes. Playing a journal back
  * re-runs its requests, which costs about ten times more per byte than reading a snapshot
- * (docs/benchmarks.md): at 4 MiB it adds well under a second to a start.
+ * (docs/benchmarks.md): at 2 MiB it adds a few tenths of a second to a start.
  */
-export const COMPACT_AFTER_BYTES = 4 * 1024 * 1024;
+export const COMPACT_AFTER_BYTES = 2 * 1024 * 1024;
 
 /**
  * Options of {@link openDataDirectory}.
@@ -70,7 +70,7 @@ export interface DataDirectoryOptions {
   log?: (line: string) => void;
   /** The file system (a test makes writes fail with it). Default `node:fs`. */
   fs?: DataFs;
-  /** Journal bytes after which it is compacted into a snapshot. Default 4 MiB. */
+  /** Journal bytes after which it is compacted into a snapshot. Default 2 MiB. */
   compactAfterBytes?: number;
 }
 
