@@ -19,7 +19,7 @@ import type { RateLimitOptions } from './policy/rate-limit';
 import { addDefaultIntegrations } from './resources/integrations';
 import { createOutbox, type Outbox } from './resources/outbox';
 import { runScheduledTask } from './run/execution';
-import { type FanOutAllowance, runFanOutChunk } from './run/fan-out';
+import { FAN_OUT_SLICE, type FanOutAllowance, runFanOutChunk } from './run/fan-out';
 import { withOperationBudget } from './run/work-budget';
 import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
@@ -104,6 +104,19 @@ export interface MockEngineOptions {
    * window are never dropped.
    */
   retention?: RetentionOptions;
+  /**
+   * How long the engine reaches a trigger's recipients before it lets other requests in
+   * (docs/decisions/0145-fan-out-in-chunks.md): `inlineMs` inside the trigger's own request,
+   * `chunkMs` per later chunk, each reaching at least one recipient. The answer waits for every
+   * chunk either way. Default {@link FAN_OUT_SLICE} (50 and 20 ms); `{ inlineMs: 0, chunkMs: 0 }`
+   * reaches one recipient per turn of the event loop.
+   *
+   * @example
+   * ```ts
+   * createMockEngine({ fanOutSlice: { inlineMs: 0, chunkMs: 0 } }); // one recipient at a time
+   * ```
+   */
+  fanOutSlice?: { inlineMs?: number; chunkMs?: number };
   /**
    * Make `reset()` leave the clock where it is instead of returning it to the baseline time
    * (the time at creation). Default false. `reset({ keepClock })` decides per call.
@@ -390,6 +403,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   // How many times this engine's data was loaded from a data directory (a new id seed each time).
   let restarts = 0;
   const rateLimit = options.rateLimit || undefined;
+  for (const [name, ms] of Object.entries(options.fanOutSlice ?? {})) {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      throw new TypeError(`fanOutSlice.${name} must be a number of milliseconds, 0 or more`);
+    }
+  }
+  const inlineSlice = { sliceMs: options.fanOutSlice?.inlineMs ?? FAN_OUT_SLICE.inlineMs };
+  const chunkSlice = { sliceMs: options.fanOutSlice?.chunkMs ?? FAN_OUT_SLICE.chunkMs };
 
   // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
   // directory's journal on playback.
@@ -438,7 +458,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     let abandoned = false;
     operationDepth += 1;
     try {
-      reached = journaled(() => runFanOutChunk(fanOutScope(record), record, 'live'));
+      reached = journaled(() => runFanOutChunk(fanOutScope(record), record, chunkSlice));
     } catch (error) {
       // Its writes are undone; going on would fail the same way on every turn.
       abandoned = true;
@@ -564,7 +584,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       } else if (entry.kind === 'fan-out') {
         const record = state.fanOuts.find((pending) => pending.seq === entry.seq);
         if (record === undefined) {
-          throw new Error(`The delivery chunk played back belongs to no pending fan-out (${entry.seq})`);
+          throw new Error(
+            `The delivery chunk played back belongs to no pending fan-out (${entry.seq})`,
+          );
         }
         if (entry.abandoned) tables.fanOuts.remove(state, record);
         else journaled(() => runFanOutChunk(fanOutScope(record), record, entry.reached));
@@ -607,7 +629,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
     fanOut: {
       allowance: (): FanOutAllowance =>
-        playingBack ? (playingFanOutInline ?? Number.POSITIVE_INFINITY) : 'live',
+        playingBack ? (playingFanOutInline ?? Number.POSITIVE_INFINITY) : inlineSlice,
       done: (seqs) => (playingBack ? Promise.resolve() : pump.wait(seqs)),
     },
   });

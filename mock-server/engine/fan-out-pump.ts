@@ -59,7 +59,8 @@ export function createFanOutPump(deps: {
   onError?: (error: unknown) => void;
 }): FanOutPump {
   const onError =
-    deps.onError ?? ((error: unknown) => console.error('[svc-mock] a fan-out chunk failed:', error));
+    deps.onError ??
+    ((error: unknown) => console.error('[svc-mock] a fan-out chunk failed:', error));
   let scheduled = false;
   let held = false;
   let waiters: Waiter[] = [];
@@ -108,7 +109,9 @@ export function createFanOutPump(deps: {
       schedule();
     },
     wait: (seqs) =>
-      seqs.length === 0 ? Promise.resolve() : waitFor((pending) => !seqs.some((seq) => pending.includes(seq))),
+      seqs.length === 0
+        ? Promise.resolve()
+        : waitFor((pending) => !seqs.some((seq) => pending.includes(seq))),
     idle: () => waitFor((pending) => pending.length === 0),
     hold() {
       held = true;

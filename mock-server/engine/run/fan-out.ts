@@ -22,9 +22,10 @@ import { deliverTo, type NotificationEvent, type Recipient } from './new-notific
 import { currentOperationBudget, type OperationBudget, withOperationBudget } from './work-budget';
 
 /**
- * How long the engine reaches recipients without yielding (docs/security.md, "Caps and budgets"):
- * `inlineMs` inside the trigger's own operation (at least one recipient), `chunkMs` per later
- * chunk (at least one recipient). A recipient is the smallest unit: its whole run happens at once.
+ * How long the engine reaches recipients without yielding to other requests (docs/security.md,
+ * "Caps and budgets"): `inlineMs` inside the trigger's own operation, `chunkMs` per later chunk;
+ * each reaches at least one recipient. A recipient is the smallest unit: its whole run happens
+ * at once. The engine's `fanOutSlice` option changes them.
  *
  * @example
  * ```ts
@@ -38,10 +39,10 @@ export const FAN_OUT_SLICE = {
 } as const;
 
 /**
- * How many recipients the operation may reach itself: `'live'` for the time slice, a number
- * when a data directory plays an operation back (the count it recorded).
+ * How many recipients a step may reach: for a time slice (`{ sliceMs }`, at least one), or
+ * exactly a number (what a data directory recorded, played back).
  */
-export type FanOutAllowance = 'live' | number;
+export type FanOutAllowance = { sliceMs: number } | number;
 
 /**
  * One operation's fan-out: how many recipients it reached itself, whether it left some for
@@ -74,7 +75,7 @@ const budgets = new WeakMap<PendingFanOutRecord, OperationBudget>();
  * @example
  * ```ts
  * const run: FanOutRun = { delivered: 0, deferred: false, created: [] };
- * withFanOut('live', run, () => handle(scope, input));
+ * withFanOut({ sliceMs: 50 }, run, () => handle(scope, input));
  * run.created; // the pending fan-outs the answer waits for
  * ```
  */
@@ -94,9 +95,9 @@ function reachNow(context: Context | undefined): boolean {
   const { run, allowance } = context;
   if (run.deferred) return false;
   const now =
-    allowance === 'live'
-      ? run.delivered === 0 || monotonicNow() - context.startedAt < FAN_OUT_SLICE.inlineMs
-      : run.delivered < allowance;
+    typeof allowance === 'number'
+      ? run.delivered < allowance
+      : run.delivered === 0 || monotonicNow() - context.startedAt < allowance.sliceMs;
   if (now) run.delivered += 1;
   else run.deferred = true;
   return now;
@@ -150,8 +151,8 @@ export function fanOut(
 }
 
 /**
- * Reaches the next recipients of a pending fan-out in `scope` (its environment): for the chunk's
- * time slice (`'live'`, at least one) or exactly `count` of them (playback), then runs what fell
+ * Reaches the next recipients of a pending fan-out in `scope` (its environment): for a time slice
+ * (`{ sliceMs }`, at least one) or exactly `count` of them (playback), then runs what fell
  * due and the retention pass, as a trigger does. The fan-out is dropped once every recipient was
  * reached, or when its workflow is gone. Call it inside a journal; returns how many it reached.
  *
@@ -159,7 +160,7 @@ export function fanOut(
  *
  * @example
  * ```ts
- * const reached = journaled(() => runFanOutChunk(scope, scope.state.fanOuts[0], 'live'));
+ * const reached = journaled(() => runFanOutChunk(scope, scope.state.fanOuts[0], { sliceMs: 20 }));
  * ```
  */
 export function runFanOutChunk(
@@ -184,10 +185,12 @@ export function runFanOutChunk(
   let reached = 0;
   withOperationBudget(() => {
     while (record.next + reached < record.recipients.length) {
-      if (count === 'live') {
-        if (reached > 0 && monotonicNow() - startedAt >= FAN_OUT_SLICE.chunkMs) break;
-      } else if (reached >= count) break;
-      const pending = record.recipients[record.next + reached] as PendingFanOutRecord['recipients'][number];
+      if (typeof count === 'number') {
+        if (reached >= count) break;
+      } else if (reached > 0 && monotonicNow() - startedAt >= count.sliceMs) break;
+      const pending = record.recipients[
+        record.next + reached
+      ] as PendingFanOutRecord['recipients'][number];
       reached += 1;
       const subscriber = findSubscriber(scope.data, pending.subscriberId);
       if (subscriber === undefined) continue;

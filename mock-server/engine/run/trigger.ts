@@ -158,7 +158,6 @@ function readCredentials(given: JsonObject): StoredChannel['credentials'] {
   return credentials;
 }
 
-
 /** Splits `to` into subscriber definitions and topics; invalid entries are dropped. */
 function readRecipients(to: unknown): {
   subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> | undefined }[];
@@ -254,7 +253,6 @@ function resolveRecipients(
   }
   return [...byId.values()];
 }
-
 
 /**
  * The most entries `to` may list in one trigger: the service's documented maximum of recipients

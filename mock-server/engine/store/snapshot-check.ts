@@ -170,7 +170,8 @@ export function snapshotProblem(
   if (raw['fanOuts'] !== undefined) {
     if (!Array.isArray(raw['fanOuts'])) return 'fanOuts is not an array';
     for (const fanOut of raw['fanOuts'] as unknown[]) {
-      if (!isFanOut(fanOut, state)) return 'a pending fan-out is not a valid fan-out of the snapshot';
+      if (!isFanOut(fanOut, state))
+        return 'a pending fan-out is not a valid fan-out of the snapshot';
     }
   }
   return undefined;
