@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
 
 // One recipient per turn of the event loop: the chunks do not depend on the machine's speed.
-const ONE_AT_A_TIME: MockEngineOptions['fanOutSlice'] = { inlineMs: 0, chunkMs: 0 };
+const ONE_AT_A_TIME = { inlineMs: 0, chunkMs: 0 };
 
 function engineWithSubscribers(count: number, options: MockEngineOptions = {}) {
   return createMockEngine({
