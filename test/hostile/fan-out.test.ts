@@ -186,6 +186,27 @@ describe('hostile: a long fan-out lets other requests through', () => {
     expect(engine.snapshot().state.fanOuts).toEqual([]);
   });
 
+  it('a chunk that fails unexpectedly is undone and ends its fan-out, the answer still comes', async () => {
+    const engine = engineWithSubscribers(20);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const answer = broadcast(engine);
+      await turn();
+      const before = engine.outbox.count();
+      expect(before).toBeLessThan(20);
+      // Work that throws, due now: the next chunk runs it (as a trigger runs what fell due).
+      engine.clock.schedule(engine.clock.now(), () => {
+        throw new Error('boom');
+      });
+      expect((await answer).status).toBe(201);
+      expect(engine.outbox.count()).toBe(before);
+      expect(engine.snapshot().state.fanOuts).toEqual([]);
+      expect(String(errors.mock.calls[0]?.[0])).toContain('remaining recipients are not reached');
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('the slice option takes milliseconds only', () => {
     expect(() => createMockEngine({ fanOutSlice: { chunkMs: -1 } })).toThrow(TypeError);
     expect(() => createMockEngine({ fanOutSlice: { inlineMs: Number.NaN } })).toThrow(TypeError);
