@@ -1,6 +1,6 @@
 // The Inbox socket (issue 26): 1,000 sockets connected to svc-mock's socket.io server, one per
-// subscriber, from a separate process (bench/lib/inbox-socket-clients.mjs); one trigger to all
-// 1,000 subscribers through the HTTP API, and the time from sending it to the last socket's
+// subscriber, from a separate process (bench/lib/inbox-socket-clients.mjs); one trigger to a topic
+// of all 1,000 subscribers through the HTTP API (a trigger names at most 100 recipients), and the time from sending it to the last socket's
 // `notification_received` (median of the rounds), beside the trigger's own answer; and the
 // server's memory per connected socket (heap and RSS after garbage collection, before and after
 // the sockets connect, socket.io already loaded).
@@ -19,6 +19,7 @@ const now = () => performance.timeOrigin + performance.now();
 const subscriberIds = Array.from({ length: SOCKETS }, (_, index) => `reader-${index}`);
 const seed = {
   subscribers: subscriberIds.map((subscriberId) => ({ subscriberId })),
+  topics: [{ key: 'readers', subscribers: subscriberIds }],
   workflows: [
     {
       workflowId: 'ping',
@@ -96,7 +97,7 @@ export default async function run() {
           authorization: `ApiKey ${environment.apiKey}`,
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ name: 'ping', to: subscriberIds }),
+        body: JSON.stringify({ name: 'ping', to: [{ type: 'Topic', topicKey: 'readers' }] }),
       });
       if (response.status !== 201) throw new Error(`trigger answered ${response.status}`);
       answers.push(now() - sent);

@@ -113,7 +113,11 @@ export {
   DEFAULT_CLOCK_START,
   formatClockTime,
 } from './engine/store/clock';
-export { DEFAULT_RETENTION, type RetentionOptions } from './engine/store/retention';
+export {
+  DEFAULT_RETENTION,
+  type RetentionOptions,
+  UNREAD_CEILING_FACTOR,
+} from './engine/store/retention';
 export type { PendingTask, SchedulingClock, TaskHandle } from './engine/store/scheduler';
 export type {
   EnvironmentData,

@@ -43,22 +43,7 @@ export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
 export type { InspectorServeOptions } from './inspector/serve';
 export { INSPECTOR_PATH, serveInspector } from './inspector/serve';
-export { engineInboxSocket } from './realtime/engine-inbox-socket';
-export type {
-  InboxChangeHub,
-  InboxChangeSource,
-  InboxCounts,
-  InboxSocketChange,
-  SeverityCounts,
-} from './realtime/inbox-changes';
-export { createInboxChangeHub } from './realtime/inbox-changes';
-export type {
-  InboxSocketOptions,
-  InboxSocketSession,
-  ResolveInboxSocketSession,
-} from './realtime/inbox-socket';
-export type { InboxSocketLimits } from './realtime/socket-limits';
-export { DEFAULT_INBOX_SOCKET_LIMITS } from './realtime/socket-limits';
+export * from './realtime/exports';
 export { startMockServer };
 
 /**

@@ -13,19 +13,4 @@ export type {
 } from './control/control-router';
 export type { MockServer, MockServerOptions } from './http/server';
 export { startMockServer } from './http/server';
-export { engineInboxSocket } from './realtime/engine-inbox-socket';
-export type {
-  InboxChangeHub,
-  InboxChangeSource,
-  InboxCounts,
-  InboxSocketChange,
-  SeverityCounts,
-} from './realtime/inbox-changes';
-export { createInboxChangeHub } from './realtime/inbox-changes';
-export type {
-  InboxSocketOptions,
-  InboxSocketSession,
-  ResolveInboxSocketSession,
-} from './realtime/inbox-socket';
-export type { InboxSocketLimits } from './realtime/socket-limits';
-export { DEFAULT_INBOX_SOCKET_LIMITS } from './realtime/socket-limits';
+export * from './realtime/exports';

@@ -49,32 +49,9 @@ export async function writeFileAtomically(
   parts: readonly Buffer[],
   background: boolean,
 ): Promise<void> {
-  const temporary = `${file}.tmp`;
-  const fd = fs.openSync(temporary, 'w', 0o600);
-  try {
-    let position = 0;
-    for (const part of parts) {
-      for (let start = 0; start < part.length; ) {
-        const end = Math.min(part.length, start + CHUNK_BYTES);
-        const wrote = fs.writeSync(fd, part, start, end - start, position);
-        start += wrote;
-        position += wrote;
-        if (background) await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    fs.fsyncSync(fd);
-  } catch (error) {
-    fs.closeSync(fd);
-    try {
-      fs.unlinkSync(temporary);
-    } catch {
-      // already gone
-    }
-    throw error;
+  for (const _chunk of replaceFile(fs, file, parts)) {
+    if (background) await new Promise((resolve) => setImmediate(resolve));
   }
-  fs.closeSync(fd);
-  fs.renameSync(temporary, file);
-  syncDirectory(fs, dirname(file));
 }
 
 /**
@@ -86,15 +63,24 @@ export async function writeFileAtomically(
  * ```
  */
 export function writeFileAtomicallyNow(fs: DataFs, file: string, parts: readonly Buffer[]): void {
+  for (const _chunk of replaceFile(fs, file, parts)) {
+    // written: nothing to wait for between chunks
+  }
+}
+
+/** The atomic replacement, one step per chunk written, so the caller decides whether to yield. */
+function* replaceFile(fs: DataFs, file: string, parts: readonly Buffer[]): Generator<void> {
   const temporary = `${file}.tmp`;
   const fd = fs.openSync(temporary, 'w', 0o600);
   try {
     let position = 0;
     for (const part of parts) {
       for (let start = 0; start < part.length; ) {
-        const wrote = fs.writeSync(fd, part, start, part.length - start, position);
+        const end = Math.min(part.length, start + CHUNK_BYTES);
+        const wrote = fs.writeSync(fd, part, start, end - start, position);
         start += wrote;
         position += wrote;
+        yield;
       }
     }
     fs.fsyncSync(fd);

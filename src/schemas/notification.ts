@@ -77,8 +77,16 @@ export interface DigestMetadataTimed extends WireShape<typeof DigestMetadataTime
 
 /** Digest settings and digested events of a digest job. */
 export const DigestMetadata = z.looseObject({
-  /** The payload key events are grouped by (one digest per value). */
+  /**
+   * The payload key events are grouped by (one digest per value); `No-Key-Provided` on a digest
+   * job whose step names none.
+   */
   digestKey: z.optional(z.string()),
+  /**
+   * A digest job's event's value for `digestKey` (`No-Value-Provided` when it has none); any JSON
+   * value, as the service reads it from the payload.
+   */
+  digestValue: z.optional(z.unknown()),
   /** How long the digest collects events (with `unit`). */
   amount: z.optional(z.number()),
   /** The unit of `amount`. */

@@ -6,10 +6,8 @@
  */
 import type { WorkflowFile } from './workflow-file';
 
-/** The order of a workflow file's fields; any other key follows, sorted. */
-const FILE_KEYS = [
-  '$schema',
-  'workflowId',
+/** The workflow fields a push manages, in a file's order (between its id and its steps). */
+export const MANAGED_FIELDS = [
   'name',
   'description',
   'tags',
@@ -19,8 +17,10 @@ const FILE_KEYS = [
   'payloadSchema',
   'isTranslationEnabled',
   'preferences',
-  'steps',
-];
+] as const;
+
+/** The order of a workflow file's fields; any other key follows, sorted. */
+const FILE_KEYS = ['$schema', 'workflowId', ...MANAGED_FIELDS, 'steps'];
 const STEP_KEYS = ['stepId', 'name', 'type', 'controlValues'];
 
 /**

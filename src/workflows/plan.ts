@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { jsonEqual } from './canonical';
+import { jsonEqual, MANAGED_FIELDS } from './canonical';
 import type { WorkflowFile, WorkflowFileStep } from './workflow-file';
 
 /**
@@ -53,19 +53,6 @@ export interface WorkflowPlan {
   /** Workflows only in the environment that the push keeps (no `prune`). */
   kept: string[];
 }
-
-/** The managed top-level fields a plan compares, in the file's order. */
-const FIELDS = [
-  'name',
-  'description',
-  'tags',
-  'active',
-  'severity',
-  'validatePayload',
-  'payloadSchema',
-  'isTranslationEnabled',
-  'preferences',
-] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -129,7 +116,7 @@ function stepChanges(local: WorkflowFileStep[], remote: WorkflowFileStep[], out:
  */
 export function workflowChanges(local: WorkflowFile, remote: WorkflowFile): FieldChange[] {
   const out: FieldChange[] = [];
-  for (const field of FIELDS) {
+  for (const field of MANAGED_FIELDS) {
     const after = local[field];
     if (after === undefined) continue;
     const before = remote[field];

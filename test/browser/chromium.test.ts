@@ -1,14 +1,19 @@
 // A real browser: a page bundled with esbuild uses the client in mock mode through MSW's service
 // worker, driven in Debian's headless chromium through playwright-core.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
+import {
+  CHROMIUM,
+  CHROMIUM_AVAILABLE,
+  type ChromiumSession,
+  IN_CI,
+  launchChromium,
+} from './chromium-binary';
 
 const root = join(import.meta.dirname, '..', '..');
 const output = join(import.meta.dirname, '.output');
@@ -24,7 +29,7 @@ if (!CHROMIUM_AVAILABLE && !IN_CI) {
 let site: Server;
 let siteUrl: string;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: ChromiumSession | undefined;
 
 async function bundleApp(): Promise<string> {
   const result = await build({
@@ -68,18 +73,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('mock mode in headless chromium',
   beforeAll(async () => {
     mkdirSync(output, { recursive: true });
     await serveSite();
-    userDataDir = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-    });
+    browser = await launchChromium('svc-chromium-');
+    context = browser.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('renders a subscriber, triggers a workflow, renders the inbox and marks a message read', async () => {

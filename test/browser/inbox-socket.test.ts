@@ -1,38 +1,26 @@
-// The service's Inbox UI (examples/inbox, `@novu/js/ui` unmodified) in headless chromium hears
-// svc-mock's Inbox socket: a WebSocket from the page's origin to the server, authenticated by the
-// token of the session the page opened with `POST /v1/inbox/session`, that carries a trigger's
-// delivery live.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
+import { CHROMIUM_AVAILABLE, type ChromiumSession, IN_CI, launchChromium } from './chromium-binary';
 import { type InboxSite, inboxPageUrl, serveInboxPage } from './inbox-page';
 
 let server: MockServer;
 let site: InboxSite;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: ChromiumSession | undefined;
 
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI on the socket, in chromium', () => {
   beforeAll(async () => {
     server = await startMockServer({ port: 0 });
     site = await serveInboxPage();
-    userDataDir = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-    });
+    browser = await launchChromium('svc-chromium-');
+    context = browser.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await site?.close();
     await server?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it("receives a trigger's delivery over the socket, live", async () => {

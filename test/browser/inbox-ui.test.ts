@@ -2,13 +2,12 @@
 // chromium, with no stand-in: the page opens its session, the test triggers a workflow through
 // the API, the notification appears in the open Inbox live, it is marked read from the UI (and
 // the admin API shows it read), and the screenshot is kept for docs/inbox.md.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
+import { CHROMIUM_AVAILABLE, type ChromiumSession, IN_CI, launchChromium } from './chromium-binary';
 import { type InboxSite, inboxPageUrl, serveInboxPage } from './inbox-page';
 
 const output = join(import.meta.dirname, '.output');
@@ -17,7 +16,7 @@ const SUBSCRIBER = 'inbox-reader';
 let server: MockServer;
 let site: InboxSite;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: ChromiumSession | undefined;
 
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI against svc-mock, in chromium', () => {
   beforeAll(async () => {
@@ -25,20 +24,14 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the Inbox UI against svc-mock, i
     // As a developer runs it for the Inbox: the routes and the socket on one port, by default.
     server = await startMockServer({ port: 0 });
     site = await serveInboxPage();
-    userDataDir = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 900, height: 700 },
-    });
+    browser = await launchChromium('svc-chromium-', { width: 900, height: 700 });
+    context = browser.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await site?.close();
     await server?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('shows a triggered notification live, marks it read, and keeps a screenshot', async () => {

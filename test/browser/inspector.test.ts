@@ -2,14 +2,13 @@
 // over HTTP, and Debian's headless chromium (through playwright-core) watches the run live,
 // reads the rendered email, marks the in-app message read, moves the clock through the digest
 // and adds a fault. Screenshots go to test/browser/.output/inspector/ (git-ignored).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APIError, Svc } from '@svc/api';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from './chromium-binary';
+import { CHROMIUM_AVAILABLE, type ChromiumSession, IN_CI, launchChromium } from './chromium-binary';
 
 const output = join(import.meta.dirname, '.output', 'inspector');
 
@@ -63,7 +62,7 @@ const seed = {
 
 let server: MockServer;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: ChromiumSession | undefined;
 let svc: Svc;
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -81,19 +80,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
       baseUrl: server.url,
       maxRetries: 0,
     });
-    userDataDir = mkdtempSync(join(tmpdir(), 'svc-inspector-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 900 },
-    });
+    browser = await launchChromium('svc-inspector-', { width: 1280, height: 900 });
+    context = browser.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('shows a run live, the email, the inbox, the digest firing and a fault', async () => {

@@ -119,6 +119,29 @@ describe('@novu/js against the msw handlers', () => {
     ]);
   });
 
+  it("a notification read through the client shows the service's five details in the activity", async () => {
+    await trigger('welcome', 'ada', { name: 'Ada' });
+    const [notification] = (await inbox().notifications.list()).data?.notifications ?? [];
+    expect((await notification?.read())?.error).toBeUndefined();
+    const answer = await engine.perform({
+      operation: 'notifications.list',
+      authorization: `ApiKey ${development().apiKey}`,
+      params: {},
+      query: new URLSearchParams(),
+      path: '/v1/notifications',
+    });
+    const [activity] = (
+      answer.body as { data: { jobs: { executionDetails: { detail: string }[] }[] }[] }
+    ).data;
+    expect(activity?.jobs[0]?.executionDetails.map(({ detail }) => detail)).toEqual([
+      'Step queued',
+      'Start sending message',
+      'Message created',
+      'Message sent',
+      'Message read',
+    ]);
+  });
+
   it('snoozes on the virtual clock: hidden until the end, then back with a second delivery', async () => {
     await trigger('welcome', 'ada', { name: 'Ada' });
     const novu = inbox();

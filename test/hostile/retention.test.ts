@@ -1,7 +1,12 @@
 // Issue 31 item 5: each environment keeps a bounded amount of activity (by age on the engine
 // clock and by count), enforced as triggers come, never dropping pending work, a digest still
 // collecting or an unread in-app message inside the window.
-import { createMockEngine, DEFAULT_RETENTION, type RetentionOptions } from '@svc/api/mock';
+import {
+  createMockEngine,
+  DEFAULT_RETENTION,
+  type RetentionOptions,
+  UNREAD_CEILING_FACTOR,
+} from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 
 function engineWith(steps: unknown[], retention: RetentionOptions) {
@@ -69,6 +74,54 @@ describe('hostile: retention', () => {
       'tx-120',
     ]);
     expect(context.data.messages).toHaveLength(1);
+  });
+
+  it('past three times the cap, unread in-app messages no longer keep their notifications', () => {
+    const { context, trigger } = engineWith(
+      [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'hi' } }],
+      { maxNotifications: 50 },
+    );
+    for (let n = 0; n < 400; n++) trigger(n);
+    const kept = context.data.notifications.length;
+    expect(kept).toBeGreaterThanOrEqual(50 * UNREAD_CEILING_FACTOR);
+    expect(kept).toBeLessThanOrEqual(50 * UNREAD_CEILING_FACTOR + 5);
+    expect(context.data.messages).toHaveLength(kept);
+    // The oldest went first.
+    expect(context.data.notifications.at(-1)?.transactionId).toBe('tx-399');
+    expect(context.data.notifications.some((n) => n.transactionId === 'tx-0')).toBe(false);
+  });
+
+  it('past the ceiling still never drops pending work', () => {
+    const { context, trigger } = engineWith(
+      [{ type: 'delay', name: 'Wait', controlValues: { amount: 1, unit: 'days' } }, EMAIL],
+      { maxNotifications: 20 },
+    );
+    for (let n = 0; n < 100; n++) trigger(n);
+    expect(context.data.notifications).toHaveLength(100);
+  });
+
+  it('counts a trigger to a topic by the notifications it made, not as one trigger', () => {
+    const subscribers = Array.from({ length: 300 }, (_, n) => ({ subscriberId: `s-${n}` }));
+    const engine = createMockEngine({
+      retention: { maxNotifications: 50 },
+      seed: {
+        subscribers,
+        topics: [{ key: 'all', subscribers: subscribers.map((s) => s.subscriberId) }],
+        workflows: [
+          {
+            workflowId: 'news',
+            steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'news' } }],
+          },
+        ],
+      },
+    });
+    const context = engine.scope('Development');
+    for (let n = 0; n < 5; n++) {
+      engine.operations['events.trigger'](context, {
+        body: { name: 'news', to: [{ type: 'Topic', topicKey: 'all' }] },
+      });
+      expect(context.data.notifications.length).toBeLessThanOrEqual(50 * UNREAD_CEILING_FACTOR);
+    }
   });
 
   it('defaults to 7 days and 10,000 notifications per environment', () => {

@@ -1,15 +1,13 @@
-// The inspector page in headless chromium (issue 27): a loading state before the first answers
-// and an empty state after them, undelivered messages marked in the Messages list, each step of
-// a run showing what it sent with a link to the message, and deep links (URL fragment) to a tab,
-// a transaction and a message.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Svc } from '@svc/api';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_AVAILABLE, CHROMIUM_FLAGS, IN_CI } from '../browser/chromium-binary';
+import {
+  CHROMIUM_AVAILABLE,
+  type ChromiumSession,
+  IN_CI,
+  launchChromium,
+} from '../browser/chromium-binary';
 
 const seed = {
   subscribers: [
@@ -48,7 +46,7 @@ const seed = {
 
 let server: MockServer;
 let context: BrowserContext;
-let userDataDir: string;
+let browser: ChromiumSession | undefined;
 let svc: Svc;
 
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links', () => {
@@ -59,19 +57,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
       baseUrl: server.url,
       maxRetries: 0,
     });
-    userDataDir = mkdtempSync(join(tmpdir(), 'svc-inspector-links-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      viewport: { width: 1280, height: 900 },
-    });
+    browser = await launchChromium('svc-inspector-links-', { width: 1280, height: 900 });
+    context = browser.context;
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('says it is loading until the first answers, then that nothing happened yet', async () => {

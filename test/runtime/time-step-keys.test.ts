@@ -53,6 +53,13 @@ const mock = setupSvcMock({
         steps: [{ type: 'delay', name: 'Wait', controlValues: { type: 'regular' } }, inbox],
       },
       {
+        workflowId: 'plain-digest',
+        steps: [
+          { type: 'digest', name: 'Digest', controlValues: { amount: 1, unit: 'hours' } },
+          inbox,
+        ],
+      },
+      {
         workflowId: 'amountless-digest',
         steps: [{ type: 'digest', name: 'Digest', controlValues: { unit: 'hours' } }, inbox],
       },
@@ -90,6 +97,31 @@ describe('digest key without a value', () => {
       '1;2;3;4;',
       '5;',
     ]);
+  });
+
+  it("answers the service's key texts on the digest jobs only, through the client", async () => {
+    const keyed = await svc().events.trigger({ name: 'keyed', to: 'ada', payload: { n: 1 } });
+    const keyless = await svc().events.trigger({
+      name: 'plain-digest',
+      to: 'ada',
+      payload: { n: 2 },
+    });
+    const withValue = await svc().events.trigger({
+      name: 'keyed',
+      to: 'ada',
+      payload: { n: 3, postId: 'p-1' },
+    });
+    const digestOf = async (transactionId: string | undefined) => {
+      const [digest] = await jobsOf(transactionId);
+      return [digest?.digest?.digestKey, digest?.digest?.digestValue];
+    };
+    expect(await digestOf(keyed.transactionId)).toEqual(['postId', 'No-Value-Provided']);
+    expect(await digestOf(keyless.transactionId)).toEqual(['No-Key-Provided', 'No-Value-Provided']);
+    expect(await digestOf(withValue.transactionId)).toEqual(['postId', 'p-1']);
+    mock.engine.clock.advance('1h');
+    const [, inbox] = await jobsOf(withValue.transactionId);
+    expect(inbox?.digest?.events).toEqual([{ n: 3, postId: 'p-1' }]);
+    expect(inbox?.digest?.digestKey).toBeUndefined();
   });
 });
 

@@ -13,6 +13,7 @@ import {
   isCritical,
   storedSchedule,
   updatePreferences,
+  workflowSummary,
 } from '../resources/preferences';
 import type { SubscriptionPreferenceDto } from '../resources/subscription-preferences';
 import { findWorkflow } from '../resources/workflows';
@@ -54,17 +55,6 @@ function usedChannels(workflow: WorkflowRecord): ChannelType[] {
   );
 }
 
-function inboxWorkflow(workflow: WorkflowRecord): InboxWorkflow {
-  return {
-    id: workflow._id,
-    identifier: workflow.workflowId,
-    name: workflow.name,
-    critical: isCritical(workflow),
-    tags: [...workflow.tags],
-    severity: workflow.severity,
-  };
-}
-
 function workflowPreference(
   data: EnvironmentData,
   subscriber: SubscriberRecord,
@@ -78,7 +68,7 @@ function workflowPreference(
     enabled: true,
     channels,
     overrides: [],
-    workflow: inboxWorkflow(workflow),
+    workflow: workflowSummary(workflow),
   };
 }
 

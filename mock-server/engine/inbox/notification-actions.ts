@@ -7,6 +7,7 @@
  * @module
  */
 
+import { type MessageInteraction, recordInteractions } from '../run/interaction-details';
 import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import type { MessageRecord, SubscriberRecord } from '../store/state';
@@ -133,8 +134,23 @@ function setActionStatus(
 }
 
 /**
+ * The interactions the service traces on the message's job for an action (its mark-many usecase:
+ * `read`/`unread` from the command's `read`, `archived`/`unarchived` from its `archived`, and
+ * `snoozed` whenever it carries `snoozedUntil`, which an unsnooze sets to `null`).
+ */
+const INTERACTIONS_OF: Partial<Record<NotificationAction, MessageInteraction[]>> = {
+  read: ['read'],
+  unread: ['unread'],
+  archive: ['archived'],
+  unarchive: ['unarchived'],
+  snooze: ['snoozed'],
+};
+
+/**
  * `PATCH /v1/inbox/notifications/{id}/{action}`: applies one action to the subscriber's own
- * notification and answers it as the Inbox lists it.
+ * notification and answers it as the Inbox lists it. Read, unread, archive, unarchive, snooze and
+ * unsnooze also write their detail on the job that sent the message (`Message read`, ...), as the
+ * service's activity feed shows them.
  */
 export function actOnNotification(
   scope: EngineScope,
@@ -183,6 +199,7 @@ export function actOnNotification(
         delete message.snoozedUntil;
         message.deliveredAt = [...message.deliveredAt, at];
         cancelSnoozeEnd(scope, message._id);
+        recordInteractions(scope, message, ['snoozed']);
       }
       break;
     case 'complete':
@@ -191,6 +208,7 @@ export function actOnNotification(
       break;
   }
   message.updatedAt = at;
+  recordInteractions(scope, message, INTERACTIONS_OF[action] ?? []);
   announceInbox(scope, subscriber, action === 'unsnooze' ? 'received' : 'counts', message);
   return toInboxNotification(scope.data, message, subscriber, now);
 }
@@ -213,13 +231,17 @@ export function endSnooze(scope: EngineScope, messageId: string): void {
   if (subscriber) announceInbox(scope, subscriber, 'received', message);
 }
 
-/** `DELETE /v1/inbox/notifications/{id}/delete`: removes the message from every view. */
+/**
+ * `DELETE /v1/inbox/notifications/{id}/delete`: removes the message from every view; the job that
+ * sent it records `Message deleted`, as the service's delete-many usecase traces it.
+ */
 export function deleteNotification(
   scope: EngineScope,
   subscriber: SubscriberRecord,
   notificationId: string,
 ): void {
   const message = ownMessage(scope, subscriber, notificationId);
+  recordInteractions(scope, message, ['deleted']);
   cancelSnoozeEnd(scope, message._id);
   tables.messages.removeAt(scope.state, scope.data, scope.data.messages.indexOf(message));
   announceInbox(scope, subscriber, 'counts');
@@ -249,7 +271,8 @@ function seenIds(body: unknown): string[] | undefined {
 /**
  * `POST /v1/inbox/notifications/{read,archive,read-archive,delete,seen}`: the action on every
  * notification of the subscriber that the body's `tags` and `data` select (for `seen`, the given
- * `notificationIds` when present).
+ * `notificationIds` when present). `seen` adds `Message seen` to the job of each message it marks,
+ * as the service's mark-as-seen usecase traces them.
  */
 export function actOnAll(
   scope: EngineScope,
@@ -278,8 +301,10 @@ export function actOnAll(
     if (!wanted) continue;
     tables.messages.edit(scope.data, message);
     if (action === 'read') markRead(message, at);
-    else if (action === 'seen') markSeen(message, at);
-    else {
+    else if (action === 'seen') {
+      markSeen(message, at);
+      recordInteractions(scope, message, ['seen']);
+    } else {
       if (!message.read) markRead(message, at);
       message.archived = true;
       message.archivedAt = at;

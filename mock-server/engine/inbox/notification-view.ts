@@ -5,7 +5,7 @@
  * @module
  */
 
-import { isCritical } from '../resources/preferences';
+import { workflowSummary } from '../resources/preferences';
 import type { EnvironmentData, MessageRecord, SubscriberRecord } from '../store/state';
 import { workflowByObjectId } from '../store/workflow-index';
 import type {
@@ -22,14 +22,7 @@ function workflowOf(data: EnvironmentData, message: MessageRecord): InboxWorkflo
   const workflow =
     message._templateId === null ? undefined : workflowByObjectId(data, message._templateId);
   if (workflow === undefined) return undefined;
-  return {
-    id: workflow._id,
-    identifier: workflow.workflowId,
-    name: workflow.name,
-    critical: isCritical(workflow),
-    tags: [...workflow.tags],
-    severity: workflow.severity,
-  };
+  return workflowSummary(workflow);
 }
 
 /** The severity of a message: its workflow's, `none` without one. */

@@ -11,7 +11,7 @@ import { newestActiveIntegration } from '../resources/integrations';
 import { createSubscriber } from '../resources/subscriber-lifecycle';
 import { findSubscriber, updateSubscriber } from '../resources/subscribers';
 import type { EngineScope } from '../scope';
-import type { EngineState, EnvironmentRecord } from '../store/state';
+import { type EngineState, type EnvironmentRecord, PROFILE_FIELDS } from '../store/state';
 import { checkJsonDepth } from '../wire/json-depth';
 import { ServiceError } from '../wire/service-error';
 import { constantTimeEqual, hmacSha256Hex } from './hmac-sha256';
@@ -40,16 +40,7 @@ export interface InboxSessionAnswer {
   contextKeys?: string[];
 }
 
-const PROFILE = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'avatar',
-  'locale',
-  'timezone',
-  'data',
-] as const;
+const PROFILE = [...PROFILE_FIELDS, 'data'] as const;
 
 /** The environment whose `identifier` the request names: 400 as the service answers otherwise. */
 export function environmentByIdentifier(state: EngineState, body: unknown): EnvironmentRecord {

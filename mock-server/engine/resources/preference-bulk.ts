@@ -22,6 +22,7 @@ import {
   effectivePreference,
   isCritical,
   setSubscriberChannels,
+  workflowSummary,
 } from './preferences';
 import { parseSlugId } from './slug';
 import { findSubscriber } from './subscribers';
@@ -115,14 +116,7 @@ export function bulkUpdatePreferences(
       level: 'template' as const,
       enabled: true,
       channels: listed,
-      workflow: {
-        id: workflow._id,
-        identifier: workflow.workflowId,
-        name: workflow.name,
-        critical: isCritical(workflow),
-        tags: [...workflow.tags],
-        severity: workflow.severity,
-      },
+      workflow: workflowSummary(workflow),
     };
   });
 }

@@ -136,6 +136,35 @@ export function isCritical(workflow: WorkflowRecord): boolean {
   return workflow.critical || resource?.all?.readOnly === true || user?.all?.readOnly === true;
 }
 
+/** How preferences and Inbox notifications show a workflow: ids, name, criticality, tags, severity. */
+export interface WorkflowSummary {
+  id: string;
+  identifier: string;
+  name: string;
+  critical: boolean;
+  tags: string[];
+  severity: WorkflowRecord['severity'];
+}
+
+/**
+ * A workflow as preferences and the Inbox show it.
+ *
+ * @example
+ * ```ts
+ * workflowSummary(workflow); // { id, identifier: 'welcome', name: 'Welcome', critical: false, ... }
+ * ```
+ */
+export function workflowSummary(workflow: WorkflowRecord): WorkflowSummary {
+  return {
+    id: workflow._id,
+    identifier: workflow.workflowId,
+    name: workflow.name,
+    critical: isCritical(workflow),
+    tags: [...workflow.tags],
+    severity: workflow.severity,
+  };
+}
+
 /**
  * Merges the levels in the service's order (the workflow's defaults, the workflow's user
  * preferences, the subscriber's global one, the subscriber's one for the workflow), later levels

@@ -199,6 +199,9 @@ export function passesBackoff(
 /** The digest value the service records for an event whose key has no value. */
 export const NO_DIGEST_VALUE = 'No-Value-Provided';
 
+/** The digest key the service records on a digest job whose step names none. */
+export const NO_DIGEST_KEY = 'No-Key-Provided';
+
 /**
  * The value of the digest key for an event (`digestKey` is a dotted path into the payload, with
  * or without a `payload.` prefix; `subscriber.` paths read the subscriber). `undefined` when the

@@ -37,6 +37,8 @@ import {
   digestGroupKey,
   digestKeyValue,
   digestWindowEnd,
+  NO_DIGEST_KEY,
+  NO_DIGEST_VALUE,
   passesBackoff,
 } from './digest';
 import { recordedDigest } from './digest-record';
@@ -249,9 +251,12 @@ function runDigest(
   });
   const lastEventAt = scope.data.digestLastEvent.get(group);
   tables.digestLastEvent.set(scope.data, group, now);
+  // As the service's job records them: the key, else `No-Key-Provided`, and the event's value
+  // for it, else `No-Value-Provided` (docs/behaviour/runs.md#time-steps).
   const digestMeta: DigestMetadata = {
     ...recordedDigest(settings),
-    ...(keyValue === undefined ? {} : { digestKey: settings.digestKey }),
+    digestKey: settings.digestKey || NO_DIGEST_KEY,
+    digestValue: keyValue ?? NO_DIGEST_VALUE,
   };
   const open = scope.data.digests.get(group);
   if (open !== undefined && open.closesAt > now) {
@@ -612,9 +617,11 @@ function resumeJob(
     const events = job.digest?.events ?? [];
     addDetail({ scope, job }, DETAILS.stepDigested, { raw: { events: events.length } });
     // The digest's settings go with its events, so each job answers the documented `digest`
-    // shape (docs/decisions/0030-runtime-rules.md); they are recorded when its window opens.
+    // shape (docs/decisions/0030-runtime-rules.md); they are recorded when its window opens. Not
+    // its `digestKey` and `digestValue`: the service keeps them on digest jobs only (its e2e
+    // counts the jobs with the key).
     if (job.digest !== undefined) {
-      const { events: _own, ...settings } = job.digest;
+      const { events: _own, digestKey: _key, digestValue: _value, ...settings } = job.digest;
       for (const later of notification.jobs.slice(task.jobIndex + 1)) {
         if (later.status === 'pending') later.digest = { ...settings, events: [...events] };
       }

@@ -159,6 +159,13 @@ export const NO_FILE_SYSTEM: FS = {
   containsSync: () => false,
 };
 
+/** {@link toSentence} for a filter: the text counts against the render's memory budget. */
+function meteredSentence(context: Context, items: unknown, key?: string, limit?: number): string {
+  const text = toSentence(items, key, typeof limit === 'number' && limit > 0 ? limit : undefined);
+  context.memoryLimit.use(text.length);
+  return text;
+}
+
 /**
  * Creates a Liquid engine configured like the service: lenient variables (unknown ones render
  * empty), strict filters (an unknown filter is a render error), own properties only, and the
@@ -195,25 +202,13 @@ export function createTemplateEngine(): Liquid {
   liquid.registerFilter(
     'digest',
     function (this: { context: Context }, items: unknown, limit?: number, key?: string) {
-      const text = toSentence(
-        items,
-        key,
-        typeof limit === 'number' && limit > 0 ? limit : undefined,
-      );
-      this.context.memoryLimit.use(text.length);
-      return text;
+      return meteredSentence(this.context, items, key, limit);
     },
   );
   liquid.registerFilter(
     'toSentence',
     function (this: { context: Context }, items: unknown, key?: string, limit?: number) {
-      const text = toSentence(
-        items,
-        key,
-        typeof limit === 'number' && limit > 0 ? limit : undefined,
-      );
-      this.context.memoryLimit.use(text.length);
-      return text;
+      return meteredSentence(this.context, items, key, limit);
     },
   );
   // Every emitter of a render (its output and each `{% capture %}`, which share the render's

@@ -4,12 +4,13 @@
  * jobs), their messages, outbox entries and transaction ids for {@link RetentionOptions.maxAgeMs}
  * on the engine's clock and at most {@link RetentionOptions.maxNotifications} notifications per
  * environment, dropping the oldest first. It never drops a notification with work still ahead (a
- * job pending, queued, running or waiting on a delay or digest), one a digest is still collecting,
- * or one with an unread in-app message inside the age window.
+ * job pending, queued, running or waiting on a delay or digest) or one a digest is still
+ * collecting; one with an unread in-app message inside the age window is kept up to
+ * {@link UNREAD_CEILING_FACTOR} times the cap.
  *
  * Enforced as writes happen (after each trigger), in passes: a pass runs once the environment
- * holds 10% more notifications than the cap, or every 1,000 triggers for the age window, so its
- * cost (one walk over the notifications) is shared by the triggers between passes.
+ * holds 10% more notifications than the cap, or every 1,000 new notifications for the age window,
+ * so its cost (one walk over the notifications) is shared by the notifications between passes.
  *
  * @module
  */
@@ -46,12 +47,19 @@ export const DEFAULT_RETENTION = {
   maxNotifications: 10_000,
 } as const;
 
-const PASS_EVERY_TRIGGERS = 1_000;
+const PASS_EVERY_NOTIFICATIONS = 1_000;
+
+/**
+ * How far past `maxNotifications` unread in-app messages inside the window keep their
+ * notifications: beyond it the oldest finished notifications go, read or not, so an environment
+ * that is sent far more than anyone reads still has a bounded footprint.
+ */
+export const UNREAD_CEILING_FACTOR = 3;
 
 const UNFINISHED = new Set(['pending', 'queued', 'running', 'delayed']);
 
-const triggersSincePass = new WeakMap<EnvironmentData, number>();
-const stuckOverCount = new WeakSet<EnvironmentData>();
+/** Per environment: how many notifications it held after its last pass, and whether that pass stayed past the cap. */
+const lastPass = new WeakMap<EnvironmentData, { count: number; stuck: boolean }>();
 
 function collectingIds(data: EnvironmentData): Set<string> {
   const ids = new Set<string>();
@@ -63,8 +71,8 @@ function collectingIds(data: EnvironmentData): Set<string> {
 }
 
 /**
- * Counts a trigger in `data` and, when a pass is due, drops what retention allows; returns how
- * many notifications it dropped.
+ * Runs after a write that created notifications in `data` and, when a pass is due, drops what
+ * retention allows; returns how many notifications it dropped.
  *
  * @example
  * ```ts
@@ -80,16 +88,10 @@ export function enforceRetention(
   const maxAge = options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs;
   const maxCount = options.maxNotifications ?? DEFAULT_RETENTION.maxNotifications;
   const count = data.notifications.length;
-  const since = (triggersSincePass.get(data) ?? 0) + 1;
-  const slack = Math.ceil(maxCount / 10);
-  // Past the cap with nothing it may drop (unread, pending), a pass per trigger would walk every
-  // notification each time: after such a pass, the next waits for `slack` more triggers.
-  const overCount = count > maxCount + slack && (!stuckOverCount.has(data) || since >= slack);
-  if (!overCount && since < PASS_EVERY_TRIGGERS) {
-    triggersSincePass.set(data, since);
-    return 0;
-  }
-  triggersSincePass.set(data, 0);
+  const last = lastPass.get(data) ?? { count: 0, stuck: false };
+  // Counted in notifications, not triggers: one broadcast can add thousands.
+  const added = Math.max(0, count - last.count);
+  if (!isRetentionPassDue(count, maxCount, added, last.stuck)) return 0;
   const cutoff = maxAge === false ? Number.NEGATIVE_INFINITY : now - maxAge;
   const collecting = collectingIds(data);
   const unreadInWindow = new Set<string>();
@@ -107,10 +109,46 @@ export function enforceRetention(
     dropped.add(notification._id);
     excess -= 1;
   }
+  // Still past the ceiling: unread messages no longer hold their notifications (oldest first).
+  let overCeiling = count - dropped.size - maxCount * UNREAD_CEILING_FACTOR;
+  for (const notification of data.notifications) {
+    if (overCeiling <= 0) break;
+    if (dropped.has(notification._id) || !droppable(notification, collecting, EMPTY)) continue;
+    dropped.add(notification._id);
+    overCeiling -= 1;
+  }
   if (dropped.size > 0) drop(state, data, dropped);
-  if (data.notifications.length > maxCount + slack) stuckOverCount.add(data);
-  else stuckOverCount.delete(data);
+  const slack = Math.ceil(maxCount / 10);
+  lastPass.set(data, {
+    count: data.notifications.length,
+    stuck: data.notifications.length > maxCount + slack,
+  });
   return dropped.size;
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a retention pass runs now: `count` notifications kept against the cap `maxCount`,
+ * `added` notifications since the last pass, `stuck` when that pass could not get back under the
+ * cap.
+ *
+ * @example
+ * ```ts
+ * isRetentionPassDue(1_200, 1_000, 1, false); // true: 10% past the cap
+ * ```
+ */
+export function isRetentionPassDue(
+  count: number,
+  maxCount: number,
+  added: number,
+  stuck: boolean,
+): boolean {
+  const slack = Math.ceil(maxCount / 10);
+  // Stuck past the cap (unread, pending), a pass per trigger would walk every notification each
+  // time: the next waits for `slack` more notifications.
+  const overCount = count > maxCount + slack && (!stuck || added >= slack);
+  return overCount || added >= PASS_EVERY_NOTIFICATIONS;
 }
 
 function droppable(

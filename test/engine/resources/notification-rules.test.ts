@@ -416,7 +416,14 @@ describe('notifications: the activity of retrieve', () => {
           type: 'digest',
           status: 'merged',
           providerId: '',
-          digest: { amount: 5, unit: 'minutes', type: 'regular', events: [] },
+          digest: {
+            amount: 5,
+            unit: 'minutes',
+            type: 'regular',
+            digestKey: 'No-Key-Provided',
+            digestValue: 'No-Value-Provided',
+            events: [],
+          },
           payload: { n: 2 },
           overrides: {},
           step: {
@@ -486,7 +493,14 @@ describe('notifications: the activity of retrieve', () => {
     const activity = retrieve('first');
     expect(Object.hasOwn(activity, '_digestedNotificationId')).toBe(false);
     expect(activity.jobs.map((job) => job.digest)).toStrictEqual([
-      { amount: 5, unit: 'minutes', type: 'regular', events: [{ n: 1 }, { n: 2 }] },
+      {
+        amount: 5,
+        unit: 'minutes',
+        type: 'regular',
+        digestKey: 'No-Key-Provided',
+        digestValue: 'No-Value-Provided',
+        events: [{ n: 1 }, { n: 2 }],
+      },
       undefined,
     ]);
     expect(activity.jobs.map((job) => Object.hasOwn(job, 'digest'))).toStrictEqual([true, false]);

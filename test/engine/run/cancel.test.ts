@@ -15,7 +15,14 @@ const digest = {
   name: 'Digest',
   controlValues: { amount: 5, unit: 'minutes' },
 };
-const DIGEST_SETTINGS = { amount: 5, unit: 'minutes', type: 'regular' };
+/** A digest job's settings, with the key placeholders the service records for a step without one. */
+const DIGEST_SETTINGS = {
+  amount: 5,
+  unit: 'minutes',
+  type: 'regular',
+  digestKey: 'No-Key-Provided',
+  digestValue: 'No-Value-Provided',
+};
 
 function setUp() {
   const engine = createMockEngine({

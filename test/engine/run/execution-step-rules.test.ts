@@ -223,6 +223,8 @@ describe('the run: what conditions and templates see of a digest', () => {
       unit: 'minutes',
       backoffAmount: 1,
       backoffUnit: 'minutes',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
     });
     expect(run.details(id, 0)).toStrictEqual([
       ['Step queued', null],
@@ -253,6 +255,8 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       type: 'regular',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
       events: [{ n: 1 }],
     });
     expect(run.details(id, 0)).toStrictEqual([
@@ -277,6 +281,8 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       type: 'regular',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
       events: [],
     });
     expect(run.details(second, 0)).toStrictEqual([
@@ -364,6 +370,7 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       digestKey: 'postId',
+      digestValue: 'a',
       type: 'regular',
       events: [
         { n: 1, postId: 'a' },
@@ -379,9 +386,83 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       digestKey: 'subscriber.firstName',
+      digestValue: 'Ada',
       type: 'regular',
       events: [{ n: 1 }],
     });
+  });
+
+  it('keeps the digest key on the digest jobs only, as the service e2e counts them', () => {
+    // The service's "should digest based on digestKey within time interval": sms, digest by `id`
+    // (2 seconds), sms; two events with the same id and one without.
+    const sms = (name: string): StepSeed => ({
+      type: 'sms',
+      name,
+      controlValues: { body: 'Hello world {{payload.customVar}}' },
+    });
+    const run = setup(
+      [
+        {
+          workflowId: 'keyed',
+          steps: [
+            sms('First'),
+            digestStep({ amount: 2, unit: 'seconds', digestKey: 'id' }),
+            sms('Second'),
+          ],
+        },
+      ],
+      {
+        integrations: [
+          { providerId: 'twilio', channel: 'sms', active: true, primary: true, identifier: 'tw' },
+        ],
+      },
+    );
+    const ids = [
+      run.trigger('keyed', { payload: { customVar: 'Testing of User Name', id: 'post-1' } }),
+      run.trigger('keyed', { payload: { customVar: 'digest' } }),
+      run.trigger('keyed', { payload: { customVar: 'haj', id: 'post-1' } }),
+    ];
+    expect(ids.map((id) => run.statuses(id)[1])).toStrictEqual(['delayed', 'delayed', 'merged']);
+    run.engine.clock.advance('2s');
+    const jobs = ids.flatMap((id) => run.jobs(id));
+    expect(
+      jobs.filter((job) => job.digest?.digestKey === 'id').map((job) => job.type),
+    ).toStrictEqual(['digest', 'digest', 'digest']);
+    const smsWithEvents = jobs.filter(
+      (job) => job.type === 'sms' && (job.digest?.events?.length ?? 0) > 0,
+    );
+    expect(smsWithEvents.map((job) => job.digest?.events?.length)).toStrictEqual([2, 1]);
+    // The steps after the digest keep its other settings (the documented shape needs `type`).
+    expect(run.job(ids[0] ?? '', 2).digest).toStrictEqual({
+      amount: 2,
+      unit: 'seconds',
+      type: 'regular',
+      events: [
+        { customVar: 'Testing of User Name', id: 'post-1' },
+        { customVar: 'haj', id: 'post-1' },
+      ],
+    });
+  });
+
+  it("records the service's texts for a missing key or value: No-Key-Provided, No-Value-Provided", () => {
+    const run = setup([
+      digestFlow('keyless', FIVE_MINUTES),
+      digestFlow('keyed', { ...FIVE_MINUTES, digestKey: 'postId' }),
+    ]);
+    const keyless = run.trigger('keyless', { payload: { n: 1, postId: 'a' } });
+    const noValue = run.trigger('keyed', { payload: { n: 2 } });
+    const emptyValue = run.trigger('keyed', { payload: { n: 3, postId: '' } });
+    const withValue = run.trigger('keyed', { payload: { n: 4, postId: 'a' } });
+    const keys = (id: string) => {
+      const digest = run.job(id, 0).digest;
+      return [digest?.digestKey, digest?.digestValue];
+    };
+    expect(keys(keyless)).toStrictEqual(['No-Key-Provided', 'No-Value-Provided']);
+    expect(keys(noValue)).toStrictEqual(['postId', 'No-Value-Provided']);
+    // A falsy value reads as none; it joins the digest of the events without one.
+    expect(run.statuses(emptyValue)[0]).toBe('merged');
+    expect(keys(emptyValue)).toStrictEqual(['postId', 'No-Value-Provided']);
+    expect(keys(withValue)).toStrictEqual(['postId', 'a']);
   });
 
   it('takes its settings from the step metadata, the control values winning', () => {
@@ -424,6 +505,8 @@ describe('the run: digests', () => {
       amount: 5,
       unit: 'minutes',
       type: 'regular',
+      digestKey: 'No-Key-Provided',
+      digestValue: 'No-Value-Provided',
       events: [{ n: 1 }],
     });
   });

@@ -386,13 +386,15 @@ export function fanOut<T>(
 }
 
 /**
- * Logs `Integration instance selected` for an integration, as the service's send usecases do
- * once they have picked one.
+ * Logs `Integration instance selected` (`Pending`) for an integration, as the service's send
+ * usecases do once they have picked one, with the integration's `providerId`, `identifier`,
+ * `name`, `_environmentId` and `_id` as its raw.
  */
 export function integrationSelected(target: DetailTarget, integration: IntegrationRecord): void {
+  const { providerId, identifier, name, _environmentId, _id } = integration;
   addDetail(target, DETAILS.integrationSelected, {
-    providerId: integration.providerId,
-    raw: { identifier: integration.identifier },
+    providerId,
+    raw: { providerId, identifier, name, _environmentId, _id },
   });
 }
 

@@ -590,18 +590,22 @@ describe('a delivered message, its details and its outbox entry', () => {
     expect(jobs()[0]?.status).toBe('completed');
   });
 
-  it('email records Integration instance selected with the identifier as raw', () => {
+  it('email records Integration instance selected, Pending, with the integration as raw', () => {
     const { context, trigger, details } = setup(emailWorkflow({ subject: 'S', body: 'B' }));
     trigger();
-    const identifier = context.data.integrations.find(
-      (entry) => entry.channel === 'email',
-    )?.identifier;
+    const email = context.data.integrations.find((entry) => entry.channel === 'email');
     expect(details()).toStrictEqual([
       detail(DETAILS.stepQueued),
       detail(DETAILS.startSending),
       detail(DETAILS.integrationSelected, {
         providerId: 'svc-email',
-        raw: JSON.stringify({ identifier }),
+        raw: JSON.stringify({
+          providerId: 'svc-email',
+          identifier: email?.identifier,
+          name: email?.name,
+          _environmentId: email?._environmentId,
+          _id: email?._id,
+        }),
       }),
       detail(DETAILS.messageCreated, { providerId: 'svc-email' }),
       detail(DETAILS.messageSent, { providerId: 'svc-email' }),

@@ -72,6 +72,21 @@ const adaSeed: Seed = {
   subscribers: [{ subscriberId: 'ada', email: 'ada@example.com', firstName: 'Ada' }],
 };
 
+/**
+ * The raw of `Integration instance selected` for the email integration, as the service records
+ * it: its `providerId`, `identifier`, `name`, `_environmentId` and `_id`.
+ */
+function selectedRaw(integrations: readonly IntegrationRecord[]): string {
+  const email = integrations.find((entry) => entry.channel === 'email');
+  return JSON.stringify({
+    providerId: email?.providerId,
+    identifier: email?.identifier,
+    name: email?.name,
+    _environmentId: email?._environmentId,
+    _id: email?._id,
+  });
+}
+
 describe('email: the mail the outbox records', () => {
   it('without overrides: the subscriber email in to, empty cc, bcc, customData and headers', () => {
     const { trigger, mails, message, job } = setup(mailControls, adaSeed);
@@ -254,13 +269,10 @@ describe('email: no address, no integration, content that cannot be rendered', (
     expect(job()?.status).toBe('canceled');
     expect(details().slice(2)).toStrictEqual([
       {
-        status: 'Success',
+        status: 'Pending',
         detail: 'Integration instance selected',
         providerId: 'svc-email',
-        raw: JSON.stringify({
-          identifier: context.data.integrations.find((entry) => entry.channel === 'email')
-            ?.identifier,
-        }),
+        raw: selectedRaw(context.data.integrations),
       },
       { status: 'Pending', detail: 'Message created', providerId: 'svc-email', raw: null },
       {
@@ -331,13 +343,10 @@ describe('email: no address, no integration, content that cannot be rendered', (
       [],
     ]);
     expect(selected).toStrictEqual({
-      status: 'Success',
+      status: 'Pending',
       detail: 'Integration instance selected',
       providerId: 'svc-email',
-      raw: JSON.stringify({
-        identifier: context.data.integrations.find((entry) => entry.channel === 'email')
-          ?.identifier,
-      }),
+      raw: selectedRaw(context.data.integrations),
     });
     expect(failed?.status).toBe(DETAILS.messageContentNotGenerated.status);
     expect(failed?.detail).toBe('Message content could not be generated');
@@ -459,7 +468,10 @@ describe('sendEmail: the body it renders', () => {
     const { context, messages, outbox } = delivery({ subject: 'S', body: 'x' });
     expect(sendEmail(context, () => ({ ok: false, error: 'bad body', path: '' }))).toBe('failed');
     expect(context.job.executionDetails.map(({ detail, raw }) => [detail, raw])).toStrictEqual([
-      ['Integration instance selected', '{"identifier":"svc-email-1"}'],
+      [
+        'Integration instance selected',
+        '{"providerId":"svc-email","identifier":"svc-email-1","_id":"i1"}',
+      ],
       ['Message content could not be generated', '{"error":"bad body"}'],
     ]);
     expect(messages).toMatchObject([

@@ -1,5 +1,6 @@
 // Shared by the chat, push and sms step tests: trigger a one-step workflow for `ada` and read what
 // its step did (the job's end, the details after "Start sending message", messages, outbox).
+import { expect } from 'vitest';
 import type { MockEngine } from '../../../../mock-server/engine/engine';
 import type { SeedData } from '../../../../mock-server/engine/seed';
 import { executionDetail, type JobRecord } from '../../../../mock-server/engine/store/state';
@@ -112,8 +113,13 @@ export function stepRunner(
   };
 }
 
+/** `text` as a regular expression that matches only itself. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * The "Integration instance selected" detail as a step runner reads it.
+ * The "Integration instance selected" detail as a step runner reads it: `Pending`, with the
+ * integration's `providerId`, `identifier`, `name`, `_environmentId` and `_id` as its raw, as the
+ * service records it (the generated ids and the name matched by form).
  *
  * @example
  * ```ts
@@ -122,7 +128,11 @@ export function stepRunner(
  */
 export const selected = (providerId: string, identifier: string) => [
   'Integration instance selected',
-  'Success',
+  'Pending',
   providerId,
-  JSON.stringify({ identifier }),
+  expect.stringMatching(
+    new RegExp(
+      `^\\{"providerId":"${literal(providerId)}","identifier":"${literal(identifier)}","name":"[^"]*","_environmentId":"[0-9a-f]{24}","_id":"[0-9a-f]{24}"\\}$`,
+    ),
+  ),
 ];
