@@ -92,6 +92,50 @@ describe('hostile: a long fan-out lets other requests through', () => {
     }
   });
 
+  it('a trigger whose renders are slow lets a read through between its recipients', async () => {
+    const engine = engineWithSubscribers(100);
+    engine.seed({
+      workflows: [
+        {
+          workflowId: 'slow',
+          steps: [
+            {
+              type: 'in_app',
+              name: 'Inbox',
+              controlValues: { body: '{% for i in (1..20000) %}{% endfor %}done' },
+            },
+          ] as never,
+        },
+      ],
+    });
+    const order: string[] = [];
+    let read: Promise<unknown> | undefined;
+    const stop = engine.events.subscribe((event) => {
+      if (event.type !== 'trigger-answered' || read !== undefined) return;
+      // Asked once the trigger answered its acceptance, from the event loop as a socket would.
+      read = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+        const answer = await engine.perform({
+          operation: 'subscribers.retrieve',
+          authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+          params: { subscriberId: 'user-1' },
+          query: new URLSearchParams(),
+          path: '/v2/subscribers/user-1',
+        });
+        order.push(`read ${answer.status}`);
+      });
+    });
+    const to = Array.from({ length: 100 }, (_, n) => `user-${n}`);
+    const trigger = await perform(engine, 'events.trigger', '/v1/events/trigger', {
+      name: 'slow',
+      to,
+    });
+    order.push(`trigger ${trigger.status}`);
+    await read;
+    stop();
+    expect(order).toEqual(['read 200', 'trigger 201']);
+    expect(engine.outbox.list().filter((entry) => entry.content === 'done')).toHaveLength(100);
+  });
+
   it("a trigger's answer still means every recipient was reached", async () => {
     const engine = engineWithSubscribers(150);
     const to = Array.from({ length: 100 }, (_, n) => `user-${n}`);
