@@ -28,11 +28,14 @@ const laterTurn: Macrotask =
 export interface FanOutPump {
   /** Starts running chunks when fan-outs are pending (after a restore, a load, an operation). */
   kick(): void;
-  /** Resolves once none of the fan-outs `seqs` is pending (at once when none is). */
+  /** Resolves once none of the fan-outs `seqs` is pending (at once when none is, or held). */
   wait(seqs: readonly number[]): Promise<void>;
-  /** Resolves once no fan-out is pending. */
+  /** Resolves once no fan-out is pending (at once while held). */
   idle(): Promise<void>;
-  /** Stops running chunks until {@link FanOutPump.release} (a data directory plays its journal back). */
+  /**
+   * Stops running chunks until {@link FanOutPump.release} (a data directory loads and plays its
+   * journal back); whoever waits is answered.
+   */
   hold(): void;
   /** Runs chunks again. */
   release(): void;
@@ -96,8 +99,9 @@ export function createFanOutPump(deps: {
     laterTurn(turn);
   };
 
+  // Held, nothing runs until the release: waiting would never end (a settle during a load).
   const waitFor = (done: Waiter['done']): Promise<void> => {
-    if (done(deps.pending())) return Promise.resolve();
+    if (held || done(deps.pending())) return Promise.resolve();
     const promise = new Promise<void>((resolve) => waiters.push({ done, resolve }));
     schedule();
     return promise;
@@ -115,6 +119,8 @@ export function createFanOutPump(deps: {
     idle: () => waitFor((pending) => pending.length === 0),
     hold() {
       held = true;
+      // A hold comes with a new state (a data directory's load): what they waited for is gone.
+      for (const waiter of waiters.splice(0)) waiter.resolve();
     },
     release() {
       held = false;

@@ -114,6 +114,9 @@ it('a fan-out cut short by a restart goes on from the last chunk its journal hol
   restarted.durability.load(deserialize(image));
   for (const entry of kept) await restarted.durability.playBack(entry);
   expect(restarted.outbox.count()).toBe(4);
+  // Until a log is attached the rest waits: nothing runs on its own, and a settle does not hang.
+  await restarted.settle();
+  expect(restarted.outbox.count()).toBe(4);
   const later: CommitEntry[] = [];
   restarted.durability.attach({ write: (entry) => later.push(entry), durable: async () => {} });
   await restarted.settle();
