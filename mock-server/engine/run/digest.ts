@@ -161,12 +161,13 @@ export function digestWindowEnd(
   }
   if (settings.type === 'timed') return nextTimedOccurrence(settings, from, timeZone);
   const { amount, unit } = settings;
-  // The service's `validateDigest` texts, amount first.
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
+  // The service's `validateDigest` texts, amount first: it refuses a missing or zero amount only.
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount === 0) {
     throw new DigestConfigurationError('Invalid digest amount');
   }
   if (!isTimeUnit(unit)) throw new DigestConfigurationError('Invalid digest unit');
-  return addTime(from, amount, unit);
+  // A negative amount is queued with a negative delay, which its queue runs at once.
+  return amount < 0 ? from : addTime(from, amount, unit);
 }
 
 /** Whether the settings describe a backoff digest (`type: 'backoff'` or `backoff: true`). */

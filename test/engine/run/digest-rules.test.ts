@@ -283,8 +283,8 @@ describe('digest: the amount and unit of a regular digest', () => {
   const failure = (settings: DigestSettings) =>
     configurationErrorOf(() => digestWindowEnd(settings, NEW_YEAR));
 
-  it('refuses an amount that is not a positive finite number', () => {
-    for (const amount of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('refuses an amount that is zero or not a finite number', () => {
+    for (const amount of [0, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(failure({ type: 'regular', amount, unit: 'minutes' })).toStrictEqual(
         configurationError('Invalid digest amount'),
       );
@@ -292,6 +292,15 @@ describe('digest: the amount and unit of a regular digest', () => {
     expect(
       failure({ type: 'regular', amount: '5', unit: 'minutes' } as unknown as DigestSettings),
     ).toStrictEqual(configurationError('Invalid digest amount'));
+  });
+
+  it('ends the window of a negative amount at once, as a queue runs a negative delay', () => {
+    expect(digestWindowEnd({ type: 'regular', amount: -5, unit: 'minutes' }, NEW_YEAR)).toBe(
+      NEW_YEAR,
+    );
+    expect(failure({ type: 'regular', amount: -5, unit: 'fortnights' })).toStrictEqual(
+      configurationError('Invalid digest unit'),
+    );
   });
 
   it('refuses a missing or unknown unit once the amount is valid', () => {

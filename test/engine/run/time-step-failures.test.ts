@@ -30,6 +30,17 @@ function setup() {
             inbox,
           ],
         },
+        {
+          workflowId: 'negative-digest',
+          steps: [
+            {
+              type: 'digest' as const,
+              name: 'Digest',
+              controlValues: { amount: -5, unit: 'minutes' },
+            },
+            inbox,
+          ],
+        },
       ],
     },
   });
@@ -134,6 +145,14 @@ describe('the run: errors that escape add-job', () => {
     expect(run.details.at(-1)?.detail).toBe('Step queued');
     expect(run.first?.error).toBe('Invalid digest amount');
     expect(engine.outbox.count()).toBe(0);
+  });
+
+  it('closes a digest with a negative amount at once: validateDigest passes it, its queue runs it', () => {
+    const { engine, trigger } = setup();
+    const run = trigger('negative-digest');
+    expect(run.statuses).toEqual(['completed', 'completed']);
+    expect(engine.outbox.count()).toBe(1);
+    expect(engine.scope('Development').data.messages).toHaveLength(1);
   });
 
   it('fails a delay whose cron cannot be read with no detail', () => {
