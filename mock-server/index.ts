@@ -97,6 +97,7 @@ export type {
 } from './engine/resources/workflows';
 export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
 export { SKIP_RULE_BUDGET } from './engine/run/conditions';
+export { FAN_OUT_SLICE } from './engine/run/fan-out';
 export { PAYLOAD_SCHEMA_LIMITS } from './engine/run/payload';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';

@@ -1,5 +1,6 @@
 import { encodeQuery } from '../../src/core/request';
 import { createEventFeed, type EngineEvents } from './event-feed';
+import { createFanOutPump } from './fan-out-pump';
 import type { OperationDefinition } from './operation';
 
 /** A call of `engine.operations` as the engine reads it. */
@@ -18,6 +19,8 @@ import type { RateLimitOptions } from './policy/rate-limit';
 import { addDefaultIntegrations } from './resources/integrations';
 import { createOutbox, type Outbox } from './resources/outbox';
 import { runScheduledTask } from './run/execution';
+import { FAN_OUT_SLICE, type FanOutAllowance, runFanOutChunk } from './run/fan-out';
+import { withOperationBudget } from './run/work-budget';
 import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
 import {
@@ -31,7 +34,7 @@ import { journaled } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import { scheduledIndex } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
-import { copySnapshotState, snapshotProblem } from './store/snapshot-check';
+import { copySnapshotState, snapshotProblem, withCurrentShape } from './store/snapshot-check';
 import {
   createEnvironmentData,
   createState,
@@ -39,6 +42,7 @@ import {
   type EnvironmentData,
   type EnvironmentRecord,
   type OrganizationRecord,
+  type PendingFanOutRecord,
   type ScheduledTaskRecord,
 } from './store/state';
 import { tables } from './store/tables';
@@ -100,6 +104,19 @@ export interface MockEngineOptions {
    * window are never dropped.
    */
   retention?: RetentionOptions;
+  /**
+   * How long the engine reaches a trigger's recipients before it lets other requests in
+   * (docs/decisions/0145-fan-out-in-chunks.md): `inlineMs` inside the trigger's own request,
+   * `chunkMs` per later chunk, each reaching at least one recipient. The answer waits for every
+   * chunk either way. Default {@link FAN_OUT_SLICE} (50 and 20 ms); `{ inlineMs: 0, chunkMs: 0 }`
+   * reaches one recipient per turn of the event loop.
+   *
+   * @example
+   * ```ts
+   * createMockEngine({ fanOutSlice: { inlineMs: 0, chunkMs: 0 } }); // one recipient at a time
+   * ```
+   */
+  fanOutSlice?: { inlineMs?: number; chunkMs?: number };
   /**
    * Make `reset()` leave the clock where it is instead of returning it to the baseline time
    * (the time at creation). Default false. `reset({ keepClock })` decides per call.
@@ -196,8 +213,9 @@ export interface MockEngine {
    */
   readonly events: EngineEvents;
   /**
-   * Runs all work that is due now (and, with `skipTime`, everything still waiting by moving the
-   * clock). Runs are synchronous, so this resolves at once; awaiting it keeps tests portable.
+   * Waits for every fan-out still reaching its recipients (the rest of a large broadcast, which
+   * goes on in chunks between requests: docs/decisions/0145-fan-out-in-chunks.md), then runs all
+   * work that is due now (and, with `skipTime`, everything still waiting by moving the clock).
    */
   settle(options?: SettleOptions): Promise<void>;
   /** The first organization. */
@@ -324,6 +342,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   let operationDepth = 0;
   let playingBack = false;
   let playingSession: OperationCommit['session'];
+  let playingFanOutInline: number | undefined;
   // In-process keys stay deterministic (docs/security.md); svc-mock passes random ones.
   const keyRandom = createRandom((options.randomSeed ?? 1) ^ 0x5eed);
   let state: EngineState = createState();
@@ -402,6 +421,13 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   // How many times this engine's data was loaded from a data directory (a new id seed each time).
   let restarts = 0;
   const rateLimit = options.rateLimit || undefined;
+  for (const [name, ms] of Object.entries(options.fanOutSlice ?? {})) {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      throw new TypeError(`fanOutSlice.${name} must be a number of milliseconds, 0 or more`);
+    }
+  }
+  const inlineSlice = { sliceMs: options.fanOutSlice?.inlineMs ?? FAN_OUT_SLICE.inlineMs };
+  const chunkSlice = { sliceMs: options.fanOutSlice?.chunkMs ?? FAN_OUT_SLICE.chunkMs };
 
   // A copy of what reset() returns to. A baseline a data directory kept encoded is decoded (a new
   // copy each time) and checked as restore() checks a snapshot; one that fails is refused, with
@@ -433,7 +459,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     if (environment) {
       const scope = scopeOf({ environment, data: dataOf(environment) });
       if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
-      else runScheduledTask(scope, task);
+      // A firing outside any request has an operation's budget of its own, as a request has.
+      else withOperationBudget(() => runScheduledTask(scope, task));
     }
     // A task run by the clock is a change of its own; one an operation runs is in its entry.
     if (standalone) {
@@ -454,6 +481,62 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   // Tasks are state data and the clock holds only lookups (store/task-timers.ts).
   const timers = createTaskTimers(clock, runTask);
+
+  // One chunk of the oldest pending fan-out, as a change of its own (run/fan-out.ts): all or
+  // nothing, and written to the commit log with how many recipients it reached.
+  function runFanOutStep(): void {
+    const record = state.fanOuts[0];
+    if (record === undefined) return;
+    const logging = commitLog !== undefined && !playingBack;
+    if (logging) recorder.take(); // ids drawn outside any commit (a read) belong to none
+    const at = clock.now();
+    let reached = 0;
+    let abandoned = false;
+    operationDepth += 1;
+    try {
+      reached = journaled(() => runFanOutChunk(fanOutScope(record), record, chunkSlice));
+    } catch (error) {
+      // Its writes are undone; going on would fail the same way on every turn.
+      abandoned = true;
+      reached = 0;
+      if (logging) recorder.take();
+      tables.fanOuts.remove(state, record);
+      console.error(
+        `[svc-mock] a delivery chunk of transaction ${record.transactionId} failed; its remaining recipients are not reached:`,
+        error,
+      );
+    } finally {
+      operationDepth -= 1;
+    }
+    if (!logging) return;
+    const entry: CommitEntry = {
+      kind: 'fan-out',
+      at,
+      seq: record.seq,
+      reached,
+      ...(abandoned ? { abandoned: true as const } : {}),
+      ids: recorder.take(),
+    };
+    try {
+      commitLog?.write(entry);
+    } catch (error) {
+      // The log keeps an entry it could not write yet; the change has happened in memory.
+      console.error('[svc-mock] could not write a delivery chunk to the data directory:', error);
+    }
+  }
+
+  function fanOutScope(record: PendingFanOutRecord): EngineScope {
+    const environment = state.environments.get(record.environmentId);
+    if (environment === undefined) {
+      throw new Error(`The environment ${record.environmentId} of a pending fan-out is gone`);
+    }
+    return scopeOf({ environment, data: dataOf(environment) });
+  }
+
+  const pump = createFanOutPump({
+    pending: () => state.fanOuts.map((fanOut) => fanOut.seq),
+    step: runFanOutStep,
+  });
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
     const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
@@ -521,7 +604,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   async function playBack(entry: CommitEntry): Promise<void> {
     playingBack = true;
+    // The pump waits for the journal's end: chunks run only as their entries say (attach resumes it).
+    pump.hold();
     playingSession = entry.kind === 'operation' ? entry.session : undefined;
+    playingFanOutInline = entry.kind === 'operation' ? entry.fanOutInline : undefined;
     recorder.play(entry.ids);
     try {
       clock.rewind(entry.at);
@@ -531,6 +617,15 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           timers.removed([task]);
           runTask(task);
         }
+      } else if (entry.kind === 'fan-out') {
+        const record = state.fanOuts.find((pending) => pending.seq === entry.seq);
+        if (record === undefined) {
+          throw new Error(
+            `The delivery chunk played back belongs to no pending fan-out (${entry.seq})`,
+          );
+        }
+        if (entry.abandoned) tables.fanOuts.remove(state, record);
+        else journaled(() => runFanOutChunk(fanOutScope(record), record, entry.reached));
       } else {
         const body = entry.body;
         await perform({
@@ -554,6 +649,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     } finally {
       playingBack = false;
       playingSession = undefined;
+      playingFanOutInline = undefined;
     }
   }
 
@@ -567,6 +663,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     inbox: inboxHub,
     playbackSession: () => playingSession,
     commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
+    fanOut: {
+      allowance: (): FanOutAllowance =>
+        playingBack ? (playingFanOutInline ?? Number.POSITIVE_INFINITY) : inlineSlice,
+      done: (seqs) => (playingBack ? Promise.resolve() : pump.wait(seqs)),
+    },
   });
 
   // A body passed by hand gets the nesting check the pipeline makes on the request's text.
@@ -594,6 +695,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     faults,
     events,
     async settle(settleOptions = {}) {
+      await pump.idle();
       clock.runDue();
       if (settleOptions.skipTime) {
         for (let due = clock.nextDueAt(); due !== undefined; due = clock.nextDueAt()) {
@@ -632,6 +734,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         clock.rewind(baselineTime);
       }
       resyncClock();
+      pump.kick();
       events.forgetTriggers();
       events.emit({ type: 'state-replaced', reason: 'reset' });
     },
@@ -646,9 +749,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       if (problem !== undefined || candidate === undefined) {
         throw new TypeError(`Not an engine snapshot: ${problem ?? 'it cannot be copied'}`);
       }
-      state = candidate;
+      state = withCurrentShape(candidate);
       faults.bind(state);
       resyncClock();
+      pump.kick();
       events.emit({ type: 'state-replaced', reason: 'restore' });
     },
     scope(nameOrId = 'Development') {
@@ -678,8 +782,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
             "Not a saved engine: it does not hold its first organization's environments",
           );
         }
-        state = image.state;
-        baseline = image.baseline;
+        // Held until the journal is played back and a log attached (or detached).
+        pump.hold();
+        state = withCurrentShape(image.state);
+        baseline = withCurrentShape(image.baseline);
         baselineTime = image.baselineTime;
         first = { organization, environments: environments as EnvironmentRecord[] };
         restarts = image.restarts + 1;
@@ -697,6 +803,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         recorder.take();
         // Tasks played back left their timers in the clock: keep only the ones still waiting.
         resyncClock();
+        // Fan-outs the journal left part way (a crash between chunks) go on from here.
+        pump.release();
       },
     },
   };

@@ -123,6 +123,11 @@ export interface EngineEvents {
   subscribe(listener: EngineEventListener): () => void;
   /** The last triggers (up to {@link TRIGGER_HISTORY}), oldest first (copies). */
   triggers(): TriggerExchange[];
+  /**
+   * @internal The last triggers themselves, oldest first, without a copy: what a view pages
+   * through before it copies the few it shows. Read them, never change them.
+   */
+  readTriggers(): readonly Readonly<TriggerExchange>[];
   /** The `seq` of the last event so far (0 before any). */
   lastSeq(): number;
 }
@@ -171,6 +176,7 @@ export function createEventFeed(iso: () => string): EventFeed {
       };
     },
     triggers: () => structuredClone(history),
+    readTriggers: () => history,
     lastSeq: () => seq,
     triggerReceived(environmentId, received) {
       const body = keptBody(received);

@@ -16,6 +16,7 @@ import { OPERATIONS } from './operations/index';
 import { authenticate } from './policy/auth';
 import { type EngineAnswer, runIdempotent } from './policy/idempotency';
 import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
+import { type FanOutAllowance, type FanOutRun, withFanOut } from './run/fan-out';
 import type { EngineScope } from './scope';
 import type { OperationCommit } from './store/commit-log';
 import { journaled } from './store/journal';
@@ -91,6 +92,13 @@ export interface PerformDeps {
   playbackSession(): OperationCommit['session'];
   /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
   commits(): OperationCommits | undefined;
+  /** Fan-outs that go on in chunks after the operation (run/fan-out.ts, fan-out-pump.ts). */
+  fanOut: {
+    /** How many recipients an operation reaches itself: the time slice, or a played-back count. */
+    allowance(): FanOutAllowance;
+    /** Resolves once the pending fan-outs `seqs` reached every recipient. */
+    done(seqs: readonly number[]): Promise<void>;
+  };
 }
 
 /** How `perform` tells an attached commit log about an operation that may change state. @internal */
@@ -178,8 +186,13 @@ export function createPerform(deps: PerformDeps) {
         return { ...answer, body: replayed };
       };
       const log = route.method === 'GET' ? undefined : commits();
+      // A trigger reaches its recipients for a slice of time; the rest goes on in chunks between
+      // other requests, and the answer waits for them (its meaning does not change).
+      const fanOut: FanOutRun = { delivered: 0, deferred: false, created: [] };
+      const allowance = deps.fanOut.allowance();
       if (log === undefined) {
-        const answer = answerOnce();
+        const answer = withFanOut(allowance, fanOut, answerOnce);
+        await deps.fanOut.done(fanOut.created);
         return { ...answer, headers: { ...limits, ...answer.headers }, performed };
       }
       // With a commit log, the entry is written inside the operation's journal: a log that
@@ -187,7 +200,7 @@ export function createPerform(deps: PerformDeps) {
       const at = now();
       const answer = log.around(() =>
         journaled(() => {
-          const computed = answerOnce();
+          const computed = withFanOut(allowance, fanOut, answerOnce);
           log.write({
             at,
             operation: request.operation,
@@ -197,12 +210,14 @@ export function createPerform(deps: PerformDeps) {
             path: request.path,
             ...(key === undefined ? {} : { idempotencyKey: key }),
             ...(body === undefined ? {} : { body }),
+            ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
           });
           return computed;
         }),
       );
       // The answer leaves only once its entry survives a crash (group commit).
       await log.durable();
+      await deps.fanOut.done(fanOut.created);
       return { ...answer, headers: { ...limits, ...answer.headers }, performed };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;

@@ -6,6 +6,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   BodyTooLargeError,
   ClientAbortedError,
@@ -82,12 +83,15 @@ export function sendResponse(
     return;
   }
   // A body refused before its end: read and drop the rest (started before the answer, so node
-  // does not discard it on its own) up to a bound, so a client still writing gets its 413.
-  if (response.status === 413 && !res.req.complete) drainThenClose(res);
+  // does not discard it on its own) up to a bound, so a client still writing gets its 413; the
+  // answer says the connection closes, so no client sends its next request on it.
+  const draining = response.status === 413 && !res.req.complete;
+  if (draining) drainThenClose(res);
   res.writeHead(response.status, {
     ...extraHeaders,
     ...response.headers,
     'content-length': Buffer.byteLength(response.body),
+    ...(draining ? { connection: 'close' } : {}),
   });
   res.end(response.body);
 }
@@ -102,6 +106,11 @@ export const REFUSED_BODY_DRAIN_BYTES = 32 * 1024 * 1024;
 // refused body is never followed by another request on its socket).
 function drainThenClose(res: ServerResponse): void {
   const req = res.req;
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  // node closes a `connection: close` answer's socket once the answer is written, which would cut
+  // the client's upload (a broken pipe instead of its 413), and even a half-close makes most
+  // clients stop writing: the socket stays open until the drain below closes it.
+  socket.destroySoon = () => {};
   let drained = 0;
   req.on('data', (chunk: Buffer) => {
     drained += chunk.length;

@@ -37,7 +37,7 @@ export const inspectorControlRoutes: ControlRoute[] = [
     method: 'GET',
     path: '/inspector/activity',
     description:
-      'Triggers by transaction, newest first, with body, answer, notifications, jobs and execution details; query workflowId, subscriberId, channel, status, transactionId, limit',
+      'Triggers by transaction, newest first, with body, answer, notifications, jobs and execution details; query workflowId, subscriberId, channel, status, transactionId, limit, before (the cursor of the last group: the next, older page)',
     run: ({ url, context }) =>
       activity(context.engine, environmentContext(context.engine, url), activityFilter(url)),
   },

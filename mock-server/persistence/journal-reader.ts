@@ -50,6 +50,14 @@ function isEntry(value: unknown): value is CommitEntry {
     return false;
   }
   if (value['kind'] === 'task') return Number.isInteger(value['seq']);
+  if (value['kind'] === 'fan-out') {
+    return (
+      Number.isInteger(value['seq']) &&
+      Number.isInteger(value['reached']) &&
+      (value['reached'] as number) >= 0 &&
+      (value['abandoned'] === undefined || value['abandoned'] === true)
+    );
+  }
   return (
     value['kind'] === 'operation' &&
     typeof value['operation'] === 'string' &&
@@ -59,6 +67,8 @@ function isEntry(value: unknown): value is CommitEntry {
     typeof value['query'] === 'string' &&
     typeof value['path'] === 'string' &&
     (value['idempotencyKey'] === undefined || typeof value['idempotencyKey'] === 'string') &&
+    (value['fanOutInline'] === undefined ||
+      (Number.isInteger(value['fanOutInline']) && (value['fanOutInline'] as number) >= 0)) &&
     (value['session'] === undefined || isSessionRef(value['session']))
   );
 }

@@ -27,9 +27,9 @@ export interface JournalWriter {
   /** Entries written to the file. */
   readonly entries: number;
   /**
-   * Writes an entry (after any task entries still waiting for room). Throws a
-   * {@link JournalWriteError} when it cannot; a task entry is then kept to be written first next
-   * time, anything else is dropped (its change is undone by the caller).
+   * Writes an entry (after any task or fan-out entries still waiting for room). Throws a
+   * {@link JournalWriteError} when it cannot; a task or fan-out chunk entry is then kept to be
+   * written first next time, an operation's is dropped (its change is undone by the caller).
    */
   write(entry: CommitEntry): void;
   /** Resolves once everything written so far is on disk. */
@@ -124,7 +124,7 @@ export function openJournalWriter(
         }
         writeAll(record);
       } catch (error) {
-        if (entry.kind === 'task') waiting.push(record);
+        if (entry.kind !== 'operation') waiting.push(record);
         throw new JournalWriteError(error);
       }
     },

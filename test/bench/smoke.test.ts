@@ -141,4 +141,21 @@ describe('npm run bench --smoke', () => {
     ]);
     expect(names('engine-core')).toContain('retrieve 200 / 100');
   });
+
+  it('soak: runs briefly, every request answered in time, none failed on the network', () => {
+    const soak = rowsOf('soak');
+    expect(soak.filter((row) => row.value === null)).toEqual([]);
+    expect(soak.find((row) => row.name === 'requests')?.value).toBeGreaterThan(0);
+    for (const name of [
+      '5xx answers',
+      'requests with no answer in time',
+      'requests failed on the network',
+    ]) {
+      expect(
+        soak.find((row) => row.name === name),
+        name,
+      ).toMatchObject({ value: 0, goal: 0 });
+    }
+    expect(names('soak').some((name) => name.endsWith(': server RSS'))).toBe(true);
+  });
 });

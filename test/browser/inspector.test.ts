@@ -227,4 +227,28 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('pages the activity past the newest 50 with "Load older"', async () => {
+    const scope = server.engine.scope('Development');
+    const sent = Array.from(
+      { length: 60 },
+      (_, n) =>
+        server.engine.operations['events.trigger'](scope, {
+          body: { name: 'onboarding', to: 'ada', payload: { plan: `p${n}` } },
+        }).transactionId,
+    );
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/__svc/ui#activity`);
+    const runs = page.locator('article[data-transaction]');
+    await page.locator(`article[data-transaction="${sent.at(-1)}"]`).waitFor();
+    expect(await runs.count()).toBe(50);
+    expect(await page.locator(`article[data-transaction="${sent[0]}"]`).count()).toBe(0);
+    await page.click('[data-testid="load-older"]');
+    await page.locator(`article[data-transaction="${sent[0]}"]`).waitFor();
+    expect(await runs.count()).toBeGreaterThan(60);
+    // The last page was not full: nothing older to load.
+    expect(await page.locator('[data-testid="load-older"]').count()).toBe(0);
+    await page.close();
+  }, 60_000);
 });

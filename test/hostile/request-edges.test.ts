@@ -18,6 +18,8 @@ afterAll(async () => {
 
 interface Exchange {
   answer: string;
+  /** The answer's header lines, lower-cased. */
+  headers: string[];
   written: number;
   writeError: string | undefined;
 }
@@ -35,7 +37,13 @@ function sendLargeBody(head: string, bodyBytes: number): Promise<Exchange> {
     const done = () => {
       if (finished) return;
       finished = true;
-      resolve({ answer: answer.split('\r\n')[0] ?? '', written, writeError });
+      const [status = '', ...lines] = (answer.split('\r\n\r\n')[0] ?? '').split('\r\n');
+      resolve({
+        answer: status,
+        headers: lines.map((line) => line.toLowerCase()),
+        written,
+        writeError,
+      });
     };
     socket.setEncoding('utf8');
     socket.on('data', (text) => {
@@ -73,6 +81,30 @@ describe('hostile: a 413 reaches a client that is still writing', () => {
     expect(exchange.answer).toBe('HTTP/1.1 413 Payload Too Large');
     expect(exchange.writeError).toBeUndefined();
     expect(exchange.written).toBe(size);
+    // The server closes the connection after the drain, and says so: a client with a pool of
+    // keep-alive connections must not send its next request on this one.
+    expect(exchange.headers).toContain('connection: close');
+  });
+
+  it('a client with a connection pool gets its 413 and its next requests answered', async () => {
+    const key = server.engine.environment('Development').apiKey;
+    const headers = { authorization: `ApiKey ${key}`, 'content-type': 'application/json' };
+    const huge = 'y'.repeat(30 * 1024 * 1024);
+    for (let round = 0; round < 3; round++) {
+      const [refused, ...reads] = await Promise.all([
+        fetch(`${server.url}/v1/events/trigger`, { method: 'POST', headers, body: huge }),
+        ...Array.from({ length: 4 }, () =>
+          fetch(`${server.url}/v2/subscribers?limit=1`, { headers }),
+        ),
+      ]);
+      expect(refused?.status).toBe(413);
+      expect(refused?.headers.get('connection')).toBe('close');
+      expect(reads.map((read) => read.status)).toEqual([200, 200, 200, 200]);
+      await Promise.all([refused, ...reads].map((answer) => answer?.arrayBuffer()));
+      const after = await fetch(`${server.url}/v2/subscribers?limit=1`, { headers });
+      expect(after.status).toBe(200);
+      await after.arrayBuffer();
+    }
   });
 
   it('past the drain bound the connection is cut', async () => {

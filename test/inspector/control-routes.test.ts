@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createControlRouter } from '../../mock-server/control/control-router';
 import { defaultControlRoutes } from '../../mock-server/control/control-routes';
 import { createSnapshotStore } from '../../mock-server/control/snapshot-store';
@@ -170,6 +170,42 @@ describe('inspector control routes', () => {
     expect(await filtered(`transactionId=${transactionId}`)).toEqual(['welcome']);
     expect((await call('GET', '/inspector/activity?nope=1')).status).toBe(400);
     expect((await call('GET', '/inspector/activity?environment=Nowhere')).status).toBe(404);
+  });
+
+  it('activity pages past the newest 500 with `before`, each transaction once, newest first', async () => {
+    engine.seed({
+      workflows: [
+        {
+          workflowId: 'ping',
+          steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'x' } }],
+        },
+      ],
+    });
+    const sent: string[] = [];
+    for (let n = 0; n < 620; n++) {
+      sent.push(trigger({ name: 'ping', to: 'ada', transactionId: `txn-${n}` }).transactionId);
+      engine.clock.advance('1s');
+    }
+    // The pages are read from the history by reference: it is never copied whole.
+    const copies = vi.spyOn(engine.events, 'triggers');
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < 3; page++) {
+      const query =
+        before === undefined ? 'limit=500' : `limit=500&before=${encodeURIComponent(before)}`;
+      const { status, data } = await call('GET', `/inspector/activity?${query}`);
+      expect(status).toBe(200);
+      seen.push(...data.map((group: Json) => group.transactionId));
+      before = data.at(-1)?.cursor;
+    }
+    expect(copies).not.toHaveBeenCalled();
+    expect(seen).toEqual([...sent].reverse());
+    // Older than the last 200 triggers, a transaction is still there, from its notifications.
+    const oldest = (await call('GET', '/inspector/activity?transactionId=txn-0')).data;
+    expect(oldest).toMatchObject([{ trigger: null, workflowId: 'ping' }]);
+    expect(oldest[0].notifications).toHaveLength(1);
+    const refused = await call('GET', '/inspector/activity?before=txn-3');
+    expect(refused.status).toBe(400);
   });
 
   it('messages show an email with envelope, subject and HTML, and an SMS with its target', async () => {

@@ -53,7 +53,7 @@ export const eventsTriggerBulk = defineOperation(routes.eventsTriggerBulkRoute, 
 
 export const eventsBroadcast = defineOperation(routes.eventsBroadcastRoute, (scope, { body }) =>
   observedTrigger(scope, body, () =>
-    broadcastEvent(scope, body, (event) => triggerEvent(scope, event)),
+    broadcastEvent(scope, body, (event) => triggerEvent(scope, event, { broadcast: true })),
   ),
 );
 

@@ -27,10 +27,10 @@ export function broadcastEvent(
   const { data } = scope;
   // The service's broadcast DTO: `payload` is checked with `IsObject` alone, hence its text.
   const input = validateBody(BroadcastBody, body, { payload: 'payload must be an object' });
+  // Each subscriber by its subscriberId (a string `to` entry: nothing to copy or upsert).
   const to = data.subscriberOrder
     .map((id) => data.subscriberKeys.get(id))
-    .filter((subscriberId): subscriberId is string => subscriberId !== undefined)
-    .map((subscriberId) => ({ subscriberId }));
+    .filter((subscriberId): subscriberId is string => subscriberId !== undefined);
   const result = trigger({ ...input, to });
   return { acknowledged: true, status: 'processed', transactionId: result.transactionId };
 }

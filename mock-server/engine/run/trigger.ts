@@ -1,27 +1,20 @@
 /**
  * `POST /v1/events/trigger` (docs/behaviour/events.md#trigger): the API checks and answers, the recipients (subscribers,
  * topics, de-duplication, upserts), actor and tenant, then one notification per subscriber whose
- * run starts at once (docs/behaviour/events.md#trigger and docs/behaviour/runs.md).
+ * run starts when the trigger reaches it: at once, or for a large fan-out in a later chunk between
+ * other requests (run/fan-out.ts; docs/behaviour/events.md#trigger and docs/behaviour/runs.md).
  *
  * @module
  */
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
-import { isCritical } from '../resources/preferences';
 import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
 import { findSubscriber, putSubscriber, setChannelCredentials } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
 import type { EngineScope } from '../scope';
-import { EMPTY_LIST, EMPTY_OBJECT, sharedTags } from '../store/shared';
-import type {
-  JobRecord,
-  NotificationRecord,
-  StoredChannel,
-  SubscriberRecord,
-  WorkflowRecord,
-  WorkflowStepRecord,
-} from '../store/state';
+import { EMPTY_OBJECT } from '../store/shared';
+import type { StoredChannel, SubscriberRecord, WorkflowRecord } from '../store/state';
 import { PROFILE_FIELDS } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByWorkflowId } from '../store/workflow-index';
@@ -29,7 +22,8 @@ import { contextKeysOf, contextMessages } from '../wire/context-keys';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { storeAttachments } from './attachments';
-import { runJobs } from './execution';
+import { fanOut } from './fan-out';
+import type { Recipient } from './new-notification';
 import { applyPayloadDefaults, validatePayload } from './payload';
 
 /**
@@ -164,14 +158,6 @@ function readCredentials(given: JsonObject): StoredChannel['credentials'] {
   return credentials;
 }
 
-interface Recipient {
-  subscriber: SubscriberRecord;
-  to: Record<string, unknown>;
-  topics: { _topicId: string; topicKey: string }[];
-  /** The identifiers of the topic subscriptions that reached the subscriber. */
-  subscriptions: string[];
-}
-
 /** Splits `to` into subscriber definitions and topics; invalid entries are dropped. */
 function readRecipients(to: unknown): {
   subscribers: { definition: SubscriberDefinition; to: Record<string, unknown> | undefined }[];
@@ -268,108 +254,6 @@ function resolveRecipients(
   return [...byId.values()];
 }
 
-// A notification's channels, one array per workflow steps array (steps are replaced on a change,
-// never changed in place), shared by the notifications of that workflow version.
-const channelLists = new WeakMap<readonly WorkflowStepRecord[], string[]>();
-
-function channelsOf(steps: readonly WorkflowStepRecord[]): string[] {
-  let channels = channelLists.get(steps);
-  if (channels === undefined) {
-    channels = [...new Set(steps.filter((step) => step.active).map((step) => step.type))];
-    channelLists.set(steps, channels);
-  }
-  return channels;
-}
-
-/** The notification with its optional fields in their places (after `contextKeys`, `overrides`). */
-function withOptionalFields(
-  fixed: NotificationRecord,
-  subscriptions: string[],
-  actorId: string | undefined,
-  tenantId: string | undefined,
-): NotificationRecord {
-  const { controls, overrides, jobs, createdAt, updatedAt, ...head } = fixed;
-  return {
-    ...head,
-    ...(subscriptions.length === 0 ? {} : { subscriptions }),
-    controls,
-    overrides,
-    ...(actorId === undefined ? {} : { actorId }),
-    ...(tenantId === undefined ? {} : { tenantId }),
-    jobs,
-    createdAt,
-    updatedAt,
-  };
-}
-
-function createNotification(
-  scope: EngineScope,
-  workflow: WorkflowRecord,
-  recipient: Recipient,
-  event: {
-    transactionId: string;
-    payload: JsonObject;
-    overrides: JsonObject;
-    actorId?: string | undefined;
-    tenantId?: string | undefined;
-    contextKeys: string[];
-  },
-): NotificationRecord {
-  const at = scope.iso();
-  const activeSteps = workflow.steps.filter((step) => step.active);
-  const severity = event.overrides['severity'];
-  // One literal with every field in the object (a spread mid-literal leaves slack behind); the
-  // optional fields, when there are any, go in their places by `withOptionalFields`.
-  const fixed: NotificationRecord = {
-    _id: scope.ids.objectId(),
-    _environmentId: scope.environment._id,
-    _organizationId: scope.environment._organizationId,
-    _subscriberId: recipient.subscriber._id,
-    _templateId: workflow._id,
-    transactionId: event.transactionId,
-    channels: channelsOf(workflow.steps),
-    payload: event.payload,
-    to: recipient.to,
-    tags: sharedTags(workflow.tags),
-    topics: recipient.topics.length === 0 ? EMPTY_LIST : recipient.topics,
-    severity:
-      severity === 'high' || severity === 'medium' || severity === 'low' || severity === 'none'
-        ? severity
-        : workflow.severity,
-    // Read-only preferences make a workflow critical, as the service's preference merge reads them.
-    critical: isCritical(workflow),
-    contextKeys: event.contextKeys.length === 0 ? EMPTY_LIST : [...event.contextKeys],
-    controls: EMPTY_OBJECT,
-    overrides: event.overrides,
-    jobs: [],
-    createdAt: at,
-    updatedAt: at,
-  };
-  const notification =
-    recipient.subscriptions.length === 0 &&
-    event.actorId === undefined &&
-    event.tenantId === undefined
-      ? fixed
-      : withOptionalFields(fixed, recipient.subscriptions, event.actorId, event.tenantId);
-  notification.jobs = activeSteps.map(
-    (step): JobRecord => ({
-      _id: scope.ids.objectId(),
-      type: step.type,
-      status: 'pending',
-      // Stored steps are never changed in place (sync and seed replace them), so jobs share them.
-      step,
-      providerId: step.type === 'in_app' ? 'svc' : '',
-      payload: event.payload,
-      overrides: event.overrides,
-      executionDetails: [],
-      createdAt: at,
-      updatedAt: at,
-    }),
-  );
-  tables.notifications.push(scope.data, notification);
-  return notification;
-}
-
 /**
  * The most entries `to` may list in one trigger: the service's documented maximum of recipients
  * (each topic counts as one; its subscribers are not counted).
@@ -378,15 +262,24 @@ export const MAX_RECIPIENTS = 100;
 
 /**
  * Handles a trigger: answers the status of docs/behaviour/events.md#trigger, and for
- * `processed` creates and runs one notification per recipient.
+ * `processed` creates and runs one notification per recipient (the recipients past the
+ * operation's time slice in later chunks: run/fan-out.ts). `broadcast` is set by the broadcast,
+ * whose `to` (every subscriber) is not the request's and has no cap.
  *
  * @throws ServiceError 422 `workflow_not_found`, 422 body validation, 400 payload validation.
  */
-export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDto {
+export function triggerEvent(
+  scope: EngineScope,
+  body: unknown,
+  options: { broadcast?: boolean } = {},
+): TriggerResultDto {
+  // A broadcast's `to` is the engine's list of its subscribers, not the request's: it is neither
+  // checked nor capped (checking thousands of entries would hold the server for nothing).
+  const checked = options.broadcast ? { ...(body as object), to: [] } : body;
   // The context's texts are worked out only when the body fails (its check reads the whole data).
-  const input = validateBody(TriggerBody, body, () => contextMessages(body));
+  const input = validateBody(TriggerBody, checked, () => contextMessages(body));
   const { to } = body as { to: unknown };
-  if (Array.isArray(to) && to.length > MAX_RECIPIENTS) {
+  if (!options.broadcast && Array.isArray(to) && to.length > MAX_RECIPIENTS) {
     throw ServiceError.dtoValidation([`to must contain no more than ${MAX_RECIPIENTS} elements`]);
   }
   const { name } = input;
@@ -470,17 +363,14 @@ export function triggerEvent(scope: EngineScope, body: unknown): TriggerResultDt
     tables.workflows.assign(scope.data, workflow, 'lastTriggeredAt', at);
   }
   const overrides = input.overrides === undefined ? EMPTY_OBJECT : structuredClone(input.overrides);
-  for (const recipient of recipients) {
-    const notification = createNotification(scope, workflow, recipient, {
-      transactionId,
-      payload,
-      overrides,
-      actorId,
-      tenantId,
-      contextKeys: contextKeysOf(input.context),
-    });
-    runJobs(scope, notification, 0);
-  }
+  fanOut(scope, workflow, recipients, {
+    transactionId,
+    payload,
+    overrides,
+    actorId,
+    tenantId,
+    contextKeys: contextKeysOf(input.context),
+  });
   return {
     ...answer('processed'),
     activityFeedLink: `https://dashboard.svc.co/env/${scope.environment._id}/activity/requests?selectedLogId=${transactionId}`,

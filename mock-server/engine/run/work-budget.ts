@@ -5,6 +5,8 @@
  * budget one small request could keep the server busy for minutes. Once the operation's budget is
  * spent, every later render of it fails at once (its step fails with a detail) and costs nothing.
  *
+ * A task the clock fires outside any request (a delay ending under `--clock real`) gets a budget
+ * of its own per firing, and the chunks of a fan-out share their operation's (run/fan-out.ts).
  * Operations run synchronously, so one budget is current at a time.
  *
  * @module
@@ -24,15 +26,25 @@ export const OPERATION_BUDGET = {
   renderMs: 3_000,
 } as const;
 
-interface Budget {
+/**
+ * What is left of one operation's budget. A fan-out that goes on in chunks after its operation
+ * answered keeps its operation's budget (run/fan-out.ts), so the chunks share it.
+ *
+ * @example
+ * ```ts
+ * const budget: OperationBudget = { renderMsLeft: OPERATION_BUDGET.renderMs };
+ * ```
+ */
+export interface OperationBudget {
   renderMsLeft: number;
 }
 
-let current: Budget | undefined;
+let current: OperationBudget | undefined;
 
 /**
- * Runs `work` as one operation with a fresh {@link OPERATION_BUDGET}; nested calls (the events of
- * a bulk) share the outer one.
+ * Runs `work` as one operation with a fresh {@link OPERATION_BUDGET} (or the `budget` given: a
+ * number of milliseconds, or what is left of an earlier one); nested calls (the events of a bulk,
+ * the tasks a trigger runs) share the outer one.
  *
  * @example
  * ```ts
@@ -41,10 +53,10 @@ let current: Budget | undefined;
  */
 export function withOperationBudget<T>(
   work: () => T,
-  renderMs: number = OPERATION_BUDGET.renderMs,
+  budget: number | OperationBudget = OPERATION_BUDGET.renderMs,
 ): T {
   if (current !== undefined) return work();
-  current = { renderMsLeft: renderMs };
+  current = typeof budget === 'number' ? { renderMsLeft: budget } : budget;
   try {
     return work();
   } finally {
@@ -53,8 +65,20 @@ export function withOperationBudget<T>(
 }
 
 /**
- * How many milliseconds of rendering the current operation has left (`Infinity` outside one:
- * the clock's own runs have only the per-render budget).
+ * The budget of the operation running now, if any (what a fan-out it defers keeps).
+ *
+ * @example
+ * ```ts
+ * const budget = currentOperationBudget() ?? { renderMsLeft: OPERATION_BUDGET.renderMs };
+ * ```
+ */
+export function currentOperationBudget(): OperationBudget | undefined {
+  return current;
+}
+
+/**
+ * How many milliseconds of rendering the current operation has left (`Infinity` outside one;
+ * the engine runs each task the clock fires, and each fan-out chunk, inside one).
  *
  * @example
  * ```ts

@@ -28,6 +28,11 @@ export interface OperationCommit {
   body?: unknown;
   /** An Inbox change's session (environment, subscriber, context), kept instead of its token. */
   session?: { environmentId: string; subscriberObjectId: string; contextKeys: string[] };
+  /**
+   * How many recipients the operation reached itself when it left the rest of a fan-out for
+   * later chunks (run/fan-out.ts); absent when it reached them all.
+   */
+  fanOutInline?: number;
   /** The ids the operation generated, in order. */
   ids: string[];
 }
@@ -42,8 +47,22 @@ export interface TaskCommit {
   ids: string[];
 }
 
+/** A chunk of a pending fan-out (run/fan-out.ts) that ran outside any operation. */
+export interface FanOutCommit {
+  kind: 'fan-out';
+  /** The clock time the chunk ran at. */
+  at: number;
+  /** The fan-out's `seq` in `state.fanOuts`. */
+  seq: number;
+  /** How many recipients the chunk reached. */
+  reached: number;
+  /** Set when the chunk failed: its writes were undone and the fan-out was dropped. */
+  abandoned?: true;
+  ids: string[];
+}
+
 /** One committed state change. */
-export type CommitEntry = OperationCommit | TaskCommit;
+export type CommitEntry = OperationCommit | TaskCommit | FanOutCommit;
 
 /**
  * Where the engine writes its commits.
@@ -57,8 +76,8 @@ export type CommitEntry = OperationCommit | TaskCommit;
 export interface CommitLog {
   /**
    * Writes an entry for a change just applied in memory. Throwing (a full disk) refuses the
-   * change: an operation's writes are undone and it answers the error. A task's change stays;
-   * the log must keep that entry and write it before any later one.
+   * change: an operation's writes are undone and it answers the error. A task's or fan-out
+   * chunk's change stays; the log must keep that entry and write it before any later one.
    */
   write(entry: CommitEntry): void;
   /** Resolves once every entry written so far survives a crash. */

@@ -166,5 +166,53 @@ export function snapshotProblem(
       return 'a scheduled task is not a valid task of the snapshot';
     }
   }
+  // Absent in snapshots and data directories made before fan-outs went on in chunks: none pending.
+  if (raw['fanOuts'] !== undefined) {
+    if (!Array.isArray(raw['fanOuts'])) return 'fanOuts is not an array';
+    for (const fanOut of raw['fanOuts'] as unknown[]) {
+      if (!isFanOut(fanOut, state))
+        return 'a pending fan-out is not a valid fan-out of the snapshot';
+    }
+  }
   return undefined;
+}
+
+function isFanOut(value: unknown, state: EngineState): boolean {
+  if (!isObject(value)) return false;
+  const { recipients, next } = value;
+  return (
+    Number.isInteger(value['seq']) &&
+    state.environments.has(value['environmentId'] as string) &&
+    isString(value['workflowId']) &&
+    isString(value['transactionId']) &&
+    isObject(value['payload']) &&
+    isObject(value['overrides']) &&
+    Array.isArray(value['contextKeys']) &&
+    Array.isArray(recipients) &&
+    Number.isInteger(next) &&
+    (next as number) >= 0 &&
+    (next as number) <= recipients.length &&
+    recipients.every(
+      (recipient) =>
+        isObject(recipient) &&
+        isString(recipient['subscriberId']) &&
+        isObject(recipient['to']) &&
+        Array.isArray(recipient['topics']) &&
+        Array.isArray(recipient['subscriptions']),
+    )
+  );
+}
+
+/**
+ * Fills what a state saved by an earlier version lacks (no pending fan-outs), after
+ * {@link snapshotProblem} found nothing wrong with it.
+ *
+ * @example
+ * ```ts
+ * const state = withCurrentShape(copySnapshotState(snapshot) as EngineState);
+ * ```
+ */
+export function withCurrentShape(state: EngineState): EngineState {
+  if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
+  return state;
 }

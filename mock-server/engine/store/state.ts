@@ -523,6 +523,40 @@ export interface ScheduledTaskRecord {
   jobIndex: number;
 }
 
+/** One recipient of a fan-out still to be reached (run/fan-out.ts). */
+export interface PendingRecipientRecord {
+  /** The stored subscriber's `subscriberId` (looked up when its turn comes). */
+  subscriberId: string;
+  /** The notification's `to`: the definition the trigger named the subscriber with. */
+  to: Record<string, unknown>;
+  /** The topics that reached the subscriber. */
+  topics: { _topicId: string; topicKey: string }[];
+  /** The identifiers of the topic subscriptions that reached the subscriber. */
+  subscriptions: string[];
+}
+
+/**
+ * The rest of a trigger's delivery, accepted and answered, whose recipients are reached in
+ * chunks between other requests (run/fan-out.ts, docs/decisions/0145-fan-out-in-chunks.md).
+ * Stored as data, so snapshots and a data directory resume it.
+ */
+export interface PendingFanOutRecord {
+  /** From the task sequence (`taskSequence`): fan-outs run in this order. */
+  seq: number;
+  environmentId: string;
+  /** The workflow's `_id`. */
+  workflowId: string;
+  transactionId: string;
+  payload: Record<string, unknown>;
+  overrides: Record<string, unknown>;
+  actorId?: string;
+  tenantId?: string;
+  contextKeys: string[];
+  recipients: PendingRecipientRecord[];
+  /** The position in `recipients` of the next one to reach. */
+  next: number;
+}
+
 /** One message the engine delivered (see the outbox). */
 export interface OutboxRecord {
   channel: 'in_app' | 'email' | 'sms' | 'chat' | 'push';
@@ -574,8 +608,10 @@ export interface EngineState {
   rateBuckets: Map<string, RateBucket>;
   /** Pending scheduled work, in (at, seq) order. */
   scheduled: ScheduledTaskRecord[];
-  /** Last scheduled task's `seq`. */
+  /** Last `seq` given to a scheduled task or a pending fan-out. */
   taskSequence: number;
+  /** Deliveries accepted and still reaching their recipients, oldest first. */
+  fanOuts: PendingFanOutRecord[];
   /**
    * Every message delivered, oldest first: each entry keeps what its message does not hold
    * (store/outbox-entry.ts), a full copy once its message was deleted.
@@ -617,6 +653,7 @@ export function createState(): EngineState {
     rateBuckets: new Map(),
     scheduled: [],
     taskSequence: 0,
+    fanOuts: [],
     outbox: [],
   };
 }

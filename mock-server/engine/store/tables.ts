@@ -16,6 +16,7 @@ import type {
   MessageRecord,
   NotificationRecord,
   OpenDigestRecord,
+  PendingFanOutRecord,
   ScheduledTaskRecord,
   SubscriberRecord,
   SubscriptionRecord,
@@ -230,6 +231,7 @@ const messages = {
 };
 
 const scheduledRows = listTable((state: EngineState) => state.scheduled);
+const fanOutRows = listTable((state: EngineState) => state.fanOuts);
 const digestRows = mapTable((data: EnvironmentData) => data.digests);
 
 /**
@@ -288,6 +290,17 @@ export const tables = {
     },
   },
   outbox: listTable((state: EngineState) => state.outbox),
+  fanOuts: {
+    ...fanOutRows,
+    /** Moves a pending fan-out past the recipients just reached. */
+    advance(record: PendingFanOutRecord, next: number): void {
+      journalAssign(record, 'next', next);
+    },
+    /** Drops a pending fan-out (reached all its recipients, or abandoned). */
+    remove(state: EngineState, record: PendingFanOutRecord): void {
+      fanOutRows.removeAt(state, state.fanOuts.indexOf(record));
+    },
+  },
   /** Written by `engine.perform` around an operation (outside its journal), by the service's rules. */
   idempotency: mapTable((state: EngineState) => state.idempotency),
   rateBuckets: mapTable((state: EngineState) => state.rateBuckets),

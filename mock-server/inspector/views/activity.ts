@@ -7,7 +7,9 @@
 import type { EngineScope, MockEngine } from '../../engine/engine';
 import type { TriggerExchange } from '../../engine/event-feed';
 import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
+import { subscriberByObjectId } from '../../engine/resources/subscribers';
 import type { MessageRecord, NotificationRecord } from '../../engine/store/state';
+import { workflowByObjectId } from '../../engine/store/workflow-index';
 
 /** Filters of the activity; every given one must match. */
 export interface ActivityFilter {
@@ -20,7 +22,12 @@ export interface ActivityFilter {
   transactionId?: string;
   /** How many transactions at most (newest first). Default 50. */
   limit?: number;
+  /** Only transactions older than this one: the `cursor` of the last group of the page before. */
+  before?: ActivityCursor;
 }
+
+/** Where a group stands in the activity's order: its time, its trigger's id (0 for none), its key. */
+type ActivityCursor = [at: string, triggerId: number, key: string];
 
 /** What one step sent: its message, in short, for the run's view (linked to the message). */
 export interface SentMessage {
@@ -67,16 +74,41 @@ export interface ActivityGroup {
   notifications: ActivityDto[];
   /** The messages the transaction's steps stored, oldest first. */
   messages: SentMessage[];
+  /** Pass it as `before` to get the groups after this one (the next, older page). */
+  cursor: string;
 }
 
 const ACTIVITY_FILTERS = ['workflowId', 'subscriberId', 'channel', 'status', 'transactionId'];
+
+/** The longest `before` taken: a cursor holds a time, a number and a transaction id. */
+const MAX_CURSOR_LENGTH = 2_048;
+
+function readCursor(value: string): ActivityCursor {
+  let cursor: unknown;
+  try {
+    cursor = value.length <= MAX_CURSOR_LENGTH ? JSON.parse(value) : undefined;
+  } catch {
+    cursor = undefined;
+  }
+  if (
+    !Array.isArray(cursor) ||
+    cursor.length !== 3 ||
+    typeof cursor[0] !== 'string' ||
+    !Number.isInteger(cursor[1]) ||
+    typeof cursor[2] !== 'string'
+  ) {
+    throw new TypeError("before must be a group's cursor from an earlier page of the activity");
+  }
+  return cursor as ActivityCursor;
+}
 
 /** Reads the activity filters from a URL's query; an unknown name is a `TypeError` (a 400). */
 export function activityFilter(url: URL): ActivityFilter {
   const filter: ActivityFilter = {};
   for (const [name, value] of url.searchParams) {
     if (name === 'environment' || value === '') continue;
-    if (name === 'limit') {
+    if (name === 'before') filter.before = readCursor(value);
+    else if (name === 'limit') {
       const limit = Number(value);
       if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
         throw new TypeError('limit must be a whole number from 1 to 500');
@@ -86,7 +118,7 @@ export function activityFilter(url: URL): ActivityFilter {
       (filter as Record<string, string>)[name] = value;
     } else {
       throw new TypeError(
-        `Unknown activity filter "${name}": use ${[...ACTIVITY_FILTERS, 'limit', 'environment'].join(', ')}`,
+        `Unknown activity filter "${name}": use ${[...ACTIVITY_FILTERS, 'limit', 'before', 'environment'].join(', ')}`,
       );
     }
   }
@@ -100,15 +132,45 @@ function answerText(trigger: TriggerExchange | null): string | undefined {
   return typeof answer?.status === 'string' ? answer.status : undefined;
 }
 
-function groupMatches(group: ActivityGroup, filter: ActivityFilter): boolean {
-  const { notifications, trigger } = group;
-  if (filter.transactionId !== undefined && group.transactionId !== filter.transactionId) {
+/** A transaction before it is shown: references only, nothing copied or converted. */
+interface GroupHead {
+  key: string;
+  transactionId: string | null;
+  workflowId: string | null;
+  at: string;
+  trigger: Readonly<TriggerExchange> | null;
+  notifications: NotificationRecord[];
+}
+
+/** Newest first: by time, then trigger id (later triggers first), then key. */
+function compareHeads(
+  a: Pick<GroupHead, 'at' | 'key'> & { triggerId: number },
+  b: Pick<GroupHead, 'at' | 'key'> & { triggerId: number },
+): number {
+  if (a.at !== b.at) return a.at < b.at ? 1 : -1;
+  if (a.triggerId !== b.triggerId) return b.triggerId - a.triggerId;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+const positionOf = (head: GroupHead) => ({
+  at: head.at,
+  key: head.key,
+  triggerId: head.trigger?.triggerId ?? 0,
+});
+
+function headMatches(context: EngineScope, head: GroupHead, filter: ActivityFilter): boolean {
+  const { notifications, trigger } = head;
+  if (filter.transactionId !== undefined && head.transactionId !== filter.transactionId) {
     return false;
   }
-  if (filter.workflowId !== undefined && group.workflowId !== filter.workflowId) return false;
+  if (filter.workflowId !== undefined && head.workflowId !== filter.workflowId) return false;
+  const subscriberId = filter.subscriberId;
   if (
-    filter.subscriberId !== undefined &&
-    !notifications.some((item) => item.subscriber?.subscriberId === filter.subscriberId)
+    subscriberId !== undefined &&
+    !notifications.some(
+      (item) =>
+        subscriberByObjectId(context.data, item._subscriberId)?.subscriberId === subscriberId,
+    )
   ) {
     return false;
   }
@@ -125,59 +187,78 @@ function groupMatches(group: ActivityGroup, filter: ActivityFilter): boolean {
   return true;
 }
 
-/** The environment's transactions, newest first, filtered. */
+/**
+ * The environment's transactions, newest first, filtered, one page (`limit`, after `before`).
+ * Every transaction is grouped and ordered by reference; only the page's groups are converted,
+ * copied and given their messages, so a call costs one page, not the whole history.
+ */
 export function activity(
   engine: MockEngine,
   context: EngineScope,
   filter: ActivityFilter,
 ): ActivityGroup[] {
   const environmentId = context.environment._id;
-  const groups = new Map<string, ActivityGroup>();
-  const byTransaction = new Map<string, NotificationRecord[]>();
-  for (const record of context.data.notifications) {
-    const list = byTransaction.get(record.transactionId);
-    if (list) list.push(record);
-    else byTransaction.set(record.transactionId, [record]);
-  }
-  for (const trigger of engine.events.triggers()) {
+  const heads = new Map<string, GroupHead>();
+  for (const trigger of engine.events.readTriggers()) {
     if (trigger.environmentId !== environmentId) continue;
     const body = trigger.body as Record<string, unknown> | null;
     const answer = trigger.answer as Record<string, unknown> | undefined;
     const transactionId = text(answer?.['transactionId']) ?? text(body?.['transactionId']);
     const key = transactionId ?? `trigger-${trigger.triggerId}`;
-    groups.set(key, {
+    heads.set(key, {
       key,
       transactionId,
       workflowId: text(body?.['name']),
       at: trigger.receivedAt,
       trigger,
       notifications: [],
-      messages: [],
     });
   }
-  for (const [transactionId, records] of byTransaction) {
-    const first = records[0] as NotificationRecord;
-    const notifications = records.map((record) => toActivityDto(context.data, record));
-    const existing = groups.get(transactionId);
-    if (existing && existing.notifications.length === 0) {
-      existing.notifications = notifications;
-      continue;
+  // A transaction whose trigger is remembered takes its notifications; one whose trigger is
+  // forgotten (older than the last 200, or a reset) is a group of its notifications.
+  for (const record of context.data.notifications) {
+    const transactionId = record.transactionId;
+    let head = heads.get(transactionId);
+    if (head === undefined) {
+      head = {
+        key: transactionId,
+        transactionId,
+        workflowId: workflowByObjectId(context.data, record._templateId)?.workflowId ?? null,
+        at: record.createdAt,
+        trigger: null,
+        notifications: [],
+      };
+      heads.set(transactionId, head);
     }
-    groups.set(transactionId, {
-      key: transactionId,
-      transactionId,
-      workflowId: notifications[0]?.template?.triggers[0]?.identifier ?? null,
-      at: first.createdAt,
-      trigger: null,
-      notifications,
+    head.notifications.push(record);
+  }
+  const before = filter.before;
+  const after =
+    before === undefined ? undefined : { at: before[0], triggerId: before[1], key: before[2] };
+  const ordered = [...heads.values()]
+    .filter((head) => after === undefined || compareHeads(positionOf(head), after) > 0)
+    .sort((a, b) => compareHeads(positionOf(a), positionOf(b)));
+  const page: GroupHead[] = [];
+  const limit = filter.limit ?? 50;
+  for (const head of ordered) {
+    if (page.length >= limit) break;
+    if (headMatches(context, head, filter)) page.push(head);
+  }
+  const groups = page.map(
+    (head): ActivityGroup => ({
+      key: head.key,
+      transactionId: head.transactionId,
+      workflowId: head.workflowId,
+      at: head.at,
+      trigger: head.trigger === null ? null : structuredClone(head.trigger),
+      notifications: head.notifications.map((record) => toActivityDto(context.data, record)),
       messages: [],
-    });
-  }
-  for (const message of context.data.messages) {
-    groups.get(message.transactionId)?.messages.push(sentMessage(message));
-  }
-  const ordered = [...groups.values()].sort(
-    (a, b) => b.at.localeCompare(a.at) || (b.trigger?.triggerId ?? 0) - (a.trigger?.triggerId ?? 0),
+      cursor: JSON.stringify([head.at, head.trigger?.triggerId ?? 0, head.key]),
+    }),
   );
-  return ordered.filter((group) => groupMatches(group, filter)).slice(0, filter.limit ?? 50);
+  const byKey = new Map(groups.map((group) => [group.key, group]));
+  for (const message of context.data.messages) {
+    byKey.get(message.transactionId)?.messages.push(sentMessage(message));
+  }
+  return groups;
 }

@@ -152,7 +152,7 @@ describe('broadcast', () => {
       {
         name: 'news',
         payload: { v: 1 },
-        to: [{ subscriberId: 'grace' }, { subscriberId: 'ada' }, { subscriberId: 'bob' }],
+        to: ['grace', 'ada', 'bob'],
       },
     ]);
     // The answer is processed whatever the run decided.

@@ -1,14 +1,18 @@
 // Activity: every trigger by transaction, newest first, with its body, answer, and each
 // notification's jobs, what each step sent (linked to its message) and execution details;
 // filters by workflow, subscriber, channel, status, transaction. `#activity/<transactionId>`
-// opens one transaction and scrolls to it.
+// opens one transaction and scrolls to it. "Load older" pages past the newest 50 (`before`).
 import { useEffect, useState } from 'preact/hooks';
 import type { ActivityGroup, SentMessage } from '../../views/activity';
+import { control } from '../api';
 import { routeHash } from '../route';
 import { Badge, Failure, html, JsonBlock, Loading, query, Time, useControl } from '../ui';
 
 type Notification = ActivityGroup['notifications'][number];
 type Job = Notification['jobs'][number];
+
+/** Transactions per page (the route's default). */
+const PAGE = 50;
 
 const FILTERS = [
   ['workflowId', 'Workflow'],
@@ -126,10 +130,31 @@ export function ActivityView({
   transactionId: string | null;
 }) {
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const { data, error } = useControl<ActivityGroup[]>(
-    `/inspector/activity${query({ environment: env, ...filters })}`,
-    [version],
-  );
+  const path = `/inspector/activity${query({ environment: env, ...filters })}`;
+  const { data, error } = useControl<ActivityGroup[]>(path, [version]);
+  // Older pages stay while the newest reloads on each event; other filters start over.
+  const [older, setOlder] = useState<{ path: string; groups: ActivityGroup[]; more: boolean }>({
+    path,
+    groups: [],
+    more: true,
+  });
+  const [olderError, setOlderError] = useState<string | null>(null);
+  const pages = older.path === path ? older : { path, groups: [], more: true };
+  const shown = data ?? [];
+  const keys = new Set(shown.map((group) => group.key));
+  const groups = [...shown, ...pages.groups.filter((group) => !keys.has(group.key))];
+  const last = groups.at(-1);
+  const loadOlder = () => {
+    if (!last) return;
+    const more = `${path}${path.includes('?') ? '&' : '?'}before=${encodeURIComponent(last.cursor)}`;
+    control<ActivityGroup[]>('GET', more).then(
+      (page) => {
+        setOlderError(null);
+        setOlder({ path, groups: [...pages.groups, ...page], more: page.length === PAGE });
+      },
+      (failure: unknown) => setOlderError(String(failure)),
+    );
+  };
   return html`<div>
     <form class="filters" onSubmit=${(event: Event) => event.preventDefault()} aria-label="Filter the activity">
       ${FILTERS.map(
@@ -147,14 +172,20 @@ export function ActivityView({
     ${data === null && !error ? html`<${Loading} />` : null}
     ${data?.length === 0 ? html`<p class="empty">No triggers yet. Trigger a workflow and it shows here as it runs.</p>` : null}
     ${
-      transactionId && data && !data.some((group) => group.transactionId === transactionId)
-        ? html`<p class="muted hint" role="status">No transaction ${transactionId} in this list (another environment, a filter, or older than the last 50).</p>`
+      transactionId && data && !groups.some((group) => group.transactionId === transactionId)
+        ? html`<p class="muted hint" role="status">No transaction ${transactionId} in this list (another environment, a filter, or older: load older below).</p>`
         : null
     }
-    ${data?.map(
+    ${groups.map(
       (group, index) =>
         html`<${Group} key=${group.key} group=${group} open=${index === 0 && !transactionId}
           current=${transactionId !== null && group.transactionId === transactionId} />`,
     )}
+    <${Failure} error=${olderError} />
+    ${
+      shown.length === PAGE && pages.more
+        ? html`<button type="button" class="older" data-testid="load-older" onClick=${loadOlder}>Load older</button>`
+        : null
+    }
   </div>`;
 }
