@@ -444,7 +444,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     if (problem !== undefined) {
       throw new TypeError(`The saved reset baseline cannot be used: ${problem}`);
     }
-    return candidate as EngineState;
+    return withCurrentShape(candidate as EngineState);
   }
 
   // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
@@ -785,7 +785,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         // Held until the journal is played back and a log attached (or detached).
         pump.hold();
         state = withCurrentShape(image.state);
-        baseline = withCurrentShape(image.baseline);
+        baseline = isEncoded(image.baseline) ? image.baseline : withCurrentShape(image.baseline);
         baselineTime = image.baselineTime;
         first = { organization, environments: environments as EnvironmentRecord[] };
         restarts = image.restarts + 1;
