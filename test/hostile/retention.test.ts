@@ -131,3 +131,30 @@ describe('hostile: retention', () => {
     });
   });
 });
+
+describe('hostile: retention after a restore or a restart', () => {
+  it('passes where it would have passed without the restore (the schedule is part of the state)', () => {
+    const { engine } = engineWith(
+      [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'hi' } }],
+      { maxNotifications: 100 },
+    );
+    const trigger = (n: number) =>
+      engine.operations['events.trigger'](engine.scope('Development'), {
+        body: { name: 'wf', to: 'ada', transactionId: `tx-${n}` },
+      });
+    const kept = () =>
+      engine
+        .scope('Development')
+        .data.notifications.map((notification) => notification.transactionId);
+    // Unread messages: passes keep the environment at the ceiling, one every 10 notifications.
+    for (let n = 0; n < 305; n++) trigger(n);
+    const snapshot = engine.snapshot();
+    const continueFrom = (n: number) => {
+      for (let next = n; next < n + 3; next++) trigger(next);
+      return kept();
+    };
+    const straight = continueFrom(305);
+    engine.restore(snapshot);
+    expect(continueFrom(305)).toEqual(straight);
+  });
+});

@@ -58,9 +58,6 @@ export const UNREAD_CEILING_FACTOR = 3;
 
 const UNFINISHED = new Set(['pending', 'queued', 'running', 'delayed']);
 
-/** Per environment: how many notifications it held after its last pass, and whether that pass stayed past the cap. */
-const lastPass = new WeakMap<EnvironmentData, { count: number; stuck: boolean }>();
-
 function collectingIds(data: EnvironmentData): Set<string> {
   const ids = new Set<string>();
   for (const open of data.digests.values()) {
@@ -88,7 +85,7 @@ export function enforceRetention(
   const maxAge = options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs;
   const maxCount = options.maxNotifications ?? DEFAULT_RETENTION.maxNotifications;
   const count = data.notifications.length;
-  const last = lastPass.get(data) ?? { count: 0, stuck: false };
+  const last = data.retentionPass ?? { count: 0, stuck: false };
   // Counted in notifications, not triggers: one broadcast can add thousands.
   const added = Math.max(0, count - last.count);
   if (!isRetentionPassDue(count, maxCount, added, last.stuck)) return 0;
@@ -99,7 +96,7 @@ export function enforceRetention(
   const oldest = data.notifications[0];
   if (excess <= 0 && (oldest === undefined || !before(oldest.createdAt))) {
     // Under the cap with nothing past the age window: nothing to drop, no walk over the messages.
-    lastPass.set(data, { count, stuck: false });
+    journalAssign(data, 'retentionPass', { count, stuck: false });
     return 0;
   }
   const collecting = collectingIds(data);
@@ -126,7 +123,7 @@ export function enforceRetention(
     overCeiling -= 1;
   }
   if (dropped.size > 0) drop(state, data, dropped);
-  lastPass.set(data, {
+  journalAssign(data, 'retentionPass', {
     count: data.notifications.length,
     stuck: data.notifications.length > maxCount + slack,
   });

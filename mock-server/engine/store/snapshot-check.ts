@@ -58,6 +58,17 @@ function dataProblem(data: unknown, where: string): string | undefined {
   for (const [key, kind] of Object.entries(DATA_SHAPE)) {
     if (!isKind(data[key], kind)) return `${where}.${key} is not a ${kind}`;
   }
+  const pass = data['retentionPass'];
+  if (
+    pass !== undefined &&
+    (!isObject(pass) ||
+      typeof pass['count'] !== 'number' ||
+      !Number.isInteger(pass['count']) ||
+      pass['count'] < 0 ||
+      typeof pass['stuck'] !== 'boolean')
+  ) {
+    return `${where}.retentionPass is not { count, stuck }`;
+  }
   const throttle = data['throttle'];
   if (!isObject(throttle) || !(throttle['admitted'] instanceof Map)) {
     return `${where}.throttle.admitted is not a map`;

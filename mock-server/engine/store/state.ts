@@ -102,6 +102,14 @@ export const PROFILE_FIELDS = [
   'timezone',
 ] as const;
 
+/** Where retention's last pass left an environment. */
+export interface RetentionPass {
+  /** Notifications it held after the pass. */
+  count: number;
+  /** Whether the pass could not get back under the cap (unread or pending work it may not drop). */
+  stuck: boolean;
+}
+
 /** A topic of an environment. */
 export interface TopicRecord {
   _id: string;
@@ -486,6 +494,11 @@ export interface EnvironmentData {
   digests: Map<string, OpenDigestRecord>;
   /** Time of the last event per digest group (backoff digests). */
   digestLastEvent: Map<string, number>;
+  /**
+   * Where retention's last pass left the environment (store/retention.ts); kept in the state so a
+   * restart that plays the journal back passes where the live server did.
+   */
+  retentionPass?: RetentionPass;
   /** Throttle admissions. */
   throttle: ThrottleStore;
   /**

@@ -254,6 +254,16 @@ describe('snapshotProblem: the data of an environment', () => {
     expect(dataProblemWith(key, {})).toBe(`data of environment env-1.${key} is not a ${kind}`);
   });
 
+  it('refuses a retention schedule that is not a whole count and a stuck flag, and takes one that is', () => {
+    const refused = 'data of environment env-1.retentionPass is not { count, stuck }';
+    expect(dataProblemWith('retentionPass', { count: 'x', stuck: false })).toBe(refused);
+    expect(dataProblemWith('retentionPass', { count: -1, stuck: false })).toBe(refused);
+    expect(dataProblemWith('retentionPass', { count: 1.5, stuck: false })).toBe(refused);
+    expect(dataProblemWith('retentionPass', { count: 3 })).toBe(refused);
+    expect(dataProblemWith('retentionPass', null)).toBe(refused);
+    expect(dataProblemWith('retentionPass', { count: 3, stuck: true })).toBeUndefined();
+  });
+
   it('refuses a throttle store without an admitted map', () => {
     const refused = 'data of environment env-1.throttle.admitted is not a map';
     expect(dataProblemWith('throttle', ABSENT)).toBe(refused);
