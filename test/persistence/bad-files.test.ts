@@ -2,25 +2,12 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
-import { type KeptServer, startKept, temporaryDirectory } from './helpers';
+import { keptDirectoryPerTest } from './helpers';
 
-let dir: ReturnType<typeof temporaryDirectory>;
-const open: KeptServer[] = [];
-beforeEach(() => {
-  dir = temporaryDirectory();
-});
-afterEach(async () => {
-  for (const server of open.splice(0)) await server.close();
-  dir.remove();
-});
-
-async function start(options: Parameters<typeof startKept>[1] = {}) {
-  const server = await startKept(dir.path, options);
-  open.push(server);
-  return server;
-}
+const kept = keptDirectoryPerTest();
+const { start } = kept;
 
 /** Starts, creates these subscribers, stops: the journal then holds one record each. */
 async function journalWith(...subscriberIds: string[]): Promise<string> {
@@ -28,10 +15,9 @@ async function journalWith(...subscriberIds: string[]): Promise<string> {
   for (const subscriberId of subscriberIds) {
     expect((await server.call('POST', '/v2/subscribers', { subscriberId })).status).toBe(201);
   }
-  open.splice(open.indexOf(server), 1);
-  await server.close();
-  const journal = readdirSync(dir.path).find((name) => name.startsWith('journal-'));
-  return join(dir.path, journal as string);
+  await kept.stop(server);
+  const journal = readdirSync(kept.path).find((name) => name.startsWith('journal-'));
+  return join(kept.path, journal as string);
 }
 
 describe('a torn last record', () => {
@@ -51,8 +37,7 @@ describe('a torn last record', () => {
     expect(
       (await server.call('POST', '/v2/subscribers', { subscriberId: 'after-tear' })).status,
     ).toBe(201);
-    open.splice(open.indexOf(server), 1);
-    await server.close();
+    await kept.stop(server);
     const again = await start();
     expect((await again.call('GET', '/v2/subscribers/before-tear')).status).toBe(200);
     expect((await again.call('GET', '/v2/subscribers/after-tear')).status).toBe(200);
@@ -88,7 +73,7 @@ describe('damage before the last record', () => {
 describe('files svc-mock cannot use', () => {
   it('refuses a foreign file as the snapshot', async () => {
     await journalWith();
-    writeFileSync(join(dir.path, 'state.snap'), 'not ours at all');
+    writeFileSync(join(kept.path, 'state.snap'), 'not ours at all');
     await expect(start()).rejects.toThrow(
       /state\.snap at byte 0: not a svc-mock data file of this kind/,
     );
@@ -106,7 +91,7 @@ describe('files svc-mock cannot use', () => {
 
   it('checks the snapshot as /__svc/restore checks one', async () => {
     await journalWith();
-    const file = join(dir.path, 'state.snap');
+    const file = join(kept.path, 'state.snap');
     const generation = readFileSync(file).readUInt32LE(12);
     const bad = {
       state: { organizations: [] },
@@ -126,9 +111,8 @@ describe('files svc-mock cannot use', () => {
       body: JSON.stringify({ id: 'kept' }),
     });
     expect(taken.status).toBe(201);
-    open.splice(open.indexOf(server), 1);
-    await server.close();
-    const file = join(dir.path, 'snapshots', 'kept.snap');
+    await kept.stop(server);
+    const file = join(kept.path, 'snapshots', 'kept.snap');
     const bytes = readFileSync(file);
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 0xff;
     writeFileSync(file, bytes);

@@ -4,31 +4,13 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
 import { EncodedBaseline, readEngineImage } from '../../mock-server/persistence/snapshot-file';
-import { type KeptServer, startKept, temporaryDirectory } from './helpers';
+import { type KeptServer, keptDirectoryPerTest } from './helpers';
 
-let dir: ReturnType<typeof temporaryDirectory>;
-const open: KeptServer[] = [];
-beforeEach(() => {
-  dir = temporaryDirectory();
-});
-afterEach(async () => {
-  for (const server of open.splice(0)) await server.close();
-  dir.remove();
-});
-
-async function start() {
-  const server = await startKept(dir.path);
-  open.push(server);
-  return server;
-}
-
-async function stop(server: KeptServer) {
-  open.splice(open.indexOf(server), 1);
-  await server.close();
-}
+const kept = keptDirectoryPerTest();
+const { start, stop } = kept;
 
 const control = (server: KeptServer, path: string) =>
   fetch(`${server.url}/__svc${path}`, {
@@ -43,7 +25,7 @@ async function savedWithAdded(): Promise<string> {
   expect((await first.call('POST', '/v2/subscribers', { subscriberId: 'added' })).status).toBe(201);
   await first.data.checkpoint();
   await stop(first);
-  return join(dir.path, 'state.snap');
+  return join(kept.path, 'state.snap');
 }
 
 describe('the reset baseline in state.snap', () => {
@@ -117,10 +99,10 @@ describe('a data directory written by format version 1', () => {
       (await second.call('POST', '/v2/subscribers', { subscriberId: 'journaled' })).status,
     ).toBe(201);
     await stop(second);
-    for (const name of readdirSync(dir.path).filter((name) => name.startsWith('journal-'))) {
-      const journal = readFileSync(join(dir.path, name));
+    for (const name of readdirSync(kept.path).filter((name) => name.startsWith('journal-'))) {
+      const journal = readFileSync(join(kept.path, name));
       journal.writeUInt32LE(1, 8);
-      writeFileSync(join(dir.path, name), journal);
+      writeFileSync(join(kept.path, name), journal);
     }
     writeFileSync(file, old);
 

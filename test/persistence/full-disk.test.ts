@@ -1,18 +1,10 @@
 // A disk that cannot take a write: the request answers the service's 5xx shape, the engine
 // keeps its state, and writes work again once there is room.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dataFs } from '../../mock-server/persistence/data-fs';
-import { type KeptServer, startKept, temporaryDirectory } from './helpers';
+import { keptDirectoryPerTest } from './helpers';
 
-let dir: ReturnType<typeof temporaryDirectory>;
-const open: KeptServer[] = [];
-beforeEach(() => {
-  dir = temporaryDirectory();
-});
-afterEach(async () => {
-  for (const server of open.splice(0)) await server.close();
-  dir.remove();
-});
+const kept = keptDirectoryPerTest();
 
 it('refuses writes with a 503 while the disk is full, changes nothing, and recovers', async () => {
   let full = false;
@@ -24,8 +16,7 @@ it('refuses writes with a 503 while the disk is full, changes nothing, and recov
     }) as typeof real.writeSync,
   });
   const lines: string[] = [];
-  const server = await startKept(dir.path, { fs, log: (line) => lines.push(line) });
-  open.push(server);
+  const server = await kept.start({ fs, log: (line) => lines.push(line) });
 
   full = true;
   const refused = await server.call('POST', '/v2/subscribers', { subscriberId: 'no-room' });
@@ -61,10 +52,8 @@ it('refuses writes with a 503 while the disk is full, changes nothing, and recov
   expect(later.headers.get('idempotency-replay')).toBeNull();
   expect(lines.at(-1)).toMatch(/takes writes again/);
 
-  open.splice(0);
-  await server.close();
-  const again = await startKept(dir.path);
-  open.push(again);
+  await kept.stop(server);
+  const again = await kept.start();
   expect((await again.call('GET', '/v2/subscribers/keyed')).status).toBe(200);
   expect((await again.call('GET', '/v2/subscribers/no-room')).status).toBe(404);
 });
@@ -78,8 +67,7 @@ it('stops taking writes after a failed sync (the kernel may have dropped the pag
       else real.fdatasync(fd, done);
     }) as typeof real.fdatasync,
   });
-  const server = await startKept(dir.path, { fs });
-  open.push(server);
+  const server = await kept.start({ fs });
   failSync = true;
   const failed = await server.call('POST', '/v2/subscribers', { subscriberId: 'unsynced' });
   expect(failed.status).toBe(503);

@@ -1,18 +1,10 @@
 // The answer of a write leaves only once its journal entry is synced, and concurrent writes
 // share syncs (group commit).
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dataFs } from '../../mock-server/persistence/data-fs';
-import { type KeptServer, startKept, temporaryDirectory } from './helpers';
+import { keptDirectoryPerTest } from './helpers';
 
-let dir: ReturnType<typeof temporaryDirectory>;
-const open: KeptServer[] = [];
-beforeEach(() => {
-  dir = temporaryDirectory();
-});
-afterEach(async () => {
-  for (const server of open.splice(0)) await server.close();
-  dir.remove();
-});
+const kept = keptDirectoryPerTest();
 
 type Sync = Parameters<typeof real.fdatasync>;
 const real = dataFs();
@@ -24,8 +16,7 @@ it('answers a write only after its entry is synced', async () => {
       held.push(() => real.fdatasync(fd, done));
     }) as typeof real.fdatasync,
   });
-  const server = await startKept(dir.path, { fs });
-  open.push(server);
+  const server = await kept.start({ fs });
   let answered = false;
   const write = server.call('POST', '/v2/subscribers', { subscriberId: 'waits' }).then((answer) => {
     answered = true;
@@ -48,8 +39,7 @@ it('shares one sync among the writes that arrive while another runs', async () =
       setTimeout(() => real.fdatasync(fd, done), 30);
     }) as typeof real.fdatasync,
   });
-  const server = await startKept(dir.path, { fs });
-  open.push(server);
+  const server = await kept.start({ fs });
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, index) =>
       server.call('POST', '/v2/subscribers', { subscriberId: `group-${index}` }),

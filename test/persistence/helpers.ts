@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { demoSeed } from '../../mock-server/demo-seed';
 import { createMockEngine } from '../../mock-server/engine/engine';
 import { startMockServer } from '../../mock-server/http/server';
@@ -113,4 +114,51 @@ export async function startKept(
       };
     },
   };
+}
+
+/** A fresh data directory for each test, and the kept servers a test started on it. */
+export interface KeptDirectory {
+  /** This test's data directory. */
+  readonly path: string;
+  /** Starts a kept server on the directory; it is closed after the test if still open. */
+  start(options?: Parameters<typeof startKept>[1]): Promise<KeptServer>;
+  /** Closes a server the test started. */
+  stop(server: KeptServer): Promise<void>;
+}
+
+/**
+ * Registers a fresh directory per test: created before each, its open servers closed and the
+ * directory removed after each.
+ *
+ * @example
+ * const kept = keptDirectoryPerTest();
+ * it('...', async () => { const server = await kept.start(); ... });
+ */
+export function keptDirectoryPerTest(): KeptDirectory {
+  let dir: ReturnType<typeof temporaryDirectory> | undefined;
+  const open: KeptServer[] = [];
+  beforeEach(() => {
+    dir = temporaryDirectory();
+  });
+  afterEach(async () => {
+    for (const server of open.splice(0)) await server.close();
+    dir?.remove();
+  });
+  const kept: KeptDirectory = {
+    get path() {
+      if (dir === undefined) throw new Error('keptDirectoryPerTest: used outside a test');
+      return dir.path;
+    },
+    async start(options = {}) {
+      const server = await startKept(kept.path, options);
+      open.push(server);
+      return server;
+    },
+    async stop(server) {
+      const index = open.indexOf(server);
+      if (index >= 0) open.splice(index, 1);
+      await server.close();
+    },
+  };
+  return kept;
 }

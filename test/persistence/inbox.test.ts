@@ -1,24 +1,11 @@
 // `svc-mock --data` keeps what the Inbox changed: its entries carry the session (environment,
 // subscriber, context), not the token, so they play back after a restart although tokens are not
 // kept (docs/inbox.md).
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { START, startKept, temporaryDirectory } from './helpers';
+import { expect, it } from 'vitest';
+import { keptDirectoryPerTest, START } from './helpers';
 
-let dir: ReturnType<typeof temporaryDirectory>;
-const open: { close(): Promise<void> }[] = [];
-beforeEach(() => {
-  dir = temporaryDirectory();
-});
-afterEach(async () => {
-  for (const server of open.splice(0)) await server.close();
-  dir.remove();
-});
-
-async function start() {
-  const server = await startKept(dir.path);
-  open.push(server);
-  return server;
-}
+const kept = keptDirectoryPerTest();
+const { start } = kept;
 
 const inAppOf = (server: Awaited<ReturnType<typeof start>>) =>
   server.engine
@@ -62,8 +49,7 @@ it('keeps an Inbox read and snooze across a restart, and the pending tasks stay 
   expect(before.find((message) => message._id === older)?.read).toBe(true);
   expect(before.find((message) => message._id === newer)?.snoozedUntil).toBe(snoozeUntil);
   const pending = first.engine.clock.pending().length;
-  open.splice(open.indexOf(first), 1);
-  await first.close();
+  await kept.stop(first);
 
   const second = await start();
   expect(inAppOf(second)).toEqual(before);

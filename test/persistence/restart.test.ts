@@ -1,29 +1,11 @@
 // `svc-mock --data`: what a restart brings back (docs/http-server.md#keeping-data).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { START, startKept, temporaryDirectory } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { keptDirectoryPerTest, START } from './helpers';
 
-let dir: ReturnType<typeof temporaryDirectory>;
-const open: { close(): Promise<void> }[] = [];
-beforeEach(() => {
-  dir = temporaryDirectory();
-});
-afterEach(async () => {
-  for (const server of open.splice(0)) await server.close();
-  dir.remove();
-});
-
-async function start(options: Parameters<typeof startKept>[1] = {}) {
-  const server = await startKept(dir.path, options);
-  open.push(server);
-  return server;
-}
-
-async function stop(server: Awaited<ReturnType<typeof start>>) {
-  open.splice(open.indexOf(server), 1);
-  await server.close();
-}
+const kept = keptDirectoryPerTest();
+const { start, stop } = kept;
 
 describe('a restart on the same data directory', () => {
   it('brings back subscribers, topics, ids, the API keys and the clock', async () => {
@@ -153,7 +135,7 @@ describe('a restart on the same data directory', () => {
       expect(answer.status).toBe(201);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const journals = readdirSync(dir.path).filter((name) => name.startsWith('journal-'));
+    const journals = readdirSync(kept.path).filter((name) => name.startsWith('journal-'));
     expect(journals.length).toBeLessThanOrEqual(2);
     expect(journals).not.toContain('journal-1.log');
     await stop(first);
@@ -166,7 +148,7 @@ describe('a restart on the same data directory', () => {
 
   it('restarts with nothing to play back keep appending to the same journal', async () => {
     for (let round = 0; round < 3; round++) await stop(await start());
-    const journals = readdirSync(dir.path).filter((name) => name.startsWith('journal-'));
+    const journals = readdirSync(kept.path).filter((name) => name.startsWith('journal-'));
     expect(journals).toEqual(['journal-1.log']);
   });
 
@@ -176,12 +158,12 @@ describe('a restart on the same data directory', () => {
     const { data } = (await answer.json()) as {
       data: { kept: boolean; directory: string; bytes: number };
     };
-    expect(data).toEqual({ kept: true, directory: dir.path, bytes: expect.any(Number) });
+    expect(data).toEqual({ kept: true, directory: kept.path, bytes: expect.any(Number) });
     expect(data.bytes).toBeGreaterThan(0);
-    expect(existsSync(join(dir.path, 'state.snap'))).toBe(true);
+    expect(existsSync(join(kept.path, 'state.snap'))).toBe(true);
     // The files hold the API keys: only their owner reads them.
     for (const name of ['state.snap', 'journal-1.log']) {
-      expect(statSync(join(dir.path, name)).mode & 0o077, name).toBe(0);
+      expect(statSync(join(kept.path, name)).mode & 0o077, name).toBe(0);
     }
   });
 });
