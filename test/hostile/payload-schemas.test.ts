@@ -1,8 +1,11 @@
 // Issue 31 items 7 and 8: payload schemas are size- and depth-checked before they are compiled,
 // and each engine and environment validates with its own instance, in which a schema's `$id`
 // cannot collide with another's, nothing outlives a reset, and nothing is printed.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createMockEngine, type MockEngine, PAYLOAD_SCHEMA_LIMITS } from '@svc/api/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMPILES_PER_VALIDATOR_INSTANCE } from '../../mock-server/engine/run/payload';
 import { nested } from './helpers';
 
 const SCHEMA_WITH_ID = {
@@ -143,5 +146,45 @@ describe('hostile: payload schema size', () => {
     const engine = createMockEngine();
     createWorkflow(engine, 'Development', 'fine', wide(PAYLOAD_SCHEMA_LIMITS.nodes - 2));
     expect(trigger(engine, 'Development', 'fine', {}).status).toBe('processed');
+  });
+});
+
+describe('hostile: the schemas of replaced workflow versions are freed', () => {
+  // A full collection on demand: what is still reachable after it is what a server would keep.
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc') as () => void;
+
+  const version = (n: number) => ({
+    type: 'object',
+    properties: { orderId: { type: 'string', default: `order-${n}` } },
+  });
+
+  it('AJV does not keep every schema it compiled for a workflow updated again and again', async () => {
+    const engine = createMockEngine({ seed: { subscribers: [{ subscriberId: 'ada' }] } });
+    const context = () => engine.scope('Development');
+    createWorkflow(engine, 'Development', 'orders', version(0));
+    trigger(engine, 'Development', 'orders', {});
+    const firstSchema = new WeakRef(
+      context().data.workflows.find((workflow) => workflow.workflowId === 'orders')
+        ?.payloadSchema as object,
+    );
+    for (let n = 1; n <= COMPILES_PER_VALIDATOR_INSTANCE * 2; n++) {
+      engine.operations['workflows.update'](context(), {
+        params: { workflowId: 'orders' },
+        body: {
+          name: 'orders',
+          origin: 'svc-cloud',
+          preferences: {},
+          steps: [{ name: 'Inbox', type: 'in_app', controlValues: { body: 'Order' } }],
+          payloadSchema: version(n),
+          validatePayload: true,
+        },
+      });
+      expect(trigger(engine, 'Development', 'orders', {}).status).toBe('processed');
+    }
+    // WeakRef targets stay alive until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(firstSchema.deref()).toBeUndefined();
   });
 });

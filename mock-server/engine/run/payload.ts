@@ -73,15 +73,22 @@ export function payloadSchemaSizeProblem(schema: object): string | undefined {
  * reset or restore replaces): no schema of one engine or environment can reach another.
  * Schemas are not registered by `$id` (`addUsedSchema: false`) and each is removed from the
  * instance once compiled, so a `$id` never collides with another workflow's (the service
- * validates each workflow's payload by itself) and the instance does not grow. Unknown formats
- * are ignored without a warning.
+ * validates each workflow's payload by itself). Unknown formats are ignored without a warning.
+ *
+ * AJV's code scope still keeps every schema an instance compiled, and every function it made, for
+ * as long as the instance lives: an instance is retired after
+ * {@link COMPILES_PER_VALIDATOR_INSTANCE} compiles, and is freed once no validator it made is in
+ * use (the workflow versions it compiled were updated or deleted).
  */
-const instances = new WeakMap<object, Ajv>();
+const instances = new WeakMap<object, { ajv: Ajv; compiles: number }>();
+
+/** How many schemas one validator instance compiles before a new one takes over. */
+export const COMPILES_PER_VALIDATOR_INSTANCE = 32;
 
 function ajvOf(owner: object): Ajv {
-  let instance = instances.get(owner);
-  if (instance === undefined) {
-    instance = new Ajv({
+  let entry = instances.get(owner);
+  if (entry === undefined || entry.compiles >= COMPILES_PER_VALIDATOR_INSTANCE) {
+    const ajv = new Ajv({
       allErrors: true,
       useDefaults: true,
       strict: false,
@@ -91,10 +98,12 @@ function ajvOf(owner: object): Ajv {
       // Schema patterns run on RE2: linear time, so no payload can make one backtrack for ever.
       code: { regExp: linearRegExp },
     });
-    addFormats(instance);
-    instances.set(owner, instance);
+    addFormats(ajv);
+    entry = { ajv, compiles: 0 };
+    instances.set(owner, entry);
   }
-  return instance;
+  entry.compiles += 1;
+  return entry.ajv;
 }
 
 // Compiled validators per schema object, i.e. per workflow version: an update or delete drops
