@@ -102,14 +102,6 @@ export const PROFILE_FIELDS = [
   'timezone',
 ] as const;
 
-/** Where retention's last pass left an environment. */
-export interface RetentionPass {
-  /** Notifications it held after the pass. */
-  count: number;
-  /** Whether the pass could not get back under the cap (unread or pending work it may not drop). */
-  stuck: boolean;
-}
-
 /** A topic of an environment. */
 export interface TopicRecord {
   _id: string;
@@ -498,7 +490,12 @@ export interface EnvironmentData {
    * Where retention's last pass left the environment (store/retention.ts); kept in the state so a
    * restart that plays the journal back passes where the live server did.
    */
-  retentionPass?: RetentionPass;
+  retentionPass?: {
+    /** Notifications it held after the pass. */
+    count: number;
+    /** Whether the pass could not get back under the cap (work it may not drop). */
+    stuck: boolean;
+  };
   /** Throttle admissions. */
   throttle: ThrottleStore;
   /**
