@@ -184,7 +184,7 @@ export default async function run() {
   const startRss = rssOf(child.pid);
   rows.push(row('RSS at start', +startRss.toFixed(1), 'MB'));
   let interval = 0;
-  const sampler = setInterval(() => {
+  const sample = () => {
     interval += 1;
     const sorted = latencies.sort((a, b) => a - b);
     const p99 = sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0;
@@ -196,7 +196,8 @@ export default async function run() {
       `[soak] ${label} rss=${rssOf(child.pid).toFixed(1)} MB p99=${p99.toFixed(1)} ms n=${sorted.length}`,
     );
     latencies = [];
-  }, INTERVAL_S * 1000);
+  };
+  const sampler = setInterval(sample, INTERVAL_S * 1000);
 
   try {
     await Promise.all(
@@ -206,6 +207,8 @@ export default async function run() {
     );
   } finally {
     clearInterval(sampler);
+    // The last interval ends with the run, not with the timer (which drifts past the deadline).
+    if (latencies.length > 0) sample();
     for (const controller of streams) controller.abort();
     child.kill('SIGTERM');
   }
