@@ -4,17 +4,15 @@
 // how many reads were answered while it ran, and the longest a read waited (what the fan-out held
 // the server for: the whole fan-out before it went on in chunks, about a chunk after).
 //   npm run bench -- fan-out            (20,000 subscribers)
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { median, SMOKE } from './lib/measure.mjs';
+import { startSvcMock } from './lib/svc-mock-process.mjs';
 
 const SUBSCRIBERS = SMOKE ? 300 : Number(process.env.BENCH_FAN_OUT_SUBSCRIBERS ?? 20_000);
 const ROUNDS = SMOKE ? 1 : 3;
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function row(name, value, unit, extra = {}) {
   return { bench: 'fan-out', name, value, unit, ...extra };
@@ -45,24 +43,6 @@ function seedFile() {
   return file;
 }
 
-function startServer(seed) {
-  const child = spawn(
-    process.execPath,
-    [cli, '--port', '0', '--clock', 'virtual', '--quiet', '--seed', seed],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      const key = /Development\s+_id=\S+\s+apiKey=(\S+)/.exec(output)?.[1];
-      if (url && key && output.includes('control API:')) resolve({ child, url, key });
-    });
-    child.on('exit', (code) => reject(new Error(`svc-mock exited with ${code}: ${output}`)));
-  });
-}
-
 /** Sends the fan-out and reads a subscriber in a loop until it answers. */
 async function measure(url, headers, path, body) {
   let done = false;
@@ -90,7 +70,7 @@ async function measure(url, headers, path, body) {
 
 export default async function run() {
   const seed = seedFile();
-  const { child, url, key } = await startServer(seed);
+  const { child, url, key } = await startSvcMock(['--clock', 'virtual', '--seed', seed]);
   const headers = { authorization: `ApiKey ${key}`, 'content-type': 'application/json' };
   const rows = [];
   try {

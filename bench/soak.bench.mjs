@@ -5,20 +5,18 @@
 // requests; both should stay flat once the caps and retention hold.
 //   npm run bench -- soak                      (10 minutes)
 //   BENCH_SOAK_MINUTES=2 BENCH_SOAK_INTERVAL_S=20 npm run bench -- soak   (a short run)
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { SMOKE } from './lib/measure.mjs';
+import { startSvcMock } from './lib/svc-mock-process.mjs';
 
 const MINUTES = SMOKE ? 0.2 : Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const INTERVAL_S = SMOKE ? 4 : Number(process.env.BENCH_SOAK_INTERVAL_S ?? 60);
 const REQUEST_TIMEOUT_MS = SMOKE ? 10_000 : 60_000;
 const WORKERS = 6;
 const SUBSCRIBERS = 500;
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function row(name, value, unit, extra = {}) {
   return { bench: 'soak', name, value, unit, ...extra };
@@ -32,26 +30,6 @@ function seedFile() {
   }));
   writeFileSync(file, JSON.stringify({ subscribers }));
   return file;
-}
-
-function startServer(seed) {
-  const child = spawn(
-    process.execPath,
-    [cli, '--port', '0', '--clock', 'real', '--quiet', '--seed', seed],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      const key = /Development\s+_id=\S+\s+apiKey=(\S+)/.exec(output)?.[1];
-      if (url && key && output.includes('control API:')) resolve({ child, url, key });
-    });
-    child.on('exit', (code) => reject(new Error(`svc-mock exited with ${code}: ${output}`)));
-  });
 }
 
 function rssOf(pid) {
@@ -91,7 +69,7 @@ const workflowBody = (n) => ({
 
 export default async function run() {
   const seed = seedFile();
-  const { child, url, key } = await startServer(seed);
+  const { child, url, key } = await startSvcMock(['--clock', 'real', '--seed', seed]);
   const api = { authorization: `ApiKey ${key}`, 'content-type': 'application/json' };
   // A request that hangs or fails on the network counts as a row: the run reports it, never
   // stalls on it (a worker that threw used to leave the sampler and the server running).
