@@ -3,7 +3,7 @@
 // contestants interleaved round by round, medians and spread reported; the CLI's start to its
 // first 200 against a bare script's; and the in-process trigger through the client in fetch mode
 // (createFetchHandler) against msw mode (setupServer).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
@@ -11,6 +11,7 @@ import { Svc } from '../dist/index.js';
 import { createFetchHandler, createMockEngine } from '../dist/mock/index.js';
 import { createHandlers } from '../dist/mock/msw.js';
 import { median, SMOKE, sample } from './lib/measure.mjs';
+import { runHttpLoad } from './lib/run-load.mjs';
 
 const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const SECONDS = SMOKE ? 0.3 : Number(process.env.BENCH_HTTP_SECONDS ?? 3);
@@ -18,7 +19,6 @@ const CONNECTIONS = 32;
 const START_SAMPLES = SMOKE ? 1 : 7;
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const bare = fileURLToPath(new URL('./lib/bare-server.mjs', import.meta.url));
-const load = fileURLToPath(new URL('./lib/http-load.mjs', import.meta.url));
 
 /** Starts a server process and resolves with its URL (and banner) once it prints it. */
 function startProcess(args) {
@@ -52,24 +52,7 @@ function apiKeyOf(banner) {
 }
 
 function runLoad(spec) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      load,
-      JSON.stringify({
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        body: null,
-        headers: {},
-        ...spec,
-      }),
-    ],
-    { encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`load generator failed: ${result.stderr}`);
-  const measured = JSON.parse(result.stdout.trim());
-  if (measured.failures > 0) throw new Error(`${measured.failures} failed requests on ${spec.url}`);
-  return measured;
+  return runHttpLoad({ connections: CONNECTIONS, seconds: SECONDS, ...spec });
 }
 
 async function firstOk(url, headers) {

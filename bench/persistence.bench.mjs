@@ -5,7 +5,7 @@
 // snapshot alone and with a journal topped up to just under its compaction threshold.
 // BENCH_PERSISTENCE_PARTS=throughput,start picks parts; BENCH_PERSISTENCE_ROUNDS and _SECONDS
 // set the load.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { COMPACT_AFTER_BYTES } from '../dist/mock/persistence/data-directory.js';
 import { subscriberSeed, workflowSeed } from './lib/datasets.mjs';
 import { median, SMOKE } from './lib/measure.mjs';
+import { runHttpLoad } from './lib/run-load.mjs';
 
 const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_PERSISTENCE_ROUNDS ?? 3);
 const SECONDS = SMOKE ? 0.3 : Number(process.env.BENCH_PERSISTENCE_SECONDS ?? 3);
@@ -25,7 +26,6 @@ const START_SAMPLES = SMOKE ? 1 : 3;
 const JOURNAL_SAMPLE = SMOKE ? 20 : 500;
 const KEY = 'persistence-bench-key-0123';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const load = fileURLToPath(new URL('./lib/http-load.mjs', import.meta.url));
 const json = { 'content-type': 'application/json' };
 const auth = { authorization: `ApiKey ${KEY}` };
 
@@ -59,24 +59,7 @@ function stop(child) {
 }
 
 function runLoad(spec) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      load,
-      JSON.stringify({
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        body: null,
-        headers: {},
-        ...spec,
-      }),
-    ],
-    { encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`load generator failed: ${result.stderr}`);
-  const measured = JSON.parse(result.stdout.trim());
-  if (measured.failures > 0) throw new Error(`${measured.failures} failed requests on ${spec.url}`);
-  return measured;
+  return runHttpLoad({ connections: CONNECTIONS, seconds: SECONDS, ...spec });
 }
 
 async function control(url, path, body = {}) {
@@ -170,55 +153,41 @@ async function throughput() {
   }
   const rps = (runs) => median(runs.map((run) => run.rps));
   const detail = `median of ${ROUNDS} interleaved ${SECONDS} s runs, ${CONNECTIONS} keep-alive connections`;
-  const triggerRatio = rps(results.keptTrigger) / rps(results.memoryTrigger);
-  const getRatio = rps(results.keptGet) / rps(results.memoryGet);
+  // Each request: in memory, with --data, and their ratio against its goal.
+  const rateRows = (label, memory, kept, goal, note = '') => [
+    {
+      bench: 'persistence',
+      name: `${label} in memory (req/s)`,
+      value: Math.round(rps(memory)),
+      unit: 'req/s',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: `${label} with --data (req/s)`,
+      value: Math.round(rps(kept)),
+      unit: 'req/s',
+      detail,
+    },
+    {
+      bench: 'persistence',
+      name: `${label}: --data / memory`,
+      value: +(rps(kept) / rps(memory)).toFixed(2),
+      unit: 'x',
+      goal,
+      better: 'higher',
+      detail: `${detail}${note}`,
+    },
+  ];
   return [
-    {
-      bench: 'persistence',
-      name: 'POST trigger in memory (req/s)',
-      value: Math.round(rps(results.memoryTrigger)),
-      unit: 'req/s',
-      detail,
-    },
-    {
-      bench: 'persistence',
-      name: 'POST trigger with --data (req/s)',
-      value: Math.round(rps(results.keptTrigger)),
-      unit: 'req/s',
-      detail,
-    },
-    {
-      bench: 'persistence',
-      name: 'POST trigger: --data / memory',
-      value: +triggerRatio.toFixed(2),
-      unit: 'x',
-      goal: 0.5,
-      better: 'higher',
-      detail,
-    },
-    {
-      bench: 'persistence',
-      name: 'GET subscriber in memory (req/s)',
-      value: Math.round(rps(results.memoryGet)),
-      unit: 'req/s',
-      detail,
-    },
-    {
-      bench: 'persistence',
-      name: 'GET subscriber with --data (req/s)',
-      value: Math.round(rps(results.keptGet)),
-      unit: 'req/s',
-      detail,
-    },
-    {
-      bench: 'persistence',
-      name: 'GET subscriber: --data / memory',
-      value: +getRatio.toFixed(2),
-      unit: 'x',
-      goal: 0.9,
-      better: 'higher',
-      detail: `${detail}; unchanged within the noise`,
-    },
+    ...rateRows('POST trigger', results.memoryTrigger, results.keptTrigger, 0.5),
+    ...rateRows(
+      'GET subscriber',
+      results.memoryGet,
+      results.keptGet,
+      0.9,
+      '; unchanged within the noise',
+    ),
     {
       bench: 'persistence',
       name: 'journal bytes per trigger',

@@ -5,6 +5,7 @@
 // unanswered one is wholly there or wholly absent, and idempotency keys still replay. Used by
 // test/persistence/crash.test.ts (a few kills) and bench/persistence.bench.mjs (50 or more).
 import { spawn } from 'node:child_process';
+import { callApi } from './api-call.mjs';
 
 const API_KEY = 'crash-loop-key-0123456789';
 
@@ -38,23 +39,8 @@ function startServer(cli, directory) {
   return { child, url, exited, errors: () => errors };
 }
 
-async function call(url, method, path, body, headers = {}) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `ApiKey ${API_KEY}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? JSON.parse(text) : undefined,
-  };
-}
+const call = (url, method, path, body, headers) =>
+  callApi(url, API_KEY, method, path, body, headers);
 
 /**
  * The writes of one worker, until `stop()`: what it sent and what was answered 2xx.

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import { callApi } from '../../bench/lib/api-call.mjs';
 import { demoSeed } from '../../mock-server/demo-seed';
 import { createMockEngine } from '../../mock-server/engine/engine';
 import { startMockServer } from '../../mock-server/http/server';
@@ -96,23 +97,7 @@ export async function startKept(
       await server.close();
       await data.close();
     },
-    async call(method, path, body, headers = {}) {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          authorization: `ApiKey ${key}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: text === '' ? undefined : JSON.parse(text),
-        headers: response.headers,
-      };
-    },
+    call: (method, path, body, headers) => callApi(server.url, key, method, path, body, headers),
   };
 }
 
