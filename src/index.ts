@@ -66,49 +66,13 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
-export { eventsBroadcast } from './funcs/eventsBroadcast';
-export { eventsCancel } from './funcs/eventsCancel';
-export { eventsTrigger } from './funcs/eventsTrigger';
-export { eventsTriggerBulk } from './funcs/eventsTriggerBulk';
-export { integrationsCreate } from './funcs/integrationsCreate';
-export { integrationsDelete } from './funcs/integrationsDelete';
-export { integrationsList } from './funcs/integrationsList';
-export { integrationsSetPrimary } from './funcs/integrationsSetPrimary';
-export { integrationsUpdate } from './funcs/integrationsUpdate';
-export { messagesDelete } from './funcs/messagesDelete';
-export { messagesDeleteByTransactionId } from './funcs/messagesDeleteByTransactionId';
-export { messagesList } from './funcs/messagesList';
-export { notificationsList } from './funcs/notificationsList';
-export { notificationsRetrieve } from './funcs/notificationsRetrieve';
-export { subscribersCreate } from './funcs/subscribersCreate';
-export { subscribersCreateBulk } from './funcs/subscribersCreateBulk';
-export { subscribersCredentialsDelete } from './funcs/subscribersCredentialsDelete';
-export { subscribersCredentialsUpdate } from './funcs/subscribersCredentialsUpdate';
-export { subscribersCredentialsUpsert } from './funcs/subscribersCredentialsUpsert';
-export { subscribersDelete } from './funcs/subscribersDelete';
-export { subscribersMessagesMarkAs } from './funcs/subscribersMessagesMarkAs';
-export { subscribersPreferencesBulkUpdate } from './funcs/subscribersPreferencesBulkUpdate';
-export { subscribersPreferencesList } from './funcs/subscribersPreferencesList';
-export { subscribersPreferencesUpdate } from './funcs/subscribersPreferencesUpdate';
-export { subscribersRetrieve } from './funcs/subscribersRetrieve';
-export { subscribersSearch } from './funcs/subscribersSearch';
-export { subscribersSubscriptionsList } from './funcs/subscribersSubscriptionsList';
-export { subscribersUpdate } from './funcs/subscribersUpdate';
-export { topicsCreate } from './funcs/topicsCreate';
-export { topicsDelete } from './funcs/topicsDelete';
-export { topicsList } from './funcs/topicsList';
-export { topicsRetrieve } from './funcs/topicsRetrieve';
-export { topicsSubscriptionsCreate } from './funcs/topicsSubscriptionsCreate';
-export { topicsSubscriptionsDelete } from './funcs/topicsSubscriptionsDelete';
-export { topicsSubscriptionsList } from './funcs/topicsSubscriptionsList';
-export { topicsUpdate } from './funcs/topicsUpdate';
-export { workflowsCreate } from './funcs/workflowsCreate';
-export { workflowsDelete } from './funcs/workflowsDelete';
-export { workflowsList } from './funcs/workflowsList';
-export { workflowsPatch } from './funcs/workflowsPatch';
-export { workflowsRetrieve } from './funcs/workflowsRetrieve';
-export { workflowsSync } from './funcs/workflowsSync';
-export { workflowsUpdate } from './funcs/workflowsUpdate';
+export * from './funcs/events';
+export * from './funcs/integrations';
+export * from './funcs/messages';
+export * from './funcs/notifications';
+export * from './funcs/subscribers';
+export * from './funcs/topics';
+export * from './funcs/workflows';
 /* Typed triggers (augment `Register`; docs/workflows-as-code.md) */
 export type {
   BroadcastBodyFor,

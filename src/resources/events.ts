@@ -1,10 +1,7 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { eventsBroadcast } from '../funcs/eventsBroadcast';
-import { eventsCancel } from '../funcs/eventsCancel';
-import { eventsTrigger } from '../funcs/eventsTrigger';
-import { eventsTriggerBulk } from '../funcs/eventsTriggerBulk';
+import { eventsBroadcast, eventsCancel, eventsTrigger, eventsTriggerBulk } from '../funcs/events';
 import type {
   RegisteredBroadcastBody,
   RegisteredBulkTriggerBody,

@@ -1,11 +1,13 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { integrationsCreate } from '../funcs/integrationsCreate';
-import { integrationsDelete } from '../funcs/integrationsDelete';
-import { integrationsList } from '../funcs/integrationsList';
-import { integrationsSetPrimary } from '../funcs/integrationsSetPrimary';
-import { integrationsUpdate } from '../funcs/integrationsUpdate';
+import {
+  integrationsCreate,
+  integrationsDelete,
+  integrationsList,
+  integrationsSetPrimary,
+  integrationsUpdate,
+} from '../funcs/integrations';
 import type {
   Integration,
   IntegrationCreateBody,

@@ -2,9 +2,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { PageNumberPage, PagePromise } from '../core/pagination';
-import { messagesDelete } from '../funcs/messagesDelete';
-import { messagesDeleteByTransactionId } from '../funcs/messagesDeleteByTransactionId';
-import { messagesList } from '../funcs/messagesList';
+import { messagesDelete, messagesDeleteByTransactionId, messagesList } from '../funcs/messages';
 import type { NoContent } from '../schemas/common';
 import type {
   DeleteMessageResponse,

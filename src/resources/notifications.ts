@@ -2,8 +2,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { PageNumberPage, PagePromise } from '../core/pagination';
-import { notificationsList } from '../funcs/notificationsList';
-import { notificationsRetrieve } from '../funcs/notificationsRetrieve';
+import { notificationsList, notificationsRetrieve } from '../funcs/notifications';
 import type { ActivityNotification, NotificationListQuery } from '../schemas/notification';
 
 /**

@@ -1,9 +1,11 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { subscribersCredentialsDelete } from '../funcs/subscribersCredentialsDelete';
-import { subscribersCredentialsUpdate } from '../funcs/subscribersCredentialsUpdate';
-import { subscribersCredentialsUpsert } from '../funcs/subscribersCredentialsUpsert';
+import {
+  subscribersCredentialsDelete,
+  subscribersCredentialsUpdate,
+  subscribersCredentialsUpsert,
+} from '../funcs/subscribers';
 import type {
   CredentialsUpdateBody,
   CredentialsUpsertBody,

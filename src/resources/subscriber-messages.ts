@@ -1,7 +1,7 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { subscribersMessagesMarkAs } from '../funcs/subscribersMessagesMarkAs';
+import { subscribersMessagesMarkAs } from '../funcs/subscribers';
 import type { MarkAsBody, Message } from '../schemas/message';
 
 /**

@@ -1,9 +1,11 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
-import { subscribersPreferencesBulkUpdate } from '../funcs/subscribersPreferencesBulkUpdate';
-import { subscribersPreferencesList } from '../funcs/subscribersPreferencesList';
-import { subscribersPreferencesUpdate } from '../funcs/subscribersPreferencesUpdate';
+import {
+  subscribersPreferencesBulkUpdate,
+  subscribersPreferencesList,
+  subscribersPreferencesUpdate,
+} from '../funcs/subscribers';
 import type {
   PreferencesListQuery,
   PreferencesUpdateBody,

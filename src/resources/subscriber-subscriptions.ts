@@ -1,7 +1,7 @@
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
-import { subscribersSubscriptionsList } from '../funcs/subscribersSubscriptionsList';
+import { subscribersSubscriptionsList } from '../funcs/subscribers';
 import type { SubscriptionsListQuery } from '../schemas/subscriber';
 import type { TopicSubscription } from '../schemas/topic';
 

@@ -2,12 +2,14 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
-import { subscribersCreate } from '../funcs/subscribersCreate';
-import { subscribersCreateBulk } from '../funcs/subscribersCreateBulk';
-import { subscribersDelete } from '../funcs/subscribersDelete';
-import { subscribersRetrieve } from '../funcs/subscribersRetrieve';
-import { subscribersSearch } from '../funcs/subscribersSearch';
-import { subscribersUpdate } from '../funcs/subscribersUpdate';
+import {
+  subscribersCreate,
+  subscribersCreateBulk,
+  subscribersDelete,
+  subscribersRetrieve,
+  subscribersSearch,
+  subscribersUpdate,
+} from '../funcs/subscribers';
 import type {
   BulkCreateSubscribersBody,
   BulkCreateSubscribersResponse,

@@ -2,9 +2,11 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
-import { topicsSubscriptionsCreate } from '../funcs/topicsSubscriptionsCreate';
-import { topicsSubscriptionsDelete } from '../funcs/topicsSubscriptionsDelete';
-import { topicsSubscriptionsList } from '../funcs/topicsSubscriptionsList';
+import {
+  topicsSubscriptionsCreate,
+  topicsSubscriptionsDelete,
+  topicsSubscriptionsList,
+} from '../funcs/topics';
 import type {
   TopicSubscription,
   TopicSubscriptionsCreateBody,

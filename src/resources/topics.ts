@@ -2,11 +2,13 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
-import { topicsCreate } from '../funcs/topicsCreate';
-import { topicsDelete } from '../funcs/topicsDelete';
-import { topicsList } from '../funcs/topicsList';
-import { topicsRetrieve } from '../funcs/topicsRetrieve';
-import { topicsUpdate } from '../funcs/topicsUpdate';
+import {
+  topicsCreate,
+  topicsDelete,
+  topicsList,
+  topicsRetrieve,
+  topicsUpdate,
+} from '../funcs/topics';
 import type {
   DeleteTopicResponse,
   Topic,

@@ -2,13 +2,15 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { OffsetPage, PagePromise } from '../core/pagination';
-import { workflowsCreate } from '../funcs/workflowsCreate';
-import { workflowsDelete } from '../funcs/workflowsDelete';
-import { workflowsList } from '../funcs/workflowsList';
-import { workflowsPatch } from '../funcs/workflowsPatch';
-import { workflowsRetrieve } from '../funcs/workflowsRetrieve';
-import { workflowsSync } from '../funcs/workflowsSync';
-import { workflowsUpdate } from '../funcs/workflowsUpdate';
+import {
+  workflowsCreate,
+  workflowsDelete,
+  workflowsList,
+  workflowsPatch,
+  workflowsRetrieve,
+  workflowsSync,
+  workflowsUpdate,
+} from '../funcs/workflows';
 import type { NoContent } from '../schemas/common';
 import type {
   WorkflowCreateBody,

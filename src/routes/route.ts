@@ -74,6 +74,8 @@ export interface Route {
   readonly query?: z.ZodMiniType;
   /** Schema of the (unwrapped) success body. */
   readonly response: z.ZodMiniType;
+  /** The field of a paginated answer that holds the page's items, when it is not `data`. */
+  readonly items?: string;
 }
 
 /**

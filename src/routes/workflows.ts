@@ -21,6 +21,7 @@ export const workflowsListRoute = {
   bodyLimit: LARGE_BODY_LIMIT,
   query: WorkflowListQuery,
   response: WorkflowListResponse,
+  items: 'workflows',
 } as const satisfies Route;
 
 /** `PUT /v2/workflows/{workflowId}/sync`: copies a workflow to another environment. */

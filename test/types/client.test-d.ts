@@ -12,6 +12,7 @@ import {
   type PagePromise,
   type Subscriber,
   Svc,
+  subscribersRetrieve,
   subscribersSearch,
   type TopicSubscription,
   type TriggerResponse,
@@ -162,9 +163,14 @@ describe('parameters', () => {
 
   it('standalone functions take the core first', () => {
     const core = createSvcCore({ secretKey: 'k' });
-    expectTypeOf(
-      eventsTrigger(core, { name: 'w', to: 'u' }),
-    ).resolves.toEqualTypeOf<TriggerResponse>();
+    const triggered = eventsTrigger(core, { name: 'w', to: 'u' });
+    // The function's answer is the route's response schema's type: the same shape as the named one.
+    expectTypeOf(triggered).resolves.toExtend<TriggerResponse>();
+    expectTypeOf<TriggerResponse>().toExtend<Awaited<typeof triggered>>();
+    // @ts-expect-error the body is required
+    eventsTrigger(core);
+    // @ts-expect-error one path parameter per `:name` of the route
+    subscribersRetrieve(core);
     expectTypeOf(subscribersSearch).parameter(0).toEqualTypeOf(core);
   });
 });

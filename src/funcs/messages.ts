@@ -1,0 +1,25 @@
+/**
+ * The standalone functions of the `messages` routes: each is one line over the shared call helper,
+ * so an app that imports one bundles only its route and schemas.
+ *
+ * @module
+ */
+import { call, type OperationArgs, pageNumberPages } from '../core/call';
+import {
+  messagesDeleteByTransactionIdRoute,
+  messagesDeleteRoute,
+  messagesListRoute,
+} from '../routes/messages';
+
+/** {@inheritDoc Messages.delete} */
+export const messagesDelete = (...args: OperationArgs<typeof messagesDeleteRoute>) =>
+  call(messagesDeleteRoute, args);
+
+/** {@inheritDoc Messages.deleteByTransactionId} */
+export const messagesDeleteByTransactionId = (
+  ...args: OperationArgs<typeof messagesDeleteByTransactionIdRoute>
+) => call(messagesDeleteByTransactionIdRoute, args);
+
+/** {@inheritDoc Messages.list} */
+export const messagesList = (...args: OperationArgs<typeof messagesListRoute>) =>
+  pageNumberPages(messagesListRoute, args);

@@ -1,0 +1,16 @@
+/**
+ * The standalone functions of the `notifications` routes: each is one line over the shared call helper,
+ * so an app that imports one bundles only its route and schemas.
+ *
+ * @module
+ */
+import { call, type OperationArgs, pageNumberPages } from '../core/call';
+import { notificationsListRoute, notificationsRetrieveRoute } from '../routes/notifications';
+
+/** {@inheritDoc Notifications.list} */
+export const notificationsList = (...args: OperationArgs<typeof notificationsListRoute>) =>
+  pageNumberPages(notificationsListRoute, args);
+
+/** {@inheritDoc Notifications.retrieve} */
+export const notificationsRetrieve = (...args: OperationArgs<typeof notificationsRetrieveRoute>) =>
+  call(notificationsRetrieveRoute, args);

@@ -1,0 +1,52 @@
+/**
+ * The standalone functions of the `topics` routes: each is one line over the shared call helper,
+ * so an app that imports one bundles only its route and schemas.
+ *
+ * @module
+ */
+import { call, cursorPages, type OperationArgs } from '../core/call';
+import {
+  topicsCreateRoute,
+  topicsDeleteRoute,
+  topicsListRoute,
+  topicsRetrieveRoute,
+  topicsSubscriptionsCreateRoute,
+  topicsSubscriptionsDeleteRoute,
+  topicsSubscriptionsListRoute,
+  topicsUpdateRoute,
+} from '../routes/topics';
+
+/** {@inheritDoc Topics.create} */
+export const topicsCreate = (...args: OperationArgs<typeof topicsCreateRoute>) =>
+  call(topicsCreateRoute, args);
+
+/** {@inheritDoc Topics.delete} */
+export const topicsDelete = (...args: OperationArgs<typeof topicsDeleteRoute>) =>
+  call(topicsDeleteRoute, args);
+
+/** {@inheritDoc Topics.list} */
+export const topicsList = (...args: OperationArgs<typeof topicsListRoute>) =>
+  cursorPages(topicsListRoute, args);
+
+/** {@inheritDoc Topics.retrieve} */
+export const topicsRetrieve = (...args: OperationArgs<typeof topicsRetrieveRoute>) =>
+  call(topicsRetrieveRoute, args);
+
+/** {@inheritDoc TopicSubscriptions.create} */
+export const topicsSubscriptionsCreate = (
+  ...args: OperationArgs<typeof topicsSubscriptionsCreateRoute>
+) => call(topicsSubscriptionsCreateRoute, args);
+
+/** {@inheritDoc TopicSubscriptions.delete} */
+export const topicsSubscriptionsDelete = (
+  ...args: OperationArgs<typeof topicsSubscriptionsDeleteRoute>
+) => call(topicsSubscriptionsDeleteRoute, args);
+
+/** {@inheritDoc TopicSubscriptions.list} */
+export const topicsSubscriptionsList = (
+  ...args: OperationArgs<typeof topicsSubscriptionsListRoute>
+) => cursorPages(topicsSubscriptionsListRoute, args);
+
+/** {@inheritDoc Topics.update} */
+export const topicsUpdate = (...args: OperationArgs<typeof topicsUpdateRoute>) =>
+  call(topicsUpdateRoute, args);

@@ -1,0 +1,44 @@
+/**
+ * The standalone functions of the `workflows` routes: each is one line over the shared call helper,
+ * so an app that imports one bundles only its route and schemas.
+ *
+ * @module
+ */
+import { call, type OperationArgs, offsetPages } from '../core/call';
+import {
+  workflowsCreateRoute,
+  workflowsDeleteRoute,
+  workflowsListRoute,
+  workflowsPatchRoute,
+  workflowsRetrieveRoute,
+  workflowsSyncRoute,
+  workflowsUpdateRoute,
+} from '../routes/workflows';
+
+/** {@inheritDoc Workflows.create} */
+export const workflowsCreate = (...args: OperationArgs<typeof workflowsCreateRoute>) =>
+  call(workflowsCreateRoute, args);
+
+/** {@inheritDoc Workflows.delete} */
+export const workflowsDelete = (...args: OperationArgs<typeof workflowsDeleteRoute>) =>
+  call(workflowsDeleteRoute, args);
+
+/** {@inheritDoc Workflows.list} */
+export const workflowsList = (...args: OperationArgs<typeof workflowsListRoute>) =>
+  offsetPages(workflowsListRoute, args);
+
+/** {@inheritDoc Workflows.patch} */
+export const workflowsPatch = (...args: OperationArgs<typeof workflowsPatchRoute>) =>
+  call(workflowsPatchRoute, args);
+
+/** {@inheritDoc Workflows.retrieve} */
+export const workflowsRetrieve = (...args: OperationArgs<typeof workflowsRetrieveRoute>) =>
+  call(workflowsRetrieveRoute, args);
+
+/** {@inheritDoc Workflows.sync} */
+export const workflowsSync = (...args: OperationArgs<typeof workflowsSyncRoute>) =>
+  call(workflowsSyncRoute, args);
+
+/** {@inheritDoc Workflows.update} */
+export const workflowsUpdate = (...args: OperationArgs<typeof workflowsUpdateRoute>) =>
+  call(workflowsUpdateRoute, args);
