@@ -43,7 +43,7 @@ ky('https://api.svc.co/v1/events/trigger', { method: 'POST', retry: 0 })
 
 /**
  * Bundles one entry and returns its minified and gzip sizes in bytes, and the files with code in it
- * (relative to the package root, e.g. `dist/funcs/eventsTrigger.js`, `node_modules/ky/...`).
+ * (relative to the package root, e.g. `dist/funcs/events.js`, `node_modules/ky/...`).
  * `source` picks the package build (`dist`, the default) or the TypeScript sources (`src`).
  */
 export async function measure(code, { external = [], source = 'dist' } = {}) {

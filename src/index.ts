@@ -9,6 +9,7 @@ export { Svc } from './client';
 /* Promises and pages */
 export type { WithResponse } from './core/api-promise';
 export { APIPromise } from './core/api-promise';
+export type { OperationArgs, OperationResult } from './core/call';
 export type { SvcCore } from './core/core';
 export { createSvcCore } from './core/core';
 export type { APIErrorInit, ErrorBody } from './core/errors';

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { call, type OperationArgs, pageNumberPages } from '../core/call';
+import { call, type OperationArgs } from '../core/call';
+import { pageNumberPages } from '../core/paged-call';
 import {
   messagesDeleteByTransactionIdRoute,
   messagesDeleteRoute,

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { call, cursorPages, type OperationArgs } from '../core/call';
+import { call, type OperationArgs } from '../core/call';
+import { cursorPages } from '../core/paged-call';
 import {
   topicsCreateRoute,
   topicsDeleteRoute,

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { call, type OperationArgs, offsetPages } from '../core/call';
+import { call, type OperationArgs } from '../core/call';
+import { offsetPages } from '../core/paged-call';
 import {
   workflowsCreateRoute,
   workflowsDeleteRoute,

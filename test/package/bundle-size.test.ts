@@ -19,9 +19,12 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
  * engine's own schema (the service's rules, the context check included) it measures 18,160 B
  * (6,734 B SDK code alone): the ceilings moved up by that much, on purpose.
  */
+// Since every function is a line over one call helper (which reads positional arguments by the
+// route's shape) the trigger measures 18,311 B (6,867 B SDK code alone): the ceiling is the
+// 18.5 KB the spine's issue set for one operation.
 const LIMITS = {
-  triggerTotal: 17.8 * 1024,
-  triggerSdkOnly: 6.7 * 1024,
+  triggerTotal: 18.5 * 1024,
+  triggerSdkOnly: 6.9 * 1024,
   // The 24 KB goal was set for the interface's 14 operations; the 40 of today measure 26.1 KB.
   wholeSvcTotal: 26.5 * 1024,
 } as const;
@@ -54,12 +57,13 @@ describe('bundle size (from dist)', () => {
     const whole = await measure(ENTRIES['whole Svc'], { external: DEPENDENCIES });
     expect(trigger.minified).toBeLessThan(whole.minified);
     const bundled = trigger.inputs.filter((file) => file.startsWith('dist/'));
-    expect(bundled).toContain('dist/funcs/eventsTrigger.js');
+    expect(bundled).toContain('dist/funcs/events.js');
     expect(bundled).toContain('dist/schemas/event.js');
     const unreachable = [
       /^dist\/client\.js$/,
       /^dist\/resources\//,
-      /^dist\/funcs\/(?!eventsTrigger\.js$)/,
+      /^dist\/funcs\/(?!events\.js$)/,
+      /^dist\/core\/paged-call\.js$/,
       /^dist\/schemas\/(?!event\.js$|common\.js$|trigger-context\.js$)/,
       /^dist\/core\/pagination\.js$/,
       /^dist\/mock\//,

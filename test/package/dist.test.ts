@@ -86,11 +86,7 @@ const mswEntry = require('@svc/api/mock/msw');`;
       [...readFileSync(join(dist, file), 'utf8').matchAll(/^import [^;]*? from "([^"]+)";$/gm)].map(
         (match) => match[1],
       );
-    expect(importsOf('funcs/eventsTrigger.js')).toEqual([
-      '../core/request.js',
-      '../core/route-spec.js',
-      '../routes/events.js',
-    ]);
+    expect(importsOf('funcs/events.js')).toEqual(['../core/call.js', '../routes/events.js']);
     expect(importsOf('routes/events.js')).toEqual([
       '../schemas/event.js',
       '../schemas/event-batch.js',
