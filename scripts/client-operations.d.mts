@@ -5,3 +5,14 @@ export const OPERATIONS_END: string;
 export function operationsTable(routes: readonly { operation: string }[]): string;
 /** `markdown` with the text between the operations markers replaced by `table`. */
 export function withOperationsTable(markdown: string, table: string): string;
+/** `markdown` with the text between the `start` and `end` markers replaced by `table`. */
+export function replaceBetween(
+  markdown: string,
+  startMarker: string,
+  endMarker: string,
+  table: string,
+): string;
+/** The route table (`ROUTES` of src/routes/index.ts), read from the sources. */
+export function loadRoutes(
+  root: string,
+): Promise<readonly { operation: string; method: string; path: string }[]>;

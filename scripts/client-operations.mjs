@@ -45,17 +45,21 @@ export function operationsTable(routes) {
   ].join('\n');
 }
 
-/** `markdown` with the text between the operations markers replaced by `table`. */
-export function withOperationsTable(markdown, table) {
-  const start = markdown.indexOf(OPERATIONS_START);
-  const end = markdown.indexOf(OPERATIONS_END);
-  if (start < 0 || end < start) {
-    throw new Error(`docs/client.md has no ${OPERATIONS_START} ... ${OPERATIONS_END} section`);
-  }
-  return `${markdown.slice(0, start + OPERATIONS_START.length)}\n\n${table}\n\n${markdown.slice(end)}`;
+/** `markdown` with the text between the `start` and `end` markers replaced by `table`. */
+export function replaceBetween(markdown, startMarker, endMarker, table) {
+  const start = markdown.indexOf(startMarker);
+  const end = markdown.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`no ${startMarker} ... ${endMarker} section`);
+  return `${markdown.slice(0, start + startMarker.length)}\n\n${table}\n\n${markdown.slice(end)}`;
 }
 
-async function loadRoutes(root) {
+/** `markdown` with the text between the operations markers replaced by `table`. */
+export function withOperationsTable(markdown, table) {
+  return replaceBetween(markdown, OPERATIONS_START, OPERATIONS_END, table);
+}
+
+/** The route table (`ROUTES` of src/routes/index.ts), read from the sources. */
+export async function loadRoutes(root) {
   // The route table is TypeScript: bundle it with esbuild (zod stays external) and import it.
   const { build } = await import('esbuild');
   const result = await build({

@@ -20,6 +20,7 @@ type PathValues<P extends string> = P extends `${string}:${string}/${infer Rest}
     : [];
 
 type BodyArgs<R extends Route> = R extends { body: z.ZodMiniType<infer Body> } ? [Body] : [];
+
 type QueryArgs<R extends Route> = R extends { query: z.ZodMiniType<infer Query> }
   ? [(Query | undefined)?]
   : [];
@@ -28,6 +29,11 @@ type QueryArgs<R extends Route> = R extends { query: z.ZodMiniType<infer Query> 
  * The arguments of a route's standalone function: the client core, one string per path
  * parameter, the body (when the route has one), the query (optional, when it has one) and the
  * request options.
+ *
+ * @example
+ * ```ts
+ * const args: OperationArgs<typeof topicsRetrieveRoute> = [core, 'news'];
+ * ```
  */
 export type OperationArgs<R extends Route> = [
   core: SvcCore,
@@ -36,7 +42,14 @@ export type OperationArgs<R extends Route> = [
   options?: RequestOptions | undefined,
 ];
 
-/** What a route answers, unwrapped from the service's `{ data }` envelope. */
+/**
+ * What a route answers, unwrapped from the service's `{ data }` envelope.
+ *
+ * @example
+ * ```ts
+ * const topic: OperationResult<typeof topicsRetrieveRoute> = await topicsRetrieve(core, 'news');
+ * ```
+ */
 export type OperationResult<R extends Route> = z.infer<R['response']>;
 
 /** @internal A call's inputs, read from a standalone function's arguments. */

@@ -21,6 +21,8 @@ const NAMESPACES = [subscribers, topics, integrations, workflows, events, notifi
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;
 
+type Namespace = (typeof NAMESPACES)[number];
+
 /**
  * A route of {@link ROUTES}.
  *
@@ -29,7 +31,7 @@ type RouteOf<M> = M extends unknown ? M[keyof M] : never;
  * const byOperation = new Map<OperationName, AnyRoute>(ROUTES.map((route) => [route.operation, route]));
  * ```
  */
-export type AnyRoute = RouteOf<(typeof NAMESPACES)[number]>;
+export type AnyRoute = RouteOf<Namespace>;
 
 /** Every route the client speaks, with its method, path, status and schemas, by operation name. */
 export const ROUTES: readonly AnyRoute[] = NAMESPACES.flatMap(

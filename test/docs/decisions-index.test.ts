@@ -25,20 +25,19 @@ describe('docs/decisions/README.md', () => {
 });
 
 describe('docs/api-coverage.md', () => {
+  // | Tag | Operation | Route | Client method | Function | Engine |
   const rows = read('docs/api-coverage.md')
     .split('\n')
-    .filter((line) => /^\| \d+ /.test(line))
+    .filter((line) => /^\| [^|]+ \| [^|]+ \| `(GET|POST|PUT|PATCH|DELETE) /.test(line))
     .map((line) => line.split('|').map((cell) => cell.trim()));
 
-  it('lists the 14 operations of the interface, then the 15 beyond it', () => {
-    expect(rows.map((row) => Number(row[1]))).toEqual(
-      Array.from({ length: 29 }, (_, index) => index + 1),
-    );
+  it("lists every operation of the service's document", () => {
+    expect(rows).toHaveLength(149);
   });
 
   it('names client methods and standalone functions that exist', () => {
     const svc = new Svc({ secretKey: 'sk_docs' });
-    for (const row of rows) {
+    for (const row of rows.filter((cells) => cells[4] !== '')) {
       const method = (row[4] ?? '').replaceAll('`', '');
       const standalone = (row[5] ?? '').replaceAll('`', '');
       const target = method
@@ -49,16 +48,14 @@ describe('docs/api-coverage.md', () => {
     }
   });
 
-  it('says "full" exactly for the operations the engine serves', async () => {
+  it('says "served" exactly for the operations the engine serves', async () => {
     const handlers = createHandlers(createMockEngine());
     for (const row of rows) {
       const [method = '', path = ''] = (row[3] ?? '').replaceAll('`', '').split(' ');
       const url = `https://api.svc.co${path.replace(/\{[^}]+\}/g, '6955b900a087eaf300000001')}`;
       const response = await getResponse(handlers, new Request(url, { method }));
-      // A row says "full" when, and only when, the engine's handlers answer its route.
-      expect((row[6] ?? '').startsWith('full'), `row ${row[1]}: ${method} ${path}`).toBe(
-        response !== undefined,
-      );
+      // A row says "served" when, and only when, the engine's handlers answer its route.
+      expect((row[6] ?? '').startsWith('served'), `${method} ${path}`).toBe(response !== undefined);
     }
   });
 });
