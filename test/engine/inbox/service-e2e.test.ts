@@ -256,6 +256,42 @@ describe('get-notifications.e2e.ts', () => {
 });
 
 describe('get-notifications-count.e2e.ts', () => {
+  const count = (engine: MockEngine, token: string, filters: unknown[]) =>
+    inbox(engine, 'notifications.count', {
+      token,
+      query: `filters=${encodeURIComponent(JSON.stringify(filters))}`,
+    });
+
+  it('should throw exception when filtering for unread and archived notifications', async () => {
+    const { engine, token } = await oneNotification();
+    const { status, body } = await count(engine, token, [{ read: false, archived: true }]);
+    expect(status).toBe(400);
+    expect(body.message).toBe('Filtering for unread and archived notifications is not supported.');
+  });
+
+  it('should return notification counts for multiple filters, each echoed as given', async () => {
+    const engine = engineWith();
+    const tagged = { ...PLAIN, workflowId: 'tagged', tags: ['hello'] };
+    engine.seed({ workflows: [tagged] });
+    for (const workflow of ['plain', 'plain', 'tagged', 'tagged', 'tagged', 'tagged']) {
+      await trigger(engine, workflow, 'ada');
+    }
+    const token = await sessionOf(engine, 'ada');
+    const { status, body } = await count(engine, token, [
+      { tags: ['hello'] },
+      { read: false },
+      {},
+      { read: true, archived: true },
+    ]);
+    expect(status).toBe(200);
+    expect(body.data).toStrictEqual([
+      { count: 4, filter: { tags: ['hello'] } },
+      { count: 6, filter: { read: false } },
+      { count: 6, filter: {} },
+      { count: 0, filter: { read: true, archived: true } },
+    ]);
+  });
+
   it('echoes each filter as given: `tags` stays a flat list', async () => {
     const { engine, token } = await oneNotification();
     const filters = JSON.stringify([{ tags: ['a', 'b'] }, { tags: [['a'], ['b']] }]);
@@ -335,5 +371,47 @@ describe('update-preferences.e2e.ts', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/^Critical workflow with id: \w+ can not be updated$/);
+  });
+});
+
+describe('mark-notifications-as-seen.e2e.ts', () => {
+  const seen = (engine: MockEngine, token: string, body: unknown) =>
+    inbox(engine, 'notifications.markAsSeen', { token, body });
+
+  it('should prioritize notificationIds over filters when both are provided', async () => {
+    const engine = engineWith();
+    for (let round = 0; round < 3; round++) await trigger(engine, 'plain', 'ada');
+    const token = await sessionOf(engine, 'ada');
+    const [first] = (await listOf(engine, token)).data;
+    const answer = await seen(engine, token, { notificationIds: [first?.id], tags: ['some-tag'] });
+    expect(answer.status).toBe(204);
+    const flags = (await listOf(engine, token)).data.map((notification) => notification['isSeen']);
+    expect(flags).toStrictEqual([true, false, false]);
+  });
+
+  it('should throw validation error for invalid notification IDs, and non-array ids or tags', async () => {
+    const { engine, token } = await oneNotification('plain');
+    for (const body of [
+      { notificationIds: ['invalid-id', 'another-invalid'] },
+      { notificationIds: 'not-an-array' },
+      { tags: 'not-an-array' },
+    ]) {
+      const answer = await seen(engine, token, body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+      expect(answer.body.message).toContain('Validation Error');
+    }
+  });
+
+  it('should throw validation error for invalid JSON data', async () => {
+    const { engine, token } = await oneNotification('plain');
+    const answer = await seen(engine, token, { data: 'invalid-json-{' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('Invalid JSON format for data parameter');
+  });
+
+  it('should handle non-existent notification IDs gracefully', async () => {
+    const { engine, token } = await oneNotification('plain');
+    const answer = await seen(engine, token, { notificationIds: ['507f1f77bcf86cd799439011'] });
+    expect(answer.status).toBe(204);
   });
 });
