@@ -239,7 +239,7 @@ export const Message = z.looseObject({
   /** When it was last marked seen. */
   lastSeenDate: z.optional(Timestamp),
   /** When it was last marked read. */
-  lastReadDate: z.optional(Timestamp),
+  lastReadDate: z.optional(z.nullable(Timestamp)),
   /** Email blocks or text; `null` is tolerated as the reference service documents it. */
   content: z.optional(z.nullable(z.union([z.array(EmailBlock), z.string()]))),
   /** The transaction of the trigger that sent it. */

@@ -17,7 +17,7 @@ import { announceInbox } from './announce';
 import { inAppMessagesOf } from './inbox-counts';
 import { filterFromJson, type InboxFilter, matchesFilter } from './notification-filter';
 import type { InboxNotification } from './notification-shapes';
-import { toInboxNotification } from './notification-view';
+import { isSnoozed, toInboxNotification } from './notification-view';
 
 /** The longest snooze, in hours (the service's highest plan: 90 days). */
 export const MAX_SNOOZE_HOURS = 90 * 24;
@@ -36,6 +36,44 @@ export type NotificationAction =
   | 'revert';
 
 /**
+ * The command each action builds; a malformed notification id fails its validation (422, the
+ * message under `errors.notificationId`).
+ */
+const COMMAND_OF: Record<NotificationAction | 'delete', string> = {
+  read: 'MarkNotificationAsCommand',
+  unread: 'MarkNotificationAsCommand',
+  archive: 'MarkNotificationAsCommand',
+  unarchive: 'MarkNotificationAsCommand',
+  snooze: 'SnoozeNotificationCommand',
+  unsnooze: 'UnsnoozeNotificationCommand',
+  complete: 'UpdateNotificationActionCommand',
+  revert: 'UpdateNotificationActionCommand',
+  delete: 'DeleteNotificationCommand',
+};
+
+function checkedId(notificationId: string, action: NotificationAction | 'delete'): string {
+  if (!isObjectId(notificationId)) {
+    throw ServiceError.commandValidation(COMMAND_OF[action], {
+      notificationId: { messages: ['notificationId must be a mongodb id'], value: notificationId },
+    });
+  }
+  return notificationId.toLowerCase();
+}
+
+function findOwn(
+  scope: EngineScope,
+  subscriber: SubscriberRecord,
+  id: string,
+): MessageRecord | undefined {
+  return scope.data.messages.find(
+    (candidate) =>
+      candidate._id === id &&
+      candidate.channel === 'in_app' &&
+      candidate._subscriberId === subscriber._id,
+  );
+}
+
+/**
  * The subscriber's own in-app message with this id: 422 for an id that is no ObjectId, 404 for
  * one the subscriber does not hold (another subscriber's included).
  */
@@ -43,19 +81,28 @@ export function ownMessage(
   scope: EngineScope,
   subscriber: SubscriberRecord,
   notificationId: string,
+  action: NotificationAction | 'delete' = 'read',
 ): MessageRecord {
-  if (!isObjectId(notificationId)) {
-    throw ServiceError.dtoValidation(['notificationId must be a mongodb id']);
-  }
-  const id = notificationId.toLowerCase();
-  const message = scope.data.messages.find(
-    (candidate) =>
-      candidate._id === id &&
-      candidate.channel === 'in_app' &&
-      candidate._subscriberId === subscriber._id,
-  );
+  const message = findOwn(scope, subscriber, checkedId(notificationId, action));
   if (!message) {
     throw ServiceError.http(404, `Notification with id: ${notificationId} is not found.`);
+  }
+  return message;
+}
+
+/** The subscriber's own snoozed message: the unsnooze usecase finds only a snoozed one (404). */
+function snoozedMessage(
+  scope: EngineScope,
+  subscriber: SubscriberRecord,
+  notificationId: string,
+): MessageRecord {
+  const message = findOwn(scope, subscriber, checkedId(notificationId, 'unsnooze'));
+  if (!message || !isSnoozed(message, scope.now())) {
+    throw ServiceError.http(
+      404,
+      `Could not find a snoozed notification with id '${notificationId}'. ` +
+        'The notification may not exist or may not be in a snoozed state.',
+    );
   }
   return message;
 }
@@ -126,7 +173,10 @@ function setActionStatus(
     action?: { status?: string; buttons?: { type?: string }[]; result?: Record<string, unknown> };
   };
   if (!cta.action?.buttons?.some((button) => button.type === type)) {
-    throw ServiceError.http(400, `Could not find the ${type} action of the notification`);
+    throw ServiceError.http(
+      400,
+      `Could not perform action on the ${type} button because it does not exist.`,
+    );
   }
   cta.action.status = done ? 'done' : 'pending';
   cta.action.result = { type, payload: {} };
@@ -159,11 +209,14 @@ export function actOnNotification(
   action: NotificationAction,
   body: unknown,
 ): InboxNotification {
-  const message = ownMessage(scope, subscriber, notificationId);
   const at = scope.iso();
   const now = scope.now();
   // Validated before anything changes: a refused snooze or action leaves the message as it was.
   const snoozeUntil = action === 'snooze' ? snoozeEnd(body, now) : undefined;
+  const message =
+    action === 'unsnooze'
+      ? snoozedMessage(scope, subscriber, notificationId)
+      : ownMessage(scope, subscriber, notificationId, action);
   const actionType = action === 'complete' || action === 'revert' ? actionTypeOf(body) : undefined;
   tables.messages.edit(scope.data, message);
   switch (action) {
@@ -171,8 +224,13 @@ export function actOnNotification(
       markRead(message, at);
       break;
     case 'unread':
+      // Unread and archived do not go together: the service's unread also unarchives.
       message.read = false;
-      delete message.lastReadDate;
+      message.lastReadDate = null;
+      if (message.archived) {
+        message.archived = false;
+        message.archivedAt = null;
+      }
       break;
     case 'archive':
       if (!message.read) markRead(message, at);
@@ -181,9 +239,10 @@ export function actOnNotification(
       break;
     case 'unarchive':
       message.archived = false;
-      delete message.archivedAt;
+      message.archivedAt = null;
       break;
     case 'snooze':
+      markSeen(message, at);
       message.snoozedUntil = new Date(snoozeUntil as number).toISOString();
       cancelSnoozeEnd(scope, message._id);
       scope.schedule({
@@ -195,12 +254,10 @@ export function actOnNotification(
       });
       break;
     case 'unsnooze':
-      if (message.snoozedUntil !== undefined) {
-        delete message.snoozedUntil;
-        message.deliveredAt = [...message.deliveredAt, at];
-        cancelSnoozeEnd(scope, message._id);
-        recordInteractions(scope, message, ['snoozed']);
-      }
+      delete message.snoozedUntil;
+      message.deliveredAt = [...message.deliveredAt, at];
+      cancelSnoozeEnd(scope, message._id);
+      recordInteractions(scope, message, ['snoozed']);
       break;
     case 'complete':
     case 'revert':
@@ -240,7 +297,7 @@ export function deleteNotification(
   subscriber: SubscriberRecord,
   notificationId: string,
 ): void {
-  const message = ownMessage(scope, subscriber, notificationId);
+  const message = ownMessage(scope, subscriber, notificationId, 'delete');
   recordInteractions(scope, message, ['deleted']);
   cancelSnoozeEnd(scope, message._id);
   tables.messages.removeAt(scope.state, scope.data, scope.data.messages.indexOf(message));

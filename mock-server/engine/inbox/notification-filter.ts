@@ -22,8 +22,8 @@ import { isSnoozed, severityOf } from './notification-view';
  * ```
  */
 export interface InboxFilter {
-  /** AND of OR-groups of workflow tags. */
-  tags?: string[][];
+  /** Workflow tags: a list (any of them), or OR-groups that must all match; echoed as given. */
+  tags?: string[] | string[][];
   read?: boolean;
   archived?: boolean;
   snoozed?: boolean;
@@ -77,6 +77,7 @@ function severitiesOf(values: string[] | undefined): Severity[] | undefined {
   return values as Severity[];
 }
 
+/** The `data` filter, JSON text as the client sends it; the usecases refuse bad text with 400. */
 function dataOf(value: unknown): Record<string, unknown> | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let parsed = value;
@@ -84,23 +85,28 @@ function dataOf(value: unknown): Record<string, unknown> | undefined {
     try {
       parsed = JSON.parse(value);
     } catch {
-      throw ServiceError.dtoValidation(['data must be a valid JSON object']);
+      throw ServiceError.http(400, 'Invalid JSON format for data parameter');
     }
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw ServiceError.dtoValidation(['data must be a valid JSON object']);
+    throw ServiceError.http(400, 'Data must be an object');
   }
   checkJsonDepth(parsed, 'The data filter');
   return parsed as Record<string, unknown>;
 }
 
-/** Tags given as a list (one OR-group) or as OR-groups. */
-function tagGroupsOf(value: unknown): string[][] | undefined {
+/** Tags given as a list (one OR-group) or as OR-groups, kept in the shape given. */
+function tagsOf(value: unknown): string[] | string[][] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) throw ServiceError.dtoValidation(['tags must be an array']);
   if (value.length === 0) return undefined;
-  if (value.every((item) => typeof item === 'string')) return [value as string[]];
+  if (value.every((item) => typeof item === 'string')) return value as string[];
   return value.map((group) => stringsOf(group, 'tags'));
+}
+
+/** The OR-groups a tag filter asks for, all of which must match. */
+function tagGroups(tags: string[] | string[][]): string[][] {
+  return tags.every((item) => typeof item === 'string') ? [tags as string[]] : (tags as string[][]);
 }
 
 function checked(filter: InboxFilter): InboxFilter {
@@ -115,7 +121,7 @@ export function filterFromJson(value: unknown): InboxFilter {
   }
   const input = value as Record<string, unknown>;
   const filter: InboxFilter = {};
-  const tags = tagGroupsOf(input['tags']);
+  const tags = tagsOf(input['tags']);
   if (tags) filter.tags = tags;
   for (const name of ['read', 'archived', 'snoozed', 'seen'] as const) {
     const flag = booleanOf(input[name], name);
@@ -157,17 +163,20 @@ export function parseListQuery(query: URLSearchParams): {
   const offset = numberOf(query.get('offset') ?? undefined, 'offset') ?? 0;
   if (!Number.isInteger(offset) || offset < 0) problems.push('offset must not be less than 0');
   const after = query.get('after') ?? undefined;
-  if (after !== undefined && !isObjectId(after)) problems.push('after must be a mongodb id');
+  if (after !== undefined && !isObjectId(after)) {
+    problems.push('The after cursor must be a valid MongoDB ObjectId');
+  }
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
   const groups: string[][] = [];
   const plain = query.getAll('tags[]').concat(query.getAll('tags'));
-  if (plain.length > 0) groups.push(plain);
   for (let index = 0; query.has(`tags[${index}][]`); index++) {
     groups.push(query.getAll(`tags[${index}][]`));
   }
+  // `tags[]=a` is a list, echoed flat; `tags[0][]=a` are groups, echoed nested.
+  const tags = groups.length === 0 ? plain : plain.length > 0 ? [plain, ...groups] : groups;
   const severity = query.getAll('severity[]').concat(query.getAll('severity'));
   const filter = filterFromJson({
-    ...(groups.length > 0 ? { tags: groups } : {}),
+    ...(tags.length > 0 ? { tags } : {}),
     read: query.get('read') ?? undefined,
     archived: query.get('archived') ?? undefined,
     snoozed: query.get('snoozed') ?? undefined,
@@ -229,7 +238,12 @@ export function matchesFilter(
   if (filter.seen !== undefined && message.seen !== filter.seen) return false;
   if (filter.archived !== undefined && message.archived !== filter.archived) return false;
   if (isSnoozed(message, now) !== (filter.snoozed === true)) return false;
-  if (filter.tags?.some((group) => !group.some((tag) => message.tags.includes(tag)))) return false;
+  if (
+    filter.tags &&
+    tagGroups(filter.tags).some((group) => !group.some((tag) => message.tags.includes(tag)))
+  ) {
+    return false;
+  }
   if (filter.severity && !filter.severity.includes(severityOf(data, message))) return false;
   const created = Date.parse(message.createdAt);
   if (filter.createdGte !== undefined && created < filter.createdGte) return false;

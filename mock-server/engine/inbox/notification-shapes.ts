@@ -103,8 +103,11 @@ export interface InboxNotification {
   snoozedUntil?: string | null;
   deliveredAt: string[];
   createdAt: string;
+  /** Left out until first read; `null` after an unread. */
   readAt?: string | null;
+  /** Left out until first seen. */
   firstSeenAt?: string | null;
+  /** Left out until first archived; `null` after an unarchive. */
   archivedAt?: string | null;
   avatar?: string;
   primaryAction?: InboxAction;
@@ -137,9 +140,9 @@ export interface InboxSocketMessage {
   snoozedUntil?: string;
   deliveredAt: string[];
   createdAt: string;
-  lastReadDate?: string;
+  lastReadDate?: string | null;
   firstSeenDate?: string;
-  archivedAt?: string;
+  archivedAt?: string | null;
   channel: 'in_app';
   subscriber: { _id: string; subscriberId: string } & Record<string, unknown>;
   avatar?: string;

@@ -63,6 +63,7 @@ function actionOf(cta: StoredCta, type: 'primary' | 'secondary'): InboxAction | 
   };
 }
 
+/** The recipient as the service's socket sends it: the whole profile. */
 function subscriberOf(subscriber: SubscriberRecord): InboxSubscriber {
   const to: InboxSubscriber = { id: subscriber._id, subscriberId: subscriber.subscriberId };
   for (const field of [
@@ -80,6 +81,23 @@ function subscriberOf(subscriber: SubscriberRecord): InboxSubscriber {
   if (subscriber.data) to.data = structuredClone(subscriber.data);
   return to;
 }
+
+/**
+ * The recipient as the Inbox API answers it: the service's mapper reads only the fields its
+ * message query populates (`_id firstName lastName avatar subscriberId`).
+ */
+function recipientOf(subscriber: SubscriberRecord): InboxSubscriber {
+  const to: InboxSubscriber = { id: subscriber._id, subscriberId: subscriber.subscriberId };
+  for (const field of ['firstName', 'lastName', 'avatar'] as const) {
+    const value = subscriber[field];
+    if (typeof value === 'string') to[field] = value;
+  }
+  return to;
+}
+
+/** A stored date as the mapper passes it: left out when never set, `null` once cleared. */
+const stamp = <K extends string>(key: K, value: string | null | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string | null>>;
 
 /** A message is snoozed while its `snoozedUntil` lies ahead of the clock. */
 export function isSnoozed(message: MessageRecord, now: number): boolean {
@@ -107,7 +125,7 @@ export function toInboxNotification(
     transactionId: message.transactionId,
     ...(message.subject === undefined ? {} : { subject: message.subject }),
     body: message.content,
-    to: subscriberOf(subscriber),
+    to: recipientOf(subscriber),
     isRead: message.read,
     isSeen: message.seen,
     isArchived: message.archived,
@@ -115,9 +133,9 @@ export function toInboxNotification(
     ...(snoozed ? { snoozedUntil: message.snoozedUntil } : {}),
     deliveredAt: [...message.deliveredAt],
     createdAt: message.createdAt,
-    readAt: message.read ? (message.lastReadDate ?? null) : null,
-    firstSeenAt: message.firstSeenDate ?? null,
-    archivedAt: message.archivedAt ?? null,
+    ...stamp('readAt', message.lastReadDate),
+    ...stamp('firstSeenAt', message.firstSeenDate),
+    ...stamp('archivedAt', message.archivedAt),
     ...(message.avatar === undefined ? {} : { avatar: message.avatar }),
     ...(primaryAction === undefined ? {} : { primaryAction }),
     ...(secondaryAction === undefined ? {} : { secondaryAction }),

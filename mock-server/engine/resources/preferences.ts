@@ -354,6 +354,7 @@ export function updatePreferences(
     throw ServiceError.http(400, `Critical workflow with id: ${workflow._id} can not be updated`);
   }
   const contextKeys = contextKeysOf(input.context);
+  if (workflow === undefined) clearWorkflowChannels(scope, subscriber, input.channels ?? {});
   const record = setSubscriberChannels(
     scope,
     subscriber,
@@ -365,6 +366,27 @@ export function updatePreferences(
     record.schedule = structuredClone(input.schedule) as PreferenceScheduleRecord;
   }
   return preferencesOf(data, subscriber, 'nonCritical', contextKeys);
+}
+
+/**
+ * A global update unsets the channels it names on each of the subscriber's workflow preferences
+ * (the service's `deleteSubscriberWorkflowChannelPreferences`, in every context), so the workflows
+ * follow the new global choice; the channels it does not name keep their workflow override.
+ */
+function clearWorkflowChannels(
+  scope: EngineScope,
+  subscriber: SubscriberRecord,
+  channels: Partial<Record<ChannelType, boolean | undefined>>,
+): void {
+  const named = CHANNEL_TYPES.filter((channel) => channels[channel] !== undefined);
+  if (named.length === 0) return;
+  const { data } = scope;
+  for (const record of data.preferences.values()) {
+    if (record._subscriberId !== subscriber._id || record._templateId === null) continue;
+    if (!named.some((channel) => record.channels[channel] !== undefined)) continue;
+    tables.preferences.edit(data, record);
+    for (const channel of named) delete record.channels[channel];
+  }
 }
 
 /**

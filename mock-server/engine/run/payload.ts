@@ -177,6 +177,7 @@ function issueOf(error: ErrorObject, payload: unknown): PayloadValidationIssue {
 export function validatePayload(owner: object, schema: object, payload: JsonObject): JsonObject {
   const validate = validatorFor(owner, schema);
   const copy = structuredClone(payload);
+  openDefaultParents(schema, copy, 0);
   if (validate(copy)) return copy;
   const errors = (validate.errors ?? []).map((error) => issueOf(error, payload));
   const summary = errors.map((issue) => `${issue.field}: ${issue.message}`).join('; ');
@@ -197,7 +198,9 @@ export function applyPayloadDefaults(
 ): JsonObject {
   const copy = structuredClone(payload);
   try {
-    validatorFor(owner, schema)(copy);
+    const validate = validatorFor(owner, schema);
+    openDefaultParents(schema, copy, 0);
+    validate(copy);
   } catch {
     // Not compilable: nothing to fill in.
   }
@@ -210,6 +213,50 @@ const asSchema = (value: unknown): Schema | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Schema)
     : undefined;
+
+/** Whether an object schema holds a `default` somewhere under its properties. */
+function holdsDefault(schema: Schema, depth: number): boolean {
+  if (depth > PAYLOAD_SCHEMA_LIMITS.depth) return false;
+  const properties = asSchema(schema['properties']) ?? {};
+  return Object.values(properties).some((property) => {
+    const child = asSchema(property);
+    return child !== undefined && ('default' in child || holdsDefault(child, depth + 1));
+  });
+}
+
+/**
+ * Adds an empty object for each absent property whose schema is an object with defaults inside
+ * (and nothing required), so AJV fills those defaults in: the service fills a default variable
+ * such as `myUser.lastName` when the payload has no `myUser` (trigger-event.e2e.ts, "should fill
+ * trigger payload with default variables"); AJV alone fills only inside objects that exist.
+ */
+function openDefaultParents(schema: object, payload: Record<string, unknown>, depth: number) {
+  if (depth > PAYLOAD_SCHEMA_LIMITS.depth) return;
+  const properties = asSchema((schema as Schema)['properties']) ?? {};
+  for (const [key, property] of Object.entries(properties)) {
+    const child = asSchema(property);
+    if (child === undefined || 'default' in child) continue;
+    let value = Object.hasOwn(payload, key) ? payload[key] : undefined;
+    const required = child['required'];
+    if (
+      value === undefined &&
+      !(Array.isArray(required) && required.length > 0) &&
+      holdsDefault(child, depth + 1)
+    ) {
+      value = {};
+      // Defined, not assigned: a property named `__proto__` stays a plain key.
+      Object.defineProperty(payload, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      openDefaultParents(child, value as Record<string, unknown>, depth + 1);
+    }
+  }
+}
 
 const STRING_FORMATS: Record<string, string> = {
   email: 'user@example.com',

@@ -278,14 +278,15 @@ export interface MessageRecord {
   read: boolean;
   seen: boolean;
   archived: boolean;
-  /** When the subscriber archived it (absent when never archived or unarchived since). */
-  archivedAt?: string;
+  /** When the subscriber archived it: absent when never archived, `null` once unarchived. */
+  archivedAt?: string | null;
   /** Until when it is snoozed (absent when not snoozed). */
   snoozedUntil?: string;
   /** The first time it was seen (absent before). */
   firstSeenDate?: string;
   lastSeenDate?: string;
-  lastReadDate?: string;
+  /** The last read: absent when never read, `null` once marked unread from the Inbox. */
+  lastReadDate?: string | null;
   /** Each time it was delivered: the first delivery, then each return from a snooze. */
   deliveredAt: string[];
   status: 'sent' | 'error' | 'warning';

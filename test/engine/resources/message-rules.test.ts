@@ -65,7 +65,7 @@ function setup() {
 }
 
 const flags = (
-  messages: { read: boolean; seen: boolean; lastReadDate?: string; lastSeenDate?: string }[],
+  messages: { read: boolean; seen: boolean; lastReadDate?: string | null; lastSeenDate?: string }[],
 ) =>
   messages.map(({ read, seen, lastReadDate, lastSeenDate }) => ({
     read,
