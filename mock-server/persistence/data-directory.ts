@@ -17,11 +17,14 @@ import { type DataFs, dataFs } from './data-fs';
 import { DataFileError, HEADER_BYTES, SNAPSHOT_FRAME_BYTES } from './file-format';
 import { type JournalContents, readJournal } from './journal-reader';
 import { JournalWriteError, type JournalWriter, openJournalWriter } from './journal-writer';
+import { SNAPSHOTS_FOLDER } from './kept-snapshots';
 import { takeLock } from './lock-file';
+import { ensurePrivateDirectory } from './private-directory';
 import {
   encodeEngineImage,
   readEngineImage,
   syncDirectory,
+  TEMPORARY_FILE,
   writeFileAtomically,
 } from './snapshot-file';
 
@@ -135,9 +138,11 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
   const { directory, engine } = options;
   const notice = options.log ?? ((line: string) => console.error(line));
   const compactAfter = options.compactAfterBytes ?? COMPACT_AFTER_BYTES;
-  fs.mkdirSync(directory, { recursive: true });
+  ensurePrivateDirectory(fs, directory);
   const release = takeLock(fs, directory);
   try {
+    removeLeftovers(fs, directory, notice);
+    removeLeftovers(fs, join(directory, SNAPSHOTS_FOLDER), notice);
     const statePath = join(directory, STATE_FILE);
     const journals = fs
       .readdirSync(directory)
@@ -302,6 +307,16 @@ async function load(
     journals: current.length,
     ...(lastEnd === undefined ? {} : { lastEnd }),
   };
+}
+
+/** Removes the temporary files a save cut short by a crash left (never a file still in use). */
+function removeLeftovers(fs: DataFs, folder: string, notice: (line: string) => void): void {
+  if (!fs.existsSync(folder)) return;
+  for (const name of fs.readdirSync(folder).map(String)) {
+    if (!TEMPORARY_FILE.test(name)) continue;
+    fs.unlinkSync(join(folder, name));
+    notice(`svc-mock: removed ${join(folder, name)} (a temporary file a crash left behind)`);
+  }
 }
 
 function withRepairHint(error: DataFileError): DataFileError {

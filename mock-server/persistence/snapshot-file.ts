@@ -1,11 +1,12 @@
 /**
  * Snapshot files: the whole engine (or a snapshot taken through the control API) in one file,
- * replaced atomically: written to a temporary file, synced, renamed over the old one, and the
+ * replaced atomically: written to a new temporary file of a random name, synced, renamed over the old one, and the
  * directory synced so the rename itself survives a power loss.
  *
  * @module
  */
 
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DurableImage, EncodedEngineState } from '../engine/engine';
@@ -115,8 +116,9 @@ export function writeFileAtomicallyNow(fs: DataFs, file: string, parts: readonly
 
 /** The atomic replacement, one step per chunk written, so the caller decides whether to yield. */
 function* replaceFile(fs: DataFs, file: string, parts: readonly Buffer[]): Generator<void> {
-  const temporary = `${file}.tmp`;
-  const fd = fs.openSync(temporary, 'w', 0o600);
+  // A new file of a random name: a file or symlink planted in the directory is never written to.
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = fs.openSync(temporary, 'wx', 0o600);
   try {
     let position = 0;
     for (const part of parts) {
@@ -267,3 +269,6 @@ export function readEngineImage(
   const kept = new EncodedBaseline(Buffer.from(baseline.payload), file, baseline.offset);
   return { generation, image: { ...(value as DurableImage), baseline: kept } };
 }
+
+/** A temporary file {@link writeFileAtomically} leaves when it is cut short (a crash). */
+export const TEMPORARY_FILE = /\.[0-9a-f]{16}\.tmp$|\.snap\.tmp$/;
