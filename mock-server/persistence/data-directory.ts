@@ -14,7 +14,7 @@ import type { MockEngine } from '../engine/engine';
 import type { CommitEntry, CommitLog } from '../engine/store/commit-log';
 import { ServiceError } from '../engine/wire/service-error';
 import { type DataFs, dataFs } from './data-fs';
-import { DataFileError, HEADER_BYTES, SNAPSHOT_FRAME_BYTES } from './file-format';
+import { DataFileError, FORMAT_VERSION, layoutOf } from './file-format';
 import { type JournalContents, readJournal } from './journal-reader';
 import { JournalWriteError, type JournalWriter, openJournalWriter } from './journal-writer';
 import { SNAPSHOTS_FOLDER } from './kept-snapshots';
@@ -31,6 +31,7 @@ import {
 export const STATE_FILE = 'state.snap';
 const JOURNAL_NAME = /^journal-(\d{1,9})\.log$/;
 const journalName = (generation: number) => `journal-${generation}.log`;
+const HEADER_BYTES_OF_ANY_VERSION = layoutOf(1).header;
 
 /**
  * Whether `directory` holds a saved engine (what {@link openDataDirectory} would load).
@@ -183,7 +184,7 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
         notice,
       );
       start = { loaded: true, replayed: loaded.replayed };
-      if (loaded.replayed === 0 && loaded.journals <= 1) {
+      if (loaded.replayed === 0 && loaded.journals <= 1 && loaded.current) {
         // Nothing to compact: keep appending to the journal that follows the snapshot.
         const generation = loaded.lastGeneration;
         const file = join(directory, journalName(generation));
@@ -192,7 +193,8 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
             ? openJournalWriter(fs, file, generation)
             : openJournalWriter(fs, file, generation, { end: loaded.lastEnd, entries: 0 });
       } else {
-        // New changes go to a new generation; the replayed ones are compacted in the background.
+        // New changes go to a new generation; the replayed ones (and files of an older format)
+        // are compacted in the background.
         const generation = loaded.lastGeneration + 1;
         writer = openJournalWriter(fs, join(directory, journalName(generation)), generation);
         compactNow = true;
@@ -224,24 +226,41 @@ async function load(
   engine: MockEngine,
   repair: boolean,
   notice: (line: string) => void,
-): Promise<{ lastGeneration: number; replayed: number; journals: number; lastEnd?: number }> {
+): Promise<{
+  lastGeneration: number;
+  replayed: number;
+  journals: number;
+  lastEnd?: number;
+  /** Whether every file read is in the format this svc-mock writes (else it is rewritten). */
+  current: boolean;
+}> {
   const snapshot = readEngineImage(fs.readFileSync(statePath), statePath);
   try {
     engine.durability.load(snapshot.image);
   } catch (error) {
+    throw new DataFileError(statePath, snapshot.imageOffset, (error as Error).message);
+  }
+  const newest = journals.at(-1);
+  if (newest !== undefined && newest < snapshot.generation) {
+    // A compaction creates the snapshot's journal before the snapshot: it cannot be missing.
     throw new DataFileError(
       statePath,
-      HEADER_BYTES + SNAPSHOT_FRAME_BYTES,
-      (error as Error).message,
+      12,
+      `the snapshot claims generation ${snapshot.generation}, above every journal present (the newest is journal-${newest}.log): a damaged or foreign ${STATE_FILE}? svc-mock refuses to start rather than remove the journals`,
     );
   }
   // Journals older than the snapshot were compacted into it (their removal was cut short).
   for (const generation of journals.filter((generation) => generation < snapshot.generation)) {
-    fs.unlinkSync(join(directory, journalName(generation)));
+    const file = join(directory, journalName(generation));
+    fs.unlinkSync(file);
+    notice(
+      `svc-mock: removed ${file}: ${STATE_FILE} (generation ${snapshot.generation}) already holds its changes (a compaction was cut short before removing it)`,
+    );
   }
   const current = journals.filter((generation) => generation >= snapshot.generation);
   let replayed = 0;
   let lastGeneration = snapshot.generation;
+  let upToDate = snapshot.version === FORMAT_VERSION;
   let lastEnd: number | undefined;
   for (const [index, generation] of current.entries()) {
     const file = join(directory, journalName(generation));
@@ -259,7 +278,10 @@ async function load(
     try {
       contents = readJournal(fs.readFileSync(file), file, last);
     } catch (error) {
-      if (!(error instanceof DataFileError) || error.offset < HEADER_BYTES) throw error;
+      // Damage in a header is not repaired: only records are cut.
+      if (!(error instanceof DataFileError) || error.offset < HEADER_BYTES_OF_ANY_VERSION) {
+        throw error;
+      }
       if (!repair) throw withRepairHint(error);
       damage = error;
       // Read again up to the damage: the records before it are good.
@@ -267,6 +289,7 @@ async function load(
       contents = readJournal(bytes, file, true);
     }
     lastEnd = contents.end;
+    upToDate &&= contents.version === FORMAT_VERSION;
     if (contents.generation !== generation) {
       throw new DataFileError(file, 12, `the header names generation ${contents.generation}`);
     }
@@ -298,7 +321,13 @@ async function load(
       notice(
         `svc-mock: --data-repair cut ${file} back to byte ${contents.end} (its last good record) and removed ${current.length - index - 1} later journal(s): ${damage.problem}`,
       );
-      return { lastGeneration: generation, replayed, journals: index + 1, lastEnd: contents.end };
+      return {
+        lastGeneration: generation,
+        replayed,
+        journals: index + 1,
+        lastEnd: contents.end,
+        current: upToDate,
+      };
     }
   }
   return {
@@ -306,6 +335,7 @@ async function load(
     replayed,
     journals: current.length,
     ...(lastEnd === undefined ? {} : { lastEnd }),
+    current: upToDate,
   };
 }
 

@@ -15,7 +15,6 @@ import {
   crc32,
   DataFileError,
   frameSnapshot,
-  HEADER_BYTES,
   readVersionedHeader,
   SNAPSHOT_FRAME_BYTES,
   SNAPSHOT_MAGIC,
@@ -178,10 +177,10 @@ interface SnapshotSection {
 function readSections(
   bytes: Buffer,
   file: string,
-): { version: number; generation: number; sections: SnapshotSection[] } {
-  const { version, generation } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
+): { version: number; generation: number; headerBytes: number; sections: SnapshotSection[] } {
+  const { version, generation, headerBytes } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
   const sections: SnapshotSection[] = [];
-  let offset = HEADER_BYTES;
+  let offset = headerBytes;
   do {
     if (bytes.length < offset + SNAPSHOT_FRAME_BYTES) {
       throw new DataFileError(file, offset, 'the snapshot is cut short');
@@ -205,7 +204,7 @@ function readSections(
     sections.push({ offset: start, payload });
     offset = start + length;
   } while (offset < bytes.length);
-  return { version, generation, sections };
+  return { version, generation, headerBytes, sections };
 }
 
 function decodeSection(section: SnapshotSection, file: string): unknown {
@@ -233,10 +232,10 @@ export function readSnapshotFile(
   bytes: Buffer,
   file: string,
 ): { generation: number; value: unknown } {
-  const { generation, sections } = readSections(bytes, file);
+  const { generation, headerBytes, sections } = readSections(bytes, file);
   const [only, extra] = sections;
   if (only === undefined || extra !== undefined) {
-    throw new DataFileError(file, HEADER_BYTES, 'the snapshot should hold one section');
+    throw new DataFileError(file, headerBytes, 'the snapshot should hold one section');
   }
   return { generation, value: decodeSection(only, file) };
 }
@@ -255,19 +254,27 @@ export function readSnapshotFile(
 export function readEngineImage(
   bytes: Buffer,
   file: string,
-): { generation: number; image: DurableImage } {
-  const { generation, sections } = readSections(bytes, file);
+): { version: number; generation: number; image: DurableImage; imageOffset: number } {
+  const { version, generation, headerBytes, sections } = readSections(bytes, file);
   const [main, baseline, extra] = sections;
   if (main === undefined || extra !== undefined) {
-    throw new DataFileError(file, HEADER_BYTES, 'the snapshot should hold one or two sections');
+    throw new DataFileError(file, headerBytes, 'the snapshot should hold one or two sections');
   }
   const value = decodeSection(main, file);
-  if (baseline === undefined) return { generation, image: value as DurableImage };
+  const imageOffset = main.offset;
+  if (baseline === undefined) {
+    return { version, generation, image: value as DurableImage, imageOffset };
+  }
   if (value === null || typeof value !== 'object') {
     throw new DataFileError(file, main.offset, 'the snapshot is not a saved engine');
   }
   const kept = new EncodedBaseline(Buffer.from(baseline.payload), file, baseline.offset);
-  return { generation, image: { ...(value as DurableImage), baseline: kept } };
+  return {
+    version,
+    generation,
+    image: { ...(value as DurableImage), baseline: kept },
+    imageOffset,
+  };
 }
 
 /** A temporary file {@link writeFileAtomically} leaves when it is cut short (a crash). */
