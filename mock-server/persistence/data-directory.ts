@@ -103,17 +103,38 @@ export interface DataDirectory {
   size(): number;
   /**
    * Saves the whole engine now and starts a new journal: what the server does after a control
-   * API change (reset, seed, restore, clock), which the journal does not record.
+   * API change (reset, seed, restore, clock), which the journal does not record. When it cannot,
+   * the change stays applied in memory only: a 503 `ServiceError` says so, API changes are
+   * refused and the save is retried every second until it succeeds.
    */
   checkpoint(): Promise<void>;
+  /**
+   * Saves a control API change an earlier {@link DataDirectory.checkpoint} could not save; a 503
+   * `ServiceError` when it still cannot. Resolves at once when nothing waits.
+   */
+  catchUp(): Promise<void>;
   /** Writes what waits, releases the lock; the engine keeps running without the directory. */
   close(): Promise<void>;
 }
 
-function storeError(error: unknown, stage: 'write' | 'sync' = 'write'): ServiceError {
+/** How often a control API change that could not be saved is tried again. */
+const UNSAVED_RETRY_MS = 1000;
+
+const codeOf = (error: unknown): string => {
   const reason = error instanceof JournalWriteError ? error.reason : error;
   const code = (reason as NodeJS.ErrnoException)?.code;
-  const why = code ? ` (${code})` : '';
+  return code ? ` (${code})` : '';
+};
+
+function unsavedControlChange(error: unknown): ServiceError {
+  return ServiceError.http(
+    503,
+    `svc-mock could not save an earlier control API change to its data directory${codeOf(error)}; nothing was changed, retry later`,
+  );
+}
+
+function storeError(error: unknown, stage: 'write' | 'sync' = 'write'): ServiceError {
+  const why = codeOf(error);
   return ServiceError.http(
     503,
     stage === 'write'
@@ -388,6 +409,8 @@ function keep(context: {
   let compactPlanned = false;
   let closed = false;
   let failing = false;
+  // Why a control API change applied in memory is not saved yet (undefined when all is saved).
+  let unsaved: unknown;
 
   /** Starts a new journal generation and saves the engine as it is as its snapshot. */
   const compact = async (background: boolean): Promise<void> => {
@@ -434,8 +457,28 @@ function keep(context: {
     });
   };
 
+  const saved = () => {
+    if (unsaved === undefined) return;
+    unsaved = undefined;
+    notice(`svc-mock: saved ${directory} again; it takes changes again`);
+  };
+  const retryUnsaved = () => {
+    const timer = setTimeout(() => {
+      if (closed || unsaved === undefined) return;
+      runCompaction(true).then(saved, retryUnsaved);
+    }, UNSAVED_RETRY_MS);
+    timer.unref();
+  };
+
   const log: CommitLog = {
     write(entry: CommitEntry) {
+      if (unsaved !== undefined) {
+        // The journal follows the saved snapshot, which lacks the unsaved control change: an
+        // entry after it would play back on the wrong state. An operation is refused; a task's
+        // change is in memory and goes to disk with the snapshot that saves the control change.
+        if (entry.kind === 'operation') throw unsavedControlChange(unsaved);
+        return;
+      }
       try {
         writer.write(entry);
       } catch (error) {
@@ -485,8 +528,29 @@ function keep(context: {
       try {
         await runCompaction(false);
       } catch (error) {
-        throw storeError(error);
+        if (unsaved === undefined) {
+          notice(
+            `svc-mock: could not save a control API change to ${directory} (${String(error)}); it is applied in memory only, and changes are refused until it is saved (retried every second)`,
+          );
+          retryUnsaved();
+        }
+        unsaved = error;
+        throw ServiceError.http(
+          503,
+          `The change was applied, but svc-mock could not save it to its data directory${codeOf(error)}: do not repeat it. It is lost if svc-mock stops before it is saved; svc-mock retries every second and refuses other changes until then`,
+        );
       }
+      saved();
+    },
+    async catchUp() {
+      if (unsaved === undefined) return;
+      try {
+        await runCompaction(false);
+      } catch (error) {
+        unsaved = error;
+        throw unsavedControlChange(error);
+      }
+      saved();
     },
     async close() {
       if (closed) return;

@@ -60,9 +60,16 @@ export function openJournalWriter(
   if (append === undefined) {
     // A new journal never exists yet: a file or symlink planted under its name is refused.
     fd = fs.openSync(file, 'wx', 0o600);
-    const head = header(JOURNAL_MAGIC, generation);
-    fs.writeSync(fd, head, 0, head.length, 0);
-    fs.fsyncSync(fd);
+    try {
+      const head = header(JOURNAL_MAGIC, generation);
+      fs.writeSync(fd, head, 0, head.length, 0);
+      fs.fsyncSync(fd);
+    } catch (error) {
+      // A journal that could not be started (a full disk) is removed: the next try makes it anew.
+      fs.closeSync(fd);
+      fs.unlinkSync(file);
+      throw error;
+    }
     position = HEADER_BYTES;
   } else {
     fd = fs.openSync(file, 'r+');
