@@ -20,13 +20,43 @@ function typeName(workflowId: string, taken: Set<string>): string {
   return name;
 }
 
-// Nested titles would become type names of their own, which two workflows could both declare.
-function withoutTitles(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutTitles);
-  if (value === null || typeof value !== 'object') return value;
+// Keywords whose value maps names to schemas: the names are kept whatever they are.
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependencies',
+  'dependentSchemas',
+]);
+// Values that are data, not schemas: a key in them is no keyword.
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'required']);
+
+/**
+ * The converter's own extensions (`tsType` is pasted into the file as code, `tsEnumNames` makes
+ * an `enum`): a payload schema comes from a workflow file or from a server, so none is honoured.
+ */
+const isConverterExtension = (key: string) => /^ts[A-Z_$]/.test(key) || key === 'ts';
+
+/**
+ * A payload schema as the converter may see it: without its extension keywords, and without
+ * nested titles and `$id`s (they would become type names of their own, which two workflows could
+ * both declare), wherever they stand.
+ */
+function safeSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(safeSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (key !== 'title' && key !== '$id') out[key] = withoutTitles(item);
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'title' || key === '$id' || isConverterExtension(key)) continue;
+    if (DATA_KEYWORDS.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object') {
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, safeSchema(item)]),
+      );
+    }
+    // Any other keyword (items, allOf, not, an unknown one...) is walked as a schema.
+    else out[key] = safeSchema(value);
   }
   return out;
 }
@@ -81,7 +111,7 @@ export async function generateTypes(
         `/** Payload of \`${file.workflowId}\` (no payload schema). */\nexport type ${name} = Record<string, unknown>;\n`,
       );
     } else {
-      const schema = withoutTitles(file.payloadSchema) as Record<string, unknown>;
+      const schema = safeSchema(file.payloadSchema) as Record<string, unknown>;
       let code: string;
       try {
         code = await compile({ ...schema, title: name }, name, {

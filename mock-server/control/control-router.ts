@@ -57,15 +57,28 @@ export interface ControlServices {
  *
  * @example
  * ```ts
- * const data: ControlDataDirectory = { directory: '/srv/svc-mock', size: () => 0, checkpoint: async () => {} };
+ * const data: ControlDataDirectory = {
+ *   directory: '/srv/svc-mock',
+ *   size: () => 0,
+ *   checkpoint: async () => {},
+ *   catchUp: async () => {},
+ * };
  * ```
  */
 export interface ControlDataDirectory {
   readonly directory: string;
   /** Bytes the directory holds. */
   size(): number;
-  /** Saves the whole engine now; a 503 `ServiceError` when it cannot. */
+  /**
+   * Saves the whole engine now; a 503 `ServiceError` when it cannot, the change then being
+   * applied in memory only (the router answers 202 saying so).
+   */
   checkpoint(): Promise<void>;
+  /**
+   * Saves what an earlier failed checkpoint left unsaved; a 503 `ServiceError` when it still
+   * cannot (the route is then not run: nothing was changed).
+   */
+  catchUp(): Promise<void>;
 }
 
 /**
@@ -301,9 +314,18 @@ export function createControlRouter(
       }
       const body = await readJson(request);
       const url = new URL(request.target, ORIGIN_FOR_URLS);
+      const saves =
+        context.data !== undefined && (match.route.changesEngine ?? request.method !== 'GET');
+      // An earlier change not saved yet is saved first, or this one is refused before it runs.
+      if (saves) await context.data?.catchUp();
       const data = await match.route.run({ body, params: match.params, url, context });
-      if (context.data !== undefined && (match.route.changesEngine ?? request.method !== 'GET')) {
-        await context.data.checkpoint();
+      if (saves) {
+        try {
+          await context.data?.checkpoint();
+        } catch (error) {
+          // Applied but not saved: a success, so that no client repeats it, which says so.
+          return json(202, { data, saved: false, message: (error as Error).message });
+        }
       }
       return json(match.route.status ?? 200, { data });
     } catch (error) {

@@ -14,20 +14,24 @@ import type { MockEngine } from '../engine/engine';
 import type { CommitEntry, CommitLog } from '../engine/store/commit-log';
 import { ServiceError } from '../engine/wire/service-error';
 import { type DataFs, dataFs } from './data-fs';
-import { DataFileError, HEADER_BYTES, SNAPSHOT_FRAME_BYTES } from './file-format';
+import { DataFileError, FORMAT_VERSION, layoutOf } from './file-format';
 import { type JournalContents, readJournal } from './journal-reader';
 import { JournalWriteError, type JournalWriter, openJournalWriter } from './journal-writer';
+import { SNAPSHOTS_FOLDER } from './kept-snapshots';
 import { takeLock } from './lock-file';
+import { ensurePrivateDirectory } from './private-directory';
 import {
   encodeEngineImage,
   readEngineImage,
   syncDirectory,
+  TEMPORARY_FILE,
   writeFileAtomically,
 } from './snapshot-file';
 
 export const STATE_FILE = 'state.snap';
 const JOURNAL_NAME = /^journal-(\d{1,9})\.log$/;
 const journalName = (generation: number) => `journal-${generation}.log`;
+const HEADER_BYTES_OF_ANY_VERSION = layoutOf(1).header;
 
 /**
  * Whether `directory` holds a saved engine (what {@link openDataDirectory} would load).
@@ -99,17 +103,38 @@ export interface DataDirectory {
   size(): number;
   /**
    * Saves the whole engine now and starts a new journal: what the server does after a control
-   * API change (reset, seed, restore, clock), which the journal does not record.
+   * API change (reset, seed, restore, clock), which the journal does not record. When it cannot,
+   * the change stays applied in memory only: a 503 `ServiceError` says so, API changes are
+   * refused and the save is retried every second until it succeeds.
    */
   checkpoint(): Promise<void>;
+  /**
+   * Saves a control API change an earlier {@link DataDirectory.checkpoint} could not save; a 503
+   * `ServiceError` when it still cannot. Resolves at once when nothing waits.
+   */
+  catchUp(): Promise<void>;
   /** Writes what waits, releases the lock; the engine keeps running without the directory. */
   close(): Promise<void>;
 }
 
-function storeError(error: unknown, stage: 'write' | 'sync' = 'write'): ServiceError {
+/** How often a control API change that could not be saved is tried again. */
+const UNSAVED_RETRY_MS = 1000;
+
+const codeOf = (error: unknown): string => {
   const reason = error instanceof JournalWriteError ? error.reason : error;
   const code = (reason as NodeJS.ErrnoException)?.code;
-  const why = code ? ` (${code})` : '';
+  return code ? ` (${code})` : '';
+};
+
+function unsavedControlChange(error: unknown): ServiceError {
+  return ServiceError.http(
+    503,
+    `svc-mock could not save an earlier control API change to its data directory${codeOf(error)}; nothing was changed, retry later`,
+  );
+}
+
+function storeError(error: unknown, stage: 'write' | 'sync' = 'write'): ServiceError {
+  const why = codeOf(error);
   return ServiceError.http(
     503,
     stage === 'write'
@@ -135,9 +160,11 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
   const { directory, engine } = options;
   const notice = options.log ?? ((line: string) => console.error(line));
   const compactAfter = options.compactAfterBytes ?? COMPACT_AFTER_BYTES;
-  fs.mkdirSync(directory, { recursive: true });
+  ensurePrivateDirectory(fs, directory);
   const release = takeLock(fs, directory);
   try {
+    removeLeftovers(fs, directory, notice);
+    removeLeftovers(fs, join(directory, SNAPSHOTS_FOLDER), notice);
     const statePath = join(directory, STATE_FILE);
     const journals = fs
       .readdirSync(directory)
@@ -178,7 +205,7 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
         notice,
       );
       start = { loaded: true, replayed: loaded.replayed };
-      if (loaded.replayed === 0 && loaded.journals <= 1) {
+      if (loaded.replayed === 0 && loaded.journals <= 1 && loaded.current) {
         // Nothing to compact: keep appending to the journal that follows the snapshot.
         const generation = loaded.lastGeneration;
         const file = join(directory, journalName(generation));
@@ -187,7 +214,8 @@ export async function openDataDirectory(options: DataDirectoryOptions): Promise<
             ? openJournalWriter(fs, file, generation)
             : openJournalWriter(fs, file, generation, { end: loaded.lastEnd, entries: 0 });
       } else {
-        // New changes go to a new generation; the replayed ones are compacted in the background.
+        // New changes go to a new generation; the replayed ones (and files of an older format)
+        // are compacted in the background.
         const generation = loaded.lastGeneration + 1;
         writer = openJournalWriter(fs, join(directory, journalName(generation)), generation);
         compactNow = true;
@@ -219,24 +247,41 @@ async function load(
   engine: MockEngine,
   repair: boolean,
   notice: (line: string) => void,
-): Promise<{ lastGeneration: number; replayed: number; journals: number; lastEnd?: number }> {
+): Promise<{
+  lastGeneration: number;
+  replayed: number;
+  journals: number;
+  lastEnd?: number;
+  /** Whether every file read is in the format this svc-mock writes (else it is rewritten). */
+  current: boolean;
+}> {
   const snapshot = readEngineImage(fs.readFileSync(statePath), statePath);
   try {
     engine.durability.load(snapshot.image);
   } catch (error) {
+    throw new DataFileError(statePath, snapshot.imageOffset, (error as Error).message);
+  }
+  const newest = journals.at(-1);
+  if (newest !== undefined && newest < snapshot.generation) {
+    // A compaction creates the snapshot's journal before the snapshot: it cannot be missing.
     throw new DataFileError(
       statePath,
-      HEADER_BYTES + SNAPSHOT_FRAME_BYTES,
-      (error as Error).message,
+      12,
+      `the snapshot claims generation ${snapshot.generation}, above every journal present (the newest is journal-${newest}.log): a damaged or foreign ${STATE_FILE}? svc-mock refuses to start rather than remove the journals`,
     );
   }
   // Journals older than the snapshot were compacted into it (their removal was cut short).
   for (const generation of journals.filter((generation) => generation < snapshot.generation)) {
-    fs.unlinkSync(join(directory, journalName(generation)));
+    const file = join(directory, journalName(generation));
+    fs.unlinkSync(file);
+    notice(
+      `svc-mock: removed ${file}: ${STATE_FILE} (generation ${snapshot.generation}) already holds its changes (a compaction was cut short before removing it)`,
+    );
   }
   const current = journals.filter((generation) => generation >= snapshot.generation);
   let replayed = 0;
   let lastGeneration = snapshot.generation;
+  let upToDate = snapshot.version === FORMAT_VERSION;
   let lastEnd: number | undefined;
   for (const [index, generation] of current.entries()) {
     const file = join(directory, journalName(generation));
@@ -254,7 +299,10 @@ async function load(
     try {
       contents = readJournal(fs.readFileSync(file), file, last);
     } catch (error) {
-      if (!(error instanceof DataFileError) || error.offset < HEADER_BYTES) throw error;
+      // Damage in a header is not repaired: only records are cut.
+      if (!(error instanceof DataFileError) || error.offset < HEADER_BYTES_OF_ANY_VERSION) {
+        throw error;
+      }
       if (!repair) throw withRepairHint(error);
       damage = error;
       // Read again up to the damage: the records before it are good.
@@ -262,6 +310,7 @@ async function load(
       contents = readJournal(bytes, file, true);
     }
     lastEnd = contents.end;
+    upToDate &&= contents.version === FORMAT_VERSION;
     if (contents.generation !== generation) {
       throw new DataFileError(file, 12, `the header names generation ${contents.generation}`);
     }
@@ -293,7 +342,13 @@ async function load(
       notice(
         `svc-mock: --data-repair cut ${file} back to byte ${contents.end} (its last good record) and removed ${current.length - index - 1} later journal(s): ${damage.problem}`,
       );
-      return { lastGeneration: generation, replayed, journals: index + 1, lastEnd: contents.end };
+      return {
+        lastGeneration: generation,
+        replayed,
+        journals: index + 1,
+        lastEnd: contents.end,
+        current: upToDate,
+      };
     }
   }
   return {
@@ -301,7 +356,18 @@ async function load(
     replayed,
     journals: current.length,
     ...(lastEnd === undefined ? {} : { lastEnd }),
+    current: upToDate,
   };
+}
+
+/** Removes the temporary files a save cut short by a crash left (never a file still in use). */
+function removeLeftovers(fs: DataFs, folder: string, notice: (line: string) => void): void {
+  if (!fs.existsSync(folder)) return;
+  for (const name of fs.readdirSync(folder).map(String)) {
+    if (!TEMPORARY_FILE.test(name)) continue;
+    fs.unlinkSync(join(folder, name));
+    notice(`svc-mock: removed ${join(folder, name)} (a temporary file a crash left behind)`);
+  }
 }
 
 function withRepairHint(error: DataFileError): DataFileError {
@@ -343,6 +409,8 @@ function keep(context: {
   let compactPlanned = false;
   let closed = false;
   let failing = false;
+  // Why a control API change applied in memory is not saved yet (undefined when all is saved).
+  let unsaved: unknown;
 
   /** Starts a new journal generation and saves the engine as it is as its snapshot. */
   const compact = async (background: boolean): Promise<void> => {
@@ -389,8 +457,28 @@ function keep(context: {
     });
   };
 
+  const saved = () => {
+    if (unsaved === undefined) return;
+    unsaved = undefined;
+    notice(`svc-mock: saved ${directory} again; it takes changes again`);
+  };
+  const retryUnsaved = () => {
+    const timer = setTimeout(() => {
+      if (closed || unsaved === undefined) return;
+      runCompaction(true).then(saved, retryUnsaved);
+    }, UNSAVED_RETRY_MS);
+    timer.unref();
+  };
+
   const log: CommitLog = {
     write(entry: CommitEntry) {
+      if (unsaved !== undefined) {
+        // The journal follows the saved snapshot, which lacks the unsaved control change: an
+        // entry after it would play back on the wrong state. An operation is refused; a task's
+        // change is in memory and goes to disk with the snapshot that saves the control change.
+        if (entry.kind === 'operation') throw unsavedControlChange(unsaved);
+        return;
+      }
       try {
         writer.write(entry);
       } catch (error) {
@@ -440,8 +528,29 @@ function keep(context: {
       try {
         await runCompaction(false);
       } catch (error) {
-        throw storeError(error);
+        if (unsaved === undefined) {
+          notice(
+            `svc-mock: could not save a control API change to ${directory} (${String(error)}); it is applied in memory only, and changes are refused until it is saved (retried every second)`,
+          );
+          retryUnsaved();
+        }
+        unsaved = error;
+        throw ServiceError.http(
+          503,
+          `The change was applied, but svc-mock could not save it to its data directory${codeOf(error)}: do not repeat it. It is lost if svc-mock stops before it is saved; svc-mock retries every second and refuses other changes until then`,
+        );
       }
+      saved();
+    },
+    async catchUp() {
+      if (unsaved === undefined) return;
+      try {
+        await runCompaction(false);
+      } catch (error) {
+        unsaved = error;
+        throw unsavedControlChange(error);
+      }
+      saved();
     },
     async close() {
       if (closed) return;

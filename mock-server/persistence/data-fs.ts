@@ -18,10 +18,12 @@ export type DataFs = Pick<
   | 'ftruncateSync'
   | 'readFileSync'
   | 'renameSync'
+  | 'linkSync'
   | 'unlinkSync'
   | 'readdirSync'
   | 'mkdirSync'
   | 'statSync'
+  | 'lstatSync'
   | 'existsSync'
 >;
 
@@ -43,10 +45,12 @@ export function dataFs(overrides: Partial<DataFs> = {}): DataFs {
     ftruncateSync: nodeFs.ftruncateSync,
     readFileSync: nodeFs.readFileSync,
     renameSync: nodeFs.renameSync,
+    linkSync: nodeFs.linkSync,
     unlinkSync: nodeFs.unlinkSync,
     readdirSync: nodeFs.readdirSync,
     mkdirSync: nodeFs.mkdirSync,
     statSync: nodeFs.statSync,
+    lstatSync: nodeFs.lstatSync,
     existsSync: nodeFs.existsSync,
     ...overrides,
   } as DataFs;

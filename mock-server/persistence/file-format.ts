@@ -3,8 +3,12 @@
  * with a header: an 8-byte magic naming its kind and a format version, so a foreign file and a
  * file of a newer svc-mock are told apart from a damaged one.
  *
- * - journal (`journal-<generation>.log`): header, then records of `length (u32) | crc32 (u32) |
- *   JSON payload`.
+ * - header: `magic (8) | version (u32) | generation (u32) | crc32 of those 16 bytes (u32)`;
+ *   versions 1 and 2 have no checksum (16 bytes).
+ * - journal (`journal-<generation>.log`): header, then records of `length (u32) | crc32 of the
+ *   payload (u32) | crc32 of these 8 bytes (u32) | JSON payload`: the length is checked before it
+ *   is believed, so a record running past the end of the file is a torn write, not a damaged
+ *   length. Versions 1 and 2: `length (u32) | crc32 of the payload (u32) | JSON payload`.
  * - snapshot (`state.snap`, `snapshots/<id>.snap`): header, then one or more sections of
  *   `length (u64) | crc32 (u32) | v8-serialized payload`, back to back. Version 2's `state.snap`
  *   has two (the engine without its reset baseline, then the baseline, decoded when a reset needs
@@ -16,7 +20,10 @@
 import { crc32 } from 'node:zlib';
 
 /** The format version this svc-mock writes and the newest it reads (it reads every older one). */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
+
+/** The first version whose header and record lengths are checksummed. */
+const CHECKSUMMED_VERSION = 3;
 
 /** A journal record larger than this is damage, not data (a request body is capped far below). */
 export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
@@ -24,10 +31,24 @@ export const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 export const JOURNAL_MAGIC = 'SVCJRNL\n';
 export const SNAPSHOT_MAGIC = 'SVCSNAP\n';
 
-/** Header: magic (8) | version (u32) | generation (u32). */
-export const HEADER_BYTES = 16;
-/** A journal record's frame before its payload: length (u32) | crc32 (u32). */
-export const RECORD_HEADER_BYTES = 8;
+/** Header: magic (8) | version (u32) | generation (u32) | crc32 (u32). */
+export const HEADER_BYTES = 20;
+/** A journal record's frame before its payload: length (u32) | crc32 (u32) | frame crc32 (u32). */
+export const RECORD_HEADER_BYTES = 12;
+
+/**
+ * The sizes of a file's header and of its records' frames in format `version`.
+ *
+ * @example
+ * ```ts
+ * const { header, recordFrame } = layoutOf(2); // 16 and 8
+ * ```
+ */
+export function layoutOf(version: number): { header: number; recordFrame: number } {
+  return version >= CHECKSUMMED_VERSION
+    ? { header: HEADER_BYTES, recordFrame: RECORD_HEADER_BYTES }
+    : { header: 16, recordFrame: 8 };
+}
 /** A snapshot's frame before its payload: length (u64) | crc32 (u32). */
 export const SNAPSHOT_FRAME_BYTES = 12;
 
@@ -63,6 +84,7 @@ export function header(magic: string, generation: number): Buffer {
   bytes.write(magic, 0, 'latin1');
   bytes.writeUInt32LE(FORMAT_VERSION, 8);
   bytes.writeUInt32LE(generation, 12);
+  bytes.writeUInt32LE(crc32(bytes.subarray(0, 16)), 16);
   return bytes;
 }
 
@@ -80,19 +102,19 @@ export function readHeader(bytes: Buffer, magic: string, file: string): number {
 }
 
 /**
- * {@link readHeader}, with the format version the file was written in.
+ * {@link readHeader}, with the format version the file was written in and its header's size.
  *
  * @example
  * ```ts
- * const { version, generation } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
+ * const { version, generation, headerBytes } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
  * ```
  */
 export function readVersionedHeader(
   bytes: Buffer,
   magic: string,
   file: string,
-): { version: number; generation: number } {
-  if (bytes.length < HEADER_BYTES || bytes.toString('latin1', 0, 8) !== magic) {
+): { version: number; generation: number; headerBytes: number } {
+  if (bytes.length < 16 || bytes.toString('latin1', 0, 8) !== magic) {
     throw new DataFileError(file, 0, 'not a svc-mock data file of this kind (a foreign file?)');
   }
   const version = bytes.readUInt32LE(8);
@@ -104,7 +126,12 @@ export function readVersionedHeader(
     );
   }
   if (version === 0) throw new DataFileError(file, 8, 'format version 0 is not a version');
-  return { version, generation: bytes.readUInt32LE(12) };
+  if (version >= CHECKSUMMED_VERSION) {
+    if (bytes.length < HEADER_BYTES || crc32(bytes.subarray(0, 16)) !== bytes.readUInt32LE(16)) {
+      throw new DataFileError(file, 0, 'the header is damaged (its checksum does not match)');
+    }
+  }
+  return { version, generation: bytes.readUInt32LE(12), headerBytes: layoutOf(version).header };
 }
 
 /**
@@ -119,6 +146,7 @@ export function frameRecord(payload: Buffer): Buffer {
   const record = Buffer.allocUnsafe(RECORD_HEADER_BYTES + payload.length);
   record.writeUInt32LE(payload.length, 0);
   record.writeUInt32LE(crc32(payload), 4);
+  record.writeUInt32LE(crc32(record.subarray(0, 8)), 8);
   payload.copy(record, RECORD_HEADER_BYTES);
   return record;
 }

@@ -1,6 +1,6 @@
 /**
  * Reads a journal file back: every whole record, a torn last one dropped, damage anywhere else
- * refused with the file and offset (docs/http-server.md#keeping-data).
+ * (a damaged length included) refused with the file and offset (docs/http-server.md#keeping-data).
  *
  * @module
  */
@@ -9,11 +9,11 @@ import type { CommitEntry } from '../engine/store/commit-log';
 import {
   crc32,
   DataFileError,
-  HEADER_BYTES,
   JOURNAL_MAGIC,
+  layoutOf,
   MAX_RECORD_BYTES,
   RECORD_HEADER_BYTES,
-  readHeader,
+  readVersionedHeader,
 } from './file-format';
 
 /** A record read from a journal, with where it starts. */
@@ -24,6 +24,8 @@ export interface JournalRecord {
 
 /** What {@link readJournal} found. */
 export interface JournalContents {
+  /** The format version it was written in. */
+  version: number;
   generation: number;
   records: JournalRecord[];
   /** Where the whole records end: the length the file should have. */
@@ -75,7 +77,9 @@ function isEntry(value: unknown): value is CommitEntry {
 
 /**
  * Parses a journal's bytes. `last` says whether it is the newest journal, the only one whose
- * end may be torn; anything else that does not check out throws a {@link DataFileError}.
+ * end may be torn; anything else that does not check out throws a {@link DataFileError}. A
+ * record is taken for torn only where the file ends inside it: in format 3 its length is
+ * checked (the frame's own checksum) before it is believed, so a damaged length is damage.
  *
  * @example
  * ```ts
@@ -83,23 +87,37 @@ function isEntry(value: unknown): value is CommitEntry {
  * ```
  */
 export function readJournal(bytes: Buffer, file: string, last: boolean): JournalContents {
-  const generation = readHeader(bytes, JOURNAL_MAGIC, file);
+  const { version, generation, headerBytes } = readVersionedHeader(bytes, JOURNAL_MAGIC, file);
+  const frameBytes = layoutOf(version).recordFrame;
+  const checkedFrames = frameBytes === RECORD_HEADER_BYTES;
   const records: JournalRecord[] = [];
-  let offset = HEADER_BYTES;
+  let offset = headerBytes;
   const torn = (at: number, problem: string): JournalContents => {
     if (!last) throw new DataFileError(file, at, `${problem} in a journal that is not the last`);
-    return { generation, records, end: at, tornAt: at };
+    return { version, generation, records, end: at, tornAt: at };
   };
   while (offset < bytes.length) {
-    if (offset + RECORD_HEADER_BYTES > bytes.length) return torn(offset, 'a cut-off record');
+    // A file extended with zeros (what some file systems leave after a power loss) ends here.
+    if (bytes.subarray(offset, offset + frameBytes).every((byte) => byte === 0)) {
+      if (bytes.subarray(offset).every((byte) => byte === 0)) {
+        return torn(offset, 'zeros after the last record');
+      }
+    }
+    if (offset + frameBytes > bytes.length) return torn(offset, 'a cut-off record');
     const length = bytes.readUInt32LE(offset);
     const checksum = bytes.readUInt32LE(offset + 4);
-    const payloadStart = offset + RECORD_HEADER_BYTES;
-    const payloadEnd = payloadStart + length;
-    // A file extended with zeros (what some file systems leave after a power loss) ends here.
-    if (length === 0 && bytes.subarray(offset).every((byte) => byte === 0)) {
-      return torn(offset, 'zeros after the last record');
+    if (
+      checkedFrames &&
+      crc32(bytes.subarray(offset, offset + 8)) !== bytes.readUInt32LE(offset + 8)
+    ) {
+      throw new DataFileError(
+        file,
+        offset,
+        "the record's length is damaged (its checksum does not match)",
+      );
     }
+    const payloadStart = offset + frameBytes;
+    const payloadEnd = payloadStart + length;
     if (length === 0 || length > MAX_RECORD_BYTES) {
       throw new DataFileError(file, offset, `a record claims ${length} bytes (damaged)`);
     }
@@ -120,5 +138,5 @@ export function readJournal(bytes: Buffer, file: string, last: boolean): Journal
     records.push({ offset, entry });
     offset = payloadEnd;
   }
-  return { generation, records, end: offset };
+  return { version, generation, records, end: offset };
 }

@@ -39,7 +39,7 @@ export interface JournalWriter {
 }
 
 /**
- * Creates `file` (truncating it) or opens it for appending at `end` (after the records a reader
+ * Creates `file` (which must not exist) or opens it for appending at `end` (after the records a reader
  * found whole).
  *
  * @example
@@ -58,10 +58,18 @@ export function openJournalWriter(
   let fd: number;
   let position: number;
   if (append === undefined) {
-    fd = fs.openSync(file, 'w', 0o600);
-    const head = header(JOURNAL_MAGIC, generation);
-    fs.writeSync(fd, head, 0, head.length, 0);
-    fs.fsyncSync(fd);
+    // A new journal never exists yet: a file or symlink planted under its name is refused.
+    fd = fs.openSync(file, 'wx', 0o600);
+    try {
+      const head = header(JOURNAL_MAGIC, generation);
+      fs.writeSync(fd, head, 0, head.length, 0);
+      fs.fsyncSync(fd);
+    } catch (error) {
+      // A journal that could not be started (a full disk) is removed: the next try makes it anew.
+      fs.closeSync(fd);
+      fs.unlinkSync(file);
+      throw error;
+    }
     position = HEADER_BYTES;
   } else {
     fd = fs.openSync(file, 'r+');

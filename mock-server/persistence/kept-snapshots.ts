@@ -15,6 +15,7 @@ import type { EngineSnapshot } from '../engine/engine';
 import { ServiceError } from '../engine/wire/service-error';
 import type { DataFs } from './data-fs';
 import { DataFileError } from './file-format';
+import { ensurePrivateDirectory } from './private-directory';
 import {
   encodeSnapshot,
   readSnapshotFile,
@@ -36,7 +37,7 @@ const SNAPSHOT_FILE = /^(.+)\.snap$/;
  */
 export function keptSnapshotStore(fs: DataFs, directory: string, max?: number): SnapshotStore {
   const folder = join(directory, SNAPSHOTS_FOLDER);
-  fs.mkdirSync(folder, { recursive: true });
+  ensurePrivateDirectory(fs, folder);
   const store = createSnapshotStore(max === undefined ? {} : { max });
   // Snapshot ids are letters, digits, "_", "-" and "." (the control API checks): safe file names.
   const fileOf = (id: string) => join(folder, `${id}.snap`);

@@ -1,11 +1,12 @@
 /**
  * Snapshot files: the whole engine (or a snapshot taken through the control API) in one file,
- * replaced atomically: written to a temporary file, synced, renamed over the old one, and the
+ * replaced atomically: written to a new temporary file of a random name, synced, renamed over the old one, and the
  * directory synced so the rename itself survives a power loss.
  *
  * @module
  */
 
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { DurableImage, EncodedEngineState } from '../engine/engine';
@@ -14,7 +15,6 @@ import {
   crc32,
   DataFileError,
   frameSnapshot,
-  HEADER_BYTES,
   readVersionedHeader,
   SNAPSHOT_FRAME_BYTES,
   SNAPSHOT_MAGIC,
@@ -115,8 +115,9 @@ export function writeFileAtomicallyNow(fs: DataFs, file: string, parts: readonly
 
 /** The atomic replacement, one step per chunk written, so the caller decides whether to yield. */
 function* replaceFile(fs: DataFs, file: string, parts: readonly Buffer[]): Generator<void> {
-  const temporary = `${file}.tmp`;
-  const fd = fs.openSync(temporary, 'w', 0o600);
+  // A new file of a random name: a file or symlink planted in the directory is never written to.
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = fs.openSync(temporary, 'wx', 0o600);
   try {
     let position = 0;
     for (const part of parts) {
@@ -176,10 +177,10 @@ interface SnapshotSection {
 function readSections(
   bytes: Buffer,
   file: string,
-): { version: number; generation: number; sections: SnapshotSection[] } {
-  const { version, generation } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
+): { version: number; generation: number; headerBytes: number; sections: SnapshotSection[] } {
+  const { version, generation, headerBytes } = readVersionedHeader(bytes, SNAPSHOT_MAGIC, file);
   const sections: SnapshotSection[] = [];
-  let offset = HEADER_BYTES;
+  let offset = headerBytes;
   do {
     if (bytes.length < offset + SNAPSHOT_FRAME_BYTES) {
       throw new DataFileError(file, offset, 'the snapshot is cut short');
@@ -203,7 +204,7 @@ function readSections(
     sections.push({ offset: start, payload });
     offset = start + length;
   } while (offset < bytes.length);
-  return { version, generation, sections };
+  return { version, generation, headerBytes, sections };
 }
 
 function decodeSection(section: SnapshotSection, file: string): unknown {
@@ -231,10 +232,10 @@ export function readSnapshotFile(
   bytes: Buffer,
   file: string,
 ): { generation: number; value: unknown } {
-  const { generation, sections } = readSections(bytes, file);
+  const { generation, headerBytes, sections } = readSections(bytes, file);
   const [only, extra] = sections;
   if (only === undefined || extra !== undefined) {
-    throw new DataFileError(file, HEADER_BYTES, 'the snapshot should hold one section');
+    throw new DataFileError(file, headerBytes, 'the snapshot should hold one section');
   }
   return { generation, value: decodeSection(only, file) };
 }
@@ -253,17 +254,28 @@ export function readSnapshotFile(
 export function readEngineImage(
   bytes: Buffer,
   file: string,
-): { generation: number; image: DurableImage } {
-  const { generation, sections } = readSections(bytes, file);
+): { version: number; generation: number; image: DurableImage; imageOffset: number } {
+  const { version, generation, headerBytes, sections } = readSections(bytes, file);
   const [main, baseline, extra] = sections;
   if (main === undefined || extra !== undefined) {
-    throw new DataFileError(file, HEADER_BYTES, 'the snapshot should hold one or two sections');
+    throw new DataFileError(file, headerBytes, 'the snapshot should hold one or two sections');
   }
   const value = decodeSection(main, file);
-  if (baseline === undefined) return { generation, image: value as DurableImage };
+  const imageOffset = main.offset;
+  if (baseline === undefined) {
+    return { version, generation, image: value as DurableImage, imageOffset };
+  }
   if (value === null || typeof value !== 'object') {
     throw new DataFileError(file, main.offset, 'the snapshot is not a saved engine');
   }
   const kept = new EncodedBaseline(Buffer.from(baseline.payload), file, baseline.offset);
-  return { generation, image: { ...(value as DurableImage), baseline: kept } };
+  return {
+    version,
+    generation,
+    image: { ...(value as DurableImage), baseline: kept },
+    imageOffset,
+  };
 }
+
+/** A temporary file {@link writeFileAtomically} leaves when it is cut short (a crash). */
+export const TEMPORARY_FILE = /\.[0-9a-f]{16}\.tmp$|\.snap\.tmp$/;

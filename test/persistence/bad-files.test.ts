@@ -3,7 +3,13 @@ import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
+import {
+  FORMAT_VERSION,
+  frameRecord,
+  frameSnapshot,
+  HEADER_BYTES,
+  RECORD_HEADER_BYTES,
+} from '../../mock-server/persistence/file-format';
 import { keptDirectoryPerTest } from './helpers';
 
 const kept = keptDirectoryPerTest();
@@ -23,9 +29,8 @@ async function journalWith(...subscriberIds: string[]): Promise<string> {
 describe('a torn last record', () => {
   it('is dropped with a log line; the records before it are kept', async () => {
     const journal = await journalWith('before-tear');
-    // A record header that promises 500 bytes, then the power went.
-    const torn = Buffer.alloc(20);
-    torn.writeUInt32LE(500, 0);
+    // A record that promises 500 bytes, of which 40 reached the disk before the power went.
+    const torn = frameRecord(Buffer.alloc(500, 0x61)).subarray(0, 40);
     appendFileSync(journal, torn);
     const lines: string[] = [];
     const server = await start({ log: (line) => lines.push(line) });
@@ -48,18 +53,20 @@ describe('damage before the last record', () => {
   it('refuses to start, naming the file and the byte offset', async () => {
     const journal = await journalWith('one', 'two');
     const bytes = readFileSync(journal);
-    bytes[16 + 8 + 5] = (bytes[16 + 8 + 5] as number) ^ 0xff; // inside the first record's payload
+    const inFirst = HEADER_BYTES + RECORD_HEADER_BYTES + 5; // inside the first record's payload
+    bytes[inFirst] = (bytes[inFirst] as number) ^ 0xff;
     writeFileSync(journal, bytes);
     await expect(start()).rejects.toThrow(
-      /journal-1\.log at byte 16: the record is damaged \(its checksum does not match\); .*--data-repair/,
+      /journal-1\.log at byte 20: the record is damaged \(its checksum does not match\); .*--data-repair/,
     );
   });
 
   it('--data-repair cuts the journal back to the last good record', async () => {
     const journal = await journalWith('one', 'two', 'three');
     const bytes = readFileSync(journal);
-    const second = 16 + 8 + bytes.readUInt32LE(16);
-    bytes[second + 8 + 3] = (bytes[second + 8 + 3] as number) ^ 0xff; // the second record
+    const second = HEADER_BYTES + RECORD_HEADER_BYTES + bytes.readUInt32LE(HEADER_BYTES);
+    const inSecond = second + RECORD_HEADER_BYTES + 3;
+    bytes[inSecond] = (bytes[inSecond] as number) ^ 0xff;
     writeFileSync(journal, bytes);
     const lines: string[] = [];
     const server = await start({ repair: true, log: (line) => lines.push(line) });
@@ -100,7 +107,7 @@ describe('files svc-mock cannot use', () => {
       environmentIds: [],
     };
     writeFileSync(file, Buffer.concat(frameSnapshot([serialize(bad)], generation)));
-    await expect(start()).rejects.toThrow(/state\.snap at byte 28: Not a saved engine: .*not a/);
+    await expect(start()).rejects.toThrow(/state\.snap at byte 32: Not a saved engine: .*not a/);
   });
 
   it('refuses a damaged control API snapshot file, naming it', async () => {
@@ -116,7 +123,7 @@ describe('files svc-mock cannot use', () => {
     const bytes = readFileSync(file);
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 0xff;
     writeFileSync(file, bytes);
-    await expect(start()).rejects.toThrow(/kept\.snap at byte 28: the snapshot is damaged/);
+    await expect(start()).rejects.toThrow(/kept\.snap at byte 32: the snapshot is damaged/);
   });
 
   it('refuses a second svc-mock on the same directory, naming the holder', async () => {

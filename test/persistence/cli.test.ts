@@ -127,15 +127,15 @@ it('refuses to start on a damaged journal, naming the file and offset', async ()
     readdirSync(dir.path).find((name) => name.startsWith('journal-')) as string,
   );
   const bytes = readFileSync(journal);
-  bytes[30] = (bytes[30] as number) ^ 0xff;
+  bytes[36] = (bytes[36] as number) ^ 0xff; // inside the first record's payload
   writeFileSync(journal, bytes);
 
   const refused = runSvcMock(cli, ['--port', '0', '--data', dir.path]);
   expect(await refused.exited).toBe(1);
-  expect(refused.stderr()).toMatch(/svc-mock: .*journal-1\.log at byte 16: the record is damaged/);
+  expect(refused.stderr()).toMatch(/svc-mock: .*journal-1\.log at byte 20: the record is damaged/);
 
   const repaired = await startSvcMock(cli, ['--data', dir.path, '--data-repair', '--quiet']);
-  expect(repaired.stderr()).toMatch(/--data-repair cut .*journal-1\.log back to byte 16/);
+  expect(repaired.stderr()).toMatch(/--data-repair cut .*journal-1\.log back to byte 20/);
 });
 
 it('--data-repair without --data is a usage error', async () => {

@@ -7,7 +7,7 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
 import { EncodedBaseline, readEngineImage } from '../../mock-server/persistence/snapshot-file';
-import { type KeptServer, keptDirectoryPerTest } from './helpers';
+import { inOlderFormat, type KeptServer, keptDirectoryPerTest } from './helpers';
 
 const kept = keptDirectoryPerTest();
 const { start, stop } = kept;
@@ -90,9 +90,7 @@ describe('a data directory written by format version 1', () => {
     // The same engine as version 1 wrote it: one section, baseline inside.
     const { generation, image } = readEngineImage(readFileSync(file), file);
     const whole = { ...image, baseline: (image.baseline as EncodedBaseline).decode() };
-    const old = Buffer.concat(frameSnapshot([serialize(whole)], generation));
-    old.writeUInt32LE(1, 8);
-    writeFileSync(file, old);
+    const old = inOlderFormat(Buffer.concat(frameSnapshot([serialize(whole)], generation)), 1);
     // And a journal entry after it, in a version 1 journal.
     const second = await start();
     expect(
@@ -100,9 +98,7 @@ describe('a data directory written by format version 1', () => {
     ).toBe(201);
     await stop(second);
     for (const name of readdirSync(kept.path).filter((name) => name.startsWith('journal-'))) {
-      const journal = readFileSync(join(kept.path, name));
-      journal.writeUInt32LE(1, 8);
-      writeFileSync(join(kept.path, name), journal);
+      writeFileSync(join(kept.path, name), inOlderFormat(readFileSync(join(kept.path, name)), 1));
     }
     writeFileSync(file, old);
 
@@ -112,5 +108,38 @@ describe('a data directory written by format version 1', () => {
     expect((await control(server, '/reset')).status).toBe(200);
     expect((await server.call('GET', '/v2/subscribers/added')).status).toBe(404);
     expect((await server.call('GET', '/v2/subscribers/demo-ada')).status).toBe(200);
+  });
+});
+
+describe('a data directory written by format version 2 (no header or length checksums)', () => {
+  it('is read, then rewritten in the current format: a later start reads the new files', async () => {
+    const file = await savedWithAdded();
+    const second = await start();
+    expect(
+      (await second.call('POST', '/v2/subscribers', { subscriberId: 'journaled' })).status,
+    ).toBe(201);
+    await stop(second);
+    const names = readdirSync(kept.path).filter((name) => /^(journal-.*|state\.snap)$/.test(name));
+    for (const name of names) {
+      const path = join(kept.path, name);
+      writeFileSync(path, inOlderFormat(readFileSync(path), 2));
+      expect(readFileSync(path).readUInt32LE(8)).toBe(2);
+    }
+
+    const third = await start();
+    expect((await third.call('GET', '/v2/subscribers/journaled')).status).toBe(200);
+    expect(
+      (await third.call('POST', '/v2/subscribers', { subscriberId: 'after-upgrade' })).status,
+    ).toBe(201);
+    await third.data.checkpoint();
+    await stop(third);
+    for (const name of readdirSync(kept.path).filter((name) => name.startsWith('journal-'))) {
+      expect(readFileSync(join(kept.path, name)).readUInt32LE(8)).toBe(FORMAT_VERSION);
+    }
+    expect(readFileSync(file).readUInt32LE(8)).toBe(FORMAT_VERSION);
+    const fourth = await start();
+    for (const id of ['added', 'journaled', 'after-upgrade']) {
+      expect((await fourth.call('GET', `/v2/subscribers/${id}`)).status).toBe(200);
+    }
   });
 });

@@ -14,6 +14,11 @@ import {
   openDataDirectory,
 } from '../../mock-server/persistence/data-directory';
 import { type DataFs, dataFs } from '../../mock-server/persistence/data-fs';
+import {
+  HEADER_BYTES,
+  RECORD_HEADER_BYTES,
+  SNAPSHOT_MAGIC,
+} from '../../mock-server/persistence/file-format';
 import { keptSnapshotStore } from '../../mock-server/persistence/kept-snapshots';
 
 export const START = Date.parse('2026-03-01T09:00:00.000Z');
@@ -146,4 +151,30 @@ export function keptDirectoryPerTest(): KeptDirectory {
     },
   };
   return kept;
+}
+
+/**
+ * A data file's bytes as an older format wrote them: versions 1 and 2 have no header checksum and
+ * journal records without the frame's checksum (a test writes old directories with it).
+ *
+ * @example
+ * writeFileSync(file, inOlderFormat(readFileSync(file), 2));
+ */
+export function inOlderFormat(bytes: Buffer, version: 1 | 2): Buffer {
+  const head = Buffer.from(bytes.subarray(0, 16));
+  head.writeUInt32LE(version, 8);
+  const parts: Buffer[] = [head];
+  if (bytes.toString('latin1', 0, 8) === SNAPSHOT_MAGIC) {
+    parts.push(bytes.subarray(HEADER_BYTES));
+  } else {
+    for (let offset = HEADER_BYTES; offset < bytes.length; ) {
+      const end = offset + RECORD_HEADER_BYTES + bytes.readUInt32LE(offset);
+      parts.push(
+        bytes.subarray(offset, offset + 8),
+        bytes.subarray(offset + RECORD_HEADER_BYTES, end),
+      );
+      offset = end;
+    }
+  }
+  return Buffer.concat(parts);
 }
