@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BulkTriggerResponse,
-  BulkTriggerResult,
   TriggerBody,
   TriggerRecipient,
   TriggerResponse,
   TriggerTenant,
-} from '../../src/schemas/index';
+} from '../../src/schemas/event';
+import { BulkTriggerResponse, BulkTriggerResult } from '../../src/schemas/event-batch';
 import { issuePaths, parses } from './helpers';
 
 describe('TriggerBody', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  Integration,
-  IntegrationCreateBody,
-  StepFilter,
-  StepFilterInput,
-} from '../../src/schemas/index';
+import { Integration, IntegrationCreateBody } from '../../src/schemas/integration';
+import { StepFilter, StepFilterInput } from '../../src/schemas/step-filter';
 import { ids, issuePaths, parses, ts } from './helpers';
 
 const filter = {

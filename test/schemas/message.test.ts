@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MarkAsBody, Message } from '../../src/schemas/index';
+import { MarkAsBody, Message } from '../../src/schemas/message';
 import { ids, issuePaths, parses, ts } from './helpers';
 
 const message = {

@@ -4,7 +4,7 @@ import {
   Job,
   NotificationListQuery,
   NotificationListResponse,
-} from '../../src/schemas/index';
+} from '../../src/schemas/notification';
 import { ids, issuePaths, parses, ts } from './helpers';
 
 const job = {

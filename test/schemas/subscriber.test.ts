@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SubscriberSearchResponse, SubscriptionsListResponse } from '../../src/schemas/pagination';
 import {
   ChannelSettings,
   CredentialsUpsertBody,
   Subscriber,
   SubscriberSearchQuery,
-  SubscriberSearchResponse,
   SubscriberUpdateBody,
   SubscriptionsListQuery,
-  SubscriptionsListResponse,
-  Topic,
-  TopicSubscription,
-} from '../../src/schemas/index';
+} from '../../src/schemas/subscriber';
+import { Topic, TopicSubscription } from '../../src/schemas/topic';
 import { ids, issuePaths, parses, ts } from './helpers';
 
 const subscriber = {

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { WorkflowListQuery, WorkflowListResponse } from '../../src/schemas/workflow-list';
 import {
-  DelayScheduledMetadata,
-  DigestTimedMetadata,
-  EmailControlValues,
-  InAppControlValues,
-  UiSchemaProperty,
-  WorkflowListQuery,
-  WorkflowListResponse,
   WorkflowStepResponse,
   WorkflowSyncBody,
   WorkflowSyncResponse,
-} from '../../src/schemas/index';
+} from '../../src/schemas/workflow-response';
+import {
+  EmailControlValues,
+  InAppControlValues,
+  UiSchemaProperty,
+} from '../../src/schemas/workflow-step-controls';
+import {
+  DelayScheduledMetadata,
+  DigestTimedMetadata,
+} from '../../src/schemas/workflow-step-metadata';
 import { ids, issuePaths, parses, ts } from './helpers';
 
 const listItem = {

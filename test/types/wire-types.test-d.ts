@@ -1,6 +1,8 @@
 // Compile-time checks of the response types (issue 27): named interfaces declared from their
 // schemas, no index signature at any depth (a typo is an error), required where the service
 // always sends the field.
+
+import type * as schemas from '@svc/api';
 import type {
   ActivityNotification,
   BulkTriggerResponse,
@@ -35,13 +37,9 @@ import type {
 import { Svc } from '@svc/api';
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
-import type * as schemas from '../../src/schemas';
-import type {
-  CursorPageResponse,
-  KnownFields,
-  PageNumberResponse,
-  WireShape,
-} from '../../src/schemas';
+import type { KnownFields, WireShape } from '../../src/schemas/common';
+import type { IntegrationList } from '../../src/schemas/integration';
+import type { CursorPageResponse, PageNumberResponse } from '../../src/schemas/pagination';
 import type { BulkPreferencesUpdateResponse } from '../../src/schemas/preference-bulk';
 
 const svc = new Svc({ secretKey: 'k' });
@@ -132,9 +130,7 @@ describe('response types promise only the fields their schemas name', () => {
       WireShape<typeof schemas.NotificationListResponse>
     >();
     expectTypeOf<schemas.StepMetadata>().toEqualTypeOf<WireShape<typeof schemas.StepMetadata>>();
-    expectTypeOf<schemas.IntegrationList>().toEqualTypeOf<
-      WireShape<typeof schemas.IntegrationList>
-    >();
+    expectTypeOf<IntegrationList>().toEqualTypeOf<WireShape<typeof IntegrationList>>();
     expectTypeOf<SubscriberSearchResponse>().toEqualTypeOf<CursorPageResponse<Subscriber>>();
     expectTypeOf<NotificationListResponse>().toEqualTypeOf<
       PageNumberResponse<ActivityNotification>
