@@ -111,6 +111,8 @@ export interface ControlRouteInput {
   params: Record<string, string>;
   /** The request URL (for query parameters). */
   url: URL;
+  /** Aborts when the client goes away (see {@link PipelineRequest.signal}). */
+  signal?: AbortSignal;
   context: ControlServices;
 }
 
@@ -301,7 +303,13 @@ export function createControlRouter(
       }
       const body = await readJson(request);
       const url = new URL(request.target, ORIGIN_FOR_URLS);
-      const data = await match.route.run({ body, params: match.params, url, context });
+      const data = await match.route.run({
+        body,
+        params: match.params,
+        url,
+        context,
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
       if (context.data !== undefined && (match.route.changesEngine ?? request.method !== 'GET')) {
         await context.data.checkpoint();
       }
