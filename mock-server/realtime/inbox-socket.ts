@@ -144,7 +144,10 @@ function packetSize(packet: { data?: unknown }): number {
  */
 export function createInboxSocketServer(options: InboxSocketOptions): InboxSocketServer {
   const limits: InboxSocketLimits = { ...DEFAULT_INBOX_SOCKET_LIMITS, ...options.limits };
-  /** Raw connections under the caps, from the upgrade until they close. */
+  /**
+   * Raw connections under the caps, from the upgrade until they close. A connection carries at
+   * most one socket (see `watchConnection`), so the caps on connections bound the sockets.
+   */
   const connections = new Set<Duplex>();
   const perAddress = new Map<string, number>();
   /** Bytes each connection's engine has queued and not yet handed to its WebSocket. */
@@ -207,9 +210,8 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
     } catch (error) {
       console.error('[svc-mock] an Inbox session could not be resolved:', error);
     }
-    // As the service's gateway: a missing, unknown or expired token is disconnected. Sockets, not
-    // only upgrades, count against the server's cap.
-    if (!session || closed || authenticated >= limits.maxSockets) {
+    // As the service's gateway: a missing, unknown or expired token is disconnected.
+    if (!session || closed) {
       socket.disconnect(true);
       return;
     }
