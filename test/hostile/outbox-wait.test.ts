@@ -3,6 +3,7 @@
 // event; and a waiter whose client hung up kept its slot until its deadline, so a 17th request
 // got 429 for 30 s (issue 38, item 8).
 import { get } from 'node:http';
+import { createFetchHandler, createMockEngine } from '@svc/api/mock';
 import { startMockServer } from '@svc/api/mock/node';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { MAX_OUTBOX_WAITERS } from '../../mock-server/control/outbox-wait';
@@ -77,4 +78,20 @@ it("frees a waiter's slot when its client hangs up", async () => {
     },
     { timeout: 2_000 },
   );
+});
+
+it('frees the slot of a fetch handler request when its signal aborts', async () => {
+  const engine = createMockEngine();
+  const handle = createFetchHandler(engine, { control: true });
+  const url = 'https://api.novu.co/__svc/outbox?transactionId=never&wait=30s';
+  const controllers = Array.from({ length: MAX_OUTBOX_WAITERS }, () => new AbortController());
+  const waiting = controllers.map((controller) =>
+    handle(new Request(url, { signal: controller.signal })),
+  );
+  const full = await handle(new Request(url.replace('30s', '1ms')));
+  expect(full.status).toBe(429);
+  for (const controller of controllers) controller.abort();
+  await Promise.all(waiting);
+  const next = await handle(new Request(url.replace('30s', '1ms')));
+  expect(next.status).toBe(200);
 });
