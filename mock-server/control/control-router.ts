@@ -124,6 +124,8 @@ export interface ControlRouteInput {
   params: Record<string, string>;
   /** The request URL (for query parameters). */
   url: URL;
+  /** Aborts when the client goes away (see {@link PipelineRequest.signal}). */
+  signal?: AbortSignal;
   context: ControlServices;
 }
 
@@ -318,7 +320,13 @@ export function createControlRouter(
         context.data !== undefined && (match.route.changesEngine ?? request.method !== 'GET');
       // An earlier change not saved yet is saved first, or this one is refused before it runs.
       if (saves) await context.data?.catchUp();
-      const data = await match.route.run({ body, params: match.params, url, context });
+      const data = await match.route.run({
+        body,
+        params: match.params,
+        url,
+        context,
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
       if (saves) {
         try {
           await context.data?.checkpoint();

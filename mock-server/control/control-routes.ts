@@ -227,12 +227,18 @@ export const outboxRoutes: ControlRoute[] = [
     path: '/outbox',
     description:
       'Delivered messages, oldest first, at most limit (1-1000, default 1000) after the messageId given as after; query filters channel, subscriberId, workflowId, transactionId, environmentId; wait (e.g. 10s, at most 30s) answers as soon as one matches, or at the deadline with what there is',
-    run: async ({ url, context }) => {
+    run: async ({ url, context, signal }) => {
       const filter = outboxFilter(url);
       const paging = outboxPaging(url);
       const wait = parseOutboxWait(url.searchParams.get('wait'));
       const page = () => context.engine.outbox.page(filter, paging).items;
-      if (wait !== undefined) await waitForOutbox(context.engine, () => page().length > 0, wait);
+      if (wait !== undefined) {
+        await waitForOutbox(
+          context.engine,
+          { filter, ready: () => page().length > 0, signal },
+          wait,
+        );
+      }
       return page();
     },
   },

@@ -1,11 +1,14 @@
 /**
  * The long-poll of `GET /__svc/outbox?wait=10s`: a test in any language waits for a delivery
  * (a delay that fires on the real clock) instead of sleeping. The wait is capped, and so is the
- * number of requests waiting on one engine, so open requests cannot pile up on the server.
+ * number of requests waiting on one engine, so open requests cannot pile up on the server; a
+ * waiter is woken only by a message it could answer with, and leaves when its client hangs up.
  *
  * @module
  */
 import type { MockEngine } from '../engine/engine';
+import type { EngineEvent } from '../engine/event-feed';
+import type { OutboxFilter } from '../engine/resources/outbox';
 import { parseDuration } from '../engine/run/durations';
 import { ServiceError } from '../engine/wire/service-error';
 
@@ -38,18 +41,43 @@ export function parseOutboxWait(raw: string | null): number | undefined {
 
 const waiting = new WeakMap<MockEngine, number>();
 
+/** What an outbox request waits for. */
+export interface OutboxWaitFor {
+  /** The request's filters: only a message they match (or a reset or restore) wakes the wait. */
+  filter: OutboxFilter;
+  /** Whether the request's page has something to answer; checked when woken. */
+  ready: () => boolean;
+  /** The request's hang-up: the wait ends, and its slot is freed, when it aborts. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Whether an engine event could put a message on the waiting request's page. */
+function couldAnswer(event: EngineEvent, filter: OutboxFilter): boolean {
+  if (event.type === 'state-replaced') return true;
+  return (
+    event.type === 'message-sent' &&
+    (filter.channel === undefined || event.channel === filter.channel) &&
+    (filter.subscriberId === undefined || event.subscriberId === filter.subscriberId) &&
+    (filter.workflowId === undefined || event.workflowId === filter.workflowId) &&
+    (filter.transactionId === undefined || event.transactionId === filter.transactionId) &&
+    (filter.environmentId === undefined || event.environmentId === filter.environmentId)
+  );
+}
+
 /**
- * Resolves as soon as `ready()` holds, checked now and after each engine event (a message sent,
- * the state replaced), or after `ms`, whichever comes first.
+ * Resolves as soon as `ready()` holds, checked now and after each engine event that could answer
+ * the request (a message its filters match, the state replaced), after `ms`, or when the
+ * request's `signal` aborts, whichever comes first. Other events cost a comparison, not a scan
+ * of the outbox.
  *
  * @throws ServiceError 429 when {@link MAX_OUTBOX_WAITERS} requests already wait on the engine.
  */
 export async function waitForOutbox(
   engine: MockEngine,
-  ready: () => boolean,
+  { filter, ready, signal }: OutboxWaitFor,
   ms: number,
 ): Promise<void> {
-  if (ms === 0 || ready()) return;
+  if (ms === 0 || signal?.aborted || ready()) return;
   const active = waiting.get(engine) ?? 0;
   if (active >= MAX_OUTBOX_WAITERS) {
     throw ServiceError.http(
@@ -63,12 +91,14 @@ export async function waitForOutbox(
       const finish = () => {
         clearTimeout(timer);
         stop();
+        signal?.removeEventListener('abort', finish);
         resolve();
       };
-      const stop = engine.events.subscribe(() => {
-        if (ready()) finish();
+      const stop = engine.events.subscribe((event) => {
+        if (couldAnswer(event, filter) && ready()) finish();
       });
       const timer = setTimeout(finish, ms);
+      signal?.addEventListener('abort', finish, { once: true });
     });
   } finally {
     waiting.set(engine, (waiting.get(engine) ?? 1) - 1);

@@ -18,6 +18,7 @@ export function fromFetchRequest(request: Request, target: string): PipelineRequ
     method: request.method,
     target,
     header: (name) => request.headers.get(name) ?? undefined,
+    signal: request.signal,
     async readBody(limit) {
       if (request.body === null) return '';
       const length = request.headers.get('content-length');

@@ -16,9 +16,11 @@ import {
 
 /**
  * A node:http request as the pipeline reads it. The body is read at most once, and reading
- * stops as soon as it passes the limit.
+ * stops as soon as it passes the limit. Its `signal` aborts when the response closes before it
+ * was written (the client hung up); it is made only when asked for, as few routes need it.
  */
-export function fromIncoming(req: IncomingMessage): PipelineRequest {
+export function fromIncoming(req: IncomingMessage, res?: ServerResponse): PipelineRequest {
+  let hangUp: AbortController | undefined;
   return {
     method: req.method ?? 'GET',
     target: req.url ?? '/',
@@ -27,6 +29,16 @@ export function fromIncoming(req: IncomingMessage): PipelineRequest {
       return Array.isArray(value) ? value.join(', ') : value;
     },
     readBody: (limit) => readIncoming(req, limit),
+    get signal() {
+      if (res === undefined) return undefined;
+      if (hangUp === undefined) {
+        const controller = new AbortController();
+        hangUp = controller;
+        if (res.closed && !res.writableFinished) controller.abort();
+        else res.once('close', () => res.writableFinished || controller.abort());
+      }
+      return hangUp.signal;
+    },
   };
 }
 

@@ -193,7 +193,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const started = log ? performance.now() : 0;
     let outcome = '500';
     try {
-      const request = fromIncoming(req);
+      const request = fromIncoming(req, res);
       const forControl = control !== undefined && isControlPath(request.target);
       if (req.method === 'OPTIONS') {
         // The control API answers no preflight: a web page cannot call it.

@@ -18,6 +18,11 @@ export interface PipelineRequest {
    * arrive (adapters check `Content-Length` first and stop reading there).
    */
   readBody(limit: number): Promise<string>;
+  /**
+   * Aborts when the client goes away before its answer (the connection closed, the fetch
+   * aborted), so work held for it (a long-poll) can be freed. Absent where nothing tells.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**

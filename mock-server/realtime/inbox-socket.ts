@@ -11,6 +11,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Socket as EngineSocket } from 'engine.io';
 import type { Socket } from 'socket.io';
 import type { InboxChangeSource, InboxSocketChange } from './inbox-changes';
 import { inboxSocketEvents } from './socket-events';
@@ -113,6 +114,14 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string, message: 
   socket.destroy();
 }
 
+/**
+ * Whether an engine.io message is a socket.io `CONNECT` (type `0`, to any namespace): a client
+ * sends one per namespace it joins, and the Inbox client joins only the main one.
+ */
+function isConnectPacket(packet: { type?: string; data?: unknown }): boolean {
+  return packet.type === 'message' && typeof packet.data === 'string' && packet.data[0] === '0';
+}
+
 /** Bytes of an engine.io packet's data. */
 function packetSize(packet: { data?: unknown }): number {
   const { data } = packet;
@@ -135,18 +144,45 @@ function packetSize(packet: { data?: unknown }): number {
  */
 export function createInboxSocketServer(options: InboxSocketOptions): InboxSocketServer {
   const limits: InboxSocketLimits = { ...DEFAULT_INBOX_SOCKET_LIMITS, ...options.limits };
-  /** Raw connections under the caps, from the upgrade until they close. */
+  /**
+   * Raw connections under the caps, from the upgrade until they close. A connection carries at
+   * most one socket (see `watchConnection`), so the caps on connections bound the sockets.
+   */
   const connections = new Set<Duplex>();
   const perAddress = new Map<string, number>();
-  /** Bytes each socket's engine has queued and not yet handed to its WebSocket. */
-  const queued = new Map<string, number>();
+  /** Bytes each connection's engine has queued and not yet handed to its WebSocket. */
+  const queued = new WeakMap<EngineSocket, number>();
   let authenticated = 0;
   let stopChanges: (() => void) | undefined;
   let loading: Promise<SocketIoServer> | undefined;
   let closed = false;
 
   const backlog = (socket: Socket) =>
-    (queued.get(socket.id) ?? 0) + (socket.request.socket?.writableLength ?? 0);
+    (queued.get(socket.conn) ?? 0) + (socket.request.socket?.writableLength ?? 0);
+
+  /**
+   * Per-connection accounting, attached once when engine.io opens the connection (never per
+   * socket: listeners per socket on the shared connection made one event cost sockets² calls).
+   * A connection gets one socket: a second `CONNECT` closes it, as socket.io closes a client that
+   * connects twice to one namespace, but here before socket.io starts adding the socket (it adds
+   * them asynchronously, so a burst of `CONNECT` frames in one write would all pass).
+   */
+  function watchConnection(conn: EngineSocket): void {
+    let connects = 0;
+    queued.set(conn, 0);
+    conn.on('packet', (packet: { type?: string; data?: unknown }) => {
+      if (!isConnectPacket(packet)) return;
+      connects += 1;
+      if (connects === 1) return;
+      // 'closing' from here on: engine.io drops every later frame of the connection unread.
+      conn.close();
+      conn.request.socket?.destroy();
+    });
+    conn.on('packetCreate', (packet: { data?: unknown }) => {
+      queued.set(conn, (queued.get(conn) ?? 0) + packetSize(packet));
+    });
+    conn.on('drain', () => queued.set(conn, 0));
+  }
 
   function announce(io: SocketIoServer['io'], change: InboxSocketChange): void {
     const room = roomOf(change.environment, change.subscriberId);
@@ -180,11 +216,6 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
       return;
     }
     socket.join(roomOf(session.environment, session.subscriberId));
-    queued.set(socket.id, 0);
-    socket.conn.on('packetCreate', (packet: { data?: unknown }) => {
-      queued.set(socket.id, (queued.get(socket.id) ?? 0) + packetSize(packet));
-    });
-    socket.conn.on('drain', () => queued.set(socket.id, 0));
     authenticated += 1;
     if (authenticated === 1) {
       stopChanges = options.changes.subscribe((change) => {
@@ -196,7 +227,6 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
       });
     }
     socket.once('disconnect', () => {
-      queued.delete(socket.id);
       authenticated -= 1;
       if (authenticated === 0) {
         stopChanges?.();
@@ -208,6 +238,7 @@ export function createInboxSocketServer(options: InboxSocketOptions): InboxSocke
   function load(): Promise<SocketIoServer> {
     loading ??= import('./socket-io-server').then(({ createSocketIoServer }) => {
       const server = createSocketIoServer(limits);
+      server.engine.on('connection', watchConnection);
       server.io.on('connection', (socket) => onConnection(server.io, socket));
       return server;
     });

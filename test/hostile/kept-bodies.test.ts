@@ -1,5 +1,8 @@
 // Issue 31 item 4: the engine remembers request bodies only as byte-capped excerpts and hashes:
 // the inspector's last triggers and the idempotency entries never keep a whole large body.
+
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createMockEngine, type MockEngine } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 import { MAX_KEPT_BODY_LENGTH } from '../../mock-server/engine/wire/excerpt';
@@ -48,6 +51,33 @@ describe('hostile: remembered triggers keep excerpts', () => {
     const engine = createMockEngine();
     await triggerThroughPort(engine, { name: 'missing', to: 'ada' });
     expect(engine.events.triggers()[0]?.body).toEqual({ name: 'missing', to: 'ada' });
+  });
+});
+
+describe('hostile: an excerpt does not keep its whole body alive', () => {
+  // A full collection on demand: what is still reachable after it is what a server would keep.
+  setFlagsFromString('--expose-gc');
+  const collectGarbage = runInNewContext('gc') as () => void;
+
+  it('the heap stays flat through refused triggers of 8 MB bodies (issue 38, item 10)', async () => {
+    // The excerpt was a slice of the body's JSON text, and V8 keeps a slice's whole parent string:
+    // the last 200 triggers kept their whole bodies (70 triggers of 24 MB grew svc-mock to 2.2 GB).
+    const engine = createMockEngine();
+    const body = (n: number) => ({
+      name: 'missing',
+      to: 'ada',
+      payload: { blob: `${n}`.padEnd(8_000_000, 'x') },
+    });
+    await triggerThroughPort(engine, body(0));
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    for (let n = 1; n <= 12; n++)
+      expect((await triggerThroughPort(engine, body(n))).status).toBe(422);
+    collectGarbage();
+    const grown = process.memoryUsage().heapUsed - before;
+    // 12 excerpts of 64,000 characters: about 1.5 MB; the bodies were 96 MB.
+    expect(grown).toBeLessThan(16_000_000);
+    expect(engine.events.triggers()).toHaveLength(13);
   });
 });
 

@@ -1,29 +1,20 @@
 /**
  * Inbox sessions: the token `POST /v1/inbox/session` answers and every other Inbox route reads
- * from `Authorization: Bearer <token>`. A token is random and opaque (the service's is a JWT the
- * client never decodes), bound to one environment, one subscriber and the session's context
- * keys, and expires on the engine's clock. Sessions live beside the state, not in it: a snapshot
- * or reset does not carry tokens, and a token whose subscriber is gone no longer resolves.
+ * from `Authorization: Bearer <token>`. A token is a JWT signed by the engine, as the service's is
+ * (`session-token.ts`), bound to one environment, one subscriber and the session's context keys,
+ * and expires on the engine's clock. The engine keeps no session table: a token is verified by
+ * its signature, so opening sessions costs no memory and never signs anyone else out. A token
+ * whose subscriber is gone (deleted, or a reset) no longer resolves; another engine, or a
+ * restarted server, signs with another secret.
  *
  * @module
  */
 
 import type { EngineState, EnvironmentRecord, SubscriberRecord } from '../store/state';
+import { newSessionSecret, signSessionToken, verifySessionToken } from './session-token';
 
 /** How long a session token lives (the service's widget token: 15 days). */
 export const SESSION_LIFETIME_MS = 15 * 24 * 60 * 60 * 1000;
-
-/** Most sessions kept at once; the oldest goes first (svc-mock is a network service). */
-export const MAX_SESSIONS = 10_000;
-
-/** A session as the engine keeps it. @internal */
-interface SessionRecord {
-  environmentId: string;
-  /** The subscriber's internal `_id`: a subscriber deleted and created again is another one. */
-  subscriberObjectId: string;
-  contextKeys: string[];
-  expiresAt: number;
-}
 
 /**
  * Where a session points, without its token: what `svc-mock --data` journals with an Inbox
@@ -68,45 +59,26 @@ export interface InboxSessions {
   resolve(token: string): InboxSession | undefined;
 }
 
-const TOKEN = /^[0-9a-f]{64}$/;
-
-function randomToken(): string {
-  const bytes = new Uint8Array(32);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * The session store of an engine, reading the state and the clock through the engine.
  *
  * @internal
  */
 export function createInboxSessions(state: () => EngineState, now: () => number): InboxSessions {
-  const sessions = new Map<string, SessionRecord>();
+  const secret = newSessionSecret();
   return {
     issue(environment, subscriber, contextKeys) {
-      const token = randomToken();
-      if (sessions.size >= MAX_SESSIONS) {
-        const oldest = sessions.keys().next().value;
-        if (oldest !== undefined) sessions.delete(oldest);
-      }
-      sessions.set(token, {
+      return signSessionToken(secret, {
         environmentId: environment._id,
         subscriberObjectId: subscriber._id,
         contextKeys: [...contextKeys],
         expiresAt: now() + SESSION_LIFETIME_MS,
       });
-      return token;
     },
     resolve(token) {
-      if (!TOKEN.test(token)) return undefined;
-      const record = sessions.get(token);
-      if (record === undefined) return undefined;
-      if (now() >= record.expiresAt) {
-        sessions.delete(token);
-        return undefined;
-      }
-      return sessionOfRef(state(), record);
+      const claims = verifySessionToken(secret, token);
+      if (claims === undefined || now() >= claims.expiresAt) return undefined;
+      return sessionOfRef(state(), claims);
     },
   };
 }

@@ -32,7 +32,7 @@ describe('inbox session', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toStrictEqual({
-      token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      token: expect.stringMatching(/^eyJ[\w-]+\.[\w-]+\.[\w-]{43}$/),
       totalUnreadCount: 2,
       unreadCount: { total: 2, severity: { high: 1, medium: 0, low: 0, none: 1 } },
       removeNovuBranding: false,
