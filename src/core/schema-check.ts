@@ -1,0 +1,246 @@
+/**
+ * A zod schema's verdict on a parsed JSON body without zod's parse: the hot path of response
+ * validation (issue 42). zod/mini parses by building an output copy of every object and a result
+ * per field, and the client only needs the verdict (a checked response is returned as received).
+ * A quick check reads the value in place and allocates nothing.
+ *
+ * It is never looser than zod on what `JSON.parse` returns (plain objects and arrays, own
+ * enumerable string keys): `true` means zod accepts the value; `false` means "ask zod", which the
+ * caller does, for the verdict and the issues. A node it does not model (refinements, formats,
+ * transforms, defaults, lazy, custom...) is asked of zod, node by node.
+ *
+ * @module
+ */
+import type * as z from 'zod/mini';
+
+/** @internal `true`: the schema accepts the value; `false`: zod decides. */
+export type QuickCheck = (value: unknown) => boolean;
+
+interface Definition {
+  type: string;
+  coerce?: boolean;
+  innerType: z.core.$ZodType;
+  element: z.core.$ZodType;
+  options: z.core.$ZodType[];
+  inclusive?: boolean;
+  discriminator?: string;
+  shape: Record<string, z.core.$ZodType>;
+  catchall?: z.core.$ZodType;
+  keyType: z.core.$ZodType;
+  valueType: z.core.$ZodType;
+}
+
+const definition = (schema: z.core.$ZodType) => schema._zod.def as unknown as Definition;
+
+// Its `run` is its bare `parse` only when a schema has no checks (refinements, formats, sizes).
+const plain = (schema: z.core.$ZodType) =>
+  schema._zod.run === schema._zod.parse && !definition(schema).coerce;
+
+// `optional` passes `undefined` itself unless it is exact or wraps a default.
+const plainOptional = (schema: z.core.$ZodType) =>
+  !schema._zod.traits.has('$ZodExactOptional') &&
+  definition(schema).innerType._zod.optin !== 'defaulted';
+
+// The kind of a value as a bit; a leaf schema (string, boolean, number, null, undefined, and their
+// optional and nullable forms) is the set of bits it accepts. zod's numbers are finite.
+const STRING = 1;
+const BOOLEAN = 2;
+const NUMBER = 4;
+const NULL = 8;
+const UNDEFINED = 16;
+const kindBit = (value: unknown) =>
+  typeof value === 'string'
+    ? STRING
+    : typeof value === 'boolean'
+      ? BOOLEAN
+      : Number.isFinite(value)
+        ? NUMBER
+        : value === null
+          ? NULL
+          : value === undefined
+            ? UNDEFINED
+            : 0;
+
+function leafBits(schema: z.core.$ZodType): number {
+  if (!plain(schema)) return 0;
+  const def = definition(schema);
+  switch (def.type) {
+    case 'string':
+      return STRING;
+    case 'boolean':
+      return BOOLEAN;
+    case 'number':
+      return NUMBER;
+    case 'null':
+      return NULL;
+    case 'undefined':
+      return UNDEFINED;
+    case 'nullable': {
+      const inner = leafBits(def.innerType);
+      return inner && inner | NULL;
+    }
+    case 'optional': {
+      const inner = plainOptional(schema) ? leafBits(def.innerType) : 0;
+      return inner && inner | UNDEFINED;
+    }
+    default:
+      return 0;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const built = new WeakMap<z.core.$ZodType, QuickCheck>();
+
+/**
+ * The schema's quick check, built once per schema.
+ *
+ * @internal
+ */
+export function quickCheck(schema: z.core.$ZodType): QuickCheck {
+  let check = built.get(schema);
+  if (!check) {
+    let own: QuickCheck = () => false;
+    // A recursive schema meets its own check while that check is being built.
+    built.set(schema, (value) => own(value));
+    own = build(schema);
+    built.set(schema, own);
+    check = own;
+  }
+  return check;
+}
+
+function build(schema: z.core.$ZodType): QuickCheck {
+  const zod = schema._zod;
+  const def = definition(schema);
+  const bits = leafBits(schema);
+  if (bits) return (value) => (kindBit(value) & bits) !== 0;
+  // zod's verdict for this node alone (an async schema answers a promise: zod decides there too).
+  const ask: QuickCheck = (value) =>
+    (zod.run({ value, issues: [] }, { async: false }) as { issues?: unknown[] }).issues?.length ===
+    0;
+  if (!plain(schema)) return ask;
+  switch (def.type) {
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'literal':
+    case 'enum': {
+      const values = zod.values as ReadonlySet<unknown>;
+      return (value) => values.has(value);
+    }
+    case 'nullable': {
+      const inner = quickCheck(def.innerType);
+      return (value) => value === null || inner(value);
+    }
+    case 'optional': {
+      if (!plainOptional(schema)) return ask;
+      const inner = quickCheck(def.innerType);
+      return (value) => value === undefined || inner(value);
+    }
+    case 'array': {
+      const item = quickCheck(def.element);
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        // Indexed, not `every`: zod reads the holes of a sparse array too.
+        for (let index = 0; index < value.length; index++) if (!item(value[index])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      if (def.inclusive === false || def.discriminator !== undefined) return ask;
+      const options = def.options.map(quickCheck);
+      return (value) => options.some((option) => option(value));
+    }
+    case 'record': {
+      const key = def.keyType;
+      if (definition(key).type !== 'string' || !plain(key)) return ask;
+      const item = quickCheck(def.valueType);
+      // A JSON object is a plain object, zod's test for a record.
+      return (value) => {
+        if (!isObject(value)) return false;
+        for (const name in value) if (!item(value[name])) return false;
+        return true;
+      };
+    }
+    case 'object':
+      return objectCheck(def) ?? ask;
+    default:
+      return ask;
+  }
+}
+
+/** What an absent key of an object means, from the field's `optin` and `optout`. */
+const REFUSED = 0;
+const ACCEPTED = 1;
+const FIELD_DECIDES = 2;
+
+function objectCheck(def: Definition): QuickCheck | undefined {
+  const { shape } = def;
+  const keys = Object.keys(shape);
+  const rest = def.catchall;
+  const strict = rest !== undefined && definition(rest).type === 'never';
+  if (
+    keys.includes('__proto__') ||
+    Object.getOwnPropertySymbols(shape).length > 0 ||
+    (rest !== undefined && !(plain(rest) && (strict || definition(rest).type === 'unknown')))
+  ) {
+    return undefined;
+  }
+  const index = new Map(keys.map((key, position) => [key, position]));
+  const fields = keys.map((key) => quickCheck(shape[key] as z.core.$ZodType));
+  const leaves = keys.map((key) => leafBits(shape[key] as z.core.$ZodType));
+  const absent = keys.map((key) => {
+    const { optin, optout } = (shape[key] as z.core.$ZodType)._zod;
+    // zod reads a key `in` the value: one Object.prototype has (`constructor`) is zod's to decide.
+    if (key in Object.prototype) return REFUSED;
+    return optin === undefined ? REFUSED : optout === 'optional' ? ACCEPTED : FIELD_DECIDES;
+  });
+  // Which keys this call met, without allocating: a mark per key, a new mark per call.
+  const met = keys.map(() => 0);
+  let mark = 0;
+  // The keys of the last value in their order, with their positions: bodies of one operation
+  // come in one order, and comparing a key with the one at the same place skips the map lookup.
+  const lastKeys: string[] = [];
+  const lastPositions: (number | undefined)[] = [];
+  return (value) => {
+    if (!isObject(value)) return false;
+    const call = ++mark;
+    let found = 0;
+    let order = 0;
+    // for...in reads the value's keys from V8's cache; a key lookup per field would not.
+    for (const key in value) {
+      let position: number | undefined;
+      if (lastKeys[order] === key) position = lastPositions[order];
+      else {
+        position = index.get(key);
+        lastKeys[order] = key;
+        lastPositions[order] = position;
+      }
+      order++;
+      if (position === undefined) {
+        if (strict) return false;
+        continue;
+      }
+      const item = value[key];
+      const bits = leaves[position] as number;
+      if (bits ? !(kindBit(item) & bits) : !(fields[position] as QuickCheck)(item)) return false;
+      met[position] = call;
+      found++;
+    }
+    if (found < keys.length) {
+      for (let position = 0; position < keys.length; position++) {
+        if (met[position] === call) continue;
+        const rule = absent[position];
+        if (
+          rule === REFUSED ||
+          (rule === FIELD_DECIDES && !(fields[position] as QuickCheck)(undefined))
+        ) {
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+}
