@@ -172,9 +172,11 @@ function build(schema: z.core.$ZodType): QuickCheck {
 }
 
 /** What an absent key of an object means, from the field's `optin` and `optout`. */
-const REFUSED = 0;
+const REQUIRED = 0;
 const ACCEPTED = 1;
 const FIELD_DECIDES = 2;
+// zod reads a key `in` the value: an absent key Object.prototype has (`constructor`) is zod's.
+const ON_PROTOTYPE = 3;
 
 function objectCheck(def: Definition): QuickCheck | undefined {
   const { shape } = def;
@@ -193,20 +195,19 @@ function objectCheck(def: Definition): QuickCheck | undefined {
   const leaves = keys.map((key) => leafBits(shape[key] as z.core.$ZodType));
   const absent = keys.map((key) => {
     const { optin, optout } = (shape[key] as z.core.$ZodType)._zod;
-    // zod reads a key `in` the value: one Object.prototype has (`constructor`) is zod's to decide.
-    if (key in Object.prototype) return REFUSED;
-    return optin === undefined ? REFUSED : optout === 'optional' ? ACCEPTED : FIELD_DECIDES;
+    if (optin === undefined) return REQUIRED;
+    if (key in Object.prototype) return ON_PROTOTYPE;
+    return optout === 'optional' ? ACCEPTED : FIELD_DECIDES;
   });
-  // Which keys this call met, without allocating: a mark per key, a new mark per call.
-  const met = keys.map(() => 0);
-  let mark = 0;
+  const required = absent.filter((rule) => rule === REQUIRED).length;
+  // The few keys whose absence needs a look of its own.
+  const special = keys.filter((_, position) => (absent[position] as number) > ACCEPTED);
   // The keys of the last value in their order, with their positions: bodies of one operation
   // come in one order, and comparing a key with the one at the same place skips the map lookup.
   const lastKeys: string[] = [];
   const lastPositions: (number | undefined)[] = [];
   return (value) => {
     if (!isObject(value)) return false;
-    const call = ++mark;
     let found = 0;
     let order = 0;
     // for...in reads the value's keys from V8's cache; a key lookup per field would not.
@@ -226,19 +227,15 @@ function objectCheck(def: Definition): QuickCheck | undefined {
       const item = value[key];
       const bits = leaves[position] as number;
       if (bits ? !(kindBit(item) & bits) : !(fields[position] as QuickCheck)(item)) return false;
-      met[position] = call;
-      found++;
+      if (absent[position] === REQUIRED) found++;
     }
-    if (found < keys.length) {
-      for (let position = 0; position < keys.length; position++) {
-        if (met[position] === call) continue;
-        const rule = absent[position];
-        if (
-          rule === REFUSED ||
-          (rule === FIELD_DECIDES && !(fields[position] as QuickCheck)(undefined))
-        ) {
-          return false;
-        }
+    // Each key comes once: all required keys came when as many came as there are.
+    if (found < required) return false;
+    for (const key of special) {
+      if (Object.hasOwn(value, key)) continue;
+      const position = index.get(key) as number;
+      if (absent[position] === ON_PROTOTYPE || !(fields[position] as QuickCheck)(undefined)) {
+        return false;
       }
     }
     return true;
