@@ -23,7 +23,6 @@ interface Definition {
   element: z.core.$ZodType;
   options: z.core.$ZodType[];
   inclusive?: boolean;
-  discriminator?: string;
   shape: Record<string, z.core.$ZodType>;
   catchall?: z.core.$ZodType;
   keyType: z.core.$ZodType;
@@ -40,53 +39,6 @@ const plain = (schema: z.core.$ZodType) =>
 const plainOptional = (schema: z.core.$ZodType) =>
   !schema._zod.traits.has('$ZodExactOptional') &&
   definition(schema).innerType._zod.optin !== 'defaulted';
-
-// The kind of a value as a bit; a leaf schema (string, boolean, number, null, undefined, and their
-// optional and nullable forms) is the set of bits it accepts. zod's numbers are finite.
-const STRING = 1;
-const BOOLEAN = 2;
-const NUMBER = 4;
-const NULL = 8;
-const UNDEFINED = 16;
-const kindBit = (value: unknown) =>
-  typeof value === 'string'
-    ? STRING
-    : typeof value === 'boolean'
-      ? BOOLEAN
-      : Number.isFinite(value)
-        ? NUMBER
-        : value === null
-          ? NULL
-          : value === undefined
-            ? UNDEFINED
-            : 0;
-
-function leafBits(schema: z.core.$ZodType): number {
-  if (!plain(schema)) return 0;
-  const def = definition(schema);
-  switch (def.type) {
-    case 'string':
-      return STRING;
-    case 'boolean':
-      return BOOLEAN;
-    case 'number':
-      return NUMBER;
-    case 'null':
-      return NULL;
-    case 'undefined':
-      return UNDEFINED;
-    case 'nullable': {
-      const inner = leafBits(def.innerType);
-      return inner && inner | NULL;
-    }
-    case 'optional': {
-      const inner = plainOptional(schema) ? leafBits(def.innerType) : 0;
-      return inner && inner | UNDEFINED;
-    }
-    default:
-      return 0;
-  }
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -114,14 +66,22 @@ export function quickCheck(schema: z.core.$ZodType): QuickCheck {
 function build(schema: z.core.$ZodType): QuickCheck {
   const zod = schema._zod;
   const def = definition(schema);
-  const bits = leafBits(schema);
-  if (bits) return (value) => (kindBit(value) & bits) !== 0;
   // zod's verdict for this node alone (an async schema answers a promise: zod decides there too).
   const ask: QuickCheck = (value) =>
     (zod.run({ value, issues: [] }, { async: false }) as { issues?: unknown[] }).issues?.length ===
     0;
   if (!plain(schema)) return ask;
   switch (def.type) {
+    case 'string':
+    case 'boolean':
+      return (value) => typeof value === def.type;
+    // zod's numbers are finite.
+    case 'number':
+      return Number.isFinite;
+    case 'null':
+      return (value) => value === null;
+    case 'undefined':
+      return (value) => value === undefined;
     case 'unknown':
     case 'any':
       return () => true;
@@ -149,7 +109,9 @@ function build(schema: z.core.$ZodType): QuickCheck {
       };
     }
     case 'union': {
-      if (def.inclusive === false || def.discriminator !== undefined) return ask;
+      // An exclusive union needs exactly one; a discriminated one takes the option whose
+      // discriminator matches, which is the one that accepts (zod refuses duplicate values).
+      if (def.inclusive === false) return ask;
       const options = def.options.map(quickCheck);
       return (value) => options.some((option) => option(value));
     }
@@ -174,34 +136,31 @@ function build(schema: z.core.$ZodType): QuickCheck {
 /** What an absent key of an object means, from the field's `optin` and `optout`. */
 const REQUIRED = 0;
 const ACCEPTED = 1;
-const FIELD_DECIDES = 2;
-// zod reads a key `in` the value: an absent key Object.prototype has (`constructor`) is zod's.
-const ON_PROTOTYPE = 3;
+// A default (zod parses `undefined`), or a key Object.prototype has (zod reads keys `in` the
+// value): when absent, zod decides.
+const ZODS = 2;
 
 function objectCheck(def: Definition): QuickCheck | undefined {
   const { shape } = def;
   const keys = Object.keys(shape);
   const rest = def.catchall;
   const strict = rest !== undefined && definition(rest).type === 'never';
+  // zod skips a `__proto__` field (counted as required here: stricter, never looser).
   if (
-    keys.includes('__proto__') ||
-    Object.getOwnPropertySymbols(shape).length > 0 ||
+    Object.getOwnPropertySymbols(shape).length ||
     (rest !== undefined && !(plain(rest) && (strict || definition(rest).type === 'unknown')))
   ) {
     return undefined;
   }
   const index = new Map(keys.map((key, position) => [key, position]));
   const fields = keys.map((key) => quickCheck(shape[key] as z.core.$ZodType));
-  const leaves = keys.map((key) => leafBits(shape[key] as z.core.$ZodType));
   const absent = keys.map((key) => {
     const { optin, optout } = (shape[key] as z.core.$ZodType)._zod;
     if (optin === undefined) return REQUIRED;
-    if (key in Object.prototype) return ON_PROTOTYPE;
-    return optout === 'optional' ? ACCEPTED : FIELD_DECIDES;
+    return optout === 'optional' && !(key in Object.prototype) ? ACCEPTED : ZODS;
   });
   const required = absent.filter((rule) => rule === REQUIRED).length;
-  // The few keys whose absence needs a look of its own.
-  const special = keys.filter((_, position) => (absent[position] as number) > ACCEPTED);
+  const zods = keys.filter((_, position) => absent[position] === ZODS);
   // The keys of the last value in their order, with their positions: bodies of one operation
   // come in one order, and comparing a key with the one at the same place skips the map lookup.
   const lastKeys: string[] = [];
@@ -224,20 +183,12 @@ function objectCheck(def: Definition): QuickCheck | undefined {
         if (strict) return false;
         continue;
       }
-      const item = value[key];
-      const bits = leaves[position] as number;
-      if (bits ? !(kindBit(item) & bits) : !(fields[position] as QuickCheck)(item)) return false;
+      if (!(fields[position] as QuickCheck)(value[key])) return false;
       if (absent[position] === REQUIRED) found++;
     }
     // Each key comes once: all required keys came when as many came as there are.
     if (found < required) return false;
-    for (const key of special) {
-      if (Object.hasOwn(value, key)) continue;
-      const position = index.get(key) as number;
-      if (absent[position] === ON_PROTOTYPE || !(fields[position] as QuickCheck)(undefined)) {
-        return false;
-      }
-    }
+    for (const key of zods) if (!Object.hasOwn(value, key)) return false;
     return true;
   };
 }
