@@ -1,7 +1,6 @@
 import { encodeQuery } from '../../src/core/request';
 import { createEventFeed, type EngineEvents } from './event-feed';
 import { createFanOutPump } from './fan-out-pump';
-import type { OperationDefinition } from './operation';
 
 /** A call of `engine.operations` as the engine reads it. */
 interface OperationCall {
@@ -626,6 +625,22 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         }
         if (entry.abandoned) tables.fanOuts.remove(state, record);
         else journaled(() => runFanOutChunk(fanOutScope(record), record, entry.reached));
+      } else if (entry.environmentId !== undefined) {
+        // An in-process change (engine.operations, the inspector) acts in its environment again.
+        const environment = state.environments.get(entry.environmentId);
+        if (environment === undefined) {
+          throw new Error(`The environment ${entry.environmentId} of a change played back is gone`);
+        }
+        try {
+          performInProcess(entry.operation, environment, {
+            params: entry.params,
+            query: new URLSearchParams(entry.query),
+            body: entry.body,
+          });
+        } catch (error) {
+          // A refusal was never written; one played back means the rules changed under it.
+          if (!(error instanceof ServiceError)) throw error;
+        }
       } else {
         const body = entry.body;
         await perform({
@@ -653,7 +668,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     }
   }
 
-  const perform = createPerform({
+  const { perform, performInProcess } = createPerform({
     state: () => state,
     scopeOf: (environment) => scopeOf({ environment, data: dataOf(environment) }),
     now: clock.now,
@@ -670,9 +685,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
   });
 
-  // A body passed by hand gets the nesting check the pipeline makes on the request's text.
+  // The in-process face of the one port (perform.ts): a body passed by hand gets the nesting
+  // check the pipeline makes on the request's text.
   const operations = Object.fromEntries(
-    Object.entries(OPERATIONS as Record<string, OperationDefinition>).map(([name, { handle }]) => [
+    Object.keys(OPERATIONS).map((name) => [
       name,
       (target: EnvironmentScope, call: OperationCall = {}) => {
         checkJsonDepth(call.body, 'The request body');
@@ -683,8 +699,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
             : call.query === undefined
               ? NO_QUERY
               : encodeQuery(call.query);
-        const input = { params: call.params ?? {}, query, body: call.body };
-        return journaled(() => handle(scopeOf(target), input));
+        return performInProcess(name, target.environment, {
+          params: call.params ?? {},
+          query,
+          body: call.body,
+        });
       },
     ]),
   ) as unknown as EngineOperations;

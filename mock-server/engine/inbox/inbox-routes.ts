@@ -1,16 +1,22 @@
 /**
- * The Inbox API (`/v1/inbox/*`) as data: each route beside its handler, as the admin API's
- * operations are declared (docs/decisions/0143-inbox-routes.md). A separate table: the admin
- * client never calls these routes, so they carry no client function, schema or docs row of
- * `src/routes/`; the engine's router and `engine.perform` serve both tables.
+ * The Inbox API (`/v1/inbox/*`) as data: each route beside its handler, declared with the same
+ * `defineOperation` as the admin API's operations (docs/decisions/0143-inbox-routes.md,
+ * 0146-one-operation-kind.md); each route says how it authenticates (a session token, or the
+ * session route's `applicationIdentifier`) and how it answers. A separate table: the admin client
+ * never calls these routes, so they carry no client function, schema or docs row of `src/routes/`.
  *
  * @module
  */
 
 import type { HttpMethod } from '../../../src/routes/route';
-import { StatusAnswer } from '../operation';
-import type { EngineScope } from '../scope';
-import type { SubscriberRecord } from '../store/state';
+import {
+  type AnswerShape,
+  type Authentication,
+  defineOperation,
+  type OperationDefinition,
+  type OperationRoute,
+  StatusAnswer,
+} from '../operation';
 import { inAppMessagesOf } from './inbox-counts';
 import {
   bulkUpdateInboxPreferences,
@@ -37,109 +43,55 @@ import { MAX_COUNT, matchesFilter, parseCountFilters, parseListQuery } from './n
 import { toInboxNotification } from './notification-view';
 import { startSession } from './session';
 
-/**
- * One route of the Inbox API.
- *
- * @example
- * ```ts
- * const route: InboxRoute = { operation: 'inbox.notifications.list', method: 'GET', path: '/v1/inbox/notifications', status: 200, category: 'global', auth: 'session', whole: true };
- * ```
- */
-export interface InboxRoute {
-  readonly operation: `inbox.${string}`;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly status: number;
-  /** The rate-limit category (the Inbox's routes are `global`). */
-  readonly category: 'global';
-  /** `session`: `Authorization: Bearer <token>`; `none`: the session route, keyed by `applicationIdentifier`. */
-  readonly auth: 'session' | 'none';
-  /** Answered as it is (lists and counts), not inside `{ data }`. */
-  readonly whole?: true;
-  readonly bodyLimit?: number;
-}
-
-/** What an Inbox handler reads. */
-export interface InboxInput {
-  params: Readonly<Record<string, string>>;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-/**
- * An Inbox operation: its route and handler. The handler gets the session's subscriber
- * (`undefined` for the session route).
- *
- * @example
- * ```ts
- * const count = INBOX_OPERATIONS['inbox.notifications.count'];
- * count.route.path; // '/v1/inbox/notifications/count'
- * ```
- */
-export interface InboxOperation {
-  readonly route: InboxRoute;
-  readonly handle: (
-    scope: EngineScope,
-    subscriber: SubscriberRecord | undefined,
-    input: InboxInput,
-  ) => unknown;
-}
-
-const session = (
-  operation: string,
-  method: HttpMethod,
-  path: string,
-  handle: (scope: EngineScope, subscriber: SubscriberRecord, input: InboxInput) => unknown,
-  options: { status?: number; whole?: true } = {},
-): InboxOperation => ({
-  route: {
-    operation: `inbox.${operation}`,
+/** The declaration of an Inbox route: under `/v1/inbox`, `global` category, no idempotency. */
+function inboxRoute<
+  const O extends string,
+  const M extends HttpMethod,
+  const P extends string,
+  const A extends Authentication = 'inbox-session',
+>(
+  operation: O,
+  method: M,
+  path: P,
+  options: { status?: number; answer?: AnswerShape; auth?: A } = {},
+) {
+  return {
+    operation: `inbox.${operation}` as `inbox.${O}`,
     method,
-    path: `/v1/inbox${path}`,
+    path: `/v1/inbox${path}` as `/v1/inbox${P}`,
     status: options.status ?? 200,
-    category: 'global',
-    auth: 'session',
-    ...(options.whole ? { whole: true as const } : {}),
-  },
-  handle: (scope, subscriber, input) => handle(scope, subscriber as SubscriberRecord, input),
-});
+    // The service limits the keyless session route only; a session's requests take no tokens
+    // (its throttler skips every scheme but the API key).
+    category: 'global' as const,
+    auth: (options.auth ?? 'inbox-session') as A,
+    answer: options.answer ?? 'envelope',
+    // The Inbox controller is `@ExcludeFromIdempotency()`.
+    idempotent: false as const,
+  } satisfies OperationRoute;
+}
 
-const notificationAction = (action: NotificationAction, method: 'PATCH' = 'PATCH') =>
-  session(
-    `notifications.${action}`,
-    method,
-    `/notifications/:notificationId/${action}`,
-    (scope, subscriber, { params, body }) =>
-      actOnNotification(scope, subscriber, params['notificationId'] as string, action, body),
+const notificationAction = <const A extends NotificationAction>(action: A) =>
+  defineOperation(
+    inboxRoute(`notifications.${action}`, 'PATCH', `/notifications/:notificationId/${action}`),
+    (scope, { subscriber, params, body }) =>
+      actOnNotification(scope, subscriber, params.notificationId, action, body),
   );
 
-const bulkAction = (action: BulkAction, name: string) =>
-  session(
-    `notifications.${name}`,
-    'POST',
-    `/notifications/${action}`,
-    (scope, subscriber, { body }) => actOnAll(scope, subscriber, action, body),
-    { status: 204 },
+const bulkAction = <const N extends string>(action: BulkAction, name: N) =>
+  defineOperation(
+    inboxRoute(`notifications.${name}`, 'POST', `/notifications/${action}`, { status: 204 }),
+    (scope, { subscriber, body }) => actOnAll(scope, subscriber, action, body),
   );
 
-/** Every Inbox operation. */
-const LIST: InboxOperation[] = [
-  {
-    route: {
-      operation: 'inbox.session',
-      method: 'POST',
-      path: '/v1/inbox/session',
-      status: 201,
-      category: 'global',
-      auth: 'none',
-    },
-    handle: (scope, _subscriber, { body }) => startSession(scope, body),
-  },
-  session(
-    'notifications.list',
-    'GET',
-    '/notifications',
-    (scope, subscriber, { query }) => {
+/** Every Inbox operation, in declaration order (`/preferences/bulk` before `/preferences/:workflowId`). */
+const LIST = [
+  defineOperation(
+    inboxRoute('session', 'POST', '/session', { status: 201, auth: 'application-identifier' }),
+    (scope, { body }) => startSession(scope, body),
+  ),
+  defineOperation(
+    inboxRoute('notifications.list', 'GET', '/notifications', { answer: 'whole' }),
+    (scope, { subscriber, query }) => {
       const { limit, after, offset, filter } = parseListQuery(query);
       const now = scope.now();
       const newestFirst = inAppMessagesOf(scope.data, subscriber)
@@ -155,13 +107,10 @@ const LIST: InboxOperation[] = [
         filter,
       };
     },
-    { whole: true },
   ),
-  session(
-    'notifications.count',
-    'GET',
-    '/notifications/count',
-    (scope, subscriber, { query }) => {
+  defineOperation(
+    inboxRoute('notifications.count', 'GET', '/notifications/count', { answer: 'whole' }),
+    (scope, { subscriber, query }) => {
       const filters = parseCountFilters(query);
       const now = scope.now();
       const messages = inAppMessagesOf(scope.data, subscriber);
@@ -175,7 +124,6 @@ const LIST: InboxOperation[] = [
         })),
       };
     },
-    { whole: true },
   ),
   notificationAction('read'),
   notificationAction('unread'),
@@ -185,122 +133,120 @@ const LIST: InboxOperation[] = [
   notificationAction('unsnooze'),
   notificationAction('complete'),
   notificationAction('revert'),
-  session(
-    'notifications.delete',
-    'DELETE',
-    '/notifications/:notificationId/delete',
-    (scope, subscriber, { params }) =>
-      deleteNotification(scope, subscriber, params['notificationId'] as string),
-    { status: 204 },
+  defineOperation(
+    inboxRoute('notifications.delete', 'DELETE', '/notifications/:notificationId/delete', {
+      status: 204,
+    }),
+    (scope, { subscriber, params }) => deleteNotification(scope, subscriber, params.notificationId),
   ),
   bulkAction('read', 'readAll'),
   bulkAction('archive', 'archiveAll'),
   bulkAction('read-archive', 'archiveAllRead'),
   bulkAction('delete', 'deleteAll'),
   bulkAction('seen', 'markAsSeen'),
-  session('preferences.list', 'GET', '/preferences', (scope, subscriber, { query }) =>
-    listInboxPreferences(scope, subscriber, query),
+  defineOperation(
+    inboxRoute('preferences.list', 'GET', '/preferences'),
+    (scope, { subscriber, query }) => listInboxPreferences(scope, subscriber, query),
   ),
-  session('preferences.global', 'GET', '/preferences/global', (scope, subscriber) =>
-    globalInboxPreference(scope, subscriber),
+  defineOperation(
+    inboxRoute('preferences.global', 'GET', '/preferences/global'),
+    (scope, { subscriber }) => globalInboxPreference(scope, subscriber),
   ),
-  session('preferences.update', 'PATCH', '/preferences', (scope, subscriber, { body }) =>
-    updateInboxPreferences(scope, subscriber, undefined, body),
+  defineOperation(
+    inboxRoute('preferences.update', 'PATCH', '/preferences'),
+    (scope, { subscriber, body }) => updateInboxPreferences(scope, subscriber, undefined, body),
   ),
-  session('preferences.bulkUpdate', 'PATCH', '/preferences/bulk', (scope, subscriber, { body }) =>
-    bulkUpdateInboxPreferences(scope, subscriber, body),
+  defineOperation(
+    inboxRoute('preferences.bulkUpdate', 'PATCH', '/preferences/bulk'),
+    (scope, { subscriber, body }) => bulkUpdateInboxPreferences(scope, subscriber, body),
   ),
-  session(
-    'preferences.updateWorkflow',
-    'PATCH',
-    '/preferences/:workflowId',
-    (scope, subscriber, { params, body }) =>
-      updateInboxPreferences(scope, subscriber, params['workflowId'] as string, body),
+  defineOperation(
+    inboxRoute('preferences.updateWorkflow', 'PATCH', '/preferences/:workflowId'),
+    (scope, { subscriber, params, body }) =>
+      updateInboxPreferences(scope, subscriber, params.workflowId, body),
   ),
-  session(
-    'topics.subscriptions.list',
-    'GET',
-    '/topics/:topicKey/subscriptions',
-    (scope, subscriber, { params }) =>
-      listInboxSubscriptions(scope, subscriber, params['topicKey'] as string),
+  defineOperation(
+    inboxRoute('topics.subscriptions.list', 'GET', '/topics/:topicKey/subscriptions'),
+    (scope, { subscriber, params }) => listInboxSubscriptions(scope, subscriber, params.topicKey),
   ),
-  session(
-    'topics.subscriptions.create',
-    'POST',
-    '/topics/:topicKey/subscriptions',
-    (scope, subscriber, { params, body }) =>
-      createInboxSubscription(scope, subscriber, params['topicKey'] as string, body),
-    { status: 201 },
+  defineOperation(
+    inboxRoute('topics.subscriptions.create', 'POST', '/topics/:topicKey/subscriptions', {
+      status: 201,
+    }),
+    (scope, { subscriber, params, body }) =>
+      createInboxSubscription(scope, subscriber, params.topicKey, body),
   ),
-  session(
-    'topics.subscriptions.retrieve',
-    'GET',
-    '/topics/:topicKey/subscriptions/:identifier',
-    (scope, subscriber, { params }) =>
-      retrieveInboxSubscription(
-        scope,
-        subscriber,
-        params['topicKey'] as string,
-        params['identifier'] as string,
-      ) ?? new StatusAnswer(204, undefined),
+  defineOperation(
+    inboxRoute(
+      'topics.subscriptions.retrieve',
+      'GET',
+      '/topics/:topicKey/subscriptions/:identifier',
+    ),
+    (scope, { subscriber, params }) =>
+      retrieveInboxSubscription(scope, subscriber, params.topicKey, params.identifier) ??
+      new StatusAnswer(204, undefined),
   ),
-  session(
-    'topics.subscriptions.update',
-    'PATCH',
-    '/topics/:topicKey/subscriptions/:identifier',
-    (scope, subscriber, { params, body }) =>
-      updateInboxSubscription(
-        scope,
-        subscriber,
-        params['topicKey'] as string,
-        params['identifier'] as string,
-        body,
-      ),
+  defineOperation(
+    inboxRoute(
+      'topics.subscriptions.update',
+      'PATCH',
+      '/topics/:topicKey/subscriptions/:identifier',
+    ),
+    (scope, { subscriber, params, body }) =>
+      updateInboxSubscription(scope, subscriber, params.topicKey, params.identifier, body),
   ),
-  session(
-    'topics.subscriptions.delete',
-    'DELETE',
-    '/topics/:topicKey/subscriptions/:identifier',
-    (scope, subscriber, { params }) =>
-      deleteInboxSubscription(
-        scope,
-        subscriber,
-        params['topicKey'] as string,
-        params['identifier'] as string,
-      ),
-    { status: 204 },
+  defineOperation(
+    inboxRoute(
+      'topics.subscriptions.delete',
+      'DELETE',
+      '/topics/:topicKey/subscriptions/:identifier',
+      {
+        status: 204,
+      },
+    ),
+    (scope, { subscriber, params }) =>
+      deleteInboxSubscription(scope, subscriber, params.topicKey, params.identifier),
   ),
-  session(
-    'subscriptions.preferences.update',
-    'PATCH',
-    '/subscriptions/:subscriptionIdentifier/preferences/:workflowId',
-    (scope, subscriber, { params, body }) =>
+  defineOperation(
+    inboxRoute(
+      'subscriptions.preferences.update',
+      'PATCH',
+      '/subscriptions/:subscriptionIdentifier/preferences/:workflowId',
+    ),
+    (scope, { subscriber, params, body }) =>
       updateInboxSubscriptionPreference(
         scope,
         subscriber,
-        params['subscriptionIdentifier'] as string,
-        params['workflowId'] as string,
+        params.subscriptionIdentifier,
+        params.workflowId,
         body,
       ),
   ),
 ];
 
-/** Every Inbox operation by name. */
-export const INBOX_OPERATIONS: Readonly<Record<string, InboxOperation>> = Object.fromEntries(
+/**
+ * The name of an Inbox operation.
+ *
+ * @example
+ * ```ts
+ * const name: InboxOperationName = 'inbox.notifications.count';
+ * ```
+ */
+export type InboxOperationName = (typeof LIST)[number]['route']['operation'];
+
+/**
+ * Every Inbox operation by name: the same kind of definition as the admin API's.
+ *
+ * @example
+ * ```ts
+ * INBOX_OPERATIONS['inbox.notifications.count'].route.path; // '/v1/inbox/notifications/count'
+ * ```
+ */
+export const INBOX_OPERATIONS = Object.fromEntries(
   LIST.map((operation) => [operation.route.operation, operation]),
-);
+) as {
+  readonly [D in (typeof LIST)[number] as D['route']['operation']]: D;
+} satisfies { readonly [K in InboxOperationName]: OperationDefinition };
 
-/** The Inbox routes, in declaration order (the bulk `/preferences/bulk` before `/preferences/:workflowId`). */
-export const INBOX_ROUTES: readonly InboxRoute[] = LIST.map((operation) => operation.route);
-
-/** The answer of a handler's result: `{ data }` unless the route answers whole; none for a 204. */
-export function inboxAnswer(route: InboxRoute, result: unknown): { status: number; body: unknown } {
-  if (result instanceof StatusAnswer) {
-    return {
-      status: result.status,
-      body: result.status === 204 ? undefined : { data: result.value },
-    };
-  }
-  if (route.status === 204) return { status: 204, body: undefined };
-  return { status: route.status, body: route.whole ? result : { data: result } };
-}
+/** The Inbox routes, in declaration order. */
+export const INBOX_ROUTES: readonly OperationRoute[] = LIST.map((operation) => operation.route);
