@@ -314,6 +314,11 @@ export interface EngineDurability {
    * playback, attaching re-registers the timers of the tasks still waiting.
    */
   attach(log: CommitLog | undefined): void;
+  /**
+   * Resolves once every change written so far survives a crash (what an in-process write, which
+   * `engine.operations` answers at once, waits for before a transport acknowledges it).
+   */
+  synced(): Promise<void>;
 }
 
 /**
@@ -816,6 +821,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         events.emit({ type: 'state-replaced', reason: 'restore' });
       },
       playBack,
+      synced: () => commitLog?.durable() ?? Promise.resolve(),
       attach(log) {
         commitLog = log;
         recorder.recording = log !== undefined;
