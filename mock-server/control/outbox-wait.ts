@@ -6,7 +6,7 @@
  * @module
  */
 import type { MockEngine } from '../engine/engine';
-import { parseDuration } from '../engine/run/durations';
+import { parseDuration } from '../engine/store/durations';
 import { ServiceError } from '../engine/wire/service-error';
 
 /** The longest `wait` an outbox request may ask for. */

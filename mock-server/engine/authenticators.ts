@@ -11,7 +11,7 @@
 import type { InboxHub } from './inbox/inbox-hub';
 import { environmentByIdentifier } from './inbox/session';
 import { type InboxSessionRef, refOfSession, sessionOfRef } from './inbox/sessions';
-import type { Authentication } from './operation';
+import type { Authentication } from './operations/operation';
 import { authenticate } from './policy/auth';
 import type { OperationCommit } from './store/commit-log';
 import type { EngineState, EnvironmentRecord, SubscriberRecord } from './store/state';

@@ -17,14 +17,14 @@ import {
   trustedCaller,
 } from './authenticators';
 import type { InboxHub } from './inbox/inbox-hub';
-import { INBOX_OPERATIONS, type InboxOperationName } from './inbox/inbox-routes';
+import { INBOX_OPERATIONS, type InboxOperationName } from './operations/inbox';
+import { OPERATIONS } from './operations/index';
 import {
   answerShapeOf,
   type OperationDefinition,
   type OperationRoute,
   StatusAnswer,
-} from './operation';
-import { OPERATIONS } from './operations/index';
+} from './operations/operation';
 import { type EngineAnswer, runIdempotent } from './policy/idempotency';
 import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
 import { type FanOutAllowance, type FanOutRun, withFanOut } from './run/fan-out';
@@ -51,7 +51,7 @@ import { ServiceError } from './wire/service-error';
  * ```
  */
 export interface OperationRequest {
-  /** An operation of the route table, or of the Inbox's (`inbox.*`, `inbox/inbox-routes.ts`). */
+  /** An operation of the route table, or of the Inbox's (`inbox.*`, `operations/inbox.ts`). */
   operation: OperationName | InboxOperationName;
   /** The `Authorization` header, `null` when absent. */
   authorization: string | null;

@@ -8,7 +8,7 @@
 
 import { DEFAULT_BODY_LIMIT } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
-import type { OperationRoute } from '../engine/operation';
+import type { OperationRoute } from '../engine/operations/operation';
 import type { FaultInput, FaultRequest } from '../engine/policy/faults';
 import { faultError } from '../engine/policy/faults';
 import { errorBody } from '../engine/wire/error-body';

@@ -5,8 +5,8 @@
  * @module
  */
 import { type OperationName, ROUTES } from '../../src/routes/index';
-import { INBOX_ROUTES, type InboxOperationName } from '../engine/inbox/inbox-routes';
-import type { OperationRoute } from '../engine/operation';
+import { INBOX_ROUTES, type InboxOperationName } from '../engine/operations/inbox';
+import type { OperationRoute } from '../engine/operations/operation';
 import { compilePath, decodePathParams, matchSegments, type PathPattern } from './path-match';
 
 /** A route of either table (the admin API's, the Inbox's): one kind of route. */

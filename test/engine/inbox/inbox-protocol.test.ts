@@ -3,8 +3,8 @@
 // (the keyless session route, not a session's requests) and no idempotency (its controller is
 // excluded), each answer shaped as its route declares.
 import { describe, expect, it } from 'vitest';
-import { INBOX_OPERATIONS } from '../../../mock-server/engine/inbox/inbox-routes';
-import { answerShapeOf } from '../../../mock-server/engine/operation';
+import { INBOX_OPERATIONS } from '../../../mock-server/engine/operations/inbox';
+import { answerShapeOf } from '../../../mock-server/engine/operations/operation';
 import { inbox, inboxEngine, listOf, sessionOf, trigger } from './inbox-helpers';
 
 const sessionBody = (engine: ReturnType<typeof inboxEngine>) => ({

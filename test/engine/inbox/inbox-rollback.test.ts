@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   INBOX_OPERATIONS,
   type InboxOperationName,
-} from '../../../mock-server/engine/inbox/inbox-routes';
-import type { OperationDefinition, OperationRoute } from '../../../mock-server/engine/operation';
+} from '../../../mock-server/engine/operations/inbox';
+import type { OperationDefinition, OperationRoute } from '../../../mock-server/engine/operations/operation';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import type { SubscriberRecord } from '../../../mock-server/engine/store/state';
 import { inboxEngine, listOf, sessionOf, trigger } from './inbox-helpers';

@@ -9,21 +9,13 @@
  */
 
 import type { HttpMethod } from '../../../src/routes/route';
-import {
-  type AnswerShape,
-  type Authentication,
-  defineOperation,
-  type OperationDefinition,
-  type OperationRoute,
-  StatusAnswer,
-} from '../operation';
-import { inAppMessagesOf } from './inbox-counts';
+import { inAppMessagesOf } from '../inbox/inbox-counts';
 import {
   bulkUpdateInboxPreferences,
   globalInboxPreference,
   listInboxPreferences,
   updateInboxPreferences,
-} from './inbox-preferences';
+} from '../inbox/inbox-preferences';
 import {
   createInboxSubscription,
   deleteInboxSubscription,
@@ -31,17 +23,30 @@ import {
   retrieveInboxSubscription,
   updateInboxSubscription,
   updateInboxSubscriptionPreference,
-} from './inbox-topics';
+} from '../inbox/inbox-topics';
 import {
   actOnAll,
   actOnNotification,
   type BulkAction,
   deleteNotification,
   type NotificationAction,
-} from './notification-actions';
-import { MAX_COUNT, matchesFilter, parseCountFilters, parseListQuery } from './notification-filter';
-import { toInboxNotification } from './notification-view';
-import { startSession } from './session';
+} from '../inbox/notification-actions';
+import {
+  MAX_COUNT,
+  matchesFilter,
+  parseCountFilters,
+  parseListQuery,
+} from '../inbox/notification-filter';
+import { toInboxNotification } from '../inbox/notification-view';
+import { startSession } from '../inbox/session';
+import {
+  type AnswerShape,
+  type Authentication,
+  defineOperation,
+  type OperationDefinition,
+  type OperationRoute,
+  StatusAnswer,
+} from './operation';
 
 /** The declaration of an Inbox route: under `/v1/inbox`, `global` category, no idempotency. */
 function inboxRoute<

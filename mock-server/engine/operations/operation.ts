@@ -8,10 +8,10 @@
  */
 
 import type * as z from 'zod/mini';
-import type { HttpMethod, PathParams, RateLimitCategory } from '../../src/routes/route';
-import { withOperationBudget } from './run/work-budget';
-import type { EngineScope } from './scope';
-import type { SubscriberRecord } from './store/state';
+import type { HttpMethod, PathParams, RateLimitCategory } from '../../../src/routes/route';
+import { withOperationBudget } from '../run/work-budget';
+import type { EngineScope } from '../scope';
+import type { SubscriberRecord } from '../store/state';
 
 /**
  * How a request of a route proves who it is (`policy/authenticators.ts`): an API key
@@ -38,7 +38,7 @@ export type AnswerShape = 'envelope' | 'whole';
 
 /**
  * What the engine reads of a route: the admin API's routes (`src/routes/`) are ones, and so are
- * the Inbox's (`inbox/inbox-routes.ts`), which add how they authenticate and answer.
+ * the Inbox's (`operations/inbox.ts`), which add how they authenticate and answer.
  *
  * @example
  * ```ts
