@@ -5,7 +5,10 @@ import {
   INBOX_OPERATIONS,
   type InboxOperationName,
 } from '../../../mock-server/engine/operations/inbox';
-import type { OperationDefinition, OperationRoute } from '../../../mock-server/engine/operations/operation';
+import type {
+  OperationDefinition,
+  OperationRoute,
+} from '../../../mock-server/engine/operations/operation';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import type { SubscriberRecord } from '../../../mock-server/engine/store/state';
 import { inboxEngine, listOf, sessionOf, trigger } from './inbox-helpers';
