@@ -44,9 +44,12 @@ export type {
 export type { InboxSession } from './engine/inbox/sessions';
 export type { OperationDefinitions } from './engine/operations/index';
 export type {
+  AnswerShape,
+  Authentication,
   OperationCall,
   OperationDefinition,
   OperationInput,
+  OperationRoute,
   QueryOf,
 } from './engine/operations/operation';
 export { StatusAnswer } from './engine/operations/operation';

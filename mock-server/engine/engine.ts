@@ -9,6 +9,14 @@ interface OperationCall {
   body?: unknown;
 }
 
+import {
+  copyOfBaseline,
+  type DurableImage,
+  durableImageProblem,
+  type EncodedEngineState,
+  isEncoded,
+  ownerOf,
+} from './durable-image';
 import { createInboxHub, type EngineInbox, engineInbox } from './inbox/inbox-hub';
 import { endSnooze } from './inbox/notification-actions';
 import { type EngineOperations, OPERATIONS } from './operations/index';
@@ -166,6 +174,7 @@ export interface EngineSnapshot {
  */
 export type RequestContext = EnvironmentScope;
 
+export type { DurableImage, EncodedEngineState } from './durable-image';
 export type { EngineOperations } from './operations/index';
 export type { OperationRequest, OperationResponse } from './perform';
 export type { EngineScope, EnvironmentScope } from './scope';
@@ -261,41 +270,6 @@ export interface MockEngine {
   /** @internal What `svc-mock --data` keeps the engine with (docs/decisions/0142-keeping-data.md). */
   readonly durability: EngineDurability;
 }
-
-/**
- * The whole engine as a data directory saves it: the state, what `reset()` returns to, the
- * clock and the first organization.
- *
- * @internal
- */
-export interface DurableImage {
-  state: EngineState;
-  /**
-   * What `reset()` returns to; a data directory hands it over still encoded (a reset is rare, a
-   * start is not), and the engine decodes and checks it when a reset or `createOrganization`
-   * first needs it.
-   */
-  baseline: EngineState | EncodedEngineState;
-  baselineTime: number;
-  now: number;
-  organizationId: string;
-  environmentIds: string[];
-  /** How many times the data was loaded before (each load draws ids from a new seed). */
-  restarts: number;
-}
-
-/**
- * An engine state kept encoded by a durable store: {@link EncodedEngineState.decode} answers a
- * new copy each time, which the engine checks as `restore()` checks a snapshot before using it.
- *
- * @internal
- */
-export interface EncodedEngineState {
-  decode(): unknown;
-}
-
-const isEncoded = (value: EngineState | EncodedEngineState): value is EncodedEngineState =>
-  typeof (value as Partial<EncodedEngineState>).decode === 'function';
 
 /**
  * How a durable store saves, loads and replays an engine.
@@ -433,23 +407,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const inlineSlice = { sliceMs: options.fanOutSlice?.inlineMs ?? FAN_OUT_SLICE.inlineMs };
   const chunkSlice = { sliceMs: options.fanOutSlice?.chunkMs ?? FAN_OUT_SLICE.chunkMs };
 
-  // A copy of what reset() returns to. A baseline a data directory kept encoded is decoded (a new
-  // copy each time) and checked as restore() checks a snapshot; one that fails is refused, with
-  // the engine unchanged.
-  function baselineCopy(): EngineState {
-    if (!isEncoded(baseline)) return structuredClone(baseline);
-    const decoded = baseline.decode();
-    const candidate =
-      decoded !== null && typeof decoded === 'object' ? (decoded as EngineState) : undefined;
-    const problem = snapshotProblem(candidate, {
-      organizationId: first.organization._id,
-      environmentIds: first.environments.map((environment) => environment._id),
-    });
-    if (problem !== undefined) {
-      throw new TypeError(`The saved reset baseline cannot be used: ${problem}`);
-    }
-    return withCurrentShape(candidate as EngineState);
-  }
+  // A copy of what reset() returns to (durable-image.ts): one that fails its check is refused.
+  const baselineCopy = (): EngineState => copyOfBaseline(baseline, ownerOf(first));
 
   // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
   // directory's journal on playback.
@@ -833,24 +792,4 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       },
     },
   };
-}
-
-/** What is wrong with a saved engine image, checked as `engine.restore()` checks a snapshot. */
-function durableImageProblem(image: DurableImage): string | undefined {
-  const owner = { organizationId: image.organizationId, environmentIds: image.environmentIds };
-  if (!Array.isArray(image.environmentIds) || typeof image.organizationId !== 'string') {
-    return 'it names no first organization';
-  }
-  for (const key of ['baselineTime', 'now', 'restarts'] as const) {
-    if (typeof image[key] !== 'number' || !Number.isFinite(image[key])) {
-      return `${key} is not a number`;
-    }
-  }
-  const state = snapshotProblem(image.state, owner);
-  if (state !== undefined) return `state: ${state}`;
-  if (image.baseline !== null && typeof image.baseline === 'object' && isEncoded(image.baseline)) {
-    return undefined; // checked when it is decoded (baselineCopy)
-  }
-  const baseline = snapshotProblem(image.baseline, owner);
-  return baseline === undefined ? undefined : `baseline: ${baseline}`;
 }
