@@ -1,7 +1,7 @@
 // `npm run mutate`: StrykerJS mutation testing over the engine and the client core (issue 13,
 // item 12). Not part of CI: a full run takes hours on a small machine. Incremental, so a second
 // run only tests the mutants whose code or tests changed (reports/stryker-incremental.json, kept
-// out of git). Run a slice with `npm run mutate -- --mutate mock-server/engine/run/durations.ts`.
+// out of git). Run a slice with `npm run mutate -- --mutate mock-server/engine/store/durations.ts`.
 // Figures and how to read them: docs/benchmarks.md, "Mutation score".
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

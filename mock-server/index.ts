@@ -42,14 +42,18 @@ export type {
   UnreadCount,
 } from './engine/inbox/notification-shapes';
 export type { InboxSession } from './engine/inbox/sessions';
+export type { OperationDefinitions } from './engine/operations/index';
 export type {
+  AnswerShape,
+  Authentication,
   OperationCall,
   OperationDefinition,
   OperationInput,
+  OperationRoute,
   QueryOf,
-} from './engine/operation';
-export { StatusAnswer } from './engine/operation';
-export type { OperationDefinitions } from './engine/operations/index';
+} from './engine/operations/operation';
+export { StatusAnswer } from './engine/operations/operation';
+export { SKIP_RULE_BUDGET } from './engine/policy/conditions';
 export { FORBIDDEN_FAULT_HEADERS } from './engine/policy/fault-spec';
 export type {
   EngineFaults,
@@ -62,6 +66,7 @@ export type {
 } from './engine/policy/faults';
 export { MAX_FAULTS } from './engine/policy/faults';
 export { MAX_IDEMPOTENCY_ENTRIES } from './engine/policy/idempotency';
+export { PAYLOAD_SCHEMA_LIMITS } from './engine/policy/payload';
 export type {
   RateLimitCategory,
   RateLimitOptions,
@@ -96,9 +101,7 @@ export type {
   WorkflowSearch,
 } from './engine/resources/workflows';
 export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
-export { SKIP_RULE_BUDGET } from './engine/run/conditions';
 export { FAN_OUT_SLICE } from './engine/run/fan-out';
-export { PAYLOAD_SCHEMA_LIMITS } from './engine/run/payload';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';
 export { MAX_RECIPIENTS } from './engine/run/trigger';

@@ -9,7 +9,7 @@
 import type { MockEngine } from '../engine/engine';
 import type { EngineEvent } from '../engine/event-feed';
 import type { OutboxFilter } from '../engine/resources/outbox';
-import { parseDuration } from '../engine/run/durations';
+import { parseDuration } from '../engine/store/durations';
 import { ServiceError } from '../engine/wire/service-error';
 
 /** The longest `wait` an outbox request may ask for. */

@@ -1,7 +1,6 @@
 import { encodeQuery } from '../../src/core/request';
 import { createEventFeed, type EngineEvents } from './event-feed';
 import { createFanOutPump } from './fan-out-pump';
-import type { OperationDefinition } from './operation';
 
 /** A call of `engine.operations` as the engine reads it. */
 interface OperationCall {
@@ -10,6 +9,14 @@ interface OperationCall {
   body?: unknown;
 }
 
+import {
+  copyOfBaseline,
+  type DurableImage,
+  durableImageProblem,
+  type EncodedEngineState,
+  isEncoded,
+  ownerOf,
+} from './durable-image';
 import { createInboxHub, type EngineInbox, engineInbox } from './inbox/inbox-hub';
 import { endSnooze } from './inbox/notification-actions';
 import { type EngineOperations, OPERATIONS } from './operations/index';
@@ -167,6 +174,7 @@ export interface EngineSnapshot {
  */
 export type RequestContext = EnvironmentScope;
 
+export type { DurableImage, EncodedEngineState } from './durable-image';
 export type { EngineOperations } from './operations/index';
 export type { OperationRequest, OperationResponse } from './perform';
 export type { EngineScope, EnvironmentScope } from './scope';
@@ -264,41 +272,6 @@ export interface MockEngine {
 }
 
 /**
- * The whole engine as a data directory saves it: the state, what `reset()` returns to, the
- * clock and the first organization.
- *
- * @internal
- */
-export interface DurableImage {
-  state: EngineState;
-  /**
-   * What `reset()` returns to; a data directory hands it over still encoded (a reset is rare, a
-   * start is not), and the engine decodes and checks it when a reset or `createOrganization`
-   * first needs it.
-   */
-  baseline: EngineState | EncodedEngineState;
-  baselineTime: number;
-  now: number;
-  organizationId: string;
-  environmentIds: string[];
-  /** How many times the data was loaded before (each load draws ids from a new seed). */
-  restarts: number;
-}
-
-/**
- * An engine state kept encoded by a durable store: {@link EncodedEngineState.decode} answers a
- * new copy each time, which the engine checks as `restore()` checks a snapshot before using it.
- *
- * @internal
- */
-export interface EncodedEngineState {
-  decode(): unknown;
-}
-
-const isEncoded = (value: EngineState | EncodedEngineState): value is EncodedEngineState =>
-  typeof (value as Partial<EncodedEngineState>).decode === 'function';
-
-/**
  * How a durable store saves, loads and replays an engine.
  *
  * @internal
@@ -315,6 +288,11 @@ export interface EngineDurability {
    * playback, attaching re-registers the timers of the tasks still waiting.
    */
   attach(log: CommitLog | undefined): void;
+  /**
+   * Resolves once every change written so far survives a crash (what an in-process write, which
+   * `engine.operations` answers at once, waits for before a transport acknowledges it).
+   */
+  synced(): Promise<void>;
 }
 
 /**
@@ -429,23 +407,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const inlineSlice = { sliceMs: options.fanOutSlice?.inlineMs ?? FAN_OUT_SLICE.inlineMs };
   const chunkSlice = { sliceMs: options.fanOutSlice?.chunkMs ?? FAN_OUT_SLICE.chunkMs };
 
-  // A copy of what reset() returns to. A baseline a data directory kept encoded is decoded (a new
-  // copy each time) and checked as restore() checks a snapshot; one that fails is refused, with
-  // the engine unchanged.
-  function baselineCopy(): EngineState {
-    if (!isEncoded(baseline)) return structuredClone(baseline);
-    const decoded = baseline.decode();
-    const candidate =
-      decoded !== null && typeof decoded === 'object' ? (decoded as EngineState) : undefined;
-    const problem = snapshotProblem(candidate, {
-      organizationId: first.organization._id,
-      environmentIds: first.environments.map((environment) => environment._id),
-    });
-    if (problem !== undefined) {
-      throw new TypeError(`The saved reset baseline cannot be used: ${problem}`);
-    }
-    return withCurrentShape(candidate as EngineState);
-  }
+  // A copy of what reset() returns to (durable-image.ts): one that fails its check is refused.
+  const baselineCopy = (): EngineState => copyOfBaseline(baseline, ownerOf(first));
 
   // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
   // directory's journal on playback.
@@ -626,6 +589,22 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         }
         if (entry.abandoned) tables.fanOuts.remove(state, record);
         else journaled(() => runFanOutChunk(fanOutScope(record), record, entry.reached));
+      } else if (entry.environmentId !== undefined) {
+        // An in-process change (engine.operations, the inspector) acts in its environment again.
+        const environment = state.environments.get(entry.environmentId);
+        if (environment === undefined) {
+          throw new Error(`The environment ${entry.environmentId} of a change played back is gone`);
+        }
+        try {
+          performInProcess(entry.operation, environment, {
+            params: entry.params,
+            query: new URLSearchParams(entry.query),
+            body: entry.body,
+          });
+        } catch (error) {
+          // A refusal was never written; one played back means the rules changed under it.
+          if (!(error instanceof ServiceError)) throw error;
+        }
       } else {
         const body = entry.body;
         await perform({
@@ -653,7 +632,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     }
   }
 
-  const perform = createPerform({
+  const { perform, performInProcess } = createPerform({
     state: () => state,
     scopeOf: (environment) => scopeOf({ environment, data: dataOf(environment) }),
     now: clock.now,
@@ -670,9 +649,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     },
   });
 
-  // A body passed by hand gets the nesting check the pipeline makes on the request's text.
+  // The in-process face of the one port (perform.ts): a body passed by hand gets the nesting
+  // check the pipeline makes on the request's text.
   const operations = Object.fromEntries(
-    Object.entries(OPERATIONS as Record<string, OperationDefinition>).map(([name, { handle }]) => [
+    Object.keys(OPERATIONS).map((name) => [
       name,
       (target: EnvironmentScope, call: OperationCall = {}) => {
         checkJsonDepth(call.body, 'The request body');
@@ -683,8 +663,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
             : call.query === undefined
               ? NO_QUERY
               : encodeQuery(call.query);
-        const input = { params: call.params ?? {}, query, body: call.body };
-        return journaled(() => handle(scopeOf(target), input));
+        return performInProcess(name, target.environment, {
+          params: call.params ?? {},
+          query,
+          body: call.body,
+        });
       },
     ]),
   ) as unknown as EngineOperations;
@@ -797,6 +780,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         events.emit({ type: 'state-replaced', reason: 'restore' });
       },
       playBack,
+      synced: () => commitLog?.durable() ?? Promise.resolve(),
       attach(log) {
         commitLog = log;
         recorder.recording = log !== undefined;
@@ -808,24 +792,4 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       },
     },
   };
-}
-
-/** What is wrong with a saved engine image, checked as `engine.restore()` checks a snapshot. */
-function durableImageProblem(image: DurableImage): string | undefined {
-  const owner = { organizationId: image.organizationId, environmentIds: image.environmentIds };
-  if (!Array.isArray(image.environmentIds) || typeof image.organizationId !== 'string') {
-    return 'it names no first organization';
-  }
-  for (const key of ['baselineTime', 'now', 'restarts'] as const) {
-    if (typeof image[key] !== 'number' || !Number.isFinite(image[key])) {
-      return `${key} is not a number`;
-    }
-  }
-  const state = snapshotProblem(image.state, owner);
-  if (state !== undefined) return `state: ${state}`;
-  if (image.baseline !== null && typeof image.baseline === 'object' && isEncoded(image.baseline)) {
-    return undefined; // checked when it is decoded (baselineCopy)
-  }
-  const baseline = snapshotProblem(image.baseline, owner);
-  return baseline === undefined ? undefined : `baseline: ${baseline}`;
 }

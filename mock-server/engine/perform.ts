@@ -1,19 +1,30 @@
 /**
- * The engine's one entry for a transport: an operation request in, the service's answer out.
- * It authenticates, takes rate-limit tokens, reads the body, runs the operation's handler in a
- * journal (all or nothing) and keeps the idempotency protocol, in the service's order.
+ * The engine's one port: every operation of every surface (the admin API, the Inbox, the
+ * in-process `engine.operations`) runs through the same protocol, in the service's order:
+ * authentication (the authenticator the route declares, `authenticators.ts`), rate limit, body,
+ * idempotency (where the route has it), the handler in a journal (all or nothing), the commit
+ * entry, the fan-out in chunks (docs/decisions/0146-one-operation-kind.md).
  *
  * @module
  */
 
 import type { OperationName } from '../../src/routes/index';
+import { fillPath } from '../../src/routes/route';
+import {
+  AUTHENTICATORS,
+  type AuthenticationRequest,
+  type Caller,
+  trustedCaller,
+} from './authenticators';
 import type { InboxHub } from './inbox/inbox-hub';
-import { INBOX_OPERATIONS, type InboxOperation } from './inbox/inbox-routes';
-import { performInbox } from './inbox/perform-inbox';
-import type { OperationDefinition } from './operation';
-import { StatusAnswer } from './operation';
+import { INBOX_OPERATIONS, type InboxOperationName } from './operations/inbox';
 import { OPERATIONS } from './operations/index';
-import { authenticate } from './policy/auth';
+import {
+  answerShapeOf,
+  type OperationDefinition,
+  type OperationRoute,
+  StatusAnswer,
+} from './operations/operation';
 import { type EngineAnswer, runIdempotent } from './policy/idempotency';
 import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
 import { type FanOutAllowance, type FanOutRun, withFanOut } from './run/fan-out';
@@ -21,7 +32,6 @@ import type { EngineScope } from './scope';
 import type { OperationCommit } from './store/commit-log';
 import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
-import { envelope } from './wire/envelope';
 import { errorBody } from './wire/error-body';
 import { textHash } from './wire/excerpt';
 import { ServiceError } from './wire/service-error';
@@ -41,8 +51,8 @@ import { ServiceError } from './wire/service-error';
  * ```
  */
 export interface OperationRequest {
-  /** An operation of the route table, or of the Inbox's (`inbox.*`, `inbox/inbox-routes.ts`). */
-  operation: OperationName | `inbox.${string}`;
+  /** An operation of the route table, or of the Inbox's (`inbox.*`, `operations/inbox.ts`). */
+  operation: OperationName | InboxOperationName;
   /** The `Authorization` header, `null` when absent. */
   authorization: string | null;
   /** The decoded path parameters. */
@@ -78,6 +88,13 @@ export interface OperationResponse extends EngineAnswer {
   performed: boolean;
 }
 
+/** What an in-process caller passes (`engine.operations`): no key, no headers. @internal */
+export interface InProcessCall {
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  body: unknown;
+}
+
 /** What {@link createPerform} needs from the engine that owns it. @internal */
 export interface PerformDeps {
   state(): EngineState;
@@ -111,30 +128,83 @@ export interface OperationCommits {
   durable(): Promise<void>;
 }
 
-const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
-
-/** The status and body of a handler's result: the route's status unless it chose another. */
-function answerOf(routeStatus: number, result: unknown): EngineAnswer {
-  return result instanceof StatusAnswer
-    ? { status: result.status, body: envelope(result.value), headers: {} }
-    : { status: routeStatus, body: envelope(result), headers: {} };
-}
+/** Every operation of every surface, by name. */
+const DEFINITIONS: ReadonlyMap<string, OperationDefinition> = new Map([
+  ...(Object.entries(OPERATIONS) as [string, OperationDefinition][]),
+  ...(Object.entries(INBOX_OPERATIONS) as [string, OperationDefinition][]),
+]);
 
 /**
- * Builds the engine's `perform`.
+ * The definition of an operation name, `undefined` for none.
+ *
+ * @internal
+ */
+export function definitionOf(operation: string): OperationDefinition | undefined {
+  return DEFINITIONS.get(operation);
+}
+
+const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
+
+/** The status and body of a handler's result, shaped as the route declares. */
+function answerOf(route: OperationRoute, result: unknown): EngineAnswer {
+  const [status, value] =
+    result instanceof StatusAnswer ? [result.status, result.value] : [route.status, result];
+  if (status === 204 || value === undefined) return { status, body: undefined, headers: {} };
+  return {
+    status,
+    body: answerShapeOf(route) === 'whole' ? value : { data: value },
+    headers: {},
+  };
+}
+
+/** What the commit entry of an admitted operation keeps (its time and ids are added). */
+type EntryFields = Omit<OperationCommit, 'kind' | 'ids' | 'at' | 'fanOutInline'>;
+
+/**
+ * Builds the engine's `perform` and its in-process face.
  *
  * @internal
  */
 export function createPerform(deps: PerformDeps) {
   const { state, scopeOf, now, iso, idempotency, rateLimit, commits } = deps;
 
-  return async function perform(request: OperationRequest): Promise<OperationResponse> {
-    if (Object.hasOwn(INBOX_OPERATIONS, request.operation)) {
-      const operation = INBOX_OPERATIONS[request.operation] as InboxOperation;
-      return performInbox({ ...deps, hub: deps.inbox }, operation, request);
+  /**
+   * Runs an admitted operation's `work` (sync): the fan-out context, the journal and, for a
+   * change while a commit log is attached, its entry written inside the journal (a log that
+   * cannot write undoes the whole operation).
+   */
+  function execute<T>(
+    entry: EntryFields | undefined,
+    allowance: FanOutAllowance,
+    work: () => T,
+  ): { value: T; fanOut: FanOutRun; log: OperationCommits | undefined } {
+    // A trigger reaches its recipients for a slice of time; the rest goes on in chunks between
+    // other requests, and the answer waits for them (its meaning does not change).
+    const fanOut: FanOutRun = { delivered: 0, deferred: false, created: [] };
+    const log = entry === undefined ? undefined : commits();
+    if (log === undefined || entry === undefined) {
+      return { value: withFanOut(allowance, fanOut, work), fanOut, log };
     }
-    // `perform` is public: an operation name outside the route table is the service's 404.
-    if (!Object.hasOwn(OPERATIONS, request.operation)) {
+    const at = now();
+    const fields: EntryFields = entry;
+    const value = log.around(() =>
+      journaled(() => {
+        const computed = withFanOut(allowance, fanOut, work);
+        log.write({
+          at,
+          ...fields,
+          ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
+        });
+        return computed;
+      }),
+    );
+    return { value, fanOut, log };
+  }
+
+  async function perform(request: OperationRequest): Promise<OperationResponse> {
+    const definition = DEFINITIONS.get(request.operation);
+    // `perform` is public: an operation name outside the route tables is the service's 404.
+    if (definition === undefined) {
       const error = ServiceError.http(404, `No operation ${String(request.operation)}`);
       return {
         status: 404,
@@ -143,7 +213,7 @@ export function createPerform(deps: PerformDeps) {
         performed: false,
       };
     }
-    const { route, handle } = OPERATIONS[request.operation as OperationName] as OperationDefinition;
+    const { route, handle } = definition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,
       body: errorBody(error, request.path, iso()),
@@ -151,28 +221,58 @@ export function createPerform(deps: PerformDeps) {
     });
     let limits: Record<string, string> = {};
     let performed = false;
+    let body: Promise<unknown> | undefined;
+    const readBody = () => {
+      body ??= request.readBody ? request.readBody() : Promise.resolve(undefined);
+      return body;
+    };
     try {
-      const environment = authenticate(state(), request.authorization);
-      if (rateLimit) {
+      const authenticator = AUTHENTICATORS[route.auth ?? 'api-key'];
+      const admission: AuthenticationRequest = {
+        state: state(),
+        inbox: deps.inbox,
+        authorization: request.authorization,
+        body: readBody,
+        playbackSession: deps.playbackSession(),
+      };
+      const caller: Caller = await authenticator.authenticate(admission);
+      if (rateLimit && authenticator.rateLimited) {
         const cost = route.cost ?? 1;
-        limits = takeTokens(state(), rateLimit, environment._id, route.category, cost, now());
+        limits = takeTokens(
+          state(),
+          rateLimit,
+          caller.environment._id,
+          route.category,
+          cost,
+          now(),
+        );
       }
-      const body = request.readBody ? await request.readBody() : undefined;
-      const scope = scopeOf(environment);
-      const input = { params: request.params, query: request.query, body };
+      const parsed = await readBody();
+      const scope = scopeOf(caller.environment);
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: parsed,
+        ...(caller.subscriber === undefined ? {} : { subscriber: caller.subscriber }),
+      } as Parameters<typeof handle>[1];
       const run = () =>
         answerOf(
-          route.status,
+          route,
           journaled(() => handle(scope, input)),
         );
       const key = request.idempotencyKey;
       performed = true;
       const answerOnce = (): EngineAnswer => {
-        if (!idempotency || key === undefined || !IDEMPOTENT_METHODS.has(route.method)) {
+        if (
+          !idempotency ||
+          route.idempotent === false ||
+          key === undefined ||
+          !IDEMPOTENT_METHODS.has(route.method)
+        ) {
           return run();
         }
-        const fingerprint = textHash(JSON.stringify(body ?? {}));
-        const organizationId = environment._organizationId;
+        const fingerprint = textHash(JSON.stringify(parsed ?? {}));
+        const organizationId = caller.environment._organizationId;
         const answer = runIdempotent(
           { state: state(), organizationId, key, fingerprint, now },
           run,
@@ -185,38 +285,21 @@ export function createPerform(deps: PerformDeps) {
             : answer.body;
         return { ...answer, body: replayed };
       };
-      const log = route.method === 'GET' ? undefined : commits();
-      // A trigger reaches its recipients for a slice of time; the rest goes on in chunks between
-      // other requests, and the answer waits for them (its meaning does not change).
-      const fanOut: FanOutRun = { delivered: 0, deferred: false, created: [] };
-      const allowance = deps.fanOut.allowance();
-      if (log === undefined) {
-        const answer = withFanOut(allowance, fanOut, answerOnce);
-        await deps.fanOut.done(fanOut.created);
-        return { ...answer, headers: { ...limits, ...answer.headers }, performed };
-      }
-      // With a commit log, the entry is written inside the operation's journal: a log that
-      // cannot write (a full disk) undoes the whole operation, idempotency record included.
-      const at = now();
-      const answer = log.around(() =>
-        journaled(() => {
-          const computed = withFanOut(allowance, fanOut, answerOnce);
-          log.write({
-            at,
-            operation: request.operation,
-            authorization: request.authorization,
-            params: request.params,
-            query: request.query.toString(),
-            path: request.path,
-            ...(key === undefined ? {} : { idempotencyKey: key }),
-            ...(body === undefined ? {} : { body }),
-            ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
-          });
-          return computed;
-        }),
-      );
+      const entry: EntryFields | undefined =
+        route.method === 'GET'
+          ? undefined
+          : {
+              operation: request.operation,
+              ...caller.credential,
+              params: request.params,
+              query: request.query.toString(),
+              path: request.path,
+              ...(key === undefined ? {} : { idempotencyKey: key }),
+              ...(parsed === undefined ? {} : { body: parsed }),
+            };
+      const { value: answer, fanOut, log } = execute(entry, deps.fanOut.allowance(), answerOnce);
       // The answer leaves only once its entry survives a crash (group commit).
-      await log.durable();
+      await log?.durable();
       await deps.fanOut.done(fanOut.created);
       return { ...answer, headers: { ...limits, ...answer.headers }, performed };
     } catch (error) {
@@ -224,5 +307,48 @@ export function createPerform(deps: PerformDeps) {
       const answer = refusal(error);
       return { ...answer, headers: { ...limits, ...answer.headers }, performed };
     }
-  };
+  }
+
+  /**
+   * The same protocol for a trusted in-process caller acting in `environment`: no key, no rate
+   * limit, no `Idempotency-Key`; its change is journaled and written to the commit log (with the
+   * environment, so playback acts in the same one), and it reaches every recipient at once (a
+   * synchronous caller cannot wait for chunks). Answers the handler's value; a refusal throws.
+   */
+  function performInProcess(
+    operation: string,
+    environment: EnvironmentRecord,
+    call: InProcessCall,
+  ): unknown {
+    const definition = DEFINITIONS.get(operation);
+    if (definition === undefined) throw ServiceError.http(404, `No operation ${operation}`);
+    const { route, handle } = definition;
+    const caller = trustedCaller(environment);
+    const scope = scopeOf(environment);
+    const input = { params: call.params, query: call.query, body: call.body } as Parameters<
+      typeof handle
+    >[1];
+    const query = call.query.toString();
+    const entry: EntryFields | undefined =
+      route.method === 'GET'
+        ? undefined
+        : {
+            operation,
+            ...caller.credential,
+            params: call.params,
+            query,
+            path: `/${fillPath(route.path, call.params)}${query === '' ? '' : `?${query}`}`,
+            ...(call.body === undefined ? {} : { body: call.body }),
+          };
+    const { value, log } = execute(entry, Number.POSITIVE_INFINITY, () =>
+      journaled(() => handle(scope, input)),
+    );
+    // The entry is written already; its sync is shared with the requests around it.
+    log?.durable().catch((error: unknown) => {
+      console.error('[svc-mock] an in-process change may not reach the data directory:', error);
+    });
+    return value;
+  }
+
+  return { perform, performInProcess };
 }

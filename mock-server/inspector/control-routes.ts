@@ -1,7 +1,8 @@
 /**
  * The control routes the inspector reads the engine through (`/__svc/inspector/...`). Writes
  * reuse the default control routes (clock, settle, faults, snapshots) and, for in-app messages,
- * the engine operation the API uses. See docs/inspector.md.
+ * the engine operation the API uses, through the engine's one port (journaled like a request).
+ * See docs/inspector.md.
  *
  * @module
  */
@@ -61,14 +62,19 @@ export const inspectorControlRoutes: ControlRoute[] = [
     path: '/inspector/inbox/:subscriberId/mark',
     description:
       'Marks in-app messages { messageId, markAs: read | unread | seen | unseen } through the API operation',
-    run: ({ url, params, body, context }) =>
-      context.engine.operations['subscribers.messages.markAs'](
+    // Through the engine's one port: journaled like a request, so no snapshot is needed.
+    changesEngine: false,
+    run: async ({ url, params, body, context }) => {
+      const marked = context.engine.operations['subscribers.messages.markAs'](
         environmentContext(context.engine, url),
         {
           params: { subscriberId: params['subscriberId'] ?? '' },
           body: parseControlBody(MarkBody, body),
         },
-      ),
+      );
+      await context.engine.durability.synced();
+      return marked;
+    },
   },
   {
     method: 'GET',

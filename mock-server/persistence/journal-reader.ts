@@ -71,7 +71,8 @@ function isEntry(value: unknown): value is CommitEntry {
     (value['idempotencyKey'] === undefined || typeof value['idempotencyKey'] === 'string') &&
     (value['fanOutInline'] === undefined ||
       (Number.isInteger(value['fanOutInline']) && (value['fanOutInline'] as number) >= 0)) &&
-    (value['session'] === undefined || isSessionRef(value['session']))
+    (value['session'] === undefined || isSessionRef(value['session'])) &&
+    (value['environmentId'] === undefined || typeof value['environmentId'] === 'string')
   );
 }
 

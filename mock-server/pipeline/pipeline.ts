@@ -6,9 +6,9 @@
  * @module
  */
 
-import { DEFAULT_BODY_LIMIT, type Route } from '../../src/routes/route';
+import { DEFAULT_BODY_LIMIT } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
-import type { InboxRoute } from '../engine/inbox/inbox-routes';
+import type { OperationRoute } from '../engine/operations/operation';
 import type { FaultInput, FaultRequest } from '../engine/policy/faults';
 import { faultError } from '../engine/policy/faults';
 import { errorBody } from '../engine/wire/error-body';
@@ -176,8 +176,8 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
       const path = request.target;
       try {
         const faultRequest: FaultRequest = {
-          // Inbox routes are matched by path only: fault operation names are the admin API's.
-          operation: 'auth' in matched.route ? undefined : matched.route.operation,
+          // A fault names an operation of the admin API; an Inbox route is matched by its path.
+          operation: matched.route.operation,
           method: request.method,
           path: pathname,
           headers: { get: (name) => request.header(name.toLowerCase()) ?? null },
@@ -224,7 +224,7 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
   };
 }
 
-const bodyLimitOf = (route: Route | InboxRoute) => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+const bodyLimitOf = (route: OperationRoute) => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
 
 async function readBody(request: PipelineRequest, limit: number): Promise<string> {
   const declared = Number(request.header('content-length'));

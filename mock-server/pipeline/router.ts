@@ -4,26 +4,30 @@
  *
  * @module
  */
-import { type AnyRoute, ROUTES } from '../../src/routes/index';
-import { INBOX_ROUTES, type InboxRoute } from '../engine/inbox/inbox-routes';
+import { type OperationName, ROUTES } from '../../src/routes/index';
+import { INBOX_ROUTES, type InboxOperationName } from '../engine/operations/inbox';
+import type { OperationRoute } from '../engine/operations/operation';
 import { compilePath, decodePathParams, matchSegments, type PathPattern } from './path-match';
+
+/** A route of either table (the admin API's, the Inbox's): one kind of route. */
+type RouteOfTable = OperationRoute & { readonly operation: OperationName | InboxOperationName };
 
 /** A route that matched, with its raw (still percent-encoded) path parameters. */
 export interface MatchedRoute {
-  /** A route of the admin API's table, or of the Inbox's (`auth` tells them apart). */
-  route: AnyRoute | InboxRoute;
+  /** A route of the admin API's table or of the Inbox's: one kind of route. */
+  route: RouteOfTable;
   names: readonly string[];
   raw: readonly string[];
 }
 
 interface CompiledRoute {
-  route: AnyRoute | InboxRoute;
+  route: RouteOfTable;
   /** Static segments in lower case (the service's router ignores case). */
   pattern: PathPattern;
 }
 
 const BY_METHOD = new Map<string, CompiledRoute[]>();
-for (const route of [...ROUTES, ...INBOX_ROUTES]) {
+for (const route of [...ROUTES, ...INBOX_ROUTES] as RouteOfTable[]) {
   const list = BY_METHOD.get(route.method) ?? [];
   list.push({ route, pattern: compilePath(route.path, true) });
   BY_METHOD.set(route.method, list);

@@ -43,6 +43,65 @@ const under =
   (target: string) =>
     folders.some((folder) => target === folder || target.startsWith(`${folder}/`));
 
+/** Value imports between the engine's own files, as repo-relative paths without extension. */
+function engineImports(): Map<string, string[]> {
+  const engine = 'mock-server/engine';
+  const graph = new Map<string, string[]>();
+  for (const file of sources(engine)) {
+    const targets = importsOf(file)
+      .filter(under(engine))
+      .map((target) => target.replace(/\.ts$/, ''));
+    graph.set(file.replace(/\.ts$/, ''), targets);
+  }
+  return graph;
+}
+
+/**
+ * The engine's floors, lowest first (docs/decisions/0146-one-operation-kind.md): a file imports
+ * its own folder or a lower one. `.` is the engine's top: the port, the engine and its parts.
+ */
+const ENGINE_FLOORS = ['store', 'wire', 'policy', 'resources', 'run', 'inbox', 'operations', '.'];
+
+const floorOf = (file: string): number => {
+  const [first, second] = file.slice('mock-server/engine/'.length).split('/');
+  return ENGINE_FLOORS.indexOf(second === undefined ? '.' : (first as string));
+};
+
+/** Every cycle of a graph, one per strongly connected part (Tarjan). */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const part: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        part.push(member);
+      } while (member !== node);
+      if (part.length > 1 || graph.get(node)?.includes(node)) cycles.push(part.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
 describe('layers', () => {
   it('the client imports nothing of the mock, msw or Node', () => {
     expect(violations('src', (t) => under('mock-server')(t) || isMsw(t) || isNode(t))).toEqual([]);
@@ -109,5 +168,27 @@ describe('layers', () => {
       'mock-server/msw.ts',
       'mock-server/node.ts',
     ]);
+  });
+
+  it('the engine has no import cycle', () => {
+    expect(cyclesOf(engineImports())).toEqual([]);
+    // The check finds one when there is one.
+    const looped = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+    ]);
+    expect(cyclesOf(looped)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it("the engine's folders import only their own floor or lower ones", () => {
+    const upward: string[] = [];
+    for (const [file, targets] of engineImports()) {
+      expect(floorOf(file), file).toBeGreaterThanOrEqual(0);
+      for (const target of targets) {
+        if (floorOf(target) > floorOf(file)) upward.push(`${file} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
   });
 });

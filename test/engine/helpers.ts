@@ -1,6 +1,6 @@
 // Shared by the engine-direct tests: what an engine call refuses with, in the service's terms.
 import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
-import { StatusAnswer } from '../../mock-server/engine/operation';
+import { StatusAnswer } from '../../mock-server/engine/operations/operation';
 import type { EngineScope } from '../../mock-server/engine/scope';
 import type { EnvironmentData } from '../../mock-server/engine/store/state';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';

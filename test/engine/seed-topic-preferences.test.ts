@@ -4,7 +4,7 @@
 // them; a bad seed is refused whole, naming the field.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../mock-server/engine/engine';
-import { SKIP_RULE_BUDGET } from '../../mock-server/engine/run/conditions';
+import { SKIP_RULE_BUDGET } from '../../mock-server/engine/policy/conditions';
 import type { SeedData } from '../../mock-server/engine/seed';
 
 const inbox = { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Hi' } };

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createMockEngine, type MockEngine, PAYLOAD_SCHEMA_LIMITS } from '@svc/api/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPILES_PER_VALIDATOR_INSTANCE } from '../../mock-server/engine/run/payload';
+import { COMPILES_PER_VALIDATOR_INSTANCE } from '../../mock-server/engine/policy/payload';
 import { nested } from './helpers';
 
 const SCHEMA_WITH_ID = {

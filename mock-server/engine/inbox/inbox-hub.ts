@@ -5,7 +5,9 @@
  * @module
  */
 
-import type { EngineState } from '../store/state';
+import type { EngineScope } from '../scope';
+import type { EngineState, MessageRecord, SubscriberRecord } from '../store/state';
+import { announceInbox } from './announce';
 import { createInboxChanges, type InboxChangeListener, type InboxChanges } from './inbox-changes';
 import { createInboxSessions, type InboxSession, type InboxSessions } from './sessions';
 
@@ -13,6 +15,16 @@ import { createInboxSessions, type InboxSession, type InboxSessions } from './se
 export interface InboxHub {
   sessions: InboxSessions;
   changes: InboxChanges;
+  /**
+   * Tells the Inbox listeners after commit what changed for a subscriber (`announce.ts`): how
+   * the resources and runs below the Inbox reach it, through the scope.
+   */
+  announce(
+    scope: EngineScope,
+    subscriber: SubscriberRecord,
+    kind: 'received' | 'counts',
+    message?: MessageRecord,
+  ): void;
 }
 
 /**
@@ -49,7 +61,11 @@ export interface EngineInbox {
  * @internal
  */
 export function createInboxHub(state: () => EngineState, now: () => number): InboxHub {
-  return { sessions: createInboxSessions(state, now), changes: createInboxChanges() };
+  return {
+    sessions: createInboxSessions(state, now),
+    changes: createInboxChanges(),
+    announce: announceInbox,
+  };
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 
 import * as routes from '../../../src/routes/events';
-import { defineOperation } from '../operation';
 import { broadcastEvent } from '../run/broadcast';
 import { triggerBulk } from '../run/bulk-trigger';
 import { cancelTransaction } from '../run/cancel';
@@ -13,6 +12,7 @@ import { type TriggerResultDto, triggerEvent } from '../run/trigger';
 import type { EngineScope } from '../scope';
 import { enforceRetention } from '../store/retention';
 import { ServiceError } from '../wire/service-error';
+import { defineOperation } from './operation';
 
 // A trigger as the event feed tells it (docs/inspector.md): received, then answered; work that
 // fell due during the run (a zero delay) runs before the answer.

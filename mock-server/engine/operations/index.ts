@@ -7,12 +7,12 @@
 
 import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
-import type { OperationCall, OperationDefinition } from '../operation';
 import type { EnvironmentScope } from '../scope';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
 import * as notifications from './notifications';
+import type { OperationCall, OperationDefinition } from './operation';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';

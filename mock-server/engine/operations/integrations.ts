@@ -7,13 +7,13 @@
  */
 
 import * as routes from '../../../src/routes/integrations';
-import { defineOperation } from '../operation';
 import { deleteIntegration, updateIntegration } from '../resources/integration-changes';
 import {
   createIntegration,
   listIntegrations,
   setPrimaryIntegration,
 } from '../resources/integrations';
+import { defineOperation } from './operation';
 
 export const integrationsCreate = defineOperation(
   routes.integrationsCreateRoute,

@@ -5,13 +5,13 @@
  */
 
 import * as routes from '../../../src/routes/messages';
-import { defineOperation } from '../operation';
 import {
   deleteMessage,
   deleteMessagesByTransaction,
   listMessages,
 } from '../resources/message-list';
 import { parseDeleteChannel, parseMessageSearch } from '../wire/message-query';
+import { defineOperation } from './operation';
 
 export const messagesList = defineOperation(routes.messagesListRoute, (scope, { query }) =>
   listMessages(scope, parseMessageSearch(query)),

@@ -5,9 +5,9 @@
  */
 
 import * as routes from '../../../src/routes/notifications';
-import { defineOperation } from '../operation';
 import { listNotifications, retrieveNotification } from '../resources/notifications';
 import { parseNotificationSearch } from '../wire/notification-query';
+import { defineOperation } from './operation';
 
 export const notificationsList = defineOperation(
   routes.notificationsListRoute,

@@ -6,7 +6,6 @@
  */
 
 import * as routes from '../../../src/routes/subscribers';
-import { defineOperation } from '../operation';
 import { markMessagesAs } from '../resources/messages';
 import { bulkUpdatePreferences } from '../resources/preference-bulk';
 import { listPreferences, updatePreferences } from '../resources/preferences';
@@ -30,6 +29,7 @@ import {
   queryContextKeys,
   queryFlag,
 } from '../wire/query';
+import { defineOperation } from './operation';
 
 export const subscribersSearch = defineOperation(
   routes.subscribersSearchRoute,

@@ -5,7 +5,6 @@
  */
 
 import * as routes from '../../../src/routes/topics';
-import { defineOperation, StatusAnswer } from '../operation';
 import {
   deleteTopic,
   listTopics,
@@ -20,6 +19,7 @@ import {
 } from '../resources/topic-subscriptions';
 import { queryFlag } from '../wire/query';
 import { parseTopicSearch, parseTopicSubscriptionSearch } from '../wire/topic-query';
+import { defineOperation, StatusAnswer } from './operation';
 
 // An upsert: 201 when it created the topic, 200 when it updated one.
 export const topicsCreate = defineOperation(routes.topicsCreateRoute, (scope, { query, body }) => {

@@ -5,11 +5,11 @@
  */
 
 import * as routes from '../../../src/routes/workflows';
-import { defineOperation } from '../operation';
 import { deleteWorkflow, patchWorkflow, retrieveWorkflow } from '../resources/workflow-changes';
 import { createWorkflow, updateWorkflow } from '../resources/workflow-upsert';
 import { listWorkflows, syncWorkflow } from '../resources/workflows';
 import { parseWorkflowSearch } from '../wire/query';
+import { defineOperation } from './operation';
 
 export const workflowsList = defineOperation(routes.workflowsListRoute, (scope, { query }) =>
   listWorkflows(scope, parseWorkflowSearch(query)),

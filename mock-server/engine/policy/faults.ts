@@ -139,7 +139,7 @@ export type FaultView =
  * @internal
  */
 export interface FaultRequest {
-  operation: OperationName | undefined;
+  operation: string | undefined;
   method: string;
   path: string;
   headers: { get(name: string): string | null };

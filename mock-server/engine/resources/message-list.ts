@@ -6,7 +6,6 @@ import type { EngineScope } from '../scope';
  * @module
  */
 
-import { announceInbox } from '../inbox/announce';
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, MessageRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -149,6 +148,6 @@ function announceRemoval(scope: EngineScope, removed: MessageRecord[]): void {
     const subscriberId = scope.data.subscriberKeys.get(owner);
     const subscriber =
       subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
-    if (subscriber) announceInbox(scope, subscriber, 'counts');
+    if (subscriber) scope.inbox.announce(scope, subscriber, 'counts');
   }
 }

@@ -6,7 +6,6 @@ import type { EngineScope } from '../scope';
  */
 
 import { MarkAsBody } from '../../../src/schemas/message';
-import { announceInbox } from '../inbox/announce';
 import { isObjectId } from '../store/ids';
 import type { MessageRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -74,6 +73,6 @@ export function markMessagesAs(
     message.updatedAt = at;
     updated.push(toMessageDto(message));
   }
-  if (updated.length > 0) announceInbox(scope, subscriber, 'counts');
+  if (updated.length > 0) scope.inbox.announce(scope, subscriber, 'counts');
   return updated;
 }

@@ -7,7 +7,7 @@
  */
 
 import type { SubscriptionPreferenceInput } from '../../../src/schemas/topic';
-import { conditionHolds } from '../run/conditions';
+import { conditionHolds } from '../policy/conditions';
 import { isObjectId } from '../store/ids';
 import type {
   EnvironmentData,

@@ -14,7 +14,7 @@ import {
   type WorkflowStepUpsert,
   WorkflowUpdateBody,
 } from '../../../src/schemas/workflow';
-import { payloadSchemaProblem } from '../run/payload';
+import { payloadSchemaProblem } from '../policy/payload';
 import type { EngineScope } from '../scope';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import { tables } from '../store/tables';

@@ -9,9 +9,9 @@
 
 import { Cron } from 'croner';
 import type { JsonObject } from '../../../src/schemas/common';
+import { readPath } from '../policy/paths';
+import { addTime, isIsoTimestamp, isoInstant, isTimeUnit } from '../store/durations';
 import { DETAILS } from './detail-texts';
-import { addTime, isIsoTimestamp, isoInstant, isTimeUnit } from './durations';
-import { readPath } from './paths';
 import { misconfiguredStep, type TimeStepFailure, uncaughtStepError } from './time-step-failure';
 
 /** The delay settings a step carries (metadata or control values). */

@@ -7,8 +7,8 @@
 
 import { Cron } from 'croner';
 import type { JsonObject } from '../../../src/schemas/common';
-import { addTime, isTimeUnit } from './durations';
-import { readPath } from './paths';
+import { readPath } from '../policy/paths';
+import { addTime, isTimeUnit } from '../store/durations';
 import { wallTime, zonedInstant } from './zoned-time';
 
 /** The timed-digest schedule (`metadata.timed`). */

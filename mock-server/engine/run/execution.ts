@@ -10,6 +10,7 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { StepFilter } from '../../../src/schemas/step-filter';
+import { evaluateFilters, evaluateSkip } from '../policy/conditions';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
 import type {
@@ -28,7 +29,6 @@ import { emailContentFailed, sendEmail } from './channels/email';
 import { sendInApp } from './channels/in-app';
 import { sendPush } from './channels/push';
 import { sendSms } from './channels/sms';
-import { evaluateFilters, evaluateSkip } from './conditions';
 import { delayUntil } from './delay';
 import { DETAILS } from './detail-texts';
 import {

@@ -7,10 +7,10 @@
  */
 
 import type { JsonObject } from '../../../src/schemas/common';
+import { readPath } from '../policy/paths';
+import { addTime, isIsoTimestamp, isoInstant, isTimeUnit } from '../store/durations';
 import { tables } from '../store/tables';
 import { DETAILS, type DetailText, THROTTLE_EXCEEDED_REASON } from './detail-texts';
-import { addTime, isIsoTimestamp, isoInstant, isTimeUnit } from './durations';
-import { readPath } from './paths';
 
 /** A throttle step's settings (control values or metadata). */
 export interface ThrottleSettings {

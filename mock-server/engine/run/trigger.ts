@@ -9,6 +9,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { TriggerBody, type TriggerStatus } from '../../../src/schemas/event';
+import { applyPayloadDefaults, validatePayload } from '../policy/payload';
 import { isValidIdentifier, newSubscriberRecord } from '../resources/subscriber-lifecycle';
 import { findSubscriber, putSubscriber, setChannelCredentials } from '../resources/subscribers';
 import { subscriptionAdmits } from '../resources/subscription-preferences';
@@ -24,7 +25,6 @@ import { validateBody } from '../wire/validation';
 import { storeAttachments } from './attachments';
 import { fanOut } from './fan-out';
 import type { Recipient } from './new-notification';
-import { applyPayloadDefaults, validatePayload } from './payload';
 
 /**
  * The body of the trigger's answer (inside `{data}`).

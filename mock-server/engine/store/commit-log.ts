@@ -26,6 +26,11 @@ export interface OperationCommit {
   path: string;
   idempotencyKey?: string;
   body?: unknown;
+  /**
+   * The environment of an in-process call (`engine.operations`, the inspector), which has no
+   * key; absent for a request.
+   */
+  environmentId?: string;
   /** An Inbox change's session (environment, subscriber, context), kept instead of its token. */
   session?: { environmentId: string; subscriberObjectId: string; contextKeys: string[] };
   /**

@@ -7,7 +7,6 @@
  * @module
  */
 
-import { type DurationString, parseDuration } from '../run/durations';
 import {
   checkClockTime,
   DEFAULT_CLOCK_START,
@@ -15,6 +14,7 @@ import {
   formatClockTime,
   toClockTime,
 } from './clock';
+import { type DurationString, parseDuration } from './durations';
 
 /**
  * A scheduled task, as returned by {@link SchedulingClock.schedule}.

@@ -1,10 +1,12 @@
 // Shared by the Inbox's engine-direct tests: a session and the Inbox operations through
 // `engine.perform`, the port every transport calls.
+
 import {
   createMockEngine,
   type MockEngine,
   type MockEngineOptions,
 } from '../../../mock-server/engine/engine';
+import type { OperationRequest } from '../../../mock-server/engine/perform';
 
 export const WELCOME = {
   workflowId: 'welcome',
@@ -53,7 +55,7 @@ export async function inbox(
   } = {},
 ) {
   const answer = await engine.perform({
-    operation: `inbox.${operation}`,
+    operation: `inbox.${operation}` as OperationRequest['operation'],
     authorization: options.token === undefined ? null : `Bearer ${options.token}`,
     params: options.params ?? {},
     query: new URLSearchParams(options.query ?? ''),

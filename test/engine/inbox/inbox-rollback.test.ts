@@ -1,9 +1,19 @@
 // Every Inbox write goes through the tables: an action undone by a failure later in the same
 // operation leaves the state and the clock's timers exactly as they were.
 import { describe, expect, it } from 'vitest';
-import { INBOX_OPERATIONS } from '../../../mock-server/engine/inbox/inbox-routes';
+import {
+  INBOX_OPERATIONS,
+  type InboxOperationName,
+} from '../../../mock-server/engine/operations/inbox';
+import type {
+  OperationDefinition,
+  OperationRoute,
+} from '../../../mock-server/engine/operations/operation';
 import { journaled } from '../../../mock-server/engine/store/journal';
+import type { SubscriberRecord } from '../../../mock-server/engine/store/state';
 import { inboxEngine, listOf, sessionOf, trigger } from './inbox-helpers';
+
+type SessionOperation = OperationDefinition<OperationRoute & { auth: 'inbox-session' }>;
 
 async function prepared() {
   const engine = inboxEngine();
@@ -13,10 +23,11 @@ async function prepared() {
   const [news, welcome] = (await listOf(engine, token)).data;
   // One snoozed notification, so unsnooze and delete have a timer to drop.
   const scope = engine.scope('Development');
-  const subscriber = scope.data.subscribers.get('ada');
+  const subscriber = scope.data.subscribers.get('ada') as SubscriberRecord;
   journaled(
     () =>
-      INBOX_OPERATIONS['inbox.notifications.snooze']?.handle(scope, subscriber, {
+      INBOX_OPERATIONS['inbox.notifications.snooze'].handle(scope, {
+        subscriber,
         params: { notificationId: welcome?.id ?? '' },
         query: new URLSearchParams(),
         body: { snoozeUntil: new Date(engine.clock.now() + 3600000).toISOString() },
@@ -56,7 +67,7 @@ describe('inbox writes undone by a failure', () => {
   it.each(CASES)('%s', async (name, input) => {
     const { engine, news, welcome } = await prepared();
     const scope = engine.scope('Development');
-    const subscriber = scope.data.subscribers.get('ada');
+    const subscriber = scope.data.subscribers.get('ada') as SubscriberRecord;
     const before = JSON.stringify([
       ...scope.data.messages,
       [...scope.data.preferences],
@@ -67,7 +78,8 @@ describe('inbox writes undone by a failure', () => {
     const { params = {}, body } = input({ news, welcome });
     expect(() =>
       journaled(() => {
-        INBOX_OPERATIONS[name]?.handle(scope, subscriber, {
+        (INBOX_OPERATIONS[name as InboxOperationName] as SessionOperation).handle(scope, {
+          subscriber,
           params,
           query: new URLSearchParams(),
           body,

@@ -9,7 +9,7 @@ import {
   evaluateSkip,
   type FilterGroup,
   SKIP_RULE_BUDGET,
-} from '../../../mock-server/engine/run/conditions';
+} from '../../../mock-server/engine/policy/conditions';
 import { jsonDepth } from '../../../mock-server/engine/wire/json-depth';
 import type { FieldFilterPart } from '../../../src/schemas/step-filter';
 

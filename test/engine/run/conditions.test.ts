@@ -4,7 +4,7 @@ import {
   evaluateCondition,
   evaluateFilters,
   evaluateSkip,
-} from '../../../mock-server/engine/run/conditions';
+} from '../../../mock-server/engine/policy/conditions';
 import type { FieldFilterPart, StepFilter } from '../../../src/schemas/step-filter';
 
 const variables = {

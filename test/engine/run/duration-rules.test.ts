@@ -1,4 +1,4 @@
-// Duration rules beyond test/engine/run/durations.test.ts (mock-server/engine/run/durations.ts,
+// Duration rules beyond test/engine/run/durations.test.ts (mock-server/engine/store/durations.ts,
 // docs/behaviour/runs.md#time-steps): the clock's short duration strings (spaces, zero, rounding,
 // the error texts), the step units, calendar months (time of day, clamping, fractions), and the
 // ISO timestamps the service's DurationUtils.isISO8601 accepts.
@@ -10,7 +10,7 @@ import {
   isoInstant,
   isTimeUnit,
   parseDuration,
-} from '../../../mock-server/engine/run/durations';
+} from '../../../mock-server/engine/store/durations';
 
 const DAY = 86_400_000;
 const iso = (at: number) => new Date(at).toISOString();

@@ -5,7 +5,7 @@ import {
   isIsoTimestamp,
   isoInstant,
   parseDuration,
-} from '../../../mock-server/engine/run/durations';
+} from '../../../mock-server/engine/store/durations';
 
 describe('runtime: durations', () => {
   it('parses short duration strings and numbers', () => {

@@ -1,7 +1,7 @@
-// readPath (mock-server/engine/run/paths.ts): dotted paths read own properties of plain JSON
+// readPath (mock-server/engine/policy/paths.ts): dotted paths read own properties of plain JSON
 // values only; the empty path is the value itself.
 import { describe, expect, it } from 'vitest';
-import { readPath } from '../../../mock-server/engine/run/paths';
+import { readPath } from '../../../mock-server/engine/policy/paths';
 
 describe('readPath', () => {
   it('reads nested keys and array indexes', () => {

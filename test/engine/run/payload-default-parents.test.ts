@@ -4,7 +4,7 @@
 // payload has no `myUser` (mock-server/engine/run/payload.ts, docs/behaviour/events.md#payload).
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
-import { applyPayloadDefaults, validatePayload } from '../../../mock-server/engine/run/payload';
+import { applyPayloadDefaults, validatePayload } from '../../../mock-server/engine/policy/payload';
 import { listOf, sessionOf, trigger } from '../inbox/inbox-helpers';
 
 const SCHEMA = {

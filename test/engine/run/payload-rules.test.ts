@@ -1,4 +1,4 @@
-// Payload rules beyond test/engine/run/payload.test.ts (mock-server/engine/run/payload.ts,
+// Payload rules beyond test/engine/run/payload.test.ts (mock-server/engine/policy/payload.ts,
 // docs/behaviour/events.md#payload): the validator's settings (every error, no coercion, unknown
 // keywords allowed), the answer for a schema that does not compile, defaults without judging,
 // and the example payload's choices and depth bound.
@@ -8,7 +8,7 @@ import {
   payloadExample,
   payloadSchemaProblem,
   validatePayload,
-} from '../../../mock-server/engine/run/payload';
+} from '../../../mock-server/engine/policy/payload';
 import { serviceErrorOf } from '../helpers';
 
 /** The validators' owner (an environment's data in the engine). */
@@ -19,7 +19,7 @@ describe('payload: the validator of a fresh engine', () => {
   // ServiceError class, hence the check by name).
   async function freshValidate() {
     vi.resetModules();
-    const fresh = await import('../../../mock-server/engine/run/payload');
+    const fresh = await import('../../../mock-server/engine/policy/payload');
     return fresh.validatePayload;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payloadExample, validatePayload } from '../../../mock-server/engine/run/payload';
+import { payloadExample, validatePayload } from '../../../mock-server/engine/policy/payload';
 import { ServiceError } from '../../../mock-server/engine/wire/service-error';
 import { serviceErrorOf } from '../helpers';
 

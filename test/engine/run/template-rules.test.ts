@@ -2,7 +2,7 @@
 // and extra filters (docs/decisions/0030-runtime-rules.md, "Templates"), the no-file system, the
 // plain-text shortcut, the failure paths of renderControlValues, and the RE2 pattern wrapper.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { linearRegExp } from '../../../mock-server/engine/run/linear-regexp';
+import { linearRegExp } from '../../../mock-server/engine/policy/linear-regexp';
 import {
   createTemplateEngine,
   NO_FILE_SYSTEM,

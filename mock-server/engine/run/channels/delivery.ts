@@ -6,6 +6,7 @@
  */
 
 import type { JsonObject } from '../../../../src/schemas/common';
+import { evaluateFilters } from '../../policy/conditions';
 import { type ProviderChannel, takeProviderFailure } from '../../policy/faults';
 import { newestActiveIntegration } from '../../resources/integrations';
 import type { EngineScope } from '../../scope';
@@ -23,7 +24,6 @@ import type {
   WorkflowRecord,
 } from '../../store/state';
 import { tables } from '../../store/tables';
-import { evaluateFilters } from '../conditions';
 import { DETAILS, type DetailText } from '../detail-texts';
 import { renderTemplate } from '../templates';
 

@@ -5,7 +5,6 @@
  */
 
 import type { InAppControlValues } from '../../../../src/schemas/workflow';
-import { announceInbox } from '../../inbox/announce';
 import { REDIRECT_CTA } from '../../store/shared';
 import { inAppMessageFields } from '../in-app-fields';
 import {
@@ -35,6 +34,6 @@ export function sendInApp(delivery: StepDelivery): DeliveryOutcome {
     ...(fields.data === undefined ? {} : { data: structuredClone(fields.data) }),
   });
   sent(delivery, message, integration, {});
-  announceInbox(delivery.scope, delivery.subscriber, 'received', message);
+  delivery.scope.inbox.announce(delivery.scope, delivery.subscriber, 'received', message);
   return 'completed';
 }

@@ -1,0 +1,191 @@
+/**
+ * How the engine declares an operation, for every surface (the admin API and the Inbox): a route
+ * and the handler that answers it, side by side, in the style of msw's `http.get(path, resolver)`.
+ * The route says how a caller authenticates and how its answer is shaped; `perform` runs every
+ * operation under one protocol (docs/decisions/0146-one-operation-kind.md).
+ *
+ * @module
+ */
+
+import type * as z from 'zod/mini';
+import type { HttpMethod, PathParams, RateLimitCategory } from '../../../src/routes/route';
+import { withOperationBudget } from '../run/work-budget';
+import type { EngineScope } from '../scope';
+import type { SubscriberRecord } from '../store/state';
+
+/**
+ * How a request of a route proves who it is (`policy/authenticators.ts`): an API key
+ * (`Authorization: ApiKey …`, the admin API), an Inbox session token (`Authorization: Bearer …`),
+ * or the `applicationIdentifier` of the body (the Inbox's session route).
+ *
+ * @example
+ * ```ts
+ * const auth: Authentication = 'inbox-session';
+ * ```
+ */
+export type Authentication = 'api-key' | 'inbox-session' | 'application-identifier';
+
+/**
+ * How a route's result is answered: inside the service's `{ data }` envelope, or whole (a page
+ * or a list that carries its own `data`).
+ *
+ * @example
+ * ```ts
+ * const answer: AnswerShape = 'whole'; // GET /v1/inbox/notifications: { data, hasMore, filter }
+ * ```
+ */
+export type AnswerShape = 'envelope' | 'whole';
+
+/**
+ * What the engine reads of a route: the admin API's routes (`src/routes/`) are ones, and so are
+ * the Inbox's (`operations/inbox.ts`), which add how they authenticate and answer.
+ *
+ * @example
+ * ```ts
+ * const route: OperationRoute = {
+ *   operation: 'inbox.notifications.count',
+ *   method: 'GET',
+ *   path: '/v1/inbox/notifications/count',
+ *   status: 200,
+ *   category: 'global',
+ *   auth: 'inbox-session',
+ *   answer: 'whole',
+ *   idempotent: false,
+ * };
+ * ```
+ */
+export interface OperationRoute {
+  readonly operation: string;
+  readonly method: HttpMethod;
+  /** Path with `:name` parameters. */
+  readonly path: string;
+  readonly status: number;
+  readonly category: RateLimitCategory;
+  /** Rate-limit tokens a request takes (default 1). */
+  readonly cost?: number;
+  /** Largest accepted body in bytes (default 100 kB). */
+  readonly bodyLimit?: number;
+  readonly query?: z.ZodMiniType;
+  /** Schema of the (unwrapped) success body, when the route has one. */
+  readonly response?: z.ZodMiniType;
+  /** Default `'api-key'`. */
+  readonly auth?: Authentication;
+  /** Default: `'whole'` when the response schema is a page (`data` and no `_id`), else `'envelope'`. */
+  readonly answer?: AnswerShape;
+  /** Whether `Idempotency-Key` is honoured on its POST and PATCH (default true). */
+  readonly idempotent?: boolean;
+}
+
+/**
+ * What a handler reads of its request: the decoded path parameters, the raw query and the parsed
+ * JSON body (`undefined` when there is none); a route authenticated by an Inbox session also gets
+ * the session's subscriber. Query and body are read by the handler's own rules, because the
+ * service answers their mistakes with its own messages.
+ *
+ * @example
+ * ```ts
+ * // What the handler of `GET /v2/subscribers/user-1` reads:
+ * const input = { params: { subscriberId: 'user-1' }, query: new URLSearchParams(), body: undefined };
+ * ```
+ */
+export type OperationInput<R extends OperationRoute> = {
+  params: PathParams<R['path']>;
+  query: URLSearchParams;
+  body: unknown;
+} & (R extends { auth: 'inbox-session' } ? { subscriber: SubscriberRecord } : unknown);
+
+/**
+ * A handler's answer with another success status than its route's: an upsert answers 201 when
+ * it created and 200 when it updated.
+ *
+ * @example
+ * ```ts
+ * return created ? topic : new StatusAnswer(200, topic);
+ * ```
+ */
+export class StatusAnswer<T> {
+  constructor(
+    readonly status: number,
+    readonly value: T,
+  ) {}
+}
+
+/**
+ * One operation: its route and its handler.
+ *
+ * @example
+ * ```ts
+ * // engine.operations runs a definition through the engine's one protocol:
+ * engine.operations['subscribers.retrieve'](engine.scope('Development'), {
+ *   params: { subscriberId: 'user-1' },
+ * });
+ * ```
+ */
+export interface OperationDefinition<R extends OperationRoute = OperationRoute, T = unknown> {
+  readonly route: R;
+  /** Answers one request of the route in the caller's scope. */
+  readonly handle: (scope: EngineScope, input: OperationInput<R>) => T;
+}
+
+/**
+ * Declares an operation: `perform` runs the handler inside one journal (a throw undoes its
+ * writes) with the caller's scope, and answers its value the way the route says.
+ *
+ * @example
+ * ```ts
+ * export const topicsRetrieve = defineOperation(routes.topicsRetrieveRoute, (scope, { params }) =>
+ *   retrieveTopic(scope, params.topicKey),
+ * );
+ * ```
+ */
+export function defineOperation<const R extends OperationRoute, T>(
+  route: R,
+  handle: (scope: EngineScope, input: OperationInput<R>) => T,
+): OperationDefinition<R, T> {
+  // Each operation's renders share one budget (run/work-budget.ts).
+  return { route, handle: (scope, input) => withOperationBudget(() => handle(scope, input)) };
+}
+
+/**
+ * What a caller of `engine.operations` passes: path parameters typed from the route, the query
+ * as the client sends it (or as raw `URLSearchParams`) and the body.
+ *
+ * @example
+ * ```ts
+ * engine.operations['subscribers.search'](engine.scope('Development'), { query: { limit: 10 } });
+ * ```
+ */
+export type OperationCall<R extends OperationRoute> = (keyof PathParams<R['path']> extends never
+  ? { params?: PathParams<R['path']> }
+  : { params: PathParams<R['path']> }) & {
+  query?: QueryOf<R> | URLSearchParams;
+  body?: unknown;
+};
+
+/**
+ * The query object the client sends for a route (its zod query schema's input).
+ *
+ * @example
+ * ```ts
+ * const query: QueryOf<(typeof ROUTES)[2]> = { limit: 10, email: 'ada@example.com' }; // subscribers.search
+ * ```
+ */
+export type QueryOf<R extends OperationRoute> = R extends { query: infer Q extends z.ZodMiniType }
+  ? z.input<Q>
+  : Record<string, string | number | boolean | undefined>;
+
+/**
+ * How a route answers: its own `answer`, or what its response schema says (a page carries its
+ * own `data` and is no entity).
+ *
+ * @example
+ * ```ts
+ * answerShapeOf(routes.topicsListRoute); // 'whole'
+ * ```
+ */
+export function answerShapeOf(route: OperationRoute): AnswerShape {
+  if (route.answer !== undefined) return route.answer;
+  const shape = (route.response as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
+    ?.shape;
+  return shape !== undefined && 'data' in shape && !('_id' in shape) ? 'whole' : 'envelope';
+}
