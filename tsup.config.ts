@@ -192,6 +192,9 @@ export default defineConfig([
     format: ['cjs'],
     sourcemap: true,
     splitting: true,
+    // The CommonJS split turns a class with fields into `_classN = class extends …`: without
+    // esbuild's names, `require('@svc/api').NotFoundError.name` is `_class6` (issue 36).
+    keepNames: true,
     esbuildPlugins: [
       lazyDependenciesPlugin((bundle) => `#mock-deps/${bundle}`),
       vendoredDependenciesPlugin,
