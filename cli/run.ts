@@ -1,5 +1,5 @@
 /**
- * The `svc` CLI: workflows as files (pull, diff, push, promote) and typed triggers (types
+ * The `svc-workflows` CLI: workflows as files (pull, diff, push, promote) and typed triggers (types
  * generate), over the public client only, so it works against the service and svc-mock alike.
  * See docs/workflows-as-code.md.
  *
@@ -29,16 +29,17 @@ import {
 } from './workflow-dir';
 import { isModulePath, readWorkflowModule } from './workflow-module';
 
-export const USAGE = `Usage: svc <command> [options]
+export const USAGE = `Usage: svc-workflows <command> [options]
+       (npx -p @svc/api svc-workflows <command>, or a package.json script)
 
-  svc workflows pull     [--dir svc/workflows]            write the environment's workflows as files
-  svc workflows diff     [--dir <dir|module>] [--prune]   what a push would change (exit 0 none, 1 changes)
-  svc workflows push     [--dir <dir|module>] [--dry-run] [--prune]
-                                                          create and update workflows from the files
-  svc workflows promote  --to <environmentId> [--dir svc/workflows]
-                                                          copy the files' workflows to another environment
-  svc types generate     [--dir <dir|module> | --from-environment] [--out svc/workflows.gen.ts]
-                                                          payload types and typed triggers
+  workflows pull     [--dir svc/workflows]               write the environment's workflows as files
+  workflows diff     [--dir <dir|module>] [--prune]      what a push would change (exit 0 none, 1 changes)
+  workflows push     [--dir <dir|module>] [--dry-run] [--prune]
+                                                         create and update workflows from the files
+  workflows promote  --to <environmentId> [--dir svc/workflows]
+                                                         copy the files' workflows to another environment
+  types generate     [--dir <dir|module> | --from-environment] [--out svc/workflows.gen.ts]
+                                                         payload types and typed triggers
 
 Options:
   --base-url <url>     the service's URL (default $SVC_BASE_URL, else https://api.svc.co)
@@ -155,7 +156,7 @@ async function diffOrPush(values: Values, io: CliIo, push: boolean): Promise<num
       );
     }
     io.stderr.write(
-      `svc: ${changeLine(error.failed)} failed: ${serviceMessage(error.cause)}\n` +
+      `svc-workflows: ${changeLine(error.failed)} failed: ${serviceMessage(error.cause)}\n` +
         (applied.length === 0
           ? 'Nothing was applied before it.\n'
           : `Applied before it:\n${applied.map((entry) => `  ${entry}\n`).join('')}`),
@@ -178,7 +179,7 @@ async function promote(values: Values, io: CliIo): Promise<number> {
       await svc.workflows.sync(file.workflowId, { targetEnvironmentId: target });
     } catch (error) {
       io.stderr.write(
-        `svc: promote ${file.workflowId} failed: ${serviceMessage(error)}\n` +
+        `svc-workflows: promote ${file.workflowId} failed: ${serviceMessage(error)}\n` +
           `Promoted before it: ${promoted.length === 0 ? 'none' : promoted.join(', ')}\n`,
       );
       return 2;
@@ -261,7 +262,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<number
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
-    io.stderr.write(`svc: ${serviceMessage(error)}\n`);
+    io.stderr.write(`svc-workflows: ${serviceMessage(error)}\n`);
     if (error instanceof UsageError) io.stderr.write(`\n${USAGE}\n`);
     return 2;
   }

@@ -21,6 +21,7 @@ const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.jso
                 [--allowed-host name ...] [--data dir [--data-repair]]
                 [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
                 [--deterministic]
+       (npx -p @svc/api svc-mock ..., or a package.json script)
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's,
@@ -29,8 +30,8 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
-  --workflows <dir>  workflow files (svc workflows pull's, docs/workflows-as-code.md) to seed
-                   as well; a workflow of the seed with the same workflowId is replaced
+  --workflows <dir>  workflow files (svc-workflows workflows pull's) to seed as well; a
+                   workflow of the seed with the same workflowId is replaced
   --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
                    16 to 128 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on

@@ -56,7 +56,7 @@ describe('svc (dist/svc-cli/svc.js)', () => {
   it('exits 2 with the usage on a bad command line', async () => {
     const run = runSvcMock(svcBin, ['workflows', 'pull', '--nope']);
     expect(await run.exited).toBe(2);
-    expect(run.stderr()).toContain('Usage: svc <command>');
+    expect(run.stderr()).toContain('Usage: svc-workflows <command>');
   });
 
   it('ships the workflow file JSON Schema the pulled files reference', async () => {
