@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `svc-mock`: the reference engine over HTTP, for any language. See docs/http-server.md.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import { closeOnSignals } from './close-on-signals';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
+                [--application-identifier id]
                 [--workflows dir] [--clock real|virtual] [--control-token token]
                 [--allowed-host name ...] [--data dir [--data-repair]]
                 [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
@@ -34,6 +35,9 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
                    workflow of the seed with the same workflowId is replaced
   --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
                    16 to 128 letters, digits, "_" or "-"
+  --application-identifier <id>  Development's Inbox applicationIdentifier (default
+                   $SVC_MOCK_APPLICATION_IDENTIFIER; else derived from a pinned --api-key, so
+                   it survives restarts; else random); 4 to 64 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on
                    their own; virtual: time stands still until moved through /__svc/clock
   --data <dir>     keep the data in this directory across restarts and crashes (default
@@ -68,6 +72,34 @@ function developmentKey(flag: string | undefined): string {
     );
   }
   return given;
+}
+
+/** The environment variable that pins Development's applicationIdentifier (docs/http-server.md). */
+const APPLICATION_IDENTIFIER_VARIABLE = 'SVC_MOCK_APPLICATION_IDENTIFIER';
+const APPLICATION_IDENTIFIER = /^[\w-]{4,64}$/;
+const IDENTIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Development's applicationIdentifier: the one given, else one derived from a pinned API key
+ * (the same key gives the same identifier on every start), else none (the engine makes one).
+ */
+function developmentIdentifier(flag: string | undefined, pinnedKey: string | undefined) {
+  const given = flag ?? process.env[APPLICATION_IDENTIFIER_VARIABLE];
+  if (given !== undefined && given !== '') {
+    if (!APPLICATION_IDENTIFIER.test(given)) {
+      const source =
+        flag === undefined ? `$${APPLICATION_IDENTIFIER_VARIABLE}` : '--application-identifier';
+      throw new UsageError(
+        `${source} must be 4 to 64 letters, digits, "_" or "-" (got ${given.length} characters)`,
+      );
+    }
+    return given;
+  }
+  if (pinnedKey === undefined) return undefined;
+  const digest = createHash('sha256')
+    .update(`svc-mock applicationIdentifier ${pinnedKey}`)
+    .digest();
+  return Array.from(digest.subarray(0, 12), (byte) => IDENTIFIER_ALPHABET[byte % 62]).join('');
 }
 
 class UsageError extends Error {}
@@ -135,6 +167,7 @@ async function main(): Promise<void> {
     seed?: string;
     workflows?: string;
     'api-key'?: string;
+    'application-identifier'?: string;
     clock?: string;
     'control-token'?: string;
     'allowed-host'?: string[];
@@ -155,6 +188,7 @@ async function main(): Promise<void> {
         seed: { type: 'string' },
         workflows: { type: 'string' },
         'api-key': { type: 'string' },
+        'application-identifier': { type: 'string' },
         clock: { type: 'string' },
         'control-token': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
@@ -188,10 +222,15 @@ async function main(): Promise<void> {
     values.workflows === undefined || keptData
       ? undefined
       : await readWorkflowFiles(values.workflows);
+  const pinnedKey = values['api-key'] ?? (process.env[API_KEY_VARIABLE] || undefined);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
   };
+  const identifier = developmentIdentifier(
+    values['application-identifier'],
+    pinnedKey === undefined ? undefined : apiKeys.Development,
+  );
   const retentionDays = parsePositive('--retention-days', values['retention-days']);
   const retentionMax = parsePositive('--retention-max', values['retention-max']);
   let engine: ReturnType<typeof createMockEngine>;
@@ -204,6 +243,7 @@ async function main(): Promise<void> {
       seed: keptData ? {} : withWorkflows(seed ?? demoSeed, workflows),
       clockStart: 'real',
       apiKeys,
+      ...(identifier === undefined ? {} : { applicationIdentifiers: { Development: identifier } }),
       deterministic: values.deterministic,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
       keepClockOnReset: clock === 'real',
