@@ -266,7 +266,8 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       ? {}
       : { onUnexpectedError: options.onUnexpectedError }),
     hints: options.hints ?? {
-      print: (line) => console.warn(line),
+      // Straight to stderr: jest adds a code frame and a stack to every console.warn.
+      print: (line) => process.stderr.write(`${line}\n`),
       keys: "mock.client() holds the Development key; give your own client mock.engine.environment('Development').apiKey (or 'Production').",
     },
   };
