@@ -6,6 +6,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { docsUrl } from '../core/docs-url';
 import { JsonObject } from '../schemas/common';
 import { SEVERITIES } from '../schemas/workflow-common';
 import type { StepControlValues } from '../schemas/workflow-control-values';
@@ -133,7 +134,6 @@ export function workflowFileJsonSchema(): Record<string, unknown> {
       },
     }),
     title: 'svc workflow file',
-    description:
-      'One workflow of the svc-workflows CLI (svc-workflows workflows pull/diff/push); see docs/workflows-as-code.md.',
+    description: `One workflow of the svc-workflows CLI (svc-workflows workflows pull/diff/push); see ${docsUrl('workflows-as-code.md')}.`,
   };
 }
