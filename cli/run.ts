@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Svc } from '../src/client';
 import { isAPIError } from '../src/core/errors';
+import { VERSION } from '../src/version';
 import { applyWorkflowPlan, WorkflowPushError } from '../src/workflows/apply';
 import {
   formatPlan,
@@ -21,6 +22,7 @@ import { fetchWorkflowFiles } from '../src/workflows/remote';
 import type { WorkflowFile } from '../src/workflows/workflow-file';
 import { generateTypes } from './generate-types';
 import { type CliIo, progress } from './output';
+import { unknownOptionMessage } from './unknown-option';
 import {
   DEFAULT_WORKFLOW_DIR,
   parseWorkflowFile,
@@ -45,6 +47,7 @@ Options:
   --base-url <url>     the service's URL (default $SVC_BASE_URL, else https://api.svc.co)
   --secret-key <key>   the environment's secret key (default $SVC_SECRET_KEY)
   --json               machine-readable output on stdout
+  --version            the version of @svc/api
   -h, --help           this text
 
 Exit codes: 0 done (diff: no changes), 1 diff found changes, 2 error.`;
@@ -63,6 +66,7 @@ const OPTIONS = {
   prune: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } as const;
 
 type Values = ReturnType<
@@ -239,9 +243,18 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<number
     try {
       parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true });
     } catch (error) {
+      const unknown = unknownOptionMessage(error, Object.keys(OPTIONS), 'svc-workflows');
+      if (unknown !== undefined) {
+        io.stderr.write(`svc-workflows: ${unknown}\n`);
+        return 2;
+      }
       throw new UsageError((error as Error).message);
     }
     const { values, positionals } = parsed;
+    if (values.version) {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
     const command = positionals.join(' ');
     if (values.help || command === '' || command === 'help') {
       io.stdout.write(`${USAGE}\n`);

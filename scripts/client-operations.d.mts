@@ -5,3 +5,11 @@ export const OPERATIONS_END: string;
 export function operationsTable(routes: readonly { operation: string }[]): string;
 /** `markdown` with the text between the operations markers replaced by `table`. */
 export function withOperationsTable(markdown: string, table: string): string;
+
+/** The markers around the generated namespace list in the `Svc` class's doc comment. */
+export const SUMMARY_START: string;
+export const SUMMARY_END: string;
+/** The doc-comment lines listing the client's namespaces and their methods. */
+export function svcSummary(routes: readonly { operation: string }[]): string;
+/** `source` with the lines between the summary markers replaced by `summary`. */
+export function withSvcSummary(source: string, summary: string): string;

@@ -4,7 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { unknownOptionMessage } from '../../cli/unknown-option';
 import { readWorkflowDir } from '../../cli/workflow-dir';
+import { VERSION } from '../../src/version';
 import { CONTROL_PREFIX } from '../control/control-router';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
@@ -50,6 +52,7 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   --deterministic  the same ids on every start (for snapshot tests); keys stay random
+  --version        the version of @svc/api
   -h, --help       this text`;
 
 /** The environment variable that sets the control token (docs/security.md). */
@@ -103,6 +106,31 @@ function developmentIdentifier(flag: string | undefined, pinnedKey: string | und
 }
 
 class UsageError extends Error {}
+
+/** An unknown option: told in one line with a "did you mean", not the whole usage. */
+class UnknownOptionError extends Error {}
+
+/** svc-mock's options (node:util parseArgs). */
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  workflows: { type: 'string' },
+  'api-key': { type: 'string' },
+  'application-identifier': { type: 'string' },
+  clock: { type: 'string' },
+  'control-token': { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  data: { type: 'string' },
+  'data-repair': { type: 'boolean', default: false },
+  'retention-days': { type: 'string' },
+  'retention-max': { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  'no-inspector': { type: 'boolean', default: false },
+  deterministic: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+} as const;
 
 const CLOCK_MODES = ['real', 'virtual'] as const;
 
@@ -179,31 +207,18 @@ async function main(): Promise<void> {
     'no-inspector': boolean;
     deterministic: boolean;
     help: boolean;
+    version: boolean;
   };
   try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        workflows: { type: 'string' },
-        'api-key': { type: 'string' },
-        'application-identifier': { type: 'string' },
-        clock: { type: 'string' },
-        'control-token': { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        data: { type: 'string' },
-        'data-repair': { type: 'boolean', default: false },
-        'retention-days': { type: 'string' },
-        'retention-max': { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        'no-inspector': { type: 'boolean', default: false },
-        deterministic: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ options: OPTIONS }));
   } catch (error) {
+    const unknown = unknownOptionMessage(error, Object.keys(OPTIONS), 'svc-mock');
+    if (unknown !== undefined) throw new UnknownOptionError(unknown);
     throw new UsageError((error as Error).message);
+  }
+  if (values.version) {
+    console.log(VERSION);
+    return;
   }
   if (values.help) {
     console.log(USAGE);
@@ -267,10 +282,11 @@ async function main(): Promise<void> {
     engine.clock.set(Math.max(Date.now(), engine.clock.now()));
   }
   const controlToken = values['control-token'] ?? process.env[CONTROL_TOKEN_VARIABLE];
+  const host = values.host ?? '127.0.0.1';
   const server = await startMockServer({
     engine,
     port,
-    host: values.host ?? '127.0.0.1',
+    host,
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
     inspector: !values['no-inspector'],
     ...(controlToken ? { controlToken } : {}),
@@ -281,6 +297,11 @@ async function main(): Promise<void> {
       keys: `The keys are in the start banner and at GET ${CONTROL_PREFIX}/environments; --api-key (or $${API_KEY_VARIABLE}) pins Development's.`,
     },
     ...(data ? { data, snapshots: keptSnapshotStore(dataFs(), data.directory) } : {}),
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new Error(
+      `port ${port} on ${host} is in use (EADDRINUSE; another svc-mock or server holds it): stop that one, or pass --port 0 to pick a free port`,
+    );
   });
 
   const stop = {
@@ -320,5 +341,6 @@ main().catch((error: unknown) => {
     console.error(`\n${USAGE}`);
     process.exit(2);
   }
+  if (error instanceof UnknownOptionError) process.exit(2);
   process.exit(1);
 });

@@ -50,6 +50,14 @@ describe('the packed package', () => {
     expect(output).not.toMatch(/console\.warn|dist\/chunk-|\.cjs:\d+|^\s+at /m);
   }, 120_000);
 
+  it('ships the LICENSE', () => {
+    const license = readFileSync(
+      join(project.directory, 'node_modules', '@svc', 'api', 'LICENSE'),
+      'utf8',
+    );
+    expect(license).toMatch(/^MIT License/);
+  });
+
   it('names no directory of the build machine, in any file or source map', () => {
     const installed = join(project.directory, 'node_modules', '@svc', 'api');
     const offenders: string[] = [];
