@@ -5,6 +5,7 @@ import { defineConfig, type Options } from 'tsup';
 import { vendoredDependenciesPlugin, vendoredEntries } from './scripts/engine-dependencies.mjs';
 import { inspectorPageEsbuildPlugin } from './scripts/inspector-page.mjs';
 import { lazyDependenciesPlugin } from './scripts/lazy-dependencies.mjs';
+import { relativeSourceMaps } from './scripts/relative-source-maps.mjs';
 import { workflowFileJsonSchema } from './src/workflows/workflow-file';
 
 /** Source folders of the library and where their modules land in `dist`. */
@@ -192,11 +193,18 @@ export default defineConfig([
     format: ['cjs'],
     sourcemap: true,
     splitting: true,
+    // The CommonJS split turns a class with fields into `_classN = class extends …`: without
+    // esbuild's names, `require('@svc/api').NotFoundError.name` is `_class6` (issue 36).
+    keepNames: true,
     esbuildPlugins: [
       lazyDependenciesPlugin((bundle) => `#mock-deps/${bundle}`),
       vendoredDependenciesPlugin,
       ...INSPECTOR_PLUGINS,
     ],
+    // tsup's CommonJS pass names each file by its absolute path in its map: made relative.
+    onSuccess: async () => {
+      relativeSourceMaps('dist', '.cjs.map');
+    },
   },
   {
     // Rolled-up declarations for both formats (`.d.ts` next to the ESM, `.d.cts` for CJS).
@@ -208,7 +216,9 @@ export default defineConfig([
   {
     entry: { cli: 'mock-server/http/cli.ts' },
     format: ['esm'],
-    sourcemap: true,
+    // No maps for the two bins: 4.8 of the package's 8.8 MB of maps, for minified bundles whose
+    // errors are printed as messages (docs/benchmarks.md, "Package size").
+    sourcemap: false,
     clean: false,
     target: 'es2022',
     platform: 'node',
@@ -234,7 +244,7 @@ export default defineConfig([
     entry: { svc: 'cli/svc.ts' },
     outDir: 'dist/svc-cli',
     format: ['esm'],
-    sourcemap: true,
+    sourcemap: false,
     clean: false,
     target: 'es2022',
     platform: 'node',

@@ -1,5 +1,5 @@
 /**
- * The `svc` CLI: workflows as files (pull, diff, push, promote) and typed triggers (types
+ * The `svc-workflows` CLI: workflows as files (pull, diff, push, promote) and typed triggers (types
  * generate), over the public client only, so it works against the service and svc-mock alike.
  * See docs/workflows-as-code.md.
  *
@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Svc } from '../src/client';
 import { isAPIError } from '../src/core/errors';
+import { VERSION } from '../src/version';
 import { applyWorkflowPlan, WorkflowPushError } from '../src/workflows/apply';
 import {
   formatPlan,
@@ -21,6 +22,7 @@ import { fetchWorkflowFiles } from '../src/workflows/remote';
 import type { WorkflowFile } from '../src/workflows/workflow-file';
 import { generateTypes } from './generate-types';
 import { type CliIo, progress } from './output';
+import { unknownOptionMessage } from './unknown-option';
 import {
   DEFAULT_WORKFLOW_DIR,
   parseWorkflowFile,
@@ -29,21 +31,23 @@ import {
 } from './workflow-dir';
 import { isModulePath, readWorkflowModule } from './workflow-module';
 
-export const USAGE = `Usage: svc <command> [options]
+export const USAGE = `Usage: svc-workflows <command> [options]
+       (npx -p @svc/api svc-workflows <command>, or a package.json script)
 
-  svc workflows pull     [--dir svc/workflows]            write the environment's workflows as files
-  svc workflows diff     [--dir <dir|module>] [--prune]   what a push would change (exit 0 none, 1 changes)
-  svc workflows push     [--dir <dir|module>] [--dry-run] [--prune]
-                                                          create and update workflows from the files
-  svc workflows promote  --to <environmentId> [--dir svc/workflows]
-                                                          copy the files' workflows to another environment
-  svc types generate     [--dir <dir|module> | --from-environment] [--out svc/workflows.gen.ts]
-                                                          payload types and typed triggers
+  workflows pull     [--dir svc/workflows]               write the environment's workflows as files
+  workflows diff     [--dir <dir|module>] [--prune]      what a push would change (exit 0 none, 1 changes)
+  workflows push     [--dir <dir|module>] [--dry-run] [--prune]
+                                                         create and update workflows from the files
+  workflows promote  --to <environmentId> [--dir svc/workflows]
+                                                         copy the files' workflows to another environment
+  types generate     [--dir <dir|module> | --from-environment] [--out svc/workflows.gen.ts]
+                                                         payload types and typed triggers
 
 Options:
   --base-url <url>     the service's URL (default $SVC_BASE_URL, else https://api.svc.co)
   --secret-key <key>   the environment's secret key (default $SVC_SECRET_KEY)
   --json               machine-readable output on stdout
+  --version            the version of @svc/api
   -h, --help           this text
 
 Exit codes: 0 done (diff: no changes), 1 diff found changes, 2 error.`;
@@ -62,6 +66,7 @@ const OPTIONS = {
   prune: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } as const;
 
 type Values = ReturnType<
@@ -155,7 +160,7 @@ async function diffOrPush(values: Values, io: CliIo, push: boolean): Promise<num
       );
     }
     io.stderr.write(
-      `svc: ${changeLine(error.failed)} failed: ${serviceMessage(error.cause)}\n` +
+      `svc-workflows: ${changeLine(error.failed)} failed: ${serviceMessage(error.cause)}\n` +
         (applied.length === 0
           ? 'Nothing was applied before it.\n'
           : `Applied before it:\n${applied.map((entry) => `  ${entry}\n`).join('')}`),
@@ -178,7 +183,7 @@ async function promote(values: Values, io: CliIo): Promise<number> {
       await svc.workflows.sync(file.workflowId, { targetEnvironmentId: target });
     } catch (error) {
       io.stderr.write(
-        `svc: promote ${file.workflowId} failed: ${serviceMessage(error)}\n` +
+        `svc-workflows: promote ${file.workflowId} failed: ${serviceMessage(error)}\n` +
           `Promoted before it: ${promoted.length === 0 ? 'none' : promoted.join(', ')}\n`,
       );
       return 2;
@@ -238,9 +243,18 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<number
     try {
       parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true });
     } catch (error) {
+      const unknown = unknownOptionMessage(error, Object.keys(OPTIONS), 'svc-workflows');
+      if (unknown !== undefined) {
+        io.stderr.write(`svc-workflows: ${unknown}\n`);
+        return 2;
+      }
       throw new UsageError((error as Error).message);
     }
     const { values, positionals } = parsed;
+    if (values.version) {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
     const command = positionals.join(' ');
     if (values.help || command === '' || command === 'help') {
       io.stdout.write(`${USAGE}\n`);
@@ -261,7 +275,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<number
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
-    io.stderr.write(`svc: ${serviceMessage(error)}\n`);
+    io.stderr.write(`svc-workflows: ${serviceMessage(error)}\n`);
     if (error instanceof UsageError) io.stderr.write(`\n${USAGE}\n`);
     return 2;
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `svc`: workflows as files and typed triggers. See docs/workflows-as-code.md.
+// `svc-workflows`: workflows as files and typed triggers. See docs/workflows-as-code.md.
 import { runSvc } from './run';
 
 runSvc(process.argv.slice(2), {

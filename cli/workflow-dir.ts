@@ -74,6 +74,22 @@ export function parseWorkflowFile(path: string, json: unknown): WorkflowFile {
   throw new WorkflowFileError(`${path}: ${problems.join('; ')}`);
 }
 
+/**
+ * One default for JSON files and `defineWorkflow`: a workflow with a `payloadSchema` and no
+ * `validatePayload` validates its payloads (docs/workflows-as-code.md).
+ *
+ * @example
+ * ```ts
+ * withPayloadValidationDefault({ workflowId: 'w', name: 'W', steps: [], payloadSchema: { type: 'object' } });
+ * // { ..., validatePayload: true }
+ * ```
+ */
+export function withPayloadValidationDefault(file: WorkflowFile): WorkflowFile {
+  return file.payloadSchema !== undefined && file.validatePayload === undefined
+    ? { ...file, validatePayload: true }
+    : file;
+}
+
 async function jsonFiles(dir: string): Promise<string[]> {
   let names: string[];
   try {
@@ -117,7 +133,7 @@ export async function readWorkflowDir(dir: string): Promise<LoadedWorkflowFile[]
     } catch (error) {
       throw new WorkflowFileError(`${path}: not valid JSON (${(error as Error).message})`);
     }
-    const file = parseWorkflowFile(path, json);
+    const file = withPayloadValidationDefault(parseWorkflowFile(path, json));
     const other = seen.get(file.workflowId);
     if (other !== undefined) {
       throw new WorkflowFileError(`${path}: workflowId "${file.workflowId}" is also in ${other}`);

@@ -39,6 +39,9 @@ export type {
   UnhandledRequestPrint,
   UnhandledRequestStrategy,
 } from './fetch/unhandled-request';
+
+import { docsUrl } from '../src/core/docs-url';
+
 export type { MockServer, MockServerOptions } from './http/server';
 export { inspectorControlRoutes } from './inspector/control-routes';
 export type { InspectorServeOptions } from './inspector/serve';
@@ -190,6 +193,24 @@ async function loadMsw(): Promise<[MswModule, typeof import('msw/node')]> {
   }
 }
 
+/** Whether a failure to load msw is its absence (then nothing is said: msw is optional). */
+function isMissingMsw(error: unknown): boolean {
+  return /needs msw: run `npm install -D msw`/.test((error as Error | undefined)?.message ?? '');
+}
+
+/** The hint for an msw that is installed but did not load (jest's CommonJS runtime). */
+function mswNotUsedHint(error: unknown): string {
+  const reason = String((error as Error | undefined)?.message ?? error)
+    .split('\n')[0]
+    ?.slice(0, 160);
+  return (
+    `[svc-mock] hint: msw is installed but did not load here (${reason}); setupSvcMock ` +
+    'intercepts with its built-in fetch interceptor instead, so handlers added to your own msw ' +
+    "server do not see the service's requests. Pass interceptor: 'fetch' to choose it and " +
+    `silence this; see ${docsUrl('mock-mode.md#what-intercepts-msw-or-the-built-in-fetch-interceptor')}`
+  );
+}
+
 /** A request reported as unhandled, and why. */
 interface Unhandled {
   method: string;
@@ -266,7 +287,8 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       ? {}
       : { onUnexpectedError: options.onUnexpectedError }),
     hints: options.hints ?? {
-      print: (line) => console.warn(line),
+      // Straight to stderr: jest adds a code frame and a stack to every console.warn.
+      print: (line) => process.stderr.write(`${line}\n`),
       keys: "mock.client() holds the Development key; give your own client mock.engine.environment('Development').apiKey (or 'Production').",
     },
   };
@@ -354,6 +376,9 @@ export function setupSvcMock(options: SetupSvcMockOptions = {}): SvcMock {
       // the built-in interceptor then serves, with no configuration.
       msw = await loadMsw().catch((error: unknown) => {
         mswSkipped = error;
+        if (handlerOptions.hints && !isMissingMsw(error)) {
+          handlerOptions.hints.print(mswNotUsedHint(error));
+        }
         return undefined;
       });
     }

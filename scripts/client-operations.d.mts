@@ -16,3 +16,11 @@ export function replaceBetween(
 export function loadRoutes(
   root: string,
 ): Promise<readonly { operation: string; method: string; path: string }[]>;
+
+/** The markers around the generated namespace list in the `Svc` class's doc comment. */
+export const SUMMARY_START: string;
+export const SUMMARY_END: string;
+/** The doc-comment lines listing the client's namespaces and their methods. */
+export function svcSummary(routes: readonly { operation: string }[]): string;
+/** `source` with the lines between the summary markers replaced by `summary`. */
+export function withSvcSummary(source: string, summary: string): string;

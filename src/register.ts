@@ -1,5 +1,5 @@
 /**
- * Typed triggers: the `Register` interface a generated file (`svc types generate`) augments with
+ * Typed triggers: the `Register` interface a generated file (`svc-workflows types generate`) augments with
  * the environment's workflows, and the trigger body types `svc.events` derives from it. Types
  * only, so typed triggers cost no bytes at run time.
  *
@@ -10,7 +10,7 @@ import type { BroadcastBody } from './schemas/event-batch';
 
 /**
  * Declared empty; augment it with `workflows` (workflow id → payload type) to type
- * `svc.events.trigger`, `triggerBulk` and `broadcast`. `svc types generate` writes the
+ * `svc.events.trigger`, `triggerBulk` and `broadcast`. `svc-workflows types generate` writes the
  * augmentation (`declare module '@svc/api' { interface Register { workflows: … } }`); without it
  * the trigger types stay open (any name, any payload object). See docs/workflows-as-code.md.
  *

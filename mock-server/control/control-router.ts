@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { docsUrl } from '../../src/core/docs-url';
 import { LARGE_BODY_LIMIT } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
 import { ServiceError } from '../engine/wire/service-error';
@@ -207,7 +208,7 @@ function checkGuard(request: PipelineRequest, guard: ControlGuard): void {
   if (host !== undefined && !isLoopbackHost(host) && !allowed.includes(hostName(host))) {
     throw new ServiceError(
       403,
-      `The control API does not answer for Host "${host}": start svc-mock with --allowed-host ${hostName(host)} to allow it (docs/security.md)`,
+      `The control API does not answer for Host "${host}": start svc-mock with --allowed-host ${hostName(host)} to allow it (${docsUrl('security.md')})`,
       { ctx: { error: 'Forbidden', statusCode: 403 } },
     );
   }

@@ -59,6 +59,7 @@ import { checkNoProtoKeys } from './wire/prototype-keys';
 import { ServiceError } from './wire/service-error';
 
 const API_KEY = /^[\w-]{16,128}$/;
+const APPLICATION_IDENTIFIER = /^[\w-]{4,64}$/;
 const NO_QUERY = new URLSearchParams();
 
 /** A seed from the platform's random source (Web Crypto: Node 20+ and browsers). */
@@ -97,6 +98,12 @@ export interface MockEngineOptions {
    * letters, digits, `_` or `-`.
    */
   apiKeys?: { Development?: string; Production?: string };
+  /**
+   * The first organization's environments' `identifier` (the Inbox's `applicationIdentifier`),
+   * by name, instead of generated ones (`svc-mock --application-identifier`). Each is 4 to 64
+   * letters, digits, `_` or `-`.
+   */
+  applicationIdentifiers?: { Development?: string; Production?: string };
   /** Where the virtual clock starts: a date, or `'real'` for the wall clock at creation. */
   clockStart?: Date | string | number | 'real';
   /** Honour `Idempotency-Key` on POST and PATCH (docs/behaviour/cross-cutting.md#idempotency). Default true. */
@@ -342,7 +349,23 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     }
   }
 
-  function addOrganization(target: EngineState, name: string, keys: typeof givenKeys = {}) {
+  const givenIdentifiers: Record<string, string | undefined> = {
+    ...options.applicationIdentifiers,
+  };
+  for (const [name, identifier] of Object.entries(givenIdentifiers)) {
+    if (identifier !== undefined && !APPLICATION_IDENTIFIER.test(identifier)) {
+      throw new TypeError(
+        `applicationIdentifiers.${name} must be 4 to 64 letters, digits, "_" or "-" (got ${JSON.stringify(identifier.slice(0, 80))})`,
+      );
+    }
+  }
+
+  function addOrganization(
+    target: EngineState,
+    name: string,
+    keys: typeof givenKeys = {},
+    identifiers: typeof givenIdentifiers = {},
+  ) {
     const organization: OrganizationRecord = { _id: ids.objectId(), name, createdAt: clock.iso() };
     target.organizations.set(organization._id, organization);
     const environments = ['Development', 'Production'].map((envName) => {
@@ -350,7 +373,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         _id: ids.objectId(),
         _organizationId: organization._id,
         name: envName,
-        identifier: ids.shortId(12),
+        identifier: identifiers[envName] ?? ids.shortId(12),
         apiKey: keys[envName] ?? apiKey(),
         createdAt: clock.iso(),
       };
@@ -364,7 +387,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return { organization, environments };
   }
 
-  let first = addOrganization(state, 'Acme', givenKeys);
+  let first = addOrganization(state, 'Acme', givenKeys, givenIdentifiers);
 
   function findEnvironment(nameOrId: string): EnvironmentRecord {
     const byId = state.environments.get(nameOrId);

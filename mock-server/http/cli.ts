@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `svc-mock`: the reference engine over HTTP, for any language. See docs/http-server.md.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { unknownOptionMessage } from '../../cli/unknown-option';
 import { readWorkflowDir } from '../../cli/workflow-dir';
+import { VERSION } from '../../src/version';
 import { CONTROL_PREFIX } from '../control/control-router';
 import { demoSeed } from '../demo-seed';
 import { createMockEngine } from '../engine/engine';
@@ -17,10 +19,12 @@ import { closeOnSignals } from './close-on-signals';
 import { startMockServer } from './server';
 
 const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.json] [--api-key key]
+                [--application-identifier id]
                 [--workflows dir] [--clock real|virtual] [--control-token token]
                 [--allowed-host name ...] [--data dir [--data-repair]]
                 [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
                 [--deterministic]
+       (npx -p @svc/api svc-mock ..., or a package.json script)
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's,
@@ -29,10 +33,13 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --port <n>       port to listen on; 0 picks a free one (default 4010, or $PORT)
   --host <addr>    interface to bind (default 127.0.0.1)
   --seed <file>    JSON seed data, the shape engine.seed() takes, instead of the demo data
-  --workflows <dir>  workflow files (svc workflows pull's, docs/workflows-as-code.md) to seed
-                   as well; a workflow of the seed with the same workflowId is replaced
+  --workflows <dir>  workflow files (svc-workflows workflows pull's) to seed as well; a
+                   workflow of the seed with the same workflowId is replaced
   --api-key <key>  the Development API key (default $SVC_MOCK_API_KEY, else random);
                    16 to 128 letters, digits, "_" or "-"
+  --application-identifier <id>  Development's Inbox applicationIdentifier (default
+                   $SVC_MOCK_APPLICATION_IDENTIFIER; else derived from a pinned --api-key, so
+                   it survives restarts; else random); 4 to 64 letters, digits, "_" or "-"
   --clock <mode>   real (default): time follows the wall clock, delays and digests run on
                    their own; virtual: time stands still until moved through /__svc/clock
   --data <dir>     keep the data in this directory across restarts and crashes (default
@@ -45,6 +52,7 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   --deterministic  the same ids on every start (for snapshot tests); keys stay random
+  --version        the version of @svc/api
   -h, --help       this text`;
 
 /** The environment variable that sets the control token (docs/security.md). */
@@ -69,7 +77,60 @@ function developmentKey(flag: string | undefined): string {
   return given;
 }
 
+/** The environment variable that pins Development's applicationIdentifier (docs/http-server.md). */
+const APPLICATION_IDENTIFIER_VARIABLE = 'SVC_MOCK_APPLICATION_IDENTIFIER';
+const APPLICATION_IDENTIFIER = /^[\w-]{4,64}$/;
+const IDENTIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Development's applicationIdentifier: the one given, else one derived from a pinned API key
+ * (the same key gives the same identifier on every start), else none (the engine makes one).
+ */
+function developmentIdentifier(flag: string | undefined, pinnedKey: string | undefined) {
+  const given = flag ?? process.env[APPLICATION_IDENTIFIER_VARIABLE];
+  if (given !== undefined && given !== '') {
+    if (!APPLICATION_IDENTIFIER.test(given)) {
+      const source =
+        flag === undefined ? `$${APPLICATION_IDENTIFIER_VARIABLE}` : '--application-identifier';
+      throw new UsageError(
+        `${source} must be 4 to 64 letters, digits, "_" or "-" (got ${given.length} characters)`,
+      );
+    }
+    return given;
+  }
+  if (pinnedKey === undefined) return undefined;
+  const digest = createHash('sha256')
+    .update(`svc-mock applicationIdentifier ${pinnedKey}`)
+    .digest();
+  return Array.from(digest.subarray(0, 12), (byte) => IDENTIFIER_ALPHABET[byte % 62]).join('');
+}
+
 class UsageError extends Error {}
+
+/** An unknown option: told in one line with a "did you mean", not the whole usage. */
+class UnknownOptionError extends Error {}
+
+/** svc-mock's options (node:util parseArgs). */
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  workflows: { type: 'string' },
+  'api-key': { type: 'string' },
+  'application-identifier': { type: 'string' },
+  clock: { type: 'string' },
+  'control-token': { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  data: { type: 'string' },
+  'data-repair': { type: 'boolean', default: false },
+  'retention-days': { type: 'string' },
+  'retention-max': { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  'no-inspector': { type: 'boolean', default: false },
+  deterministic: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+} as const;
 
 const CLOCK_MODES = ['real', 'virtual'] as const;
 
@@ -134,6 +195,7 @@ async function main(): Promise<void> {
     seed?: string;
     workflows?: string;
     'api-key'?: string;
+    'application-identifier'?: string;
     clock?: string;
     'control-token'?: string;
     'allowed-host'?: string[];
@@ -145,30 +207,18 @@ async function main(): Promise<void> {
     'no-inspector': boolean;
     deterministic: boolean;
     help: boolean;
+    version: boolean;
   };
   try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        workflows: { type: 'string' },
-        'api-key': { type: 'string' },
-        clock: { type: 'string' },
-        'control-token': { type: 'string' },
-        'allowed-host': { type: 'string', multiple: true },
-        data: { type: 'string' },
-        'data-repair': { type: 'boolean', default: false },
-        'retention-days': { type: 'string' },
-        'retention-max': { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        'no-inspector': { type: 'boolean', default: false },
-        deterministic: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ options: OPTIONS }));
   } catch (error) {
+    const unknown = unknownOptionMessage(error, Object.keys(OPTIONS), 'svc-mock');
+    if (unknown !== undefined) throw new UnknownOptionError(unknown);
     throw new UsageError((error as Error).message);
+  }
+  if (values.version) {
+    console.log(VERSION);
+    return;
   }
   if (values.help) {
     console.log(USAGE);
@@ -187,10 +237,15 @@ async function main(): Promise<void> {
     values.workflows === undefined || keptData
       ? undefined
       : await readWorkflowFiles(values.workflows);
+  const pinnedKey = values['api-key'] ?? (process.env[API_KEY_VARIABLE] || undefined);
   const apiKeys = {
     Development: developmentKey(values['api-key']),
     Production: randomBytes(16).toString('hex'),
   };
+  const identifier = developmentIdentifier(
+    values['application-identifier'],
+    pinnedKey === undefined ? undefined : apiKeys.Development,
+  );
   const retentionDays = parsePositive('--retention-days', values['retention-days']);
   const retentionMax = parsePositive('--retention-max', values['retention-max']);
   let engine: ReturnType<typeof createMockEngine>;
@@ -203,6 +258,7 @@ async function main(): Promise<void> {
       seed: keptData ? {} : withWorkflows(seed ?? demoSeed, workflows),
       clockStart: 'real',
       apiKeys,
+      ...(identifier === undefined ? {} : { applicationIdentifiers: { Development: identifier } }),
       deterministic: values.deterministic,
       // Real time does not go back: reset keeps the clock (as startMockServer does for its own).
       keepClockOnReset: clock === 'real',
@@ -226,10 +282,11 @@ async function main(): Promise<void> {
     engine.clock.set(Math.max(Date.now(), engine.clock.now()));
   }
   const controlToken = values['control-token'] ?? process.env[CONTROL_TOKEN_VARIABLE];
+  const host = values.host ?? '127.0.0.1';
   const server = await startMockServer({
     engine,
     port,
-    host: values.host ?? '127.0.0.1',
+    host,
     ...(values.quiet ? {} : { log: (line: string) => console.log(line) }),
     inspector: !values['no-inspector'],
     ...(controlToken ? { controlToken } : {}),
@@ -240,6 +297,11 @@ async function main(): Promise<void> {
       keys: `The keys are in the start banner and at GET ${CONTROL_PREFIX}/environments; --api-key (or $${API_KEY_VARIABLE}) pins Development's.`,
     },
     ...(data ? { data, snapshots: keptSnapshotStore(dataFs(), data.directory) } : {}),
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new Error(
+      `port ${port} on ${host} is in use (EADDRINUSE; another svc-mock or server holds it): stop that one, or pass --port 0 to pick a free port`,
+    );
   });
 
   const stop = {
@@ -279,5 +341,6 @@ main().catch((error: unknown) => {
     console.error(`\n${USAGE}`);
     process.exit(2);
   }
+  if (error instanceof UnknownOptionError) process.exit(2);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 /**
  * SIGINT/SIGTERM/SIGHUP handling for the `svc-mock` CLI, and a watch on the process that started
  * it: installed before the server starts, so a signal that arrives at any moment (during start,
- * right after the banner), or the parent going away (`npx svc-mock & kill $!`), closes the server
+ * right after the banner), or the parent going away (`npx -p @svc/api svc-mock & kill $!`), closes the server
  * and exits 0 instead of leaving the process with the port still bound (docs/http-server.md).
  *
  * @module
@@ -59,7 +59,7 @@ export function closeOnSignals(): SignalShutdown {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
-  // A parent that exits without passing a signal on (a shell's `kill $!` on `npx svc-mock &`)
+  // A parent that exits without passing a signal on (a shell's `kill $!` on `npx -p @svc/api svc-mock &`)
   // re-parents this process; Windows does not re-parent, so there this never fires.
   const parent = process.ppid;
   const parentWatch = setInterval(() => {

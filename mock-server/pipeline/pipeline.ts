@@ -6,6 +6,7 @@
  * @module
  */
 
+import { docsUrl } from '../../src/core/docs-url';
 import { DEFAULT_BODY_LIMIT } from '../../src/routes/route';
 import type { MockEngine } from '../engine/engine';
 import type { OperationRoute } from '../engine/operations/operation';
@@ -215,7 +216,7 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
       return failure(
         ServiceError.http(
           404,
-          `Cannot ${request.method} ${pathname}: svc-mock has no such route. The routes it serves are listed in the @svc/api package's docs/api-coverage.md; GET /__svc lists the control API.`,
+          `Cannot ${request.method} ${pathname}: svc-mock has no such route. The routes it serves are listed at ${docsUrl('api-coverage.md')}; GET /__svc lists the control API.`,
         ),
         request.target,
         { [REQUEST_ID_HEADER]: crypto.randomUUID() },

@@ -156,11 +156,16 @@ export class APIError extends SvcError {
    * ```
    */
   static generate(init: APIErrorInit): APIError {
-    const ErrorClass =
-      (STATUS_ERROR_BY_CODE as Partial<Record<number, typeof APIError>>)[init.status] ??
-      (init.status >= 500 ? InternalServerError : APIError);
-    return new ErrorClass(init);
+    return generateAPIError(init);
   }
+}
+
+/** {@link APIError.generate}, outside the class: a bundled class that names itself is renamed `_APIError`. */
+function generateAPIError(init: APIErrorInit): APIError {
+  const ErrorClass =
+    (STATUS_ERROR_BY_CODE as Partial<Record<number, typeof APIError>>)[init.status] ??
+    (init.status >= 500 ? InternalServerError : APIError);
+  return new ErrorClass(init);
 }
 
 /**

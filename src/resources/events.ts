@@ -30,7 +30,7 @@ export class Events {
   /**
    * Triggers a workflow for its recipients (`POST /v1/events/trigger`). The call carries an
    * idempotency key (generated unless given), so a retry never sends twice. Once workflows are
-   * registered (`svc types generate`, see `Register`) only their ids are taken, each with
+   * registered (`svc-workflows types generate`, see `Register`) only their ids are taken, each with
    * its payload type.
    *
    * @example

@@ -1,6 +1,6 @@
 /**
  * `defineWorkflow`: a workflow in TypeScript, its payload type inferred from a zod schema and its
- * steps' control values typed by step type. The result is a workflow file: `svc workflows push`
+ * steps' control values typed by step type. The result is a workflow file: `svc-workflows workflows push`
  * pushes it and the mock's seed takes it.
  *
  * @module
@@ -94,7 +94,7 @@ function slugOf(name: string, fallback: string): string {
 
 /**
  * Defines a workflow in TypeScript: the payload type comes from the zod `payloadSchema`, each
- * step's `controlValues` are typed by its `type`. Returns the workflow file (`svc workflows push`
+ * step's `controlValues` are typed by its `type`. Returns the workflow file (`svc-workflows workflows push`
  * takes a module exporting it; `setupSvcMock({ seed: { workflows: [welcome] } })` seeds it).
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Workflows as code: workflow files (the `svc` CLI's format), `defineWorkflow`, and the plan, push
+ * Workflows as code: workflow files (the `svc-workflows` CLI's format), `defineWorkflow`, and the plan, push
  * and pull functions the CLI is made of, for scripts of your own. See docs/workflows-as-code.md.
  *
  * @module @svc/api/workflows

@@ -190,7 +190,8 @@ export function formatPlan(plan: WorkflowPlan): string {
   const lines: string[] = [];
   for (const change of plan.changes) {
     if (change.action === 'create') {
-      lines.push(`+ create ${change.workflowId} (${change.file.steps.length} steps)`);
+      const steps = change.file.steps.length;
+      lines.push(`+ create ${change.workflowId} (${steps} ${steps === 1 ? 'step' : 'steps'})`);
     } else if (change.action === 'delete') {
       lines.push(`- delete ${change.workflowId}`);
     } else {

@@ -1,11 +1,12 @@
 /**
  * A workflow file: one workflow as it lives in git (`svc/workflows/<workflowId>.json`), the shape
- * `svc workflows pull` writes, `push` and `diff` read, `defineWorkflow` returns and the mock's seed
+ * `svc-workflows workflows pull` writes, `push` and `diff` read, `defineWorkflow` returns and the mock's seed
  * takes. No server ids or timestamps: a pull of an unchanged environment changes no file.
  *
  * @module
  */
 import * as z from 'zod/mini';
+import { docsUrl } from '../core/docs-url';
 import { JsonObject } from '../schemas/common';
 import { SEVERITIES } from '../schemas/workflow-common';
 import type { StepControlValues } from '../schemas/workflow-control-values';
@@ -133,7 +134,6 @@ export function workflowFileJsonSchema(): Record<string, unknown> {
       },
     }),
     title: 'svc workflow file',
-    description:
-      'One workflow of the svc CLI (svc workflows pull/diff/push); see docs/workflows-as-code.md.',
+    description: `One workflow of the svc-workflows CLI (svc-workflows workflows pull/diff/push); see ${docsUrl('workflows-as-code.md')}.`,
   };
 }

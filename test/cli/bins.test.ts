@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Svc } from '@svc/api';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/version';
 import { workflowFileJsonSchema } from '../../src/workflows/workflow-file';
 import {
   bannerKey,
@@ -53,10 +54,24 @@ describe('svc (dist/svc-cli/svc.js)', () => {
     expect(await diff.exited).toBe(0);
   });
 
-  it('exits 2 with the usage on a bad command line', async () => {
-    const run = runSvcMock(svcBin, ['workflows', 'pull', '--nope']);
+  it('exits 2 with the usage on a bad command', async () => {
+    const run = runSvcMock(svcBin, ['workflow', 'pull']);
     expect(await run.exited).toBe(2);
-    expect(run.stderr()).toContain('Usage: svc <command>');
+    expect(run.stderr()).toContain('Usage: svc-workflows <command>');
+  });
+
+  it('tells an unknown option in one line with "did you mean", exit 2', async () => {
+    const run = runSvcMock(svcBin, ['workflows', 'push', '--dry-rn']);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toBe(
+      'svc-workflows: unknown option --dry-rn; did you mean --dry-run? (svc-workflows --help lists every option)\n',
+    );
+  });
+
+  it('prints its version with --version', async () => {
+    const run = runSvcMock(svcBin, ['--version']);
+    expect(await run.exited).toBe(0);
+    expect(run.stdout()).toBe(`${VERSION}\n`);
   });
 
   it('ships the workflow file JSON Schema the pulled files reference', async () => {

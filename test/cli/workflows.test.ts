@@ -212,7 +212,7 @@ describe('svc workflows push', () => {
     const run = await svc('Development', ['workflows', 'push', '--dir', dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^svc: \+ create mm-bad failed: 422 Validation Error .*payloadSchema/,
+      /^svc-workflows: \+ create mm-bad failed: 422 Validation Error .*payloadSchema/,
     );
     expect(run.stderr).toContain('+ create aa-first');
     const ids = server.engine.scope('Development').data.workflows.map((w) => w.workflowId);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Svc } from '@svc/api';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/version';
 import { freshDist } from '../package/fresh-dist';
 import { connected, inboxClient } from './inbox-socket-client';
 import { bannerKey, killLeftoverProcesses, runSvcMock, startSvcMock } from './svc-mock-process';
@@ -428,11 +429,10 @@ setInterval(() => {}, 1000);`;
     expect(stderr()).toContain('cannot read the seed file /nonexistent/seed.json');
   });
 
-  it('refuses a bad port or an unknown flag with exit 2 and the usage', async () => {
+  it('refuses a bad port or clock with exit 2 and the usage', async () => {
     for (const args of [
       ['--port', '99999'],
       ['--port', 'abc'],
-      ['--prot', '1'],
       ['--clock', 'sometimes'],
     ]) {
       const { exited, stderr } = run(args);
@@ -441,12 +441,27 @@ setInterval(() => {}, 1000);`;
     }
   });
 
+  it('refuses an unknown flag in one line with "did you mean", exit 2, not the usage', async () => {
+    const { exited, stderr } = run(['--prot', '1']);
+    expect(await exited).toBe(2);
+    expect(stderr()).toBe(
+      'svc-mock: unknown option --prot; did you mean --port? (svc-mock --help lists every option)\n',
+    );
+  });
+
+  it('prints its version with --version', async () => {
+    const { exited, stdout } = run(['--version']);
+    expect(await exited).toBe(0);
+    expect(stdout()).toBe(`${VERSION}\n`);
+  });
+
   it('reports a port already in use', async () => {
     const first = await start(['--quiet']);
     const port = new URL(first.url).port;
     const second = run(['--port', port]);
     expect(await second.exited).toBe(1);
-    expect(second.stderr()).toContain('EADDRINUSE');
+    expect(second.stderr()).toContain(`port ${port} on 127.0.0.1 is in use (EADDRINUSE`);
+    expect(second.stderr()).toContain('pass --port 0 to pick a free port');
   });
 
   it('makes fresh random API keys on every start', async () => {

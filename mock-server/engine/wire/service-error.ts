@@ -68,7 +68,7 @@ export class ServiceError extends Error {
     message: string,
     context: Record<string, unknown> = {},
   ): ServiceError {
-    return new ServiceError(status, message, {
+    return newServiceError(status, message, {
       ctx: { error: REASONS[status] ?? 'Error', statusCode: status, ...context },
     });
   }
@@ -86,7 +86,7 @@ export class ServiceError extends Error {
     message: string,
     headers: Record<string, string>,
   ): ServiceError {
-    return new ServiceError(status, message, {
+    return newServiceError(status, message, {
       ctx: { error: REASONS[status] ?? 'Error', statusCode: status },
       headers,
     });
@@ -109,7 +109,7 @@ export class ServiceError extends Error {
     const summary = Object.entries(errors)
       .map(([field, { messages }]) => `${field}: ${messages.join(', ')}`)
       .join('; ');
-    return new ServiceError(422, `Validation failed for ${command}: ${summary}`, {
+    return newServiceError(422, `Validation failed for ${command}: ${summary}`, {
       ctx: {},
       extra: { errors },
     });
@@ -125,9 +125,14 @@ export class ServiceError extends Error {
    * ```
    */
   static dtoValidation(messages: string[], value: unknown = 'No Value Recorded'): ServiceError {
-    return new ServiceError(422, 'Validation Error', {
+    return newServiceError(422, 'Validation Error', {
       ctx: {},
       extra: { errors: { general: { messages, value } } },
     });
   }
+}
+
+/** Built outside the class body: a bundled class that names itself is renamed `_ServiceError`. */
+function newServiceError(...args: ConstructorParameters<typeof ServiceError>): ServiceError {
+  return new ServiceError(...args);
 }
