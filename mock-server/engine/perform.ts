@@ -143,7 +143,9 @@ export function createPerform(deps: PerformDeps) {
         performed: false,
       };
     }
-    const { route, handle } = OPERATIONS[request.operation as OperationName] as OperationDefinition;
+    const { route, handle, prepare } = OPERATIONS[
+      request.operation as OperationName
+    ] as OperationDefinition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,
       body: errorBody(error, request.path, iso()),
@@ -159,7 +161,15 @@ export function createPerform(deps: PerformDeps) {
       }
       const body = request.readBody ? await request.readBody() : undefined;
       const scope = scopeOf(environment);
-      const input = { params: request.params, query: request.query, body };
+      const read = { params: request.params, query: request.query, body };
+      // Gathered before the journal opens (it awaits the network); replayed from the journal.
+      const prepared =
+        prepare === undefined
+          ? undefined
+          : 'prepared' in request
+            ? request.prepared
+            : await prepare(scope, read);
+      const input = prepare === undefined ? read : { ...read, prepared };
       const run = () =>
         answerOf(
           route.status,
@@ -210,6 +220,7 @@ export function createPerform(deps: PerformDeps) {
             path: request.path,
             ...(key === undefined ? {} : { idempotencyKey: key }),
             ...(body === undefined ? {} : { body }),
+            ...(prepared === undefined ? {} : { prepared }),
             ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
           });
           return computed;

@@ -118,6 +118,7 @@ function engineFrom(options: MockServerOptions): MockEngine {
     ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     // Real time does not go back: reset keeps the clock unless told otherwise.
     keepClockOnReset: options.keepClockOnReset ?? options.clock === 'real',
+    ...(options.bridge === undefined ? {} : { bridge: options.bridge }),
   });
 }
 

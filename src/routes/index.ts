@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { bridgeSyncRoute } from './bridge';
 import {
   eventsBroadcastRoute,
   eventsCancelRoute,
@@ -113,6 +114,7 @@ export const ROUTES = [
   workflowsUpdateRoute,
   integrationsUpdateRoute,
   integrationsDeleteRoute,
+  bridgeSyncRoute,
 ] as const satisfies readonly Route[];
 
 /**
@@ -168,7 +170,8 @@ export type OperationName =
   | 'workflows.create'
   | 'workflows.update'
   | 'integrations.update'
-  | 'integrations.delete';
+  | 'integrations.delete'
+  | 'bridge.sync';
 
 /**
  * A route of {@link ROUTES}.
