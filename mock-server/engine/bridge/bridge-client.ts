@@ -217,6 +217,8 @@ export async function callBridge(
       method: isPost ? 'POST' : 'GET',
       signal,
       headers: {
+        // Also given to an in-process handler, which reads the URL's host from it (Remix's serve).
+        host: new URL(url).host,
         'content-type': 'application/json',
         'bypass-tunnel-reminder': 'true',
         'novu-signature': signature,
