@@ -20,7 +20,7 @@ const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.jso
                 [--workflows dir] [--clock real|virtual] [--control-token token]
                 [--allowed-host name ...] [--data dir [--data-repair]]
                 [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
-                [--deterministic]
+                [--deterministic] [--bridge-url url [--bridge-poll ms]]
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
 Every start makes fresh random API keys, printed below, unless --api-key pins Development's,
@@ -45,6 +45,9 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --quiet          no per-request log lines (the start banner is still printed)
   --no-inspector   do not serve the inspector page at /__svc/ui
   --deterministic  the same ids on every start (for snapshot tests); keys stay random
+  --bridge-url <url>  an app's @novu/framework bridge to sync into Development at start
+                   (docs/code-first.md); the app's NOVU_SECRET_KEY is the Development key
+  --bridge-poll <ms>  poll the bridge and re-sync when its workflows change
   -h, --help       this text`;
 
 /** The environment variable that sets the control token (docs/security.md). */
@@ -144,6 +147,8 @@ async function main(): Promise<void> {
     quiet: boolean;
     'no-inspector': boolean;
     deterministic: boolean;
+    'bridge-url'?: string;
+    'bridge-poll'?: string;
     help: boolean;
   };
   try {
@@ -164,6 +169,8 @@ async function main(): Promise<void> {
         quiet: { type: 'boolean', default: false },
         'no-inspector': { type: 'boolean', default: false },
         deterministic: { type: 'boolean', default: false },
+        'bridge-url': { type: 'string' },
+        'bridge-poll': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -193,6 +200,10 @@ async function main(): Promise<void> {
   };
   const retentionDays = parsePositive('--retention-days', values['retention-days']);
   const retentionMax = parsePositive('--retention-max', values['retention-max']);
+  const bridgePollMs = parsePositive('--bridge-poll', values['bridge-poll']);
+  if (bridgePollMs !== undefined && values['bridge-url'] === undefined && !keptData) {
+    throw new UsageError('--bridge-poll needs --bridge-url (or a bridge kept in --data)');
+  }
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
@@ -240,6 +251,8 @@ async function main(): Promise<void> {
       keys: `The keys are in the start banner and at GET ${CONTROL_PREFIX}/environments; --api-key (or $${API_KEY_VARIABLE}) pins Development's.`,
     },
     ...(data ? { data, snapshots: keptSnapshotStore(dataFs(), data.directory) } : {}),
+    ...(values['bridge-url'] === undefined ? {} : { bridgeUrl: values['bridge-url'] }),
+    ...(bridgePollMs === undefined ? {} : { bridgePollMs }),
   });
 
   const stop = {

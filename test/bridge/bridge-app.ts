@@ -20,6 +20,8 @@ export interface ReceivedBridgeRequest {
 export interface BridgeApp {
   url: string;
   received: ReceivedBridgeRequest[];
+  /** Serves other workflows from now on (an app whose code was edited). */
+  replace(workflows: Workflow[]): void;
   /** Answers every later request with this status (a bridge that goes down), or serves again. */
   down(status: number | 'close' | undefined): void;
   close(): Promise<void>;
@@ -53,16 +55,19 @@ export async function startBridgeApp(workflows: Workflow[], secretKey: string): 
     }
     next();
   });
-  app.use(
-    '/api/novu',
-    serve({ workflows, client: new Client({ secretKey, strictAuthentication: true }) }),
-  );
+  const bridgeOf = (served: Workflow[]) =>
+    serve({ workflows: served, client: new Client({ secretKey, strictAuthentication: true }) });
+  let current = bridgeOf(workflows);
+  app.use('/api/novu', (request, response, next) => current(request, response, next));
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/api/novu`,
     received,
+    replace(next) {
+      current = bridgeOf(next);
+    },
     down(status) {
       failing = status;
     },
