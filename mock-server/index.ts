@@ -8,6 +8,7 @@
 export type { AnyRoute, HttpMethod, OperationName, PathParams, Route } from '../src/routes/index';
 export { ROUTES } from '../src/routes/index';
 export { demoSeed } from './demo-seed';
+export type { BridgeOptions } from './engine/bridge/bridge-options';
 export type {
   EngineOperations,
   EngineScope,

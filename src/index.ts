@@ -67,6 +67,7 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export * from './funcs/bridge';
 export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/messages';
@@ -86,6 +87,7 @@ export type {
   TriggerBodyFor,
 } from './register';
 /* Resources */
+export { Bridge } from './resources/bridge';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
 export { Messages } from './resources/messages';
@@ -98,9 +100,10 @@ export { Subscribers } from './resources/subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
+/* Schemas (the wire contract, shared with the mock engine) */
+export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
 export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';
-/* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
 export {
   CancelResponse,

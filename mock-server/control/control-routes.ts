@@ -12,6 +12,7 @@ import { MAX_OUTBOX_PAGE, type OutboxFilter } from '../engine/resources/outbox';
 import { CLOCK_RANGE } from '../engine/store/clock';
 import type { EnvironmentRecord } from '../engine/store/state';
 import { ServiceError } from '../engine/wire/service-error';
+import { bridgeRoutes } from './bridge-routes';
 import { type ControlRoute, parseControlBody } from './control-router';
 import { parseOutboxWait, waitForOutbox } from './outbox-wait';
 import type { StoredSnapshot } from './snapshot-store';
@@ -204,8 +205,10 @@ export const clockRoutes: ControlRoute[] = [
     method: 'POST',
     path: '/clock/advance',
     description: 'Moves the clock forward: { ms }',
-    run: ({ body, context }) => {
+    run: async ({ body, context }) => {
       context.engine.clock.advance(parseControlBody(AdvanceBody, body).ms);
+      // What the due work started on a code-first app's bridge is answered before this is.
+      await context.engine.settle();
       return clockView(context.engine.clock);
     },
   },
@@ -213,8 +216,9 @@ export const clockRoutes: ControlRoute[] = [
     method: 'POST',
     path: '/clock/set',
     description: 'Jumps the clock forward to a date: { to: ISO string or epoch ms }',
-    run: ({ body, context }) => {
+    run: async ({ body, context }) => {
       context.engine.clock.set(parseControlBody(SetBody, body).to);
+      await context.engine.settle();
       return clockView(context.engine.clock);
     },
   },
@@ -320,4 +324,5 @@ export const defaultControlRoutes: readonly ControlRoute[] = [
   ...clockRoutes,
   ...outboxRoutes,
   ...faultRoutes,
+  ...bridgeRoutes,
 ];

@@ -1,4 +1,8 @@
 import { encodeQuery } from '../../src/core/request';
+import { callBridge } from './bridge/bridge-client';
+import { type BridgeOptions, bridgeTransport } from './bridge/bridge-options';
+import { type BridgeOutcome, createBridgePump } from './bridge/bridge-pump';
+import { bridgeCallTarget, executeCall } from './bridge/execute-request';
 import { createEventFeed, type EngineEvents } from './event-feed';
 import { createFanOutPump } from './fan-out-pump';
 
@@ -7,6 +11,8 @@ interface OperationCall {
   params?: Readonly<Record<string, string>>;
   query?: URLSearchParams | Record<string, unknown>;
   body?: unknown;
+  /** @internal What an operation with a `prepare` step gathered (a bridge's discovery). */
+  prepared?: unknown;
 }
 
 import {
@@ -25,7 +31,7 @@ import { createFaults, type EngineFaults } from './policy/faults';
 import type { RateLimitOptions } from './policy/rate-limit';
 import { addDefaultIntegrations } from './resources/integrations';
 import { createOutbox, type Outbox } from './resources/outbox';
-import { runScheduledTask } from './run/execution';
+import { applyBridgeAnswer, runScheduledTask } from './run/execution';
 import { FAN_OUT_SLICE, type FanOutAllowance, runFanOutChunk } from './run/fan-out';
 import { withOperationBudget } from './run/work-budget';
 import type { EngineScope, EnvironmentScope } from './scope';
@@ -49,6 +55,7 @@ import {
   type EnvironmentData,
   type EnvironmentRecord,
   type OrganizationRecord,
+  type PendingBridgeCallRecord,
   type PendingFanOutRecord,
   type ScheduledTaskRecord,
 } from './store/state';
@@ -136,6 +143,16 @@ export interface MockEngineOptions {
    * (the time at creation). Default false. `reset({ keepClock })` decides per call.
    */
   keepClockOnReset?: boolean;
+  /**
+   * How the engine calls the bridges of code-first apps (docs/code-first.md): an in-process
+   * handler instead of the network, the timeout and the retry delay.
+   *
+   * @example
+   * ```ts
+   * createMockEngine({ bridge: { handler: (request) => app.fetch(request), retryDelayMs: 10 } });
+   * ```
+   */
+  bridge?: BridgeOptions;
 }
 
 /**
@@ -336,6 +353,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const faults = createFaults();
   faults.bind(state);
   const events = createEventFeed(clock.iso);
+  const transport = bridgeTransport(options.bridge);
   const inboxHub = createInboxHub(() => state, clock.now);
 
   const apiKey = () =>
@@ -519,6 +537,62 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return scopeOf({ environment, data: dataOf(environment) });
   }
 
+  // A bridge answer is a change of its own, as a task is: journaled all or nothing, written to
+  // the commit log with the answer (a replay never calls the bridge), tasks due on the way in it.
+  function applyBridge(record: PendingBridgeCallRecord, outcome: BridgeOutcome): void {
+    const environment = state.environments.get(record.environmentId);
+    if (environment === undefined) return;
+    const scope = scopeOf({ environment, data: dataOf(environment) });
+    const logging = commitLog !== undefined && !playingBack;
+    if (logging) recorder.take();
+    const at = clock.now();
+    operationDepth += 1;
+    try {
+      journaled(() => {
+        withOperationBudget(() => applyBridgeAnswer(scope, record, outcome));
+        clock.runDue();
+      });
+    } catch (error) {
+      // Its writes are undone; the call is dropped so it is not sent again and again.
+      if (logging) recorder.take();
+      tables.bridgeCalls.remove(state, record);
+      console.error('[svc-mock] a bridge answer could not be applied:', error);
+      return;
+    } finally {
+      operationDepth -= 1;
+    }
+    if (!logging) return;
+    try {
+      commitLog?.write({ kind: 'bridge', at, seq: record.seq, outcome, ids: recorder.take() });
+    } catch (error) {
+      console.error('[svc-mock] could not write a bridge answer to the data directory:', error);
+    }
+  }
+
+  const bridgePump = createBridgePump({
+    pending: () => state.bridgeCalls,
+    concurrency: 8,
+    async send(record): Promise<BridgeOutcome> {
+      const environment = state.environments.get(record.environmentId);
+      const scope = environment && scopeOf({ environment, data: dataOf(environment) });
+      const target = scope && bridgeCallTarget(scope, record);
+      const call = scope && target && executeCall(scope, target, record);
+      if (call === undefined) {
+        return {
+          ok: false,
+          failure: {
+            url: '',
+            statusCode: 404,
+            code: 'BRIDGE_ENDPOINT_NOT_FOUND',
+            message: 'The environment has no bridge URL: sync the app first (POST /v1/bridge/sync)',
+          },
+        };
+      }
+      return callBridge(transport, call);
+    },
+    apply: applyBridge,
+  });
+
   const pump = createFanOutPump({
     pending: () => state.fanOuts.map((fanOut) => fanOut.seq),
     step: runFanOutStep,
@@ -567,6 +641,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(state, drop)),
       atomic: (part) => journaled(part),
       inbox: inboxHub,
+      bridge: transport,
+      // The pump is made after the first organization's scopes (it is told only later).
+      bridgeCallQueued: () => bridgePump.kick(),
     };
     scopes.set(data, scope);
     return scope;
@@ -603,6 +680,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           timers.removed([task]);
           runTask(task);
         }
+      } else if (entry.kind === 'bridge') {
+        const record = state.bridgeCalls.find((pending) => pending.seq === entry.seq);
+        if (record !== undefined) applyBridge(record, entry.outcome as BridgeOutcome);
       } else if (entry.kind === 'fan-out') {
         const record = state.fanOuts.find((pending) => pending.seq === entry.seq);
         if (record === undefined) {
@@ -623,6 +703,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
             params: entry.params,
             query: new URLSearchParams(entry.query),
             body: entry.body,
+            ...(entry.prepared === undefined ? {} : { prepared: entry.prepared }),
           });
         } catch (error) {
           // A refusal was never written; one played back means the rules changed under it.
@@ -637,6 +718,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           query: new URLSearchParams(entry.query),
           path: entry.path,
           ...(entry.idempotencyKey === undefined ? {} : { idempotencyKey: entry.idempotencyKey }),
+          ...(entry.prepared === undefined ? {} : { prepared: entry.prepared }),
           readBody: async () => body,
         });
       }
@@ -690,6 +772,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           params: call.params ?? {},
           query,
           body: call.body,
+          ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
         });
       },
     ]),
@@ -701,11 +784,19 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     faults,
     events,
     async settle(settleOptions = {}) {
-      await pump.idle();
-      clock.runDue();
+      // Fan-outs, due work and bridge calls feed each other: drain until none is left.
+      const drain = async () => {
+        do {
+          await pump.idle();
+          clock.runDue();
+          await bridgePump.idle();
+        } while (!bridgePump.held && (state.bridgeCalls.length > 0 || state.fanOuts.length > 0));
+      };
+      await drain();
       if (settleOptions.skipTime) {
         for (let due = clock.nextDueAt(); due !== undefined; due = clock.nextDueAt()) {
           clock.set(Math.max(due, clock.now()));
+          await drain();
         }
       }
     },
@@ -741,6 +832,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       }
       resyncClock();
       pump.kick();
+      bridgePump.forget();
       events.forgetTriggers();
       events.emit({ type: 'state-replaced', reason: 'reset' });
     },
@@ -759,6 +851,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       faults.bind(state);
       resyncClock();
       pump.kick();
+      bridgePump.forget();
       events.emit({ type: 'state-replaced', reason: 'restore' });
     },
     scope(nameOrId = 'Development') {
@@ -790,6 +883,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         }
         // Held until the journal is played back and a log attached (or detached).
         pump.hold();
+        bridgePump.hold();
         state = withCurrentShape(image.state);
         baseline = isEncoded(image.baseline) ? image.baseline : withCurrentShape(image.baseline);
         baselineTime = image.baselineTime;
@@ -812,6 +906,8 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         resyncClock();
         // Fan-outs the journal left part way (a crash between chunks) go on from here.
         pump.release();
+        // Steps whose bridge answer the journal does not hold are asked again.
+        bridgePump.release();
       },
     },
   };

@@ -67,6 +67,8 @@ export interface OperationRequest {
    * limit, as the service reads a body only for a caller it admitted. Omit it for a GET.
    */
   readBody?: () => Promise<unknown>;
+  /** What the operation's `prepare` gathered when it first ran: a playback passes it back. */
+  prepared?: unknown;
 }
 
 /**
@@ -93,6 +95,8 @@ export interface InProcessCall {
   params: Readonly<Record<string, string>>;
   query: URLSearchParams;
   body: unknown;
+  /** What an operation with a `prepare` answers from (in-process callers gather it themselves). */
+  prepared?: unknown;
 }
 
 /** What {@link createPerform} needs from the engine that owns it. @internal */
@@ -213,7 +217,7 @@ export function createPerform(deps: PerformDeps) {
         performed: false,
       };
     }
-    const { route, handle } = definition;
+    const { route, handle, prepare } = definition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,
       body: errorBody(error, request.path, iso()),
@@ -249,12 +253,22 @@ export function createPerform(deps: PerformDeps) {
       }
       const parsed = await readBody();
       const scope = scopeOf(caller.environment);
-      const input = {
+      const read = {
         params: request.params,
         query: request.query,
         body: parsed,
         ...(caller.subscriber === undefined ? {} : { subscriber: caller.subscriber }),
-      } as Parameters<typeof handle>[1];
+      };
+      // Gathered before the journal opens (it awaits the network); replayed from the journal.
+      const prepared =
+        prepare === undefined
+          ? undefined
+          : 'prepared' in request
+            ? request.prepared
+            : await prepare(scope, read as never);
+      const input = (prepare === undefined ? read : { ...read, prepared }) as Parameters<
+        typeof handle
+      >[1];
       const run = () =>
         answerOf(
           route,
@@ -296,6 +310,7 @@ export function createPerform(deps: PerformDeps) {
               path: request.path,
               ...(key === undefined ? {} : { idempotencyKey: key }),
               ...(parsed === undefined ? {} : { body: parsed }),
+              ...(prepared === undefined ? {} : { prepared }),
             };
       const { value: answer, fanOut, log } = execute(entry, deps.fanOut.allowance(), answerOnce);
       // The answer leaves only once its entry survives a crash (group commit).
@@ -325,9 +340,12 @@ export function createPerform(deps: PerformDeps) {
     const { route, handle } = definition;
     const caller = trustedCaller(environment);
     const scope = scopeOf(environment);
-    const input = { params: call.params, query: call.query, body: call.body } as Parameters<
-      typeof handle
-    >[1];
+    const input = {
+      params: call.params,
+      query: call.query,
+      body: call.body,
+      ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
+    } as Parameters<typeof handle>[1];
     const query = call.query.toString();
     const entry: EntryFields | undefined =
       route.method === 'GET'
@@ -339,6 +357,7 @@ export function createPerform(deps: PerformDeps) {
             query,
             path: `/${fillPath(route.path, call.params)}${query === '' ? '' : `?${query}`}`,
             ...(call.body === undefined ? {} : { body: call.body }),
+            ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
           };
     const { value, log } = execute(entry, Number.POSITIVE_INFINITY, () =>
       journaled(() => handle(scope, input)),

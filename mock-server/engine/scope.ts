@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { BridgeTransport } from './bridge/bridge-client';
 import type { EventFeed } from './event-feed';
 import type { InboxHub } from './inbox/inbox-hub';
 import type { IdGenerator } from './store/ids';
@@ -73,4 +74,8 @@ export interface EngineScope extends EnvironmentScope {
   atomic<T>(part: () => T): T;
   /** @internal The Inbox's sessions and change announcements (`inbox/inbox-hub.ts`). */
   inbox: InboxHub;
+  /** @internal How bridge requests are sent (bridge/bridge-options.ts). */
+  bridge: BridgeTransport;
+  /** @internal Tells the bridge pump a step waits for its bridge call (run/bridge-step.ts). */
+  bridgeCallQueued(): void;
 }

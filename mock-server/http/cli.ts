@@ -23,7 +23,7 @@ const USAGE = `Usage: svc-mock [--port 4010] [--host 127.0.0.1] [--seed file.jso
                 [--workflows dir] [--clock real|virtual] [--control-token token]
                 [--allowed-host name ...] [--data dir [--data-repair]]
                 [--retention-days 7] [--retention-max 10000] [--quiet] [--no-inspector]
-                [--deterministic]
+                [--deterministic] [--bridge-url url [--bridge-poll ms]]
        (npx -p @svc/api svc-mock ..., or a package.json script)
 
 Serves the @svc/api reference engine over HTTP, with demo data unless --seed is given.
@@ -53,6 +53,9 @@ and fresh random ids (transactions, messages, records) unless --deterministic is
   --no-inspector   do not serve the inspector page at /__svc/ui
   --deterministic  the same ids on every start (for snapshot tests); keys stay random
   --version        the version of @svc/api
+  --bridge-url <url>  an app's @novu/framework bridge to sync into Development at start
+                   (see the guide "Code-first workflows"); the app's NOVU_SECRET_KEY is the Development key
+  --bridge-poll <ms>  poll the bridge and re-sync when its workflows change
   -h, --help       this text`;
 
 /** The environment variable that sets the control token (docs/security.md). */
@@ -128,6 +131,8 @@ const OPTIONS = {
   quiet: { type: 'boolean', default: false },
   'no-inspector': { type: 'boolean', default: false },
   deterministic: { type: 'boolean', default: false },
+  'bridge-url': { type: 'string' },
+  'bridge-poll': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', default: false },
 } as const;
@@ -206,6 +211,8 @@ async function main(): Promise<void> {
     quiet: boolean;
     'no-inspector': boolean;
     deterministic: boolean;
+    'bridge-url'?: string;
+    'bridge-poll'?: string;
     help: boolean;
     version: boolean;
   };
@@ -248,6 +255,10 @@ async function main(): Promise<void> {
   );
   const retentionDays = parsePositive('--retention-days', values['retention-days']);
   const retentionMax = parsePositive('--retention-max', values['retention-max']);
+  const bridgePollMs = parsePositive('--bridge-poll', values['bridge-poll']);
+  if (bridgePollMs !== undefined && values['bridge-url'] === undefined && !keptData) {
+    throw new UsageError('--bridge-poll needs --bridge-url (or a bridge kept in --data)');
+  }
   let engine: ReturnType<typeof createMockEngine>;
   try {
     engine = createMockEngine({
@@ -297,6 +308,8 @@ async function main(): Promise<void> {
       keys: `The keys are in the start banner and at GET ${CONTROL_PREFIX}/environments; --api-key (or $${API_KEY_VARIABLE}) pins Development's.`,
     },
     ...(data ? { data, snapshots: keptSnapshotStore(dataFs(), data.directory) } : {}),
+    ...(values['bridge-url'] === undefined ? {} : { bridgeUrl: values['bridge-url'] }),
+    ...(bridgePollMs === undefined ? {} : { bridgePollMs }),
   }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     throw new Error(

@@ -9,6 +9,7 @@ import {
 import { defaultControlRoutes } from '../control/control-routes';
 import { createSnapshotStore, type SnapshotStore } from '../control/snapshot-store';
 import { demoSeed } from '../demo-seed';
+import { syncBridge, watchBridge } from '../engine/bridge/bridge-watch';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
 import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
@@ -83,6 +84,16 @@ export interface MockServerOptions extends MockEngineOptions {
   data?: ControlDataDirectory;
   /** Where control API snapshots are kept (default: in memory, at most 10). */
   snapshots?: SnapshotStore;
+  /**
+   * An app's bridge endpoint (`@novu/framework`) to sync into Development once the server
+   * listens (docs/code-first.md); a sync that fails is logged and the server starts anyway.
+   */
+  bridgeUrl?: string;
+  /**
+   * Poll the Development environment's bridge every this many ms and re-sync when its discover
+   * answer changes (a workflow edited in the app shows without a restart). Default: no poll.
+   */
+  bridgePollMs?: number;
 }
 
 /**
@@ -118,6 +129,8 @@ function engineFrom(options: MockServerOptions): MockEngine {
     ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     // Real time does not go back: reset keeps the clock unless told otherwise.
     keepClockOnReset: options.keepClockOnReset ?? options.clock === 'real',
+    ...(options.bridge === undefined ? {} : { bridge: options.bridge }),
+    ...(options.apiKeys === undefined ? {} : { apiKeys: options.apiKeys }),
   });
 }
 
@@ -248,12 +261,31 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const origin = `http://${reachableHost(address)}:${address.port}`;
   allowedHosts.push(new URL(origin).hostname);
 
+  if (options.bridgeUrl !== undefined) {
+    const answer = await syncBridge(engine, { bridgeUrl: options.bridgeUrl });
+    const body = answer.body as { data?: { workflowId: string }[]; message?: string };
+    (options.log ?? ((line: string) => console.warn(line)))(
+      answer.status === 201
+        ? `bridge ${options.bridgeUrl}: synced ${(body.data ?? []).map((w) => w.workflowId).join(', ') || 'no workflows'}`
+        : `bridge ${options.bridgeUrl}: sync failed (${answer.status}): ${body.message ?? ''}`,
+    );
+  }
+  const watch =
+    options.bridgePollMs === undefined
+      ? undefined
+      : watchBridge(engine, {
+          intervalMs: options.bridgePollMs,
+          onSync: (answer) =>
+            options.log?.(`bridge re-synced after a change of its workflows (${answer.status})`),
+        });
+
   let closing: Promise<void> | undefined;
   return {
     url: origin,
     engine,
     close: () => {
       wallClock?.stop();
+      watch?.stop();
       closing ??= (async () => {
         // Upgraded sockets are no longer the HTTP server's connections: closed first, apart.
         await inboxSocket?.close();

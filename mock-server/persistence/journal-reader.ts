@@ -52,6 +52,8 @@ function isEntry(value: unknown): value is CommitEntry {
     return false;
   }
   if (value['kind'] === 'task') return Number.isInteger(value['seq']);
+  if (value['kind'] === 'bridge')
+    return Number.isInteger(value['seq']) && isObject(value['outcome']);
   if (value['kind'] === 'fan-out') {
     return (
       Number.isInteger(value['seq']) &&

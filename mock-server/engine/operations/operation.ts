@@ -92,6 +92,12 @@ export type OperationInput<R extends OperationRoute> = {
   params: PathParams<R['path']>;
   query: URLSearchParams;
   body: unknown;
+  /**
+   * What the operation's `prepare` gathered outside the engine before it ran (a bridge's
+   * discover answer), or `undefined` for an operation without one. A data directory keeps it
+   * with the operation, so a replay does not ask again.
+   */
+  prepared?: unknown;
 } & (R extends { auth: 'inbox-session' } ? { subscriber: SubscriberRecord } : unknown);
 
 /**
@@ -125,6 +131,11 @@ export interface OperationDefinition<R extends OperationRoute = OperationRoute, 
   readonly route: R;
   /** Answers one request of the route in the caller's scope. */
   readonly handle: (scope: EngineScope, input: OperationInput<R>) => T;
+  /**
+   * Gathers what the handler needs from outside the engine (the network) before the handler
+   * runs in its journal; a `ServiceError` it throws is the answer, and nothing changes.
+   */
+  readonly prepare?: (scope: EngineScope, input: OperationInput<R>) => Promise<unknown>;
 }
 
 /**
@@ -144,6 +155,24 @@ export function defineOperation<const R extends OperationRoute, T>(
 ): OperationDefinition<R, T> {
   // Each operation's renders share one budget (run/work-budget.ts).
   return { route, handle: (scope, input) => withOperationBudget(() => handle(scope, input)) };
+}
+
+/**
+ * Declares an operation that first gathers data outside the engine (`prepare`, asynchronous,
+ * outside the journal), then answers from it (`handle`, as {@link defineOperation}'s handler,
+ * reading `input.prepared`).
+ *
+ * @example
+ * ```ts
+ * export const bridgeSync = definePreparedOperation(bridgeSyncRoute, discover, applySync);
+ * ```
+ */
+export function definePreparedOperation<const R extends OperationRoute, T>(
+  route: R,
+  prepare: (scope: EngineScope, input: OperationInput<R>) => Promise<unknown>,
+  handle: (scope: EngineScope, input: OperationInput<R>) => T,
+): OperationDefinition<R, T> {
+  return { ...defineOperation(route, handle), prepare };
 }
 
 /**

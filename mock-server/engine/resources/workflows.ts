@@ -45,6 +45,8 @@ export interface WorkflowSearch {
 export const SYNCABLE_ORIGIN = 'svc-cloud';
 
 function issuesOf(workflow: WorkflowRecord, data: EnvironmentData): (StepIssuesDto | undefined)[] {
+  // A code-first step's content comes from its bridge: no control value is missing here.
+  if (workflow.origin === 'external') return [];
   return workflow.steps.map((step) => stepIssues(step, data));
 }
 

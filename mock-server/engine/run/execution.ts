@@ -10,18 +10,24 @@
 import type { JsonObject } from '../../../src/schemas/common';
 import type { DigestMetadata } from '../../../src/schemas/notification';
 import type { StepFilter } from '../../../src/schemas/step-filter';
+import type { BridgeFailure, BridgeResult } from '../bridge/bridge-client';
+import { readExecuteAnswer } from '../bridge/execute-answer';
+import { bridgeCallTarget } from '../bridge/execute-request';
+import { bridgeStepSettings } from '../bridge/step-settings';
 import { evaluateFilters, evaluateSkip } from '../policy/conditions';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
 import type {
   JobRecord,
   NotificationRecord,
+  PendingBridgeCallRecord,
   ScheduledTaskRecord,
   SubscriberRecord,
   WorkflowRecord,
 } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByObjectId } from '../store/workflow-index';
+import { isBridgeStep, queueBridgeCall } from './bridge-step';
 import { sendChat } from './channels/chat';
 import type { DeliveryOutcome, StepDelivery } from './channels/delivery';
 import { addDetail } from './channels/delivery';
@@ -126,6 +132,8 @@ function templateVariables(input: RunInput, index: number): TemplateVariables {
 }
 
 function settingsOf(job: JobRecord): Record<string, unknown> {
+  // A code-first step's settings come from its bridge's outputs (bridge/step-settings.ts).
+  if (job.bridge !== undefined) return bridgeStepSettings(job.type, job.bridge.outputs);
   const { skip: _skip, ...controls } = job.step.controlValues;
   return { ...(job.step.metadata ?? {}), ...controls };
 }
@@ -151,7 +159,11 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
   const { scope } = input;
   // The service logs this for every step but delays and digests once its conditions passed.
   addDetail({ scope, job }, DETAILS.startSending);
-  const rendered = renderControlValues(job.step.controlValues, bindings);
+  // A code-first step's content is its bridge's outputs, rendered by the app already.
+  const rendered =
+    job.bridge === undefined
+      ? renderControlValues(job.step.controlValues, bindings)
+      : { ok: true as const, value: job.bridge.outputs };
   const delivery: StepDelivery = {
     scope,
     workflow: input.workflow,
@@ -171,6 +183,9 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
     case 'in_app':
       return sendInApp(delivery);
     case 'email': {
+      // The service sends a code-first email's `body` as its HTML, without a layout.
+      if (job.bridge !== undefined)
+        return sendEmail(delivery, (html) => ({ ok: true, value: html }));
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
       const raw = job.step.controlValues['body'];
       return sendEmail(delivery, () => renderEmailBody(emailBodySource(raw), bindings));
@@ -193,7 +208,8 @@ function failTimeStep(scope: EngineScope, job: JobRecord, failure: TimeStepFailu
 
 function runDelay(input: RunInput, job: JobRecord, index: number): DeliveryOutcome | 'waiting' {
   const { scope, notification } = input;
-  const now = scope.now();
+  // A code-first delay counts from when its step began, not from when its bridge answered.
+  const now = Math.min(job.bridge?.startedAt ?? scope.now(), scope.now());
   const outcome = delayUntil(settingsOf(job), {
     now,
     payload: notification.payload,
@@ -473,8 +489,25 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
     return 'next';
   }
   setStatus(scope, notification, job, 'running');
+  if (conditions !== 'fail' && isBridgeStep(input.workflow, job)) {
+    // Waits `running` for its bridge's answer (run/bridge-step.ts); the run goes on from there.
+    queueBridgeCall(scope, notification, index);
+    return 'stop';
+  }
+  return performStep(input, job, index, bindings, conditions === 'fail');
+}
+
+/** Runs a `running` step by its type (or fails it) and says whether the run goes on. */
+function performStep(
+  input: RunInput,
+  job: JobRecord,
+  index: number,
+  bindings: TemplateVariables,
+  failed: boolean,
+): StepResult {
+  const { scope, notification } = input;
   let outcome: DeliveryOutcome | 'waiting' | 'merged' | 'skipped' | 'passed';
-  if (conditions === 'fail') outcome = 'failed';
+  if (failed) outcome = 'failed';
   else
     switch (job.type) {
       case 'delay':
@@ -519,6 +552,59 @@ function runStepUnguarded(input: RunInput, index: number): StepResult {
     }
   }
   return 'next';
+}
+
+/** Fails a code-first step whose bridge call failed, with the service's detail and raw failure. */
+function failBridgeStep(scope: EngineScope, job: JobRecord, failure: BridgeFailure): void {
+  addDetail({ scope, job }, DETAILS.bridgeExecutionFailed, { raw: { ...failure } });
+  job.error = failure.message;
+}
+
+/**
+ * Applies a bridge's answer to the step that waited for it (run/bridge-step.ts) and runs the rest
+ * of the run: the outputs become the step's content or settings, `options.skip` skips it, and a
+ * failed call fails it with the service's `Bridge execution failed` detail. An answer for a step
+ * that no longer waits (canceled, the state replaced) changes nothing.
+ *
+ * @internal
+ */
+export function applyBridgeAnswer(
+  scope: EngineScope,
+  record: PendingBridgeCallRecord,
+  result: BridgeResult | { ok: false; failure: BridgeFailure },
+): void {
+  tables.bridgeCalls.remove(scope.state, record);
+  const target = bridgeCallTarget(scope, record);
+  if (target === undefined || target.job.status !== 'running' || target.job.bridge !== undefined) {
+    return;
+  }
+  const { notification, job } = target;
+  const index = record.jobIndex;
+  // The run changes this earlier notification in place: kept for a rollback of the change.
+  tables.notifications.edit(scope.data, notification);
+  const input = runInput(scope, notification);
+  if (input === undefined) return;
+  let step: StepResult;
+  try {
+    const read = result.ok ? readExecuteAnswer(result.body, result.url) : result;
+    if (!read.ok) {
+      failBridgeStep(scope, job, read.failure);
+      step = performStep(input, job, index, templateVariables(input, index), true);
+    } else {
+      job.bridge = { ...read.answer, startedAt: record.at };
+      if (read.answer.skip) {
+        addDetail({ scope, job }, DETAILS.stepSkippedByConditions, { raw: { skip: true } });
+        setStatus(scope, notification, job, 'skipped');
+        step = 'next';
+      } else {
+        step = performStep(input, job, index, templateVariables(input, index), false);
+      }
+    }
+  } catch (error) {
+    failUnexpectedly(scope, notification, index, error);
+    return;
+  }
+  if (step === 'next') runJobs(scope, notification, index + 1);
 }
 
 function runInput(scope: EngineScope, notification: NotificationRecord): RunInput | undefined {
@@ -601,6 +687,24 @@ function extendedToSchedule(
   return true;
 }
 
+/**
+ * A closing code-first digest's events as the framework reads them (`{ id, time, payload }`, the
+ * jobs of this step in the digested runs, oldest first).
+ */
+function bridgeDigestEvents(
+  scope: EngineScope,
+  notificationIds: readonly string[],
+  digestJob: JobRecord,
+): { id: string; time: string; payload: Record<string, unknown> }[] {
+  return notificationIds.flatMap((id) => {
+    const digested = scope.data.notificationsById.get(id);
+    const job = digested?.jobs.find((candidate) => candidate.step.stepId === digestJob.step.stepId);
+    return digested === undefined || job === undefined
+      ? []
+      : [{ id: job._id, time: job.createdAt, payload: digested.payload }];
+  });
+}
+
 function resumeJob(
   scope: EngineScope,
   notification: NotificationRecord,
@@ -611,6 +715,8 @@ function resumeJob(
   if (task.kind === 'close-digest') {
     for (const [group, open] of scope.data.digests) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
+        if (job.bridge !== undefined)
+          job.bridge.events = bridgeDigestEvents(scope, open.notificationIds, job);
         tables.digests.delete(scope.data, group);
       }
     }

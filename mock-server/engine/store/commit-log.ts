@@ -31,6 +31,8 @@ export interface OperationCommit {
    * key; absent for a request.
    */
   environmentId?: string;
+  /** What the operation gathered outside the engine first (a bridge's discovery), replayed as is. */
+  prepared?: unknown;
   /** An Inbox change's session (environment, subscriber, context), kept instead of its token. */
   session?: { environmentId: string; subscriberObjectId: string; contextKeys: string[] };
   /**
@@ -66,8 +68,23 @@ export interface FanOutCommit {
   ids: string[];
 }
 
+/**
+ * A bridge's answer to a code-first step (run/bridge-step.ts), applied outside any operation: the
+ * answer is kept, so a replay applies it without calling the bridge again.
+ */
+export interface BridgeCommit {
+  kind: 'bridge';
+  /** The clock time the answer was applied at. */
+  at: number;
+  /** The call's `seq` in `state.bridgeCalls`. */
+  seq: number;
+  /** What the call gave (bridge/bridge-pump.ts `BridgeOutcome`). */
+  outcome: unknown;
+  ids: string[];
+}
+
 /** One committed state change. */
-export type CommitEntry = OperationCommit | TaskCommit | FanOutCommit;
+export type CommitEntry = OperationCommit | TaskCommit | FanOutCommit | BridgeCommit;
 
 /**
  * Where the engine writes its commits.

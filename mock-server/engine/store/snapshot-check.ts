@@ -185,6 +185,21 @@ export function snapshotProblem(
         return 'a pending fan-out is not a valid fan-out of the snapshot';
     }
   }
+  if (raw['bridgeCalls'] !== undefined) {
+    if (!Array.isArray(raw['bridgeCalls'])) return 'bridgeCalls is not an array';
+    for (const call of raw['bridgeCalls'] as unknown[]) {
+      if (
+        !isObject(call) ||
+        !Number.isInteger(call['seq']) ||
+        !state.environments.has(call['environmentId'] as string) ||
+        !isString(call['notificationId']) ||
+        !Number.isInteger(call['jobIndex']) ||
+        typeof call['at'] !== 'number'
+      ) {
+        return 'a pending bridge call is not a valid call of the snapshot';
+      }
+    }
+  }
   return undefined;
 }
 
@@ -225,5 +240,6 @@ function isFanOut(value: unknown, state: EngineState): boolean {
  */
 export function withCurrentShape(state: EngineState): EngineState {
   if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
+  if (!Array.isArray(state.bridgeCalls)) state.bridgeCalls = [];
   return state;
 }

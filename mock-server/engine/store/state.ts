@@ -45,6 +45,8 @@ export interface EnvironmentRecord {
   name: string;
   identifier: string;
   apiKey: string;
+  /** The bridge URL of the environment's code-first workflows, set by `POST /v1/bridge/sync`. */
+  bridgeUrl?: string;
   createdAt: string;
 }
 
@@ -230,6 +232,11 @@ export interface WorkflowStepRecord {
   filters: StepFilter[];
   metadata?: StepMetadata;
   shouldStopOnFail: boolean;
+  /** A code-first step's schemas, as its bridge's discover declared them (bridge/sync.ts). */
+  bridge?: {
+    controlSchema: Record<string, unknown> | null;
+    outputSchema: Record<string, unknown> | null;
+  };
 }
 
 /** A workflow as stored. */
@@ -382,6 +389,19 @@ export interface JobRecord {
     | 'skipped';
   /** The step as it was when the event was triggered. */
   step: WorkflowStepRecord;
+  /**
+   * A code-first step's answer from its bridge (`action=execute`, run/bridge-step.ts): its
+   * outputs (a custom step's feed later steps), provider overrides, whether it was skipped, and
+   * for a digest the events it digested (`{ id, time, payload }`, as the next steps' state).
+   */
+  bridge?: {
+    outputs: Record<string, unknown>;
+    providers: Record<string, unknown>;
+    skip: boolean;
+    /** The clock time the step began (epoch ms): a delay it answers counts from it. */
+    startedAt: number;
+    events?: { id: string; time: string; payload: Record<string, unknown> }[];
+  };
   providerId: string;
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;
@@ -547,6 +567,20 @@ export interface PendingRecipientRecord {
 }
 
 /**
+ * A step of a code-first run waiting for its bridge's answer (run/bridge-step.ts): the job is
+ * `running` while the call is in flight; the answer is applied as a change of its own.
+ */
+export interface PendingBridgeCallRecord {
+  /** From the task sequence (`taskSequence`). */
+  seq: number;
+  environmentId: string;
+  notificationId: string;
+  jobIndex: number;
+  /** The clock time the step began (epoch ms): a delay or digest it answers counts from it. */
+  at: number;
+}
+
+/**
  * The rest of a trigger's delivery, accepted and answered, whose recipients are reached in
  * chunks between other requests (run/fan-out.ts, docs/decisions/0145-fan-out-in-chunks.md).
  * Stored as data, so snapshots and a data directory resume it.
@@ -623,6 +657,8 @@ export interface EngineState {
   taskSequence: number;
   /** Deliveries accepted and still reaching their recipients, oldest first. */
   fanOuts: PendingFanOutRecord[];
+  /** Steps of code-first runs waiting for their bridge's answer, oldest first (run/bridge-step.ts). */
+  bridgeCalls: PendingBridgeCallRecord[];
   /**
    * Every message delivered, oldest first: each entry keeps what its message does not hold
    * (store/outbox-entry.ts), a full copy once its message was deleted.
@@ -665,6 +701,7 @@ export function createState(): EngineState {
     scheduled: [],
     taskSequence: 0,
     fanOuts: [],
+    bridgeCalls: [],
     outbox: [],
   };
 }

@@ -13,9 +13,11 @@ import { lowerBound } from './sorted-by-id';
 import type {
   EngineState,
   EnvironmentData,
+  EnvironmentRecord,
   MessageRecord,
   NotificationRecord,
   OpenDigestRecord,
+  PendingBridgeCallRecord,
   PendingFanOutRecord,
   ScheduledTaskRecord,
   SubscriberRecord,
@@ -232,6 +234,7 @@ const messages = {
 
 const scheduledRows = listTable((state: EngineState) => state.scheduled);
 const fanOutRows = listTable((state: EngineState) => state.fanOuts);
+const bridgeCallRows = listTable((state: EngineState) => state.bridgeCalls);
 const digestRows = mapTable((data: EnvironmentData) => data.digests);
 
 /**
@@ -299,6 +302,19 @@ export const tables = {
     /** Drops a pending fan-out (reached all its recipients, or abandoned). */
     remove(state: EngineState, record: PendingFanOutRecord): void {
       fanOutRows.removeAt(state, state.fanOuts.indexOf(record));
+    },
+  },
+  environments: {
+    /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
+    setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
+      journalAssign(environment, 'bridgeUrl', bridgeUrl);
+    },
+  },
+  bridgeCalls: {
+    ...bridgeCallRows,
+    /** Drops a step's pending bridge call (answered, or its run is gone). */
+    remove(state: EngineState, record: PendingBridgeCallRecord): void {
+      bridgeCallRows.removeAt(state, state.bridgeCalls.indexOf(record));
     },
   },
   /** Written by `engine.perform` around an operation (outside its journal), by the service's rules. */

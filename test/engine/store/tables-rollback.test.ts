@@ -234,6 +234,34 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   'messages.deleteByTransactionId': (context) => ({
     params: { transactionId: context.data.messages[0]?.transactionId ?? 'missing' },
   }),
+  // The discovery a bridge answered (bridge.sync gathers it over the network first).
+  'bridge.sync': () => ({
+    body: { bridgeUrl: 'http://bridge.test/api/novu' },
+    prepared: {
+      bridgeUrl: 'http://bridge.test/api/novu',
+      workflows: [
+        {
+          workflowId: 'zzz-code-first',
+          name: 'Zzz code first',
+          description: '',
+          tags: [],
+          severity: 'none',
+          active: true,
+          payloadSchema: null,
+          preferences: {},
+          steps: [
+            {
+              stepId: 'inbox',
+              type: 'in_app',
+              controlSchema: null,
+              outputSchema: null,
+              failOnErrorEnabled: false,
+            },
+          ],
+        },
+      ],
+    },
+  }),
 };
 
 const NEEDLES = ['example', 'zzz', 'Zzz', '+1555', 'Ada', 'Bob', 'Cy'];

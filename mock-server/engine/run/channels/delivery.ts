@@ -188,14 +188,26 @@ export function objectAt(value: unknown): Record<string, unknown> {
 /**
  * The overrides a single-message channel applies and stores on its message, as the service
  * merges them: `overrides.<channel>` then `overrides.<providerId>` on top
- * (docs/behaviour/runs.md#overrides).
+ * (docs/behaviour/runs.md#overrides), then a code-first step's `providers.<providerId>` from its
+ * bridge, whose `_passthrough` body is merged in and headers added (docs/code-first.md).
  */
 export function channelOverrides(
   overrides: Record<string, unknown>,
   channel: Channel,
   providerId: string,
+  bridgeProviders?: Record<string, unknown>,
 ): Record<string, unknown> {
-  return { ...objectAt(overrides[channel]), ...objectAt(overrides[providerId]) };
+  const merged = { ...objectAt(overrides[channel]), ...objectAt(overrides[providerId]) };
+  if (bridgeProviders === undefined) return merged;
+  const { _passthrough, ...fromBridge } = objectAt(bridgeProviders[providerId]);
+  const passthrough = objectAt(_passthrough);
+  const headers = { ...objectAt(merged['headers']), ...objectAt(passthrough['headers']) };
+  return {
+    ...merged,
+    ...fromBridge,
+    ...objectAt(passthrough['body']),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  };
 }
 
 /** Stores a message of the job's channel for the subscriber and returns it. */

@@ -93,7 +93,12 @@ function storeEmailWithoutContent(
   storeMessage(delivery, 'email', integration.providerId, {
     content: '',
     subject: typeof subject === 'string' ? subject : '',
-    overrides: channelOverrides(delivery.notification.overrides, 'email', integration.providerId),
+    overrides: channelOverrides(
+      delivery.notification.overrides,
+      'email',
+      integration.providerId,
+      delivery.job.bridge?.providers,
+    ),
     ...(email === undefined ? {} : { email }),
   });
 }
@@ -122,6 +127,7 @@ export function sendEmail(
     delivery.notification.overrides,
     'email',
     integration.providerId,
+    delivery.job.bridge?.providers,
   );
   const email = recipientOf(delivery);
   const fields = { content: body.value, subject, overrides };

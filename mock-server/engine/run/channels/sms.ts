@@ -31,6 +31,7 @@ export function sendSms(delivery: StepDelivery): DeliveryOutcome {
     delivery.notification.overrides,
     'sms',
     integration.providerId,
+    delivery.job.bridge?.providers,
   );
   const phone = text(delivery.notification.payload['phone']) ?? text(delivery.subscriber.phone);
   const body = delivery.controls['body'];
