@@ -12,8 +12,6 @@ import type { EngineState, EnvironmentRecord, OrganizationRecord } from './store
 /**
  * The whole engine as a data directory saves it: the state, what `reset()` returns to, the
  * clock and the first organization.
- *
- * @internal
  */
 export interface DurableImage {
   state: EngineState;
@@ -34,8 +32,6 @@ export interface DurableImage {
 /**
  * An engine state kept encoded by a durable store: {@link EncodedEngineState.decode} answers a
  * new copy each time, which the engine checks as `restore()` checks a snapshot before using it.
- *
- * @internal
  */
 export interface EncodedEngineState {
   decode(): unknown;

@@ -15,14 +15,8 @@ interface OperationCall {
   prepared?: unknown;
 }
 
-import {
-  copyOfBaseline,
-  type DurableImage,
-  durableImageProblem,
-  type EncodedEngineState,
-  isEncoded,
-  ownerOf,
-} from './durable-image';
+import type { DurableImage, EncodedEngineState } from './durable-image';
+import { copyOfBaseline, durableImageProblem, isEncoded, ownerOf } from './durable-image';
 import { createInboxHub, type EngineInbox, engineInbox } from './inbox/inbox-hub';
 import { endSnooze } from './inbox/notification-actions';
 import { type EngineOperations, OPERATIONS } from './operations/index';

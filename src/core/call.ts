@@ -32,7 +32,9 @@ type QueryArgs<R extends Route> = R extends { query: z.ZodMiniType<infer Query> 
  *
  * @example
  * ```ts
- * const args: OperationArgs<typeof topicsRetrieveRoute> = [core, 'news'];
+ * // What `topicsRetrieve` takes (the core, then its route's one path parameter):
+ * const args: Parameters<typeof topicsRetrieve> = [core, 'news'];
+ * await topicsRetrieve(...args);
  * ```
  */
 export type OperationArgs<R extends Route> = [
@@ -47,7 +49,9 @@ export type OperationArgs<R extends Route> = [
  *
  * @example
  * ```ts
- * const topic: OperationResult<typeof topicsRetrieveRoute> = await topicsRetrieve(core, 'news');
+ * // What `topicsRetrieve` resolves to: its route's response schema's type.
+ * const topic: Awaited<ReturnType<typeof topicsRetrieve>> = await topicsRetrieve(core, 'news');
+ * console.log(topic.key);
  * ```
  */
 export type OperationResult<R extends Route> = z.infer<R['response']>;
