@@ -93,7 +93,7 @@ function summarise({ nodes, samples, timeDeltas }) {
   }
   console.log("inclusive time of the client's steps:");
   const steps =
-    /^(send|parse|validateResponse|validateRequest|quickCheck|routeSpec|readRequestId|safeParse|ky) /;
+    /^(send|parse|validateResponse|validateRequest|quickCheck|requestOf|readRequestId|safeParse|ky) /;
   for (const [key, value] of [...inclusive].sort((a, b) => b[1] - a[1])) {
     if (steps.test(key) || key.includes('zod/')) {
       if (value / total >= 0.002) console.log(`  ${share(value)}  ${key}`);

@@ -6,12 +6,12 @@
  * @module
  */
 import type * as z from 'zod/mini';
-import type { Route } from '../routes/route';
+import { fillPath, type Route } from '../routes/route';
 import type { APIPromise } from './api-promise';
 import type { SvcCore } from './core';
 import type { RequestOptions } from './options';
-import { request } from './request';
-import { routeSpec } from './route-spec';
+import { type RequestSpec, request } from './request';
+import { PathParam, type RequestCheck } from './validation';
 
 type PathValues<P extends string> = P extends `${string}:${string}/${infer Rest}`
   ? [string, ...PathValues<`/${Rest}`>]
@@ -56,36 +56,39 @@ export type OperationArgs<R extends Route> = [
  */
 export type OperationResult<R extends Route> = z.infer<R['response']>;
 
-/** @internal A call's inputs, read from a standalone function's arguments. */
-export interface CallInput {
-  params: Record<string, string>;
-  body?: unknown;
-  query?: Record<string, unknown> | undefined;
-  options?: RequestOptions | undefined;
-}
-
-const parameterNames = new Map<string, string[]>();
-
 /**
- * Reads positional arguments by the route's shape (its path parameters, whether it has a body
- * and a query), so one reader serves every operation.
+ * The request a standalone function's arguments make, read by the route's shape (its path
+ * parameters, whether it has a body and a query), so one reader serves every operation: path
+ * parameters are checked non-empty and encoded, the body and query against the route's schemas.
  *
  * @internal
  */
-export function readArgs(route: Route, args: readonly unknown[]): CallInput {
-  let names = parameterNames.get(route.path);
-  if (names === undefined) {
-    names = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
-    parameterNames.set(route.path, names);
-  }
+export function requestOf(
+  route: Route,
+  args: readonly unknown[],
+): [spec: RequestSpec<never>, options: RequestOptions | undefined] {
   const params: Record<string, string> = {};
+  const checks: RequestCheck[] = [];
   let next = 1;
-  for (const name of names) params[name] = args[next++] as string;
-  const input: CallInput = { params };
-  if (route.body) input.body = args[next++];
-  if (route.query) input.query = (args[next++] as Record<string, unknown> | undefined) ?? {};
-  input.options = args[next] as RequestOptions | undefined;
-  return input;
+  for (const [, label] of route.path.matchAll(/:(\w+)/g) as Iterable<[string, string]>) {
+    const value = args[next++] as string;
+    params[label] = value;
+    checks.push({ label, schema: PathParam, value });
+  }
+  const body = route.body ? args[next++] : undefined;
+  if (route.body) checks.push({ label: 'body', schema: route.body, value: body });
+  const query = route.query ? ((args[next++] ?? {}) as Record<string, unknown>) : undefined;
+  if (route.query) checks.push({ label: 'query', schema: route.query, value: query });
+  // The route's own fields (operation, method) travel as they are; the rest are this call's.
+  const spec = {
+    ...route,
+    path: fillPath(route.path, params),
+    query,
+    body,
+    checks,
+    schema: route.response as z.ZodMiniType<never>,
+  };
+  return [spec, args[next] as RequestOptions | undefined];
 }
 
 /**
@@ -97,6 +100,5 @@ export function call<R extends Route>(
   route: R,
   args: OperationArgs<R>,
 ): APIPromise<OperationResult<R>> {
-  const { options, ...input } = readArgs(route, args);
-  return request(args[0], routeSpec(route, input), options);
+  return request(args[0], ...requestOf(route, args));
 }

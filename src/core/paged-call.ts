@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import type { Route } from '../routes/route';
-import { type OperationArgs, type OperationResult, readArgs } from './call';
+import { type OperationArgs, type OperationResult, requestOf } from './call';
 import {
   type AbstractPage,
   CursorPage,
@@ -19,7 +19,6 @@ import {
   requestPage,
 } from './pagination';
 import { startRequest } from './request';
-import { routeSpec } from './route-spec';
 
 type QueryOf<R extends Route, Paging> = R extends { query: z.ZodMiniType<infer Query> }
   ? Query extends Paging
@@ -43,11 +42,18 @@ function pages<R extends Route, Page>(
   args: OperationArgs<R>,
   toPage: (body: never, query: never, fetch: never) => Page,
 ): never {
-  const { options, params, body, query } = readArgs(route, args);
+  const [spec, options] = requestOf(route, args);
+  // Each page is the first one's request with its own query (the query's check included).
+  const withQuery = (query: Record<string, unknown>) => ({
+    ...spec,
+    query,
+    checks: (spec.checks ?? []).map((check) =>
+      check.label === 'query' ? { ...check, value: query } : check,
+    ),
+  });
   return requestPage(
-    (pageQuery: Record<string, unknown>) =>
-      startRequest(args[0], routeSpec(route, { params, body, query: pageQuery }), options),
-    query ?? {},
+    (pageQuery: Record<string, unknown>) => startRequest(args[0], withQuery(pageQuery), options),
+    spec.query ?? {},
     toPage as never,
   ) as never;
 }

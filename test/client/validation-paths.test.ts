@@ -1,5 +1,5 @@
 // Where a validation problem is said to be, and in what words (src/core/validation.ts,
-// src/core/route-spec.ts; the mutation run's survivors, docs/benchmarks.md "Mutation score"):
+// src/core/call.ts; the mutation run's survivors, docs/benchmarks.md "Mutation score"):
 // values read along an issue's path, fields named without a body/query prefix, a whole body or
 // query named by its label, a response's root, and zod's own words for issues not reworded.
 import { ResponseValidationError, SvcValidationError } from '@svc/api';
