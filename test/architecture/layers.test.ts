@@ -60,7 +60,17 @@ function engineImports(): Map<string, string[]> {
  * The engine's floors, lowest first (docs/decisions/0146-one-operation-kind.md): a file imports
  * its own folder or a lower one. `.` is the engine's top: the port, the engine and its parts.
  */
-const ENGINE_FLOORS = ['store', 'wire', 'policy', 'resources', 'bridge', 'run', 'inbox', 'operations', '.'];
+const ENGINE_FLOORS = [
+  'store',
+  'wire',
+  'policy',
+  'resources',
+  'bridge',
+  'run',
+  'inbox',
+  'operations',
+  '.',
+];
 
 const floorOf = (file: string): number => {
   const [first, second] = file.slice('mock-server/engine/'.length).split('/');
