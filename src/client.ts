@@ -1,5 +1,6 @@
 import { createSvcCore, type SvcCore } from './core/core';
 import type { SvcOptions } from './core/options';
+import { Contexts } from './resources/contexts';
 import { Events } from './resources/events';
 import { Integrations } from './resources/integrations';
 import { Messages } from './resources/messages';
@@ -41,6 +42,8 @@ export class Svc {
   readonly messages: Messages;
   /** Topics: create, list, retrieve, update, delete, subscriptions. */
   readonly topics: Topics;
+  /** Contexts: create, list, retrieve, update, delete. */
+  readonly contexts: Contexts;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -54,5 +57,6 @@ export class Svc {
     this.events = new Events(this.core);
     this.messages = new Messages(this.core);
     this.topics = new Topics(this.core);
+    this.contexts = new Contexts(this.core);
   }
 }

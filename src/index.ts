@@ -67,6 +67,7 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export * from './funcs/contexts';
 export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/messages';
@@ -86,6 +87,7 @@ export type {
   TriggerBodyFor,
 } from './register';
 /* Resources */
+export { Contexts } from './resources/contexts';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
 export { Messages } from './resources/messages';
@@ -100,6 +102,14 @@ export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
 export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';
+export {
+  CONTEXT_PART_MAX_LENGTH,
+  CONTEXT_PART_PATTERN,
+  Context,
+  ContextCreateBody,
+  ContextListQuery,
+  ContextUpdateBody,
+} from './schemas/context';
 /* Schemas (the wire contract, shared with the mock engine) */
 export type { TriggerStatus } from './schemas/event';
 export {
@@ -157,6 +167,7 @@ export {
   NotificationListResponse,
 } from './schemas/notification';
 export {
+  ContextListResponse,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
   TopicListResponse,

@@ -6,6 +6,7 @@
  * @module
  */
 
+import * as contexts from './contexts';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -17,7 +18,16 @@ import * as workflows from './workflows';
 
 // One module per namespace, each exporting only its routes: a new route is listed by being
 // declared there; a new namespace adds one line here.
-const NAMESPACES = [subscribers, topics, integrations, workflows, events, notifications, messages];
+const NAMESPACES = [
+  subscribers,
+  topics,
+  integrations,
+  workflows,
+  events,
+  notifications,
+  messages,
+  contexts,
+];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;
 

@@ -20,6 +20,14 @@ export {
   STEP_TYPES,
   Timestamp,
 } from './common';
+export {
+  CONTEXT_PART_MAX_LENGTH,
+  CONTEXT_PART_PATTERN,
+  Context,
+  ContextCreateBody,
+  ContextListQuery,
+  ContextUpdateBody,
+} from './context';
 export type { TriggerStatus } from './event';
 export {
   CancelResponse,
@@ -102,6 +110,7 @@ export type {
   PageNumberResponse,
 } from './pagination';
 export {
+  ContextListResponse,
   cursorPage,
   pageNumberPage,
   SubscriberSearchResponse,

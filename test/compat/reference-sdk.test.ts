@@ -285,4 +285,30 @@ describe('@novu/api against the engine', () => {
     expect(removed.result.meta.successful).toBe(1);
     expect((await novu().topics.delete('task:1')).result.acknowledged).toBe(true);
   });
+
+  it('creates, lists, retrieves, updates and deletes contexts', async () => {
+    const created = await novu().contexts.create({
+      type: 'tenant',
+      id: 'acme',
+      data: { plan: 'pro' },
+    });
+    expect(created.result).toMatchObject({ type: 'tenant', id: 'acme', data: { plan: 'pro' } });
+    await novu().contexts.create({ type: 'workspace', id: 'w-1' });
+    const listed = await novu().contexts.list({ search: 'acme' });
+    expect(listed.result.data.map((context) => context.id)).toEqual(['acme']);
+    expect(listed.result.totalCount).toBe(1);
+    expect((await novu().contexts.retrieve('acme', 'tenant')).result.data).toEqual({
+      plan: 'pro',
+    });
+    const updated = await novu().contexts.update({
+      type: 'tenant',
+      id: 'acme',
+      updateContextRequestDto: { data: { plan: 'team' } },
+    });
+    expect(updated.result.data).toEqual({ plan: 'team' });
+    await novu().contexts.delete('acme', 'tenant');
+    await expect(novu().contexts.retrieve('acme', 'tenant')).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
 });

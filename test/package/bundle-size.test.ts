@@ -25,8 +25,9 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 const LIMITS = {
   triggerTotal: 18.5 * 1024,
   triggerSdkOnly: 6.9 * 1024,
-  // The 24 KB goal was set for the interface's 14 operations; the 40 of today measure 26.1 KB.
-  wholeSvcTotal: 26.5 * 1024,
+  // The 24 KB goal was set for the interface's 14 operations; the 43 before contexts measured
+  // 27,027 B, the five contexts operations add 356 B (27,383 B): the ceiling moved that far.
+  wholeSvcTotal: 26.8 * 1024,
 } as const;
 
 beforeAll(() => freshDist(), 300_000);

@@ -9,6 +9,7 @@ import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { OperationCall, OperationDefinition } from '../operation';
 import type { EnvironmentScope } from '../scope';
+import * as contexts from './contexts';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -23,7 +24,8 @@ type Definitions = typeof subscribers &
   typeof workflows &
   typeof events &
   typeof notifications &
-  typeof messages;
+  typeof messages &
+  typeof contexts;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -37,7 +39,16 @@ export type OperationDefinitions = {
   [K in keyof Definitions as Definitions[K]['route']['operation']]: Definitions[K];
 };
 
-const definitions = [subscribers, topics, integrations, workflows, events, notifications, messages]
+const definitions = [
+  subscribers,
+  topics,
+  integrations,
+  workflows,
+  events,
+  notifications,
+  messages,
+  contexts,
+]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);
 

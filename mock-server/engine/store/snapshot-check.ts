@@ -27,6 +27,7 @@ const DATA_SHAPE: Record<string, 'map' | 'array' | 'set'> = {
   workflows: 'array',
   messages: 'array',
   tenants: 'map',
+  contexts: 'map',
   notifications: 'array',
   notificationsById: 'map',
   transactionIds: 'set',
@@ -43,6 +44,7 @@ const RECORDS_WITH_ID = [
   'workflows',
   'messages',
   'tenants',
+  'contexts',
   'notifications',
 ];
 
