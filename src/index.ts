@@ -130,7 +130,7 @@ export type {
   IntegrationConfigurations,
   IntegrationCredentials,
 } from './schemas/integration';
-export { Integration, IntegrationCreateBody } from './schemas/integration';
+export { ActiveIntegration, Integration, IntegrationCreateBody } from './schemas/integration';
 export type {
   EmailBlock,
   MarkAsValue,

@@ -48,6 +48,8 @@ export {
 } from './event-batch';
 export type { ProviderId } from './integration';
 export {
+  ActiveIntegration,
+  ActiveIntegrationList,
   Integration,
   IntegrationConfigurations,
   IntegrationCreateBody,

@@ -134,6 +134,9 @@ describe('@novu/api against the engine', () => {
     expect(listed.result.map((integration) => integration.providerId)).toContain('sendgrid');
     const primary = await novu().integrations.setAsPrimary(created.result.id ?? '');
     expect(primary.result.primary).toBe(true);
+    const active = await novu().integrations.listActive();
+    // Its IntegrationResponseDto has no `selected`: the SDK drops it and parses the rest.
+    expect(active.result.map((integration) => integration.providerId)).toContain('sendgrid');
   });
 
   it('lists and syncs workflows', async () => {
