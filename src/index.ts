@@ -68,6 +68,7 @@ export {
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
 export * from './funcs/bridge';
+export * from './funcs/contexts';
 export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/messages';
@@ -88,6 +89,7 @@ export type {
 } from './register';
 /* Resources */
 export { Bridge } from './resources/bridge';
+export { Contexts } from './resources/contexts';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
 export { Messages } from './resources/messages';
@@ -104,6 +106,14 @@ export { Workflows } from './resources/workflows';
 export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
 export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';
+export {
+  CONTEXT_PART_MAX_LENGTH,
+  CONTEXT_PART_PATTERN,
+  Context,
+  ContextCreateBody,
+  ContextListQuery,
+  ContextUpdateBody,
+} from './schemas/context';
 export type { TriggerStatus } from './schemas/event';
 export {
   CancelResponse,
@@ -123,7 +133,7 @@ export type {
   IntegrationConfigurations,
   IntegrationCredentials,
 } from './schemas/integration';
-export { Integration, IntegrationCreateBody } from './schemas/integration';
+export { ActiveIntegration, Integration, IntegrationCreateBody } from './schemas/integration';
 export type {
   EmailBlock,
   MarkAsValue,
@@ -160,6 +170,7 @@ export {
   NotificationListResponse,
 } from './schemas/notification';
 export {
+  ContextListResponse,
   SubscriberSearchResponse,
   SubscriptionsListResponse,
   TopicListResponse,

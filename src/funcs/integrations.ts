@@ -8,6 +8,7 @@ import { call, type OperationArgs } from '../core/call';
 import {
   integrationsCreateRoute,
   integrationsDeleteRoute,
+  integrationsListActiveRoute,
   integrationsListRoute,
   integrationsSetPrimaryRoute,
   integrationsUpdateRoute,
@@ -33,3 +34,8 @@ export const integrationsSetPrimary = (
 /** {@inheritDoc Integrations.update} */
 export const integrationsUpdate = (...args: OperationArgs<typeof integrationsUpdateRoute>) =>
   call(integrationsUpdateRoute, args);
+
+/** {@inheritDoc Integrations.listActive} */
+export const integrationsListActive = (
+  ...args: OperationArgs<typeof integrationsListActiveRoute>
+) => call(integrationsListActiveRoute, args);

@@ -5,10 +5,12 @@ import {
   integrationsCreate,
   integrationsDelete,
   integrationsList,
+  integrationsListActive,
   integrationsSetPrimary,
   integrationsUpdate,
 } from '../funcs/integrations';
 import type {
+  ActiveIntegration,
   Integration,
   IntegrationCreateBody,
   IntegrationUpdateBody,
@@ -60,6 +62,20 @@ export class Integrations {
    */
   list(options?: RequestOptions): APIPromise<Integration[]> {
     return integrationsList(this.#core, options);
+  }
+
+  /**
+   * Lists the organization's active integrations (`GET /v1/integrations/active`), each marked
+   * `selected` when its environment's steps of its channel deliver through it.
+   *
+   * @example
+   * ```ts
+   * const active = await svc.integrations.listActive();
+   * const sending = active.filter((integration) => integration.selected);
+   * ```
+   */
+  listActive(options?: RequestOptions): APIPromise<ActiveIntegration[]> {
+    return integrationsListActive(this.#core, options);
   }
 
   /**

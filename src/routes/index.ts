@@ -7,6 +7,7 @@
  */
 
 import * as bridge from './bridge';
+import * as contexts from './contexts';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -27,6 +28,7 @@ const NAMESPACES = [
   notifications,
   messages,
   bridge,
+  contexts,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

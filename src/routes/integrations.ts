@@ -4,6 +4,7 @@
  * @module
  */
 import {
+  ActiveIntegrationList,
   Integration,
   IntegrationCreateBody,
   IntegrationList,
@@ -62,4 +63,14 @@ export const integrationsDeleteRoute = {
   status: 200,
   category: 'global',
   response: IntegrationList,
+} as const satisfies Route;
+
+/** `GET /v1/integrations/active`: the organization's active integrations, each `selected` or not. */
+export const integrationsListActiveRoute = {
+  operation: 'integrations.listActive',
+  method: 'GET',
+  path: '/v1/integrations/active',
+  status: 200,
+  category: 'global',
+  response: ActiveIntegrationList,
 } as const satisfies Route;

@@ -299,3 +299,22 @@ export type IntegrationUpdateBody = z.infer<typeof IntegrationUpdateBody>;
 /** The answer of `GET /v1/integrations`: every integration of the organization. */
 export const IntegrationList = z.array(Integration);
 export type IntegrationList = Integration[];
+
+/**
+ * An item of `GET /v1/integrations/active`: an active integration, and whether it is the one its
+ * environment sends its channel through.
+ *
+ * @example
+ * ```ts
+ * ActiveIntegration.parse({ _id: '64da692e9a94fb2e6449ad06', channel: 'email', selected: true });
+ * ```
+ */
+export const ActiveIntegration = z.extend(Integration, {
+  /** Whether a step of its channel in its environment delivers through it. */
+  selected: z.boolean(),
+});
+export interface ActiveIntegration extends WireShape<typeof ActiveIntegration> {}
+
+/** The answer of `GET /v1/integrations/active`. */
+export const ActiveIntegrationList = z.array(ActiveIntegration);
+export type ActiveIntegrationList = ActiveIntegration[];

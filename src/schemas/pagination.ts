@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { Context } from './context';
 import { Subscriber } from './subscriber';
 import { Topic, TopicSubscription } from './topic';
 import type { WorkflowListItem } from './workflow';
@@ -91,3 +92,15 @@ export interface SubscriptionsListResponse extends CursorPageResponse<TopicSubsc
 export const TopicListResponse = cursorPage(Topic);
 /** Response of `GET /v2/topics`: a cursor page of topics. */
 export interface TopicListResponse extends CursorPageResponse<Topic> {}
+
+/**
+ * Response of `GET /v2/contexts` (cursor page).
+ *
+ * @example
+ * ```ts
+ * ContextListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
+ * ```
+ */
+export const ContextListResponse = cursorPage(Context);
+/** Response of `GET /v2/contexts`: a cursor page of contexts. */
+export interface ContextListResponse extends CursorPageResponse<Context> {}

@@ -134,6 +134,9 @@ describe('@novu/api against the engine', () => {
     expect(listed.result.map((integration) => integration.providerId)).toContain('sendgrid');
     const primary = await novu().integrations.setAsPrimary(created.result.id ?? '');
     expect(primary.result.primary).toBe(true);
+    const active = await novu().integrations.listActive();
+    // Its IntegrationResponseDto has no `selected`: the SDK drops it and parses the rest.
+    expect(active.result.map((integration) => integration.providerId)).toContain('sendgrid');
   });
 
   it('lists and syncs workflows', async () => {
@@ -284,5 +287,31 @@ describe('@novu/api against the engine', () => {
     const removed = await novu().topics.subscriptions.delete({ subscriptions: ['ada'] }, 'task:1');
     expect(removed.result.meta.successful).toBe(1);
     expect((await novu().topics.delete('task:1')).result.acknowledged).toBe(true);
+  });
+
+  it('creates, lists, retrieves, updates and deletes contexts', async () => {
+    const created = await novu().contexts.create({
+      type: 'tenant',
+      id: 'acme',
+      data: { plan: 'pro' },
+    });
+    expect(created.result).toMatchObject({ type: 'tenant', id: 'acme', data: { plan: 'pro' } });
+    await novu().contexts.create({ type: 'workspace', id: 'w-1' });
+    const listed = await novu().contexts.list({ search: 'acme' });
+    expect(listed.result.data.map((context) => context.id)).toEqual(['acme']);
+    expect(listed.result.totalCount).toBe(1);
+    expect((await novu().contexts.retrieve('acme', 'tenant')).result.data).toEqual({
+      plan: 'pro',
+    });
+    const updated = await novu().contexts.update({
+      type: 'tenant',
+      id: 'acme',
+      updateContextRequestDto: { data: { plan: 'team' } },
+    });
+    expect(updated.result.data).toEqual({ plan: 'team' });
+    await novu().contexts.delete('acme', 'tenant');
+    await expect(novu().contexts.retrieve('acme', 'tenant')).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 });

@@ -24,6 +24,7 @@ it('no GET operation changes the state', async () => {
       ...(body === undefined ? {} : { readBody: async () => body }),
     });
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
+  await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
   await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
@@ -49,6 +50,8 @@ it('no GET operation changes the state', async () => {
     subscriberId: 'demo-ada',
     topicKey: 'news',
     workflowId: 'welcome',
+    type: 'tenant',
+    id: 'acme',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);

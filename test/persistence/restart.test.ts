@@ -45,6 +45,21 @@ describe('a restart on the same data directory', () => {
     expect(second.engine.clock.now()).toBe(START + 60_000);
   });
 
+  it('brings back contexts, their data and their deletions', async () => {
+    const first = await start();
+    await first.call('POST', '/v2/contexts', { type: 'tenant', id: 'kept', data: { plan: 'pro' } });
+    await first.call('POST', '/v2/contexts', { type: 'tenant', id: 'gone' });
+    await first.call('PATCH', '/v2/contexts/tenant/kept', { data: { plan: 'team' } });
+    expect((await first.call('DELETE', '/v2/contexts/tenant/gone')).status).toBe(204);
+    await stop(first);
+
+    const second = await start();
+    const back = await second.call('GET', '/v2/contexts/tenant/kept');
+    expect(back.status).toBe(200);
+    expect(back.body.data).toEqual({ plan: 'team' });
+    expect((await second.call('GET', '/v2/contexts/tenant/gone')).status).toBe(404);
+  });
+
   it('keeps a pending delay, which runs when its time comes after the restart', async () => {
     const first = await start();
     const trigger = await first.call('POST', '/v1/events/trigger', {

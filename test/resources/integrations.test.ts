@@ -186,3 +186,17 @@ describe('integrations.setPrimary', () => {
     );
   });
 });
+
+describe('integrations.listActive', () => {
+  it('answers the active integrations typed, each with selected', async () => {
+    const svc = client();
+    await svc.integrations.create({ providerId: 'sendgrid', channel: 'email', active: true });
+    const active = await svc.integrations.listActive();
+    expect(active.map((integration) => [integration.providerId, integration.selected])).toEqual([
+      ['svc', true],
+      ['svc-email', true],
+      ['sendgrid', false],
+      ['svc', true],
+    ]);
+  });
+});

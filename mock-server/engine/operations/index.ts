@@ -9,6 +9,7 @@ import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
 import * as bridge from './bridge';
+import * as contexts from './contexts';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -25,7 +26,8 @@ type Definitions = typeof subscribers &
   typeof events &
   typeof notifications &
   typeof messages &
-  typeof bridge;
+  typeof bridge &
+  typeof contexts;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -48,6 +50,7 @@ const definitions = [
   notifications,
   messages,
   bridge,
+  contexts,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

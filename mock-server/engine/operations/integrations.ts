@@ -7,6 +7,7 @@
  */
 
 import * as routes from '../../../src/routes/integrations';
+import { listActiveIntegrations } from '../resources/active-integrations';
 import { deleteIntegration, updateIntegration } from '../resources/integration-changes';
 import {
   createIntegration,
@@ -37,4 +38,8 @@ export const integrationsUpdate = defineOperation(
 export const integrationsDelete = defineOperation(
   routes.integrationsDeleteRoute,
   (scope, { params }) => deleteIntegration(scope, params.integrationId),
+);
+
+export const integrationsListActive = defineOperation(routes.integrationsListActiveRoute, (scope) =>
+  listActiveIntegrations(scope),
 );

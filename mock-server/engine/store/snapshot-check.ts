@@ -43,6 +43,7 @@ const RECORDS_WITH_ID = [
   'workflows',
   'messages',
   'tenants',
+  'contexts',
   'notifications',
 ];
 
@@ -75,8 +76,13 @@ function dataProblem(data: unknown, where: string): string | undefined {
   }
   if (!(throttle['untilWindows'] instanceof Map))
     return `${where}.throttle.untilWindows is not a map`;
+  // Saved before contexts were records: withCurrentShape gives it an empty map.
+  if (data['contexts'] !== undefined && !(data['contexts'] instanceof Map)) {
+    return `${where}.contexts is not a map`;
+  }
   for (const key of RECORDS_WITH_ID) {
-    const collection = data[key] as Map<unknown, unknown> | unknown[];
+    const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
+    if (collection === undefined) continue;
     for (const record of collection.values()) {
       if (!isObject(record) || !isString(record['_id'])) {
         return `${where}.${key} holds an item that is not a record with an _id`;
@@ -230,7 +236,7 @@ function isFanOut(value: unknown, state: EngineState): boolean {
 }
 
 /**
- * Fills what a state saved by an earlier version lacks (no pending fan-outs), after
+ * Fills what a state saved by an earlier version lacks (no pending fan-outs, no contexts), after
  * {@link snapshotProblem} found nothing wrong with it.
  *
  * @example
@@ -241,5 +247,6 @@ function isFanOut(value: unknown, state: EngineState): boolean {
 export function withCurrentShape(state: EngineState): EngineState {
   if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
   if (!Array.isArray(state.bridgeCalls)) state.bridgeCalls = [];
+  for (const data of state.data.values()) data.contexts ??= new Map();
   return state;
 }

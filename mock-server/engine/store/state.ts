@@ -458,6 +458,23 @@ export interface OpenDigestRecord {
   notificationIds: string[];
 }
 
+/**
+ * A context made through `/v2/contexts` (docs/behaviour/contexts.md).
+ *
+ * @example
+ * ```ts
+ * const acme: ContextRecord | undefined = engine.scope('Development').data.contexts.get('tenant:acme');
+ * ```
+ */
+export interface ContextRecord {
+  _id: string;
+  type: string;
+  id: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Throttle admissions kept per key, so snapshots carry them. */
 export interface ThrottleStore {
   admitted: Map<string, number[]>;
@@ -497,6 +514,8 @@ export interface EnvironmentData {
   messages: MessageRecord[];
   /** Tenants keyed by identifier. */
   tenants: Map<string, TenantRecord>;
+  /** Contexts keyed `type:id` (docs/behaviour/contexts.md). */
+  contexts: Map<string, ContextRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -679,6 +698,7 @@ export function createEnvironmentData(): EnvironmentData {
     workflows: [],
     messages: [],
     tenants: new Map(),
+    contexts: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

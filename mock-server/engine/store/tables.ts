@@ -254,6 +254,7 @@ export const tables = {
   workflows,
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
+  contexts: mapTable((data: EnvironmentData) => data.contexts),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {

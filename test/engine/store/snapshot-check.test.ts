@@ -6,6 +6,7 @@ import { CLOCK_MAX_MS } from '../../../mock-server/engine/store/clock';
 import {
   copySnapshotState,
   snapshotProblem,
+  withCurrentShape,
 } from '../../../mock-server/engine/store/snapshot-check';
 import {
   createEnvironmentData,
@@ -285,6 +286,7 @@ describe('snapshotProblem: the data of an environment', () => {
     ['workflows', 'array'],
     ['messages', 'array'],
     ['tenants', 'map'],
+    ['contexts', 'map'],
     ['notifications', 'array'],
   ])('refuses a %s item that is not a record with a text _id', (key, kind) => {
     const refused = `data of environment env-1.${key} holds an item that is not a record with an _id`;
@@ -295,6 +297,14 @@ describe('snapshotProblem: the data of an environment', () => {
     expect(holding(null)).toBe(refused);
     expect(holding(Object.assign([], { _id: 'x', jobs: [] }))).toBe(refused);
     expect(holding({ _id: 'x', jobs: [] })).toBeUndefined();
+  });
+
+  it('takes data saved before contexts were records, and gives it an empty contexts map', () => {
+    const state = validState();
+    delete (state.data.get('env-1') as unknown as Record<string, unknown>)['contexts'];
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    expect(withCurrentShape(state).data.get('env-1')?.contexts).toEqual(new Map());
+    expect(dataProblemWith('contexts', [])).toBe('data of environment env-1.contexts is not a map');
   });
 
   it('refuses a notification without its jobs array', () => {

@@ -94,6 +94,8 @@ const PARAMS: Readonly<Record<string, string>> = {
   topicKey: 'team',
   workflowId: 'wf',
   transactionId: 'txn-wait',
+  type: 'tenant',
+  id: 'acme',
 };
 
 /**
@@ -151,6 +153,12 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   }),
   'topics.create': () => ({ body: { key: 'zzz-topic', name: 'Zzz' } }),
   'topics.list': () => ({}),
+  'contexts.create': () => ({ body: { type: 'tenant', id: 'zzz', data: { plan: 'pro' } } }),
+  'contexts.list': () => ({}),
+  'contexts.update': () => ({
+    params: { type: 'tenant', id: 'acme' },
+    body: { data: { plan: 'team' } },
+  }),
   'topics.update': () => ({ params: { topicKey: 'team' }, body: { name: 'Zzz team' } }),
   'topics.subscriptions.create': () => ({
     params: { topicKey: 'team' },
@@ -312,6 +320,9 @@ function preparedEngine() {
   engine.operations['subscribers.credentials.upsert'](context, {
     params: { subscriberId: 'cy' },
     body: { providerId: 'slack', credentials: { webhookUrl: 'https://hooks.example.com/c' } },
+  });
+  engine.operations['contexts.create'](context, {
+    body: { type: 'tenant', id: 'acme', data: { plan: 'pro' } },
   });
   engine.clock.advance(60_000);
   return { engine, context };

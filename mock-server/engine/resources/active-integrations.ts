@@ -1,0 +1,37 @@
+/**
+ * `GET /v1/integrations/active` (docs/behaviour/integrations.md#active): the organization's
+ * active integrations, each `selected` when the integration selection of its environment picks it
+ * for its channel.
+ *
+ * @module
+ */
+
+import { selectIntegration } from '../run/channels/delivery';
+import type { EngineScope } from '../scope';
+import type { IntegrationRecord } from '../store/state';
+import type { IntegrationDto } from './integrations';
+
+/**
+ * An active integration with whether its environment delivers its channel through it.
+ *
+ * @example
+ * ```ts
+ * const active: ActiveIntegrationDto[] = engine.operations['integrations.listActive'](
+ *   engine.scope('Development'),
+ * );
+ * ```
+ */
+export type ActiveIntegrationDto = IntegrationDto & { selected: boolean };
+
+/** Every active integration of the organization, in environment then insertion order. */
+export function listActiveIntegrations(scope: EngineScope): ActiveIntegrationDto[] {
+  return scope.organizationData().flatMap((data) => {
+    const active = data.integrations.filter(
+      (integration: IntegrationRecord) => integration.active && !integration.deleted,
+    );
+    return active.map((integration) => ({
+      ...structuredClone(integration),
+      selected: selectIntegration(data, integration.channel, {})?._id === integration._id,
+    }));
+  });
+}
