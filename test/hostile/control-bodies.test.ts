@@ -34,7 +34,7 @@ describe('hostile: control API bodies', () => {
     [
       '/faults',
       { match: { operation: 'subscriber.retrieve' }, respond: 'network-error' },
-      'operation must be one of subscribers.credentials.upsert',
+      'operation must be one of bridge.sync, contexts.create',
     ],
     ['/faults/provider', { channel: 'in_app' }, 'channel must be one of email, sms, chat, push'],
     [

@@ -7,13 +7,13 @@
  */
 
 import * as routes from '../../../src/routes/integrations';
-import { listActiveIntegrations } from '../resources/active-integrations';
 import { deleteIntegration, updateIntegration } from '../resources/integration-changes';
 import {
   createIntegration,
   listIntegrations,
   setPrimaryIntegration,
 } from '../resources/integrations';
+import { listActiveIntegrations } from '../run/active-integrations';
 import { defineOperation } from './operation';
 
 export const integrationsCreate = defineOperation(

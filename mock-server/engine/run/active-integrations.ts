@@ -6,10 +6,10 @@
  * @module
  */
 
-import { selectIntegration } from '../run/channels/delivery';
+import type { IntegrationDto } from '../resources/integrations';
 import type { EngineScope } from '../scope';
 import type { IntegrationRecord } from '../store/state';
-import type { IntegrationDto } from './integrations';
+import { selectIntegration } from './channels/delivery';
 
 /**
  * An active integration with whether its environment delivers its channel through it.
