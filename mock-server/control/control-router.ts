@@ -125,7 +125,7 @@ export interface ControlRouteInput {
   params: Record<string, string>;
   /** The request URL (for query parameters). */
   url: URL;
-  /** Aborts when the client goes away (see {@link PipelineRequest.signal}). */
+  /** Aborts when the client goes away (the request's own `signal`). */
   signal?: AbortSignal;
   context: ControlServices;
 }
