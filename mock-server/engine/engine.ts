@@ -1,4 +1,4 @@
-import { encodeQuery } from '../../src/core/request';
+import { encodeQuery } from '../../src/routes/route';
 import { callBridge } from './bridge/bridge-client';
 import { type BridgeOptions, bridgeTransport } from './bridge/bridge-options';
 import { type BridgeOutcome, createBridgePump } from './bridge/bridge-pump';

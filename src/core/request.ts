@@ -6,7 +6,7 @@
  */
 import ky, { TimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import type { HttpMethod } from '../routes/route';
+import { encodeQuery, type HttpMethod } from '../routes/route';
 import { VERSION } from '../version';
 import { APIPromise, type PendingRequest, type RawResponse } from './api-promise';
 import type { SvcCore } from './core';
@@ -60,23 +60,6 @@ export function unwrapEnvelope(body: unknown): unknown {
     if (keys.length === 1 && keys[0] === 'data') return (body as { data: unknown }).data;
   }
   return body;
-}
-
-/** @internal Encodes a query object: drops null/undefined, repeats keys for arrays. */
-export function encodeQuery(query: Record<string, unknown> | undefined): URLSearchParams {
-  const params = new URLSearchParams();
-  if (!query) return params;
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (item !== undefined && item !== null) params.append(key, String(item));
-      }
-    } else {
-      params.append(key, String(value));
-    }
-  }
-  return params;
 }
 
 function authorization(key: string): string {

@@ -112,3 +112,24 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>)
 }
 
 const pathParts = new Map<string, string[]>();
+
+/**
+ * @internal Encodes a query object: drops null/undefined, repeats keys for arrays. Beside
+ * {@link fillPath} because the engine builds the same URLs and must not import the client's
+ * transport (ky).
+ */
+export function encodeQuery(query: Record<string, unknown> | undefined): URLSearchParams {
+  const params = new URLSearchParams();
+  if (!query) return params;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (item !== undefined && item !== null) params.append(key, String(item));
+      }
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  return params;
+}

@@ -141,6 +141,12 @@ describe('layers', () => {
     );
   });
 
+  it("the mock imports nothing of the client's transport (ky and src/core/request)", () => {
+    const transport = (t: string) =>
+      t === 'ky' || under('src/core/request', 'src/core/api-promise')(t);
+    expect(violations('mock-server', transport)).toEqual([]);
+  });
+
   it('the pipeline and the fetch adapter import no other adapter, no msw and no Node built-in', () => {
     const others = under('mock-server/handlers', 'mock-server/http', 'mock-server/inspector');
     for (const folder of ['mock-server/pipeline', 'mock-server/fetch']) {

@@ -14,7 +14,8 @@ import { TimeoutError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createSvcCore } from '../../src/core/core';
-import { encodeQuery, request, unwrapEnvelope } from '../../src/core/request';
+import { request, unwrapEnvelope } from '../../src/core/request';
+import { encodeQuery } from '../../src/routes/route';
 import { clientWith, json, scriptedFetch, subscriber } from './helpers';
 
 afterEach(() => {
