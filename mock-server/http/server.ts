@@ -12,6 +12,7 @@ import { demoSeed } from '../demo-seed';
 import { syncBridge, watchBridge } from '../engine/bridge/bridge-watch';
 import { createMockEngine, type MockEngine, type MockEngineOptions } from '../engine/engine';
 import { inspectorControlRoutes } from '../inspector/control-routes';
+import { firstFrameAnswers } from '../inspector/first-frame';
 import { type InspectorServeOptions, serveInspector } from '../inspector/serve';
 import type { MistakeHints } from '../pipeline/mistake-hints';
 import { ABORTED, createPipeline } from '../pipeline/pipeline';
@@ -189,6 +190,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           },
           { token: options.controlToken, allowedHosts },
         );
+  if (inspector && control) inspector.firstFrame = () => firstFrameAnswers(control);
   const log = options.log;
   const inboxSocket =
     options.inboxSocket === false

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CONTROL_TOKEN_HEADER, hostName, isLoopbackHost } from '../control/control-router';
 import type { MockEngine } from '../engine/engine';
 import { createEventStreams, EVENT_STREAM_LIMITS, type EventStreams } from './event-streams';
+import { firstFrameScript } from './first-frame';
 
 /**
  * Where the inspector lives on the HTTP server.
@@ -39,6 +40,12 @@ export interface InspectorServeOptions {
    * port), so a page on another site cannot reach the inspector through DNS rebinding.
    */
   allowedHosts?: readonly string[] | undefined;
+  /**
+   * The control answers the page's default view reads first (`firstFrameAnswers`), put in the
+   * page so its first paint shows data. Left out when a control token is set: the page holds no
+   * data before the token is given.
+   */
+  firstFrame?: (() => Promise<Record<string, unknown>>) | undefined;
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -51,7 +58,7 @@ const PAGE_SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const HTML = `<!doctype html>
+const page = (answers: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -61,7 +68,7 @@ const HTML = `<!doctype html>
     <link rel="stylesheet" href="${INSPECTOR_PATH}/app.css" />
   </head>
   <body>
-    <div id="app"><p>Loading the inspector…</p></div>
+    <div id="app"><p>Loading the inspector…</p></div>${answers}
     <noscript>The inspector needs JavaScript; the control API (/__svc) answers without it.</noscript>
     <script type="module" src="${INSPECTOR_PATH}/app.js"></script>
   </body>
@@ -99,6 +106,17 @@ async function sendAsset(res: ServerResponse, kind: 'script' | 'css'): Promise<v
     ...PAGE_SECURITY_HEADERS,
   });
   res.end(inspectorAssets[kind]);
+}
+
+async function sendPage(res: ServerResponse, context: InspectorServeOptions): Promise<void> {
+  const answers =
+    context.firstFrame && !context.controlToken ? firstFrameScript(await context.firstFrame()) : '';
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    ...PAGE_SECURITY_HEADERS,
+  });
+  res.end(page(answers));
 }
 
 const streamsByEngine = new WeakMap<MockEngine, EventStreams>();
@@ -178,12 +196,11 @@ export function serveInspector(
   switch (path) {
     case INSPECTOR_PATH:
     case `${INSPECTOR_PATH}/`:
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        ...PAGE_SECURITY_HEADERS,
+      sendPage(res, context).catch((error: unknown) => {
+        console.error('[svc-mock] the inspector page could not be answered:', error);
+        if (!res.headersSent) plain(res, 500, 'The inspector page could not be answered');
+        else res.destroy();
       });
-      res.end(HTML);
       return true;
     case `${INSPECTOR_PATH}/app.js`:
     case `${INSPECTOR_PATH}/app.css`:

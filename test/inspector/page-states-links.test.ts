@@ -66,24 +66,42 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
     await server?.close();
   });
 
-  it('says it is loading until the first answers, then that nothing happened yet', async () => {
+  it('paints data in its first frame: the default view needs no answer from the network', async () => {
     const page = await context.newPage();
-    // Hold the activity and clock answers: what a slow first load looks like.
+    // Hold every control answer: what a slow first load looks like.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/__svc\/(inspector\/activity|clock)/, async (route) => {
+    await page.route(/\/__svc\/(?!ui)/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/__svc/ui`);
-    await page.waitForSelector('[data-testid="loading"]');
-    expect(await page.textContent('.clock')).toContain('loading…');
-    release();
-    await page.waitForSelector('text=No triggers yet');
+    await page.goto(`${server.url}/__svc/ui`, { waitUntil: 'load' });
+    // Right after load, with nothing answered yet, the page shows the server's answers.
     expect(await page.locator('[data-testid="loading"]').count()).toBe(0);
     expect(await page.textContent('[data-testid="header-clock"]')).toBe('2026-03-02T09:00:00.000Z');
+    expect(await page.textContent('[data-testid="data"]')).toBe('Data: in memory only');
+    expect(await page.textContent('main')).toContain('No triggers yet');
+    release();
+    await page.close();
+  });
+
+  it('says it is loading until the first answers of a view the page was not served with', async () => {
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/__svc\/inspector\/messages/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/__svc/ui#messages`);
+    await page.waitForSelector('[data-testid="loading"]');
+    release();
+    await page.waitForSelector('text=No messages yet');
+    expect(await page.locator('[data-testid="loading"]').count()).toBe(0);
     await page.close();
   });
 

@@ -2,6 +2,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { control } from './api';
+import { takeFirstFrame } from './first-frame';
 
 export { html };
 
@@ -51,10 +52,10 @@ export function useControl<T>(
   path: string | undefined,
   deps: readonly unknown[],
 ): { data: T | null; error: string | null } {
-  const [state, setState] = useState<{ data: T | null; error: string | null }>({
-    data: null,
+  const [state, setState] = useState<{ data: T | null; error: string | null }>(() => ({
+    data: path === undefined ? null : ((takeFirstFrame(path) as T | undefined) ?? null),
     error: null,
-  });
+  }));
   useEffect(() => {
     if (path === undefined) return;
     let current = true;
