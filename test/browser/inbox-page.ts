@@ -14,10 +14,15 @@ export interface InboxSite {
   close(): Promise<void>;
 }
 
-/** Bundles `examples/inbox/app.ts` and serves it with `index.html`. */
-export async function serveInboxPage(): Promise<InboxSite> {
+/**
+ * Bundles `examples/inbox/app.ts` (or the given module source, resolved from the repository) and
+ * serves it with `index.html`.
+ */
+export async function serveInboxPage(source?: string): Promise<InboxSite> {
   const result = await build({
-    entryPoints: [join(example, 'app.ts')],
+    ...(source === undefined
+      ? { entryPoints: [join(example, 'app.ts')] }
+      : { stdin: { contents: source, resolveDir: example, loader: 'ts' as const } }),
     bundle: true,
     write: false,
     format: 'esm',
