@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { type ControlRoute, parseControlBody } from '../control/control-router';
 import { activity, activityFilter } from './views/activity';
-import { environmentContext, environmentSummary } from './views/environment';
+import { environmentSummary, requestedScope } from './views/environment';
 import { inbox, messageFilter, messages } from './views/messages';
 import { clockState, environmentState } from './views/state';
 
@@ -40,22 +40,21 @@ export const inspectorControlRoutes: ControlRoute[] = [
     description:
       'Triggers by transaction, newest first, with body, answer, notifications, jobs and execution details; query workflowId, subscriberId, channel, status, transactionId, limit, before (the cursor of the last group: the next, older page)',
     run: ({ url, context }) =>
-      activity(context.engine, environmentContext(context.engine, url), activityFilter(url)),
+      activity(context.engine, requestedScope(context.engine, url), activityFilter(url)),
   },
   {
     method: 'GET',
     path: '/inspector/messages',
     description:
       'Stored messages, newest first, as the recipient gets them; query channel, subscriberId, transactionId, limit',
-    run: ({ url, context }) =>
-      messages(environmentContext(context.engine, url), messageFilter(url)),
+    run: ({ url, context }) => messages(requestedScope(context.engine, url), messageFilter(url)),
   },
   {
     method: 'GET',
     path: '/inspector/inbox/:subscriberId',
     description: "A subscriber's in-app messages with read, seen and archived state",
     run: ({ url, params, context }) =>
-      inbox(environmentContext(context.engine, url), params['subscriberId'] ?? ''),
+      inbox(requestedScope(context.engine, url), params['subscriberId'] ?? ''),
   },
   {
     method: 'POST',
@@ -66,7 +65,7 @@ export const inspectorControlRoutes: ControlRoute[] = [
     changesEngine: false,
     run: async ({ url, params, body, context }) => {
       const marked = context.engine.operations['subscribers.messages.markAs'](
-        environmentContext(context.engine, url),
+        requestedScope(context.engine, url),
         {
           params: { subscriberId: params['subscriberId'] ?? '' },
           body: parseControlBody(MarkBody, body),
@@ -82,7 +81,7 @@ export const inspectorControlRoutes: ControlRoute[] = [
     description:
       'Subscribers with credentials and topics, topics, workflows with steps and issues, integrations',
     run: ({ url, context }) =>
-      environmentState(context.engine, environmentContext(context.engine, url)),
+      environmentState(context.engine, requestedScope(context.engine, url)),
   },
   {
     method: 'GET',

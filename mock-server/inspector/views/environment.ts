@@ -7,8 +7,8 @@
 import type { EngineScope, MockEngine } from '../../engine/engine';
 import type { EnvironmentRecord } from '../../engine/store/state';
 
-/** The engine context of the environment a request names, as the API would authenticate it. */
-export function environmentContext(engine: MockEngine, url: URL): EngineScope {
+/** The scope of the environment a request names, as the API would authenticate it. */
+export function requestedScope(engine: MockEngine, url: URL): EngineScope {
   return engine.scope(url.searchParams.get('environment') || 'Development');
 }
 
