@@ -11,13 +11,23 @@ import * as integrations from './integrations';
 import * as messages from './messages';
 import * as notifications from './notifications';
 import type { Route } from './route';
+import * as subscriberNotifications from './subscriber-notifications';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
 
 // One module per namespace, each exporting only its routes: a new route is listed by being
 // declared there; a new namespace adds one line here.
-const NAMESPACES = [subscribers, topics, integrations, workflows, events, notifications, messages];
+const NAMESPACES = [
+  subscribers,
+  topics,
+  integrations,
+  workflows,
+  events,
+  notifications,
+  messages,
+  subscriberNotifications,
+];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;
 

@@ -38,6 +38,24 @@ export {
   BulkTriggerResponse,
   BulkTriggerResult,
 } from './event-batch';
+export type { ActionType } from './inbox-notification';
+export {
+  ACTION_TYPES,
+  BulkNotificationsBody,
+  ContextKeysQuery,
+  InboxAction,
+  InboxNotification,
+  InboxNotificationCount,
+  InboxNotificationCountQuery,
+  InboxNotificationCounts,
+  InboxNotificationList,
+  InboxNotificationListQuery,
+  InboxRedirect,
+  InboxSubscriber,
+  InboxWorkflow,
+  MarkSeenBody,
+  SnoozeBody,
+} from './inbox-notification';
 export type { ProviderId } from './integration';
 export {
   Integration,

@@ -13,6 +13,7 @@ import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
 import * as notifications from './notifications';
+import * as subscriberNotifications from './subscriber-notifications';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
@@ -23,7 +24,8 @@ type Definitions = typeof subscribers &
   typeof workflows &
   typeof events &
   typeof notifications &
-  typeof messages;
+  typeof messages &
+  typeof subscriberNotifications;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -37,7 +39,16 @@ export type OperationDefinitions = {
   [K in keyof Definitions as Definitions[K]['route']['operation']]: Definitions[K];
 };
 
-const definitions = [subscribers, topics, integrations, workflows, events, notifications, messages]
+const definitions = [
+  subscribers,
+  topics,
+  integrations,
+  workflows,
+  events,
+  notifications,
+  messages,
+  subscriberNotifications,
+]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);
 

@@ -1,0 +1,259 @@
+/**
+ * A subscriber's in-app notifications as the Inbox and the admin API's
+ * `/v2/subscribers/{subscriberId}/notifications` routes answer them (the service's
+ * `InboxNotificationDto`), and the queries and bodies of those routes.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp, type WireShape } from './common';
+import { SEVERITIES } from './workflow-common';
+
+const REDIRECT_TARGETS = ['_self', '_blank', '_parent', '_top', '_unfencedTop'] as const;
+
+/** Where a notification or its action leads. */
+export const InboxRedirect = z.looseObject({
+  url: z.string(),
+  target: z.optional(openEnum(REDIRECT_TARGETS)),
+});
+/**
+ * Where a notification or its action leads (`InboxNotification.redirect`).
+ *
+ * @example
+ * ```ts
+ * const open = (redirect: InboxRedirect) => window.open(redirect.url, redirect.target ?? '_self');
+ * ```
+ */
+export interface InboxRedirect extends WireShape<typeof InboxRedirect> {}
+
+/** A notification's primary or secondary action. */
+export const InboxAction = z.looseObject({
+  label: z.string(),
+  isCompleted: z.boolean(),
+  redirect: z.optional(InboxRedirect),
+});
+/**
+ * A notification's primary or secondary action.
+ *
+ * @example
+ * ```ts
+ * const pending = (action?: InboxAction) => action !== undefined && !action.isCompleted;
+ * ```
+ */
+export interface InboxAction extends WireShape<typeof InboxAction> {}
+
+/** The subscriber a notification was sent to. */
+export const InboxSubscriber = z.looseObject({
+  id: z.string(),
+  subscriberId: z.string(),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  avatar: z.optional(z.string()),
+});
+/**
+ * The subscriber a notification was sent to (`InboxNotification.to`).
+ *
+ * @example
+ * ```ts
+ * const name = (to: InboxSubscriber) => to.firstName ?? to.subscriberId;
+ * ```
+ */
+export interface InboxSubscriber extends WireShape<typeof InboxSubscriber> {}
+
+/** The workflow a notification came from. */
+export const InboxWorkflow = z.looseObject({
+  id: z.string(),
+  identifier: z.string(),
+  name: z.string(),
+  critical: z.boolean(),
+  tags: z.optional(z.array(z.string())),
+  data: z.optional(JsonObject),
+  severity: openEnum(SEVERITIES),
+});
+/**
+ * The workflow a notification came from (`InboxNotification.workflow`).
+ *
+ * @example
+ * ```ts
+ * const fromWelcome = (workflow?: InboxWorkflow) => workflow?.identifier === 'welcome';
+ * ```
+ */
+export interface InboxWorkflow extends WireShape<typeof InboxWorkflow> {}
+
+/** One in-app notification as the Inbox lists it. */
+export const InboxNotification = z.looseObject({
+  id: z.string(),
+  transactionId: z.string(),
+  subject: z.optional(z.string()),
+  body: z.string(),
+  to: InboxSubscriber,
+  isRead: z.boolean(),
+  isSeen: z.boolean(),
+  isArchived: z.boolean(),
+  isSnoozed: z.boolean(),
+  snoozedUntil: z.optional(z.nullable(Timestamp)),
+  deliveredAt: z.optional(z.array(Timestamp)),
+  createdAt: Timestamp,
+  readAt: z.optional(z.nullable(Timestamp)),
+  firstSeenAt: z.optional(z.nullable(Timestamp)),
+  archivedAt: z.optional(z.nullable(Timestamp)),
+  avatar: z.optional(z.string()),
+  primaryAction: z.optional(InboxAction),
+  secondaryAction: z.optional(InboxAction),
+  channelType: openEnum(CHANNEL_TYPES),
+  tags: z.optional(z.array(z.string())),
+  data: z.optional(JsonObject),
+  redirect: z.optional(InboxRedirect),
+  workflow: z.optional(InboxWorkflow),
+  severity: openEnum(SEVERITIES),
+});
+/**
+ * One in-app notification of a subscriber, as the Inbox shows it.
+ *
+ * @example
+ * ```ts
+ * const unread = (notifications: InboxNotification[]) => notifications.filter((n) => !n.isRead);
+ * ```
+ */
+export interface InboxNotification extends WireShape<typeof InboxNotification> {}
+
+/** A page of `GET /v2/subscribers/{subscriberId}/notifications`. */
+export const InboxNotificationList = z.looseObject({
+  data: z.array(InboxNotification),
+  hasMore: z.boolean(),
+  /** The filter applied, as the service echoes it. */
+  filter: JsonObject,
+});
+/**
+ * A page of a subscriber's notifications: `hasMore` says whether a next page exists (ask it with
+ * `after` the last notification's `id`).
+ *
+ * @example
+ * ```ts
+ * const next = (page: InboxNotificationList) => page.hasMore ? page.data.at(-1)?.id : undefined;
+ * ```
+ */
+export interface InboxNotificationList extends WireShape<typeof InboxNotificationList> {}
+
+/** One count of `GET /v2/subscribers/{subscriberId}/notifications/count`. */
+export const InboxNotificationCount = z.looseObject({
+  /** Notifications matching the filter, at most 99. */
+  count: z.number(),
+  filter: JsonObject,
+});
+/**
+ * The count of one filter (at most 99, as the service caps it).
+ *
+ * @example
+ * ```ts
+ * const badge = (count: InboxNotificationCount) => (count.count >= 99 ? '99+' : String(count.count));
+ * ```
+ */
+export interface InboxNotificationCount extends WireShape<typeof InboxNotificationCount> {}
+
+/** The answer of the count route: one count per filter, in the filters' order. */
+export const InboxNotificationCounts = z.array(InboxNotificationCount);
+
+const booleanQuery = z.optional(z.boolean());
+
+/**
+ * Query of `GET /v2/subscribers/{subscriberId}/notifications`: the page (`limit` 1 to 100,
+ * default 10; `after`, a notification id; `offset`) and the filter.
+ *
+ * @example
+ * ```ts
+ * InboxNotificationListQuery.parse({ limit: 20, read: false, tags: ['billing'] });
+ * ```
+ */
+export const InboxNotificationListQuery = z.object({
+  limit: z.optional(z.number()),
+  after: z.optional(z.string()),
+  offset: z.optional(z.number()),
+  tags: z.optional(z.array(z.string())),
+  read: booleanQuery,
+  archived: booleanQuery,
+  snoozed: booleanQuery,
+  seen: booleanQuery,
+  /** Conditions on the notifications' `data`, as JSON text. */
+  data: z.optional(z.string()),
+  severity: z.optional(z.array(z.enum(SEVERITIES))),
+  /** Created at or after, epoch milliseconds. */
+  createdGte: z.optional(z.number()),
+  /** Created at or before, epoch milliseconds. */
+  createdLte: z.optional(z.number()),
+  contextKeys: z.optional(z.array(z.string())),
+});
+export type InboxNotificationListQuery = z.infer<typeof InboxNotificationListQuery>;
+
+/**
+ * Query of `GET /v2/subscribers/{subscriberId}/notifications/count`: `filters`, a JSON array of 1
+ * to 30 filters.
+ *
+ * @example
+ * ```ts
+ * InboxNotificationCountQuery.parse({ filters: JSON.stringify([{ read: false }, { seen: false }]) });
+ * ```
+ */
+export const InboxNotificationCountQuery = z.object({ filters: z.string() });
+export type InboxNotificationCountQuery = z.infer<typeof InboxNotificationCountQuery>;
+
+/**
+ * Query of the one-notification routes: the context the notification belongs to.
+ *
+ * @example
+ * ```ts
+ * ContextKeysQuery.parse({ contextKeys: ['tenant:acme'] });
+ * ```
+ */
+export const ContextKeysQuery = z.object({ contextKeys: z.optional(z.array(z.string())) });
+export type ContextKeysQuery = z.infer<typeof ContextKeysQuery>;
+
+/**
+ * Body of `PATCH .../notifications/{notificationId}/snooze`: when the snooze ends (at least a
+ * minute ahead, at most 90 days).
+ *
+ * @example
+ * ```ts
+ * SnoozeBody.parse({ snoozeUntil: '2030-01-01T09:00:00.000Z' });
+ * ```
+ */
+export const SnoozeBody = z.object({ snoozeUntil: Timestamp });
+export type SnoozeBody = z.infer<typeof SnoozeBody>;
+
+/** The button an action route completes or reverts. */
+export const ACTION_TYPES = ['primary', 'secondary'] as const;
+/** `primary` or `secondary`. */
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+/**
+ * Body of the bulk routes (`POST .../notifications/{read,archive,read-archive,delete}`): which
+ * notifications, by workflow tags and `data` conditions (JSON text); none selects all.
+ *
+ * @example
+ * ```ts
+ * BulkNotificationsBody.parse({ tags: ['billing'], data: JSON.stringify({ plan: 'pro' }) });
+ * ```
+ */
+export const BulkNotificationsBody = z.object({
+  tags: z.optional(z.union([z.array(z.string()), JsonObject])),
+  data: z.optional(z.string()),
+  contextKeys: z.optional(z.array(z.string())),
+});
+export type BulkNotificationsBody = z.infer<typeof BulkNotificationsBody>;
+
+/**
+ * Body of `POST .../notifications/seen`: the given `notificationIds` (at most 100), or those the
+ * tags and data select.
+ *
+ * @example
+ * ```ts
+ * MarkSeenBody.parse({ notificationIds: ['64da692e9a94fb2e6449ad60'] });
+ * ```
+ */
+export const MarkSeenBody = z.object({
+  notificationIds: z.optional(z.array(z.string())),
+  tags: z.optional(z.union([z.array(z.string()), JsonObject])),
+  data: z.optional(z.string()),
+  contextKeys: z.optional(z.array(z.string())),
+});
+export type MarkSeenBody = z.infer<typeof MarkSeenBody>;
