@@ -132,4 +132,17 @@ describe('/v2/subscribers/{subscriberId}/notifications over HTTP', () => {
     expect(changes).toHaveLength(2);
     stop();
   });
+
+  it('reads bulk tags in the object form: { and: [{ or }] } groups, and {} as all', async () => {
+    deliver();
+    const none = await call('POST', `${base}/read`, {
+      body: { tags: { and: [{ or: ['billing'] }] } },
+    });
+    expect(none.status).toBe(204);
+    expect(engine.scope('Development').data.messages[0]).toMatchObject({ read: false });
+    const bad = await call('POST', `${base}/read`, { body: { tags: { and: 'x' } } });
+    expect(bad.status).toBe(422);
+    await call('POST', `${base}/read`, { body: { tags: {} } });
+    expect(engine.scope('Development').data.messages[0]).toMatchObject({ read: true });
+  });
 });
