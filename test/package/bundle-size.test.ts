@@ -25,8 +25,9 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 const LIMITS = {
   triggerTotal: 18.5 * 1024,
   triggerSdkOnly: 6.9 * 1024,
-  // The 24 KB goal was set for the interface's 14 operations; the 40 of today measure 26.1 KB.
-  wholeSvcTotal: 26.5 * 1024,
+  // The 24 KB goal was set for the interface's 14 operations; the 40 of issue 37 measured 26.1 KB,
+  // and the 59 with `subscribers.notifications` (issue 39) 27,847 B.
+  wholeSvcTotal: 27.5 * 1024,
 } as const;
 
 beforeAll(() => freshDist(), 300_000);
