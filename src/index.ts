@@ -134,6 +134,8 @@ export {
   InboxNotificationListQuery,
   MarkSeenBody,
   SnoozeBody,
+  UnseenCount,
+  UnseenCountQuery,
 } from './schemas/inbox-notification';
 /* Wire types nested in the responses (type-only: no runtime bytes) */
 export type {

@@ -21,6 +21,7 @@ import {
   subscribersNotificationsRevertActionRoute,
   subscribersNotificationsSnoozeRoute,
   subscribersNotificationsUnarchiveRoute,
+  subscribersNotificationsUnseenCountRoute,
   subscribersNotificationsUnsnoozeRoute,
 } from '../routes/subscriber-notifications';
 
@@ -103,3 +104,8 @@ export const subscribersNotificationsArchiveAllRead = (
 export const subscribersNotificationsDeleteAll = (
   ...args: OperationArgs<typeof subscribersNotificationsDeleteAllRoute>
 ) => call(subscribersNotificationsDeleteAllRoute, args);
+
+/** {@inheritDoc SubscriberNotifications.unseenCount} */
+export const subscribersNotificationsUnseenCount = (
+  ...args: OperationArgs<typeof subscribersNotificationsUnseenCountRoute>
+) => call(subscribersNotificationsUnseenCountRoute, args);

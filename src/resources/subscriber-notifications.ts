@@ -17,6 +17,7 @@ import {
   subscribersNotificationsRevertAction,
   subscribersNotificationsSnooze,
   subscribersNotificationsUnarchive,
+  subscribersNotificationsUnseenCount,
   subscribersNotificationsUnsnooze,
 } from '../funcs/subscriber-notifications';
 import type {
@@ -30,6 +31,8 @@ import type {
   InboxNotificationListQuery,
   MarkSeenBody,
   SnoozeBody,
+  UnseenCount,
+  UnseenCountQuery,
 } from '../schemas/inbox-notification';
 
 /**
@@ -367,5 +370,22 @@ export class SubscriberNotifications {
     options?: RequestOptions,
   ): APIPromise<void> {
     return subscribersNotificationsDeleteAll(this.#core, subscriberId, body, options);
+  }
+
+  /**
+   * Counts the subscriber's unseen in-app notifications (or seen ones with `seen: true`), up to
+   * `limit` (default 100) (`GET /v1/subscribers/{subscriberId}/notifications/unseen`).
+   *
+   * @example
+   * ```ts
+   * const { count } = await svc.subscribers.notifications.unseenCount('user-1');
+   * ```
+   */
+  unseenCount(
+    subscriberId: string,
+    query?: UnseenCountQuery,
+    options?: RequestOptions,
+  ): APIPromise<UnseenCount> {
+    return subscribersNotificationsUnseenCount(this.#core, subscriberId, query, options);
   }
 }

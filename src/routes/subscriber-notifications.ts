@@ -9,6 +9,8 @@ import {
   InboxNotificationListQuery,
   MarkSeenBody,
   SnoozeBody,
+  UnseenCount,
+  UnseenCountQuery,
 } from '../schemas/inbox-notification';
 import type { Route } from './route';
 
@@ -189,4 +191,15 @@ export const subscribersNotificationsDeleteAllRoute = {
   category: 'configuration',
   body: BulkNotificationsBody,
   response: NoContent,
+} as const satisfies Route;
+
+/** `GET /v1/subscribers/{subscriberId}/notifications/unseen`: the v1 count of unseen ones. */
+export const subscribersNotificationsUnseenCountRoute = {
+  operation: 'subscribers.notifications.unseenCount',
+  method: 'GET',
+  path: '/v1/subscribers/:subscriberId/notifications/unseen',
+  status: 200,
+  category: 'configuration',
+  query: UnseenCountQuery,
+  response: UnseenCount,
 } as const satisfies Route;

@@ -257,3 +257,30 @@ export const MarkSeenBody = z.object({
   contextKeys: z.optional(z.array(z.string())),
 });
 export type MarkSeenBody = z.infer<typeof MarkSeenBody>;
+
+/**
+ * Query of `GET /v1/subscribers/{subscriberId}/notifications/unseen`: `seen` (default `false`)
+ * and the most to count (`limit`, 1 to 1000, default 100).
+ *
+ * @example
+ * ```ts
+ * UnseenCountQuery.parse({ limit: 50 });
+ * ```
+ */
+export const UnseenCountQuery = z.object({
+  seen: z.optional(z.boolean()),
+  limit: z.optional(z.number()),
+});
+export type UnseenCountQuery = z.infer<typeof UnseenCountQuery>;
+
+/** The answer of the v1 unseen count. */
+export const UnseenCount = z.looseObject({ count: z.number() });
+/**
+ * How many in-app notifications are unseen (or seen, with `seen: true`), at most `limit`.
+ *
+ * @example
+ * ```ts
+ * const badge = (unseen: UnseenCount) => (unseen.count > 0 ? String(unseen.count) : '');
+ * ```
+ */
+export interface UnseenCount extends WireShape<typeof UnseenCount> {}

@@ -55,6 +55,8 @@ export {
   InboxWorkflow,
   MarkSeenBody,
   SnoozeBody,
+  UnseenCount,
+  UnseenCountQuery,
 } from './inbox-notification';
 export type { ProviderId } from './integration';
 export {

@@ -109,4 +109,10 @@ describe('@novu/api subscribers.notifications against the engine', () => {
     await notifications.deleteAll({}, 'ada');
     expect(engine.scope('Development').data.messages).toHaveLength(0);
   });
+
+  it('counts unseen ones through the v1 route', async () => {
+    await delivered();
+    const unseen = await novu().subscribers.notifications.unseenCount({ subscriberId: 'ada' });
+    expect(unseen.result.count).toBe(1);
+  });
 });

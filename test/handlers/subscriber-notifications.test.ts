@@ -145,4 +145,18 @@ describe('/v2/subscribers/{subscriberId}/notifications over HTTP', () => {
     await call('POST', `${base}/read`, { body: { tags: {} } });
     expect(engine.scope('Development').data.messages[0]).toMatchObject({ read: true });
   });
+
+  it('answers the v1 unseen count in { data } and 400 for another environment’s subscriber', async () => {
+    deliver();
+    const reply = await call('GET', '/v1/subscribers/ada/notifications/unseen');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ data: { count: 1 } });
+    const production = engine.environment('Production').apiKey;
+    const foreign = await call('GET', '/v1/subscribers/ada/notifications/unseen', {
+      key: production,
+    });
+    expect(foreign.status).toBe(400);
+    const bad = await call('GET', '/v1/subscribers/ada/notifications/unseen?seen=maybe');
+    expect(bad.status).toBe(422);
+  });
 });

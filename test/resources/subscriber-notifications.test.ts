@@ -184,3 +184,32 @@ describe('subscribers.notifications bulk actions', () => {
     expect(stored()).toEqual(before);
   });
 });
+
+describe('subscribers.notifications.unseenCount (v1)', () => {
+  it('counts unseen ones (or seen ones), up to the limit, and goes down with a seen', async () => {
+    await deliver('welcome');
+    await deliver('news');
+    const svc = client();
+    expect(await svc.subscribers.notifications.unseenCount('ada')).toEqual({ count: 2 });
+    expect(await svc.subscribers.notifications.unseenCount('ada', { limit: 1 })).toEqual({
+      count: 1,
+    });
+    await svc.subscribers.notifications.markAsSeen('ada', {});
+    expect(await svc.subscribers.notifications.unseenCount('ada')).toEqual({ count: 0 });
+    expect(await svc.subscribers.notifications.unseenCount('ada', { seen: true })).toEqual({
+      count: 2,
+    });
+  });
+
+  it('answers 400 for an unknown subscriber and 422 for a limit past 1000', async () => {
+    const unknown = await rejection(client().subscribers.notifications.unseenCount('nobody'));
+    expect((unknown as { status: number }).status).toBe(400);
+    expect((unknown as Error).message).toBe(
+      `Subscriber nobody is not exist in environment ${engine.environment('Development')._id}, please provide a valid subscriber identifier`,
+    );
+    const limit = await rejection(
+      client().subscribers.notifications.unseenCount('ada', { limit: 1001 }),
+    );
+    expect(limit).toBeInstanceOf(UnprocessableEntityError);
+  });
+});

@@ -9,6 +9,7 @@
 
 import type { EngineScope } from '../scope';
 import type { SubscriberRecord } from '../store/state';
+import { ServiceError } from '../wire/service-error';
 import { inAppMessagesOf } from './inbox-counts';
 import {
   type InboxFilter,
@@ -59,4 +60,34 @@ export function countNotifications(
       filter,
     })),
   };
+}
+
+/** Most messages the v1 unseen count counts (its command's `@Max(1000)`). */
+const MAX_UNSEEN_LIMIT = 1000;
+
+/**
+ * `GET /v1/subscribers/{subscriberId}/notifications/unseen`: the in-app messages whose `seen` is
+ * the query's (default `false`), counted up to `limit` (1 to 1000, default 100).
+ */
+export function countUnseen(
+  scope: EngineScope,
+  subscriber: SubscriberRecord,
+  query: URLSearchParams,
+): { count: number } {
+  const seenText = query.get('seen');
+  if (seenText !== null && seenText !== 'true' && seenText !== 'false') {
+    throw ServiceError.dtoValidation(['seen must be a boolean value']);
+  }
+  const limitText = query.get('limit');
+  const limit = limitText === null || limitText === '' ? 100 : Number(limitText);
+  if (Number.isNaN(limit) || limit < 1 || limit > MAX_UNSEEN_LIMIT) {
+    throw ServiceError.dtoValidation([
+      `limit must not be ${limit < 1 ? 'less than 1' : `greater than ${MAX_UNSEEN_LIMIT}`}`,
+    ]);
+  }
+  const seen = seenText === 'true';
+  const count = inAppMessagesOf(scope.data, subscriber).filter(
+    (message) => message.seen === seen,
+  ).length;
+  return { count: Math.min(count, limit) };
 }

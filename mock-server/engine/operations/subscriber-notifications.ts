@@ -8,9 +8,9 @@
 
 import * as routes from '../../../src/routes/subscriber-notifications';
 import { actOnAll, actOnNotification, deleteNotification } from '../inbox/notification-actions';
-import { countNotifications, listNotifications } from '../inbox/notification-list';
+import { countNotifications, countUnseen, listNotifications } from '../inbox/notification-list';
 import { defineOperation } from '../operation';
-import { notificationsOwner } from '../resources/subscriber-notifications';
+import { notificationsOwner, v1NotificationsOwner } from '../resources/subscriber-notifications';
 
 export const subscribersNotificationsList = defineOperation(
   routes.subscribersNotificationsListRoute,
@@ -158,4 +158,10 @@ export const subscribersNotificationsDeleteAll = defineOperation(
   routes.subscribersNotificationsDeleteAllRoute,
   (scope, { params, body }) =>
     actOnAll(scope, notificationsOwner(scope, params.subscriberId), 'delete', body),
+);
+
+export const subscribersNotificationsUnseenCount = defineOperation(
+  routes.subscribersNotificationsUnseenCountRoute,
+  (scope, { params, query }) =>
+    countUnseen(scope, v1NotificationsOwner(scope, params.subscriberId), query),
 );
