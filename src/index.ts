@@ -125,6 +125,7 @@ export type {
   InboxWorkflow,
 } from './schemas/inbox-notification';
 export {
+  ACTION_TYPES,
   BulkNotificationsBody,
   ContextKeysQuery,
   InboxNotification,

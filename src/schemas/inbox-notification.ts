@@ -222,7 +222,14 @@ export type SnoozeBody = z.infer<typeof SnoozeBody>;
 
 /** The button an action route completes or reverts. */
 export const ACTION_TYPES = ['primary', 'secondary'] as const;
-/** `primary` or `secondary`. */
+/**
+ * `primary` or `secondary`: the button an action route completes or reverts.
+ *
+ * @example
+ * ```ts
+ * const actionType: ActionType = 'primary';
+ * ```
+ */
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 /**
