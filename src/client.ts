@@ -24,6 +24,7 @@ import { Workflows } from './resources/workflows';
  * - `svc.subscribers`: `create`, `createBulk`, `delete`, `retrieve`, `search`, `update`
  * - `svc.subscribers.credentials`: `delete`, `update`, `upsert`
  * - `svc.subscribers.messages`: `markAs`
+ * - `svc.subscribers.notifications`: `archive`, `archiveAll`, `archiveAllRead`, `completeAction`, `count`, `delete`, `deleteAll`, `list`, `markAllAsRead`, `markAsRead`, `markAsSeen`, `markAsUnread`, `revertAction`, `snooze`, `unarchive`, `unseenCount`, `unsnooze`
  * - `svc.subscribers.preferences`: `bulkUpdate`, `list`, `update`
  * - `svc.subscribers.subscriptions`: `list`
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`

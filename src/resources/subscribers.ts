@@ -22,6 +22,7 @@ import type {
 } from '../schemas/subscriber';
 import { SubscriberCredentials } from './subscriber-credentials';
 import { SubscriberMessages } from './subscriber-messages';
+import { SubscriberNotifications } from './subscriber-notifications';
 import { SubscriberPreferences } from './subscriber-preferences';
 import { SubscriberSubscriptions } from './subscriber-subscriptions';
 
@@ -42,6 +43,8 @@ export class Subscribers {
   readonly credentials: SubscriberCredentials;
   /** A subscriber's in-app messages. */
   readonly messages: SubscriberMessages;
+  /** A subscriber's Inbox notifications, from the server. */
+  readonly notifications: SubscriberNotifications;
   /** A subscriber's channel preferences. */
   readonly preferences: SubscriberPreferences;
 
@@ -51,6 +54,7 @@ export class Subscribers {
     this.subscriptions = new SubscriberSubscriptions(core);
     this.credentials = new SubscriberCredentials(core);
     this.messages = new SubscriberMessages(core);
+    this.notifications = new SubscriberNotifications(core);
     this.preferences = new SubscriberPreferences(core);
   }
 

@@ -13,6 +13,7 @@ import * as integrations from './integrations';
 import * as messages from './messages';
 import * as notifications from './notifications';
 import type { Route } from './route';
+import * as subscriberNotifications from './subscriber-notifications';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
@@ -29,6 +30,7 @@ const NAMESPACES = [
   messages,
   bridge,
   contexts,
+  subscriberNotifications,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;
