@@ -74,6 +74,7 @@ export * from './funcs/integrations';
 export * from './funcs/messages';
 export * from './funcs/notifications';
 export * from './funcs/subscriber-notifications';
+export * from './funcs/subscriber-notifications-v1';
 export * from './funcs/subscribers';
 export * from './funcs/topics';
 export * from './funcs/workflows';
@@ -232,6 +233,18 @@ export {
   SubscriberUpdateBody,
   SubscriptionsListQuery,
 } from './schemas/subscriber';
+export {
+  FEED_LIMIT_MAX,
+  FeedItem,
+  FeedPage,
+  FeedQuery,
+  FeedSubscriber,
+  MarkAllBody,
+  MarkedCount,
+  MESSAGE_ACTION_STATUSES,
+  MessageActionBody,
+  OnlineStatusBody,
+} from './schemas/subscriber-feed';
 export type { TopicSubscriptionChange } from './schemas/topic';
 export {
   DeleteTopicResponse,

@@ -1,6 +1,7 @@
 import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
+import type { PageNumberPage, PagePromise } from '../core/pagination';
 import {
   subscribersNotificationsArchive,
   subscribersNotificationsArchiveAll,
@@ -20,6 +21,7 @@ import {
   subscribersNotificationsUnseenCount,
   subscribersNotificationsUnsnooze,
 } from '../funcs/subscriber-notifications';
+import { subscribersNotificationsFeed } from '../funcs/subscriber-notifications-v1';
 import type {
   ActionType,
   BulkNotificationsBody,
@@ -34,6 +36,7 @@ import type {
   UnseenCount,
   UnseenCountQuery,
 } from '../schemas/inbox-notification';
+import type { FeedItem, FeedQuery } from '../schemas/subscriber-feed';
 
 /**
  * The `svc.subscribers.notifications` namespace: a subscriber's Inbox from the server (the same
@@ -387,5 +390,27 @@ export class SubscriberNotifications {
     options?: RequestOptions,
   ): APIPromise<UnseenCount> {
     return subscribersNotificationsUnseenCount(this.#core, subscriberId, query, options);
+  }
+
+  /**
+   * The subscriber's v1 feed of in-app messages, newest first (`GET
+   * /v1/subscribers/{subscriberId}/notifications/feed`): page-number paginated (`page` from 0,
+   * `limit` 1 to 100), filtered by `read`, `seen` and `payload` (base64 of a JSON object the
+   * trigger payload must contain). `await` it for a page, or walk every item with `for await`.
+   *
+   * @throws {@link BadRequestError} when the subscriber does not exist or `payload` is not base64 JSON.
+   *
+   * @example
+   * ```ts
+   * const page = await svc.subscribers.notifications.feed('user-1', { seen: false, limit: 20 });
+   * for await (const item of svc.subscribers.notifications.feed('user-1')) console.log(item.content);
+   * ```
+   */
+  feed(
+    subscriberId: string,
+    query?: FeedQuery,
+    options?: RequestOptions,
+  ): PagePromise<PageNumberPage<FeedItem, FeedQuery>, FeedItem> {
+    return subscribersNotificationsFeed(this.#core, subscriberId, query, options);
   }
 }

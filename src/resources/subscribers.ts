@@ -2,6 +2,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
+import { subscribersUpdateOnlineStatus } from '../funcs/subscriber-notifications-v1';
 import {
   subscribersCreate,
   subscribersCreateBulk,
@@ -20,6 +21,7 @@ import type {
   SubscriberSearchQuery,
   SubscriberUpdateBody,
 } from '../schemas/subscriber';
+import type { OnlineStatusBody } from '../schemas/subscriber-feed';
 import { SubscriberCredentials } from './subscriber-credentials';
 import { SubscriberMessages } from './subscriber-messages';
 import { SubscriberNotifications } from './subscriber-notifications';
@@ -165,5 +167,25 @@ export class Subscribers {
     options?: RequestOptions,
   ): APIPromise<BulkCreateSubscribersResponse> {
     return subscribersCreateBulk(this.#core, body, options);
+  }
+
+  /**
+   * Sets whether the subscriber is online (`PATCH /v1/subscribers/{subscriberId}/online-status`);
+   * going offline also stamps `lastOnlineAt`. Resolves to the updated subscriber.
+   *
+   * @throws {@link NotFoundError} when the subscriber does not exist.
+   *
+   * @example
+   * ```ts
+   * const subscriber = await svc.subscribers.updateOnlineStatus('user-1', { isOnline: false });
+   * console.log(subscriber.lastOnlineAt);
+   * ```
+   */
+  updateOnlineStatus(
+    subscriberId: string,
+    body: OnlineStatusBody,
+    options?: RequestOptions,
+  ): APIPromise<Subscriber> {
+    return subscribersUpdateOnlineStatus(this.#core, subscriberId, body, options);
   }
 }

@@ -14,6 +14,7 @@ import * as messages from './messages';
 import * as notifications from './notifications';
 import type { Route } from './route';
 import * as subscriberNotifications from './subscriber-notifications';
+import * as subscriberNotificationsV1 from './subscriber-notifications-v1';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
@@ -31,6 +32,7 @@ const NAMESPACES = [
   bridge,
   contexts,
   subscriberNotifications,
+  subscriberNotificationsV1,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -16,6 +16,7 @@ import * as messages from './messages';
 import * as notifications from './notifications';
 import type { OperationCall, OperationDefinition } from './operation';
 import * as subscriberNotifications from './subscriber-notifications';
+import * as subscriberNotificationsV1 from './subscriber-notifications-v1';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
@@ -29,7 +30,8 @@ type Definitions = typeof subscribers &
   typeof messages &
   typeof bridge &
   typeof contexts &
-  typeof subscriberNotifications;
+  typeof subscriberNotifications &
+  typeof subscriberNotificationsV1;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -54,6 +56,7 @@ const definitions = [
   bridge,
   contexts,
   subscriberNotifications,
+  subscriberNotificationsV1,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

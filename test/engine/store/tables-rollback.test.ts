@@ -145,6 +145,18 @@ const CALLS: Partial<Record<OperationName, Call>> = {
     body: {},
   }),
   'subscribers.notifications.deleteAll': () => ({ params: { subscriberId: 'ada' }, body: {} }),
+  'subscribers.messages.markAll': () => ({
+    params: { subscriberId: 'ada' },
+    body: { markAs: 'read' },
+  }),
+  'subscribers.messages.updateAction': (context) => ({
+    params: { subscriberId: 'ada', messageId: inAppOf(context, 'ada'), type: 'primary' },
+    body: { status: 'done', payload: { accepted: true } },
+  }),
+  'subscribers.updateOnlineStatus': () => ({
+    params: { subscriberId: 'ada' },
+    body: { isOnline: false },
+  }),
   'subscribers.search': () => ({ query: { email: 'example' } }),
   'subscribers.update': () => ({
     params: { subscriberId: 'ada' },
