@@ -1,6 +1,8 @@
-// The reference SDK (@novu/api, strict response validation as it ships) runs its 16
-// `subscribers.notifications` functions of the v2 API against the engine's handlers
-// (docs/behaviour/subscribers.md#notifications): each answer passes its validation.
+// The reference SDK (@novu/api, strict response validation as it ships) runs its
+// `subscribers.notifications` functions (the 16 of the v2 API, the v1 feed and unseen count), its
+// v1 `subscribers.messages.markAll` / `updateAsSeen` and `subscribers.properties.updateOnlineFlag`
+// against the engine's handlers (docs/behaviour/subscribers.md#notifications): each answer passes
+// its validation.
 import { Novu } from '@novu/api';
 import { HTTPClient } from '@novu/api/lib/http.js';
 import { createFetchHandler, createMockEngine } from '@svc/api/mock';
@@ -114,5 +116,46 @@ describe('@novu/api subscribers.notifications against the engine', () => {
     await delivered();
     const unseen = await novu().subscribers.notifications.unseenCount({ subscriberId: 'ada' });
     expect(unseen.result.count).toBe(1);
+  });
+
+  it('reads the v1 feed, page by page and filtered by payload', async () => {
+    await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: { plan: 'pro' } });
+    await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: { plan: 'free' } });
+    const feed = await novu().subscribers.notifications.feed({ subscriberId: 'ada', limit: 1 });
+    expect(feed.result).toMatchObject({ page: 0, pageSize: 1, totalCount: 1, hasMore: true });
+    expect(feed.result.data[0]).toMatchObject({ content: 'Hi Ada', payload: { plan: 'free' } });
+    expect(feed.result.data[0]?.subscriber?.subscriberId).toBe('ada');
+    const pro = await novu().subscribers.notifications.feed({
+      subscriberId: 'ada',
+      payload: btoa(JSON.stringify({ plan: 'pro' })),
+    });
+    expect(pro.result.data.map((item) => item.payload)).toEqual([{ plan: 'pro' }]);
+  });
+
+  it('marks every message through the v1 mark-all, and records a button click', async () => {
+    const id = await delivered();
+    const marked = await novu().subscribers.messages.markAll({ markAs: 'seen' }, 'ada');
+    expect(marked.result).toBe(1);
+    const clicked = await novu().subscribers.messages.updateAsSeen({
+      subscriberId: 'ada',
+      messageId: id,
+      type: 'primary',
+      markMessageActionAsSeenDto: { status: 'done', payload: { accepted: true } },
+    });
+    expect(clicked.result.cta.action?.status).toBe('done');
+    // The SDK's type of the payload has no fields: it sends `{}`, which the message stores.
+    expect(clicked.result.cta.action?.result).toEqual({ type: 'primary', payload: {} });
+    expect(clicked.result.seen).toBe(true);
+  });
+
+  it('sets the online flag', async () => {
+    const offline = await novu().subscribers.properties.updateOnlineFlag(
+      { isOnline: false },
+      'ada',
+    );
+    expect(offline.result.isOnline).toBe(false);
+    expect(offline.result.lastOnlineAt).toBe(new Date(engine.clock.now()).toISOString());
+    const online = await novu().subscribers.properties.updateOnlineFlag({ isOnline: true }, 'ada');
+    expect(online.result.isOnline).toBe(true);
   });
 });
