@@ -13,6 +13,16 @@ const { engine, call } = useEngine({
         workflowId: 'news',
         steps: [{ type: 'in_app', name: 'Inbox', controlValues: { body: 'News' } }],
       },
+      {
+        workflowId: 'with-data',
+        steps: [
+          {
+            type: 'in_app',
+            name: 'Inbox',
+            controlValues: { body: 'Plan', data: { plan: 'pro' } },
+          },
+        ],
+      },
     ],
   },
 });
@@ -158,5 +168,100 @@ describe('/v2/subscribers/{subscriberId}/notifications over HTTP', () => {
     expect(foreign.status).toBe(400);
     const bad = await call('GET', '/v1/subscribers/ada/notifications/unseen?seen=maybe');
     expect(bad.status).toBe(422);
+  });
+
+  it('answers a notification as the service’s interceptor does: whole when its data is set, else in { data }', async () => {
+    engine.operations['events.trigger'](engine.scope('Development'), {
+      body: { name: 'with-data', to: 'ada' },
+    });
+    deliver();
+    const [news, withData] = (await call('GET', base)).body.data;
+    const enveloped = await call('PATCH', `${base}/${news.id}/read`);
+    expect(Object.keys(enveloped.body)).toEqual(['data']);
+    expect(enveloped.body.data).toMatchObject({ id: news.id, isRead: true });
+    const whole = await call('PATCH', `${base}/${withData.id}/read`);
+    expect(whole.body).toMatchObject({ id: withData.id, isRead: true, data: { plan: 'pro' } });
+  });
+});
+
+describe('the v1 routes over HTTP', () => {
+  it('answers the feed whole, mark-all with 201 { data: n }, an action with 201 and the online flag with 200', async () => {
+    deliver();
+    const id = engine.scope('Development').data.messages[0]?._id;
+    const feed = await call('GET', '/v1/subscribers/ada/notifications/feed?limit=5&read=false');
+    expect(feed.status).toBe(200);
+    expect(Object.keys(feed.body).sort()).toEqual([
+      'data',
+      'hasMore',
+      'page',
+      'pageSize',
+      'totalCount',
+    ]);
+    expect(feed.body).toMatchObject({ totalCount: 1, hasMore: false, pageSize: 5, page: 0 });
+    const marked = await call('POST', '/v1/subscribers/ada/messages/mark-all', {
+      body: { markAs: 'read' },
+    });
+    expect(marked.status).toBe(201);
+    expect(marked.body).toEqual({ data: 1 });
+    const action = await call('POST', `/v1/subscribers/ada/messages/${id}/actions/primary`, {
+      body: { status: 'done' },
+    });
+    expect(action.status).toBe(201);
+    expect(action.body.data.cta.action).toMatchObject({
+      status: 'done',
+      result: { type: 'primary' },
+    });
+    const online = await call('PATCH', '/v1/subscribers/ada/online-status', {
+      body: { isOnline: false },
+    });
+    expect(online.status).toBe(200);
+    expect(online.body.data).toMatchObject({ subscriberId: 'ada', isOnline: false });
+  });
+
+  it('answers the service’s failures: another environment’s subscriber, bad queries and bodies, storing nothing', async () => {
+    deliver();
+    const before = structuredClone(engine.scope('Development').data.messages);
+    const production = { key: engine.environment('Production').apiKey };
+    const foreign = await call('GET', '/v1/subscribers/ada/notifications/feed', production);
+    expect(foreign.status).toBe(400);
+    const markAll = await call('POST', '/v1/subscribers/ada/messages/mark-all', {
+      ...production,
+      body: { markAs: 'read' },
+    });
+    expect(markAll.status).toBe(404);
+    expect(markAll.body.message).toBe(
+      `Subscriber ada does not exist in environment ${engine.environment('Production')._id}, please provide a valid subscriber identifier`,
+    );
+    const id = engine.scope('Development').data.messages[0]?._id;
+    const otherEnvironment = await call(
+      'POST',
+      `/v1/subscribers/ada/messages/${id}/actions/primary`,
+      {
+        ...production,
+        body: { status: 'done' },
+      },
+    );
+    expect(otherEnvironment.status).toBe(404);
+    expect(otherEnvironment.body.message).toBe(`Message ${id} not found`);
+    for (const query of ['limit=0', 'limit=x', 'page=-1', 'read=maybe']) {
+      const bad = await call('GET', `/v1/subscribers/ada/notifications/feed?${query}`);
+      expect(bad.status, query).toBe(422);
+    }
+    const payload = await call('GET', '/v1/subscribers/ada/notifications/feed?payload=bm9wZQ==');
+    expect(payload.status).toBe(400);
+    const unknownMark = await call('POST', '/v1/subscribers/ada/messages/mark-all', {
+      body: { markAs: 'archived' },
+    });
+    expect(unknownMark.body).toEqual({ data: 0 });
+    const badFeeds = await call('POST', '/v1/subscribers/ada/messages/mark-all', {
+      body: { markAs: 'read', feedIdentifier: 5 },
+    });
+    expect(badFeeds.status).toBe(422);
+    const deep = await call('POST', `/v1/subscribers/ada/messages/${id}/actions/primary`, {
+      body: { status: 'done', payload: JSON.parse(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`) },
+    });
+    expect(deep.status).toBeGreaterThanOrEqual(400);
+    expect(deep.status).toBeLessThan(500);
+    expect(engine.scope('Development').data.messages).toEqual(before);
   });
 });
