@@ -21,9 +21,10 @@ import { Workflows } from './resources/workflows';
  * - `svc.integrations`: `create`, `delete`, `list`, `listActive`, `setPrimary`, `update`
  * - `svc.messages`: `delete`, `deleteByTransactionId`, `list`
  * - `svc.notifications`: `list`, `retrieve`
- * - `svc.subscribers`: `create`, `createBulk`, `delete`, `retrieve`, `search`, `update`
+ * - `svc.subscribers`: `create`, `createBulk`, `delete`, `retrieve`, `search`, `update`, `updateOnlineStatus`
  * - `svc.subscribers.credentials`: `delete`, `update`, `upsert`
- * - `svc.subscribers.messages`: `markAs`
+ * - `svc.subscribers.messages`: `markAll`, `markAs`, `updateAction`
+ * - `svc.subscribers.notifications`: `archive`, `archiveAll`, `archiveAllRead`, `completeAction`, `count`, `delete`, `deleteAll`, `feed`, `list`, `markAllAsRead`, `markAsRead`, `markAsSeen`, `markAsUnread`, `revertAction`, `snooze`, `unarchive`, `unseenCount`, `unsnooze`
  * - `svc.subscribers.preferences`: `bulkUpdate`, `list`, `update`
  * - `svc.subscribers.subscriptions`: `list`
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`

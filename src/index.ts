@@ -73,6 +73,8 @@ export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/messages';
 export * from './funcs/notifications';
+export * from './funcs/subscriber-notifications';
+export * from './funcs/subscriber-notifications-v1';
 export * from './funcs/subscribers';
 export * from './funcs/topics';
 export * from './funcs/workflows';
@@ -96,6 +98,7 @@ export { Messages } from './resources/messages';
 export { Notifications } from './resources/notifications';
 export { SubscriberCredentials } from './resources/subscriber-credentials';
 export { SubscriberMessages } from './resources/subscriber-messages';
+export { SubscriberNotifications } from './resources/subscriber-notifications';
 export { SubscriberPreferences } from './resources/subscriber-preferences';
 export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
@@ -128,6 +131,27 @@ export {
   BulkTriggerResponse,
   BulkTriggerResult,
 } from './schemas/event-batch';
+export type {
+  ActionType,
+  InboxAction,
+  InboxRedirect,
+  InboxSubscriber,
+  InboxWorkflow,
+} from './schemas/inbox-notification';
+export {
+  ACTION_TYPES,
+  BulkNotificationsBody,
+  ContextKeysQuery,
+  InboxNotification,
+  InboxNotificationCount,
+  InboxNotificationCountQuery,
+  InboxNotificationList,
+  InboxNotificationListQuery,
+  MarkSeenBody,
+  SnoozeBody,
+  UnseenCount,
+  UnseenCountQuery,
+} from './schemas/inbox-notification';
 /* Wire types nested in the responses (type-only: no runtime bytes) */
 export type {
   IntegrationConfigurations,
@@ -209,6 +233,18 @@ export {
   SubscriberUpdateBody,
   SubscriptionsListQuery,
 } from './schemas/subscriber';
+export {
+  FEED_LIMIT_MAX,
+  FeedItem,
+  FeedPage,
+  FeedQuery,
+  FeedSubscriber,
+  MarkAllBody,
+  MarkedCount,
+  MESSAGE_ACTION_STATUSES,
+  MessageActionBody,
+  OnlineStatusBody,
+} from './schemas/subscriber-feed';
 export type { TopicSubscriptionChange } from './schemas/topic';
 export {
   DeleteTopicResponse,

@@ -2,6 +2,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import type { CursorPage, PagePromise } from '../core/pagination';
+import { subscribersUpdateOnlineStatus } from '../funcs/subscriber-notifications-v1';
 import {
   subscribersCreate,
   subscribersCreateBulk,
@@ -20,8 +21,10 @@ import type {
   SubscriberSearchQuery,
   SubscriberUpdateBody,
 } from '../schemas/subscriber';
+import type { OnlineStatusBody } from '../schemas/subscriber-feed';
 import { SubscriberCredentials } from './subscriber-credentials';
 import { SubscriberMessages } from './subscriber-messages';
+import { SubscriberNotifications } from './subscriber-notifications';
 import { SubscriberPreferences } from './subscriber-preferences';
 import { SubscriberSubscriptions } from './subscriber-subscriptions';
 
@@ -42,6 +45,8 @@ export class Subscribers {
   readonly credentials: SubscriberCredentials;
   /** A subscriber's in-app messages. */
   readonly messages: SubscriberMessages;
+  /** A subscriber's Inbox notifications, from the server. */
+  readonly notifications: SubscriberNotifications;
   /** A subscriber's channel preferences. */
   readonly preferences: SubscriberPreferences;
 
@@ -51,6 +56,7 @@ export class Subscribers {
     this.subscriptions = new SubscriberSubscriptions(core);
     this.credentials = new SubscriberCredentials(core);
     this.messages = new SubscriberMessages(core);
+    this.notifications = new SubscriberNotifications(core);
     this.preferences = new SubscriberPreferences(core);
   }
 
@@ -161,5 +167,25 @@ export class Subscribers {
     options?: RequestOptions,
   ): APIPromise<BulkCreateSubscribersResponse> {
     return subscribersCreateBulk(this.#core, body, options);
+  }
+
+  /**
+   * Sets whether the subscriber is online (`PATCH /v1/subscribers/{subscriberId}/online-status`);
+   * going offline also stamps `lastOnlineAt`. Resolves to the updated subscriber.
+   *
+   * @throws {@link NotFoundError} when the subscriber does not exist.
+   *
+   * @example
+   * ```ts
+   * const subscriber = await svc.subscribers.updateOnlineStatus('user-1', { isOnline: false });
+   * console.log(subscriber.lastOnlineAt);
+   * ```
+   */
+  updateOnlineStatus(
+    subscriberId: string,
+    body: OnlineStatusBody,
+    options?: RequestOptions,
+  ): APIPromise<Subscriber> {
+    return subscribersUpdateOnlineStatus(this.#core, subscriberId, body, options);
   }
 }

@@ -13,6 +13,8 @@ import * as integrations from './integrations';
 import * as messages from './messages';
 import * as notifications from './notifications';
 import type { Route } from './route';
+import * as subscriberNotifications from './subscriber-notifications';
+import * as subscriberNotificationsV1 from './subscriber-notifications-v1';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
@@ -29,6 +31,8 @@ const NAMESPACES = [
   messages,
   bridge,
   contexts,
+  subscriberNotifications,
+  subscriberNotificationsV1,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -95,9 +95,30 @@ function dataOf(value: unknown): Record<string, unknown> | undefined {
   return parsed as Record<string, unknown>;
 }
 
-/** Tags given as a list (one OR-group) or as OR-groups, kept in the shape given. */
+/** The OR-groups of tags given as `{ and: [{ or: [...] }, ...] }` (the bulk bodies' object form). */
+function tagGroupsOf(value: object): string[][] {
+  const and = (value as { and?: unknown }).and;
+  // `{}` (what the reference SDK sends: its type of the object form has no fields) selects all.
+  if (and === undefined && Object.keys(value).length === 0) return [];
+  if (!Array.isArray(and)) throw ServiceError.dtoValidation(['tags must be an array']);
+  return and.map((group) =>
+    stringsOf(
+      group !== null && typeof group === 'object' ? (group as { or?: unknown }).or : group,
+      'tags',
+    ),
+  );
+}
+
+/**
+ * Tags given as a list (one OR-group) or as OR-groups, kept in the shape given; the object form
+ * `{ and: [{ or }] }` is read as OR-groups.
+ */
 function tagsOf(value: unknown): string[] | string[][] | undefined {
   if (value === undefined || value === null) return undefined;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const groups = tagGroupsOf(value);
+    return groups.length === 0 ? undefined : groups;
+  }
   if (!Array.isArray(value)) throw ServiceError.dtoValidation(['tags must be an array']);
   if (value.length === 0) return undefined;
   if (value.every((item) => typeof item === 'string')) return value as string[];

@@ -9,7 +9,6 @@
  */
 
 import type { HttpMethod } from '../../../src/routes/route';
-import { inAppMessagesOf } from '../inbox/inbox-counts';
 import {
   bulkUpdateInboxPreferences,
   globalInboxPreference,
@@ -31,13 +30,7 @@ import {
   deleteNotification,
   type NotificationAction,
 } from '../inbox/notification-actions';
-import {
-  MAX_COUNT,
-  matchesFilter,
-  parseCountFilters,
-  parseListQuery,
-} from '../inbox/notification-filter';
-import { toInboxNotification } from '../inbox/notification-view';
+import { countNotifications, listNotifications } from '../inbox/notification-list';
 import { startSession } from '../inbox/session';
 import {
   type AnswerShape,
@@ -96,39 +89,11 @@ const LIST = [
   ),
   defineOperation(
     inboxRoute('notifications.list', 'GET', '/notifications', { answer: 'whole' }),
-    (scope, { subscriber, query }) => {
-      const { limit, after, offset, filter } = parseListQuery(query);
-      const now = scope.now();
-      const newestFirst = inAppMessagesOf(scope.data, subscriber)
-        .filter((message) => matchesFilter(scope.data, message, filter, now))
-        .reverse();
-      const start =
-        after === undefined ? 0 : newestFirst.findIndex((message) => message._id < after);
-      const from = (start === -1 ? newestFirst.length : start) + offset;
-      const page = newestFirst.slice(from, from + limit);
-      return {
-        data: page.map((message) => toInboxNotification(scope.data, message, subscriber, now)),
-        hasMore: newestFirst.length > from + limit,
-        filter,
-      };
-    },
+    (scope, { subscriber, query }) => listNotifications(scope, subscriber, query),
   ),
   defineOperation(
     inboxRoute('notifications.count', 'GET', '/notifications/count', { answer: 'whole' }),
-    (scope, { subscriber, query }) => {
-      const filters = parseCountFilters(query);
-      const now = scope.now();
-      const messages = inAppMessagesOf(scope.data, subscriber);
-      return {
-        data: filters.map((filter) => ({
-          count: Math.min(
-            MAX_COUNT,
-            messages.filter((message) => matchesFilter(scope.data, message, filter, now)).length,
-          ),
-          filter,
-        })),
-      };
-    },
+    (scope, { subscriber, query }) => countNotifications(scope, subscriber, query),
   ),
   notificationAction('read'),
   notificationAction('unread'),

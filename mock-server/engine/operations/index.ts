@@ -15,6 +15,8 @@ import * as integrations from './integrations';
 import * as messages from './messages';
 import * as notifications from './notifications';
 import type { OperationCall, OperationDefinition } from './operation';
+import * as subscriberNotifications from './subscriber-notifications';
+import * as subscriberNotificationsV1 from './subscriber-notifications-v1';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
 import * as workflows from './workflows';
@@ -27,7 +29,9 @@ type Definitions = typeof subscribers &
   typeof notifications &
   typeof messages &
   typeof bridge &
-  typeof contexts;
+  typeof contexts &
+  typeof subscriberNotifications &
+  typeof subscriberNotificationsV1;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -51,6 +55,8 @@ const definitions = [
   messages,
   bridge,
   contexts,
+  subscriberNotifications,
+  subscriberNotificationsV1,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

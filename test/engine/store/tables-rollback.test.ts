@@ -59,7 +59,11 @@ const SEED = {
           name: 'Throttle',
           controlValues: { amount: 1, unit: 'hours', threshold: 50 },
         },
-        { type: 'in_app', name: 'Inbox', controlValues: { body: 'hi {{ payload.n }}' } },
+        {
+          type: 'in_app',
+          name: 'Inbox',
+          controlValues: { body: 'hi {{ payload.n }}', primaryAction: { label: 'Go' } },
+        },
         { type: 'digest', name: 'Digest', controlValues: { amount: 10, unit: 'minutes' } },
         { type: 'email', name: 'Mail', controlValues: { subject: 'S', body: 'B' } },
       ],
@@ -103,7 +107,56 @@ const PARAMS: Readonly<Record<string, string>> = {
  * writing ones write what the reads below would show. Every other route of the table is called
  * with its path parameters from `PARAMS` (see `callOf`).
  */
+const inAppOf = (context: Context, subscriberId: string) =>
+  context.data.messages.find(
+    (message) =>
+      message.channel === 'in_app' &&
+      message._subscriberId === context.data.subscribers.get(subscriberId)?._id,
+  )?._id ?? '';
+const notificationCall = (subscriberId: string) => (context: Context) => ({
+  params: { subscriberId, notificationId: inAppOf(context, subscriberId) },
+});
+const actionCall = (context: Context) => ({
+  params: { subscriberId: 'ada', notificationId: inAppOf(context, 'ada'), actionType: 'primary' },
+});
+
 const CALLS: Partial<Record<OperationName, Call>> = {
+  'subscribers.notifications.count': () => ({
+    params: { subscriberId: 'ada' },
+    query: new URLSearchParams({ filters: '[{"read":false}]' }),
+  }),
+  'subscribers.notifications.markAsRead': notificationCall('ada'),
+  'subscribers.notifications.markAsUnread': notificationCall('bob'),
+  'subscribers.notifications.archive': notificationCall('ada'),
+  'subscribers.notifications.unarchive': notificationCall('ada'),
+  'subscribers.notifications.snooze': (context, engine) => ({
+    ...notificationCall('ada')(context),
+    body: { snoozeUntil: new Date(engine.clock.now() + 3_600_000).toISOString() },
+  }),
+  'subscribers.notifications.unsnooze': notificationCall('cy'),
+  'subscribers.notifications.delete': notificationCall('ada'),
+  'subscribers.notifications.completeAction': actionCall,
+  'subscribers.notifications.revertAction': actionCall,
+  'subscribers.notifications.markAsSeen': () => ({ params: { subscriberId: 'ada' }, body: {} }),
+  'subscribers.notifications.markAllAsRead': () => ({ params: { subscriberId: 'ada' }, body: {} }),
+  'subscribers.notifications.archiveAll': () => ({ params: { subscriberId: 'ada' }, body: {} }),
+  'subscribers.notifications.archiveAllRead': () => ({
+    params: { subscriberId: 'bob' },
+    body: {},
+  }),
+  'subscribers.notifications.deleteAll': () => ({ params: { subscriberId: 'ada' }, body: {} }),
+  'subscribers.messages.markAll': () => ({
+    params: { subscriberId: 'ada' },
+    body: { markAs: 'read' },
+  }),
+  'subscribers.messages.updateAction': (context) => ({
+    params: { subscriberId: 'ada', messageId: inAppOf(context, 'ada'), type: 'primary' },
+    body: { status: 'done', payload: { accepted: true } },
+  }),
+  'subscribers.updateOnlineStatus': () => ({
+    params: { subscriberId: 'ada' },
+    body: { isOnline: false },
+  }),
   'subscribers.search': () => ({ query: { email: 'example' } }),
   'subscribers.update': () => ({
     params: { subscriberId: 'ada' },
@@ -312,7 +365,7 @@ function preparedEngine() {
   const engine = createMockEngine({ seed: structuredClone(SEED) as never, deterministic: true });
   const context = engine.scope('Development');
   engine.operations['events.trigger'](context, {
-    body: { name: 'wf', to: ['ada', 'cy'], payload: { n: 1 } },
+    body: { name: 'wf', to: ['ada', 'cy', 'bob'], payload: { n: 1 } },
   });
   engine.operations['events.trigger'](context, {
     body: { name: 'wait', to: ['ada', 'bob'], transactionId: 'txn-wait' },
@@ -325,6 +378,14 @@ function preparedEngine() {
     body: { type: 'tenant', id: 'acme', data: { plan: 'pro' } },
   });
   engine.clock.advance(60_000);
+  // A read (bob's) and a snoozed (cy's) notification, for the routes that act only on those.
+  engine.operations['subscribers.notifications.markAsRead'](context, {
+    params: { subscriberId: 'bob', notificationId: inAppOf(context, 'bob') },
+  });
+  engine.operations['subscribers.notifications.snooze'](context, {
+    params: { subscriberId: 'cy', notificationId: inAppOf(context, 'cy') },
+    body: { snoozeUntil: new Date(engine.clock.now() + 3_600_000).toISOString() },
+  });
   return { engine, context };
 }
 
