@@ -62,6 +62,12 @@ describe('bridge preview', () => {
     expect(server.engine.scope('Development').data.notifications).toHaveLength(0);
   });
 
+  it('retrieves a code-first step over HTTP, with its origin', async () => {
+    setup = await codeFirst([order]);
+    const step = await setup.svc.workflows.steps.retrieve('order', 'mail');
+    expect(step).toMatchObject({ stepId: 'mail', type: 'email', origin: 'external' });
+  });
+
   it('without a given payload, the payload schema example is what the bridge renders', async () => {
     setup = await codeFirst([order]);
     const preview = await setup.svc.workflows.steps.generatePreview('order', 'inbox', {});
