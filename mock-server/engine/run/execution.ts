@@ -621,6 +621,8 @@ export function runJobs(scope: EngineScope, notification: NotificationRecord, st
     return;
   }
   for (let index = start; index < notification.jobs.length; index++) {
+    // A step canceled while an earlier one waited on its bridge does not run (run/cancel.ts).
+    if (notification.jobs[index]?.status === 'canceled') continue;
     if (runStep(input, index) === 'stop') return;
   }
 }
