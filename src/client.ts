@@ -30,6 +30,7 @@ import { Workflows } from './resources/workflows';
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.topics.subscriptions`: `create`, `delete`, `list`
  * - `svc.workflows`: `create`, `delete`, `list`, `patch`, `retrieve`, `sync`, `update`
+ * - `svc.workflows.steps`: `generatePreview`, `retrieve`
  * <!-- namespaces:end -->
  *
  * @example

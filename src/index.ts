@@ -104,6 +104,7 @@ export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
+export { WorkflowSteps } from './resources/workflow-steps';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
 export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
@@ -295,6 +296,13 @@ export type {
   TypedStep,
 } from './schemas/workflow-control-values';
 export type { StepListItem } from './schemas/workflow-list';
+export {
+  PreviewError,
+  PreviewPayload,
+  StepPreviewBody,
+  StepPreviewResponse,
+  StepPreviewResult,
+} from './schemas/workflow-preview';
 export type { WorkflowStepResponse } from './schemas/workflow-response';
 export type { ControlsMetadata, UiSchema } from './schemas/workflow-step-controls';
 export type {

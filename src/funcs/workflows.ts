@@ -12,6 +12,8 @@ import {
   workflowsListRoute,
   workflowsPatchRoute,
   workflowsRetrieveRoute,
+  workflowsStepsGeneratePreviewRoute,
+  workflowsStepsRetrieveRoute,
   workflowsSyncRoute,
   workflowsUpdateRoute,
 } from '../routes/workflows';
@@ -43,3 +45,13 @@ export const workflowsSync = (...args: OperationArgs<typeof workflowsSyncRoute>)
 /** {@inheritDoc Workflows.update} */
 export const workflowsUpdate = (...args: OperationArgs<typeof workflowsUpdateRoute>) =>
   call(workflowsUpdateRoute, args);
+
+/** {@inheritDoc WorkflowSteps.retrieve} */
+export const workflowsStepsRetrieve = (
+  ...args: OperationArgs<typeof workflowsStepsRetrieveRoute>
+) => call(workflowsStepsRetrieveRoute, args);
+
+/** {@inheritDoc WorkflowSteps.generatePreview} */
+export const workflowsStepsGeneratePreview = (
+  ...args: OperationArgs<typeof workflowsStepsGeneratePreviewRoute>
+) => call(workflowsStepsGeneratePreviewRoute, args);

@@ -22,6 +22,7 @@ import type {
   WorkflowSyncResponse,
   WorkflowUpdateBody,
 } from '../schemas/workflow';
+import { WorkflowSteps } from './workflow-steps';
 
 /**
  * The `svc.workflows` namespace: list, create, retrieve, update, patch, delete and sync workflows.
@@ -34,9 +35,13 @@ import type {
 export class Workflows {
   readonly #core: SvcCore;
 
+  /** One step of a workflow, and its preview. */
+  readonly steps: WorkflowSteps;
+
   /** @internal */
   constructor(core: SvcCore) {
     this.#core = core;
+    this.steps = new WorkflowSteps(core);
   }
 
   /**

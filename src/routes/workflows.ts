@@ -9,6 +9,8 @@ import {
   WorkflowSyncResponse,
   WorkflowUpdateBody,
 } from '../schemas/workflow';
+import { StepPreviewBody, StepPreviewResponse } from '../schemas/workflow-preview';
+import { WorkflowStepResponse } from '../schemas/workflow-response';
 import { LARGE_BODY_LIMIT, type Route } from './route';
 
 /** `GET /v2/workflows`: an offset page of workflows. */
@@ -92,4 +94,27 @@ export const workflowsUpdateRoute = {
   bodyLimit: LARGE_BODY_LIMIT,
   body: WorkflowUpdateBody,
   response: WorkflowResponse,
+} as const satisfies Route;
+
+/** `GET /v2/workflows/{workflowId}/steps/{stepId}`: one step, with its controls and variables. */
+export const workflowsStepsRetrieveRoute = {
+  operation: 'workflows.steps.retrieve',
+  method: 'GET',
+  path: '/v2/workflows/:workflowId/steps/:stepId',
+  status: 200,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  response: WorkflowStepResponse,
+} as const satisfies Route;
+
+/** `POST /v2/workflows/{workflowId}/step/{stepId}/preview`: a step rendered as a run renders it. */
+export const workflowsStepsGeneratePreviewRoute = {
+  operation: 'workflows.steps.generatePreview',
+  method: 'POST',
+  path: '/v2/workflows/:workflowId/step/:stepId/preview',
+  status: 201,
+  category: 'configuration',
+  bodyLimit: LARGE_BODY_LIMIT,
+  body: StepPreviewBody,
+  response: StepPreviewResponse,
 } as const satisfies Route;

@@ -67,6 +67,7 @@ const ENGINE_FLOORS = [
   'resources',
   'bridge',
   'run',
+  'preview',
   'inbox',
   'operations',
   '.',

@@ -5,11 +5,13 @@
  */
 
 import * as routes from '../../../src/routes/workflows';
+import { retrieveStepData } from '../preview/step-data';
+import { generateStepPreview, prepareStepPreview } from '../preview/step-preview';
 import { deleteWorkflow, patchWorkflow, retrieveWorkflow } from '../resources/workflow-changes';
 import { createWorkflow, updateWorkflow } from '../resources/workflow-upsert';
 import { listWorkflows, syncWorkflow } from '../resources/workflows';
 import { parseWorkflowSearch } from '../wire/query';
-import { defineOperation } from './operation';
+import { defineOperation, definePreparedOperation } from './operation';
 
 export const workflowsList = defineOperation(routes.workflowsListRoute, (scope, { query }) =>
   listWorkflows(scope, parseWorkflowSearch(query)),
@@ -40,4 +42,16 @@ export const workflowsCreate = defineOperation(routes.workflowsCreateRoute, (sco
 export const workflowsUpdate = defineOperation(
   routes.workflowsUpdateRoute,
   (scope, { params, body }) => updateWorkflow(scope, params.workflowId, body),
+);
+
+export const workflowsStepsRetrieve = defineOperation(
+  routes.workflowsStepsRetrieveRoute,
+  (scope, { params }) => retrieveStepData(scope, params.workflowId, params.stepId),
+);
+
+export const workflowsStepsGeneratePreview = definePreparedOperation(
+  routes.workflowsStepsGeneratePreviewRoute,
+  (scope, { params, body }) => prepareStepPreview(scope, params.workflowId, params.stepId, body),
+  (scope, { params, body, prepared }) =>
+    generateStepPreview(scope, params.workflowId, params.stepId, body, prepared),
 );

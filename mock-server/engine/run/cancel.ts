@@ -133,10 +133,12 @@ export function cancelTransaction(scope: EngineScope, transactionId: string): bo
     (notification) => notification.transactionId === transactionId,
   );
   let jobs = jobsOf(notifications, new Set(['delayed', 'merged']));
-  if (jobs.length === 0) return false;
-  if (jobs.some(({ job }) => ACTION_STEP_TYPES.has(job.type))) {
+  if (jobs.some(({ job }) => ACTION_STEP_TYPES.has(job.type)) || jobs.length === 0) {
+    // A code-first run's pending steps wait behind a step in flight on its bridge: the service
+    // cancels them too (its cancel finds pending jobs); the step in flight ends with its answer.
     jobs = [...jobs, ...jobsOf(notifications, new Set(['pending']))];
   }
+  if (jobs.length === 0) return false;
   const mainDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'delayed');
   const mergedDigests = jobs.filter(({ job }) => job.type === 'digest' && job.status === 'merged');
   // Changed in place below: kept for a rollback of the operation (store/journal.ts).

@@ -48,16 +48,11 @@ import {
   passesBackoff,
 } from './digest';
 import { recordedDigest } from './digest-record';
-import { emailBodySource, renderEmailBody } from './email-body';
 import { judgePreferences } from './preferences';
 import { judgeSchedule } from './schedule';
 import { judgeScheduleExtension } from './schedule-extension';
-import {
-  digestStepVariables,
-  renderControlValues,
-  renderTemplate,
-  type TemplateVariables,
-} from './templates';
+import { renderStepControls, renderStepEmailBody } from './step-render';
+import { digestStepVariables, renderTemplate, type TemplateVariables } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 import { misconfiguredStep, type TimeStepFailure, uncaughtStepError } from './time-step-failure';
 
@@ -162,7 +157,7 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
   // A code-first step's content is its bridge's outputs, rendered by the app already.
   const rendered =
     job.bridge === undefined
-      ? renderControlValues(job.step.controlValues, bindings)
+      ? renderStepControls(job.step, bindings)
       : { ok: true as const, value: job.bridge.outputs };
   const delivery: StepDelivery = {
     scope,
@@ -187,8 +182,7 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
       if (job.bridge !== undefined)
         return sendEmail(delivery, (html) => ({ ok: true, value: html }));
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
-      const raw = job.step.controlValues['body'];
-      return sendEmail(delivery, () => renderEmailBody(emailBodySource(raw), bindings));
+      return sendEmail(delivery, () => renderStepEmailBody(job.step, bindings));
     }
     case 'sms':
       return sendSms(delivery);
@@ -627,6 +621,8 @@ export function runJobs(scope: EngineScope, notification: NotificationRecord, st
     return;
   }
   for (let index = start; index < notification.jobs.length; index++) {
+    // A step canceled while an earlier one waited on its bridge does not run (run/cancel.ts).
+    if (notification.jobs[index]?.status === 'canceled') continue;
     if (runStep(input, index) === 'stop') return;
   }
 }
