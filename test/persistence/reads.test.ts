@@ -25,6 +25,8 @@ it('no GET operation changes the state', async () => {
     });
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
   await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
+  await call('layouts.create', '/v2/layouts', {}, { layoutId: 'brand', name: 'Brand' });
+  await call('environmentVariables.create', '/v1/environment-variables', {}, { key: 'BASE_URL' });
   await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
@@ -52,6 +54,8 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    layoutId: 'brand',
+    variableKey: 'BASE_URL',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);

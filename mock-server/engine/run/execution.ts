@@ -15,6 +15,7 @@ import { readExecuteAnswer } from '../bridge/execute-answer';
 import { bridgeCallTarget } from '../bridge/execute-request';
 import { bridgeStepSettings } from '../bridge/step-settings';
 import { evaluateFilters, evaluateSkip } from '../policy/conditions';
+import { environmentBindings } from '../resources/environment-variables';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
 import type {
@@ -48,7 +49,7 @@ import {
   passesBackoff,
 } from './digest';
 import { recordedDigest } from './digest-record';
-import { emailBodySource, renderEmailBody } from './email-body';
+import { renderLaidOutEmail } from './email-layout';
 import { judgePreferences } from './preferences';
 import { judgeSchedule } from './schedule';
 import { judgeScheduleExtension } from './schedule-extension';
@@ -128,6 +129,7 @@ function templateVariables(input: RunInput, index: number): TemplateVariables {
     ...(actor === undefined ? {} : { actor: subscriberVariables(actor) }),
     ...(tenant === undefined ? {} : { tenant: tenant as unknown as JsonObject }),
     ...(digest === undefined ? {} : { step: digest }),
+    env: environmentBindings(scope),
   };
 }
 
@@ -188,7 +190,7 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
         return sendEmail(delivery, (html) => ({ ok: true, value: html }));
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
       const raw = job.step.controlValues['body'];
-      return sendEmail(delivery, () => renderEmailBody(emailBodySource(raw), bindings));
+      return sendEmail(delivery, () => renderLaidOutEmail(delivery, raw, bindings));
     }
     case 'sms':
       return sendSms(delivery);
