@@ -110,7 +110,9 @@ describe('an email step in its layout', () => {
     const { op, context, trigger, mail } = setup({ subject: 's', body: '<p>Hi</p>' });
     op['layouts.create'](context, { body: { layoutId: 'fresh', name: 'Fresh' } });
     trigger('ada');
-    expect(mail('ada')?.content).toBe('<p> </p><p style="text-align:left"></p><p>Hi</p><p></p><p> </p>');
+    expect(mail('ada')?.content).toBe(
+      '<p> </p><p style="text-align:left"></p><p>Hi</p><p></p><p> </p>',
+    );
   });
 
   it('fails the step when the named layout does not exist: Layout not found, no mail', () => {
