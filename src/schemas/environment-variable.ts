@@ -15,7 +15,14 @@ export const ENVIRONMENT_VARIABLE_MAX_LENGTH = 256;
 /** What a secret variable's values read as. */
 export const SECRET_MASK = '••••••••';
 
-/** A variable's value in one environment. */
+/**
+ * A variable's value in one environment.
+ *
+ * @example
+ * ```ts
+ * EnvironmentVariableValue.parse({ _environmentId: '6955b900a087eaf30000000d', value: 'https://acme.test' });
+ * ```
+ */
 export const EnvironmentVariableValue = z.looseObject({
   /** The environment's `_id`. */
   _environmentId: z.string(),
