@@ -126,6 +126,7 @@ export type { PendingTask, SchedulingClock, TaskHandle } from './engine/store/sc
 export type {
   EnvironmentData,
   EnvironmentRecord,
+  LayoutRecord,
   OrganizationRecord,
   PreferenceChannelsRecord,
   PreferenceScheduleRecord,

@@ -69,8 +69,10 @@ export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
 export * from './funcs/bridge';
 export * from './funcs/contexts';
+export * from './funcs/environment-variables';
 export * from './funcs/events';
 export * from './funcs/integrations';
+export * from './funcs/layouts';
 export * from './funcs/messages';
 export * from './funcs/notifications';
 export * from './funcs/subscriber-notifications';
@@ -92,8 +94,10 @@ export type {
 /* Resources */
 export { Bridge } from './resources/bridge';
 export { Contexts } from './resources/contexts';
+export { EnvironmentVariables } from './resources/environment-variables';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
+export { Layouts } from './resources/layouts';
 export { Messages } from './resources/messages';
 export { Notifications } from './resources/notifications';
 export { SubscriberCredentials } from './resources/subscriber-credentials';
@@ -118,6 +122,18 @@ export {
   ContextListQuery,
   ContextUpdateBody,
 } from './schemas/context';
+export {
+  ENVIRONMENT_VARIABLE_KEY_PATTERN,
+  ENVIRONMENT_VARIABLE_MAX_LENGTH,
+  EnvironmentVariable,
+  EnvironmentVariableCreateBody,
+  EnvironmentVariableList,
+  EnvironmentVariableListQuery,
+  EnvironmentVariableUpdateBody,
+  EnvironmentVariableUsage,
+  EnvironmentVariableValue,
+  SECRET_MASK,
+} from './schemas/environment-variable';
 export type { TriggerStatus } from './schemas/event';
 export {
   CancelResponse,
@@ -159,6 +175,21 @@ export type {
   IntegrationCredentials,
 } from './schemas/integration';
 export { ActiveIntegration, Integration, IntegrationCreateBody } from './schemas/integration';
+export {
+  LAYOUT_CONTENT_VARIABLE,
+  LAYOUT_EDITOR_TYPES,
+  LAYOUT_ORDER_BY,
+  Layout,
+  LayoutCreateBody,
+  LayoutDuplicateBody,
+  LayoutEmailControls,
+  LayoutListQuery,
+  LayoutListResponse,
+  LayoutPreviewBody,
+  LayoutPreviewResponse,
+  LayoutUpdateBody,
+  LayoutUsage,
+} from './schemas/layout';
 export type {
   EmailBlock,
   MarkAsValue,

@@ -8,8 +8,10 @@
 
 import * as bridge from './bridge';
 import * as contexts from './contexts';
+import * as environmentVariables from './environment-variables';
 import * as events from './events';
 import * as integrations from './integrations';
+import * as layouts from './layouts';
 import * as messages from './messages';
 import * as notifications from './notifications';
 import type { Route } from './route';
@@ -33,6 +35,8 @@ const NAMESPACES = [
   contexts,
   subscriberNotifications,
   subscriberNotificationsV1,
+  layouts,
+  environmentVariables,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -26,6 +26,8 @@ it('no GET operation changes the state', async () => {
     });
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
   await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
+  await call('layouts.create', '/v2/layouts', {}, { layoutId: 'brand', name: 'Brand' });
+  await call('environmentVariables.create', '/v1/environment-variables', {}, { key: 'BASE_URL' });
   await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
@@ -53,6 +55,8 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    layoutId: 'brand',
+    variableKey: 'BASE_URL',
   };
   // The query a GET requires (the service answers 422 without it).
   const queries: Record<string, string> = {

@@ -10,8 +10,10 @@ import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
 import * as bridge from './bridge';
 import * as contexts from './contexts';
+import * as environmentVariables from './environment-variables';
 import * as events from './events';
 import * as integrations from './integrations';
+import * as layouts from './layouts';
 import * as messages from './messages';
 import * as notifications from './notifications';
 import type { OperationCall, OperationDefinition } from './operation';
@@ -31,7 +33,9 @@ type Definitions = typeof subscribers &
   typeof bridge &
   typeof contexts &
   typeof subscriberNotifications &
-  typeof subscriberNotificationsV1;
+  typeof subscriberNotificationsV1 &
+  typeof layouts &
+  typeof environmentVariables;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -57,6 +61,8 @@ const definitions = [
   contexts,
   subscriberNotifications,
   subscriberNotificationsV1,
+  layouts,
+  environmentVariables,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

@@ -15,6 +15,7 @@ import { readExecuteAnswer } from '../bridge/execute-answer';
 import { bridgeCallTarget } from '../bridge/execute-request';
 import { bridgeStepSettings } from '../bridge/step-settings';
 import { evaluateFilters, evaluateSkip } from '../policy/conditions';
+import { environmentBindings } from '../resources/environment-variables';
 import type { EngineScope } from '../scope';
 import { CLOCK_RANGE, isClockTime } from '../store/clock';
 import type {
@@ -48,10 +49,11 @@ import {
   passesBackoff,
 } from './digest';
 import { recordedDigest } from './digest-record';
+import { renderLaidOutEmail } from './email-layout';
 import { judgePreferences } from './preferences';
 import { judgeSchedule } from './schedule';
 import { judgeScheduleExtension } from './schedule-extension';
-import { renderStepControls, renderStepEmailBody } from './step-render';
+import { renderStepControls } from './step-render';
 import { digestStepVariables, renderTemplate, type TemplateVariables } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 import { misconfiguredStep, type TimeStepFailure, uncaughtStepError } from './time-step-failure';
@@ -123,6 +125,7 @@ function templateVariables(input: RunInput, index: number): TemplateVariables {
     ...(actor === undefined ? {} : { actor: subscriberVariables(actor) }),
     ...(tenant === undefined ? {} : { tenant: tenant as unknown as JsonObject }),
     ...(digest === undefined ? {} : { step: digest }),
+    env: environmentBindings(scope),
   };
 }
 
@@ -182,7 +185,8 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
       if (job.bridge !== undefined)
         return sendEmail(delivery, (html) => ({ ok: true, value: html }));
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
-      return sendEmail(delivery, () => renderStepEmailBody(job.step, bindings));
+      const raw = job.step.controlValues['body'];
+      return sendEmail(delivery, () => renderLaidOutEmail(delivery, raw, bindings));
     }
     case 'sms':
       return sendSms(delivery);

@@ -21,6 +21,10 @@ export interface TemplateVariables {
   readonly step?: DigestStepVariables | JsonObject;
   /** Results of earlier steps, keyed by step id. */
   readonly steps?: JsonObject;
+  /** The environment's variables and its `name` and `type` (`{{env.KEY}}`, resources/environment-variables.ts). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** A layout's slot: the rendered email step it wraps (run/email-layout.ts). */
+  readonly content?: string;
 }
 
 /** What a digest hands to the steps after it (`step.*` in templates). */
@@ -258,6 +262,8 @@ const liquidScope = (variables: TemplateVariables): Record<string, unknown> => (
   tenant: variables.tenant ?? {},
   step: variables.step ?? {},
   steps: variables.steps ?? {},
+  env: variables.env ?? {},
+  ...(variables.content === undefined ? {} : { content: variables.content }),
 });
 
 const describeError = (error: unknown): string =>

@@ -44,6 +44,7 @@ const RECORDS_WITH_ID = [
   'messages',
   'tenants',
   'contexts',
+  'layouts',
   'notifications',
 ];
 
@@ -79,6 +80,9 @@ function dataProblem(data: unknown, where: string): string | undefined {
   // Saved before contexts were records: withCurrentShape gives it an empty map.
   if (data['contexts'] !== undefined && !(data['contexts'] instanceof Map)) {
     return `${where}.contexts is not a map`;
+  }
+  if (data['layouts'] !== undefined && !(data['layouts'] instanceof Map)) {
+    return `${where}.layouts is not a map`;
   }
   for (const key of RECORDS_WITH_ID) {
     const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
@@ -191,6 +195,16 @@ export function snapshotProblem(
         return 'a pending fan-out is not a valid fan-out of the snapshot';
     }
   }
+  // Absent in snapshots made before environment variables were records: none.
+  const variables = raw['environmentVariables'];
+  if (variables !== undefined) {
+    if (!(variables instanceof Map)) return 'environmentVariables is not a map';
+    for (const variable of variables.values()) {
+      if (!isObject(variable) || !isString(variable['_id']) || !Array.isArray(variable['values'])) {
+        return 'environmentVariables holds an item that is not a variable record';
+      }
+    }
+  }
   if (raw['bridgeCalls'] !== undefined) {
     if (!Array.isArray(raw['bridgeCalls'])) return 'bridgeCalls is not an array';
     for (const call of raw['bridgeCalls'] as unknown[]) {
@@ -247,6 +261,10 @@ function isFanOut(value: unknown, state: EngineState): boolean {
 export function withCurrentShape(state: EngineState): EngineState {
   if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
   if (!Array.isArray(state.bridgeCalls)) state.bridgeCalls = [];
-  for (const data of state.data.values()) data.contexts ??= new Map();
+  state.environmentVariables ??= new Map();
+  for (const data of state.data.values()) {
+    data.contexts ??= new Map();
+    data.layouts ??= new Map();
+  }
   return state;
 }

@@ -475,6 +475,47 @@ export interface ContextRecord {
   updatedAt: string;
 }
 
+/**
+ * An email layout made through `/v2/layouts` (docs/behaviour/layouts.md).
+ *
+ * @example
+ * ```ts
+ * const brand: LayoutRecord | undefined = engine.scope('Development').data.layouts.get('brand');
+ * ```
+ */
+export interface LayoutRecord {
+  _id: string;
+  /** The identifier a step's `layoutId` control names. */
+  layoutId: string;
+  name: string;
+  isDefault: boolean;
+  isTranslationEnabled: boolean;
+  /** Its email controls; `null` once cleared. */
+  controls: { email?: { body: string; editorType: 'html' | 'block' } } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * An environment variable of an organization, with its value per environment
+ * (docs/behaviour/environment-variables.md).
+ *
+ * @example
+ * ```ts
+ * const variables: EnvironmentVariableRecord[] = [...engine.snapshot().state.environmentVariables.values()];
+ * ```
+ */
+export interface EnvironmentVariableRecord {
+  _id: string;
+  _organizationId: string;
+  key: string;
+  type: 'string';
+  isSecret: boolean;
+  values: { _environmentId: string; value: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Throttle admissions kept per key, so snapshots carry them. */
 export interface ThrottleStore {
   admitted: Map<string, number[]>;
@@ -516,6 +557,8 @@ export interface EnvironmentData {
   tenants: Map<string, TenantRecord>;
   /** Contexts keyed `type:id` (docs/behaviour/contexts.md). */
   contexts: Map<string, ContextRecord>;
+  /** Email layouts keyed by identifier (docs/behaviour/layouts.md). */
+  layouts: Map<string, LayoutRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -683,6 +726,8 @@ export interface EngineState {
    * (store/outbox-entry.ts), a full copy once its message was deleted.
    */
   outbox: StoredOutboxItem[];
+  /** Environment variables of every organization, keyed by `_id` (docs/behaviour/environment-variables.md). */
+  environmentVariables: Map<string, EnvironmentVariableRecord>;
 }
 
 /** A new, empty environment data set. */
@@ -699,6 +744,7 @@ export function createEnvironmentData(): EnvironmentData {
     messages: [],
     tenants: new Map(),
     contexts: new Map(),
+    layouts: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),
@@ -723,5 +769,6 @@ export function createState(): EngineState {
     fanOuts: [],
     bridgeCalls: [],
     outbox: [],
+    environmentVariables: new Map(),
   };
 }

@@ -255,6 +255,7 @@ export const tables = {
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
+  layouts: mapTable((data: EnvironmentData) => data.layouts),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {
@@ -294,6 +295,7 @@ export const tables = {
     },
   },
   outbox: listTable((state: EngineState) => state.outbox),
+  environmentVariables: mapTable((state: EngineState) => state.environmentVariables),
   fanOuts: {
     ...fanOutRows,
     /** Moves a pending fan-out past the recipients just reached. */

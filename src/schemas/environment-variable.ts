@@ -1,0 +1,143 @@
+/**
+ * `/v1/environment-variables`: values per environment that step content reads as `{{env.KEY}}`.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { Timestamp, type WireShape } from './common';
+
+/** What a variable's key may hold: a letter, then letters, digits and `_`. */
+export const ENVIRONMENT_VARIABLE_KEY_PATTERN: RegExp = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The longest key, and the longest value. */
+export const ENVIRONMENT_VARIABLE_MAX_LENGTH = 256;
+
+/** What a secret variable's values read as. */
+export const SECRET_MASK = '••••••••';
+
+/**
+ * A variable's value in one environment.
+ *
+ * @example
+ * ```ts
+ * EnvironmentVariableValue.parse({ _environmentId: '6955b900a087eaf30000000d', value: 'https://acme.test' });
+ * ```
+ */
+export const EnvironmentVariableValue = z.looseObject({
+  /** The environment's `_id`. */
+  _environmentId: z.string(),
+  /** The value; {@link SECRET_MASK} for a secret variable. */
+  value: z.string(),
+});
+
+/**
+ * An environment variable as the service answers it (values of the caller's environment only).
+ *
+ * @example
+ * ```ts
+ * const baseUrl: EnvironmentVariable = await svc.environmentVariables.retrieve('BASE_URL');
+ * console.log(baseUrl.values[0]?.value);
+ * ```
+ */
+export const EnvironmentVariable = z.looseObject({
+  _id: z.string(),
+  _organizationId: z.string(),
+  key: z.string(),
+  /** `string`. */
+  type: z.string(),
+  isSecret: z.boolean(),
+  values: z.array(EnvironmentVariableValue),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export interface EnvironmentVariable extends WireShape<typeof EnvironmentVariable> {}
+
+const valueInput = z.object({
+  _environmentId: z.string(),
+  value: z.string().check(z.maxLength(ENVIRONMENT_VARIABLE_MAX_LENGTH)),
+});
+
+/**
+ * Body of `POST /v1/environment-variables`.
+ *
+ * @example
+ * ```ts
+ * EnvironmentVariableCreateBody.parse({ key: 'BASE_URL', values: [{ _environmentId: 'env', value: 'https://acme.test' }] });
+ * ```
+ */
+export const EnvironmentVariableCreateBody = z.object({
+  /** A letter, then letters, digits and `_`; at most 256 characters. */
+  key: z
+    .string()
+    .check(z.maxLength(ENVIRONMENT_VARIABLE_MAX_LENGTH), z.regex(ENVIRONMENT_VARIABLE_KEY_PATTERN)),
+  /** `string` (the default). */
+  type: z.optional(z.enum(['string'])),
+  /** Whether reads mask its values. */
+  isSecret: z.optional(z.boolean()),
+  /** Its values, one per environment (through an API key: the key's environment only). */
+  values: z.optional(z.array(valueInput)),
+});
+export type EnvironmentVariableCreateBody = z.input<typeof EnvironmentVariableCreateBody>;
+
+/**
+ * Body of `PATCH /v1/environment-variables/{variableKey}`: the given values are merged by
+ * environment.
+ *
+ * @example
+ * ```ts
+ * EnvironmentVariableUpdateBody.parse({ isSecret: true });
+ * ```
+ */
+export const EnvironmentVariableUpdateBody = z.object({
+  key: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(ENVIRONMENT_VARIABLE_MAX_LENGTH),
+        z.regex(ENVIRONMENT_VARIABLE_KEY_PATTERN),
+      ),
+  ),
+  type: z.optional(z.enum(['string'])),
+  isSecret: z.optional(z.boolean()),
+  values: z.optional(z.array(valueInput)),
+});
+export type EnvironmentVariableUpdateBody = z.input<typeof EnvironmentVariableUpdateBody>;
+
+/**
+ * Query of `GET /v1/environment-variables`.
+ *
+ * @example
+ * ```ts
+ * EnvironmentVariableListQuery.parse({ search: 'URL' });
+ * ```
+ */
+export const EnvironmentVariableListQuery = z.object({
+  /** A part of the key, in any case. */
+  search: z.optional(z.string()),
+});
+export type EnvironmentVariableListQuery = z.input<typeof EnvironmentVariableListQuery>;
+
+/**
+ * The variables of `GET /v1/environment-variables`, newest first.
+ *
+ * @example
+ * ```ts
+ * const variables: EnvironmentVariableList = await svc.environmentVariables.list();
+ * ```
+ */
+export const EnvironmentVariableList = z.array(EnvironmentVariable);
+export type EnvironmentVariableList = EnvironmentVariable[];
+
+/**
+ * What `GET /v1/environment-variables/{variableKey}/usage` answers: the workflows whose step
+ * controls reference `env.KEY`.
+ *
+ * @example
+ * ```ts
+ * const { workflows }: EnvironmentVariableUsage = await svc.environmentVariables.usage('BASE_URL');
+ * ```
+ */
+export const EnvironmentVariableUsage = z.looseObject({
+  workflows: z.array(z.looseObject({ name: z.string(), workflowId: z.string() })),
+});
+export interface EnvironmentVariableUsage extends WireShape<typeof EnvironmentVariableUsage> {}

@@ -1,0 +1,228 @@
+/**
+ * `/v2/layouts`: an email layout (the HTML or block document that wraps an email step's body in
+ * its `{{content}}` slot), its bodies, listing, preview and usage.
+ *
+ * @module
+ */
+import * as z from 'zod/mini';
+import { JsonObject, openEnum, Timestamp, type WireShape } from './common';
+import { OrderDirection } from './order';
+import { UserSummary, WORKFLOW_ORIGINS } from './workflow-common';
+
+/** The variable of a layout's body that takes the rendered email step. */
+export const LAYOUT_CONTENT_VARIABLE = 'content';
+
+/** The editors a layout's email body is written in: an HTML document, or a block document. */
+export const LAYOUT_EDITOR_TYPES = ['html', 'block'] as const;
+
+/** Fields a layouts listing sorts by. */
+export const LAYOUT_ORDER_BY = ['createdAt', 'updatedAt', 'name'] as const;
+
+/** The email controls of a layout: its body and the editor it is written in. */
+export const LayoutEmailControls = z.looseObject({
+  /** An HTML document (`<html>...<body>...{{content}}...</body></html>`) or block JSON text. */
+  body: z.string(),
+  /** `html` or `block`. */
+  editorType: openEnum(LAYOUT_EDITOR_TYPES),
+});
+/**
+ * A layout's email controls.
+ *
+ * @example
+ * ```ts
+ * const email: LayoutEmailControls = { body: '<html><body>{{content}}</body></html>', editorType: 'html' };
+ * ```
+ */
+export interface LayoutEmailControls extends WireShape<typeof LayoutEmailControls> {}
+
+/**
+ * A layout as the service answers it.
+ *
+ * @example
+ * ```ts
+ * const layout: Layout = await svc.layouts.retrieve('brand');
+ * console.log(layout.controls.values.email?.body);
+ * ```
+ */
+export const Layout = z.looseObject({
+  /** The layout's internal id. */
+  _id: z.string(),
+  /** The layout's identifier (what a step's `layoutId` control names). */
+  layoutId: z.string(),
+  /** Its slug (`<name>_lay_<id>`). */
+  slug: z.string(),
+  /** Its name. */
+  name: z.string(),
+  /** Whether it is the environment's default layout (the first one made). */
+  isDefault: z.boolean(),
+  /** Whether its translations are enabled. */
+  isTranslationEnabled: z.boolean(),
+  /** When it was last updated (ISO 8601). */
+  updatedAt: Timestamp,
+  /** The dashboard user who last changed it. */
+  updatedBy: z.optional(z.nullable(UserSummary)),
+  /** When it was created (ISO 8601). */
+  createdAt: Timestamp,
+  /** Where it was made (`svc-cloud`). */
+  origin: openEnum(WORKFLOW_ORIGINS),
+  /** `BRIDGE` for a layout made through this API. */
+  type: z.string(),
+  /** The JSON schema of the variables its body may use (`subscriber`, `content`, `env`). */
+  variables: z.optional(z.nullable(JsonObject)),
+  /** Its controls: the schemas, and the stored values. */
+  controls: z.looseObject({
+    dataSchema: z.optional(JsonObject),
+    uiSchema: z.optional(JsonObject),
+    values: z.looseObject({ email: z.optional(LayoutEmailControls) }),
+  }),
+});
+export interface Layout extends WireShape<typeof Layout> {}
+
+const emailControlsInput = z.object({
+  body: z.string(),
+  editorType: z.enum(LAYOUT_EDITOR_TYPES),
+});
+
+/**
+ * Body of `POST /v2/layouts`.
+ *
+ * @example
+ * ```ts
+ * LayoutCreateBody.parse({ layoutId: 'brand', name: 'Brand' });
+ * ```
+ */
+export const LayoutCreateBody = z.object({
+  /** The layout's identifier. */
+  layoutId: z.string(),
+  /** Its name. */
+  name: z.string(),
+  /** Whether its translations are enabled (default false). */
+  isTranslationEnabled: z.optional(z.boolean()),
+  /** Where the request comes from (`dashboard`). */
+  __source: z.optional(z.enum(['dashboard'])),
+});
+export type LayoutCreateBody = z.input<typeof LayoutCreateBody>;
+
+/**
+ * Body of `PUT /v2/layouts/{layoutId}`.
+ *
+ * @example
+ * ```ts
+ * LayoutUpdateBody.parse({
+ *   name: 'Brand',
+ *   controlValues: { email: { body: '<html><body>{{content}}</body></html>', editorType: 'html' } },
+ * });
+ * ```
+ */
+export const LayoutUpdateBody = z.object({
+  /** Its name. */
+  name: z.string(),
+  /** Whether its translations are enabled. */
+  isTranslationEnabled: z.optional(z.boolean()),
+  /** Its email controls; `null` clears them, absent leaves them. */
+  controlValues: z.optional(z.nullable(z.object({ email: z.optional(emailControlsInput) }))),
+});
+export type LayoutUpdateBody = z.input<typeof LayoutUpdateBody>;
+
+/**
+ * Body of `POST /v2/layouts/{layoutId}/duplicate`.
+ *
+ * @example
+ * ```ts
+ * LayoutDuplicateBody.parse({ name: 'Brand (copy)' });
+ * ```
+ */
+export const LayoutDuplicateBody = z.object({
+  /** The copy's name. */
+  name: z.string(),
+  /** The copy's identifier; derived from the name when absent. */
+  layoutId: z.optional(z.string()),
+  /** Whether the copy's translations are enabled. */
+  isTranslationEnabled: z.optional(z.boolean()),
+});
+export type LayoutDuplicateBody = z.input<typeof LayoutDuplicateBody>;
+
+/**
+ * Query of `GET /v2/layouts`.
+ *
+ * @example
+ * ```ts
+ * LayoutListQuery.parse({ limit: 10, query: 'brand' });
+ * ```
+ */
+export const LayoutListQuery = z.object({
+  /** Page size, 1 to 100 (default 50). */
+  limit: z.optional(z.number()),
+  /** How many layouts to skip. */
+  offset: z.optional(z.number()),
+  /** `ASC` or `DESC` (default). */
+  orderDirection: z.optional(OrderDirection),
+  /** `createdAt` (default), `updatedAt` or `name`. */
+  orderBy: z.optional(z.enum(LAYOUT_ORDER_BY)),
+  /** A part of the name or identifier, in any case. */
+  query: z.optional(z.string()),
+});
+export type LayoutListQuery = z.input<typeof LayoutListQuery>;
+
+/**
+ * A page of `GET /v2/layouts`.
+ *
+ * @example
+ * ```ts
+ * const { layouts, totalCount }: LayoutListResponse = await svc.layouts.list();
+ * ```
+ */
+export const LayoutListResponse = z.looseObject({
+  layouts: z.array(Layout),
+  totalCount: z.number(),
+});
+export interface LayoutListResponse extends WireShape<typeof LayoutListResponse> {}
+
+/**
+ * Body of `POST /v2/layouts/{layoutId}/preview`.
+ *
+ * @example
+ * ```ts
+ * LayoutPreviewBody.parse({ previewPayload: { subscriber: { firstName: 'Ada' } } });
+ * ```
+ */
+export const LayoutPreviewBody = z.object({
+  /** Controls to preview instead of the stored ones (`{ email: { body, editorType } }`). */
+  controlValues: z.optional(JsonObject),
+  /** The subscriber the preview renders for. */
+  previewPayload: z.optional(z.object({ subscriber: z.optional(JsonObject) })),
+});
+export type LayoutPreviewBody = z.input<typeof LayoutPreviewBody>;
+
+/**
+ * What `POST /v2/layouts/{layoutId}/preview` answers: the rendered body, with a placeholder in
+ * the `{{content}}` slot.
+ *
+ * @example
+ * ```ts
+ * const { result } = await svc.layouts.preview('brand');
+ * console.log(result.preview?.body);
+ * ```
+ */
+export const LayoutPreviewResponse = z.looseObject({
+  previewPayloadExample: z.looseObject({ subscriber: z.optional(JsonObject) }),
+  schema: z.optional(z.nullable(JsonObject)),
+  result: z.looseObject({
+    type: z.optional(z.string()),
+    preview: z.optional(z.looseObject({ body: z.string() })),
+  }),
+});
+export interface LayoutPreviewResponse extends WireShape<typeof LayoutPreviewResponse> {}
+
+/**
+ * What `GET /v2/layouts/{layoutId}/usage` answers: the workflows whose steps use the layout.
+ *
+ * @example
+ * ```ts
+ * const { workflows }: LayoutUsage = await svc.layouts.usage('brand');
+ * ```
+ */
+export const LayoutUsage = z.looseObject({
+  workflows: z.array(z.looseObject({ name: z.string(), workflowId: z.string() })),
+});
+export interface LayoutUsage extends WireShape<typeof LayoutUsage> {}
