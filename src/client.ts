@@ -8,6 +8,7 @@ import { Messages } from './resources/messages';
 import { Notifications } from './resources/notifications';
 import { Subscribers } from './resources/subscribers';
 import { Topics } from './resources/topics';
+import { Translations } from './resources/translations';
 import { Workflows } from './resources/workflows';
 
 /**
@@ -28,6 +29,9 @@ import { Workflows } from './resources/workflows';
  * - `svc.subscribers.subscriptions`: `list`
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.topics.subscriptions`: `create`, `delete`, `list`
+ * - `svc.translations`: `create`, `delete`, `retrieve`, `upload`
+ * - `svc.translations.groups`: `delete`, `retrieve`
+ * - `svc.translations.master`: `import`, `retrieve`, `upload`
  * - `svc.workflows`: `create`, `delete`, `list`, `patch`, `retrieve`, `sync`, `update`
  * <!-- namespaces:end -->
  *
@@ -64,6 +68,8 @@ export class Svc {
   readonly bridge: Bridge;
   /** Contexts: create, list, retrieve, update, delete. */
   readonly contexts: Contexts;
+  /** Translations: create, retrieve, delete, upload; groups; master JSON. */
+  readonly translations: Translations;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -79,5 +85,6 @@ export class Svc {
     this.topics = new Topics(this.core);
     this.bridge = new Bridge(this.core);
     this.contexts = new Contexts(this.core);
+    this.translations = new Translations(this.core);
   }
 }

@@ -15,6 +15,7 @@ import * as notifications from './notifications';
 import type { Route } from './route';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
+import * as translations from './translations';
 import * as workflows from './workflows';
 
 // One module per namespace, each exporting only its routes: a new route is listed by being
@@ -29,6 +30,7 @@ const NAMESPACES = [
   messages,
   bridge,
   contexts,
+  translations,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -17,6 +17,7 @@ import * as notifications from './notifications';
 import type { OperationCall, OperationDefinition } from './operation';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
+import * as translations from './translations';
 import * as workflows from './workflows';
 
 type Definitions = typeof subscribers &
@@ -27,7 +28,8 @@ type Definitions = typeof subscribers &
   typeof notifications &
   typeof messages &
   typeof bridge &
-  typeof contexts;
+  typeof contexts &
+  typeof translations;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -51,6 +53,7 @@ const definitions = [
   messages,
   bridge,
   contexts,
+  translations,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

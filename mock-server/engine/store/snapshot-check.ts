@@ -44,6 +44,7 @@ const RECORDS_WITH_ID = [
   'messages',
   'tenants',
   'contexts',
+  'translations',
   'notifications',
 ];
 
@@ -79,6 +80,10 @@ function dataProblem(data: unknown, where: string): string | undefined {
   // Saved before contexts were records: withCurrentShape gives it an empty map.
   if (data['contexts'] !== undefined && !(data['contexts'] instanceof Map)) {
     return `${where}.contexts is not a map`;
+  }
+  // Saved before translations were records: withCurrentShape gives it an empty map.
+  if (data['translations'] !== undefined && !(data['translations'] instanceof Map)) {
+    return `${where}.translations is not a map`;
   }
   for (const key of RECORDS_WITH_ID) {
     const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
@@ -247,6 +252,9 @@ function isFanOut(value: unknown, state: EngineState): boolean {
 export function withCurrentShape(state: EngineState): EngineState {
   if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
   if (!Array.isArray(state.bridgeCalls)) state.bridgeCalls = [];
-  for (const data of state.data.values()) data.contexts ??= new Map();
+  for (const data of state.data.values()) {
+    data.contexts ??= new Map();
+    data.translations ??= new Map();
+  }
   return state;
 }

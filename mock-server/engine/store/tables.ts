@@ -255,6 +255,7 @@ export const tables = {
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
+  translations: mapTable((data: EnvironmentData) => data.translations),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {

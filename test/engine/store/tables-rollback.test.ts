@@ -96,6 +96,9 @@ const PARAMS: Readonly<Record<string, string>> = {
   transactionId: 'txn-wait',
   type: 'tenant',
   id: 'acme',
+  resourceType: 'workflow',
+  resourceId: 'wf',
+  locale: 'en_US',
 };
 
 /**
@@ -155,6 +158,25 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   'topics.list': () => ({}),
   'contexts.create': () => ({ body: { type: 'tenant', id: 'zzz', data: { plan: 'pro' } } }),
   'contexts.list': () => ({}),
+  'translations.create': () => ({
+    body: { resourceId: 'wf', resourceType: 'workflow', locale: 'es_ES', content: { a: 'A' } },
+  }),
+  'translations.master.retrieve': () => ({}),
+  'translations.master.import': () => ({
+    body: { locale: 'fr_FR', masterJson: { workflows: { wf: { a: 'A' } } } },
+  }),
+  'translations.master.upload': () => ({
+    body: {
+      fields: {},
+      files: [{ field: 'file', fileName: 'fr_FR.json', content: '{"workflows":{"wf":{"a":"A"}}}' }],
+    },
+  }),
+  'translations.upload': () => ({
+    body: {
+      fields: { resourceId: 'wf', resourceType: 'workflow' },
+      files: [{ field: 'files', fileName: 'de_DE.json', content: '{"a":"A"}' }],
+    },
+  }),
   'contexts.update': () => ({
     params: { type: 'tenant', id: 'acme' },
     body: { data: { plan: 'team' } },
@@ -323,6 +345,9 @@ function preparedEngine() {
   });
   engine.operations['contexts.create'](context, {
     body: { type: 'tenant', id: 'acme', data: { plan: 'pro' } },
+  });
+  engine.operations['translations.create'](context, {
+    body: { resourceId: 'wf', resourceType: 'workflow', locale: 'en_US', content: { a: 'A' } },
   });
   engine.clock.advance(60_000);
   return { engine, context };
