@@ -26,6 +26,12 @@ it('no GET operation changes the state', async () => {
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
   await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
   await call(
+    'translations.create',
+    '/v2/translations',
+    {},
+    { resourceId: 'welcome', resourceType: 'workflow', locale: 'en_US', content: { a: 'A' } },
+  );
+  await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
     { topicKey: 'news' },
@@ -52,6 +58,9 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    resourceType: 'workflow',
+    resourceId: 'welcome',
+    locale: 'en_US',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);
