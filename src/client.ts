@@ -10,6 +10,7 @@ import { Messages } from './resources/messages';
 import { Notifications } from './resources/notifications';
 import { Subscribers } from './resources/subscribers';
 import { Topics } from './resources/topics';
+import { Translations } from './resources/translations';
 import { Workflows } from './resources/workflows';
 
 /**
@@ -33,6 +34,9 @@ import { Workflows } from './resources/workflows';
  * - `svc.subscribers.subscriptions`: `list`
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.topics.subscriptions`: `create`, `delete`, `list`
+ * - `svc.translations`: `create`, `delete`, `retrieve`, `upload`
+ * - `svc.translations.groups`: `delete`, `retrieve`
+ * - `svc.translations.master`: `import`, `retrieve`, `upload`
  * - `svc.workflows`: `create`, `delete`, `list`, `patch`, `retrieve`, `sync`, `update`
  * - `svc.workflows.steps`: `generatePreview`, `retrieve`
  * <!-- namespaces:end -->
@@ -74,6 +78,8 @@ export class Svc {
   readonly layouts: Layouts;
   /** Environment variables: create, list, retrieve, update, delete, usage. */
   readonly environmentVariables: EnvironmentVariables;
+  /** Translations: create, retrieve, delete, upload; groups; master JSON. */
+  readonly translations: Translations;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -91,5 +97,6 @@ export class Svc {
     this.contexts = new Contexts(this.core);
     this.layouts = new Layouts(this.core);
     this.environmentVariables = new EnvironmentVariables(this.core);
+    this.translations = new Translations(this.core);
   }
 }

@@ -79,6 +79,7 @@ export * from './funcs/subscriber-notifications';
 export * from './funcs/subscriber-notifications-v1';
 export * from './funcs/subscribers';
 export * from './funcs/topics';
+export * from './funcs/translations';
 export * from './funcs/workflows';
 /* Typed triggers (augment `Register`; docs/workflows-as-code.md) */
 export type {
@@ -109,6 +110,9 @@ export { Subscribers } from './resources/subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { WorkflowSteps } from './resources/workflow-steps';
+export { TranslationGroups } from './resources/translation-groups';
+export { TranslationMaster } from './resources/translation-master';
+export { Translations } from './resources/translations';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
 export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
@@ -293,6 +297,21 @@ export {
   TopicSubscriptionsResult,
   TopicUpdateBody,
 } from './schemas/topic';
+export {
+  MasterJson,
+  MasterJsonImportBody,
+  MasterJsonImportResult,
+  MasterJsonQuery,
+  MasterJsonUploadBody,
+  TRANSLATION_RESOURCE_TYPES,
+  Translation,
+  TranslationCreateBody,
+  TranslationGroup,
+  TranslationResourceType,
+  TranslationsUploadBody,
+  TranslationsUploadResult,
+  UploadFile,
+} from './schemas/translation';
 export {
   SLUG_IDENTIFIER_PATTERN,
   UiSchemaProperty,

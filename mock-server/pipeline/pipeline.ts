@@ -22,6 +22,7 @@ import {
   type PipelineResponse,
 } from './message';
 import { createMistakeHints, type MistakeHints } from './mistake-hints';
+import { parseMultipartBody } from './multipart-body';
 import { errorResponse, json } from './respond';
 import { decodeParams, type MatchedRoute, matchRoute } from './router';
 
@@ -149,7 +150,11 @@ export function createPipeline(engine: MockEngine, options: PipelineOptions = {}
           ? {}
           : {
               readBody: async () => {
-                requestBody = parseJsonBody(await readBody(request, bodyLimitOf(route)));
+                const text = await readBody(request, bodyLimitOf(route));
+                requestBody =
+                  route.bodyType === 'multipart'
+                    ? await parseMultipartBody(text, request.header('content-type'))
+                    : parseJsonBody(text);
                 return requestBody;
               },
             }),

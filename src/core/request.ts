@@ -48,6 +48,8 @@ export interface RequestSpec<T> {
   schema: z.ZodMiniType<T>;
   /** Inputs checked before anything is sent. */
   checks?: readonly RequestCheck[];
+  /** Encodes the body when it is not JSON (`./multipart`): the platform sets its content type. */
+  encodeBody?: ((body: unknown) => BodyInit) | undefined;
 }
 
 // ky's timer is a setTimeout: larger values overflow it.
@@ -131,8 +133,9 @@ async function send(
   if (idempotencyKey === undefined) delete headers['idempotency-key'];
   else headers['idempotency-key'] = idempotencyKey;
 
-  let body: string | undefined;
-  if (spec.body !== undefined) {
+  let body: BodyInit | undefined;
+  if (spec.encodeBody) body = spec.encodeBody(spec.body);
+  else if (spec.body !== undefined) {
     body = JSON.stringify(spec.body);
     headers['content-type'] = 'application/json';
   }

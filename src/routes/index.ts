@@ -19,6 +19,7 @@ import * as subscriberNotifications from './subscriber-notifications';
 import * as subscriberNotificationsV1 from './subscriber-notifications-v1';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
+import * as translations from './translations';
 import * as workflows from './workflows';
 
 // One module per namespace, each exporting only its routes: a new route is listed by being
@@ -37,6 +38,7 @@ const NAMESPACES = [
   subscriberNotificationsV1,
   layouts,
   environmentVariables,
+  translations,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -32,6 +32,9 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
 /** The body limit of the events and workflows routes (26 MB). */
 export const LARGE_BODY_LIMIT = 26 * 1024 * 1024;
 
+/** The body limit of the translation upload and import routes (2 MB). */
+export const UPLOAD_BODY_LIMIT = 2 * 1024 * 1024;
+
 /** Rate-limit tokens of a bulk or broadcast trigger, where a single request takes 1. */
 export const BULK_COST = 100;
 
@@ -68,6 +71,8 @@ export interface Route {
   readonly cost?: number;
   /** Largest accepted body in bytes; default 100 kB (`DEFAULT_BODY_LIMIT`). */
   readonly bodyLimit?: number;
+  /** How the body travels: JSON (the default) or `multipart/form-data` (file uploads). */
+  readonly bodyType?: 'json' | 'multipart';
   /** Schema of the request body the client checks before sending. */
   readonly body?: z.ZodMiniType;
   /** Schema of the query the client checks before sending. */

@@ -29,6 +29,12 @@ it('no GET operation changes the state', async () => {
   await call('layouts.create', '/v2/layouts', {}, { layoutId: 'brand', name: 'Brand' });
   await call('environmentVariables.create', '/v1/environment-variables', {}, { key: 'BASE_URL' });
   await call(
+    'translations.create',
+    '/v2/translations',
+    {},
+    { resourceId: 'welcome', resourceType: 'workflow', locale: 'en_US', content: { a: 'A' } },
+  );
+  await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
     { topicKey: 'news' },
@@ -57,6 +63,9 @@ it('no GET operation changes the state', async () => {
     id: 'acme',
     layoutId: 'brand',
     variableKey: 'BASE_URL',
+    resourceType: 'workflow',
+    resourceId: 'welcome',
+    locale: 'en_US',
   };
   // The query a GET requires (the service answers 422 without it).
   const queries: Record<string, string> = {

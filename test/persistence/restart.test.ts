@@ -60,6 +60,37 @@ describe('a restart on the same data directory', () => {
     expect((await second.call('GET', '/v2/contexts/tenant/gone')).status).toBe(404);
   });
 
+  it('brings back translations, uploaded ones included, and their deletions', async () => {
+    const first = await start();
+    await first.call('POST', '/v2/translations', {
+      resourceId: 'welcome',
+      resourceType: 'workflow',
+      locale: 'en_US',
+      content: { greeting: 'Hello' },
+    });
+    const form = new FormData();
+    form.append('resourceId', 'welcome');
+    form.append('resourceType', 'workflow');
+    form.append('files', new File([JSON.stringify({ greeting: 'Hola' })], 'es_ES.json'));
+    form.append('files', new File([JSON.stringify({ greeting: 'Salut' })], 'fr_FR.json'));
+    const uploaded = await fetch(`${first.url}/v2/translations/upload`, {
+      method: 'POST',
+      headers: { authorization: `ApiKey ${first.key}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    expect((await first.call('DELETE', '/v2/translations/workflow/welcome/fr_FR')).status).toBe(
+      204,
+    );
+    await stop(first);
+
+    const second = await start();
+    const group = await second.call('GET', '/v2/translations/group/workflow/welcome');
+    expect(group.body.data.locales).toEqual(['en_US', 'es_ES']);
+    const spanish = await second.call('GET', '/v2/translations/workflow/welcome/es_ES');
+    expect(spanish.body.data.content).toEqual({ greeting: 'Hola' });
+  });
+
   it('keeps a pending delay, which runs when its time comes after the restart', async () => {
     const first = await start();
     const trigger = await first.call('POST', '/v1/events/trigger', {

@@ -21,6 +21,7 @@ import * as subscriberNotifications from './subscriber-notifications';
 import * as subscriberNotificationsV1 from './subscriber-notifications-v1';
 import * as subscribers from './subscribers';
 import * as topics from './topics';
+import * as translations from './translations';
 import * as workflows from './workflows';
 
 type Definitions = typeof subscribers &
@@ -35,7 +36,8 @@ type Definitions = typeof subscribers &
   typeof subscriberNotifications &
   typeof subscriberNotificationsV1 &
   typeof layouts &
-  typeof environmentVariables;
+  typeof environmentVariables &
+  typeof translations;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -63,6 +65,7 @@ const definitions = [
   subscriberNotificationsV1,
   layouts,
   environmentVariables,
+  translations,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

@@ -65,6 +65,8 @@ export interface OperationRoute {
   readonly cost?: number;
   /** Largest accepted body in bytes (default 100 kB). */
   readonly bodyLimit?: number;
+  /** How the body is read: JSON (default) or `multipart/form-data` (`pipeline/multipart-body.ts`). */
+  readonly bodyType?: 'json' | 'multipart';
   readonly query?: z.ZodMiniType;
   /** Schema of the (unwrapped) success body, when the route has one. */
   readonly response?: z.ZodMiniType;

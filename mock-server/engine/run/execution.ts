@@ -57,6 +57,7 @@ import { renderStepControls } from './step-render';
 import { digestStepVariables, renderTemplate, type TemplateVariables } from './templates';
 import { createThrottleTracker, type ThrottleSettings, throttleScope } from './throttle';
 import { misconfiguredStep, type TimeStepFailure, uncaughtStepError } from './time-step-failure';
+import { translateControls } from './translate-controls';
 
 const ACTION_STEPS = new Set(['digest', 'delay', 'throttle']);
 
@@ -158,10 +159,19 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
   // The service logs this for every step but delays and digests once its conditions passed.
   addDetail({ scope, job }, DETAILS.startSending);
   // A code-first step's content is its bridge's outputs, rendered by the app already.
+  const translated = translateControls(
+    scope.data,
+    input.workflow,
+    input.subscriber.locale,
+    job.step.controlValues,
+  );
+  const controlValues = translated.ok ? translated.value : job.step.controlValues;
   const rendered =
-    job.bridge === undefined
-      ? renderStepControls(job.step, bindings)
-      : { ok: true as const, value: job.bridge.outputs };
+    job.bridge !== undefined
+      ? { ok: true as const, value: job.bridge.outputs }
+      : translated.ok
+        ? renderStepControls({ controlValues }, bindings)
+        : translated;
   const delivery: StepDelivery = {
     scope,
     workflow: input.workflow,
@@ -185,7 +195,7 @@ function runChannel(input: RunInput, job: JobRecord, bindings: TemplateVariables
       if (job.bridge !== undefined)
         return sendEmail(delivery, (html) => ({ ok: true, value: html }));
       // The body is rendered by the email renderer (block JSON → HTML), from the raw control.
-      const raw = job.step.controlValues['body'];
+      const raw = controlValues['body'];
       return sendEmail(delivery, () => renderLaidOutEmail(delivery, raw, bindings));
     }
     case 'sms':

@@ -45,6 +45,7 @@ const RECORDS_WITH_ID = [
   'tenants',
   'contexts',
   'layouts',
+  'translations',
   'notifications',
 ];
 
@@ -83,6 +84,10 @@ function dataProblem(data: unknown, where: string): string | undefined {
   }
   if (data['layouts'] !== undefined && !(data['layouts'] instanceof Map)) {
     return `${where}.layouts is not a map`;
+  }
+  // Saved before translations were records: withCurrentShape gives it an empty map.
+  if (data['translations'] !== undefined && !(data['translations'] instanceof Map)) {
+    return `${where}.translations is not a map`;
   }
   for (const key of RECORDS_WITH_ID) {
     const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
@@ -265,6 +270,7 @@ export function withCurrentShape(state: EngineState): EngineState {
   for (const data of state.data.values()) {
     data.contexts ??= new Map();
     data.layouts ??= new Map();
+    data.translations ??= new Map();
   }
   return state;
 }

@@ -516,6 +516,27 @@ export interface EnvironmentVariableRecord {
   updatedAt: string;
 }
 
+/**
+ * One locale's translations of a workflow or layout (docs/behaviour/translations.md), keyed
+ * `resourceType:resourceKey:locale`.
+ *
+ * @example
+ * ```ts
+ * const spanish: TranslationRecord | undefined = engine.scope('Development').data.translations.get(`workflow:${workflow._id}:es_ES`);
+ * ```
+ */
+export interface TranslationRecord {
+  _id: string;
+  resourceType: 'workflow' | 'layout';
+  /** The resource's `_id` (a workflow's), so a recreated workflow does not inherit them. */
+  resourceKey: string;
+  /** `language_REGION`. */
+  locale: string;
+  content: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Throttle admissions kept per key, so snapshots carry them. */
 export interface ThrottleStore {
   admitted: Map<string, number[]>;
@@ -559,6 +580,8 @@ export interface EnvironmentData {
   contexts: Map<string, ContextRecord>;
   /** Email layouts keyed by identifier (docs/behaviour/layouts.md). */
   layouts: Map<string, LayoutRecord>;
+  /** Translations keyed `resourceType:resourceKey:locale` (docs/behaviour/translations.md). */
+  translations: Map<string, TranslationRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -745,6 +768,7 @@ export function createEnvironmentData(): EnvironmentData {
     tenants: new Map(),
     contexts: new Map(),
     layouts: new Map(),
+    translations: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

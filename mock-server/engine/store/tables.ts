@@ -256,6 +256,7 @@ export const tables = {
   tenants: mapTable((data: EnvironmentData) => data.tenants),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
   layouts: mapTable((data: EnvironmentData) => data.layouts),
+  translations: mapTable((data: EnvironmentData) => data.translations),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {

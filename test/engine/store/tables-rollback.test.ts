@@ -102,6 +102,9 @@ const PARAMS: Readonly<Record<string, string>> = {
   id: 'acme',
   layoutId: 'brand',
   variableKey: 'BASE_URL',
+  resourceType: 'workflow',
+  resourceId: 'wf',
+  locale: 'en_US',
 };
 
 /**
@@ -231,6 +234,25 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   'environmentVariables.update': (context) => ({
     params: { variableKey: 'BASE_URL' },
     body: { values: [{ _environmentId: context.environment._id, value: 'https://zzz.test' }] },
+  }),
+  'translations.create': () => ({
+    body: { resourceId: 'wf', resourceType: 'workflow', locale: 'es_ES', content: { a: 'A' } },
+  }),
+  'translations.master.retrieve': () => ({}),
+  'translations.master.import': () => ({
+    body: { locale: 'fr_FR', masterJson: { workflows: { wf: { a: 'A' } } } },
+  }),
+  'translations.master.upload': () => ({
+    body: {
+      fields: {},
+      files: [{ field: 'file', fileName: 'fr_FR.json', content: '{"workflows":{"wf":{"a":"A"}}}' }],
+    },
+  }),
+  'translations.upload': () => ({
+    body: {
+      fields: { resourceId: 'wf', resourceType: 'workflow' },
+      files: [{ field: 'files', fileName: 'de_DE.json', content: '{"a":"A"}' }],
+    },
   }),
   'contexts.update': () => ({
     params: { type: 'tenant', id: 'acme' },
@@ -415,6 +437,9 @@ function preparedEngine() {
       key: 'BASE_URL',
       values: [{ _environmentId: context.environment._id, value: 'https://a.test' }],
     },
+  });
+  engine.operations['translations.create'](context, {
+    body: { resourceId: 'wf', resourceType: 'workflow', locale: 'en_US', content: { a: 'A' } },
   });
   engine.clock.advance(60_000);
   // A read (bob's) and a snoozed (cy's) notification, for the routes that act only on those.

@@ -1,0 +1,232 @@
+import * as z from 'zod/mini';
+import { Timestamp, type WireShape } from './common';
+
+/** The kinds of resource a translation belongs to. */
+export const TRANSLATION_RESOURCE_TYPES = ['workflow', 'layout'] as const;
+
+/**
+ * The kind of resource a translation belongs to: a workflow or a layout.
+ *
+ * @example
+ * ```ts
+ * TranslationResourceType.parse('workflow');
+ * ```
+ */
+export const TranslationResourceType = z.enum(TRANSLATION_RESOURCE_TYPES);
+export type TranslationResourceType = z.infer<typeof TranslationResourceType>;
+
+/** Translation content: keys (`welcome.title`) to texts, which may hold Liquid (`{{payload.name}}`). */
+const Content = z.record(z.string(), z.unknown());
+
+/**
+ * One locale's translations of a resource.
+ *
+ * @example
+ * ```ts
+ * Translation.parse({
+ *   resourceId: 'welcome',
+ *   resourceType: 'workflow',
+ *   locale: 'en_US',
+ *   content: { 'welcome.title': 'Welcome' },
+ *   createdAt: '2024-01-01T00:00:00.000Z',
+ *   updatedAt: '2024-01-01T00:00:00.000Z',
+ * });
+ * ```
+ */
+export const Translation = z.looseObject({
+  /** The resource's identifier (a workflow's `workflowId`, a layout's `layoutId`). */
+  resourceId: z.string(),
+  resourceType: TranslationResourceType,
+  /** The locale, `language_REGION` (`en_US`). */
+  locale: z.string(),
+  content: Content,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export interface Translation extends WireShape<typeof Translation> {}
+
+/**
+ * Body of `POST /v2/translations`: creates a locale's translations, or replaces them whole.
+ *
+ * @example
+ * ```ts
+ * TranslationCreateBody.parse({
+ *   resourceId: 'welcome',
+ *   resourceType: 'workflow',
+ *   locale: 'es_ES',
+ *   content: { 'welcome.title': 'Bienvenido' },
+ * });
+ * ```
+ */
+export const TranslationCreateBody = z.object({
+  /** The workflow's `workflowId`, `_id` or slug (or a layout's id). */
+  resourceId: z.string(),
+  resourceType: TranslationResourceType,
+  /** `language_REGION` (`en_US`); `en-US` is read as `en_US`. */
+  locale: z.string(),
+  /** Keys to texts (at most 100 KB as JSON). */
+  content: Content,
+});
+export type TranslationCreateBody = z.input<typeof TranslationCreateBody>;
+
+/**
+ * The translations of one resource: which locales it has.
+ *
+ * @example
+ * ```ts
+ * TranslationGroup.parse({
+ *   resourceId: 'welcome',
+ *   resourceType: 'workflow',
+ *   resourceName: 'Welcome',
+ *   locales: ['en_US', 'es_ES'],
+ *   createdAt: '2024-01-01T00:00:00.000Z',
+ *   updatedAt: '2024-01-01T00:00:00.000Z',
+ * });
+ * ```
+ */
+export const TranslationGroup = z.looseObject({
+  resourceId: z.string(),
+  resourceType: TranslationResourceType,
+  /** The resource's name (the workflow's). */
+  resourceName: z.string(),
+  locales: z.array(z.string()),
+  /** Locales behind the default one (only present when there are some). */
+  outdatedLocales: z.optional(z.array(z.string())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export interface TranslationGroup extends WireShape<typeof TranslationGroup> {}
+
+/**
+ * Query of `GET /v2/translations/master-json`: the locale (default: the organization's default,
+ * `en_US`).
+ *
+ * @example
+ * ```ts
+ * MasterJsonQuery.parse({ locale: 'es_ES' });
+ * ```
+ */
+export const MasterJsonQuery = z.object({
+  locale: z.optional(z.string()),
+});
+export type MasterJsonQuery = z.infer<typeof MasterJsonQuery>;
+
+/**
+ * Every translation of one locale, by resource identifier.
+ *
+ * @example
+ * ```ts
+ * MasterJson.parse({ workflows: { welcome: { 'welcome.title': 'Welcome' } }, layouts: {} });
+ * ```
+ */
+export const MasterJson = z.looseObject({
+  workflows: z.record(z.string(), Content),
+  layouts: z.record(z.string(), Content),
+});
+export interface MasterJson extends WireShape<typeof MasterJson> {}
+
+/**
+ * Body of `POST /v2/translations/master-json`: one locale's translations of many resources.
+ *
+ * @example
+ * ```ts
+ * MasterJsonImportBody.parse({
+ *   locale: 'es_ES',
+ *   masterJson: { workflows: { welcome: { 'welcome.title': 'Bienvenido' } } },
+ * });
+ * ```
+ */
+export const MasterJsonImportBody = z.object({
+  locale: z.string(),
+  /** `{ workflows: { [workflowId]: content }, layouts: { [layoutId]: content } }`. */
+  masterJson: z.record(z.string(), z.unknown()),
+});
+export type MasterJsonImportBody = z.input<typeof MasterJsonImportBody>;
+
+/**
+ * What an import of a master JSON did: which resources took it and which were not found.
+ *
+ * @example
+ * ```ts
+ * MasterJsonImportResult.parse({ success: true, message: 'Successfully imported translations for 1 resource: welcome', successful: ['welcome'] });
+ * ```
+ */
+export const MasterJsonImportResult = z.looseObject({
+  success: z.boolean(),
+  message: z.string(),
+  /** Resource ids imported (absent when none). */
+  successful: z.optional(z.array(z.string())),
+  /** Resource ids not found (absent when none). */
+  failed: z.optional(z.array(z.string())),
+});
+export interface MasterJsonImportResult extends WireShape<typeof MasterJsonImportResult> {}
+
+/**
+ * What an upload of translation files did.
+ *
+ * @example
+ * ```ts
+ * TranslationsUploadResult.parse({ totalFiles: 2, successfulUploads: 2, failedUploads: 0, errors: [] });
+ * ```
+ */
+export const TranslationsUploadResult = z.looseObject({
+  totalFiles: z.number(),
+  successfulUploads: z.number(),
+  failedUploads: z.number(),
+  errors: z.array(z.string()),
+});
+export interface TranslationsUploadResult extends WireShape<typeof TranslationsUploadResult> {}
+
+/**
+ * A file to upload: a `File` (its name is the file name), or a `Blob` with a name. Translation
+ * files are named by their locale: `en_US.json`.
+ *
+ * @example
+ * ```ts
+ * const file: UploadFile = { fileName: 'es_ES.json', content: new Blob(['{"greeting":"Hola"}']) };
+ * ```
+ */
+export const UploadFile = z.union([
+  z.custom<File>((value) => typeof File === 'function' && value instanceof File),
+  z.object({
+    fileName: z.string().check(z.minLength(1)),
+    content: z.custom<Blob>((value) => typeof Blob === 'function' && value instanceof Blob),
+  }),
+]);
+export type UploadFile = z.infer<typeof UploadFile>;
+
+/**
+ * Body of `POST /v2/translations/upload` (sent as `multipart/form-data`): translation files
+ * named by locale (`en_US.json`) for one resource.
+ *
+ * @example
+ * ```ts
+ * TranslationsUploadBody.parse({
+ *   resourceId: 'welcome',
+ *   resourceType: 'workflow',
+ *   files: [new File(['{"greeting":"Hola"}'], 'es_ES.json', { type: 'application/json' })],
+ * });
+ * ```
+ */
+export const TranslationsUploadBody = z.object({
+  resourceId: z.string(),
+  resourceType: TranslationResourceType,
+  files: z.array(UploadFile).check(z.minLength(1)),
+});
+export type TranslationsUploadBody = z.input<typeof TranslationsUploadBody>;
+
+/**
+ * Body of `POST /v2/translations/master-json/upload` (sent as `multipart/form-data`): one master
+ * JSON file named by its locale (`es_ES.json`).
+ *
+ * @example
+ * ```ts
+ * MasterJsonUploadBody.parse({
+ *   file: new File(['{"workflows":{"welcome":{"greeting":"Hola"}}}'], 'es_ES.json'),
+ * });
+ * ```
+ */
+export const MasterJsonUploadBody = z.object({
+  file: UploadFile,
+});
+export type MasterJsonUploadBody = z.input<typeof MasterJsonUploadBody>;
