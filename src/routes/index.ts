@@ -7,7 +7,10 @@
  */
 
 import * as bridge from './bridge';
+import * as channelConnections from './channel-connections';
+import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
+import * as deliveryWebhooks from './delivery-webhooks';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -29,6 +32,9 @@ const NAMESPACES = [
   messages,
   bridge,
   contexts,
+  channelConnections,
+  channelEndpoints,
+  deliveryWebhooks,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -9,7 +9,10 @@ import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
 import * as bridge from './bridge';
+import * as channelConnections from './channel-connections';
+import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
+import * as deliveryWebhooks from './delivery-webhooks';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -27,7 +30,10 @@ type Definitions = typeof subscribers &
   typeof notifications &
   typeof messages &
   typeof bridge &
-  typeof contexts;
+  typeof contexts &
+  typeof channelConnections &
+  typeof channelEndpoints &
+  typeof deliveryWebhooks;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -51,6 +57,9 @@ const definitions = [
   messages,
   bridge,
   contexts,
+  channelConnections,
+  channelEndpoints,
+  deliveryWebhooks,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

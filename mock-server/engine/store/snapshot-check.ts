@@ -44,6 +44,8 @@ const RECORDS_WITH_ID = [
   'messages',
   'tenants',
   'contexts',
+  'channelConnections',
+  'channelEndpoints',
   'notifications',
 ];
 
@@ -79,6 +81,11 @@ function dataProblem(data: unknown, where: string): string | undefined {
   // Saved before contexts were records: withCurrentShape gives it an empty map.
   if (data['contexts'] !== undefined && !(data['contexts'] instanceof Map)) {
     return `${where}.contexts is not a map`;
+  }
+  // Saved before channel connections and endpoints were records: withCurrentShape adds them.
+  for (const key of ['channelConnections', 'channelEndpoints']) {
+    if (data[key] !== undefined && !(data[key] instanceof Map))
+      return `${where}.${key} is not a map`;
   }
   for (const key of RECORDS_WITH_ID) {
     const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
@@ -247,6 +254,10 @@ function isFanOut(value: unknown, state: EngineState): boolean {
 export function withCurrentShape(state: EngineState): EngineState {
   if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
   if (!Array.isArray(state.bridgeCalls)) state.bridgeCalls = [];
-  for (const data of state.data.values()) data.contexts ??= new Map();
+  for (const data of state.data.values()) {
+    data.contexts ??= new Map();
+    data.channelConnections ??= new Map();
+    data.channelEndpoints ??= new Map();
+  }
   return state;
 }

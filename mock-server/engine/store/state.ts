@@ -475,6 +475,52 @@ export interface ContextRecord {
   updatedAt: string;
 }
 
+/**
+ * A channel connection made through `/v1/channel-connections` (docs/behaviour/channels.md).
+ *
+ * @example
+ * ```ts
+ * const slack: ChannelConnectionRecord | undefined = engine.scope('Development').data.channelConnections.get('chconn-a1b2c3');
+ * ```
+ */
+export interface ChannelConnectionRecord {
+  _id: string;
+  identifier: string;
+  integrationIdentifier: string;
+  providerId: string;
+  channel: string;
+  /** Absent for a shared (context-scoped) connection. */
+  subscriberId?: string;
+  contextKeys: string[];
+  workspace: Record<string, unknown> & { id: string };
+  auth: Record<string, unknown> & { accessToken: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A channel endpoint made through `/v1/channel-endpoints` (docs/behaviour/channels.md).
+ *
+ * @example
+ * ```ts
+ * const endpoint: ChannelEndpointRecord | undefined = engine.scope('Development').data.channelEndpoints.get('slack-ada');
+ * ```
+ */
+export interface ChannelEndpointRecord {
+  _id: string;
+  identifier: string;
+  integrationIdentifier: string;
+  providerId: string;
+  channel: string;
+  connectionIdentifier?: string;
+  subscriberId: string;
+  contextKeys: string[];
+  type: string;
+  endpoint: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Throttle admissions kept per key, so snapshots carry them. */
 export interface ThrottleStore {
   admitted: Map<string, number[]>;
@@ -516,6 +562,10 @@ export interface EnvironmentData {
   tenants: Map<string, TenantRecord>;
   /** Contexts keyed `type:id` (docs/behaviour/contexts.md). */
   contexts: Map<string, ContextRecord>;
+  /** Channel connections keyed by identifier (docs/behaviour/channels.md). */
+  channelConnections: Map<string, ChannelConnectionRecord>;
+  /** Channel endpoints keyed by identifier (docs/behaviour/channels.md). */
+  channelEndpoints: Map<string, ChannelEndpointRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -699,6 +749,8 @@ export function createEnvironmentData(): EnvironmentData {
     messages: [],
     tenants: new Map(),
     contexts: new Map(),
+    channelConnections: new Map(),
+    channelEndpoints: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

@@ -255,6 +255,8 @@ export const tables = {
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
+  channelConnections: mapTable((data: EnvironmentData) => data.channelConnections),
+  channelEndpoints: mapTable((data: EnvironmentData) => data.channelEndpoints),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {
