@@ -26,6 +26,30 @@ it('no GET operation changes the state', async () => {
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
   await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
   await call(
+    'channelConnections.create',
+    '/v1/channel-connections',
+    {},
+    {
+      identifier: 'chan-1',
+      subscriberId: 'demo-ada',
+      integrationIdentifier: 'slack-demo',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    },
+  );
+  await call(
+    'channelEndpoints.create',
+    '/v1/channel-endpoints',
+    {},
+    {
+      identifier: 'chan-1',
+      subscriberId: 'demo-ada',
+      integrationIdentifier: 'slack-demo',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    },
+  );
+  await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
     { topicKey: 'news' },
@@ -52,6 +76,7 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    identifier: 'chan-1',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);

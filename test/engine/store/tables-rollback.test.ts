@@ -45,6 +45,7 @@ const SEED = {
       name: 'Mail A',
       identifier: 'mail-a',
       active: true,
+      credentials: { apiKey: 'SG.a' },
     },
     { providerId: 'mailgun', channel: 'email', name: 'Mail B', identifier: 'mail-b', active: true },
     { providerId: 'slack', channel: 'chat', name: 'Slack', identifier: 'slack', active: true },
@@ -96,6 +97,7 @@ const PARAMS: Readonly<Record<string, string>> = {
   transactionId: 'txn-wait',
   type: 'tenant',
   id: 'acme',
+  identifier: 'chan-1',
 };
 
 /**
@@ -155,6 +157,47 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   'topics.list': () => ({}),
   'contexts.create': () => ({ body: { type: 'tenant', id: 'zzz', data: { plan: 'pro' } } }),
   'contexts.list': () => ({}),
+  'channelConnections.create': () => ({
+    body: {
+      identifier: 'zzz-conn',
+      subscriberId: 'bob',
+      integrationIdentifier: 'slack',
+      context: { tenant: 'zzz-new' },
+      workspace: { id: 'T9' },
+      auth: { accessToken: 'xoxb-9' },
+    },
+  }),
+  'channelConnections.update': () => ({
+    params: { identifier: 'chan-1' },
+    body: { workspace: { id: 'T2' }, auth: { accessToken: 'xoxb-2' } },
+  }),
+  'channelEndpoints.create': () => ({
+    body: {
+      identifier: 'zzz-endpoint',
+      subscriberId: 'zzz-new',
+      createSubscriberIfMissing: true,
+      integrationIdentifier: 'slack',
+      connectionIdentifier: 'chan-1',
+      context: { tenant: 'zzz-other' },
+      type: 'slack_channel',
+      endpoint: { channelId: 'C9' },
+    },
+  }),
+  'channelEndpoints.update': () => ({
+    params: { identifier: 'chan-1' },
+    body: { endpoint: { channelId: 'C2' } },
+  }),
+  'deliveryWebhooks.track': (context) => ({
+    params: {
+      environmentId: context.environment._id,
+      integrationId: context.data.integrations.find((i) => i.identifier === 'mail-a')?._id,
+    },
+    body: context.data.messages.map((message) => ({
+      id: message._id,
+      event: 'bounce',
+      response: '550',
+    })),
+  }),
   'contexts.update': () => ({
     params: { type: 'tenant', id: 'acme' },
     body: { data: { plan: 'team' } },
@@ -323,6 +366,24 @@ function preparedEngine() {
   });
   engine.operations['contexts.create'](context, {
     body: { type: 'tenant', id: 'acme', data: { plan: 'pro' } },
+  });
+  engine.operations['channelConnections.create'](context, {
+    body: {
+      identifier: 'chan-1',
+      subscriberId: 'ada',
+      integrationIdentifier: 'slack',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    },
+  });
+  engine.operations['channelEndpoints.create'](context, {
+    body: {
+      identifier: 'chan-1',
+      subscriberId: 'ada',
+      integrationIdentifier: 'slack',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    },
   });
   engine.clock.advance(60_000);
   return { engine, context };
