@@ -79,7 +79,6 @@ export type { ChannelConnectionDto } from './engine/resources/channel-connection
 export type { ChannelEndpointDto } from './engine/resources/channel-endpoints';
 export type { ChannelSearch } from './engine/resources/channel-listing';
 export { MAX_CHANNEL_RECORDS } from './engine/resources/channel-listing';
-export type { DeliveryWebhookResultDto } from './engine/resources/delivery-webhooks';
 export type { IntegrationDto } from './engine/resources/integrations';
 export type { ListedMessageDto, MessagePage } from './engine/resources/message-list';
 export type { MessageDto } from './engine/resources/messages';
@@ -109,6 +108,7 @@ export type {
   WorkflowSearch,
 } from './engine/resources/workflows';
 export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
+export type { DeliveryWebhookResultDto } from './engine/run/delivery-webhooks';
 export { FAN_OUT_SLICE } from './engine/run/fan-out';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';

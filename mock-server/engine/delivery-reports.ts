@@ -13,8 +13,8 @@ import {
   type DeliveryEventStatus,
 } from '../../src/schemas/delivery-webhook';
 import type { EngineOperations } from './operations/index';
-import type { DeliveryWebhookResultDto } from './resources/delivery-webhooks';
 import { type DeliveryReport, PROVIDER_FORMATS, providerEventFor } from './run/delivery-providers';
+import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
 import type { EngineScope } from './scope';
 import { lowerBound } from './store/sorted-by-id';
 import type { EngineState, EnvironmentRecord, MessageRecord } from './store/state';

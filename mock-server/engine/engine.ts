@@ -6,7 +6,7 @@ import { bridgeCallTarget, executeCall } from './bridge/execute-request';
 import { type DeliveryReportInput, reportDelivery } from './delivery-reports';
 import { createEventFeed, type EngineEvents } from './event-feed';
 import { createFanOutPump } from './fan-out-pump';
-import type { DeliveryWebhookResultDto } from './resources/delivery-webhooks';
+import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
 
 /** A call of `engine.operations` as the engine reads it. */
 interface OperationCall {

@@ -5,7 +5,7 @@
  */
 
 import * as routes from '../../../src/routes/delivery-webhooks';
-import { trackDeliveryWebhook } from '../resources/delivery-webhooks';
+import { trackDeliveryWebhook } from '../run/delivery-webhooks';
 import { defineOperation } from './operation';
 
 export const deliveryWebhooksTrack = defineOperation(

@@ -688,6 +688,16 @@ export interface OutboxRecord {
   phone?: string;
   webhookUrl?: string;
   deviceTokens?: string[];
+  /**
+   * Chat through a subscriber's channel endpoint: which endpoint it went to (its identifier,
+   * type, destination and the connection it went through, `null` for none).
+   */
+  channelEndpoint?: {
+    identifier: string;
+    type: string;
+    endpoint: Record<string, unknown>;
+    connectionIdentifier: string | null;
+  };
   /** Email: every recipient (`overrides.email.toRecipient` or the subscriber's, plus `overrides.email.to`). */
   to?: string[];
   /** Email: `overrides.email.cc` (`[]` when none). */

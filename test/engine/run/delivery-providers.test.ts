@@ -2,13 +2,13 @@
 // route's other refusals and bounds, through engine.operations (docs/behaviour/channels.md#delivery-webhooks).
 import { createMockEngine } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
-import { MAX_WEBHOOK_DETAILS } from '../../../mock-server/engine/resources/delivery-webhooks';
 import {
   messageIdsOf,
   PROVIDER_FORMATS,
   parseDeliveryEvent,
   providerEventFor,
 } from '../../../mock-server/engine/run/delivery-providers';
+import { MAX_WEBHOOK_DETAILS } from '../../../mock-server/engine/run/delivery-webhooks';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

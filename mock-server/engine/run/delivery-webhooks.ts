@@ -9,20 +9,20 @@
  */
 
 import type { DeliveryEventStatus } from '../../../src/schemas/delivery-webhook';
-import { addDetail } from '../run/channels/delivery';
+import type { EngineScope } from '../scope';
+import { lowerBound } from '../store/sorted-by-id';
+import type { ExecutionDetailRecord, IntegrationRecord, MessageRecord } from '../store/state';
+import { tables } from '../store/tables';
+import { ServiceError } from '../wire/service-error';
+import { addDetail } from './channels/delivery';
 import {
   MAX_WEBHOOK_EVENTS,
   messageIdsOf,
   type ParsedDeliveryEvent,
   PROVIDER_FORMATS,
   parseDeliveryEvent,
-} from '../run/delivery-providers';
-import type { DetailText } from '../run/detail-texts';
-import type { EngineScope } from '../scope';
-import { lowerBound } from '../store/sorted-by-id';
-import type { ExecutionDetailRecord, IntegrationRecord, MessageRecord } from '../store/state';
-import { tables } from '../store/tables';
-import { ServiceError } from '../wire/service-error';
+} from './delivery-providers';
+import type { DetailText } from './detail-texts';
 
 /**
  * One result of the webhook route: the message identifier and its event (`row`, the provider's
