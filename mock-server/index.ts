@@ -9,6 +9,8 @@ export type { AnyRoute, HttpMethod, OperationName, PathParams, Route } from '../
 export { ROUTES } from '../src/routes/index';
 export { demoSeed } from './demo-seed';
 export type { BridgeOptions } from './engine/bridge/bridge-options';
+export type { DeliveryReportInput } from './engine/delivery-reports';
+export { MAX_REPORT_RESPONSE_LENGTH } from './engine/delivery-reports';
 export type {
   EngineOperations,
   EngineScope,
@@ -73,6 +75,10 @@ export type {
   RateLimitOptions,
   RateLimitPlan,
 } from './engine/policy/rate-limit';
+export type { ChannelConnectionDto } from './engine/resources/channel-connections';
+export type { ChannelEndpointDto } from './engine/resources/channel-endpoints';
+export type { ChannelSearch } from './engine/resources/channel-listing';
+export { MAX_CHANNEL_RECORDS } from './engine/resources/channel-listing';
 export type { IntegrationDto } from './engine/resources/integrations';
 export type { ListedMessageDto, MessagePage } from './engine/resources/message-list';
 export type { MessageDto } from './engine/resources/messages';
@@ -102,6 +108,7 @@ export type {
   WorkflowSearch,
 } from './engine/resources/workflows';
 export type { BulkEventErrorDto } from './engine/run/bulk-trigger';
+export type { DeliveryWebhookResultDto } from './engine/run/delivery-webhooks';
 export { FAN_OUT_SLICE } from './engine/run/fan-out';
 export { TEMPLATE_BUDGET } from './engine/run/templates';
 export type { TriggerResultDto } from './engine/run/trigger';

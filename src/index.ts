@@ -68,7 +68,10 @@ export {
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
 export * from './funcs/bridge';
+export * from './funcs/channel-connections';
+export * from './funcs/channel-endpoints';
 export * from './funcs/contexts';
+export * from './funcs/delivery-webhooks';
 export * from './funcs/environment-variables';
 export * from './funcs/events';
 export * from './funcs/integrations';
@@ -94,7 +97,10 @@ export type {
 } from './register';
 /* Resources */
 export { Bridge } from './resources/bridge';
+export { ChannelConnections } from './resources/channel-connections';
+export { ChannelEndpoints } from './resources/channel-endpoints';
 export { Contexts } from './resources/contexts';
+export { DeliveryWebhooks } from './resources/delivery-webhooks';
 export { EnvironmentVariables } from './resources/environment-variables';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
@@ -109,13 +115,31 @@ export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
-export { WorkflowSteps } from './resources/workflow-steps';
 export { TranslationGroups } from './resources/translation-groups';
 export { TranslationMaster } from './resources/translation-master';
 export { Translations } from './resources/translations';
+export { WorkflowSteps } from './resources/workflow-steps';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
 export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
+export {
+  ChannelAuth,
+  ChannelConnection,
+  ChannelConnectionCreateBody,
+  ChannelConnectionListQuery,
+  ChannelConnectionListResponse,
+  ChannelConnectionUpdateBody,
+  ChannelWorkspace,
+} from './schemas/channel-connection';
+export type { ChannelEndpointType } from './schemas/channel-endpoint';
+export {
+  CHANNEL_ENDPOINT_TYPES,
+  ChannelEndpoint,
+  ChannelEndpointCreateBody,
+  ChannelEndpointListQuery,
+  ChannelEndpointListResponse,
+  ChannelEndpointUpdateBody,
+} from './schemas/channel-endpoint';
 export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';
 export {
@@ -126,6 +150,14 @@ export {
   ContextListQuery,
   ContextUpdateBody,
 } from './schemas/context';
+export type { DeliveryEventStatus } from './schemas/delivery-webhook';
+export {
+  DELIVERY_EVENT_STATUSES,
+  DeliveryEvent,
+  DeliveryWebhookBody,
+  DeliveryWebhookResult,
+  DeliveryWebhookResults,
+} from './schemas/delivery-webhook';
 export {
   ENVIRONMENT_VARIABLE_KEY_PATTERN,
   ENVIRONMENT_VARIABLE_MAX_LENGTH,

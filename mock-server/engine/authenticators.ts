@@ -44,6 +44,8 @@ export interface AuthenticationRequest {
   body(): Promise<unknown>;
   /** The session of the journal entry being played back (its token is not kept). */
   playbackSession: InboxSessionRef | undefined;
+  /** The decoded path parameters. */
+  params: Readonly<Record<string, string>>;
 }
 
 /**
@@ -92,6 +94,20 @@ export const AUTHENTICATORS: Readonly<Record<Authentication, Authenticator>> = {
         // The session, not the token: tokens are not kept across a restart.
         credential: { authorization: null, session: refOfSession(session) },
       };
+    },
+  },
+  'environment-path': {
+    rateLimited: true,
+    authenticate({ state, params }) {
+      const environment = state.environments.get(params['environmentId'] ?? '');
+      // The service looks the integration up in that environment, and finds none.
+      if (environment === undefined) {
+        throw ServiceError.http(
+          404,
+          `Integration for ${params['integrationId'] ?? ''} was not found`,
+        );
+      }
+      return { environment, credential: { authorization: null, environmentId: environment._id } };
     },
   },
   'application-identifier': {

@@ -3,8 +3,10 @@ import { callBridge } from './bridge/bridge-client';
 import { type BridgeOptions, bridgeTransport } from './bridge/bridge-options';
 import { type BridgeOutcome, createBridgePump } from './bridge/bridge-pump';
 import { bridgeCallTarget, executeCall } from './bridge/execute-request';
+import { type DeliveryReportInput, reportDelivery } from './delivery-reports';
 import { createEventFeed, type EngineEvents } from './event-feed';
 import { createFanOutPump } from './fan-out-pump';
+import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
 
 /** A call of `engine.operations` as the engine reads it. */
 interface OperationCall {
@@ -287,6 +289,16 @@ export interface MockEngine {
   readonly inbox: EngineInbox;
   /** @internal What `svc-mock --data` keeps the engine with (docs/decisions/0142-keeping-data.md). */
   readonly durability: EngineDurability;
+  /**
+   * Reports a delivery event ("this message bounced") as the message's provider would post it to
+   * the delivery-provider webhook; answers what that route answers (docs/outbox.md#delivery-events).
+   *
+   * @example
+   * ```ts
+   * engine.reportDelivery(engine.outbox.last({ channel: 'email' })!.messageId, { status: 'bounced' });
+   * ```
+   */
+  reportDelivery(messageId: string, report: DeliveryReportInput): DeliveryWebhookResultDto[];
 }
 
 /**
@@ -855,6 +867,17 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     perform,
     operations,
     inbox: engineInbox(inboxHub),
+    reportDelivery: (messageId, report) =>
+      reportDelivery(
+        {
+          state: () => state,
+          environments: () => first.environments,
+          scope: (environment) => scopeOf({ environment, data: dataOf(environment) }),
+          operations,
+        },
+        messageId,
+        report,
+      ),
     durability: {
       image: () => ({
         state,

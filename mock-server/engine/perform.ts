@@ -238,6 +238,7 @@ export function createPerform(deps: PerformDeps) {
         authorization: request.authorization,
         body: readBody,
         playbackSession: deps.playbackSession(),
+        params: request.params,
       };
       const caller: Caller = await authenticator.authenticate(admission);
       if (rateLimit && authenticator.rateLimited) {

@@ -7,7 +7,10 @@
  */
 
 import * as bridge from './bridge';
+import * as channelConnections from './channel-connections';
+import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
+import * as deliveryWebhooks from './delivery-webhooks';
 import * as environmentVariables from './environment-variables';
 import * as events from './events';
 import * as integrations from './integrations';
@@ -39,6 +42,9 @@ const NAMESPACES = [
   layouts,
   environmentVariables,
   translations,
+  channelConnections,
+  channelEndpoints,
+  deliveryWebhooks,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

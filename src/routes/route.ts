@@ -81,6 +81,11 @@ export interface Route {
   readonly response: z.ZodMiniType;
   /** The field of a paginated answer that holds the page's items, when it is not `data`. */
   readonly items?: string;
+  /**
+   * How a caller proves who it is when not by API key: `environment-path`, the path's
+   * `environmentId` (the delivery-provider webhook, which providers call without a key).
+   */
+  readonly auth?: 'environment-path';
 }
 
 /**

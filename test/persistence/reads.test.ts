@@ -35,6 +35,30 @@ it('no GET operation changes the state', async () => {
     { resourceId: 'welcome', resourceType: 'workflow', locale: 'en_US', content: { a: 'A' } },
   );
   await call(
+    'channelConnections.create',
+    '/v1/channel-connections',
+    {},
+    {
+      identifier: 'chan-1',
+      subscriberId: 'demo-ada',
+      integrationIdentifier: 'slack-demo',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    },
+  );
+  await call(
+    'channelEndpoints.create',
+    '/v1/channel-endpoints',
+    {},
+    {
+      identifier: 'chan-1',
+      subscriberId: 'demo-ada',
+      integrationIdentifier: 'slack-demo',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    },
+  );
+  await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
     { topicKey: 'news' },
@@ -66,6 +90,7 @@ it('no GET operation changes the state', async () => {
     resourceType: 'workflow',
     resourceId: 'welcome',
     locale: 'en_US',
+    identifier: 'chan-1',
   };
   // The query a GET requires (the service answers 422 without it).
   const queries: Record<string, string> = {

@@ -91,6 +91,61 @@ describe('a restart on the same data directory', () => {
     expect(spanish.body.data.content).toEqual({ greeting: 'Hola' });
   });
 
+  it('brings back channel connections and endpoints, their updates and deletions', async () => {
+    const first = await start();
+    await first.call('POST', '/v2/subscribers', { subscriberId: 'kept-ada' });
+    const slack = await first.call('POST', '/v1/integrations', {
+      providerId: 'slack',
+      channel: 'chat',
+      identifier: 'kept-slack',
+      active: true,
+    });
+    expect(slack.status).toBe(201);
+    const connection = await first.call('POST', '/v1/channel-connections', {
+      identifier: 'kept-conn',
+      subscriberId: 'kept-ada',
+      integrationIdentifier: 'kept-slack',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    });
+    expect(connection.status).toBe(201);
+    await first.call('PATCH', '/v1/channel-connections/kept-conn', {
+      workspace: { id: 'T2' },
+      auth: { accessToken: 'xoxb-2' },
+    });
+    const endpoint = await first.call('POST', '/v1/channel-endpoints', {
+      identifier: 'kept-endpoint',
+      subscriberId: 'kept-ada',
+      integrationIdentifier: 'kept-slack',
+      connectionIdentifier: 'kept-conn',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    });
+    expect(endpoint.status).toBe(201);
+    await first.call('POST', '/v1/channel-endpoints', {
+      identifier: 'gone-endpoint',
+      subscriberId: 'kept-ada',
+      integrationIdentifier: 'kept-slack',
+      type: 'webhook',
+      endpoint: { url: 'https://hooks.example.com/x' },
+    });
+    expect((await first.call('DELETE', '/v1/channel-endpoints/gone-endpoint')).status).toBe(204);
+    await stop(first);
+
+    const second = await start();
+    const back = await second.call('GET', '/v1/channel-connections/kept-conn');
+    expect(back.body.data).toMatchObject({
+      workspace: { id: 'T2' },
+      auth: { accessToken: 'xoxb-2' },
+    });
+    const kept = await second.call('GET', '/v1/channel-endpoints/kept-endpoint');
+    expect(kept.body.data).toMatchObject({
+      connectionIdentifier: 'kept-conn',
+      type: 'slack_channel',
+    });
+    expect((await second.call('GET', '/v1/channel-endpoints/gone-endpoint')).status).toBe(404);
+  });
+
   it('keeps a pending delay, which runs when its time comes after the restart', async () => {
     const first = await start();
     const trigger = await first.call('POST', '/v1/events/trigger', {

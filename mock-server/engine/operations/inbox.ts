@@ -8,7 +8,6 @@
  * @module
  */
 
-import type { HttpMethod } from '../../../src/routes/route';
 import {
   bulkUpdateInboxPreferences,
   globalInboxPreference,
@@ -32,41 +31,14 @@ import {
 } from '../inbox/notification-actions';
 import { countNotifications, listNotifications } from '../inbox/notification-list';
 import { startSession } from '../inbox/session';
+import { INBOX_CHANNEL_OPERATIONS } from './inbox-channels';
+import { inboxRoute } from './inbox-route';
 import {
-  type AnswerShape,
-  type Authentication,
   defineOperation,
   type OperationDefinition,
   type OperationRoute,
   StatusAnswer,
 } from './operation';
-
-/** The declaration of an Inbox route: under `/v1/inbox`, `global` category, no idempotency. */
-function inboxRoute<
-  const O extends string,
-  const M extends HttpMethod,
-  const P extends string,
-  const A extends Authentication = 'inbox-session',
->(
-  operation: O,
-  method: M,
-  path: P,
-  options: { status?: number; answer?: AnswerShape; auth?: A } = {},
-) {
-  return {
-    operation: `inbox.${operation}` as `inbox.${O}`,
-    method,
-    path: `/v1/inbox${path}` as `/v1/inbox${P}`,
-    status: options.status ?? 200,
-    // The service limits the keyless session route only; a session's requests take no tokens
-    // (its throttler skips every scheme but the API key).
-    category: 'global' as const,
-    auth: (options.auth ?? 'inbox-session') as A,
-    answer: options.answer ?? 'envelope',
-    // The Inbox controller is `@ExcludeFromIdempotency()`.
-    idempotent: false as const,
-  } satisfies OperationRoute;
-}
 
 const notificationAction = <const A extends NotificationAction>(action: A) =>
   defineOperation(
@@ -192,6 +164,7 @@ const LIST = [
         body,
       ),
   ),
+  ...INBOX_CHANNEL_OPERATIONS,
 ];
 
 /**

@@ -9,7 +9,10 @@ import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
 import * as bridge from './bridge';
+import * as channelConnections from './channel-connections';
+import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
+import * as deliveryWebhooks from './delivery-webhooks';
 import * as environmentVariables from './environment-variables';
 import * as events from './events';
 import * as integrations from './integrations';
@@ -37,7 +40,10 @@ type Definitions = typeof subscribers &
   typeof subscriberNotificationsV1 &
   typeof layouts &
   typeof environmentVariables &
-  typeof translations;
+  typeof translations &
+  typeof channelConnections &
+  typeof channelEndpoints &
+  typeof deliveryWebhooks;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -66,6 +72,9 @@ const definitions = [
   layouts,
   environmentVariables,
   translations,
+  channelConnections,
+  channelEndpoints,
+  deliveryWebhooks,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

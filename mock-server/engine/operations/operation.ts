@@ -16,14 +16,19 @@ import type { SubscriberRecord } from '../store/state';
 /**
  * How a request of a route proves who it is (`policy/authenticators.ts`): an API key
  * (`Authorization: ApiKey …`, the admin API), an Inbox session token (`Authorization: Bearer …`),
- * or the `applicationIdentifier` of the body (the Inbox's session route).
+ * the `applicationIdentifier` of the body (the Inbox's session route), or the path's
+ * `environmentId` (the delivery-provider webhook).
  *
  * @example
  * ```ts
  * const auth: Authentication = 'inbox-session';
  * ```
  */
-export type Authentication = 'api-key' | 'inbox-session' | 'application-identifier';
+export type Authentication =
+  | 'api-key'
+  | 'inbox-session'
+  | 'application-identifier'
+  | 'environment-path';
 
 /**
  * How a route's result is answered: inside the service's `{ data }` envelope, or whole (a page

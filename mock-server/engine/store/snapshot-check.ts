@@ -46,6 +46,8 @@ const RECORDS_WITH_ID = [
   'contexts',
   'layouts',
   'translations',
+  'channelConnections',
+  'channelEndpoints',
   'notifications',
 ];
 
@@ -88,6 +90,11 @@ function dataProblem(data: unknown, where: string): string | undefined {
   // Saved before translations were records: withCurrentShape gives it an empty map.
   if (data['translations'] !== undefined && !(data['translations'] instanceof Map)) {
     return `${where}.translations is not a map`;
+  }
+  // Saved before channel connections and endpoints were records: withCurrentShape adds them.
+  for (const key of ['channelConnections', 'channelEndpoints']) {
+    if (data[key] !== undefined && !(data[key] instanceof Map))
+      return `${where}.${key} is not a map`;
   }
   for (const key of RECORDS_WITH_ID) {
     const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
@@ -271,6 +278,8 @@ export function withCurrentShape(state: EngineState): EngineState {
     data.contexts ??= new Map();
     data.layouts ??= new Map();
     data.translations ??= new Map();
+    data.channelConnections ??= new Map();
+    data.channelEndpoints ??= new Map();
   }
   return state;
 }

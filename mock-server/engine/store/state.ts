@@ -497,6 +497,29 @@ export interface LayoutRecord {
 }
 
 /**
+ * A channel connection made through `/v1/channel-connections` (docs/behaviour/channels.md).
+ *
+ * @example
+ * ```ts
+ * const slack: ChannelConnectionRecord | undefined = engine.scope('Development').data.channelConnections.get('chconn-a1b2c3');
+ * ```
+ */
+export interface ChannelConnectionRecord {
+  _id: string;
+  identifier: string;
+  integrationIdentifier: string;
+  providerId: string;
+  channel: string;
+  /** Absent for a shared (context-scoped) connection. */
+  subscriberId?: string;
+  contextKeys: string[];
+  workspace: Record<string, unknown> & { id: string };
+  auth: Record<string, unknown> & { accessToken: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
  * An environment variable of an organization, with its value per environment
  * (docs/behaviour/environment-variables.md).
  *
@@ -533,6 +556,29 @@ export interface TranslationRecord {
   /** `language_REGION`. */
   locale: string;
   content: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A channel endpoint made through `/v1/channel-endpoints` (docs/behaviour/channels.md).
+ *
+ * @example
+ * ```ts
+ * const endpoint: ChannelEndpointRecord | undefined = engine.scope('Development').data.channelEndpoints.get('slack-ada');
+ * ```
+ */
+export interface ChannelEndpointRecord {
+  _id: string;
+  identifier: string;
+  integrationIdentifier: string;
+  providerId: string;
+  channel: string;
+  connectionIdentifier?: string;
+  subscriberId: string;
+  contextKeys: string[];
+  type: string;
+  endpoint: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
 }
@@ -582,6 +628,10 @@ export interface EnvironmentData {
   layouts: Map<string, LayoutRecord>;
   /** Translations keyed `resourceType:resourceKey:locale` (docs/behaviour/translations.md). */
   translations: Map<string, TranslationRecord>;
+  /** Channel connections keyed by identifier (docs/behaviour/channels.md). */
+  channelConnections: Map<string, ChannelConnectionRecord>;
+  /** Channel endpoints keyed by identifier (docs/behaviour/channels.md). */
+  channelEndpoints: Map<string, ChannelEndpointRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -704,6 +754,16 @@ export interface OutboxRecord {
   phone?: string;
   webhookUrl?: string;
   deviceTokens?: string[];
+  /**
+   * Chat through a subscriber's channel endpoint: which endpoint it went to (its identifier,
+   * type, destination and the connection it went through, `null` for none).
+   */
+  channelEndpoint?: {
+    identifier: string;
+    type: string;
+    endpoint: Record<string, unknown>;
+    connectionIdentifier: string | null;
+  };
   /** Email: every recipient (`overrides.email.toRecipient` or the subscriber's, plus `overrides.email.to`). */
   to?: string[];
   /** Email: `overrides.email.cc` (`[]` when none). */
@@ -769,6 +829,8 @@ export function createEnvironmentData(): EnvironmentData {
     contexts: new Map(),
     layouts: new Map(),
     translations: new Map(),
+    channelConnections: new Map(),
+    channelEndpoints: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

@@ -257,6 +257,8 @@ export const tables = {
   contexts: mapTable((data: EnvironmentData) => data.contexts),
   layouts: mapTable((data: EnvironmentData) => data.layouts),
   translations: mapTable((data: EnvironmentData) => data.translations),
+  channelConnections: mapTable((data: EnvironmentData) => data.channelConnections),
+  channelEndpoints: mapTable((data: EnvironmentData) => data.channelEndpoints),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {

@@ -287,6 +287,8 @@ describe('snapshotProblem: the data of an environment', () => {
     ['messages', 'array'],
     ['tenants', 'map'],
     ['contexts', 'map'],
+    ['channelConnections', 'map'],
+    ['channelEndpoints', 'map'],
     ['notifications', 'array'],
   ])('refuses a %s item that is not a record with a text _id', (key, kind) => {
     const refused = `data of environment env-1.${key} holds an item that is not a record with an _id`;
@@ -305,6 +307,20 @@ describe('snapshotProblem: the data of an environment', () => {
     expect(snapshotProblem(state, owner)).toBeUndefined();
     expect(withCurrentShape(state).data.get('env-1')?.contexts).toEqual(new Map());
     expect(dataProblemWith('contexts', [])).toBe('data of environment env-1.contexts is not a map');
+  });
+
+  it('takes data saved before channel connections and endpoints were records, and adds both maps', () => {
+    const state = validState();
+    const data = state.data.get('env-1') as unknown as Record<string, unknown>;
+    delete data['channelConnections'];
+    delete data['channelEndpoints'];
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    const current = withCurrentShape(state).data.get('env-1');
+    expect(current?.channelConnections).toEqual(new Map());
+    expect(current?.channelEndpoints).toEqual(new Map());
+    expect(dataProblemWith('channelEndpoints', [])).toBe(
+      'data of environment env-1.channelEndpoints is not a map',
+    );
   });
 
   it('refuses a notification without its jobs array', () => {

@@ -45,6 +45,7 @@ const SEED = {
       name: 'Mail A',
       identifier: 'mail-a',
       active: true,
+      credentials: { apiKey: 'SG.a' },
     },
     { providerId: 'mailgun', channel: 'email', name: 'Mail B', identifier: 'mail-b', active: true },
     { providerId: 'slack', channel: 'chat', name: 'Slack', identifier: 'slack', active: true },
@@ -105,6 +106,7 @@ const PARAMS: Readonly<Record<string, string>> = {
   resourceType: 'workflow',
   resourceId: 'wf',
   locale: 'en_US',
+  identifier: 'chan-1',
 };
 
 /**
@@ -253,6 +255,47 @@ const CALLS: Partial<Record<OperationName, Call>> = {
       fields: { resourceId: 'wf', resourceType: 'workflow' },
       files: [{ field: 'files', fileName: 'de_DE.json', content: '{"a":"A"}' }],
     },
+  }),
+  'channelConnections.create': () => ({
+    body: {
+      identifier: 'zzz-conn',
+      subscriberId: 'bob',
+      integrationIdentifier: 'slack',
+      context: { tenant: 'zzz-new' },
+      workspace: { id: 'T9' },
+      auth: { accessToken: 'xoxb-9' },
+    },
+  }),
+  'channelConnections.update': () => ({
+    params: { identifier: 'chan-1' },
+    body: { workspace: { id: 'T2' }, auth: { accessToken: 'xoxb-2' } },
+  }),
+  'channelEndpoints.create': () => ({
+    body: {
+      identifier: 'zzz-endpoint',
+      subscriberId: 'zzz-new',
+      createSubscriberIfMissing: true,
+      integrationIdentifier: 'slack',
+      connectionIdentifier: 'chan-1',
+      context: { tenant: 'zzz-other' },
+      type: 'slack_channel',
+      endpoint: { channelId: 'C9' },
+    },
+  }),
+  'channelEndpoints.update': () => ({
+    params: { identifier: 'chan-1' },
+    body: { endpoint: { channelId: 'C2' } },
+  }),
+  'deliveryWebhooks.track': (context) => ({
+    params: {
+      environmentId: context.environment._id,
+      integrationId: context.data.integrations.find((i) => i.identifier === 'mail-a')?._id,
+    },
+    body: context.data.messages.map((message) => ({
+      id: message._id,
+      event: 'bounce',
+      response: '550',
+    })),
   }),
   'contexts.update': () => ({
     params: { type: 'tenant', id: 'acme' },
@@ -440,6 +483,24 @@ function preparedEngine() {
   });
   engine.operations['translations.create'](context, {
     body: { resourceId: 'wf', resourceType: 'workflow', locale: 'en_US', content: { a: 'A' } },
+  });
+  engine.operations['channelConnections.create'](context, {
+    body: {
+      identifier: 'chan-1',
+      subscriberId: 'ada',
+      integrationIdentifier: 'slack',
+      workspace: { id: 'T1' },
+      auth: { accessToken: 'xoxb-1' },
+    },
+  });
+  engine.operations['channelEndpoints.create'](context, {
+    body: {
+      identifier: 'chan-1',
+      subscriberId: 'ada',
+      integrationIdentifier: 'slack',
+      type: 'slack_channel',
+      endpoint: { channelId: 'C1' },
+    },
   });
   engine.clock.advance(60_000);
   // A read (bob's) and a snoozed (cy's) notification, for the routes that act only on those.

@@ -8,6 +8,7 @@
 
 import type { StoredChannel } from '../../store/state';
 import { DETAILS } from '../detail-texts';
+import { endpointGroups, sendToEndpointGroup } from './chat-endpoints';
 import {
   addDetail,
   type ChannelResult,
@@ -118,10 +119,10 @@ function sendToTarget(delivery: StepDelivery, target: ChatTarget, content: strin
 export function sendChat(delivery: StepDelivery): DeliveryOutcome {
   const body = delivery.controls['body'];
   const content = typeof body === 'string' ? body : '';
-  return fanOut(
-    delivery,
-    targetsOf(delivery),
-    (target) => sendToTarget(delivery, target, content),
-    DETAILS.chatAllChannelsFailed,
-  );
+  // The subscriber's channel endpoints first, then its legacy chat channels, as the service does.
+  const sends: (() => ChannelResult)[] = [
+    ...endpointGroups(delivery).map((group) => () => sendToEndpointGroup(delivery, group, content)),
+    ...targetsOf(delivery).map((target) => () => sendToTarget(delivery, target, content)),
+  ];
+  return fanOut(delivery, sends, (send) => send(), DETAILS.chatAllChannelsFailed);
 }

@@ -272,6 +272,7 @@ export type OutboxDelivery = Partial<
     | 'phone'
     | 'webhookUrl'
     | 'deviceTokens'
+    | 'channelEndpoint'
     | 'to'
     | 'cc'
     | 'bcc'
