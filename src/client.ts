@@ -25,8 +25,8 @@ import { Workflows } from './resources/workflows';
  * - `svc.channelConnections`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.channelEndpoints`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.contexts`: `create`, `delete`, `list`, `retrieve`, `update`
- * - `svc.environmentVariables`: `create`, `delete`, `list`, `retrieve`, `update`, `usage`
  * - `svc.deliveryWebhooks`: `track`
+ * - `svc.environmentVariables`: `create`, `delete`, `list`, `retrieve`, `update`, `usage`
  * - `svc.events`: `broadcast`, `cancel`, `trigger`, `triggerBulk`
  * - `svc.integrations`: `create`, `delete`, `list`, `listActive`, `setPrimary`, `update`
  * - `svc.layouts`: `create`, `delete`, `duplicate`, `list`, `preview`, `retrieve`, `update`, `usage`
