@@ -160,7 +160,14 @@ export const MarkAllBody = z.object({
 });
 export type MarkAllBody = z.infer<typeof MarkAllBody>;
 
-/** The answer of mark-all: how many messages changed. */
+/**
+ * The answer of mark-all: how many messages changed.
+ *
+ * @example
+ * ```ts
+ * MarkedCount.parse(3);
+ * ```
+ */
 export const MarkedCount = z.number();
 
 /** Statuses of a message's action (its buttons). */
