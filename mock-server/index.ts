@@ -26,12 +26,13 @@ export type {
 } from './engine/engine';
 export { createMockEngine } from './engine/engine';
 export type {
+  BridgeCallExchange,
   EngineEvent,
   EngineEventListener,
   EngineEvents,
   TriggerExchange,
 } from './engine/event-feed';
-export { TRIGGER_HISTORY } from './engine/event-feed';
+export { BRIDGE_CALL_HISTORY, TRIGGER_HISTORY } from './engine/event-feed';
 export type { InboxChange, InboxChangeListener } from './engine/inbox/inbox-changes';
 export type { EngineInbox } from './engine/inbox/inbox-hub';
 export type {

@@ -583,7 +583,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       const scope = environment && scopeOf({ environment, data: dataOf(environment) });
       const target = scope && bridgeCallTarget(scope, record);
       const call = scope && target && executeCall(scope, target, record);
-      if (call === undefined) {
+      if (call === undefined || target === undefined) {
         return {
           ok: false,
           failure: {
@@ -594,7 +594,25 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           },
         };
       }
-      return callBridge(transport, call);
+      const sentAt = clock.iso();
+      const result = await callBridge(transport, call);
+      // The inspector's run view shows each call (event-feed.ts); a bounded window.
+      events.bridgeCalled({
+        environmentId: record.environmentId,
+        transactionId: target.notification.transactionId,
+        notificationId: target.notification._id,
+        jobId: target.job._id,
+        stepId: target.job.step.stepId,
+        action: call.action,
+        url: result.url,
+        sentAt,
+        request: call.body,
+        ok: result.ok,
+        answer: result.ok ? result.body : result.failure,
+        ms: result.ms,
+        attempts: result.attempts,
+      });
+      return result;
     },
     apply: applyBridge,
   });

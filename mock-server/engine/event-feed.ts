@@ -68,6 +68,17 @@ export type EngineEvent = { seq: number; at: string } & (
       messageIds: string[];
       markAs: string;
     }
+  | {
+      type: 'bridge-called';
+      callId: number;
+      environmentId: string;
+      transactionId: string;
+      notificationId: string;
+      jobId: string;
+      stepId: string;
+      /** Whether the bridge answered 2xx with JSON. */
+      ok: boolean;
+    }
   | { type: 'state-replaced'; reason: 'reset' | 'restore' }
 );
 
@@ -95,6 +106,38 @@ export interface TriggerExchange {
   /** Set when answered. */
   status?: number;
   answer?: unknown;
+}
+
+/**
+ * One call a code-first run made to its app's bridge (`action=execute` of a step), as the feed
+ * remembers it for the inspector's run view: the request body, the answer (the bridge's JSON, or
+ * the failure as the run recorded it), how long it took and how many attempts it made.
+ *
+ * @example
+ * ```ts
+ * const last: BridgeCallExchange | undefined = engine.events.bridgeCalls().at(-1);
+ * console.log(last?.stepId, last?.ok, last?.ms);
+ * ```
+ */
+export interface BridgeCallExchange {
+  callId: number;
+  environmentId: string;
+  transactionId: string;
+  notificationId: string;
+  jobId: string;
+  stepId: string;
+  action: string;
+  url: string;
+  /** When it was sent, on the engine clock. */
+  sentAt: string;
+  /** The request body (an excerpt past 64,000 characters of JSON, as a trigger's body). */
+  request: unknown;
+  ok: boolean;
+  /** The bridge's JSON answer, or the failure (`{ url, statusCode, message, code, data? }`). */
+  answer: unknown;
+  /** Wall-clock milliseconds from the first attempt to the answer. */
+  ms: number;
+  attempts: number;
 }
 
 /**
@@ -128,6 +171,10 @@ export interface EngineEvents {
    * through before it copies the few it shows. Read them, never change them.
    */
   readTriggers(): readonly Readonly<TriggerExchange>[];
+  /** The last bridge calls of code-first runs (up to {@link BRIDGE_CALL_HISTORY}), oldest first (copies). */
+  bridgeCalls(): BridgeCallExchange[];
+  /** @internal The last bridge calls themselves, oldest first: read them, never change them. */
+  readBridgeCalls(): readonly Readonly<BridgeCallExchange>[];
   /** The `seq` of the last event so far (0 before any). */
   lastSeq(): number;
 }
@@ -141,9 +188,14 @@ export interface EventFeed extends EngineEvents {
   triggerReceived(environmentId: string, body: unknown): number;
   /** Remembers a trigger's answer and tells the listeners. */
   triggerAnswered(triggerId: number, status: number, answer: unknown): void;
-  /** Forgets the remembered triggers (the engine's reset). */
+  /** Forgets the remembered triggers and bridge calls (the engine's reset). */
   forgetTriggers(): void;
+  /** Remembers a bridge call of a run (its body and answer kept as a trigger's are) and tells the listeners. */
+  bridgeCalled(call: Omit<BridgeCallExchange, 'callId'>): void;
 }
+
+/** How many bridge calls the feed remembers (a bounded window, as {@link TRIGGER_HISTORY}). */
+export const BRIDGE_CALL_HISTORY = 200;
 
 /**
  * How many triggers the feed remembers: a bounded window, so a long-running server does not grow.
@@ -154,6 +206,8 @@ export const TRIGGER_HISTORY = 200;
 export function createEventFeed(iso: () => string): EventFeed {
   const listeners = new Set<EngineEventListener>();
   const history: TriggerExchange[] = [];
+  const bridgeHistory: BridgeCallExchange[] = [];
+  let callSeq = 0;
   let seq = 0;
   let triggerSeq = 0;
 
@@ -177,6 +231,29 @@ export function createEventFeed(iso: () => string): EventFeed {
     },
     triggers: () => structuredClone(history),
     readTriggers: () => history,
+    bridgeCalls: () => structuredClone(bridgeHistory),
+    readBridgeCalls: () => bridgeHistory,
+    bridgeCalled(call) {
+      callSeq += 1;
+      const kept: BridgeCallExchange = {
+        ...call,
+        callId: callSeq,
+        request: keptBody(call.request),
+        answer: keptBody(call.answer),
+      };
+      bridgeHistory.push(kept);
+      if (bridgeHistory.length > BRIDGE_CALL_HISTORY) bridgeHistory.shift();
+      emit({
+        type: 'bridge-called',
+        callId: callSeq,
+        environmentId: kept.environmentId,
+        transactionId: kept.transactionId,
+        notificationId: kept.notificationId,
+        jobId: kept.jobId,
+        stepId: kept.stepId,
+        ok: kept.ok,
+      });
+    },
     lastSeq: () => seq,
     triggerReceived(environmentId, received) {
       const body = keptBody(received);
@@ -200,6 +277,7 @@ export function createEventFeed(iso: () => string): EventFeed {
     },
     forgetTriggers() {
       history.length = 0;
+      bridgeHistory.length = 0;
     },
   };
 }

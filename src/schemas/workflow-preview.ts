@@ -53,7 +53,14 @@ export const StepPreviewBody = z.object({
 });
 export type StepPreviewBody = z.input<typeof StepPreviewBody>;
 
-/** Why a preview could not render a step (`StepPreviewResult.error`). */
+/**
+ * Why a preview could not render a step (`StepPreviewResult.error`).
+ *
+ * @example
+ * ```ts
+ * PreviewError.parse({ title: 'Template error', message: 'body: unexpected end', hint: 'Fix it.' });
+ * ```
+ */
 export const PreviewError = z.looseObject({
   /** Short error title. */
   title: z.string(),

@@ -5,7 +5,7 @@
  * @module
  */
 import type { EngineScope, MockEngine } from '../../engine/engine';
-import type { TriggerExchange } from '../../engine/event-feed';
+import type { BridgeCallExchange, TriggerExchange } from '../../engine/event-feed';
 import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
 import { subscriberByObjectId } from '../../engine/resources/subscribers';
 import type { MessageRecord, NotificationRecord } from '../../engine/store/state';
@@ -74,6 +74,8 @@ export interface ActivityGroup {
   notifications: ActivityDto[];
   /** The messages the transaction's steps stored, oldest first. */
   messages: SentMessage[];
+  /** A code-first run's calls to its app's bridge (the last ones remembered), oldest first. */
+  bridgeCalls: BridgeCallExchange[];
   /** Pass it as `before` to get the groups after this one (the next, older page). */
   cursor: string;
 }
@@ -253,12 +255,17 @@ export function activity(
       trigger: head.trigger === null ? null : structuredClone(head.trigger),
       notifications: head.notifications.map((record) => toActivityDto(context.data, record)),
       messages: [],
+      bridgeCalls: [],
       cursor: JSON.stringify([head.at, head.trigger?.triggerId ?? 0, head.key]),
     }),
   );
   const byKey = new Map(groups.map((group) => [group.key, group]));
   for (const message of context.data.messages) {
     byKey.get(message.transactionId)?.messages.push(sentMessage(message));
+  }
+  for (const call of engine.events.readBridgeCalls()) {
+    if (call.environmentId !== environmentId) continue;
+    byKey.get(call.transactionId)?.bridgeCalls.push(structuredClone(call));
   }
   return groups;
 }

@@ -49,6 +49,8 @@ export function environmentState(engine: MockEngine, context: EngineScope) {
   });
   const items = new Map(listed.workflows.map((item) => [item._id, item]));
   return {
+    /** Where the environment's code-first workflows run (`POST /v1/bridge/sync`), if anywhere. */
+    bridgeUrl: context.environment.bridgeUrl ?? null,
     subscribers: {
       total: live.length,
       items: live.slice(0, SUBSCRIBER_LIMIT).map((record) => subscriberView(context, record)),
@@ -63,6 +65,8 @@ export function environmentState(engine: MockEngine, context: EngineScope) {
       return {
         workflowId: workflow.workflowId,
         name: workflow.name,
+        /** `external` for a code-first workflow synced from its app's bridge. */
+        origin: workflow.origin,
         active: workflow.active,
         status: item?.status ?? workflow.status,
         tags: [...workflow.tags],

@@ -1,8 +1,10 @@
 // Activity: every trigger by transaction, newest first, with its body, answer, and each
-// notification's jobs, what each step sent (linked to its message) and execution details;
+// notification's jobs, what each step sent (linked to its message), a code-first step's bridge
+// calls (request, answer, time) and execution details;
 // filters by workflow, subscriber, channel, status, transaction. `#activity/<transactionId>`
 // opens one transaction and scrolls to it. "Load older" pages past the newest 50 (`before`).
 import { useEffect, useState } from 'preact/hooks';
+import type { BridgeCallExchange } from '../../../engine/event-feed';
 import type { ActivityGroup, SentMessage } from '../../views/activity';
 import { control } from '../api';
 import { routeHash } from '../route';
@@ -32,7 +34,28 @@ function Sent({ message }: { message: SentMessage }) {
   </a>`;
 }
 
-function JobRow({ job, sent }: { job: Job; sent: SentMessage[] }) {
+/** One call a code-first step made to its app's bridge: when, how long, and what went each way. */
+function BridgeCall({ call }: { call: BridgeCallExchange }) {
+  return html`<li class="bridge-call" data-testid="bridge-call" data-ok=${String(call.ok)}>
+    <${Time} iso=${call.sentAt} /> <${Badge} text=${call.ok ? 'answered' : 'failed'} />
+    <code>action=${call.action}</code>
+    <span class="muted"> ${call.ms} ms · ${call.attempts} attempt${call.attempts === 1 ? '' : 's'}</span>
+    <div class="grid2">
+      <div><${JsonBlock} label="Bridge request" value=${call.request ?? {}} /></div>
+      <div><${JsonBlock} label="Bridge answer" value=${call.answer ?? null} /></div>
+    </div>
+  </li>`;
+}
+
+function JobRow({
+  job,
+  sent,
+  calls,
+}: {
+  job: Job;
+  sent: SentMessage[];
+  calls: BridgeCallExchange[];
+}) {
   return html`<li class="job" data-job-type=${job.type} data-job-status=${job.status}>
     <div class="job-head">
       <strong>${job.step.name}</strong> <span class="muted">${job.type}</span>
@@ -40,6 +63,11 @@ function JobRow({ job, sent }: { job: Job; sent: SentMessage[] }) {
       ${job.error ? html`<span class="error-text">${job.error}</span>` : null}
     </div>
     ${sent.map((message) => html`<${Sent} message=${message} />`)}
+    ${
+      calls.length > 0
+        ? html`<ol class="bridge-calls">${calls.map((call) => html`<${BridgeCall} call=${call} />`)}</ol>`
+        : null
+    }
     <ol class="details">
       ${job.executionDetails.map(
         (detail) => html`<li>
@@ -51,7 +79,15 @@ function JobRow({ job, sent }: { job: Job; sent: SentMessage[] }) {
   </li>`;
 }
 
-function NotificationCard({ item, messages }: { item: Notification; messages: SentMessage[] }) {
+function NotificationCard({
+  item,
+  messages,
+  calls,
+}: {
+  item: Notification;
+  messages: SentMessage[];
+  calls: BridgeCallExchange[];
+}) {
   const who = item.subscriber;
   return html`<section class="notification" data-subscriber=${who?.subscriberId ?? ''}>
     <h4>
@@ -60,7 +96,8 @@ function NotificationCard({ item, messages }: { item: Notification; messages: Se
     </h4>
     <ol class="jobs">${item.jobs.map(
       (job) =>
-        html`<${JobRow} job=${job} sent=${messages.filter((message) => message.jobId === job._id)} />`,
+        html`<${JobRow} job=${job} sent=${messages.filter((message) => message.jobId === job._id)}
+          calls=${calls.filter((call) => call.jobId === job._id)} />`,
     )}</ol>
   </section>`;
 }
@@ -101,7 +138,8 @@ function Group({
         }
       </summary>
       ${group.notifications.map(
-        (item) => html`<${NotificationCard} item=${item} messages=${group.messages} />`,
+        (item) =>
+          html`<${NotificationCard} item=${item} messages=${group.messages} calls=${group.bridgeCalls ?? []} />`,
       )}
       <div class="grid2">
         ${

@@ -80,10 +80,12 @@ export function StateView({ env, version }: { env: string; version: number }) {
       </section>
       <section class="card">
         <h3>Workflows</h3>
+        ${data.bridgeUrl ? html`<p class="muted" data-testid="bridge-url">Code-first workflows run through the bridge <code>${data.bridgeUrl}</code>.</p>` : null}
         ${data.workflows.map(
           (workflow) => html`<div class="workflow" data-workflow=${workflow.workflowId}>
             <h4><code>${workflow.workflowId}</code> ${workflow.name} <${Badge} text=${workflow.status} />
               ${workflow.active ? null : html`<${Badge} text="inactive" />`}
+              ${workflow.origin === 'external' ? html`<${Badge} text="code-first" />` : null}
               <span class="muted"> last triggered <${Time} iso=${workflow.lastTriggeredAt} /></span></h4>
             <ol class="steps">${workflow.steps.map(
               (step) => html`<li>${step.name} <span class="muted">${step.type}</span>
