@@ -155,13 +155,18 @@ export {
   LAYOUT_EDITOR_TYPES,
   LAYOUT_ORDER_BY,
   Layout,
+  LayoutControls,
+  LayoutControlValues,
   LayoutCreateBody,
   LayoutDuplicateBody,
   LayoutEmailControls,
   LayoutListQuery,
   LayoutListResponse,
   LayoutPreviewBody,
+  LayoutPreviewEmail,
+  LayoutPreviewPayload,
   LayoutPreviewResponse,
+  LayoutPreviewResult,
   LayoutUpdateBody,
   LayoutUsage,
 } from './schemas/layout';
@@ -290,6 +295,7 @@ export type {
   TypedStep,
 } from './schemas/workflow-control-values';
 export type { StepListItem } from './schemas/workflow-list';
+export { WorkflowReference } from './schemas/workflow-reference';
 export type { WorkflowStepResponse } from './schemas/workflow-response';
 export type { ControlsMetadata, UiSchema } from './schemas/workflow-step-controls';
 export type {
