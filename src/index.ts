@@ -216,13 +216,18 @@ export {
   LAYOUT_EDITOR_TYPES,
   LAYOUT_ORDER_BY,
   Layout,
+  LayoutControls,
+  LayoutControlValues,
   LayoutCreateBody,
   LayoutDuplicateBody,
   LayoutEmailControls,
   LayoutListQuery,
   LayoutListResponse,
   LayoutPreviewBody,
+  LayoutPreviewEmail,
+  LayoutPreviewPayload,
   LayoutPreviewResponse,
+  LayoutPreviewResult,
   LayoutUpdateBody,
   LayoutUsage,
 } from './schemas/layout';
@@ -385,6 +390,7 @@ export {
   StepPreviewResponse,
   StepPreviewResult,
 } from './schemas/workflow-preview';
+export { WorkflowReference } from './schemas/workflow-reference';
 export type { WorkflowStepResponse } from './schemas/workflow-response';
 export type { ControlsMetadata, UiSchema } from './schemas/workflow-step-controls';
 export type {

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { Timestamp, type WireShape } from './common';
+import { WorkflowReference } from './workflow-reference';
 
 /** What a variable's key may hold: a letter, then letters, digits and `_`. */
 export const ENVIRONMENT_VARIABLE_KEY_PATTERN: RegExp = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -29,6 +30,7 @@ export const EnvironmentVariableValue = z.looseObject({
   /** The value; {@link SECRET_MASK} for a secret variable. */
   value: z.string(),
 });
+export interface EnvironmentVariableValue extends WireShape<typeof EnvironmentVariableValue> {}
 
 /**
  * An environment variable as the service answers it (values of the caller's environment only).
@@ -40,14 +42,21 @@ export const EnvironmentVariableValue = z.looseObject({
  * ```
  */
 export const EnvironmentVariable = z.looseObject({
+  /** The variable's internal id. */
   _id: z.string(),
+  /** The organization it belongs to. */
   _organizationId: z.string(),
+  /** Its key, as templates read it (`{{env.KEY}}`). */
   key: z.string(),
   /** `string`. */
   type: z.string(),
+  /** Whether reads mask its values. */
   isSecret: z.boolean(),
+  /** Its value in the caller's environment (none when it has no value there). */
   values: z.array(EnvironmentVariableValue),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface EnvironmentVariable extends WireShape<typeof EnvironmentVariable> {}
@@ -138,6 +147,7 @@ export type EnvironmentVariableList = EnvironmentVariable[];
  * ```
  */
 export const EnvironmentVariableUsage = z.looseObject({
-  workflows: z.array(z.looseObject({ name: z.string(), workflowId: z.string() })),
+  /** The workflows whose step controls reference the variable. */
+  workflows: z.array(WorkflowReference),
 });
 export interface EnvironmentVariableUsage extends WireShape<typeof EnvironmentVariableUsage> {}

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { JsonObject, openEnum, Timestamp, type WireShape } from './common';
 import { OrderDirection } from './order';
 import { UserSummary, WORKFLOW_ORIGINS } from './workflow-common';
+import { WorkflowReference } from './workflow-reference';
 
 /** The variable of a layout's body that takes the rendered email step. */
 export const LAYOUT_CONTENT_VARIABLE = 'content';
@@ -34,6 +35,40 @@ export const LayoutEmailControls = z.looseObject({
  * ```
  */
 export interface LayoutEmailControls extends WireShape<typeof LayoutEmailControls> {}
+
+/** The stored controls of a layout. */
+export const LayoutControlValues = z.looseObject({
+  /** The email controls; absent once cleared. */
+  email: z.optional(LayoutEmailControls),
+});
+/**
+ * The stored controls of a layout.
+ *
+ * @example
+ * ```ts
+ * const values: LayoutControlValues = (await svc.layouts.retrieve('brand')).controls.values;
+ * ```
+ */
+export interface LayoutControlValues extends WireShape<typeof LayoutControlValues> {}
+
+/** A layout's controls: their JSON schema, their UI schema, and the stored values. */
+export const LayoutControls = z.looseObject({
+  /** The JSON schema of the controls. */
+  dataSchema: z.optional(JsonObject),
+  /** How the dashboard shows them. */
+  uiSchema: z.optional(JsonObject),
+  /** The stored values. */
+  values: LayoutControlValues,
+});
+/**
+ * A layout's controls.
+ *
+ * @example
+ * ```ts
+ * const controls: LayoutControls = (await svc.layouts.retrieve('brand')).controls;
+ * ```
+ */
+export interface LayoutControls extends WireShape<typeof LayoutControls> {}
 
 /**
  * A layout as the service answers it.
@@ -70,11 +105,7 @@ export const Layout = z.looseObject({
   /** The JSON schema of the variables its body may use (`subscriber`, `content`, `env`). */
   variables: z.optional(z.nullable(JsonObject)),
   /** Its controls: the schemas, and the stored values. */
-  controls: z.looseObject({
-    dataSchema: z.optional(JsonObject),
-    uiSchema: z.optional(JsonObject),
-    values: z.looseObject({ email: z.optional(LayoutEmailControls) }),
-  }),
+  controls: LayoutControls,
 });
 export interface Layout extends WireShape<typeof Layout> {}
 
@@ -173,7 +204,9 @@ export type LayoutListQuery = z.input<typeof LayoutListQuery>;
  * ```
  */
 export const LayoutListResponse = z.looseObject({
+  /** The page's layouts. */
   layouts: z.array(Layout),
+  /** How many layouts match, over every page. */
   totalCount: z.number(),
 });
 export interface LayoutListResponse extends WireShape<typeof LayoutListResponse> {}
@@ -194,6 +227,53 @@ export const LayoutPreviewBody = z.object({
 });
 export type LayoutPreviewBody = z.input<typeof LayoutPreviewBody>;
 
+/** What a layout preview rendered for. */
+export const LayoutPreviewPayload = z.looseObject({
+  /** The subscriber (the request's, over an example one). */
+  subscriber: z.optional(JsonObject),
+});
+/**
+ * What a layout preview rendered for.
+ *
+ * @example
+ * ```ts
+ * const example: LayoutPreviewPayload = (await svc.layouts.preview('brand')).previewPayloadExample;
+ * ```
+ */
+export interface LayoutPreviewPayload extends WireShape<typeof LayoutPreviewPayload> {}
+
+/** The rendered email of a layout preview. */
+export const LayoutPreviewEmail = z.looseObject({
+  /** The layout's HTML with a placeholder in its content slot. */
+  body: z.string(),
+});
+/**
+ * The rendered email of a layout preview.
+ *
+ * @example
+ * ```ts
+ * const email: LayoutPreviewEmail | undefined = (await svc.layouts.preview('brand')).result.preview;
+ * ```
+ */
+export interface LayoutPreviewEmail extends WireShape<typeof LayoutPreviewEmail> {}
+
+/** The result of a layout preview. */
+export const LayoutPreviewResult = z.looseObject({
+  /** `email`. */
+  type: z.optional(z.string()),
+  /** The rendered email; absent when the body could not be rendered. */
+  preview: z.optional(LayoutPreviewEmail),
+});
+/**
+ * The result of a layout preview.
+ *
+ * @example
+ * ```ts
+ * const { result }: { result: LayoutPreviewResult } = await svc.layouts.preview('brand');
+ * ```
+ */
+export interface LayoutPreviewResult extends WireShape<typeof LayoutPreviewResult> {}
+
 /**
  * What `POST /v2/layouts/{layoutId}/preview` answers: the rendered body, with a placeholder in
  * the `{{content}}` slot.
@@ -205,12 +285,12 @@ export type LayoutPreviewBody = z.input<typeof LayoutPreviewBody>;
  * ```
  */
 export const LayoutPreviewResponse = z.looseObject({
-  previewPayloadExample: z.looseObject({ subscriber: z.optional(JsonObject) }),
+  /** What the preview rendered for. */
+  previewPayloadExample: LayoutPreviewPayload,
+  /** The schema of the payload (absent here). */
   schema: z.optional(z.nullable(JsonObject)),
-  result: z.looseObject({
-    type: z.optional(z.string()),
-    preview: z.optional(z.looseObject({ body: z.string() })),
-  }),
+  /** The rendered preview. */
+  result: LayoutPreviewResult,
 });
 export interface LayoutPreviewResponse extends WireShape<typeof LayoutPreviewResponse> {}
 
@@ -223,6 +303,7 @@ export interface LayoutPreviewResponse extends WireShape<typeof LayoutPreviewRes
  * ```
  */
 export const LayoutUsage = z.looseObject({
-  workflows: z.array(z.looseObject({ name: z.string(), workflowId: z.string() })),
+  /** The workflows with a step that names the layout. */
+  workflows: z.array(WorkflowReference),
 });
 export interface LayoutUsage extends WireShape<typeof LayoutUsage> {}
