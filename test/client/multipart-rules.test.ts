@@ -74,7 +74,9 @@ describe('multipart uploads', () => {
     await svc.translations.master.upload({ file: new File(['{"workflows":{}}'], 'en_US.json') });
     expect(seen).toHaveLength(2);
     expect(seen[1]?.idempotencyKey).toBe(seen[0]?.idempotencyKey);
-    expect(await (seen[1]?.form.get('file') as File).text()).toBe('{"workflows":{}}');
+    const again = seen[1]?.form.get('file');
+    expect(again).toBeInstanceOf(File);
+    expect(await (again as File).text()).toBe('{"workflows":{}}');
   });
 
   it('toFormData skips absent values and writes other scalars as text', () => {
