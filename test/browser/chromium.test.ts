@@ -114,6 +114,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('mock mode in headless chromium',
       'false',
     ]);
     expect(await items.nth(0).locator('button').textContent()).toBe('Read');
+    expect(await page.textContent('[data-testid="upload"]')).toBe('1 uploaded: Hola');
 
     const screenshot = join(output, 'subscriber.png');
     await page.screenshot({ path: screenshot, fullPage: true });

@@ -64,6 +64,25 @@ async function renderInbox(svc: Svc, engine: MockEngine, root: HTMLElement): Pro
   root.append(element('pre', String(email?.content), { 'data-testid': 'email-html' }));
 }
 
+// Translation files from the browser: a File the page makes, sent as multipart/form-data through
+// the client and the service worker; the engine stores it under the file name's locale.
+async function renderUpload(svc: Svc, root: HTMLElement): Promise<void> {
+  const file = new File([JSON.stringify({ greeting: 'Hola' })], 'es_ES.json', {
+    type: 'application/json',
+  });
+  const result = await svc.translations.upload({
+    resourceId: 'welcome',
+    resourceType: 'workflow',
+    files: [file],
+  });
+  const spanish = await svc.translations.retrieve('workflow', 'welcome', 'es_ES');
+  root.append(
+    element('p', `${result.successfulUploads} uploaded: ${String(spanish.content['greeting'])}`, {
+      'data-testid': 'upload',
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   const root = document.getElementById('app');
   if (!root) throw new Error('no #app element');
@@ -102,6 +121,7 @@ async function main(): Promise<void> {
   await renderSubscriber(svc, root);
   await renderMissing(svc, root);
   await renderInbox(svc, mock.engine, root);
+  await renderUpload(svc, root);
   document.body.dataset['state'] = 'ready';
 }
 
