@@ -22,7 +22,14 @@ export const CHANNEL_ENDPOINT_TYPES = [
   'tool_webhook',
 ] as const;
 
-/** A kind of channel endpoint (`slack_channel`, `webhook`, `phone`, ...). */
+/**
+ * A kind of channel endpoint (`slack_channel`, `webhook`, `phone`, ...).
+ *
+ * @example
+ * ```ts
+ * const type: ChannelEndpointType = 'slack_channel';
+ * ```
+ */
 export type ChannelEndpointType = (typeof CHANNEL_ENDPOINT_TYPES)[number];
 
 /**

@@ -25,7 +25,14 @@ export const DELIVERY_EVENT_STATUSES = [
   'dismissed',
 ] as const;
 
-/** A status a delivery provider reports (`delivered`, `bounced`, ...). */
+/**
+ * A status a delivery provider reports (`delivered`, `bounced`, ...).
+ *
+ * @example
+ * ```ts
+ * const status: DeliveryEventStatus = 'bounced';
+ * ```
+ */
 export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];
 
 /**
