@@ -27,7 +27,8 @@ import { Workflows } from './resources/workflows';
  * - `svc.subscribers.preferences`: `bulkUpdate`, `list`, `update`
  * - `svc.subscribers.subscriptions`: `list`
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`
- * - `svc.topics.subscriptions`: `create`, `delete`, `list`
+ * - `svc.topics.subscribers`: `retrieve`
+ * - `svc.topics.subscriptions`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.workflows`: `create`, `delete`, `list`, `patch`, `retrieve`, `sync`, `update`
  * <!-- namespaces:end -->
  *

@@ -99,6 +99,7 @@ export { SubscriberMessages } from './resources/subscriber-messages';
 export { SubscriberPreferences } from './resources/subscriber-preferences';
 export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
+export { TopicSubscribers } from './resources/topic-subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
@@ -225,6 +226,11 @@ export {
   TopicSubscriptionsResult,
   TopicUpdateBody,
 } from './schemas/topic';
+export {
+  TopicSubscriber,
+  TopicSubscriptionDetails,
+  TopicSubscriptionUpdateBody,
+} from './schemas/topic-subscription';
 export {
   SLUG_IDENTIFIER_PATTERN,
   UiSchemaProperty,

@@ -164,6 +164,16 @@ const CALLS: Partial<Record<OperationName, Call>> = {
     params: { topicKey: 'team' },
     body: { subscriptions: ['ada', 'zzz-created'] },
   }),
+  'topics.subscriptions.update': () => ({
+    params: { topicKey: 'team', identifier: 'tk_team:si_bob' },
+    body: { name: 'Zzz name', preferences: ['wf'] },
+  }),
+  'topics.subscriptions.retrieve': () => ({
+    params: { topicKey: 'team', identifier: 'tk_team:si_bob' },
+  }),
+  'topics.subscribers.retrieve': () => ({
+    params: { topicKey: 'team', externalSubscriberId: 'bob' },
+  }),
   'topics.subscriptions.delete': () => ({
     params: { topicKey: 'team' },
     body: { subscriptions: ['bob'] },
