@@ -18,7 +18,7 @@ import { Workflows } from './resources/workflows';
  * - `svc.bridge`: `sync`
  * - `svc.contexts`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.events`: `broadcast`, `cancel`, `trigger`, `triggerBulk`
- * - `svc.integrations`: `create`, `delete`, `list`, `listActive`, `setPrimary`, `update`
+ * - `svc.integrations`: `autoConfigure`, `configureWebhook`, `create`, `createMobileLink`, `delete`, `generateChatOAuthUrl`, `generateConnectOAuthUrl`, `generateLinkUserOAuthUrl`, `linkChannelEndpoint`, `list`, `listActive`, `setPrimary`, `update`
  * - `svc.messages`: `delete`, `deleteByTransactionId`, `list`
  * - `svc.notifications`: `list`, `retrieve`
  * - `svc.subscribers`: `create`, `createBulk`, `delete`, `retrieve`, `search`, `update`

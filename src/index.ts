@@ -135,6 +135,18 @@ export type {
   IntegrationCredentials,
 } from './schemas/integration';
 export { ActiveIntegration, Integration, IntegrationCreateBody } from './schemas/integration';
+export {
+  AutoConfigureIntegrationResult,
+  ChannelEndpointLink,
+  ChatOAuthUrl,
+  ChatOAuthUrlBody,
+  ConfiguredChatWebhook,
+  ConnectOAuthUrlBody,
+  LinkChannelEndpointBody,
+  LinkUserOAuthUrlBody,
+  MobileLink,
+  MobileLinkBody,
+} from './schemas/integration-links';
 export type {
   EmailBlock,
   MarkAsValue,
