@@ -113,6 +113,7 @@ export { SubscriberNotifications } from './resources/subscriber-notifications';
 export { SubscriberPreferences } from './resources/subscriber-preferences';
 export { SubscriberSubscriptions } from './resources/subscriber-subscriptions';
 export { Subscribers } from './resources/subscribers';
+export { TopicSubscribers } from './resources/topic-subscribers';
 export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { TranslationGroups } from './resources/translation-groups';
@@ -231,6 +232,17 @@ export {
   LayoutUpdateBody,
   LayoutUsage,
 } from './schemas/layout';
+  AutoConfigureIntegrationResult,
+  ChannelEndpointLink,
+  ChatOAuthUrl,
+  ChatOAuthUrlBody,
+  ConfiguredChatWebhook,
+  ConnectOAuthUrlBody,
+  LinkChannelEndpointBody,
+  LinkUserOAuthUrlBody,
+  MobileLink,
+  MobileLinkBody,
+} from './schemas/integration-links';
 export type {
   EmailBlock,
   MarkAsValue,
@@ -349,6 +361,10 @@ export {
   TranslationsUploadResult,
   UploadFile,
 } from './schemas/translation';
+  TopicSubscriber,
+  TopicSubscriptionDetails,
+  TopicSubscriptionUpdateBody,
+} from './schemas/topic-subscription';
 export {
   SLUG_IDENTIFIER_PATTERN,
   UiSchemaProperty,

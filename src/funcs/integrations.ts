@@ -6,8 +6,15 @@
  */
 import { call, type OperationArgs } from '../core/call';
 import {
+  integrationsAutoConfigureRoute,
+  integrationsConfigureWebhookRoute,
+  integrationsCreateMobileLinkRoute,
   integrationsCreateRoute,
   integrationsDeleteRoute,
+  integrationsGenerateChatOAuthUrlRoute,
+  integrationsGenerateConnectOAuthUrlRoute,
+  integrationsGenerateLinkUserOAuthUrlRoute,
+  integrationsLinkChannelEndpointRoute,
   integrationsListActiveRoute,
   integrationsListRoute,
   integrationsSetPrimaryRoute,
@@ -39,3 +46,38 @@ export const integrationsUpdate = (...args: OperationArgs<typeof integrationsUpd
 export const integrationsListActive = (
   ...args: OperationArgs<typeof integrationsListActiveRoute>
 ) => call(integrationsListActiveRoute, args);
+
+/** {@inheritDoc Integrations.autoConfigure} */
+export const integrationsAutoConfigure = (
+  ...args: OperationArgs<typeof integrationsAutoConfigureRoute>
+) => call(integrationsAutoConfigureRoute, args);
+
+/** {@inheritDoc Integrations.configureWebhook} */
+export const integrationsConfigureWebhook = (
+  ...args: OperationArgs<typeof integrationsConfigureWebhookRoute>
+) => call(integrationsConfigureWebhookRoute, args);
+
+/** {@inheritDoc Integrations.createMobileLink} */
+export const integrationsCreateMobileLink = (
+  ...args: OperationArgs<typeof integrationsCreateMobileLinkRoute>
+) => call(integrationsCreateMobileLinkRoute, args);
+
+/** {@inheritDoc Integrations.generateChatOAuthUrl} */
+export const integrationsGenerateChatOAuthUrl = (
+  ...args: OperationArgs<typeof integrationsGenerateChatOAuthUrlRoute>
+) => call(integrationsGenerateChatOAuthUrlRoute, args);
+
+/** {@inheritDoc Integrations.generateConnectOAuthUrl} */
+export const integrationsGenerateConnectOAuthUrl = (
+  ...args: OperationArgs<typeof integrationsGenerateConnectOAuthUrlRoute>
+) => call(integrationsGenerateConnectOAuthUrlRoute, args);
+
+/** {@inheritDoc Integrations.generateLinkUserOAuthUrl} */
+export const integrationsGenerateLinkUserOAuthUrl = (
+  ...args: OperationArgs<typeof integrationsGenerateLinkUserOAuthUrlRoute>
+) => call(integrationsGenerateLinkUserOAuthUrlRoute, args);
+
+/** {@inheritDoc Integrations.linkChannelEndpoint} */
+export const integrationsLinkChannelEndpoint = (
+  ...args: OperationArgs<typeof integrationsLinkChannelEndpointRoute>
+) => call(integrationsLinkChannelEndpointRoute, args);

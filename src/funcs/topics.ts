@@ -11,9 +11,12 @@ import {
   topicsDeleteRoute,
   topicsListRoute,
   topicsRetrieveRoute,
+  topicsSubscribersRetrieveRoute,
   topicsSubscriptionsCreateRoute,
   topicsSubscriptionsDeleteRoute,
   topicsSubscriptionsListRoute,
+  topicsSubscriptionsRetrieveRoute,
+  topicsSubscriptionsUpdateRoute,
   topicsUpdateRoute,
 } from '../routes/topics';
 
@@ -51,3 +54,18 @@ export const topicsSubscriptionsList = (
 /** {@inheritDoc Topics.update} */
 export const topicsUpdate = (...args: OperationArgs<typeof topicsUpdateRoute>) =>
   call(topicsUpdateRoute, args);
+
+/** {@inheritDoc TopicSubscriptions.retrieve} */
+export const topicsSubscriptionsRetrieve = (
+  ...args: OperationArgs<typeof topicsSubscriptionsRetrieveRoute>
+) => call(topicsSubscriptionsRetrieveRoute, args);
+
+/** {@inheritDoc TopicSubscriptions.update} */
+export const topicsSubscriptionsUpdate = (
+  ...args: OperationArgs<typeof topicsSubscriptionsUpdateRoute>
+) => call(topicsSubscriptionsUpdateRoute, args);
+
+/** {@inheritDoc TopicSubscribers.retrieve} */
+export const topicsSubscribersRetrieve = (
+  ...args: OperationArgs<typeof topicsSubscribersRetrieveRoute>
+) => call(topicsSubscribersRetrieveRoute, args);

@@ -2,8 +2,15 @@ import type { APIPromise } from '../core/api-promise';
 import type { SvcCore } from '../core/core';
 import type { RequestOptions } from '../core/options';
 import {
+  integrationsAutoConfigure,
+  integrationsConfigureWebhook,
   integrationsCreate,
+  integrationsCreateMobileLink,
   integrationsDelete,
+  integrationsGenerateChatOAuthUrl,
+  integrationsGenerateConnectOAuthUrl,
+  integrationsGenerateLinkUserOAuthUrl,
+  integrationsLinkChannelEndpoint,
   integrationsList,
   integrationsListActive,
   integrationsSetPrimary,
@@ -15,6 +22,18 @@ import type {
   IntegrationCreateBody,
   IntegrationUpdateBody,
 } from '../schemas/integration';
+import type {
+  AutoConfigureIntegrationResult,
+  ChannelEndpointLink,
+  ChatOAuthUrl,
+  ChatOAuthUrlBody,
+  ConfiguredChatWebhook,
+  ConnectOAuthUrlBody,
+  LinkChannelEndpointBody,
+  LinkUserOAuthUrlBody,
+  MobileLink,
+  MobileLinkBody,
+} from '../schemas/integration-links';
 
 /**
  * The `svc.integrations` namespace: provider integrations of the channels.
@@ -129,5 +148,116 @@ export class Integrations {
    */
   delete(integrationId: string, options?: RequestOptions): APIPromise<Integration[]> {
     return integrationsDelete(this.#core, integrationId, options);
+  }
+
+  /**
+   * Auto-configures the provider's inbound webhooks (`POST
+   * /v1/integrations/{integrationId}/auto-configure`): `success: false` with the reason when the
+   * provider needs a manual setup.
+   *
+   * @example
+   * ```ts
+   * const { success, message } = await svc.integrations.autoConfigure(integration._id);
+   * ```
+   */
+  autoConfigure(
+    integrationId: string,
+    options?: RequestOptions,
+  ): APIPromise<AutoConfigureIntegrationResult> {
+    return integrationsAutoConfigure(this.#core, integrationId, options);
+  }
+
+  /**
+   * Registers the service's webhook URL with the chat provider (`POST
+   * /v1/integrations/{integrationIdentifier}/webhook/configure`; Telegram).
+   *
+   * @example
+   * ```ts
+   * const { webhookUrl, botUsername } = await svc.integrations.configureWebhook('telegram-bot');
+   * ```
+   */
+  configureWebhook(
+    integrationIdentifier: string,
+    options?: RequestOptions,
+  ): APIPromise<ConfiguredChatWebhook> {
+    return integrationsConfigureWebhook(this.#core, integrationIdentifier, options);
+  }
+
+  /**
+   * Issues a short-lived, single-use mobile setup link for a chat integration (`POST
+   * /v1/integrations/{integrationIdentifier}/mobile-link`; Telegram).
+   *
+   * @example
+   * ```ts
+   * const { url, expiresAt } = await svc.integrations.createMobileLink('telegram-bot', { subscriberId: 'user-1' });
+   * ```
+   */
+  createMobileLink(
+    integrationIdentifier: string,
+    body: MobileLinkBody,
+    options?: RequestOptions,
+  ): APIPromise<MobileLink> {
+    return integrationsCreateMobileLink(this.#core, integrationIdentifier, body, options);
+  }
+
+  /**
+   * The chat provider's OAuth URL (`POST /v1/integrations/chat/oauth`, deprecated: use
+   * {@link Integrations.generateConnectOAuthUrl} or {@link Integrations.generateLinkUserOAuthUrl}).
+   *
+   * @example
+   * ```ts
+   * const { url } = await svc.integrations.generateChatOAuthUrl({ integrationIdentifier: 'slack' });
+   * ```
+   */
+  generateChatOAuthUrl(body: ChatOAuthUrlBody, options?: RequestOptions): APIPromise<ChatOAuthUrl> {
+    return integrationsGenerateChatOAuthUrl(this.#core, body, options);
+  }
+
+  /**
+   * The OAuth URL that creates a workspace or tenant connection (`POST
+   * /v1/integrations/channel-connections/oauth`; Slack or MS Teams). Valid 5 minutes.
+   *
+   * @example
+   * ```ts
+   * const { url } = await svc.integrations.generateConnectOAuthUrl({ integrationIdentifier: 'slack', subscriberId: 'user-1' });
+   * ```
+   */
+  generateConnectOAuthUrl(
+    body: ConnectOAuthUrlBody,
+    options?: RequestOptions,
+  ): APIPromise<ChatOAuthUrl> {
+    return integrationsGenerateConnectOAuthUrl(this.#core, body, options);
+  }
+
+  /**
+   * The OAuth URL that links one subscriber to their chat identity (`POST
+   * /v1/integrations/channel-endpoints/oauth`; Slack or MS Teams). Valid 5 minutes.
+   *
+   * @example
+   * ```ts
+   * const { url } = await svc.integrations.generateLinkUserOAuthUrl({ integrationIdentifier: 'slack', subscriberId: 'user-1' });
+   * ```
+   */
+  generateLinkUserOAuthUrl(
+    body: LinkUserOAuthUrlBody,
+    options?: RequestOptions,
+  ): APIPromise<ChatOAuthUrl> {
+    return integrationsGenerateLinkUserOAuthUrl(this.#core, body, options);
+  }
+
+  /**
+   * The URL a subscriber opens to link their chat identity (`POST
+   * /v1/integrations/channel-endpoints/link`): Telegram's deep link, or the OAuth URL.
+   *
+   * @example
+   * ```ts
+   * const { url } = await svc.integrations.linkChannelEndpoint({ integrationIdentifier: 'telegram-bot', subscriberId: 'user-1' });
+   * ```
+   */
+  linkChannelEndpoint(
+    body: LinkChannelEndpointBody,
+    options?: RequestOptions,
+  ): APIPromise<ChannelEndpointLink> {
+    return integrationsLinkChannelEndpoint(this.#core, body, options);
   }
 }

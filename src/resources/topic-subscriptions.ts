@@ -6,14 +6,21 @@ import {
   topicsSubscriptionsCreate,
   topicsSubscriptionsDelete,
   topicsSubscriptionsList,
+  topicsSubscriptionsRetrieve,
+  topicsSubscriptionsUpdate,
 } from '../funcs/topics';
 import type {
   TopicSubscription,
+  TopicSubscriptionChange,
   TopicSubscriptionsCreateBody,
   TopicSubscriptionsDeleteBody,
   TopicSubscriptionsListQuery,
   TopicSubscriptionsResult,
 } from '../schemas/topic';
+import type {
+  TopicSubscriptionDetails,
+  TopicSubscriptionUpdateBody,
+} from '../schemas/topic-subscription';
 
 /**
  * The `svc.topics.subscriptions` namespace: who is subscribed to a topic.
@@ -83,5 +90,44 @@ export class TopicSubscriptions {
     options?: RequestOptions,
   ): APIPromise<TopicSubscriptionsResult> {
     return topicsSubscriptionsDelete(this.#core, topicKey, body, options);
+  }
+
+  /**
+   * One subscription of a topic by its identifier (`GET
+   * /v2/topics/{topicKey}/subscriptions/{identifier}`), with its own workflow preferences;
+   * `undefined` when the topic has no subscription with that identifier (the service's 204).
+   *
+   * @example
+   * ```ts
+   * const subscription = await svc.topics.subscriptions.retrieve('news', 'tk_news:si_user-1');
+   * if (subscription) console.log(subscription.preferences?.length ?? 0);
+   * ```
+   */
+  retrieve(
+    topicKey: string,
+    identifier: string,
+    options?: RequestOptions,
+  ): APIPromise<TopicSubscriptionDetails | undefined> {
+    return topicsSubscriptionsRetrieve(this.#core, topicKey, identifier, options);
+  }
+
+  /**
+   * Renames a subscription or replaces its workflow preferences (`PATCH
+   * /v2/topics/{topicKey}/subscriptions/{identifier}`); an empty `preferences` clears them.
+   *
+   * @example
+   * ```ts
+   * await svc.topics.subscriptions.update('news', 'tk_news:si_user-1', {
+   *   preferences: [{ workflowId: 'digest', enabled: false }],
+   * });
+   * ```
+   */
+  update(
+    topicKey: string,
+    identifier: string,
+    body: TopicSubscriptionUpdateBody,
+    options?: RequestOptions,
+  ): APIPromise<TopicSubscriptionChange> {
+    return topicsSubscriptionsUpdate(this.#core, topicKey, identifier, body, options);
   }
 }

@@ -16,6 +16,7 @@ import type {
   TopicListQuery,
   TopicUpdateBody,
 } from '../schemas/topic';
+import { TopicSubscribers } from './topic-subscribers';
 import { TopicSubscriptions } from './topic-subscriptions';
 
 /**
@@ -32,11 +33,14 @@ export class Topics {
   readonly #core: SvcCore;
   /** The topic's subscriptions. */
   readonly subscriptions: TopicSubscriptions;
+  /** The v1 membership check of one subscriber. */
+  readonly subscribers: TopicSubscribers;
 
   /** @internal */
   constructor(core: SvcCore) {
     this.#core = core;
     this.subscriptions = new TopicSubscriptions(core);
+    this.subscribers = new TopicSubscribers(core);
   }
 
   /**

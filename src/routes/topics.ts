@@ -1,15 +1,22 @@
+import * as z from 'zod/mini';
 import { SubscriptionsListResponse, TopicListResponse } from '../schemas/pagination';
 import {
   DeleteTopicResponse,
   Topic,
   TopicCreateBody,
   TopicListQuery,
+  TopicSubscriptionChange,
   TopicSubscriptionsCreateBody,
   TopicSubscriptionsDeleteBody,
   TopicSubscriptionsListQuery,
   TopicSubscriptionsResult,
   TopicUpdateBody,
 } from '../schemas/topic';
+import {
+  TopicSubscriber,
+  TopicSubscriptionDetails,
+  TopicSubscriptionUpdateBody,
+} from '../schemas/topic-subscription';
 import type { Route } from './route';
 
 /** `POST /v2/topics`: creates a topic, or renames the existing one (201 created, 200 updated). */
@@ -96,4 +103,38 @@ export const topicsSubscriptionsDeleteRoute = {
   category: 'configuration',
   body: TopicSubscriptionsDeleteBody,
   response: TopicSubscriptionsResult,
+} as const satisfies Route;
+
+/**
+ * `GET /v2/topics/{topicKey}/subscriptions/{identifier}`: one subscription by its identifier;
+ * 204 and no body when the topic has none with it.
+ */
+export const topicsSubscriptionsRetrieveRoute = {
+  operation: 'topics.subscriptions.retrieve',
+  method: 'GET',
+  path: '/v2/topics/:topicKey/subscriptions/:identifier',
+  status: 200,
+  category: 'configuration',
+  response: z.optional(TopicSubscriptionDetails),
+} as const satisfies Route;
+
+/** `PATCH /v2/topics/{topicKey}/subscriptions/{identifier}`: renames it or replaces its preferences. */
+export const topicsSubscriptionsUpdateRoute = {
+  operation: 'topics.subscriptions.update',
+  method: 'PATCH',
+  path: '/v2/topics/:topicKey/subscriptions/:identifier',
+  status: 200,
+  category: 'configuration',
+  body: TopicSubscriptionUpdateBody,
+  response: TopicSubscriptionChange,
+} as const satisfies Route;
+
+/** `GET /v1/topics/{topicKey}/subscribers/{externalSubscriberId}`: whether the subscriber is subscribed (404 if not). */
+export const topicsSubscribersRetrieveRoute = {
+  operation: 'topics.subscribers.retrieve',
+  method: 'GET',
+  path: '/v1/topics/:topicKey/subscribers/:externalSubscriberId',
+  status: 200,
+  category: 'configuration',
+  response: TopicSubscriber,
 } as const satisfies Route;

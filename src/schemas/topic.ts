@@ -306,6 +306,8 @@ export const TopicSubscriptionChange = z.looseObject({
   _id: z.string(),
   /** Your identifier of the subscription. */
   identifier: z.optional(z.string()),
+  /** The subscription's name, when one was given. */
+  name: z.optional(z.string()),
   /** The topic of the subscription. */
   topic: z.looseObject({
     /** The topic's internal id. */

@@ -164,3 +164,18 @@ describe('GET /v2/contexts', () => {
     expect((await call('GET', '/v2/contexts?after=unknown')).body.data).toEqual([]);
   });
 });
+
+describe('GET /v2/contexts order without a sort of the whole table', () => {
+  it('keeps createdAt order by default and sorts by updatedAt when asked', async () => {
+    await create('tenant', 'a');
+    engine.clock.advance('1s');
+    await create('tenant', 'b');
+    engine.clock.advance('1s');
+    await create('tenant', 'c');
+    engine.clock.advance('1s');
+    await call('PATCH', '/v2/contexts/tenant/a', { body: { data: { touched: true } } });
+    expect(ids(await call('GET', '/v2/contexts'))).toEqual(['c', 'b', 'a']);
+    expect(ids(await call('GET', '/v2/contexts?orderDirection=ASC'))).toEqual(['a', 'b', 'c']);
+    expect(ids(await call('GET', '/v2/contexts?orderBy=updatedAt'))).toEqual(['a', 'c', 'b']);
+  });
+});

@@ -9,6 +9,15 @@
 import * as routes from '../../../src/routes/integrations';
 import { deleteIntegration, updateIntegration } from '../resources/integration-changes';
 import {
+  autoConfigureIntegration,
+  chatOAuthUrl,
+  configureChatWebhook,
+  connectOAuthUrl,
+  createMobileLink,
+  linkChannelEndpoint,
+  linkUserOAuthUrl,
+} from '../resources/integration-links';
+import {
   createIntegration,
   listIntegrations,
   setPrimaryIntegration,
@@ -42,4 +51,39 @@ export const integrationsDelete = defineOperation(
 
 export const integrationsListActive = defineOperation(routes.integrationsListActiveRoute, (scope) =>
   listActiveIntegrations(scope),
+);
+
+export const integrationsAutoConfigure = defineOperation(
+  routes.integrationsAutoConfigureRoute,
+  (scope, { params }) => autoConfigureIntegration(scope, params.integrationId),
+);
+
+export const integrationsConfigureWebhook = defineOperation(
+  routes.integrationsConfigureWebhookRoute,
+  (scope, { params }) => configureChatWebhook(scope, params.integrationIdentifier),
+);
+
+export const integrationsCreateMobileLink = defineOperation(
+  routes.integrationsCreateMobileLinkRoute,
+  (scope, { params, body }) => createMobileLink(scope, params.integrationIdentifier, body),
+);
+
+export const integrationsGenerateChatOAuthUrl = defineOperation(
+  routes.integrationsGenerateChatOAuthUrlRoute,
+  (scope, { body }) => chatOAuthUrl(scope, body),
+);
+
+export const integrationsGenerateConnectOAuthUrl = defineOperation(
+  routes.integrationsGenerateConnectOAuthUrlRoute,
+  (scope, { body }) => connectOAuthUrl(scope, body),
+);
+
+export const integrationsGenerateLinkUserOAuthUrl = defineOperation(
+  routes.integrationsGenerateLinkUserOAuthUrlRoute,
+  (scope, { body }) => linkUserOAuthUrl(scope, body),
+);
+
+export const integrationsLinkChannelEndpoint = defineOperation(
+  routes.integrationsLinkChannelEndpointRoute,
+  (scope, { body }) => linkChannelEndpoint(scope, body),
 );

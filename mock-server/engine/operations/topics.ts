@@ -13,6 +13,11 @@ import {
   upsertTopic,
 } from '../resources/topic-management';
 import {
+  retrieveTopicSubscriber,
+  retrieveTopicSubscription,
+  updateTopicSubscription,
+} from '../resources/topic-subscription-details';
+import {
   createTopicSubscriptions,
   deleteTopicSubscriptions,
   listTopicSubscriptions,
@@ -59,4 +64,24 @@ export const topicsSubscriptionsCreate = defineOperation(
 export const topicsSubscriptionsDelete = defineOperation(
   routes.topicsSubscriptionsDeleteRoute,
   (scope, { params, body }) => deleteTopicSubscriptions(scope, params.topicKey, body),
+);
+
+// The service answers 204 with no body when the topic has no subscription with the identifier.
+export const topicsSubscriptionsRetrieve = defineOperation(
+  routes.topicsSubscriptionsRetrieveRoute,
+  (scope, { params }) =>
+    retrieveTopicSubscription(scope, params.topicKey, params.identifier) ??
+    new StatusAnswer(204, undefined),
+);
+
+export const topicsSubscriptionsUpdate = defineOperation(
+  routes.topicsSubscriptionsUpdateRoute,
+  (scope, { params, body }) =>
+    updateTopicSubscription(scope, params.topicKey, params.identifier, body),
+);
+
+export const topicsSubscribersRetrieve = defineOperation(
+  routes.topicsSubscribersRetrieveRoute,
+  (scope, { params }) =>
+    retrieveTopicSubscriber(scope, params.topicKey, params.externalSubscriberId),
 );

@@ -94,6 +94,12 @@ function dataProblems(data: unknown): string[] {
   ];
 }
 
+/**
+ * Most contexts one environment keeps (the engine's cap: the service sets none, svc-mock is a
+ * network service whose memory a loop of creates must not fill; docs/engine-differences.md).
+ */
+export const CONTEXTS_PER_ENVIRONMENT = 10_000;
+
 const CreateShape = z.object({ type: z.string(), id: z.string(), data: z.optional(z.unknown()) });
 const UpdateShape = z.object({ data: z.unknown() });
 
@@ -124,6 +130,12 @@ export function createContext(scope: EngineScope, body: unknown): ContextDto {
     throw ServiceError.http(
       409,
       `Context with type '${input.type}' and id '${input.id}' already exists`,
+    );
+  }
+  if (scope.data.contexts.size >= CONTEXTS_PER_ENVIRONMENT) {
+    throw ServiceError.http(
+      400,
+      `Context limit reached: an environment holds at most ${CONTEXTS_PER_ENVIRONMENT} contexts; delete one before creating another`,
     );
   }
   const now = scope.iso();
@@ -176,6 +188,13 @@ export function deleteContext(scope: EngineScope, type: string, id: string): und
   return undefined;
 }
 
+function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let index = 1; index < items.length; index++) {
+    if (compare(items[index - 1] as T, items[index] as T) > 0) return false;
+  }
+  return true;
+}
+
 const byId = (a: ContextRecord, b: ContextRecord) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
 function findCursor(data: EnvironmentData, cursor: string): ContextRecord | undefined {
@@ -211,14 +230,19 @@ export function listContexts(scope: EngineScope, search: ContextSearch): CursorP
       (b as unknown as Record<string, unknown>)[field],
     ) || byId(a, b);
   const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const matching = [...data.contexts.values()]
-    .filter(
-      (context) =>
-        (search.type === undefined || context.type === search.type) &&
-        (search.id === undefined || context.id === search.id) &&
-        (needle === undefined || keyOf(context.type, context.id).toLowerCase().includes(needle)),
-    )
-    .sort(ascending);
+  const matching: ContextRecord[] = [];
+  for (const context of data.contexts.values()) {
+    if (
+      (search.type === undefined || context.type === search.type) &&
+      (search.id === undefined || context.id === search.id) &&
+      (needle === undefined || keyOf(context.type, context.id).toLowerCase().includes(needle))
+    ) {
+      matching.push(context);
+    }
+  }
+  // The map keeps creation order, which is (createdAt, _id) order as the clock only moves
+  // forward: one pass checks it, and only an order it does not give (updatedAt) pays for a sort.
+  if (!isSorted(matching, ascending)) matching.sort(ascending);
   const view = arrayView(matching, search.orderDirection);
   const page = cursorPage(
     view,

@@ -140,6 +140,7 @@ export function listTopicSubscriptions(
 export interface SubscriptionChangeDto {
   _id: string;
   identifier: string;
+  name?: string;
   topic: { _id: string; key: string; name?: string };
   subscriber: TopicSubscriptionDto['subscriber'] & { createdAt: string; updatedAt: string };
   /** A create's answer: the subscription's preferences for the workflows its body matched. */
@@ -186,7 +187,8 @@ export interface SubscriptionsResultDto {
   errors?: SubscriptionErrorDto[];
 }
 
-function changeDto(
+/** A subscription in the answer of a subscriptions create, delete or update. */
+export function changeDto(
   subscription: SubscriptionRecord,
   topic: TopicRecord,
   subscriber: SubscriberRecord,
@@ -196,6 +198,7 @@ function changeDto(
   return {
     _id: subscription._id,
     identifier: subscription.identifier,
+    ...(subscription.name === undefined ? {} : { name: subscription.name }),
     topic: {
       _id: topic._id,
       key: topic.key,
@@ -295,6 +298,7 @@ export function createTopicSubscriptions(
     const isNew = subscription._id === objectId;
     // Only a new subscription gets preferences; an existing one answers those it has for the
     // matched workflows, unchanged (docs/behaviour/topics.md#subscription-preferences).
+    if (isNew && 'name' in entry && entry.name !== undefined) subscription.name = entry.name;
     if (isNew && workflows.length > 0) {
       subscription.preferences = buildSubscriptionPreferences(preferences, workflows);
     }

@@ -124,6 +124,8 @@ export interface SubscriptionRecord {
   /** The subscriber's internal `_id`. */
   _subscriberId: string;
   contextKeys: string[];
+  /** The subscription's name, set by a create entry or `PATCH .../subscriptions/{identifier}`. */
+  name?: string;
   /**
    * The subscription's own preferences, one per workflow (docs/behaviour/topics.md#subscription-preferences);
    * absent when none were given. They go with the subscription.

@@ -48,7 +48,22 @@ const SEED = {
       credentials: { apiKey: 'SG.a' },
     },
     { providerId: 'mailgun', channel: 'email', name: 'Mail B', identifier: 'mail-b', active: true },
-    { providerId: 'slack', channel: 'chat', name: 'Slack', identifier: 'slack', active: true },
+    {
+      providerId: 'slack',
+      channel: 'chat',
+      name: 'Slack',
+      identifier: 'slack',
+      active: true,
+      credentials: { clientId: 'slack-client' },
+    },
+    {
+      providerId: 'telegram',
+      channel: 'chat',
+      name: 'Telegram',
+      identifier: 'tg',
+      active: true,
+      credentials: { apiToken: '123456:secret' },
+    },
   ],
   workflows: [
     {
@@ -306,6 +321,16 @@ const CALLS: Partial<Record<OperationName, Call>> = {
     params: { topicKey: 'team' },
     body: { subscriptions: ['ada', 'zzz-created'] },
   }),
+  'topics.subscriptions.update': () => ({
+    params: { topicKey: 'team', identifier: 'tk_team:si_bob' },
+    body: { name: 'Zzz name', preferences: ['wf'] },
+  }),
+  'topics.subscriptions.retrieve': () => ({
+    params: { topicKey: 'team', identifier: 'tk_team:si_bob' },
+  }),
+  'topics.subscribers.retrieve': () => ({
+    params: { topicKey: 'team', externalSubscriberId: 'bob' },
+  }),
   'topics.subscriptions.delete': () => ({
     params: { topicKey: 'team' },
     body: { subscriptions: ['bob'] },
@@ -332,6 +357,26 @@ const CALLS: Partial<Record<OperationName, Call>> = {
         }
       )._id,
     },
+  }),
+  'integrations.autoConfigure': (context) => ({
+    params: {
+      integrationId:
+        context.data.integrations.find((integration) => integration.identifier === 'mail-b')?._id ??
+        'missing',
+    },
+  }),
+  'integrations.configureWebhook': () => ({ params: { integrationIdentifier: 'tg' } }),
+  'integrations.createMobileLink': () => ({
+    params: { integrationIdentifier: 'tg' },
+    body: { subscriberId: 'ada' },
+  }),
+  'integrations.generateChatOAuthUrl': () => ({ body: { integrationIdentifier: 'slack' } }),
+  'integrations.generateConnectOAuthUrl': () => ({ body: { integrationIdentifier: 'slack' } }),
+  'integrations.generateLinkUserOAuthUrl': () => ({
+    body: { integrationIdentifier: 'slack', subscriberId: 'ada' },
+  }),
+  'integrations.linkChannelEndpoint': () => ({
+    body: { integrationIdentifier: 'tg', subscriberId: 'ada' },
   }),
   'integrations.setPrimary': (context) => ({
     params: {
@@ -514,8 +559,17 @@ function preparedEngine() {
   return { engine, context };
 }
 
-/** Operations sent as POST that only read (a preview renders, it stores nothing). */
-const POSTS_THAT_READ: ReadonlySet<OperationName> = new Set([
+/**
+ * Operations sent as POST that, as called here, store nothing: a preview renders, and a provider
+ * URL or link is answered.
+ */
+const POSTS_THAT_READ: ReadonlySet<string> = new Set([
+  'integrations.configureWebhook',
+  'integrations.createMobileLink',
+  'integrations.generateChatOAuthUrl',
+  'integrations.generateConnectOAuthUrl',
+  'integrations.generateLinkUserOAuthUrl',
+  'integrations.linkChannelEndpoint',
   'layouts.preview',
   'workflows.steps.generatePreview',
 ]);
