@@ -69,6 +69,7 @@ export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
 export * from './funcs/bridge';
 export * from './funcs/contexts';
+export * from './funcs/environments';
 export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/messages';
@@ -90,6 +91,7 @@ export type {
 /* Resources */
 export { Bridge } from './resources/bridge';
 export { Contexts } from './resources/contexts';
+export { Environments } from './resources/environments';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
 export { Messages } from './resources/messages';
@@ -114,6 +116,18 @@ export {
   ContextListQuery,
   ContextUpdateBody,
 } from './schemas/context';
+export {
+  ApiKey,
+  Environment,
+  EnvironmentCreateBody,
+  EnvironmentDiff,
+  EnvironmentDiffBody,
+  EnvironmentPublishBody,
+  EnvironmentPublishResult,
+  EnvironmentTag,
+  EnvironmentUpdateBody,
+  ResourceChange,
+} from './schemas/environment';
 export type { TriggerStatus } from './schemas/event';
 export {
   CancelResponse,
