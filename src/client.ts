@@ -6,6 +6,7 @@ import { ChannelEndpoints } from './resources/channel-endpoints';
 import { Contexts } from './resources/contexts';
 import { DeliveryWebhooks } from './resources/delivery-webhooks';
 import { EnvironmentVariables } from './resources/environment-variables';
+import { Environments } from './resources/environments';
 import { Events } from './resources/events';
 import { Integrations } from './resources/integrations';
 import { Layouts } from './resources/layouts';
@@ -27,6 +28,7 @@ import { Workflows } from './resources/workflows';
  * - `svc.contexts`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.deliveryWebhooks`: `track`
  * - `svc.environmentVariables`: `create`, `delete`, `list`, `retrieve`, `update`, `usage`
+ * - `svc.environments`: `create`, `delete`, `diff`, `getTags`, `list`, `publish`, `update`
  * - `svc.events`: `broadcast`, `cancel`, `trigger`, `triggerBulk`
  * - `svc.integrations`: `create`, `delete`, `list`, `listActive`, `setPrimary`, `update`
  * - `svc.layouts`: `create`, `delete`, `duplicate`, `list`, `preview`, `retrieve`, `update`, `usage`
@@ -95,6 +97,8 @@ export class Svc {
   readonly channelEndpoints: ChannelEndpoints;
   /** What delivery providers post back: track. */
   readonly deliveryWebhooks: DeliveryWebhooks;
+  /** Environments: create, list, update, delete, tags; diff and publish (promotion). */
+  readonly environments: Environments;
 
   /**
    * @throws TypeError when `secretKey` is missing or an option is invalid.
@@ -116,5 +120,6 @@ export class Svc {
     this.channelConnections = new ChannelConnections(this.core);
     this.channelEndpoints = new ChannelEndpoints(this.core);
     this.deliveryWebhooks = new DeliveryWebhooks(this.core);
+    this.environments = new Environments(this.core);
   }
 }

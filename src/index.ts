@@ -73,6 +73,7 @@ export * from './funcs/channel-endpoints';
 export * from './funcs/contexts';
 export * from './funcs/delivery-webhooks';
 export * from './funcs/environment-variables';
+export * from './funcs/environments';
 export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/layouts';
@@ -102,6 +103,7 @@ export { ChannelEndpoints } from './resources/channel-endpoints';
 export { Contexts } from './resources/contexts';
 export { DeliveryWebhooks } from './resources/delivery-webhooks';
 export { EnvironmentVariables } from './resources/environment-variables';
+export { Environments } from './resources/environments';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
 export { Layouts } from './resources/layouts';
@@ -160,6 +162,18 @@ export {
   DeliveryWebhookResults,
 } from './schemas/delivery-webhook';
 export {
+  ApiKey,
+  Environment,
+  EnvironmentCreateBody,
+  EnvironmentDiff,
+  EnvironmentDiffBody,
+  EnvironmentPublishBody,
+  EnvironmentPublishResult,
+  EnvironmentTag,
+  EnvironmentUpdateBody,
+  ResourceChange,
+} from './schemas/environment';
+export {
   ENVIRONMENT_VARIABLE_KEY_PATTERN,
   ENVIRONMENT_VARIABLE_MAX_LENGTH,
   EnvironmentVariable,
@@ -172,12 +186,7 @@ export {
   SECRET_MASK,
 } from './schemas/environment-variable';
 export type { TriggerStatus } from './schemas/event';
-export {
-  CancelResponse,
-  TRIGGER_STATUSES,
-  TriggerBody,
-  TriggerResponse,
-} from './schemas/event';
+export { CancelResponse, TRIGGER_STATUSES, TriggerBody, TriggerResponse } from './schemas/event';
 export {
   BroadcastBody,
   BULK_TRIGGER_LIMIT,
@@ -207,11 +216,20 @@ export {
   UnseenCountQuery,
 } from './schemas/inbox-notification';
 /* Wire types nested in the responses (type-only: no runtime bytes) */
-export type {
-  IntegrationConfigurations,
-  IntegrationCredentials,
-} from './schemas/integration';
+export type { IntegrationConfigurations, IntegrationCredentials } from './schemas/integration';
 export { ActiveIntegration, Integration, IntegrationCreateBody } from './schemas/integration';
+export {
+  AutoConfigureIntegrationResult,
+  ChannelEndpointLink,
+  ChatOAuthUrl,
+  ChatOAuthUrlBody,
+  ConfiguredChatWebhook,
+  ConnectOAuthUrlBody,
+  LinkChannelEndpointBody,
+  LinkUserOAuthUrlBody,
+  MobileLink,
+  MobileLinkBody,
+} from './schemas/integration-links';
 export {
   LAYOUT_CONTENT_VARIABLE,
   LAYOUT_EDITOR_TYPES,
@@ -232,17 +250,6 @@ export {
   LayoutUpdateBody,
   LayoutUsage,
 } from './schemas/layout';
-  AutoConfigureIntegrationResult,
-  ChannelEndpointLink,
-  ChatOAuthUrl,
-  ChatOAuthUrlBody,
-  ConfiguredChatWebhook,
-  ConnectOAuthUrlBody,
-  LinkChannelEndpointBody,
-  LinkUserOAuthUrlBody,
-  MobileLink,
-  MobileLinkBody,
-} from './schemas/integration-links';
 export type {
   EmailBlock,
   MarkAsValue,
@@ -284,26 +291,16 @@ export {
   SubscriptionsListResponse,
   TopicListResponse,
 } from './schemas/pagination';
-export type {
-  PreferenceChannels,
-  PreferenceOverride,
-} from './schemas/preference';
+export type { PreferenceChannels, PreferenceOverride } from './schemas/preference';
 export {
   PreferencesListQuery,
   PreferencesUpdateBody,
   SubscriberPreferences as SubscriberPreferencesResponse,
 } from './schemas/preference';
 export { BulkPreferencesUpdateResponse, WorkflowPreference } from './schemas/preference-bulk';
-export type {
-  FieldFilterPart,
-  IntegrationCondition,
-} from './schemas/step-filter';
+export type { FieldFilterPart, IntegrationCondition } from './schemas/step-filter';
 export { StepFilter } from './schemas/step-filter';
-export type {
-  ChannelCredentials,
-  ChannelSettings,
-  SubscriberSummary,
-} from './schemas/subscriber';
+export type { ChannelCredentials, ChannelSettings, SubscriberSummary } from './schemas/subscriber';
 export {
   BULK_SUBSCRIBER_LIMIT,
   BulkCreateSubscribersBody,
@@ -347,6 +344,11 @@ export {
   TopicUpdateBody,
 } from './schemas/topic';
 export {
+  TopicSubscriber,
+  TopicSubscriptionDetails,
+  TopicSubscriptionUpdateBody,
+} from './schemas/topic-subscription';
+export {
   MasterJson,
   MasterJsonImportBody,
   MasterJsonImportResult,
@@ -361,10 +363,6 @@ export {
   TranslationsUploadResult,
   UploadFile,
 } from './schemas/translation';
-  TopicSubscriber,
-  TopicSubscriptionDetails,
-  TopicSubscriptionUpdateBody,
-} from './schemas/topic-subscription';
 export {
   SLUG_IDENTIFIER_PATTERN,
   UiSchemaProperty,

@@ -248,7 +248,7 @@ export interface MockEngine {
   settle(options?: SettleOptions): Promise<void>;
   /** The first organization. */
   readonly organization: OrganizationRecord;
-  /** The first organization's environments: Development, then Production. */
+  /** The first organization's environments: Development, Production, then those `POST /v1/environments` made. */
   readonly environments: readonly EnvironmentRecord[];
   /** An environment of any organization, by name (first organization) or `_id`. */
   environment(nameOrId: string): EnvironmentRecord;
@@ -416,9 +416,16 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   function findEnvironment(nameOrId: string): EnvironmentRecord {
     const byId = state.environments.get(nameOrId);
     if (byId) return byId;
-    const byName = first.environments.find((env) => env.name === nameOrId);
+    const byName = firstEnvironments().find((env) => env.name === nameOrId);
     if (byName) return byName;
     throw ServiceError.http(404, `Environment ${nameOrId} not found`);
+  }
+
+  // The first organization's environments in the state: Development, Production, then the ones
+  // `POST /v1/environments` made (the inspector, `/__svc/environments` and the banner list these).
+  function firstEnvironments(): EnvironmentRecord[] {
+    const organizationId = first.organization._id;
+    return [...state.environments.values()].filter((env) => env._organizationId === organizationId);
   }
 
   function dataOf(environment: EnvironmentRecord): EnvironmentData {
@@ -828,7 +835,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       return first.organization;
     },
     get environments() {
-      return first.environments;
+      return firstEnvironments();
     },
     environment: findEnvironment,
     createOrganization({ name }) {

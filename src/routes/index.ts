@@ -12,6 +12,7 @@ import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
 import * as deliveryWebhooks from './delivery-webhooks';
 import * as environmentVariables from './environment-variables';
+import * as environments from './environments';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as layouts from './layouts';
@@ -45,6 +46,7 @@ const NAMESPACES = [
   channelConnections,
   channelEndpoints,
   deliveryWebhooks,
+  environments,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

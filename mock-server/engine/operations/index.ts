@@ -14,6 +14,7 @@ import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
 import * as deliveryWebhooks from './delivery-webhooks';
 import * as environmentVariables from './environment-variables';
+import * as environments from './environments';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as layouts from './layouts';
@@ -43,7 +44,8 @@ type Definitions = typeof subscribers &
   typeof translations &
   typeof channelConnections &
   typeof channelEndpoints &
-  typeof deliveryWebhooks;
+  typeof deliveryWebhooks &
+  typeof environments;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -75,6 +77,7 @@ const definitions = [
   channelConnections,
   channelEndpoints,
   deliveryWebhooks,
+  environments,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

@@ -47,6 +47,10 @@ export interface EnvironmentRecord {
   apiKey: string;
   /** The bridge URL of the environment's code-first workflows, set by `POST /v1/bridge/sync`. */
   bridgeUrl?: string;
+  /** Hex color of a custom environment (`POST /v1/environments`). */
+  color?: string;
+  /** The parent environment's `_id` (`parentId` of a create or update). */
+  _parentId?: string;
   createdAt: string;
 }
 

@@ -6,7 +6,14 @@
  * @module
  */
 
-import { journalAssign, journalPush, journalRemove, journalUndo } from './journal';
+import {
+  journalAssign,
+  journalDelete,
+  journalPush,
+  journalRemove,
+  journalSet,
+  journalUndo,
+} from './journal';
 import { keepOutboxCopies } from './outbox-entry';
 import { flattenTexts } from './shared';
 import { lowerBound } from './sorted-by-id';
@@ -314,6 +321,26 @@ export const tables = {
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
     setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
       journalAssign(environment, 'bridgeUrl', bridgeUrl);
+    },
+    /** Adds an environment with its API key and its (empty) data set. */
+    add(state: EngineState, environment: EnvironmentRecord, data: EnvironmentData): void {
+      journalSet(state.environments, environment._id, environment);
+      journalSet(state.apiKeys, environment.apiKey, environment._id);
+      journalSet(state.data, environment._id, data);
+    },
+    /** Removes an environment, its API key and everything it holds. */
+    remove(state: EngineState, environment: EnvironmentRecord): void {
+      journalDelete(state.apiKeys, environment.apiKey);
+      journalDelete(state.data, environment._id);
+      journalDelete(state.environments, environment._id);
+    },
+    /** Changes one field of a stored environment (`PUT /v1/environments/{environmentId}`). */
+    assign<K extends 'name' | 'identifier' | 'color' | '_parentId' | 'bridgeUrl'>(
+      environment: EnvironmentRecord,
+      key: K,
+      value: EnvironmentRecord[K],
+    ): void {
+      journalAssign(environment, key, value);
     },
   },
   bridgeCalls: {

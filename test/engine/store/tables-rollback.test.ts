@@ -312,6 +312,27 @@ const CALLS: Partial<Record<OperationName, Call>> = {
       response: '550',
     })),
   }),
+  'environments.getTags': (context) => ({
+    params: { environmentId: context.environment._id },
+  }),
+  'environments.create': () => ({ body: { name: 'Zzz', color: '#abcdef' } }),
+  'environments.update': (context) => ({
+    params: { environmentId: context.environment._id },
+    body: { color: '#000000', bridge: { url: 'https://bridge.example.com/api' } },
+  }),
+  // A custom environment is deleted with its own key: the call acts in Staging.
+  'environments.delete': (_context, engine) => ({
+    scope: engine.scope('Staging'),
+    params: { environmentId: engine.environment('Staging')._id },
+  }),
+  'environments.diff': (_context, engine) => ({
+    params: { targetEnvironmentId: engine.environment('Production')._id },
+    body: {},
+  }),
+  'environments.publish': (_context, engine) => ({
+    params: { targetEnvironmentId: engine.environment('Production')._id },
+    body: {},
+  }),
   'contexts.update': () => ({
     params: { type: 'tenant', id: 'acme' },
     body: { data: { plan: 'team' } },
@@ -547,6 +568,9 @@ function preparedEngine() {
       endpoint: { channelId: 'C1' },
     },
   });
+  engine.operations['environments.create'](context, {
+    body: { name: 'Staging', color: '#3498db' },
+  });
   engine.clock.advance(60_000);
   // A read (bob's) and a snoozed (cy's) notification, for the routes that act only on those.
   engine.operations['subscribers.notifications.markAsRead'](context, {
@@ -560,10 +584,11 @@ function preparedEngine() {
 }
 
 /**
- * Operations sent as POST that, as called here, store nothing: a preview renders, and a provider
- * URL or link is answered.
+ * Operations sent as POST that, as called here, store nothing: a preview renders, a diff compares two
+ * environments, and a provider URL or link is answered.
  */
 const POSTS_THAT_READ: ReadonlySet<string> = new Set([
+  'environments.diff',
   'integrations.configureWebhook',
   'integrations.createMobileLink',
   'integrations.generateChatOAuthUrl',
@@ -592,11 +617,13 @@ describe('tables: every operation that fails after its writes leaves the store a
   it.each(ROUTES)('$operation', (route) => {
     const name = route.operation;
     const call = callOf(route);
-    const run = (engine: MockEngine, context: Context) =>
-      (engine.operations[name] as unknown as (scope: Context, call: unknown) => unknown)(
-        context,
-        call(context, engine),
+    const run = (engine: MockEngine, context: Context) => {
+      const { scope = context, ...made } = call(context, engine) as { scope?: Context };
+      return (engine.operations[name] as unknown as (scope: Context, call: unknown) => unknown)(
+        scope,
+        made,
       );
+    };
 
     // The call is valid and, unless it only reads, writes.
     const clean = preparedEngine();
