@@ -30,9 +30,8 @@ import { Workflows } from './resources/workflows';
  * - `svc.environmentVariables`: `create`, `delete`, `list`, `retrieve`, `update`, `usage`
  * - `svc.environments`: `create`, `delete`, `diff`, `getTags`, `list`, `publish`, `update`
  * - `svc.events`: `broadcast`, `cancel`, `trigger`, `triggerBulk`
- * - `svc.integrations`: `create`, `delete`, `list`, `listActive`, `setPrimary`, `update`
- * - `svc.layouts`: `create`, `delete`, `duplicate`, `list`, `preview`, `retrieve`, `update`, `usage`
  * - `svc.integrations`: `autoConfigure`, `configureWebhook`, `create`, `createMobileLink`, `delete`, `generateChatOAuthUrl`, `generateConnectOAuthUrl`, `generateLinkUserOAuthUrl`, `linkChannelEndpoint`, `list`, `listActive`, `setPrimary`, `update`
+ * - `svc.layouts`: `create`, `delete`, `duplicate`, `list`, `preview`, `retrieve`, `update`, `usage`
  * - `svc.messages`: `delete`, `deleteByTransactionId`, `list`
  * - `svc.notifications`: `list`, `retrieve`
  * - `svc.subscribers`: `create`, `createBulk`, `delete`, `retrieve`, `search`, `update`, `updateOnlineStatus`
@@ -42,12 +41,11 @@ import { Workflows } from './resources/workflows';
  * - `svc.subscribers.preferences`: `bulkUpdate`, `list`, `update`
  * - `svc.subscribers.subscriptions`: `list`
  * - `svc.topics`: `create`, `delete`, `list`, `retrieve`, `update`
- * - `svc.topics.subscriptions`: `create`, `delete`, `list`
+ * - `svc.topics.subscribers`: `retrieve`
+ * - `svc.topics.subscriptions`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.translations`: `create`, `delete`, `retrieve`, `upload`
  * - `svc.translations.groups`: `delete`, `retrieve`
  * - `svc.translations.master`: `import`, `retrieve`, `upload`
- * - `svc.topics.subscribers`: `retrieve`
- * - `svc.topics.subscriptions`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.workflows`: `create`, `delete`, `list`, `patch`, `retrieve`, `sync`, `update`
  * - `svc.workflows.steps`: `generatePreview`, `retrieve`
  * <!-- namespaces:end -->
