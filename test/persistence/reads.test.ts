@@ -63,7 +63,8 @@ it('no GET operation changes the state', async () => {
     '/v2/topics/news/subscriptions',
     { topicKey: 'news' },
     {
-      subscriptions: ['demo-ada'],
+      // Identified as the channel records are, so one `identifier` parameter reads all three.
+      subscriptions: [{ identifier: 'chan-1', subscriberId: 'demo-ada' }],
     },
   );
   const trigger = await call(
@@ -91,6 +92,11 @@ it('no GET operation changes the state', async () => {
     resourceId: 'welcome',
     locale: 'en_US',
     identifier: 'chan-1',
+    externalSubscriberId: 'demo-ada',
+    stepId:
+      engine.scope().data.workflows.find((workflow) => workflow.workflowId === 'welcome')?.steps[0]
+        ?.stepId ?? '',
+    environmentId: engine.scope().environment._id,
   };
   // The query a GET requires (the service answers 422 without it).
   const queries: Record<string, string> = {
