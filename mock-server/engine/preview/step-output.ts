@@ -5,9 +5,11 @@
  * @module
  */
 
-import { renderStepControls, renderStepEmailBody } from '../run/step-render';
+import { laidOutEmail } from '../run/email-layout';
+import { renderStepControls } from '../run/step-render';
 import type { RenderResult, TemplateVariables } from '../run/templates';
-import type { WorkflowStepRecord } from '../store/state';
+import { translateControls } from '../run/translate-controls';
+import type { EnvironmentData, WorkflowRecord, WorkflowStepRecord } from '../store/state';
 
 /** The control values each channel's preview shows, in the service's order. */
 const CHANNEL_FIELDS: Partial<Record<WorkflowStepRecord['type'], readonly string[]>> = {
@@ -25,26 +27,51 @@ function pick(values: Record<string, unknown>, fields: readonly string[]) {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** What a run knows besides the step: its environment, workflow, subscriber's locale, overrides. */
+export interface StepRenderContext {
+  data: EnvironmentData;
+  workflow: WorkflowRecord;
+  locale: string | null | undefined;
+  overrides: Record<string, unknown>;
+}
+
 /**
- * A step rendered as a run renders it (run/step-render.ts), in the shape of its preview. A
- * template that cannot be rendered is the failure, with the control it sits in.
+ * A step rendered as a run renders it, in the shape of its preview: translation keys in the
+ * subscriber's locale (run/translate-controls.ts), the controls' templates (run/step-render.ts),
+ * an email's body in its layout (run/email-layout.ts). A template that cannot be rendered is the
+ * failure, with the control it sits in.
  *
  * @example
  * ```ts
- * renderStepOutput(step, { subscriber: { firstName: 'Ada' } }); // { ok: true, value: { body: 'Hi Ada' } }
+ * renderStepOutput(context, step, { subscriber: { firstName: 'Ada' } }); // { ok: true, value: { body: 'Hi Ada' } }
  * ```
  */
 export function renderStepOutput(
-  step: Pick<WorkflowStepRecord, 'type' | 'controlValues'>,
+  context: StepRenderContext,
+  step: WorkflowStepRecord,
   variables: TemplateVariables,
 ): RenderResult<Record<string, unknown>> {
-  const controls = renderStepControls(step, variables);
+  const translated = translateControls(
+    context.data,
+    context.workflow,
+    context.locale,
+    step.controlValues,
+  );
+  if (!translated.ok) return translated;
+  const controls = renderStepControls({ controlValues: translated.value }, variables);
   if (!controls.ok) return controls;
   const { skip: _skip, ...values } = controls.value;
   if (step.type === 'email') {
-    const body = renderStepEmailBody(step, variables);
-    if (!body.ok) return body;
-    return { ok: true, value: { subject: text(values['subject']), body: body.value } };
+    const laidOut = { ...step, controlValues: translated.value };
+    const { html } = laidOutEmail(
+      context.data,
+      context.overrides,
+      laidOut,
+      translated.value['body'],
+      variables,
+    );
+    if (!html.ok) return html;
+    return { ok: true, value: { subject: text(values['subject']), body: html.value } };
   }
   const fields = CHANNEL_FIELDS[step.type];
   if (fields === undefined) return { ok: true, value: values };

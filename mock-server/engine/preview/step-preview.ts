@@ -8,6 +8,7 @@
 
 import type { JsonObject } from '../../../src/schemas/common';
 import { StepPreviewBody } from '../../../src/schemas/workflow-preview';
+import { environmentBindings } from '../resources/environment-variables';
 import { findWorkflow } from '../resources/workflows';
 import { digestStepVariables, type TemplateVariables } from '../run/templates';
 import type { EngineScope } from '../scope';
@@ -138,9 +139,17 @@ export function generateStepPreview(
       schema,
     };
   }
+  const subscriber = example['subscriber'];
+  const locale = isObject(subscriber) ? subscriber['locale'] : undefined;
   const output = renderStepOutput(
-    { type: step.type, controlValues: plan.controls },
-    templateVariables(plan),
+    {
+      data: scope.data,
+      workflow,
+      locale: typeof locale === 'string' ? locale : undefined,
+      overrides: {},
+    },
+    { ...step, controlValues: plan.controls },
+    { ...templateVariables(plan), env: environmentBindings(scope) },
   );
   const result = output.ok
     ? { type: step.type, preview: output.value }

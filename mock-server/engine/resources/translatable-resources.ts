@@ -7,6 +7,7 @@
 
 import type { TranslationResourceType } from '../../../src/schemas/translation';
 import type { EnvironmentData, TranslationRecord } from '../store/state';
+import { findLayout } from './layouts';
 import { findWorkflow } from './workflows';
 
 /**
@@ -41,6 +42,13 @@ function workflowResource(data: EnvironmentData, idOrSlug: string) {
       };
 }
 
+function layoutResource(data: EnvironmentData, idOrSlug: string) {
+  const layout = findLayout(data, idOrSlug);
+  return layout === undefined
+    ? undefined
+    : { type: 'layout' as const, key: layout._id, id: layout.layoutId, name: layout.name };
+}
+
 const FINDERS: Record<TranslationResourceType, { find: Finder; byKey: Finder; label: string }> = {
   workflow: {
     label: 'Workflow',
@@ -50,8 +58,11 @@ const FINDERS: Record<TranslationResourceType, { find: Finder; byKey: Finder; la
       return workflow === undefined ? undefined : workflowResource(data, workflow._id);
     },
   },
-  // This engine keeps no layouts yet: a layout's translations answer its 404.
-  layout: { label: 'Layout', find: () => undefined, byKey: () => undefined },
+  layout: {
+    label: 'Layout',
+    find: layoutResource,
+    byKey: (data, key) => layoutResource(data, key),
+  },
 };
 
 /** A resource by the id a caller gives (a workflow's `_id`, slug or `workflowId`). */

@@ -104,9 +104,36 @@ export function wrapInLayout(
 }
 
 /**
- * The HTML an email step delivers: its body rendered, then wrapped in its layout
- * ({@link layoutForStep}); the job records `Layout selected` (raw: its name and identifier) or
- * `Layout not found`, which fails the step as the service's renderer does.
+ * An email step's HTML as the service's renderer makes it: its body rendered, then wrapped in its
+ * layout ({@link layoutForStep}). The run and the step preview both render through this; `layout`
+ * says which layout was chosen (a run records it on the job).
+ *
+ * @example
+ * ```ts
+ * const { html } = laidOutEmail(scope.data, {}, step, step.controlValues['body'], variables);
+ * ```
+ */
+export function laidOutEmail(
+  data: EnvironmentData,
+  overrides: Record<string, unknown>,
+  step: WorkflowStepRecord,
+  rawBody: unknown,
+  variables: TemplateVariables,
+): { html: RenderResult; layout: ReturnType<typeof layoutForStep> } {
+  const body = renderEmailBody(emailBodySource(rawBody), variables);
+  const layout = layoutForStep(data, overrides, step);
+  if (!body.ok || layout.kind === 'none') return { html: body, layout };
+  if (layout.kind === 'missing') {
+    const error = `Layout not found for id ${layout.id}`;
+    return { html: { ok: false, error, path: 'layoutId' }, layout };
+  }
+  return { html: wrapInLayout(layout.layout, body.value, variables), layout };
+}
+
+/**
+ * The HTML an email step delivers ({@link laidOutEmail}); the job records `Layout selected`
+ * (raw: its name and identifier) or `Layout not found`, which fails the step as the service's
+ * renderer does.
  *
  * @internal
  */
@@ -115,18 +142,24 @@ export function renderLaidOutEmail(
   rawBody: unknown,
   variables: TemplateVariables,
 ): RenderResult {
-  const body = renderEmailBody(emailBodySource(rawBody), variables);
-  if (!body.ok) return body;
   const { job, notification, scope } = delivery;
-  const choice = layoutForStep(scope.data, notification.overrides, job.step);
-  if (choice.kind === 'none') return body;
-  if (choice.kind === 'missing') {
-    const error = `Layout not found for id ${choice.id} in the environment ${scope.environment._id}`;
-    addDetail(delivery, LAYOUT_NOT_FOUND, { raw: { layoutId: choice.id, error } });
-    return { ok: false, error, path: 'layoutId' };
+  const { html, layout } = laidOutEmail(
+    scope.data,
+    notification.overrides,
+    job.step,
+    rawBody,
+    variables,
+  );
+  if (layout.kind === 'missing' && !html.ok && html.path === 'layoutId') {
+    const error = `${html.error} in the environment ${scope.environment._id}`;
+    addDetail(delivery, LAYOUT_NOT_FOUND, { raw: { layoutId: layout.id, error } });
+    return { ...html, error };
   }
-  addDetail(delivery, LAYOUT_SELECTED, {
-    raw: { name: choice.layout.name, layoutId: choice.layout.layoutId },
-  });
-  return wrapInLayout(choice.layout, body.value, variables);
+  // Chosen once the body rendered: a failure inside the layout itself has the path `layout`.
+  if (layout.kind === 'layout' && (html.ok || html.path === 'layout')) {
+    addDetail(delivery, LAYOUT_SELECTED, {
+      raw: { name: layout.layout.name, layoutId: layout.layout.layoutId },
+    });
+  }
+  return html;
 }

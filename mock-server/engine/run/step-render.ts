@@ -1,12 +1,13 @@
 /**
- * The run's renderer of a channel step's content: what a run delivers and what a step preview
- * shows come from these two functions, so they cannot drift apart (docs/behaviour/workflows.md#preview).
+ * The run's renderer of a channel step's controls. A run (run/execution.ts) and a step preview
+ * (preview/step-output.ts) render through it, after translate-controls.ts, and an email's body
+ * through email-layout.ts, so what a preview shows cannot drift from what a run delivers
+ * (docs/behaviour/workflows.md#preview).
  *
  * @module
  */
 
 import type { WorkflowStepRecord } from '../store/state';
-import { emailBodySource, renderEmailBody } from './email-body';
 import { type RenderResult, renderControlValues, type TemplateVariables } from './templates';
 
 /** A step's control values, every string rendered with the run's variables. */
@@ -15,12 +16,4 @@ export function renderStepControls(
   variables: TemplateVariables,
 ): RenderResult<Record<string, unknown>> {
   return renderControlValues(step.controlValues, variables);
-}
-
-/** An email step's body as the HTML a run sends: a block document turned into HTML, rendered. */
-export function renderStepEmailBody(
-  step: Pick<WorkflowStepRecord, 'controlValues'>,
-  variables: TemplateVariables,
-): RenderResult {
-  return renderEmailBody(emailBodySource(step.controlValues['body']), variables);
 }
