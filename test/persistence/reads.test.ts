@@ -84,6 +84,7 @@ it('no GET operation changes the state', async () => {
     subscriberId: 'demo-ada',
     topicKey: 'news',
     workflowId: 'welcome',
+    stepId: 'inbox',
     type: 'tenant',
     id: 'acme',
     layoutId: 'brand',
