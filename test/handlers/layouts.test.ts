@@ -264,3 +264,22 @@ describe('duplicate, list, preview and usage', () => {
     expect((await call('GET', '/v2/layouts/nope/usage')).status).toBe(404);
   });
 });
+
+describe('hostile bodies', () => {
+  const deep = (levels: number) =>
+    `${'{"type":"doc","content":['.repeat(levels)}{"type":"variable","attrs":{"id":"content"}}${']}'.repeat(levels)}`;
+
+  it('refuses a block body nested too deep with 400, on update and in a preview', async () => {
+    await create('brand');
+    const refused = await setBody('brand', deep(1000), 'block');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'The layout body nests objects and arrays more than 64 levels deep; the limit is 64',
+    );
+    const preview = await call('POST', '/v2/layouts/brand/preview', {
+      body: { controlValues: { email: { body: deep(1000), editorType: 'block' } } },
+    });
+    expect(preview.status).toBe(400);
+    expect((await setBody('brand', deep(10), 'block')).status).toBe(200);
+  });
+});

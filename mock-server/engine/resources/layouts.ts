@@ -12,6 +12,7 @@ import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, LayoutRecord, WorkflowRecord } from '../store/state';
 import { tables } from '../store/tables';
+import { checkJsonTextDepth } from '../wire/json-depth';
 import { queryNumber, queryString } from '../wire/query';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
@@ -221,6 +222,8 @@ const CONTENT_SLOT = /\{\{\s*content\s*\}\}/;
 
 /** The service's checks of a layout's email body (its editor, and the `content` slot). */
 function checkEmailControls(email: { body: string; editorType: 'html' | 'block' }): void {
+  // A block body is JSON in a string: its nesting is bounded before it is parsed and walked.
+  checkJsonTextDepth(email.body, 'The layout body');
   const document = blockDocument(email.body);
   const isHtml = isHtmlDocument(email.body);
   const wrongEditor =

@@ -11,6 +11,7 @@ import { environmentBindings } from '../resources/environment-variables';
 import { layoutOrThrow } from '../resources/layouts';
 import type { EngineScope } from '../scope';
 import type { LayoutRecord } from '../store/state';
+import { checkJsonTextDepth } from '../wire/json-depth';
 import { validateBody } from '../wire/validation';
 import { wrapInLayout } from './email-layout';
 
@@ -38,6 +39,7 @@ function emailControlsOf(value: unknown): LayoutRecord['controls'] {
   if (email === null || typeof email !== 'object') return {};
   const { body, editorType } = email as { body?: unknown; editorType?: unknown };
   const type = editorType === 'html' ? 'html' : 'block';
+  if (typeof body === 'string') checkJsonTextDepth(body, 'The layout body');
   return {
     email: {
       body: typeof body === 'string' ? body : type === 'block' ? '{}' : '',
