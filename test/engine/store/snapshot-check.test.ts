@@ -289,6 +289,7 @@ describe('snapshotProblem: the data of an environment', () => {
     ['contexts', 'map'],
     ['channelConnections', 'map'],
     ['channelEndpoints', 'map'],
+    ['translations', 'map'],
     ['notifications', 'array'],
   ])('refuses a %s item that is not a record with a text _id', (key, kind) => {
     const refused = `data of environment env-1.${key} holds an item that is not a record with an _id`;
@@ -320,6 +321,16 @@ describe('snapshotProblem: the data of an environment', () => {
     expect(current?.channelEndpoints).toEqual(new Map());
     expect(dataProblemWith('channelEndpoints', [])).toBe(
       'data of environment env-1.channelEndpoints is not a map',
+    );
+  });
+
+  it('takes data saved before translations were records, and gives it an empty map', () => {
+    const state = validState();
+    delete (state.data.get('env-1') as unknown as Record<string, unknown>)['translations'];
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    expect(withCurrentShape(state).data.get('env-1')?.translations).toEqual(new Map());
+    expect(dataProblemWith('translations', [])).toBe(
+      'data of environment env-1.translations is not a map',
     );
   });
 
