@@ -52,6 +52,8 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    identifier: 'tk_news:si_demo-ada',
+    externalSubscriberId: 'demo-ada',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);
