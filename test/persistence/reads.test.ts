@@ -94,9 +94,6 @@ it('no GET operation changes the state', async () => {
     locale: 'en_US',
     identifier: 'chan-1',
     externalSubscriberId: 'demo-ada',
-    stepId:
-      engine.scope().data.workflows.find((workflow) => workflow.workflowId === 'welcome')?.steps[0]
-        ?.stepId ?? '',
     environmentId: engine.scope().environment._id,
   };
   // The query a GET requires (the service answers 422 without it).

@@ -146,6 +146,32 @@ describe('a restart on the same data directory', () => {
     expect((await second.call('GET', '/v1/channel-endpoints/gone-endpoint')).status).toBe(404);
   });
 
+  it('brings back the name a PATCH gave a topic subscription', async () => {
+    const first = await start();
+    await first.call('POST', '/v2/subscribers', { subscriberId: 'sub-ada' });
+    await first.call('POST', '/v2/topics/kept-news/subscriptions', { subscriptions: ['sub-ada'] });
+    const patched = await first.call(
+      'PATCH',
+      '/v2/topics/kept-news/subscriptions/tk_kept-news:si_sub-ada',
+      {
+        name: 'Ada news',
+      },
+    );
+    expect(patched.status).toBe(200);
+    await stop(first);
+
+    const second = await start();
+    const back = await second.call(
+      'GET',
+      '/v2/topics/kept-news/subscriptions/tk_kept-news:si_sub-ada',
+    );
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({
+      identifier: 'tk_kept-news:si_sub-ada',
+      name: 'Ada news',
+    });
+  });
+
   it('keeps a pending delay, which runs when its time comes after the restart', async () => {
     const first = await start();
     const trigger = await first.call('POST', '/v1/events/trigger', {
