@@ -120,6 +120,7 @@ export {
   ApiKey,
   Environment,
   EnvironmentCreateBody,
+  EnvironmentDeleted,
   EnvironmentDiff,
   EnvironmentDiffBody,
   EnvironmentPublishBody,

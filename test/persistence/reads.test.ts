@@ -52,6 +52,7 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    environmentId: engine.environment('Development')._id,
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);
