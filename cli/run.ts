@@ -24,6 +24,7 @@ import { generateTypes } from './generate-types';
 import { type CliIo, progress } from './output';
 import { type PromoteOutcome, promoteWorkflows, UnknownEnvironmentError } from './promote';
 import { unknownOptionMessage } from './unknown-option';
+import { validateWorkflowDir } from './validate';
 import {
   DEFAULT_WORKFLOW_DIR,
   parseWorkflowFile,
@@ -39,6 +40,7 @@ export const USAGE = `Usage: svc-workflows <command> [options]
   workflows diff     [--dir <dir|module>] [--prune]      what a push would change (exit 0 none, 1 changes)
   workflows push     [--dir <dir|module>] [--dry-run] [--prune]
                                                          create and update workflows from the files
+  workflows validate [--dir svc/workflows]               check the files offline (exit 0 valid, 1 problems)
   workflows promote  --to <name|environmentId> [--dir <dir|module>] [--dry-run]
                                                          publish the files' workflows to another environment
   types generate     [--dir <dir|module> | --from-environment] [--out svc/workflows.gen.ts]
@@ -211,6 +213,15 @@ async function promote(values: Values, io: CliIo): Promise<number> {
   return 0;
 }
 
+async function validate(values: Values, io: CliIo): Promise<number> {
+  const dir = values.dir ?? DEFAULT_WORKFLOW_DIR;
+  const problems = await validateWorkflowDir(dir);
+  if (values.json) io.stdout.write(`${JSON.stringify({ problems })}\n`);
+  else if (problems.length === 0) io.stdout.write(`The workflow files in ${dir} are valid.\n`);
+  else io.stderr.write(problems.map((problem) => `${problem}\n`).join(''));
+  return problems.length === 0 ? 0 : 1;
+}
+
 async function types(values: Values, io: CliIo): Promise<number> {
   if (values['from-environment'] && values.dir !== undefined) {
     throw new UsageError('types generate takes --dir or --from-environment, not both');
@@ -284,6 +295,8 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<number
         return await diffOrPush(values, io, true);
       case 'workflows promote':
         return await promote(values, io);
+      case 'workflows validate':
+        return await validate(values, io);
       case 'types generate':
         return await types(values, io);
       default:
