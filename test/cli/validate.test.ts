@@ -18,10 +18,19 @@ async function validate(): Promise<{ code: number; stdout: string; stderr: strin
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
-    stdout: { write: (text: string) => ((stdout += text), true), isTTY: false },
-    stderr: { write: (text: string) => ((stderr += text), true) },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+      },
+    },
     env: {},
-  } as unknown as CliIo;
+  };
   const code = await runSvc(['workflows', 'validate', '--dir', dir], io);
   return { code, stdout, stderr };
 }
