@@ -22,7 +22,9 @@ import { fetchWorkflowFiles } from '../src/workflows/remote';
 import type { WorkflowFile } from '../src/workflows/workflow-file';
 import { generateTypes } from './generate-types';
 import { type CliIo, progress } from './output';
+import { type PromoteOutcome, promoteWorkflows, UnknownEnvironmentError } from './promote';
 import { unknownOptionMessage } from './unknown-option';
+import { validateWorkflowDir } from './validate';
 import {
   DEFAULT_WORKFLOW_DIR,
   parseWorkflowFile,
@@ -38,8 +40,9 @@ export const USAGE = `Usage: svc-workflows <command> [options]
   workflows diff     [--dir <dir|module>] [--prune]      what a push would change (exit 0 none, 1 changes)
   workflows push     [--dir <dir|module>] [--dry-run] [--prune]
                                                          create and update workflows from the files
-  workflows promote  --to <environmentId> [--dir svc/workflows]
-                                                         copy the files' workflows to another environment
+  workflows validate [--dir svc/workflows]               check the files offline (exit 0 valid, 1 problems)
+  workflows promote  --to <name|environmentId> [--dir <dir|module>] [--dry-run]
+                                                         publish the files' workflows to another environment
   types generate     [--dir <dir|module> | --from-environment] [--out svc/workflows.gen.ts]
                                                          payload types and typed triggers
 
@@ -170,30 +173,53 @@ async function diffOrPush(values: Values, io: CliIo, push: boolean): Promise<num
 }
 
 async function promote(values: Values, io: CliIo): Promise<number> {
-  const target = values.to;
-  if (target === undefined || target === '') {
-    throw new UsageError('promote needs --to <environmentId> (the target environment _id)');
+  const to = values.to;
+  if (to === undefined || to === '') {
+    throw new UsageError('promote needs --to <environment name or _id> (e.g. --to Production)');
   }
   const local = await readLocal(values);
   const svc = client(values, io);
-  const line = progress(io, values.json);
-  const promoted: string[] = [];
-  for (const file of local) {
-    try {
-      await svc.workflows.sync(file.workflowId, { targetEnvironmentId: target });
-    } catch (error) {
-      io.stderr.write(
-        `svc-workflows: promote ${file.workflowId} failed: ${serviceMessage(error)}\n` +
-          `Promoted before it: ${promoted.length === 0 ? 'none' : promoted.join(', ')}\n`,
-      );
-      return 2;
-    }
-    promoted.push(file.workflowId);
-    line(`promoted ${file.workflowId}`);
+  const dryRun = values['dry-run'] === true;
+  let outcome: PromoteOutcome;
+  try {
+    outcome = await promoteWorkflows(svc, {
+      to,
+      workflowIds: local.map((file) => file.workflowId),
+      dryRun,
+    });
+  } catch (error) {
+    const message =
+      error instanceof UnknownEnvironmentError ? error.message : serviceMessage(error);
+    io.stderr.write(`svc-workflows: promote failed: ${message}\n`);
+    return 2;
   }
-  if (values.json) io.stdout.write(`${JSON.stringify({ promoted, to: target })}\n`);
-  else io.stdout.write(`Promoted ${promoted.length} workflow(s) to ${target}.\n`);
+  const { target, source, changes, unchanged } = outcome;
+  if (values.json) {
+    io.stdout.write(
+      `${JSON.stringify({ from: source._id, to: target._id, toName: target.name, changes, unchanged, dryRun })}\n`,
+    );
+  } else if (unchanged) {
+    io.stdout.write(
+      `Nothing to promote: ${target.name} already has the ${local.length} workflow(s) as ${source.name} has them.\n`,
+    );
+  } else {
+    const lines = changes.map((change) => `  ${change}\n`).join('');
+    io.stdout.write(
+      dryRun
+        ? `Would promote to ${target.name} (${target._id}):\n${lines}`
+        : `Promoted to ${target.name} (${target._id}):\n${lines}`,
+    );
+  }
   return 0;
+}
+
+async function validate(values: Values, io: CliIo): Promise<number> {
+  const dir = values.dir ?? DEFAULT_WORKFLOW_DIR;
+  const problems = await validateWorkflowDir(dir);
+  if (values.json) io.stdout.write(`${JSON.stringify({ problems })}\n`);
+  else if (problems.length === 0) io.stdout.write(`The workflow files in ${dir} are valid.\n`);
+  else io.stderr.write(problems.map((problem) => `${problem}\n`).join(''));
+  return problems.length === 0 ? 0 : 1;
 }
 
 async function types(values: Values, io: CliIo): Promise<number> {
@@ -269,6 +295,8 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<number
         return await diffOrPush(values, io, true);
       case 'workflows promote':
         return await promote(values, io);
+      case 'workflows validate':
+        return await validate(values, io);
       case 'types generate':
         return await types(values, io);
       default:

@@ -30,7 +30,7 @@ export interface LoadedWorkflowFile {
 }
 
 /** What is wrong, in words (zod/mini leaves most messages at "Invalid input"). */
-function issueText(zodIssue: { code: string; message: string }): string {
+export function issueText(zodIssue: { code: string; message: string }): string {
   const issue = zodIssue as { code: string; message: string } & Record<string, unknown>;
   if (issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
@@ -90,7 +90,7 @@ export function withPayloadValidationDefault(file: WorkflowFile): WorkflowFile {
     : file;
 }
 
-async function jsonFiles(dir: string): Promise<string[]> {
+export async function jsonFiles(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);

@@ -165,6 +165,7 @@ export {
   ApiKey,
   Environment,
   EnvironmentCreateBody,
+  EnvironmentDeleted,
   EnvironmentDiff,
   EnvironmentDiffBody,
   EnvironmentPublishBody,

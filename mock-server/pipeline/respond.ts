@@ -23,7 +23,9 @@ export function json(
     kind: 'response',
     status,
     headers: status === NO_CONTENT ? headers : { 'content-type': JSON_TYPE, ...headers },
-    body: status === NO_CONTENT ? '' : JSON.stringify(body),
+    // An answer of nothing under another status (`DELETE /v1/environments/{id}`, 200) is the
+    // service's `{ data: undefined }`, which serializes to `{}`.
+    body: status === NO_CONTENT ? '' : body === undefined ? '{}' : JSON.stringify(body),
   };
 }
 

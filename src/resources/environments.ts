@@ -10,10 +10,10 @@ import {
   environmentsPublish,
   environmentsUpdate,
 } from '../funcs/environments';
-import type { NoContent } from '../schemas/common';
 import type {
   Environment,
   EnvironmentCreateBody,
+  EnvironmentDeleted,
   EnvironmentDiff,
   EnvironmentDiffBody,
   EnvironmentPublishBody,
@@ -73,7 +73,7 @@ export class Environments {
    * Updates the caller's own environment (`PUT /v1/environments/{environmentId}`): name, color,
    * identifier, parent, bridge URL.
    *
-   * @throws {@link ForbiddenError} for another environment than the key's.
+   * @throws {@link PermissionDeniedError} for another environment than the key's.
    *
    * @example
    * ```ts
@@ -89,7 +89,8 @@ export class Environments {
   }
 
   /**
-   * Deletes a custom environment and everything in it (`DELETE /v1/environments/{environmentId}`),
+   * Deletes a custom environment and everything in it (`DELETE /v1/environments/{environmentId}`,
+   * answered `{}`),
    * called with that environment's own key; Development and Production cannot be deleted.
    *
    * @throws {@link BadRequestError} for Development or Production.
@@ -99,7 +100,7 @@ export class Environments {
    * await new Svc({ secretKey: stagingKey }).environments.delete(staging._id);
    * ```
    */
-  delete(environmentId: string, options?: RequestOptions): APIPromise<NoContent> {
+  delete(environmentId: string, options?: RequestOptions): APIPromise<EnvironmentDeleted> {
     return environmentsDelete(this.#core, environmentId, options);
   }
 

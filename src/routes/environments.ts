@@ -1,7 +1,7 @@
-import { NoContent } from '../schemas/common';
 import {
   Environment,
   EnvironmentCreateBody,
+  EnvironmentDeleted,
   EnvironmentDiff,
   EnvironmentDiffBody,
   EnvironmentList,
@@ -51,7 +51,7 @@ export const environmentsDeleteRoute = {
   path: '/v1/environments/:environmentId',
   status: 200,
   category: 'configuration',
-  response: NoContent,
+  response: EnvironmentDeleted,
 } as const satisfies Route;
 
 /** `GET /v2/environments/{environmentId}/tags`: the tags its workflows use. */

@@ -45,6 +45,18 @@ export const Environment = z.looseObject({
 });
 export interface Environment extends WireShape<typeof Environment> {}
 
+/**
+ * The answer of `DELETE /v1/environments/{environmentId}`: the service's `{ data: undefined }`,
+ * which arrives as `{}`.
+ *
+ * @example
+ * ```ts
+ * EnvironmentDeleted.parse({});
+ * ```
+ */
+export const EnvironmentDeleted = z.optional(z.strictObject({}));
+export type EnvironmentDeleted = z.infer<typeof EnvironmentDeleted>;
+
 /** The answer of `GET /v1/environments`. */
 export const EnvironmentList = z.array(Environment);
 
@@ -98,8 +110,8 @@ export interface EnvironmentTag extends WireShape<typeof EnvironmentTag> {}
 /** The answer of `GET /v2/environments/{environmentId}/tags`. */
 export const EnvironmentTagList = z.array(EnvironmentTag);
 
-/** What kind of resource a diff or a publish names (`workflow`, its `step`s). */
-export const PUBLISH_RESOURCE_TYPES = ['workflow', 'step', 'layout', 'localization_group'] as const;
+// What kind of resource an entry names: `BRIDGE` (a dashboard workflow, or one of its steps,
+// which carry `stepType`) as the service's document says; its runtime says `workflow` / `step`.
 const ResourceType = z.string();
 
 const ResourceInfo = z.looseObject({
@@ -114,7 +126,7 @@ const ResourceInfo = z.looseObject({
  *
  * @example
  * ```ts
- * ResourceChange.parse({ resourceType: 'workflow', action: 'added', sourceResource: { id: 'welcome', name: 'Welcome' }, targetResource: null });
+ * ResourceChange.parse({ resourceType: 'BRIDGE', action: 'added', sourceResource: { id: 'welcome', name: 'Welcome' }, targetResource: null });
  * ```
  */
 export const ResourceChange = z.looseObject({

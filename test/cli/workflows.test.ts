@@ -313,7 +313,7 @@ describe('svc workflows diff', () => {
 });
 
 describe('svc workflows promote', () => {
-  it('copies the files’ workflows to the target environment with the sync operation', async () => {
+  it('publishes the files’ workflows to the target by _id, through the diff and publish routes', async () => {
     const dir = join(work, 'wf');
     await svc('Development', ['workflows', 'pull', '--dir', dir]);
     const production = server.engine.environment('Production')._id;
@@ -326,15 +326,78 @@ describe('svc workflows promote', () => {
       dir,
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain(`Promoted to Production (${production}):`);
+    expect(run.stdout).toMatch(/ {2}created \S+/);
     const prod = join(work, 'prod');
     await svc('Production', ['workflows', 'pull', '--dir', prod]);
     expect(await readDir(prod)).toEqual(await readDir(dir));
   });
 
+  it('takes the environment by name, and says when nothing changes', async () => {
+    const dir = join(work, 'wf');
+    await svc('Development', ['workflows', 'pull', '--dir', dir]);
+    const dryRun = await svc('Development', [
+      'workflows',
+      'promote',
+      '--to',
+      'production',
+      '--dir',
+      dir,
+      '--dry-run',
+    ]);
+    expect(dryRun.stdout).toContain('Would promote to Production');
+    expect(server.engine.scope('Production').data.workflows).toHaveLength(0);
+    const first = await svc('Development', [
+      'workflows',
+      'promote',
+      '--to',
+      'Production',
+      '--dir',
+      dir,
+    ]);
+    expect(first.code).toBe(0);
+    const again = await svc('Development', [
+      'workflows',
+      'promote',
+      '--to',
+      'Production',
+      '--dir',
+      dir,
+    ]);
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    expect(again.stdout).toMatch(
+      /^Nothing to promote: Production already has the \d+ workflow\(s\) as Development has them\.\n$/,
+    );
+    const json = await svc('Development', [
+      'workflows',
+      'promote',
+      '--to',
+      'Production',
+      '--dir',
+      dir,
+      '--json',
+    ]);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      unchanged: true,
+      changes: [],
+      toName: 'Production',
+    });
+  });
+
+  it('names the environments when --to matches none', async () => {
+    const dir = join(work, 'wf');
+    await svc('Development', ['workflows', 'pull', '--dir', dir]);
+    const run = await svc('Development', ['workflows', 'promote', '--to', 'Staging', '--dir', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'no environment named "Staging" (the organization\'s environments: Development, Production)',
+    );
+  });
+
   it('needs --to', async () => {
     const run = await svc('Development', ['workflows', 'promote']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--to <environmentId>');
+    expect(run.stderr).toContain('--to <environment name or _id>');
   });
 });
 

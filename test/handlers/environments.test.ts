@@ -159,7 +159,7 @@ describe('promotion: POST /v2/environments/{id}/diff and /publish', () => {
     expect(diff.status).toBe(200);
     expect(diff.body.data.summary).toEqual({ totalEntities: 1, totalChanges: 1, hasChanges: true });
     expect(diff.body.data.resources[0].changes[0]).toMatchObject({
-      resourceType: 'workflow',
+      resourceType: 'BRIDGE',
       action: 'added',
       sourceResource: { id: 'welcome', name: 'Welcome' },
     });
@@ -177,7 +177,7 @@ describe('promotion: POST /v2/environments/{id}/diff and /publish', () => {
     expect(published.status).toBe(200);
     expect(published.body.data.results[0].successful).toEqual([
       {
-        resourceType: 'workflow',
+        resourceType: 'BRIDGE',
         resourceId: 'welcome',
         resourceName: 'Welcome',
         action: 'created',

@@ -16,6 +16,13 @@ import { validateBody } from '../wire/validation';
 import { findOrganizationEnvironment, organizationEnvironments } from './environments';
 import { SYNCABLE_ORIGIN } from './workflows';
 
+/**
+ * The `resourceType` of a workflow's and a step's entries: the service's document (and the SDK's
+ * closed enum) says REGULAR | ECHO | BRIDGE, and a dashboard workflow is BRIDGE; a step's entry
+ * carries `stepType` (docs/engine-differences.md#environments).
+ */
+export const WORKFLOW_RESOURCE_TYPE = 'BRIDGE';
+
 /** The most resources a publish may name. */
 export const PUBLISH_RESOURCES_MAX = 1000;
 
@@ -44,7 +51,7 @@ interface ResourceInfo {
 interface Change {
   sourceResource: ResourceInfo | null;
   targetResource: ResourceInfo | null;
-  resourceType: 'workflow' | 'step';
+  resourceType: typeof WORKFLOW_RESOURCE_TYPE;
   action: 'added' | 'modified' | 'deleted' | 'moved';
   diffs?: { previous: Record<string, unknown> | null; new: Record<string, unknown> | null };
   stepType?: string;
@@ -54,7 +61,7 @@ interface Change {
 
 /** One workflow's entry of a diff. */
 interface WorkflowDiff {
-  resourceType: 'workflow';
+  resourceType: typeof WORKFLOW_RESOURCE_TYPE;
   sourceResource: ResourceInfo | null;
   targetResource: ResourceInfo | null;
   changes: Change[];
@@ -134,7 +141,7 @@ function workflowChanges(source: WorkflowRecord, target: WorkflowRecord): Change
     changes.push({
       sourceResource: info(source),
       targetResource: info(target),
-      resourceType: 'workflow',
+      resourceType: WORKFLOW_RESOURCE_TYPE,
       action: 'modified',
       diffs: fields,
     });
@@ -146,7 +153,7 @@ function workflowChanges(source: WorkflowRecord, target: WorkflowRecord): Change
       changes.push({
         sourceResource: stepInfo(step, source),
         targetResource: null,
-        resourceType: 'step',
+        resourceType: WORKFLOW_RESOURCE_TYPE,
         action: 'added',
         stepType: step.type,
         newIndex,
@@ -158,7 +165,7 @@ function workflowChanges(source: WorkflowRecord, target: WorkflowRecord): Change
       changes.push({
         sourceResource: stepInfo(step, source),
         targetResource: stepInfo(old, target),
-        resourceType: 'step',
+        resourceType: WORKFLOW_RESOURCE_TYPE,
         action: diffs ? 'modified' : 'moved',
         ...(diffs ? { diffs } : {}),
         stepType: step.type,
@@ -172,7 +179,7 @@ function workflowChanges(source: WorkflowRecord, target: WorkflowRecord): Change
     changes.push({
       sourceResource: null,
       targetResource: stepInfo(old, target),
-      resourceType: 'step',
+      resourceType: WORKFLOW_RESOURCE_TYPE,
       action: 'deleted',
       stepType: old.type,
       previousIndex,
@@ -233,13 +240,13 @@ function diffWorkflows(source: EnvironmentScope, target: EnvironmentScope): Work
           {
             sourceResource: info(workflow),
             targetResource: null,
-            resourceType: 'workflow',
+            resourceType: WORKFLOW_RESOURCE_TYPE,
             action: 'added',
           },
         ];
     if (changes.length === 0) continue;
     resources.push({
-      resourceType: 'workflow',
+      resourceType: WORKFLOW_RESOURCE_TYPE,
       sourceResource: info(workflow),
       targetResource: existing ? info(existing) : null,
       changes,
@@ -252,12 +259,12 @@ function diffWorkflows(source: EnvironmentScope, target: EnvironmentScope): Work
       {
         sourceResource: null,
         targetResource: info(workflow),
-        resourceType: 'workflow',
+        resourceType: WORKFLOW_RESOURCE_TYPE,
         action: 'deleted',
       },
     ];
     resources.push({
-      resourceType: 'workflow',
+      resourceType: WORKFLOW_RESOURCE_TYPE,
       sourceResource: null,
       targetResource: info(workflow),
       changes,
@@ -289,7 +296,7 @@ export function diffEnvironment(
 }
 
 interface Published {
-  resourceType: 'workflow';
+  resourceType: typeof WORKFLOW_RESOURCE_TYPE;
   resourceId: string;
   resourceName: string;
 }
@@ -307,7 +314,7 @@ interface Published {
  */
 export interface EnvironmentPublishDto {
   results: {
-    resourceType: 'workflow' | 'layout';
+    resourceType: typeof WORKFLOW_RESOURCE_TYPE;
     successful: (Published & { action: 'created' | 'updated' | 'deleted' })[];
     failed: (Published & { error: string })[];
     skipped: (Published & { reason: string })[];
@@ -357,20 +364,21 @@ export function publishEnvironment(
   const input = validateBody(PublishShape, body);
   const { source, target } = environmentsOf(scope, targetEnvironmentId, input.sourceEnvironmentId);
   const chosen = input.resources
-    ?.filter((resource) => resource.resourceType === 'workflow')
+    // A workflow by its identifier or _id, named as the SDK's enum or the service's `workflow`.
+    ?.filter((resource) => resource.resourceType !== 'layout')
     .map((resource) => resource.resourceId);
   const picked = (workflow: WorkflowRecord) =>
     chosen === undefined || chosen.includes(workflow.workflowId) || chosen.includes(workflow._id);
   const sources = syncable(source).filter(picked);
   const result: EnvironmentPublishDto['results'][number] = {
-    resourceType: 'workflow',
+    resourceType: WORKFLOW_RESOURCE_TYPE,
     successful: [],
     failed: [],
     skipped: [],
     totalProcessed: 0,
   };
   const item = (workflow: WorkflowRecord): Published => ({
-    resourceType: 'workflow',
+    resourceType: WORKFLOW_RESOURCE_TYPE,
     resourceId: workflow.workflowId,
     resourceName: workflow.name,
   });
@@ -396,16 +404,9 @@ export function publishEnvironment(
     }
   }
   result.totalProcessed = result.successful.length + result.failed.length + result.skipped.length;
-  const layouts: EnvironmentPublishDto['results'][number] = {
-    resourceType: 'layout',
-    successful: [],
-    failed: [],
-    skipped: [],
-    totalProcessed: 0,
-  };
-  const results = [result, layouts];
+  // The engine has no layouts: the workflows' result is the only one.
   return {
-    results,
+    results: [result],
     summary: {
       resources: result.totalProcessed,
       successful: result.successful.length,
