@@ -34,6 +34,7 @@ const BEHAVIOUR = {
   subscribers: 'subscribers',
   topics: 'topics',
   workflows: 'workflows',
+  domains: 'domains',
 };
 
 /** `METHOD /path/{}` with every path parameter blanked, in lower case: how two routes are matched. */

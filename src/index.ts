@@ -69,6 +69,7 @@ export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
 export * from './funcs/bridge';
 export * from './funcs/contexts';
+export * from './funcs/domains';
 export * from './funcs/events';
 export * from './funcs/integrations';
 export * from './funcs/messages';
@@ -90,6 +91,9 @@ export type {
 /* Resources */
 export { Bridge } from './resources/bridge';
 export { Contexts } from './resources/contexts';
+export { DomainAutoConfigure } from './resources/domain-auto-configure';
+export { DomainRoutes } from './resources/domain-routes';
+export { Domains } from './resources/domains';
 export { Events } from './resources/events';
 export { Integrations } from './resources/integrations';
 export { Messages } from './resources/messages';
@@ -114,6 +118,27 @@ export {
   ContextListQuery,
   ContextUpdateBody,
 } from './schemas/context';
+export {
+  Domain,
+  DomainAutoConfigureStart,
+  DomainAutoConfigureStartBody,
+  DomainAutoConfigureStatus,
+  DomainCreateBody,
+  DomainDiagnosis,
+  DomainListQuery,
+  DomainListResponse,
+  DomainRoute,
+  DomainRouteCreateBody,
+  DomainRouteListQuery,
+  DomainRouteListResponse,
+  DomainRouteTestBody,
+  DomainRouteTestResult,
+  DomainRouteType,
+  DomainRouteUpdateBody,
+  DomainStatus,
+  DomainUpdateBody,
+  ExpectedDnsRecord,
+} from './schemas/domain';
 export type { TriggerStatus } from './schemas/event';
 export {
   CancelResponse,

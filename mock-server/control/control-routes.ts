@@ -14,6 +14,7 @@ import type { EnvironmentRecord } from '../engine/store/state';
 import { ServiceError } from '../engine/wire/service-error';
 import { bridgeRoutes } from './bridge-routes';
 import { type ControlRoute, parseControlBody } from './control-router';
+import { dnsRoutes } from './dns-routes';
 import { parseOutboxWait, waitForOutbox } from './outbox-wait';
 import type { StoredSnapshot } from './snapshot-store';
 
@@ -325,4 +326,5 @@ export const defaultControlRoutes: readonly ControlRoute[] = [
   ...outboxRoutes,
   ...faultRoutes,
   ...bridgeRoutes,
+  ...dnsRoutes,
 ];

@@ -8,6 +8,7 @@
 
 import * as bridge from './bridge';
 import * as contexts from './contexts';
+import * as domains from './domains';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -29,6 +30,7 @@ const NAMESPACES = [
   messages,
   bridge,
   contexts,
+  domains,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -25,6 +25,13 @@ it('no GET operation changes the state', async () => {
     });
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
   await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
+  await call('domains.create', '/v1/domains', {}, { name: 'acme.dev' });
+  await call(
+    'domains.routes.create',
+    '/v1/domains/acme.dev/routes',
+    { domain: 'acme.dev' },
+    { address: 'support', type: 'webhook' },
+  );
   await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
@@ -52,6 +59,8 @@ it('no GET operation changes the state', async () => {
     workflowId: 'welcome',
     type: 'tenant',
     id: 'acme',
+    domain: 'acme.dev',
+    address: 'support',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);

@@ -10,6 +10,7 @@ import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
 import * as bridge from './bridge';
 import * as contexts from './contexts';
+import * as domains from './domains';
 import * as events from './events';
 import * as integrations from './integrations';
 import * as messages from './messages';
@@ -27,7 +28,8 @@ type Definitions = typeof subscribers &
   typeof notifications &
   typeof messages &
   typeof bridge &
-  typeof contexts;
+  typeof contexts &
+  typeof domains;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -51,6 +53,7 @@ const definitions = [
   messages,
   bridge,
   contexts,
+  domains,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

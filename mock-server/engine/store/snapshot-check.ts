@@ -45,7 +45,13 @@ const RECORDS_WITH_ID = [
   'tenants',
   'contexts',
   'notifications',
+  'domains',
+  'domainRoutes',
+  'agents',
 ];
+
+/** Maps of the environment data added after snapshots were first kept (empty when absent). */
+const LATER_MAPS = ['domains', 'domainRoutes', 'domainDns', 'agents'] as const;
 
 const isKind = (value: unknown, kind: 'map' | 'array' | 'set'): boolean =>
   kind === 'map'
@@ -79,6 +85,11 @@ function dataProblem(data: unknown, where: string): string | undefined {
   // Saved before contexts were records: withCurrentShape gives it an empty map.
   if (data['contexts'] !== undefined && !(data['contexts'] instanceof Map)) {
     return `${where}.contexts is not a map`;
+  }
+  // Saved before domains were records: withCurrentShape gives them empty maps.
+  for (const key of LATER_MAPS) {
+    if (data[key] !== undefined && !(data[key] instanceof Map))
+      return `${where}.${key} is not a map`;
   }
   for (const key of RECORDS_WITH_ID) {
     const collection = data[key] as Map<unknown, unknown> | unknown[] | undefined;
@@ -247,6 +258,10 @@ function isFanOut(value: unknown, state: EngineState): boolean {
 export function withCurrentShape(state: EngineState): EngineState {
   if (!Array.isArray(state.fanOuts)) state.fanOuts = [];
   if (!Array.isArray(state.bridgeCalls)) state.bridgeCalls = [];
-  for (const data of state.data.values()) data.contexts ??= new Map();
+  for (const data of state.data.values()) {
+    data.contexts ??= new Map();
+    const fields = data as unknown as Record<string, unknown>;
+    for (const key of LATER_MAPS) fields[key] ??= new Map();
+  }
   return state;
 }

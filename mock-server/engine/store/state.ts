@@ -475,6 +475,91 @@ export interface ContextRecord {
   updatedAt: string;
 }
 
+/**
+ * What the engine's simulated DNS answers for one domain name (docs/behaviour/domains.md#dns):
+ * set through the control API, the defaults (`mx: 'configured'`, nothing else) otherwise.
+ *
+ * @example
+ * ```ts
+ * const dns: SimulatedDnsRecord = { mx: 'missing', apexCname: false, blocklisted: false, autoConfigure: false };
+ * ```
+ */
+export interface SimulatedDnsRecord {
+  /** The MX records of the name: the mail server's, none, others only, or the mail server's behind a better one. */
+  mx: 'configured' | 'missing' | 'wrong-target' | 'low-priority';
+  /** Whether the apex has a CNAME. */
+  apexCname: boolean;
+  /** Whether the mail server is on a DNS blocklist. */
+  blocklisted: boolean;
+  /** The DNS provider's name (`Cloudflare`), when it is known. */
+  provider?: string;
+  /** Whether the provider offers Domain Connect for the records. */
+  autoConfigure: boolean;
+}
+
+/**
+ * An inbound-email domain made through `/v1/domains` (docs/behaviour/domains.md).
+ *
+ * @example
+ * ```ts
+ * const domain: DomainRecord | undefined = engine.scope('Development').data.domains.get('acme.dev');
+ * ```
+ */
+export interface DomainRecord {
+  _id: string;
+  name: string;
+  status: 'pending' | 'verified';
+  mxRecordConfigured: boolean;
+  dnsProvider?: string;
+  data?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A route of a domain's address (docs/behaviour/domains.md#routes).
+ *
+ * @example
+ * ```ts
+ * const route: DomainRouteRecord | undefined = engine.scope('Development').data.domainRoutes.get(`${domainId}:support`);
+ * ```
+ */
+export interface DomainRouteRecord {
+  _id: string;
+  _domainId: string;
+  address: string;
+  type: 'agent' | 'webhook';
+  /** The agent's `_id`, on agent routes. */
+  destination?: string;
+  data?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * An agent made through `/v1/agents` (docs/behaviour/agents.md).
+ *
+ * @example
+ * ```ts
+ * const agent: AgentRecord | undefined = engine.scope('Development').data.agents.get('support-bot');
+ * ```
+ */
+export interface AgentRecord {
+  _id: string;
+  identifier: string;
+  name: string;
+  description?: string;
+  active: boolean;
+  behavior?: Record<string, unknown>;
+  bridgeUrl?: string;
+  devBridgeUrl?: string;
+  devBridgeActive?: boolean;
+  runtime: 'self-hosted' | 'managed';
+  managedRuntime?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Throttle admissions kept per key, so snapshots carry them. */
 export interface ThrottleStore {
   admitted: Map<string, number[]>;
@@ -516,6 +601,14 @@ export interface EnvironmentData {
   tenants: Map<string, TenantRecord>;
   /** Contexts keyed `type:id` (docs/behaviour/contexts.md). */
   contexts: Map<string, ContextRecord>;
+  /** Inbound-email domains keyed by name (docs/behaviour/domains.md). */
+  domains: Map<string, DomainRecord>;
+  /** Domain routes keyed `<domain _id>:<address>`. */
+  domainRoutes: Map<string, DomainRouteRecord>;
+  /** The simulated DNS of domain names, set through the control API. */
+  domainDns: Map<string, SimulatedDnsRecord>;
+  /** Agents keyed by identifier (docs/behaviour/agents.md). */
+  agents: Map<string, AgentRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -699,6 +792,10 @@ export function createEnvironmentData(): EnvironmentData {
     messages: [],
     tenants: new Map(),
     contexts: new Map(),
+    domains: new Map(),
+    domainRoutes: new Map(),
+    domainDns: new Map(),
+    agents: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

@@ -255,6 +255,10 @@ export const tables = {
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
+  domains: mapTable((data: EnvironmentData) => data.domains),
+  domainRoutes: mapTable((data: EnvironmentData) => data.domainRoutes),
+  domainDns: mapTable((data: EnvironmentData) => data.domainDns),
+  agents: mapTable((data: EnvironmentData) => data.agents),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {
