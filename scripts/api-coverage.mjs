@@ -35,6 +35,7 @@ const BEHAVIOUR = {
   topics: 'topics',
   workflows: 'workflows',
   domains: 'domains',
+  agents: 'agents',
 };
 
 /** `METHOD /path/{}` with every path parameter blanked, in lower case: how two routes are matched. */

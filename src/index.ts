@@ -67,6 +67,7 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export * from './funcs/agents';
 export * from './funcs/bridge';
 export * from './funcs/contexts';
 export * from './funcs/domains';
@@ -89,6 +90,8 @@ export type {
   TriggerBodyFor,
 } from './register';
 /* Resources */
+export { AgentIntegrations } from './resources/agent-integrations';
+export { Agents } from './resources/agents';
 export { Bridge } from './resources/bridge';
 export { Contexts } from './resources/contexts';
 export { DomainAutoConfigure } from './resources/domain-auto-configure';
@@ -107,6 +110,23 @@ export { TopicSubscriptions } from './resources/topic-subscriptions';
 export { Topics } from './resources/topics';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
+export {
+  Agent,
+  AgentBehavior,
+  AgentBridgeBody,
+  AgentCreateBody,
+  AgentIntegration,
+  AgentIntegrationCreateBody,
+  AgentIntegrationListQuery,
+  AgentIntegrationListResponse,
+  AgentIntegrationSummary,
+  AgentIntegrationUpdateBody,
+  AgentListQuery,
+  AgentListResponse,
+  AgentReplyBody,
+  AgentReplyResult,
+  AgentUpdateBody,
+} from './schemas/agent';
 export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
 export type { KnownFields, WireShape } from './schemas/common';
 export { NoContent } from './schemas/common';

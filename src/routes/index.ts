@@ -6,6 +6,7 @@
  * @module
  */
 
+import * as agents from './agents';
 import * as bridge from './bridge';
 import * as contexts from './contexts';
 import * as domains from './domains';
@@ -31,6 +32,7 @@ const NAMESPACES = [
   bridge,
   contexts,
   domains,
+  agents,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -26,6 +26,7 @@ it('no GET operation changes the state', async () => {
   await call('topics.create', '/v2/topics', {}, { key: 'news', name: 'News' });
   await call('contexts.create', '/v2/contexts', {}, { type: 'tenant', id: 'acme' });
   await call('domains.create', '/v1/domains', {}, { name: 'acme.dev' });
+  await call('agents.create', '/v1/agents', {}, { name: 'Bot', identifier: 'bot' });
   await call(
     'domains.routes.create',
     '/v1/domains/acme.dev/routes',
@@ -61,6 +62,7 @@ it('no GET operation changes the state', async () => {
     id: 'acme',
     domain: 'acme.dev',
     address: 'support',
+    identifier: 'bot',
   };
   const gets = Object.entries(OPERATIONS).filter(([, { route }]) => route.method === 'GET');
   expect(gets.length).toBeGreaterThanOrEqual(13);

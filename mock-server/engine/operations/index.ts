@@ -8,6 +8,7 @@
 import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
+import * as agents from './agents';
 import * as bridge from './bridge';
 import * as contexts from './contexts';
 import * as domains from './domains';
@@ -29,7 +30,8 @@ type Definitions = typeof subscribers &
   typeof messages &
   typeof bridge &
   typeof contexts &
-  typeof domains;
+  typeof domains &
+  typeof agents;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -54,6 +56,7 @@ const definitions = [
   bridge,
   contexts,
   domains,
+  agents,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

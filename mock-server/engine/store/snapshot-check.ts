@@ -48,10 +48,19 @@ const RECORDS_WITH_ID = [
   'domains',
   'domainRoutes',
   'agents',
+  'agentIntegrations',
+  'agentActivity',
 ];
 
 /** Maps of the environment data added after snapshots were first kept (empty when absent). */
-const LATER_MAPS = ['domains', 'domainRoutes', 'domainDns', 'agents'] as const;
+const LATER_MAPS = [
+  'domains',
+  'domainRoutes',
+  'domainDns',
+  'agents',
+  'agentIntegrations',
+  'agentActivity',
+] as const;
 
 const isKind = (value: unknown, kind: 'map' | 'array' | 'set'): boolean =>
   kind === 'map'

@@ -560,6 +560,40 @@ export interface AgentRecord {
   updatedAt: string;
 }
 
+/**
+ * A link between an agent and an integration (docs/behaviour/agents.md#integrations).
+ *
+ * @example
+ * ```ts
+ * const links = [...engine.scope('Development').data.agentIntegrations.values()];
+ * ```
+ */
+export interface AgentIntegrationRecord {
+  _id: string;
+  _agentId: string;
+  _integrationId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What an agent did that leaves nothing else behind: a reply, a bridge change, a test mail
+ * (docs/behaviour/agents.md#activity); the inspector lists them.
+ *
+ * @example
+ * ```ts
+ * const last = [...engine.scope('Development').data.agentActivity.values()].at(-1);
+ * ```
+ */
+export interface AgentActivityRecord {
+  _id: string;
+  kind: 'reply' | 'bridge' | 'inbound-email';
+  agentIdentifier: string;
+  at: string;
+  /** What was sent or set, as given (a reply's body, the bridge URLs, the test mail). */
+  body: Record<string, unknown>;
+}
+
 /** Throttle admissions kept per key, so snapshots carry them. */
 export interface ThrottleStore {
   admitted: Map<string, number[]>;
@@ -609,6 +643,10 @@ export interface EnvironmentData {
   domainDns: Map<string, SimulatedDnsRecord>;
   /** Agents keyed by identifier (docs/behaviour/agents.md). */
   agents: Map<string, AgentRecord>;
+  /** Agent-integration links keyed by `_id`. */
+  agentIntegrations: Map<string, AgentIntegrationRecord>;
+  /** What agents did, oldest first, keyed by `_id` (capped, docs/behaviour/agents.md#activity). */
+  agentActivity: Map<string, AgentActivityRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -796,6 +834,8 @@ export function createEnvironmentData(): EnvironmentData {
     domainRoutes: new Map(),
     domainDns: new Map(),
     agents: new Map(),
+    agentIntegrations: new Map(),
+    agentActivity: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

@@ -259,6 +259,8 @@ export const tables = {
   domainRoutes: mapTable((data: EnvironmentData) => data.domainRoutes),
   domainDns: mapTable((data: EnvironmentData) => data.domainDns),
   agents: mapTable((data: EnvironmentData) => data.agents),
+  agentIntegrations: mapTable((data: EnvironmentData) => data.agentIntegrations),
+  agentActivity: mapTable((data: EnvironmentData) => data.agentActivity),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {

@@ -99,6 +99,8 @@ const PARAMS: Readonly<Record<string, string>> = {
   id: 'acme',
   domain: 'acme.dev',
   address: 'support',
+  identifier: 'bot',
+  agentId: 'bot',
 };
 
 /**
@@ -158,6 +160,35 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   'topics.list': () => ({}),
   'contexts.create': () => ({ body: { type: 'tenant', id: 'zzz', data: { plan: 'pro' } } }),
   'contexts.list': () => ({}),
+  'agents.create': () => ({ body: { name: 'Zzz', identifier: 'zzz' } }),
+  'agents.list': () => ({}),
+  'agents.update': () => ({ params: { identifier: 'bot' }, body: { name: 'Zzz bot' } }),
+  'agents.updateBridge': () => ({
+    params: { identifier: 'bot' },
+    body: { bridgeUrl: 'https://zzz.example/agent' },
+  }),
+  'agents.sendReply': () => ({
+    params: { agentId: 'bot' },
+    body: { conversationId: 'c-1', integrationIdentifier: 'slack', reply: { markdown: 'Hi' } },
+  }),
+  'agents.integrations.list': () => ({ params: { identifier: 'bot' } }),
+  'agents.integrations.create': () => ({
+    params: { identifier: 'bot' },
+    body: { providerId: 'sendgrid' },
+  }),
+  'agents.integrations.update': (context) => ({
+    params: {
+      identifier: 'bot',
+      agentIntegrationId: [...context.data.agentIntegrations.keys()][0] ?? '',
+    },
+    body: { integrationIdentifier: 'mail-b' },
+  }),
+  'agents.integrations.delete': (context) => ({
+    params: {
+      identifier: 'bot',
+      agentIntegrationId: [...context.data.agentIntegrations.keys()][0] ?? '',
+    },
+  }),
   'domains.create': () => ({ body: { name: 'zzz.dev', data: { team: 'z' } } }),
   'domains.list': () => ({}),
   'domains.update': () => ({ params: { domain: 'acme.dev' }, body: { data: { team: 'z' } } }),
@@ -343,6 +374,11 @@ function preparedEngine() {
   });
   engine.operations['contexts.create'](context, {
     body: { type: 'tenant', id: 'acme', data: { plan: 'pro' } },
+  });
+  engine.operations['agents.create'](context, { body: { name: 'Bot', identifier: 'bot' } });
+  engine.operations['agents.integrations.create'](context, {
+    params: { identifier: 'bot' },
+    body: { integrationIdentifier: 'slack' },
   });
   setSimulatedDns(context, 'acme.dev', { autoConfigure: true });
   engine.operations['domains.create'](context, { body: { name: 'acme.dev' } });
