@@ -258,7 +258,6 @@ export function createAgent(scope: EngineScope, body: unknown): AgentDto {
     active: input.active ?? true,
     behavior: {
       acknowledgeOnReceived: true,
-      reactionOnResolved: 'check',
       subscriberAccess: runtime === 'managed' ? 'open' : 'restricted',
     },
     runtime,
