@@ -34,6 +34,8 @@ const BEHAVIOUR = {
   subscribers: 'subscribers',
   topics: 'topics',
   workflows: 'workflows',
+  domains: 'domains',
+  agents: 'agents',
 };
 
 /** `METHOD /path/{}` with every path parameter blanked, in lower case: how two routes are matched. */

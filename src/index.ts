@@ -67,11 +67,13 @@ export {
 } from './core/pagination';
 export type { ValidationIssue } from './core/validation';
 /* Standalone functions */
+export * from './funcs/agents';
 export * from './funcs/bridge';
 export * from './funcs/channel-connections';
 export * from './funcs/channel-endpoints';
 export * from './funcs/contexts';
 export * from './funcs/delivery-webhooks';
+export * from './funcs/domains';
 export * from './funcs/environment-variables';
 export * from './funcs/environments';
 export * from './funcs/events';
@@ -97,11 +99,16 @@ export type {
   TriggerBodyFor,
 } from './register';
 /* Resources */
+export { AgentIntegrations } from './resources/agent-integrations';
+export { Agents } from './resources/agents';
 export { Bridge } from './resources/bridge';
 export { ChannelConnections } from './resources/channel-connections';
 export { ChannelEndpoints } from './resources/channel-endpoints';
 export { Contexts } from './resources/contexts';
 export { DeliveryWebhooks } from './resources/delivery-webhooks';
+export { DomainAutoConfigure } from './resources/domain-auto-configure';
+export { DomainRoutes } from './resources/domain-routes';
+export { Domains } from './resources/domains';
 export { EnvironmentVariables } from './resources/environment-variables';
 export { Environments } from './resources/environments';
 export { Events } from './resources/events';
@@ -124,6 +131,23 @@ export { Translations } from './resources/translations';
 export { WorkflowSteps } from './resources/workflow-steps';
 export { Workflows } from './resources/workflows';
 /* Schemas (the wire contract, shared with the mock engine) */
+export {
+  Agent,
+  AgentBehavior,
+  AgentBridgeBody,
+  AgentCreateBody,
+  AgentIntegration,
+  AgentIntegrationCreateBody,
+  AgentIntegrationListQuery,
+  AgentIntegrationListResponse,
+  AgentIntegrationSummary,
+  AgentIntegrationUpdateBody,
+  AgentListQuery,
+  AgentListResponse,
+  AgentReplyBody,
+  AgentReplyResult,
+  AgentUpdateBody,
+} from './schemas/agent';
 export { BridgeSyncBody, BridgeSyncResponse } from './schemas/bridge';
 export {
   ChannelAuth,
@@ -161,6 +185,27 @@ export {
   DeliveryWebhookResult,
   DeliveryWebhookResults,
 } from './schemas/delivery-webhook';
+export {
+  Domain,
+  DomainAutoConfigureStart,
+  DomainAutoConfigureStartBody,
+  DomainAutoConfigureStatus,
+  DomainCreateBody,
+  DomainDiagnosis,
+  DomainListQuery,
+  DomainListResponse,
+  DomainRoute,
+  DomainRouteCreateBody,
+  DomainRouteListQuery,
+  DomainRouteListResponse,
+  DomainRouteTestBody,
+  DomainRouteTestResult,
+  DomainRouteType,
+  DomainRouteUpdateBody,
+  DomainStatus,
+  DomainUpdateBody,
+  ExpectedDnsRecord,
+} from './schemas/domain';
 export {
   ApiKey,
   Environment,

@@ -15,6 +15,7 @@ import { ServiceError } from '../engine/wire/service-error';
 import { bridgeRoutes } from './bridge-routes';
 import { type ControlRoute, parseControlBody } from './control-router';
 import { deliveryRoutes } from './delivery-routes';
+import { dnsRoutes } from './dns-routes';
 import { parseOutboxWait, waitForOutbox } from './outbox-wait';
 import type { StoredSnapshot } from './snapshot-store';
 
@@ -327,4 +328,5 @@ export const defaultControlRoutes: readonly ControlRoute[] = [
   ...faultRoutes,
   ...bridgeRoutes,
   ...deliveryRoutes,
+  ...dnsRoutes,
 ];

@@ -8,6 +8,8 @@
  */
 import * as z from 'zod/mini';
 import { type ControlRoute, parseControlBody } from '../control/control-router';
+import { agentActivity } from '../engine/resources/agent-activity';
+import { agentDto } from '../engine/resources/agents';
 import { activity, activityFilter } from './views/activity';
 import { environmentSummary, requestedScope } from './views/environment';
 import { inbox, messageFilter, messages } from './views/messages';
@@ -82,6 +84,19 @@ export const inspectorControlRoutes: ControlRoute[] = [
       'Subscribers with credentials and topics, topics, workflows with steps and issues, integrations',
     run: ({ url, context }) =>
       environmentState(context.engine, requestedScope(context.engine, url)),
+  },
+  {
+    method: 'GET',
+    path: '/inspector/agents',
+    description:
+      'Agents with their integrations and bridge URLs, and what they did (replies, bridge changes), newest first',
+    run: ({ url, context }) => {
+      const scope = requestedScope(context.engine, url);
+      return {
+        agents: [...scope.data.agents.values()].map((agent) => agentDto(scope, agent)),
+        activity: agentActivity(scope),
+      };
+    },
   },
   {
     method: 'GET',

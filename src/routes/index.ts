@@ -6,11 +6,13 @@
  * @module
  */
 
+import * as agents from './agents';
 import * as bridge from './bridge';
 import * as channelConnections from './channel-connections';
 import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
 import * as deliveryWebhooks from './delivery-webhooks';
+import * as domains from './domains';
 import * as environmentVariables from './environment-variables';
 import * as environments from './environments';
 import * as events from './events';
@@ -47,6 +49,8 @@ const NAMESPACES = [
   channelEndpoints,
   deliveryWebhooks,
   environments,
+  domains,
+  agents,
 ];
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;

@@ -58,6 +58,14 @@ it('no GET operation changes the state', async () => {
       endpoint: { channelId: 'C1' },
     },
   );
+  await call('domains.create', '/v1/domains', {}, { name: 'acme.dev' });
+  await call('agents.create', '/v1/agents', {}, { name: 'Bot', identifier: 'chan-1' });
+  await call(
+    'domains.routes.create',
+    '/v1/domains/acme.dev/routes',
+    { domain: 'acme.dev' },
+    { address: 'support', type: 'webhook' },
+  );
   await call(
     'topics.subscriptions.create',
     '/v2/topics/news/subscriptions',
@@ -95,6 +103,8 @@ it('no GET operation changes the state', async () => {
     identifier: 'chan-1',
     externalSubscriberId: 'demo-ada',
     environmentId: engine.scope().environment._id,
+    domain: 'acme.dev',
+    address: 'support',
   };
   // The query a GET requires (the service answers 422 without it).
   const queries: Record<string, string> = {

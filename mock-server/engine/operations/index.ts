@@ -8,11 +8,13 @@
 import type { OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
+import * as agents from './agents';
 import * as bridge from './bridge';
 import * as channelConnections from './channel-connections';
 import * as channelEndpoints from './channel-endpoints';
 import * as contexts from './contexts';
 import * as deliveryWebhooks from './delivery-webhooks';
+import * as domains from './domains';
 import * as environmentVariables from './environment-variables';
 import * as environments from './environments';
 import * as events from './events';
@@ -45,7 +47,9 @@ type Definitions = typeof subscribers &
   typeof channelConnections &
   typeof channelEndpoints &
   typeof deliveryWebhooks &
-  typeof environments;
+  typeof environments &
+  typeof domains &
+  typeof agents;
 
 /**
  * The definition (route and handler) of each operation name, as its module declares it.
@@ -78,6 +82,8 @@ const definitions = [
   channelEndpoints,
   deliveryWebhooks,
   environments,
+  domains,
+  agents,
 ]
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);

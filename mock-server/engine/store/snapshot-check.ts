@@ -49,7 +49,22 @@ const RECORDS_WITH_ID = [
   'channelConnections',
   'channelEndpoints',
   'notifications',
+  'domains',
+  'domainRoutes',
+  'agents',
+  'agentIntegrations',
+  'agentActivity',
 ];
+
+/** Maps of the environment data added after snapshots were first kept (empty when absent). */
+const LATER_MAPS = [
+  'domains',
+  'domainRoutes',
+  'domainDns',
+  'agents',
+  'agentIntegrations',
+  'agentActivity',
+] as const;
 
 const isKind = (value: unknown, kind: 'map' | 'array' | 'set'): boolean =>
   kind === 'map'
@@ -93,6 +108,11 @@ function dataProblem(data: unknown, where: string): string | undefined {
   }
   // Saved before channel connections and endpoints were records: withCurrentShape adds them.
   for (const key of ['channelConnections', 'channelEndpoints']) {
+    if (data[key] !== undefined && !(data[key] instanceof Map))
+      return `${where}.${key} is not a map`;
+  }
+  // Saved before domains were records: withCurrentShape gives them empty maps.
+  for (const key of LATER_MAPS) {
     if (data[key] !== undefined && !(data[key] instanceof Map))
       return `${where}.${key} is not a map`;
   }
@@ -280,6 +300,8 @@ export function withCurrentShape(state: EngineState): EngineState {
     data.translations ??= new Map();
     data.channelConnections ??= new Map();
     data.channelEndpoints ??= new Map();
+    const fields = data as unknown as Record<string, unknown>;
+    for (const key of LATER_MAPS) fields[key] ??= new Map();
   }
   return state;
 }

@@ -503,6 +503,47 @@ export interface LayoutRecord {
 }
 
 /**
+ * What the engine's simulated DNS answers for one domain name (docs/behaviour/domains.md#dns):
+ * set through the control API, the defaults (`mx: 'configured'`, nothing else) otherwise.
+ *
+ * @example
+ * ```ts
+ * const dns: SimulatedDnsRecord = { mx: 'missing', apexCname: false, blocklisted: false, autoConfigure: false };
+ * ```
+ */
+export interface SimulatedDnsRecord {
+  /** The MX records of the name: the mail server's, none, others only, or the mail server's behind a better one. */
+  mx: 'configured' | 'missing' | 'wrong-target' | 'low-priority';
+  /** Whether the apex has a CNAME. */
+  apexCname: boolean;
+  /** Whether the mail server is on a DNS blocklist. */
+  blocklisted: boolean;
+  /** The DNS provider's name (`Cloudflare`), when it is known. */
+  provider?: string;
+  /** Whether the provider offers Domain Connect for the records. */
+  autoConfigure: boolean;
+}
+
+/**
+ * An inbound-email domain made through `/v1/domains` (docs/behaviour/domains.md).
+ *
+ * @example
+ * ```ts
+ * const domain: DomainRecord | undefined = engine.scope('Development').data.domains.get('acme.dev');
+ * ```
+ */
+export interface DomainRecord {
+  _id: string;
+  name: string;
+  status: 'pending' | 'verified';
+  mxRecordConfigured: boolean;
+  dnsProvider?: string;
+  data?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
  * A channel connection made through `/v1/channel-connections` (docs/behaviour/channels.md).
  *
  * @example
@@ -526,6 +567,50 @@ export interface ChannelConnectionRecord {
 }
 
 /**
+ * A route of a domain's address (docs/behaviour/domains.md#routes).
+ *
+ * @example
+ * ```ts
+ * const route: DomainRouteRecord | undefined = engine.scope('Development').data.domainRoutes.get(`${domainId}:support`);
+ * ```
+ */
+export interface DomainRouteRecord {
+  _id: string;
+  _domainId: string;
+  address: string;
+  type: 'agent' | 'webhook';
+  /** The agent's `_id`, on agent routes. */
+  destination?: string;
+  data?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * An agent made through `/v1/agents` (docs/behaviour/agents.md).
+ *
+ * @example
+ * ```ts
+ * const agent: AgentRecord | undefined = engine.scope('Development').data.agents.get('support-bot');
+ * ```
+ */
+export interface AgentRecord {
+  _id: string;
+  identifier: string;
+  name: string;
+  description?: string;
+  active: boolean;
+  behavior?: Record<string, unknown>;
+  bridgeUrl?: string;
+  devBridgeUrl?: string;
+  devBridgeActive?: boolean;
+  runtime: 'self-hosted' | 'managed';
+  managedRuntime?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
  * An environment variable of an organization, with its value per environment
  * (docs/behaviour/environment-variables.md).
  *
@@ -541,6 +626,22 @@ export interface EnvironmentVariableRecord {
   type: 'string';
   isSecret: boolean;
   values: { _environmentId: string; value: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A link between an agent and an integration (docs/behaviour/agents.md#integrations).
+ *
+ * @example
+ * ```ts
+ * const links = [...engine.scope('Development').data.agentIntegrations.values()];
+ * ```
+ */
+export interface AgentIntegrationRecord {
+  _id: string;
+  _agentId: string;
+  _integrationId: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -587,6 +688,24 @@ export interface ChannelEndpointRecord {
   endpoint: Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * What an agent did that leaves nothing else behind: a reply, a bridge change, a test mail
+ * (docs/behaviour/agents.md#activity); the inspector lists them.
+ *
+ * @example
+ * ```ts
+ * const last = [...engine.scope('Development').data.agentActivity.values()].at(-1);
+ * ```
+ */
+export interface AgentActivityRecord {
+  _id: string;
+  kind: 'reply' | 'bridge' | 'inbound-email';
+  agentIdentifier: string;
+  at: string;
+  /** What was sent or set, as given (a reply's body, the bridge URLs, the test mail). */
+  body: Record<string, unknown>;
 }
 
 /** Throttle admissions kept per key, so snapshots carry them. */
@@ -638,6 +757,18 @@ export interface EnvironmentData {
   channelConnections: Map<string, ChannelConnectionRecord>;
   /** Channel endpoints keyed by identifier (docs/behaviour/channels.md). */
   channelEndpoints: Map<string, ChannelEndpointRecord>;
+  /** Inbound-email domains keyed by name (docs/behaviour/domains.md). */
+  domains: Map<string, DomainRecord>;
+  /** Domain routes keyed `<domain _id>:<address>`. */
+  domainRoutes: Map<string, DomainRouteRecord>;
+  /** The simulated DNS of domain names, set through the control API. */
+  domainDns: Map<string, SimulatedDnsRecord>;
+  /** Agents keyed by identifier (docs/behaviour/agents.md). */
+  agents: Map<string, AgentRecord>;
+  /** Agent-integration links keyed by `_id`. */
+  agentIntegrations: Map<string, AgentIntegrationRecord>;
+  /** What agents did, oldest first, keyed by `_id` (capped, docs/behaviour/agents.md#activity). */
+  agentActivity: Map<string, AgentActivityRecord>;
   /** Notifications in creation (= `_id`) order: the list pages from the end. */
   notifications: NotificationRecord[];
   /** Notification `_id` → the same record. */
@@ -837,6 +968,12 @@ export function createEnvironmentData(): EnvironmentData {
     translations: new Map(),
     channelConnections: new Map(),
     channelEndpoints: new Map(),
+    domains: new Map(),
+    domainRoutes: new Map(),
+    domainDns: new Map(),
+    agents: new Map(),
+    agentIntegrations: new Map(),
+    agentActivity: new Map(),
     notifications: [],
     notificationsById: new Map(),
     transactionIds: new Set(),

@@ -266,6 +266,12 @@ export const tables = {
   translations: mapTable((data: EnvironmentData) => data.translations),
   channelConnections: mapTable((data: EnvironmentData) => data.channelConnections),
   channelEndpoints: mapTable((data: EnvironmentData) => data.channelEndpoints),
+  domains: mapTable((data: EnvironmentData) => data.domains),
+  domainRoutes: mapTable((data: EnvironmentData) => data.domainRoutes),
+  domainDns: mapTable((data: EnvironmentData) => data.domainDns),
+  agents: mapTable((data: EnvironmentData) => data.agents),
+  agentIntegrations: mapTable((data: EnvironmentData) => data.agentIntegrations),
+  agentActivity: mapTable((data: EnvironmentData) => data.agentActivity),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {

@@ -334,6 +334,23 @@ describe('snapshotProblem: the data of an environment', () => {
     );
   });
 
+  it('takes data saved before domains and agents were records, and gives it empty maps', () => {
+    const state = validState();
+    const data = state.data.get('env-1') as unknown as Record<string, unknown>;
+    for (const key of ['domains', 'domainRoutes', 'domainDns', 'agents']) delete data[key];
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    const filled = withCurrentShape(state).data.get('env-1');
+    expect(filled?.domains).toEqual(new Map());
+    expect(filled?.domainDns).toEqual(new Map());
+    expect(filled?.agents).toEqual(new Map());
+    expect(dataProblemWith('domainDns', [])).toBe(
+      'data of environment env-1.domainDns is not a map',
+    );
+    expect(dataProblemWith('domains', new Map([['a.dev', {}]]))).toBe(
+      'data of environment env-1.domains holds an item that is not a record with an _id',
+    );
+  });
+
   it('refuses a notification without its jobs array', () => {
     const refused = 'data of environment env-1.notifications: a notification has no jobs';
     expect(dataProblemWith('notifications', [{ _id: 'n-1' }])).toBe(refused);

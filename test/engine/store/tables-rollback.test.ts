@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createMockEngine, type MockEngine } from '@svc/api/mock';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../../mock-server/engine/operations/index';
+import { setSimulatedDns } from '../../../mock-server/engine/resources/domain-dns';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import { type AnyRoute, type OperationName, ROUTES } from '../../../src/routes/index';
 
@@ -122,6 +123,9 @@ const PARAMS: Readonly<Record<string, string>> = {
   resourceId: 'wf',
   locale: 'en_US',
   identifier: 'chan-1',
+  domain: 'acme.dev',
+  address: 'support',
+  agentId: 'chan-1',
 };
 
 /**
@@ -332,6 +336,52 @@ const CALLS: Partial<Record<OperationName, Call>> = {
   'environments.publish': (_context, engine) => ({
     params: { targetEnvironmentId: engine.environment('Production')._id },
     body: {},
+  }),
+  'agents.create': () => ({ body: { name: 'Zzz', identifier: 'zzz' } }),
+  'agents.list': () => ({}),
+  'agents.update': () => ({ params: { identifier: 'chan-1' }, body: { name: 'Zzz bot' } }),
+  'agents.updateBridge': () => ({
+    params: { identifier: 'chan-1' },
+    body: { bridgeUrl: 'https://zzz.example/agent' },
+  }),
+  'agents.sendReply': () => ({
+    params: { agentId: 'chan-1' },
+    body: { conversationId: 'c-1', integrationIdentifier: 'slack', reply: { markdown: 'Hi' } },
+  }),
+  'agents.integrations.list': () => ({ params: { identifier: 'chan-1' } }),
+  'agents.integrations.create': () => ({
+    params: { identifier: 'chan-1' },
+    body: { providerId: 'sendgrid' },
+  }),
+  'agents.integrations.update': (context) => ({
+    params: {
+      identifier: 'chan-1',
+      agentIntegrationId: [...context.data.agentIntegrations.keys()][0] ?? '',
+    },
+    body: { integrationIdentifier: 'mail-b' },
+  }),
+  'agents.integrations.delete': (context) => ({
+    params: {
+      identifier: 'chan-1',
+      agentIntegrationId: [...context.data.agentIntegrations.keys()][0] ?? '',
+    },
+  }),
+  'domains.create': () => ({ body: { name: 'zzz.dev', data: { team: 'z' } } }),
+  'domains.list': () => ({}),
+  'domains.update': () => ({ params: { domain: 'acme.dev' }, body: { data: { team: 'z' } } }),
+  'domains.autoConfigure.start': () => ({ params: { domain: 'acme.dev' }, body: {} }),
+  'domains.routes.list': () => ({ params: { domain: 'acme.dev' } }),
+  'domains.routes.create': () => ({
+    params: { domain: 'acme.dev' },
+    body: { address: 'zzz', type: 'webhook' },
+  }),
+  'domains.routes.update': () => ({
+    params: { domain: 'acme.dev', address: 'support' },
+    body: { type: 'webhook', data: { q: 'z' } },
+  }),
+  'domains.routes.test': () => ({
+    params: { domain: 'acme.dev', address: 'support' },
+    body: { from: { address: 'ada@example.com' }, subject: 'Hi', dryRun: true },
   }),
   'contexts.update': () => ({
     params: { type: 'tenant', id: 'acme' },
@@ -571,6 +621,17 @@ function preparedEngine() {
   engine.operations['environments.create'](context, {
     body: { name: 'Staging', color: '#3498db' },
   });
+  engine.operations['agents.create'](context, { body: { name: 'Bot', identifier: 'chan-1' } });
+  engine.operations['agents.integrations.create'](context, {
+    params: { identifier: 'chan-1' },
+    body: { integrationIdentifier: 'slack' },
+  });
+  setSimulatedDns(context, 'acme.dev', { autoConfigure: true });
+  engine.operations['domains.create'](context, { body: { name: 'acme.dev' } });
+  engine.operations['domains.routes.create'](context, {
+    params: { domain: 'acme.dev' },
+    body: { address: 'support', type: 'webhook' },
+  });
   engine.clock.advance(60_000);
   // A read (bob's) and a snoozed (cy's) notification, for the routes that act only on those.
   engine.operations['subscribers.notifications.markAsRead'](context, {
@@ -584,10 +645,13 @@ function preparedEngine() {
 }
 
 /**
- * Operations sent as POST that, as called here, store nothing: a preview renders, a diff compares two
- * environments, and a provider URL or link is answered.
+ * Operations sent as POST that, as called here, store nothing: a preview renders, a diff compares
+ * two environments, a check or a dry run answers, and a provider URL or link is answered.
  */
 const POSTS_THAT_READ: ReadonlySet<string> = new Set([
+  'domains.autoConfigure.start',
+  'domains.diagnose',
+  'domains.routes.test',
   'environments.diff',
   'integrations.configureWebhook',
   'integrations.createMobileLink',

@@ -1,0 +1,277 @@
+import * as z from 'zod/mini';
+import { Timestamp, type WireShape } from './common';
+import { CURSOR_QUERY } from './order';
+import { type CursorPageResponse, cursorPage } from './pagination';
+
+/**
+ * How an agent behaves on a conversation.
+ *
+ * @example
+ * ```ts
+ * AgentBehavior.parse({ acknowledgeOnReceived: true, reactionOnResolved: 'check', subscriberAccess: 'restricted' });
+ * ```
+ */
+export const AgentBehavior = z.looseObject({
+  acknowledgeOnReceived: z.optional(z.boolean()),
+  reactionOnResolved: z.optional(z.nullable(z.string())),
+  subscriberAccess: z.optional(z.enum(['open', 'restricted'])),
+});
+export interface AgentBehavior extends WireShape<typeof AgentBehavior> {}
+
+/**
+ * An integration linked to an agent, as an agent lists it.
+ *
+ * @example
+ * ```ts
+ * AgentIntegrationSummary.parse({ integrationId: 'i', providerId: 'slack', name: 'Slack', identifier: 'slack', active: true });
+ * ```
+ */
+export const AgentIntegrationSummary = z.looseObject({
+  integrationId: z.string(),
+  providerId: z.string(),
+  name: z.string(),
+  identifier: z.string(),
+  channel: z.optional(z.string()),
+  active: z.boolean(),
+});
+export interface AgentIntegrationSummary extends WireShape<typeof AgentIntegrationSummary> {}
+
+/**
+ * An agent of the environment.
+ *
+ * @example
+ * ```ts
+ * Agent.parse({
+ *   _id: '665f1c2e8b7a3d9f0c1b2a3d',
+ *   name: 'Support bot',
+ *   identifier: 'support-bot',
+ *   active: true,
+ *   _environmentId: 'e',
+ *   _organizationId: 'o',
+ *   createdAt: '2024-01-01T00:00:00.000Z',
+ *   updatedAt: '2024-01-01T00:00:00.000Z',
+ * });
+ * ```
+ */
+export const Agent = z.looseObject({
+  _id: z.string(),
+  name: z.string(),
+  identifier: z.string(),
+  description: z.optional(z.string()),
+  behavior: z.optional(AgentBehavior),
+  active: z.boolean(),
+  /** The production bridge URL. */
+  bridgeUrl: z.optional(z.string()),
+  /** The development bridge URL. */
+  devBridgeUrl: z.optional(z.string()),
+  devBridgeActive: z.optional(z.boolean()),
+  runtime: z.optional(z.enum(['self-hosted', 'managed'])),
+  visibility: z.optional(z.string()),
+  managedRuntime: z.optional(z.record(z.string(), z.unknown())),
+  _environmentId: z.string(),
+  _organizationId: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  integrations: z.optional(z.array(AgentIntegrationSummary)),
+});
+export interface Agent extends WireShape<typeof Agent> {}
+
+/**
+ * Body of `POST /v1/agents`.
+ *
+ * @example
+ * ```ts
+ * AgentCreateBody.parse({ name: 'Support bot', identifier: 'support-bot' });
+ * ```
+ */
+export const AgentCreateBody = z.object({
+  /** At most 60 characters. */
+  name: z.string(),
+  /** Letters and digits, with `-`, `_` or `.` between them. */
+  identifier: z.string(),
+  description: z.optional(z.string()),
+  /** Default true. */
+  active: z.optional(z.boolean()),
+  runtime: z.optional(z.enum(['self-hosted', 'managed'])),
+  managedRuntime: z.optional(z.record(z.string(), z.unknown())),
+});
+export type AgentCreateBody = z.input<typeof AgentCreateBody>;
+
+/**
+ * Body of `PATCH /v1/agents/{identifier}`.
+ *
+ * @example
+ * ```ts
+ * AgentUpdateBody.parse({ name: 'Helpdesk', active: false });
+ * ```
+ */
+export const AgentUpdateBody = z.object({
+  name: z.optional(z.string()),
+  description: z.optional(z.string()),
+  active: z.optional(z.boolean()),
+  behavior: z.optional(AgentBehavior),
+  bridgeUrl: z.optional(z.string()),
+  devBridgeUrl: z.optional(z.string()),
+  devBridgeActive: z.optional(z.boolean()),
+});
+export type AgentUpdateBody = z.input<typeof AgentUpdateBody>;
+
+/**
+ * Body of `PUT /v1/agents/{identifier}/bridge`.
+ *
+ * @example
+ * ```ts
+ * AgentBridgeBody.parse({ bridgeUrl: 'https://app.acme.dev/api/agent' });
+ * ```
+ */
+export const AgentBridgeBody = z.object({
+  bridgeUrl: z.optional(z.string()),
+  devBridgeUrl: z.optional(z.string()),
+  devBridgeActive: z.optional(z.boolean()),
+});
+export type AgentBridgeBody = z.input<typeof AgentBridgeBody>;
+
+/**
+ * Query of `GET /v1/agents`: the cursor options and `identifier` (part of it).
+ *
+ * @example
+ * ```ts
+ * AgentListQuery.parse({ identifier: 'support' });
+ * ```
+ */
+export const AgentListQuery = z.object({ ...CURSOR_QUERY, identifier: z.optional(z.string()) });
+export type AgentListQuery = z.infer<typeof AgentListQuery>;
+
+/**
+ * Response of `GET /v1/agents` (cursor page).
+ *
+ * @example
+ * ```ts
+ * AgentListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
+ * ```
+ */
+export const AgentListResponse = cursorPage(Agent);
+/** Response of `GET /v1/agents`: a cursor page of agents. */
+export interface AgentListResponse extends CursorPageResponse<Agent> {}
+
+/**
+ * A link between an agent and an integration.
+ *
+ * @example
+ * ```ts
+ * AgentIntegration.parse({
+ *   _id: 'l',
+ *   _agentId: 'a',
+ *   integration: { _id: 'i', identifier: 'slack', name: 'Slack', providerId: 'slack', active: true },
+ *   _environmentId: 'e',
+ *   _organizationId: 'o',
+ *   connectedAt: null,
+ *   createdAt: '2024-01-01T00:00:00.000Z',
+ *   updatedAt: '2024-01-01T00:00:00.000Z',
+ * });
+ * ```
+ */
+export const AgentIntegration = z.looseObject({
+  _id: z.string(),
+  _agentId: z.string(),
+  integration: z.looseObject({
+    _id: z.string(),
+    identifier: z.string(),
+    name: z.string(),
+    providerId: z.string(),
+    channel: z.optional(z.string()),
+    active: z.boolean(),
+  }),
+  _environmentId: z.string(),
+  _organizationId: z.string(),
+  connectedAt: z.optional(z.nullable(z.string())),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export interface AgentIntegration extends WireShape<typeof AgentIntegration> {}
+
+/**
+ * Body of `POST /v1/agents/{identifier}/integrations`: the integration by identifier, or a
+ * provider whose integration to link.
+ *
+ * @example
+ * ```ts
+ * AgentIntegrationCreateBody.parse({ integrationIdentifier: 'slack-support' });
+ * ```
+ */
+export const AgentIntegrationCreateBody = z.object({
+  integrationIdentifier: z.optional(z.string()),
+  providerId: z.optional(z.string()),
+});
+export type AgentIntegrationCreateBody = z.input<typeof AgentIntegrationCreateBody>;
+
+/**
+ * Body of `PATCH /v1/agents/{identifier}/integrations/{agentIntegrationId}`.
+ *
+ * @example
+ * ```ts
+ * AgentIntegrationUpdateBody.parse({ integrationIdentifier: 'slack-sales' });
+ * ```
+ */
+export const AgentIntegrationUpdateBody = z.object({ integrationIdentifier: z.string() });
+export type AgentIntegrationUpdateBody = z.input<typeof AgentIntegrationUpdateBody>;
+
+/**
+ * Query of `GET /v1/agents/{identifier}/integrations`.
+ *
+ * @example
+ * ```ts
+ * AgentIntegrationListQuery.parse({ integrationIdentifier: 'slack-support' });
+ * ```
+ */
+export const AgentIntegrationListQuery = z.object({
+  ...CURSOR_QUERY,
+  integrationIdentifier: z.optional(z.string()),
+});
+export type AgentIntegrationListQuery = z.infer<typeof AgentIntegrationListQuery>;
+
+/**
+ * Response of `GET /v1/agents/{identifier}/integrations` (cursor page).
+ *
+ * @example
+ * ```ts
+ * AgentIntegrationListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
+ * ```
+ */
+export const AgentIntegrationListResponse = cursorPage(AgentIntegration);
+/** Response of `GET /v1/agents/{identifier}/integrations`: a cursor page of links. */
+export interface AgentIntegrationListResponse extends CursorPageResponse<AgentIntegration> {}
+
+/**
+ * Body of `POST /v1/agents/{agentId}/reply`: what the agent does on a conversation (a reply, an
+ * edit, a resolve, signals, reactions).
+ *
+ * @example
+ * ```ts
+ * AgentReplyBody.parse({ conversationId: 'c-1', integrationIdentifier: 'slack-support', reply: { markdown: 'Done!' } });
+ * ```
+ */
+export const AgentReplyBody = z.looseObject({
+  conversationId: z.string(),
+  integrationIdentifier: z.string(),
+  reply: z.optional(z.record(z.string(), z.unknown())),
+  edit: z.optional(z.record(z.string(), z.unknown())),
+  resolve: z.optional(z.record(z.string(), z.unknown())),
+  signals: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  addReactions: z.optional(z.array(z.record(z.string(), z.unknown()))),
+});
+export type AgentReplyBody = z.input<typeof AgentReplyBody>;
+
+/**
+ * Response of `POST /v1/agents/{agentId}/reply`: the delivered message, or `null` without a reply
+ * or edit.
+ *
+ * @example
+ * ```ts
+ * AgentReplyResult.parse({ messageId: 'm-1', platformThreadId: 't-1' });
+ * ```
+ */
+export const AgentReplyResult = z.nullable(
+  z.looseObject({ messageId: z.string(), platformThreadId: z.string() }),
+);
+export type AgentReplyResult = z.infer<typeof AgentReplyResult>;
