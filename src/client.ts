@@ -31,11 +31,11 @@ import { Workflows } from './resources/workflows';
  * - `svc.channelEndpoints`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.contexts`: `create`, `delete`, `list`, `retrieve`, `update`
  * - `svc.deliveryWebhooks`: `track`
- * - `svc.environmentVariables`: `create`, `delete`, `list`, `retrieve`, `update`, `usage`
- * - `svc.environments`: `create`, `delete`, `diff`, `getTags`, `list`, `publish`, `update`
  * - `svc.domains`: `create`, `delete`, `diagnose`, `list`, `retrieve`, `update`, `verify`
  * - `svc.domains.autoConfigure`: `retrieve`, `start`
  * - `svc.domains.routes`: `create`, `delete`, `list`, `retrieve`, `test`, `update`
+ * - `svc.environmentVariables`: `create`, `delete`, `list`, `retrieve`, `update`, `usage`
+ * - `svc.environments`: `create`, `delete`, `diff`, `getTags`, `list`, `publish`, `update`
  * - `svc.events`: `broadcast`, `cancel`, `trigger`, `triggerBulk`
  * - `svc.integrations`: `autoConfigure`, `configureWebhook`, `create`, `createMobileLink`, `delete`, `generateChatOAuthUrl`, `generateConnectOAuthUrl`, `generateLinkUserOAuthUrl`, `linkChannelEndpoint`, `list`, `listActive`, `setPrimary`, `update`
  * - `svc.layouts`: `create`, `delete`, `duplicate`, `list`, `preview`, `retrieve`, `update`, `usage`
