@@ -6,7 +6,7 @@
  * @module
  */
 import type { ControlRouter } from '../control/control-router';
-import { FIRST_FRAME_ID, FIRST_FRAME_PATHS } from './page/first-frame';
+import { FIRST_FRAME_ID, FIRST_FRAME_PATHS } from './first-frame-paths';
 
 /** Above this the page is served without its answers and fetches them, as it always could. */
 export const FIRST_FRAME_BYTE_LIMIT = 512 * 1024;

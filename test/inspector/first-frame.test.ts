@@ -4,7 +4,7 @@ import { Svc } from '@svc/api';
 import { type MockServer, startMockServer } from '@svc/api/mock/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_FRAME_BYTE_LIMIT, firstFrameScript } from '../../mock-server/inspector/first-frame';
-import { FIRST_FRAME_PATHS } from '../../mock-server/inspector/page/first-frame';
+import { FIRST_FRAME_PATHS } from '../../mock-server/inspector/first-frame-paths';
 
 let server: MockServer | undefined;
 afterEach(() => server?.close());

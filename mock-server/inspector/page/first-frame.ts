@@ -1,19 +1,7 @@
 // The control answers the server puts in the page (docs/inspector.md: "First frame"), so its first
 // paint shows data, not "Loading…". Read once: a later read of the same path asks the server.
 
-/** The id of the page's `<script type="application/json">` that holds the answers. */
-export const FIRST_FRAME_ID = 'svc-first-frame';
-
-/**
- * The control paths the default view (Activity, Development) reads before anything else; the
- * server answers these in the page. Each is exactly the path the page asks for.
- */
-export const FIRST_FRAME_PATHS = [
-  '/inspector/environments',
-  '/clock',
-  '/data',
-  '/inspector/activity?environment=Development',
-] as const;
+import { FIRST_FRAME_ID } from '../first-frame-paths';
 
 let answers: Map<string, unknown> | undefined;
 
