@@ -200,7 +200,7 @@ export type LayoutListQuery = z.input<typeof LayoutListQuery>;
  *
  * @example
  * ```ts
- * const { layouts, totalCount }: LayoutListResponse = await svc.layouts.list();
+ * const page: LayoutListResponse = LayoutListResponse.parse({ layouts: [], totalCount: 0 });
  * ```
  */
 export const LayoutListResponse = z.looseObject({
