@@ -297,4 +297,39 @@ describe('inspector control routes', () => {
     await call('POST', '/clock/advance', { ms: 3_600_000 });
     expect((await call('GET', '/inspector/clock')).data.pending).toEqual([]);
   });
+  it("agents lists the environment's agents with their links, and their replies and bridge changes newest first", async () => {
+    const scope = engine.scope('Development');
+    engine.operations['agents.create'](scope, { body: { name: 'Bot', identifier: 'bot' } });
+    engine.operations['agents.integrations.create'](scope, {
+      params: { identifier: 'bot' },
+      body: { integrationIdentifier: 'twilio' },
+    });
+    engine.operations['agents.updateBridge'](scope, {
+      params: { identifier: 'bot' },
+      body: { bridgeUrl: 'https://app.acme.dev/agent' },
+    });
+    engine.operations['agents.sendReply'](scope, {
+      params: { agentId: 'bot' },
+      body: { conversationId: 'c-1', integrationIdentifier: 'twilio', reply: { markdown: 'Hi' } },
+    });
+    const { status, data } = await call('GET', '/inspector/agents');
+    expect(status).toBe(200);
+    expect(data.agents).toEqual([
+      expect.objectContaining({
+        identifier: 'bot',
+        bridgeUrl: 'https://app.acme.dev/agent',
+        integrations: [expect.objectContaining({ identifier: 'twilio' })],
+      }),
+    ]);
+    expect(data.activity.map((entry: Json) => [entry.kind, entry.agentIdentifier])).toEqual([
+      ['reply', 'bot'],
+      ['bridge', 'bot'],
+    ]);
+    expect(data.activity[0].body).toMatchObject({
+      conversationId: 'c-1',
+      reply: { markdown: 'Hi' },
+    });
+    const other = await call('GET', '/inspector/agents?environment=Production');
+    expect(other.data).toEqual({ agents: [], activity: [] });
+  });
 });

@@ -1,4 +1,4 @@
-// The inspector page: tabs over the engine's activity, messages, inboxes, state, and time and
+// The inspector page: tabs over the engine's activity, messages, inboxes, state, agents, and time and
 // faults, refreshed live from the engine's event feed; the URL fragment deep-links a tab, a
 // transaction or a message (route.ts). See docs/inspector.md.
 import { render } from 'preact';
@@ -8,6 +8,7 @@ import { followEvents, type LiveState } from './live';
 import { go, TABS, type Tab, useRoute } from './route';
 import { html, Loading, useControl } from './ui';
 import { ActivityView } from './views/activity';
+import { AgentsView } from './views/agents';
 import { InboxView } from './views/inbox';
 import { MessagesView } from './views/messages';
 import { StateView } from './views/state';
@@ -104,6 +105,7 @@ function App() {
       ${tab === 'messages' ? html`<${MessagesView} ...${props} messageId=${id} />` : null}
       ${tab === 'inbox' ? html`<${InboxView} ...${props} />` : null}
       ${tab === 'state' ? html`<${StateView} ...${props} />` : null}
+      ${tab === 'agents' ? html`<${AgentsView} ...${props} />` : null}
       ${tab === 'time' ? html`<${TimeView} version=${version} bump=${bump} />` : null}
     </main>
   </div>`;

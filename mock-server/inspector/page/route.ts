@@ -9,6 +9,7 @@ export const TABS = [
   ['messages', 'Messages'],
   ['inbox', 'Inbox'],
   ['state', 'State'],
+  ['agents', 'Agents'],
   ['time', 'Time & faults'],
 ] as const;
 /** A tab's name. */
