@@ -91,6 +91,7 @@ export * from './funcs/workflows';
 export type {
   BroadcastBodyFor,
   DynamicWorkflowName,
+  EventsWith,
   Register,
   RegisteredBroadcastBody,
   RegisteredBulkTriggerBody,

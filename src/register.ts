@@ -5,8 +5,11 @@
  *
  * @module
  */
-import type { TriggerBody } from './schemas/event';
-import type { BroadcastBody } from './schemas/event-batch';
+import type { APIPromise } from './core/api-promise';
+import type { RequestOptions } from './core/options';
+import type { Events } from './resources/events';
+import type { TriggerBody, TriggerResponse } from './schemas/event';
+import type { BroadcastBody, BulkTriggerResponse } from './schemas/event-batch';
 
 /**
  * Declared empty; augment it with `workflows` (workflow id → payload type) to type
@@ -127,4 +130,55 @@ export type RegisteredBroadcastBody = [RegisteredWorkflows] extends [never]
  */
 export interface RegisteredBulkTriggerBody {
   events: RegisteredTriggerBody[];
+}
+
+/**
+ * The escape for a test that seeds its own workflows: `svc.events` typed by the registered
+ * workflows plus `Extra` (workflow id → payload type), so a test-only workflow is taken with its
+ * payload type while every other call stays typed. Types only: annotate a variable with it and
+ * assign `svc.events` (the same object, no cast); unregistered, the trigger stays open as before.
+ *
+ * @example
+ * ```ts
+ * const events: EventsWith<{ 'test-only': { n: number } }> = svc.events;
+ * await events.trigger({ name: 'test-only', to: 'user-1', payload: { n: 1 } });
+ * ```
+ */
+export interface EventsWith<Extra> extends Omit<Events, 'trigger' | 'triggerBulk' | 'broadcast'> {
+  /**
+   * As `svc.events.trigger`, taking the registered workflows and `Extra`.
+   *
+   * @example
+   * ```ts
+   * await events.trigger({ name: 'test-only', to: 'user-1', payload: { n: 1 } });
+   * ```
+   */
+  trigger(
+    body: RegisteredTriggerBody | TriggerBodyFor<Extra>,
+    options?: RequestOptions,
+  ): APIPromise<TriggerResponse>;
+  /**
+   * As `svc.events.triggerBulk`, taking the registered workflows and `Extra`.
+   *
+   * @example
+   * ```ts
+   * await events.triggerBulk({ events: [{ name: 'test-only', to: 'user-1', payload: { n: 1 } }] });
+   * ```
+   */
+  triggerBulk(
+    body: { events: (RegisteredTriggerBody | TriggerBodyFor<Extra>)[] },
+    options?: RequestOptions,
+  ): APIPromise<BulkTriggerResponse>;
+  /**
+   * As `svc.events.broadcast`, taking the registered workflows and `Extra`.
+   *
+   * @example
+   * ```ts
+   * await events.broadcast({ name: 'test-only', payload: { n: 1 } });
+   * ```
+   */
+  broadcast(
+    body: RegisteredBroadcastBody | BroadcastBodyFor<Extra>,
+    options?: RequestOptions,
+  ): APIPromise<TriggerResponse>;
 }

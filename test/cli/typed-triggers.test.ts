@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-it('known ids and payloads compile, unknown ids and wrong payloads do not, the escape does', async () => {
+it('known ids and payloads compile, unknown ids and wrong payloads do not, the escapes do', async () => {
   const dir = join(work, 'workflows');
   const step = { stepId: 'note', name: 'Note', type: 'in_app', controlValues: { body: 'Hi' } };
   await mkdir(dir);
@@ -48,10 +48,10 @@ it('known ids and payloads compile, unknown ids and wrong payloads do not, the e
   );
   expect(stderr).toBe('');
   expect(code).toBe(0);
-  await copyFile(
-    join(root, 'test', 'types', 'register-fixture', 'usage.ts'),
-    join(work, 'usage.ts'),
-  );
+  // usage.ts: the typed trigger; seeded-test.ts: a test that seeds its own workflows (EventsWith).
+  for (const file of ['usage.ts', 'seeded-test.ts']) {
+    await copyFile(join(root, 'test', 'types', 'register-fixture', file), join(work, file));
+  }
 
   const config = ts.getParsedCommandLineOfConfigFile(
     join(root, 'tsconfig.json'),
@@ -62,10 +62,19 @@ it('known ids and payloads compile, unknown ids and wrong payloads do not, the e
     },
   );
   if (!config) throw new Error('tsconfig.json did not parse');
-  const program = ts.createProgram([join(work, 'usage.ts'), join(work, 'workflows.gen.ts')], {
-    ...config.options,
-    noEmit: true,
-  });
+  const program = ts.createProgram(
+    [
+      join(work, 'usage.ts'),
+      join(work, 'seeded-test.ts'),
+      join(work, 'workflows.gen.ts'),
+      // The inspector's page module, which the mock's entries import, is declared here.
+      join(root, 'mock-server', 'inspector', 'virtual-page.d.ts'),
+    ],
+    {
+      ...config.options,
+      noEmit: true,
+    },
+  );
   const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const where = diagnostic.file
       ? `${diagnostic.file.fileName}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`

@@ -4,6 +4,7 @@ import type {
   BroadcastBody,
   BulkTriggerBody,
   DynamicWorkflowName,
+  EventsWith,
   RegisteredWorkflows,
   Svc,
   TriggerBody,
@@ -39,5 +40,23 @@ describe('TriggerBodyFor', () => {
   it('takes a DynamicWorkflowName with any payload object', () => {
     expectTypeOf<{ name: DynamicWorkflowName; to: 'u'; payload: { x: 1 } }>().toExtend<Body>();
     expectTypeOf<{ name: string; to: 'u' }>().not.toExtend<Body>();
+  });
+});
+
+describe('EventsWith (a test that seeds its own workflows)', () => {
+  type Events = EventsWith<{ 'test-only': { n: number } }>;
+
+  it('is what svc.events is, with no cast', () => {
+    expectTypeOf<Svc['events']>().toExtend<Events>();
+    expectTypeOf<Events['cancel']>().toEqualTypeOf<Svc['events']['cancel']>();
+  });
+
+  it('stays open without a registered workflow: any name, any payload object', () => {
+    expectTypeOf<{ name: 'other'; to: 'u'; payload: { x: 1 } }>().toExtend<
+      Parameters<Events['trigger']>[0]
+    >();
+    expectTypeOf<{ name: 'other'; payload: { x: 1 } }>().toExtend<
+      Parameters<Events['broadcast']>[0]
+    >();
   });
 });
