@@ -75,9 +75,13 @@ export const ChannelConnection = z.looseObject({
   subscriberId: z.nullable(z.string()),
   /** The `type:id` keys of its context (`[]` when none). */
   contextKeys: z.array(z.string()),
+  /** The chat workspace it reaches (a Slack team, a Teams tenant). */
   workspace: ChannelWorkspace,
+  /** The credentials it holds for that workspace. */
   auth: ChannelAuth,
+  /** When the connection was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the connection was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface ChannelConnection extends WireShape<typeof ChannelConnection> {}

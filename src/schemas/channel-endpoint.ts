@@ -72,7 +72,9 @@ export const ChannelEndpoint = z.looseObject({
   type: openEnum(CHANNEL_ENDPOINT_TYPES),
   /** The destination, shaped by `type` (`{ channelId }`, `{ url }`, `{ phoneNumber }`, ...). */
   endpoint: JsonObject,
+  /** When the endpoint was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the endpoint was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface ChannelEndpoint extends WireShape<typeof ChannelEndpoint> {}

@@ -71,6 +71,7 @@ export interface DeliveryEvent extends WireShape<typeof DeliveryEvent> {}
 export const DeliveryWebhookResult = z.looseObject({
   /** The message's identifier at the provider (the engine gives each message its `_id`). */
   id: z.string(),
+  /** The provider's event for that message, mapped to the service's status. */
   event: DeliveryEvent,
 });
 export interface DeliveryWebhookResult extends WireShape<typeof DeliveryWebhookResult> {}

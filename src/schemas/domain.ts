@@ -37,10 +37,15 @@ export type DomainRouteType = z.infer<typeof DomainRouteType>;
  * ```
  */
 export const ExpectedDnsRecord = z.looseObject({
+  /** The record type: `MX` for the inbound mail server. */
   type: z.string(),
+  /** The host name the record goes on: the domain itself. */
   name: z.string(),
+  /** The record value: the inbound mail server's host name for an MX record. */
   content: z.string(),
+  /** The time to live to set, as a string (`Auto` lets the DNS provider choose). */
   ttl: z.string(),
+  /** The MX preference (lower wins); absent for records without one. */
   priority: z.optional(z.number()),
 });
 export interface ExpectedDnsRecord extends WireShape<typeof ExpectedDnsRecord> {}
@@ -63,19 +68,27 @@ export interface ExpectedDnsRecord extends WireShape<typeof ExpectedDnsRecord> {
  * ```
  */
 export const Domain = z.looseObject({
+  /** The domain's unique identifier. */
   _id: z.string(),
   /** The domain name, lower case. */
   name: z.string(),
   /** `verified` once a verification found the MX record. */
   status: DomainStatus,
+  /** Whether the last verification found the MX record pointing at the inbound mail server. */
   mxRecordConfigured: z.boolean(),
+  /** The DNS provider detected for the domain (`Cloudflare`, ...); absent when none was found. */
   dnsProvider: z.optional(z.string()),
+  /** The environment the domain belongs to. */
   _environmentId: z.string(),
+  /** The organization the domain belongs to. */
   _organizationId: z.string(),
+  /** When the domain was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the domain was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** The DNS records to add (absent in listings). */
   expectedDnsRecords: z.optional(z.array(ExpectedDnsRecord)),
+  /** String key-value metadata (at most 10 keys, 500 characters in all); absent when never set. */
   data: z.optional(Metadata),
 });
 export interface Domain extends WireShape<typeof Domain> {}
@@ -149,19 +162,29 @@ const DiagnosticCode = z.enum([
 export const DomainDiagnosis = z.looseObject({
   /** True when no issue has the `error` severity. */
   ok: z.boolean(),
+  /** When the diagnostic run finished (ISO 8601). */
   runAt: Timestamp,
+  /** The five checks, in the service's order, each with its outcome. */
   checks: z.array(
     z.looseObject({
+      /** Which check this is (`mx_missing`, `dnsbl_listed`, ...). */
       code: DiagnosticCode,
+      /** `skipped` when an earlier failure made the check meaningless. */
       status: z.enum(['pass', 'fail', 'skipped']),
+      /** Round-trip time of the check, in milliseconds. */
       latencyMs: z.number(),
     }),
   ),
+  /** The problems found, `[]` when none. */
   issues: z.array(
     z.looseObject({
+      /** The check that found the issue. */
       code: DiagnosticCode,
+      /** `error` prevents inbound mail (and makes `ok` false); `warn` may degrade it. */
       severity: z.enum(['warn', 'error']),
+      /** What is wrong, naming the domain or mail host. */
       message: z.string(),
+      /** Plain-language remediation guidance. */
       fix: z.string(),
     }),
   ),
@@ -178,11 +201,17 @@ export interface DomainDiagnosis extends WireShape<typeof DomainDiagnosis> {}
  * ```
  */
 export const DomainAutoConfigureStatus = z.looseObject({
+  /** Whether the DNS provider can apply the records through Domain Connect. */
   available: z.boolean(),
+  /** The DNS provider's display name (`Cloudflare`); present when available. */
   providerName: z.optional(z.string()),
+  /** The DNS provider's Domain Connect identifier; present when available. */
   providerId: z.optional(z.string()),
+  /** Why auto-configuration is unavailable, as a sentence; absent when available. */
   reason: z.optional(z.string()),
+  /** Why auto-configuration is unavailable (`disabled`, `unsupported_provider`, ...); absent when available. */
   reasonCode: z.optional(z.string()),
+  /** The DNS records to add by hand instead. */
   manualRecords: z.array(ExpectedDnsRecord),
 });
 export interface DomainAutoConfigureStatus extends WireShape<typeof DomainAutoConfigureStatus> {}
@@ -210,8 +239,11 @@ export type DomainAutoConfigureStartBody = z.input<typeof DomainAutoConfigureSta
  * ```
  */
 export const DomainAutoConfigureStart = z.looseObject({
+  /** The DNS provider's Domain Connect URL to send the user to, where they consent to the records. */
   applyUrl: z.string(),
+  /** The DNS provider's display name (`Cloudflare`). */
   providerName: z.string(),
+  /** Where the DNS provider sends the user back once the consent flow completes. */
   redirectUri: z.string(),
 });
 export interface DomainAutoConfigureStart extends WireShape<typeof DomainAutoConfigureStart> {}
@@ -234,17 +266,25 @@ export interface DomainAutoConfigureStart extends WireShape<typeof DomainAutoCon
  * ```
  */
 export const DomainRoute = z.looseObject({
+  /** The route's unique identifier. */
   _id: z.string(),
+  /** The `_id` of the domain the route belongs to. */
   _domainId: z.string(),
   /** The local part (`support`), or `*` for every address of the domain. */
   address: z.string(),
   /** The agent's `_id`, on agent routes. */
   agentId: z.optional(z.string()),
+  /** `agent` delivers to the agent `agentId`; `webhook` to the environment's outbound webhooks. */
   type: DomainRouteType,
+  /** The environment the route belongs to. */
   _environmentId: z.string(),
+  /** The organization the route belongs to. */
   _organizationId: z.string(),
+  /** When the route was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the route was last updated (ISO 8601). */
   updatedAt: Timestamp,
+  /** String key-value metadata (at most 10 keys, 500 characters in all); absent when never set. */
   data: z.optional(Metadata),
 });
 export interface DomainRoute extends WireShape<typeof DomainRoute> {}
@@ -335,18 +375,37 @@ export type DomainRouteTestBody = z.input<typeof DomainRouteTestBody>;
 export const DomainRouteTestResult = z.looseObject({
   /** Whether a route (the address's or the `*` one) took the mail. */
   matched: z.boolean(),
+  /** Whether this was a dry run (nothing delivered; `payload` answered instead). */
   dryRun: z.boolean(),
+  /** The domain's verification status; present when no route matched. */
   domainStatus: z.optional(DomainStatus),
+  /** Whether the domain's MX record is configured; present when no route matched. */
   mxRecordConfigured: z.optional(z.boolean()),
+  /** The type of the route that matched; absent when none matched. */
   type: z.optional(DomainRouteType),
+  /** Human-readable summary of the delivery target; dry runs only. */
   wouldDeliverTo: z.optional(z.string()),
+  /** The outbound payload that would be delivered; dry runs only. */
   payload: z.optional(z.record(z.string(), z.unknown())),
-  webhook: z.optional(z.looseObject({ skipped: z.optional(z.boolean()), latencyMs: z.number() })),
+  /** The outbound-webhook delivery; webhook routes without `dryRun` only. */
+  webhook: z.optional(
+    z.looseObject({
+      /** True when outbound webhooks are off for the environment, so nothing was emitted. */
+      skipped: z.optional(z.boolean()),
+      /** Round-trip time of the delivery, in milliseconds. */
+      latencyMs: z.number(),
+    }),
+  ),
+  /** The agent delivery; agent routes without `dryRun` only. */
   agent: z.optional(
     z.looseObject({
+      /** The `_id` of the agent the mail went to. */
       agentId: z.string(),
+      /** The HTTP status the agent's webhook answered. */
       httpStatus: z.number(),
+      /** The agent webhook's response body, parsed, when it was JSON. */
       agentReply: z.optional(z.unknown()),
+      /** Round-trip time of the agent call, in milliseconds. */
       latencyMs: z.number(),
     }),
   ),
