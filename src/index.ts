@@ -208,6 +208,7 @@ export {
 } from './schemas/domain';
 export {
   ApiKey,
+  ChangeCounts,
   Environment,
   EnvironmentCreateBody,
   EnvironmentDeleted,
@@ -217,7 +218,9 @@ export {
   EnvironmentPublishResult,
   EnvironmentTag,
   EnvironmentUpdateBody,
+  PublishedItem,
   ResourceChange,
+  ResourceInfo,
 } from './schemas/environment';
 export {
   ENVIRONMENT_VARIABLE_KEY_PATTERN,
