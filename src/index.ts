@@ -209,6 +209,7 @@ export {
 } from './schemas/domain';
 export {
   ApiKey,
+  ChangeCounts,
   Environment,
   EnvironmentCreateBody,
   EnvironmentDeleted,
@@ -218,7 +219,9 @@ export {
   EnvironmentPublishResult,
   EnvironmentTag,
   EnvironmentUpdateBody,
+  PublishedItem,
   ResourceChange,
+  ResourceInfo,
 } from './schemas/environment';
 export {
   ENVIRONMENT_VARIABLE_KEY_PATTERN,

@@ -28,8 +28,11 @@ export interface ApiKey extends WireShape<typeof ApiKey> {}
  * ```
  */
 export const Environment = z.looseObject({
+  /** The environment's id. */
   _id: z.string(),
+  /** The environment's name (`Development`, `Production`, or a custom one). */
   name: z.string(),
+  /** The organization the environment belongs to. */
   _organizationId: z.string(),
   /** The Inbox's `applicationIdentifier`. */
   identifier: z.string(),
@@ -37,6 +40,7 @@ export const Environment = z.looseObject({
   type: z.optional(z.nullable(z.enum(['dev', 'prod']))),
   /** The caller's own key; empty for the organization's other environments. */
   apiKeys: z.optional(z.array(ApiKey)),
+  /** The parent environment's `_id` (custom environments). */
   _parentId: z.optional(z.string()),
   /** URL-friendly name (`dev_env_…`, `prod_env_…`, `<name>_env_…`). */
   slug: z.optional(z.string()),
@@ -104,7 +108,10 @@ export type EnvironmentUpdateBody = z.input<typeof EnvironmentUpdateBody>;
  * EnvironmentTag.parse({ name: 'onboarding' });
  * ```
  */
-export const EnvironmentTag = z.looseObject({ name: z.string() });
+export const EnvironmentTag = z.looseObject({
+  /** The tag. */
+  name: z.string(),
+});
 export interface EnvironmentTag extends WireShape<typeof EnvironmentTag> {}
 
 /** The answer of `GET /v2/environments/{environmentId}/tags`. */
@@ -114,12 +121,26 @@ export const EnvironmentTagList = z.array(EnvironmentTag);
 // which carry `stepType`) as the service's document says; its runtime says `workflow` / `step`.
 const ResourceType = z.string();
 
-const ResourceInfo = z.looseObject({
+/**
+ * A workflow or step on one side of a diff (`ResourceChange.sourceResource`, `targetResource`):
+ * `null` on the side it is missing from.
+ *
+ * @example
+ * ```ts
+ * ResourceInfo.parse({ id: 'welcome', name: 'Welcome', updatedAt: '2024-01-01T00:00:00.000Z' });
+ * ```
+ */
+export const ResourceInfo = z.looseObject({
+  /** The workflow's or step's id. */
   id: z.nullable(z.string()),
+  /** The workflow's or step's name. */
   name: z.nullable(z.string()),
+  /** The user who last updated it. */
   updatedBy: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  /** When it was last updated. */
   updatedAt: z.optional(z.nullable(z.string())),
 });
+export interface ResourceInfo extends WireShape<typeof ResourceInfo> {}
 
 /**
  * One change of a resource: `added`, `modified`, `deleted`, `unchanged` or `moved`.
@@ -130,28 +151,52 @@ const ResourceInfo = z.looseObject({
  * ```
  */
 export const ResourceChange = z.looseObject({
+  /** What kind of resource changed (a workflow, or one of its steps). */
   resourceType: ResourceType,
+  /** What a publish would do to it. */
   action: z.enum(['added', 'modified', 'deleted', 'unchanged', 'moved']),
+  /** The resource in the source environment. */
   sourceResource: z.optional(z.nullable(ResourceInfo)),
+  /** The resource in the target environment. */
   targetResource: z.optional(z.nullable(ResourceInfo)),
+  /** The changed values, before and after (only for modified resources). */
   diffs: z.optional(
     z.looseObject({
+      /** The differing values in the target environment. */
       previous: z.nullable(z.record(z.string(), z.unknown())),
+      /** The differing values in the source environment. */
       new: z.nullable(z.record(z.string(), z.unknown())),
     }),
   ),
+  /** The step type (only for step resources). */
   stepType: z.optional(z.string()),
+  /** The step's index in the target's steps (moved or deleted steps). */
   previousIndex: z.optional(z.number()),
+  /** The step's index in the source's steps (moved or added steps). */
   newIndex: z.optional(z.number()),
 });
 export interface ResourceChange extends WireShape<typeof ResourceChange> {}
 
-const ChangeCounts = z.looseObject({
+/**
+ * How many workflows and steps of one resource a publish would add, modify, delete or leave
+ * unchanged (`EnvironmentDiff.resources[].summary`).
+ *
+ * @example
+ * ```ts
+ * ChangeCounts.parse({ added: 1, modified: 2, deleted: 0, unchanged: 3 });
+ * ```
+ */
+export const ChangeCounts = z.looseObject({
+  /** Workflows and steps added. */
   added: z.number(),
+  /** Workflows and steps modified. */
   modified: z.number(),
+  /** Workflows and steps deleted. */
   deleted: z.number(),
+  /** Workflows and steps unchanged. */
   unchanged: z.number(),
 });
+export interface ChangeCounts extends WireShape<typeof ChangeCounts> {}
 
 /**
  * Body of `POST /v2/environments/{targetEnvironmentId}/diff`.
@@ -177,21 +222,34 @@ export type EnvironmentDiffBody = z.input<typeof EnvironmentDiffBody>;
  * ```
  */
 export const EnvironmentDiff = z.looseObject({
+  /** The environment compared from. */
   sourceEnvironmentId: z.string(),
+  /** The environment compared to. */
   targetEnvironmentId: z.string(),
+  /** One entry per workflow with changes: its changes and their counts. */
   resources: z.array(
     z.looseObject({
+      /** What kind of resource it is (a workflow). */
       resourceType: ResourceType,
+      /** The workflow in the source environment. */
       sourceResource: z.optional(z.nullable(ResourceInfo)),
+      /** The workflow in the target environment. */
       targetResource: z.optional(z.nullable(ResourceInfo)),
+      /** The changes of the workflow and of its steps. */
       changes: z.array(ResourceChange),
+      /** How many of those changes there are, by action. */
       summary: ChangeCounts,
+      /** Other resources the changes depend on. */
       dependencies: z.optional(z.array(z.record(z.string(), z.unknown()))),
     }),
   ),
+  /** The totals over every workflow. */
   summary: z.looseObject({
+    /** How many workflows and steps were compared. */
     totalEntities: z.number(),
+    /** How many changes were found. */
     totalChanges: z.number(),
+    /** Whether a publish would change anything. */
     hasChanges: z.boolean(),
   }),
 });
@@ -215,11 +273,24 @@ export const EnvironmentPublishBody = z.object({
 });
 export type EnvironmentPublishBody = z.input<typeof EnvironmentPublishBody>;
 
-const PublishedItem = z.looseObject({
+/**
+ * A workflow a publish processed (`EnvironmentPublishResult.results[].successful`, `failed`,
+ * `skipped`, which add its `action`, `error` or `reason`).
+ *
+ * @example
+ * ```ts
+ * PublishedItem.parse({ resourceType: 'workflow', resourceId: 'welcome', resourceName: 'Welcome' });
+ * ```
+ */
+export const PublishedItem = z.looseObject({
+  /** What kind of resource it is (a workflow). */
   resourceType: ResourceType,
+  /** The resource's id. */
   resourceId: z.string(),
+  /** The resource's name. */
   resourceName: z.string(),
 });
+export interface PublishedItem extends WireShape<typeof PublishedItem> {}
 
 /**
  * What a publish did: per resource type, the workflows created, updated or deleted in the
@@ -232,21 +303,45 @@ const PublishedItem = z.looseObject({
  * ```
  */
 export const EnvironmentPublishResult = z.looseObject({
+  /** One entry per resource type. */
   results: z.array(
     z.looseObject({
+      /** The kind of resource the entry is about (workflows). */
       resourceType: ResourceType,
+      /** The resources published, and what was done to each in the target. */
       successful: z.array(
-        z.extend(PublishedItem, { action: z.enum(['created', 'updated', 'skipped', 'deleted']) }),
+        z.extend(PublishedItem, {
+          /** What the publish did to the resource in the target. */
+          action: z.enum(['created', 'updated', 'skipped', 'deleted']),
+        }),
       ),
-      failed: z.array(z.extend(PublishedItem, { error: z.string() })),
-      skipped: z.array(z.extend(PublishedItem, { reason: z.string() })),
+      /** The resources that failed to publish, with the error. */
+      failed: z.array(
+        z.extend(PublishedItem, {
+          /** The error message. */
+          error: z.string(),
+        }),
+      ),
+      /** The resources skipped, with the reason. */
+      skipped: z.array(
+        z.extend(PublishedItem, {
+          /** Why the resource was skipped. */
+          reason: z.string(),
+        }),
+      ),
+      /** How many resources of this type were processed. */
       totalProcessed: z.number(),
     }),
   ),
+  /** The totals over every resource type. */
   summary: z.looseObject({
+    /** How many resources were processed. */
     resources: z.number(),
+    /** How many were published. */
     successful: z.number(),
+    /** How many failed. */
     failed: z.number(),
+    /** How many were skipped. */
     skipped: z.number(),
   }),
 });

@@ -36,11 +36,15 @@ const Content = z.record(z.string(), z.unknown());
 export const Translation = z.looseObject({
   /** The resource's identifier (a workflow's `workflowId`, a layout's `layoutId`). */
   resourceId: z.string(),
+  /** The kind of resource: `workflow` or `layout`. */
   resourceType: TranslationResourceType,
   /** The locale, `language_REGION` (`en_US`). */
   locale: z.string(),
+  /** Keys to translated texts. */
   content: Content,
+  /** When the translations were created. */
   createdAt: Timestamp,
+  /** When the translations were last updated. */
   updatedAt: Timestamp,
 });
 export interface Translation extends WireShape<typeof Translation> {}
@@ -85,14 +89,19 @@ export type TranslationCreateBody = z.input<typeof TranslationCreateBody>;
  * ```
  */
 export const TranslationGroup = z.looseObject({
+  /** The resource's identifier (a workflow's `workflowId`, a layout's `layoutId`). */
   resourceId: z.string(),
+  /** The kind of resource: `workflow` or `layout`. */
   resourceType: TranslationResourceType,
   /** The resource's name (the workflow's). */
   resourceName: z.string(),
+  /** The locales the resource has translations in. */
   locales: z.array(z.string()),
   /** Locales behind the default one (only present when there are some). */
   outdatedLocales: z.optional(z.array(z.string())),
+  /** When the resource's first translations were created. */
   createdAt: Timestamp,
+  /** When the resource's translations were last updated. */
   updatedAt: Timestamp,
 });
 export interface TranslationGroup extends WireShape<typeof TranslationGroup> {}
@@ -120,7 +129,9 @@ export type MasterJsonQuery = z.infer<typeof MasterJsonQuery>;
  * ```
  */
 export const MasterJson = z.looseObject({
+  /** The locale's translations of each workflow, by `workflowId`. */
   workflows: z.record(z.string(), Content),
+  /** The locale's translations of each layout, by `layoutId`. */
   layouts: z.record(z.string(), Content),
 });
 export interface MasterJson extends WireShape<typeof MasterJson> {}
@@ -152,7 +163,9 @@ export type MasterJsonImportBody = z.input<typeof MasterJsonImportBody>;
  * ```
  */
 export const MasterJsonImportResult = z.looseObject({
+  /** Whether the import succeeded overall. */
   success: z.boolean(),
+  /** A readable account of the import. */
   message: z.string(),
   /** Resource ids imported (absent when none). */
   successful: z.optional(z.array(z.string())),
@@ -170,9 +183,13 @@ export interface MasterJsonImportResult extends WireShape<typeof MasterJsonImpor
  * ```
  */
 export const TranslationsUploadResult = z.looseObject({
+  /** How many files were processed. */
   totalFiles: z.number(),
+  /** How many files were uploaded. */
   successfulUploads: z.number(),
+  /** How many files failed to upload. */
   failedUploads: z.number(),
+  /** The error messages of the failed files. */
   errors: z.array(z.string()),
 });
 export interface TranslationsUploadResult extends WireShape<typeof TranslationsUploadResult> {}

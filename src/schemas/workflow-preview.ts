@@ -69,6 +69,7 @@ export const PreviewError = z.looseObject({
   /** What to do about it. */
   hint: z.string(),
 });
+export interface PreviewError extends WireShape<typeof PreviewError> {}
 
 /**
  * What a step renders to: its type, and its content (`subject`/`body` of an email, the fields of
