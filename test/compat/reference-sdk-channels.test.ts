@@ -2,10 +2,9 @@
 // one of its channelConnections, channelEndpoints and activity (delivery-provider webhook)
 // functions against the engine's handlers (docs/behaviour/channels.md).
 
-import { Novu } from '@novu/api';
-import { HTTPClient } from '@novu/api/lib/http.js';
-import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import { referenceSdk } from './reference-sdk-harness';
 
 const engine = createMockEngine({
   seed: {
@@ -38,64 +37,9 @@ const engine = createMockEngine({
     ],
   },
 });
-const answer = createFetchHandler(engine, {
-  onUnexpectedError: (error) => {
-    throw error;
-  },
-});
 afterEach(() => engine.reset());
 
-// The interface renames the maker's identifiers (docs/behaviour/README.md): the reference SDK's
-// enums know `novu`, `novu-cloud`, ... where the engine answers `svc`, `svc-cloud`, ... Only
-// whole string values are mapped, in both directions; nothing else is touched.
-const RENAMED: Record<string, string> = {
-  svc: 'novu',
-  'svc-email': 'novu-email',
-  'svc-sms': 'novu-sms',
-  'svc-slack': 'novu-slack',
-  'svc-cloud': 'novu-cloud',
-  'svc-cloud-v1': 'novu-cloud-v1',
-};
-const BACK = Object.fromEntries(Object.entries(RENAMED).map(([ours, theirs]) => [theirs, ours]));
-const rename = (value: unknown, names: Record<string, string>): unknown => {
-  if (typeof value === 'string') return names[value] ?? value;
-  if (Array.isArray(value)) return value.map((item) => rename(item, names));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, rename(item, names)]),
-    );
-  }
-  return value;
-};
-
-/** The SDK's requests go straight to the engine's fetch handler: no network and no server. */
-const httpClient = new HTTPClient({
-  fetcher: async (input, init) => {
-    const original = input instanceof Request ? input : new Request(input, init);
-    const text = original.body === null ? undefined : await original.text();
-    const request = new Request(original.url, {
-      method: original.method,
-      headers: original.headers,
-      ...(text === undefined || text === ''
-        ? {}
-        : { body: JSON.stringify(rename(JSON.parse(text), BACK)) }),
-    });
-    const response = await answer(request);
-    const body = await response.text();
-    return new Response(body === '' ? null : JSON.stringify(rename(JSON.parse(body), RENAMED)), {
-      status: response.status,
-      headers: response.headers,
-    });
-  },
-});
-
-const novu = (environment = 'Development') =>
-  new Novu({
-    secretKey: engine.environment(environment).apiKey,
-    serverURL: 'https://api.svc.co',
-    httpClient,
-    retryConfig: { strategy: 'none' },
-  });
+const novu = referenceSdk(engine);
 
 describe('@novu/api channelConnections, channelEndpoints and activity against the engine', () => {
   it('creates, lists, retrieves, updates and deletes channel connections', async () => {
