@@ -34,7 +34,7 @@ describe('hostile: control API bodies', () => {
     [
       '/faults',
       { match: { operation: 'subscriber.retrieve' }, respond: 'network-error' },
-      'operation must be one of bridge.sync, contexts.create',
+      'operation must be one of agents.create, agents.delete',
     ],
     ['/faults/provider', { channel: 'in_app' }, 'channel must be one of email, sms, chat, push'],
     [
