@@ -7,16 +7,10 @@
 
 import * as z from 'zod/mini';
 import type { EngineScope } from '../scope';
-import { isObjectId } from '../store/ids';
 import type { AgentIntegrationRecord, AgentRecord, IntegrationRecord } from '../store/state';
 import { tables } from '../store/tables';
-import {
-  arrayView,
-  type CursorOptions,
-  type CursorPage,
-  cursorPage,
-  emptyCursorPage,
-} from '../wire/cursor-page';
+import type { CursorOptions, CursorPage } from '../wire/cursor-page';
+import { recordPage } from '../wire/record-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { agentOrThrow } from './agents';
@@ -205,34 +199,12 @@ export function listAgentIntegrations(
   identifier: string,
   search: AgentIntegrationSearch,
 ): CursorPage<AgentIntegrationDto> {
-  if (search.after !== undefined && search.before !== undefined) {
-    throw ServiceError.http(
-      400,
-      'Cannot specify both "before" and "after" cursors at the same time.',
-    );
-  }
-  const agent = agentOrThrow(scope, identifier);
   const wanted = search.integrationIdentifier;
-  const links = linksOf(scope, agent)
-    .filter(
-      (link) =>
-        wanted === undefined || integrationById(scope, link._integrationId)?.identifier === wanted,
-    )
-    .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  const cursor = search.after ?? search.before;
-  let cursorLink: AgentIntegrationRecord | undefined;
-  if (cursor !== undefined) {
-    const id = cursor.toLowerCase();
-    cursorLink = isObjectId(cursor) ? links.find((link) => link._id === id) : undefined;
-    if (!cursorLink) return emptyCursorPage();
-  }
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const page = cursorPage(
-    arrayView(links, search.orderDirection),
+  const page = recordPage(
+    () => linksOf(scope, agentOrThrow(scope, identifier)),
     search,
-    (link) => link._id,
-    (a, b) => sign * (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
-    cursorLink,
+    (link) =>
+      wanted === undefined || integrationById(scope, link._integrationId)?.identifier === wanted,
   );
   return { ...page, data: page.data.map((link) => toDto(scope, link)) };
 }

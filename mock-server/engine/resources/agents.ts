@@ -8,17 +8,10 @@
 import * as z from 'zod/mini';
 import { SLUG_IDENTIFIER_PATTERN } from '../../../src/schemas/workflow-upsert';
 import type { EngineScope } from '../scope';
-import { isObjectId } from '../store/ids';
 import type { AgentRecord } from '../store/state';
 import { tables } from '../store/tables';
-import {
-  arrayView,
-  type CursorOptions,
-  type CursorPage,
-  compareValues,
-  cursorPage,
-  emptyCursorPage,
-} from '../wire/cursor-page';
+import type { CursorOptions, CursorPage } from '../wire/cursor-page';
+import { recordPage } from '../wire/record-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { recordAgentActivity } from './agent-activity';
@@ -344,36 +337,11 @@ export function deleteAgent(scope: EngineScope, identifier: string): undefined {
  * `identifier` a part of the identifier, in any case.
  */
 export function listAgents(scope: EngineScope, search: AgentSearch): CursorPage<AgentDto> {
-  if (search.after !== undefined && search.before !== undefined) {
-    throw ServiceError.http(
-      400,
-      'Cannot specify both "before" and "after" cursors at the same time.',
-    );
-  }
   const needle = search.identifier?.toLowerCase();
-  const agents = [...scope.data.agents.values()].filter(
-    (agent) => needle === undefined || agent.identifier.toLowerCase().includes(needle),
-  );
-  const cursor = search.after ?? search.before;
-  let cursorAgent: AgentRecord | undefined;
-  if (cursor !== undefined) {
-    const id = cursor.toLowerCase();
-    cursorAgent = isObjectId(cursor) ? agents.find((agent) => agent._id === id) : undefined;
-    if (!cursorAgent) return emptyCursorPage();
-  }
-  const field = search.orderBy;
-  const ascending = (a: AgentRecord, b: AgentRecord) =>
-    compareValues(
-      (a as unknown as Record<string, unknown>)[field],
-      (b as unknown as Record<string, unknown>)[field],
-    ) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const page = cursorPage(
-    arrayView(agents.sort(ascending), search.orderDirection),
+  const page = recordPage(
+    () => scope.data.agents.values(),
     search,
-    (agent) => agent._id,
-    (a, b) => sign * ascending(a, b),
-    cursorAgent,
+    (agent) => needle === undefined || agent.identifier.toLowerCase().includes(needle),
   );
   return { ...page, data: page.data.map((agent) => agentDto(scope, agent)) };
 }

@@ -7,18 +7,11 @@
  */
 
 import type { EngineScope } from '../scope';
-import { isObjectId } from '../store/ids';
 import type { ContextRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { contextKeysOf } from '../wire/context-keys';
-import {
-  arrayView,
-  type CursorOptions,
-  type CursorPage,
-  compareValues,
-  cursorPage,
-  emptyCursorPage,
-} from '../wire/cursor-page';
+import type { CursorOptions, CursorPage } from '../wire/cursor-page';
+import { recordPage } from '../wire/record-page';
 import { ServiceError } from '../wire/service-error';
 
 /** The most connections, and the most endpoints, one environment keeps. */
@@ -123,8 +116,6 @@ export function sameContextKeys(a: readonly string[], b: readonly string[]): boo
   return [...a].sort().every((key, index) => key === sorted[index]);
 }
 
-const byId = (a: ChannelRow, b: ChannelRow) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-
 /**
  * One cursor page of `rows`: newest first unless `orderDirection=ASC`, by `orderBy` (default
  * `createdAt`) then `_id`; a cursor is a record's `_id`, an unknown one gives an empty page.
@@ -133,42 +124,14 @@ export function listChannelRows<T extends ChannelRow>(
   rows: Iterable<T>,
   search: ChannelSearch,
 ): CursorPage<T> {
-  if (search.after !== undefined && search.before !== undefined) {
-    throw ServiceError.http(
-      400,
-      'Cannot specify both "before" and "after" cursors at the same time.',
-    );
-  }
-  const all = [...rows];
-  const cursor = search.after ?? search.before;
-  let cursorRow: T | undefined;
-  if (cursor !== undefined) {
-    const id = isObjectId(cursor) ? cursor.toLowerCase() : undefined;
-    cursorRow = all.find((row) => row._id === id);
-    if (!cursorRow) return emptyCursorPage();
-  }
-  const field = search.orderBy;
-  const ascending = (a: T, b: T) =>
-    compareValues(
-      (a as unknown as Record<string, unknown>)[field],
-      (b as unknown as Record<string, unknown>)[field],
-    ) || byId(a, b);
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const matching = all
-    .filter(
-      (row) =>
-        Object.entries(search.filters).every(
-          ([name, value]) =>
-            value === undefined || (row as unknown as Record<string, unknown>)[name] === value,
-        ) &&
-        (search.contextKeys === undefined || sameContextKeys(row.contextKeys, search.contextKeys)),
-    )
-    .sort(ascending);
-  return cursorPage(
-    arrayView(matching, search.orderDirection),
+  return recordPage(
+    () => rows,
     search,
-    (row) => row._id,
-    (a, b) => sign * ascending(a, b),
-    cursorRow,
+    (row) =>
+      Object.entries(search.filters).every(
+        ([name, value]) =>
+          value === undefined || (row as unknown as Record<string, unknown>)[name] === value,
+      ) &&
+      (search.contextKeys === undefined || sameContextKeys(row.contextKeys, search.contextKeys)),
   );
 }

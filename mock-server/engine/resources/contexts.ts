@@ -8,17 +8,10 @@
 import * as z from 'zod/mini';
 import { CONTEXT_PART_MAX_LENGTH, CONTEXT_PART_PATTERN } from '../../../src/schemas/context';
 import type { EngineScope } from '../scope';
-import { isObjectId } from '../store/ids';
-import type { ContextRecord, EnvironmentData } from '../store/state';
+import type { ContextRecord } from '../store/state';
 import { tables } from '../store/tables';
-import {
-  arrayView,
-  type CursorOptions,
-  type CursorPage,
-  compareValues,
-  cursorPage,
-  emptyCursorPage,
-} from '../wire/cursor-page';
+import type { CursorOptions, CursorPage } from '../wire/cursor-page';
+import { recordPage } from '../wire/record-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 
@@ -188,68 +181,19 @@ export function deleteContext(scope: EngineScope, type: string, id: string): und
   return undefined;
 }
 
-function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
-  for (let index = 1; index < items.length; index++) {
-    if (compare(items[index - 1] as T, items[index] as T) > 0) return false;
-  }
-  return true;
-}
-
-const byId = (a: ContextRecord, b: ContextRecord) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-
-function findCursor(data: EnvironmentData, cursor: string): ContextRecord | undefined {
-  if (!isObjectId(cursor)) return undefined;
-  const id = cursor.toLowerCase();
-  for (const context of data.contexts.values()) if (context._id === id) return context;
-  return undefined;
-}
-
 /**
  * `GET /v2/contexts`: newest first unless `orderDirection=ASC`, by `orderBy` (default
  * `createdAt`) then `_id`; `type` and `id` exact, `search` a part of `type:id` in any case.
  */
 export function listContexts(scope: EngineScope, search: ContextSearch): CursorPage<ContextDto> {
-  const { data } = scope;
-  if (search.after !== undefined && search.before !== undefined) {
-    throw ServiceError.http(
-      400,
-      'Cannot specify both "before" and "after" cursors at the same time.',
-    );
-  }
-  const cursor = search.after ?? search.before;
-  let cursorContext: ContextRecord | undefined;
-  if (cursor !== undefined) {
-    cursorContext = findCursor(data, cursor);
-    if (!cursorContext) return emptyCursorPage();
-  }
   const needle = search.search?.toLowerCase();
-  const field = search.orderBy;
-  const ascending = (a: ContextRecord, b: ContextRecord) =>
-    compareValues(
-      (a as unknown as Record<string, unknown>)[field],
-      (b as unknown as Record<string, unknown>)[field],
-    ) || byId(a, b);
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const matching: ContextRecord[] = [];
-  for (const context of data.contexts.values()) {
-    if (
+  const page = recordPage(
+    () => scope.data.contexts.values(),
+    search,
+    (context) =>
       (search.type === undefined || context.type === search.type) &&
       (search.id === undefined || context.id === search.id) &&
-      (needle === undefined || keyOf(context.type, context.id).toLowerCase().includes(needle))
-    ) {
-      matching.push(context);
-    }
-  }
-  // The map keeps creation order, which is (createdAt, _id) order as the clock only moves
-  // forward: one pass checks it, and only an order it does not give (updatedAt) pays for a sort.
-  if (!isSorted(matching, ascending)) matching.sort(ascending);
-  const view = arrayView(matching, search.orderDirection);
-  const page = cursorPage(
-    view,
-    search,
-    (context) => context._id,
-    (a, b) => sign * ascending(a, b),
-    cursorContext,
+      (needle === undefined || keyOf(context.type, context.id).toLowerCase().includes(needle)),
   );
   return { ...page, data: page.data.map(toDto) };
 }

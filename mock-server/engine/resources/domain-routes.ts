@@ -9,17 +9,10 @@
 
 import * as z from 'zod/mini';
 import type { EngineScope } from '../scope';
-import { isObjectId } from '../store/ids';
 import type { DomainRecord, DomainRouteRecord } from '../store/state';
 import { tables } from '../store/tables';
-import {
-  arrayView,
-  type CursorOptions,
-  type CursorPage,
-  compareValues,
-  cursorPage,
-  emptyCursorPage,
-} from '../wire/cursor-page';
+import type { CursorOptions, CursorPage } from '../wire/cursor-page';
+import { recordPage } from '../wire/record-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { isLocalPart, metadataProblem } from './domain-rules';
@@ -260,39 +253,17 @@ export function listDomainRoutes(
   name: string,
   search: DomainRouteSearch,
 ): CursorPage<DomainRouteDto> {
-  if (search.after !== undefined && search.before !== undefined) {
-    throw ServiceError.http(
-      400,
-      'Cannot specify both "before" and "after" cursors at the same time.',
-    );
-  }
-  const domain = domainOrThrow(scope, name);
-  const destination = search.agentId ? agentIdOf(scope, search.agentId) : undefined;
-  const routes = [...scope.data.domainRoutes.values()].filter(
-    (route) =>
-      route._domainId === domain._id &&
-      (destination === undefined || route.destination === destination),
-  );
-  const cursor = search.after ?? search.before;
-  let cursorRoute: DomainRouteRecord | undefined;
-  if (cursor !== undefined) {
-    const id = cursor.toLowerCase();
-    cursorRoute = isObjectId(cursor) ? routes.find((route) => route._id === id) : undefined;
-    if (!cursorRoute) return emptyCursorPage();
-  }
-  const field = search.orderBy;
-  const ascending = (a: DomainRouteRecord, b: DomainRouteRecord) =>
-    compareValues(
-      (a as unknown as Record<string, unknown>)[field],
-      (b as unknown as Record<string, unknown>)[field],
-    ) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const page = cursorPage(
-    arrayView(routes.sort(ascending), search.orderDirection),
+  let destination: string | undefined;
+  const page = recordPage(
+    () => {
+      const domain = domainOrThrow(scope, name);
+      destination = search.agentId ? agentIdOf(scope, search.agentId) : undefined;
+      return [...scope.data.domainRoutes.values()].filter(
+        (route) => route._domainId === domain._id,
+      );
+    },
     search,
-    (route) => route._id,
-    (a, b) => sign * ascending(a, b),
-    cursorRoute,
+    (route) => destination === undefined || route.destination === destination,
   );
   return { ...page, data: page.data.map((route) => toDto(scope, route)) };
 }

@@ -8,17 +8,10 @@
 
 import * as z from 'zod/mini';
 import type { EngineScope } from '../scope';
-import { isObjectId } from '../store/ids';
-import type { DomainRecord, EnvironmentData } from '../store/state';
+import type { DomainRecord } from '../store/state';
 import { tables } from '../store/tables';
-import {
-  arrayView,
-  type CursorOptions,
-  type CursorPage,
-  compareValues,
-  cursorPage,
-  emptyCursorPage,
-} from '../wire/cursor-page';
+import type { CursorOptions, CursorPage } from '../wire/cursor-page';
+import { recordPage } from '../wire/record-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { MAIL_SERVER_DOMAIN, simulatedDns } from './domain-dns';
@@ -214,50 +207,16 @@ export function verifyDomain(scope: EngineScope, name: string): DomainDto {
   return toDto(scope, domain);
 }
 
-const byId = (a: DomainRecord, b: DomainRecord) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-
-function findCursor(data: EnvironmentData, cursor: string): DomainRecord | undefined {
-  if (!isObjectId(cursor)) return undefined;
-  const id = cursor.toLowerCase();
-  for (const domain of data.domains.values()) if (domain._id === id) return domain;
-  return undefined;
-}
-
 /**
  * `GET /v1/domains`: newest first unless `orderDirection=ASC`, by `orderBy` (default `_id`);
  * `name` a part of the name, in any case. Listed domains carry no expected records.
  */
 export function listDomains(scope: EngineScope, search: DomainSearch): CursorPage<DomainDto> {
-  const { data } = scope;
-  if (search.after !== undefined && search.before !== undefined) {
-    throw ServiceError.http(
-      400,
-      'Cannot specify both "before" and "after" cursors at the same time.',
-    );
-  }
-  const cursor = search.after ?? search.before;
-  let cursorDomain: DomainRecord | undefined;
-  if (cursor !== undefined) {
-    cursorDomain = findCursor(data, cursor);
-    if (!cursorDomain) return emptyCursorPage();
-  }
   const needle = search.name?.toLowerCase();
-  const field = search.orderBy;
-  const ascending = (a: DomainRecord, b: DomainRecord) =>
-    compareValues(
-      (a as unknown as Record<string, unknown>)[field],
-      (b as unknown as Record<string, unknown>)[field],
-    ) || byId(a, b);
-  const sign = search.orderDirection === 'ASC' ? 1 : -1;
-  const matching = [...data.domains.values()]
-    .filter((domain) => needle === undefined || domain.name.includes(needle))
-    .sort(ascending);
-  const page = cursorPage(
-    arrayView(matching, search.orderDirection),
+  const page = recordPage(
+    () => scope.data.domains.values(),
     search,
-    (domain) => domain._id,
-    (a, b) => sign * ascending(a, b),
-    cursorDomain,
+    (domain) => needle === undefined || domain.name.includes(needle),
   );
   return { ...page, data: page.data.map((domain) => toDto(scope, domain, false)) };
 }
