@@ -1,27 +1,15 @@
 // The reference service's own SDK (@novu/api, strict response validation as it ships) calls every
 // one of its 15 domains functions against the engine's fetch handler, unmodified
 // (docs/behaviour/domains.md).
-import { Novu } from '@novu/api';
-import { HTTPClient } from '@novu/api/lib/http.js';
-import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setSimulatedDns } from '../../mock-server/engine/resources/domain-dns';
+import { referenceSdk } from './reference-sdk-harness';
 
 const engine = createMockEngine();
-const answer = createFetchHandler(engine, {
-  onUnexpectedError: (error) => {
-    throw error;
-  },
-});
 afterEach(() => engine.reset());
 
-const novu = () =>
-  new Novu({
-    secretKey: engine.environment('Development').apiKey,
-    serverURL: 'https://api.svc.co',
-    httpClient: new HTTPClient({ fetcher: (input, init) => answer(new Request(input, init)) }),
-    retryConfig: { strategy: 'none' },
-  });
+const novu = referenceSdk(engine);
 
 describe('@novu/api domains against the engine', () => {
   it('creates, lists, retrieves, updates, verifies, diagnoses and deletes domains', async () => {

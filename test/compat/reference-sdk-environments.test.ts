@@ -1,10 +1,9 @@
 // The reference SDK (@novu/api, strict response validation as it ships) runs each of its seven
 // environments functions against the engine's handlers (docs/behaviour/environments.md).
 
-import { Novu } from '@novu/api';
-import { HTTPClient } from '@novu/api/lib/http.js';
-import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import { referenceSdk } from './reference-sdk-harness';
 
 const engine = createMockEngine({
   seed: {
@@ -18,25 +17,9 @@ const engine = createMockEngine({
     ],
   },
 });
-const answer = createFetchHandler(engine, {
-  onUnexpectedError: (error) => {
-    throw error;
-  },
-});
 afterEach(() => engine.reset());
 
-/** The SDK's requests go straight to the engine's fetch handler: no network and no server. */
-const httpClient = new HTTPClient({
-  fetcher: async (input, init) => answer(new Request(input, init)),
-});
-
-const novu = (environment = 'Development') =>
-  new Novu({
-    secretKey: engine.environment(environment).apiKey,
-    serverURL: 'https://api.svc.co',
-    httpClient,
-    retryConfig: { strategy: 'none' },
-  });
+const novu = referenceSdk(engine);
 
 describe('@novu/api environments against the engine', () => {
   it('creates, lists, updates and deletes an environment', async () => {

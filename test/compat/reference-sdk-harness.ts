@@ -38,17 +38,20 @@ export function referenceSdk(engine: MockEngine): (environment?: string) => Novu
       throw error;
     },
   });
+  const isJson = (headers: Headers) => headers.get('content-type')?.includes('json') === true;
   const httpClient = new HTTPClient({
     fetcher: async (input, init) => {
       const original = input instanceof Request ? input : new Request(input, init);
-      const text = original.body === null ? undefined : await original.text();
-      const request = new Request(original.url, {
-        method: original.method,
-        headers: original.headers,
-        ...(text === undefined || text === ''
-          ? {}
-          : { body: JSON.stringify(rename(JSON.parse(text), BACK)) }),
-      });
+      // Multipart uploads and bodiless calls travel as the SDK sent them; JSON is renamed.
+      const text = isJson(original.headers) ? await original.text() : '';
+      const request =
+        text === ''
+          ? original
+          : new Request(original.url, {
+              method: original.method,
+              headers: original.headers,
+              body: JSON.stringify(rename(JSON.parse(text), BACK)),
+            });
       const response = await answer(request);
       const body = await response.text();
       return new Response(body === '' ? null : JSON.stringify(rename(JSON.parse(body), RENAMED)), {

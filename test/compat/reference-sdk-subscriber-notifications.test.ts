@@ -3,10 +3,9 @@
 // v1 `subscribers.messages.markAll` / `updateAsSeen` and `subscribers.properties.updateOnlineFlag`
 // against the engine's handlers (docs/behaviour/subscribers.md#notifications): each answer passes
 // its validation.
-import { Novu } from '@novu/api';
-import { HTTPClient } from '@novu/api/lib/http.js';
-import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import { referenceSdk } from './reference-sdk-harness';
 
 const engine = createMockEngine({
   seed: {
@@ -31,26 +30,9 @@ const engine = createMockEngine({
     ],
   },
 });
-const answer = createFetchHandler(engine, {
-  onUnexpectedError: (error) => {
-    throw error;
-  },
-});
 afterEach(() => engine.reset());
 
-/** The SDK's requests go straight to the engine's fetch handler: no network and no server. */
-const httpClient = new HTTPClient({
-  fetcher: async (input, init) =>
-    answer(input instanceof Request ? input : new Request(input, init)),
-});
-
-const novu = () =>
-  new Novu({
-    secretKey: engine.environment('Development').apiKey,
-    serverURL: 'https://api.svc.co',
-    httpClient,
-    retryConfig: { strategy: 'none' },
-  });
+const novu = referenceSdk(engine);
 
 async function delivered(): Promise<string> {
   await novu().trigger({ workflowId: 'welcome', to: 'ada', payload: {} });

@@ -1,10 +1,9 @@
 // The reference service's own SDK (@novu/api, strict response validation as it ships) calls every
 // one of its translations functions against the engine's fetch handler, unmodified: its JSON
 // bodies, its query and its multipart uploads (`files[]`, `file`) get answers it accepts.
-import { Novu } from '@novu/api';
-import { HTTPClient } from '@novu/api/lib/http.js';
-import { createFetchHandler, createMockEngine } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it } from 'vitest';
+import { referenceSdk } from './reference-sdk-harness';
 
 const engine = createMockEngine({
   seed: {
@@ -18,25 +17,9 @@ const engine = createMockEngine({
     ],
   },
 });
-const answer = createFetchHandler(engine, {
-  onUnexpectedError: (error) => {
-    throw error;
-  },
-});
 afterEach(() => engine.reset());
 
-/** The SDK's requests go straight to the engine's fetch handler: no network and no server. */
-const httpClient = new HTTPClient({
-  fetcher: (input, init) => answer(input instanceof Request ? input : new Request(input, init)),
-});
-
-const novu = () =>
-  new Novu({
-    secretKey: engine.environment('Development').apiKey,
-    serverURL: 'https://api.svc.co',
-    httpClient,
-    retryConfig: { strategy: 'none' },
-  });
+const novu = referenceSdk(engine);
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
