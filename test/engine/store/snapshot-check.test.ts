@@ -403,3 +403,40 @@ describe('snapshotProblem: scheduled tasks', () => {
     expect(withTask(task({ jobIndex: '0' }))).toBe(refused);
   });
 });
+
+// Made before layouts and environment variables were records: restored with none of them.
+const raw = (value: object) => value as unknown as Record<string, unknown>;
+
+describe('snapshotProblem: layouts and environment variables', () => {
+  it('takes a state saved before them, and gives it empty maps', () => {
+    const state = validState();
+    delete raw(state)['environmentVariables'];
+    delete raw(state.data.get('env-1') as object)['layouts'];
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    const current = withCurrentShape(state);
+    expect(current.environmentVariables).toEqual(new Map());
+    expect(current.data.get('env-1')?.layouts).toEqual(new Map());
+  });
+
+  it('refuses layouts that are not a map of records', () => {
+    const state = validState();
+    raw(state.data.get('env-1') as object)['layouts'] = [];
+    expect(snapshotProblem(state, owner)).toBe('data of environment env-1.layouts is not a map');
+    const holding = validState();
+    raw(holding.data.get('env-1') as object)['layouts'] = new Map([['brand', { name: 'x' }]]);
+    expect(snapshotProblem(holding, owner)).toBe(
+      'data of environment env-1.layouts holds an item that is not a record with an _id',
+    );
+  });
+
+  it('refuses environment variables that are not a map of variable records', () => {
+    const state = validState();
+    raw(state)['environmentVariables'] = [];
+    expect(snapshotProblem(state, owner)).toBe('environmentVariables is not a map');
+    const holding = validState();
+    raw(holding)['environmentVariables'] = new Map([['v', { _id: 'v' }]]);
+    expect(snapshotProblem(holding, owner)).toBe(
+      'environmentVariables holds an item that is not a variable record',
+    );
+  });
+});
