@@ -96,6 +96,8 @@ export async function prepareStepPreview(
   stepId: string,
   body: unknown,
 ): Promise<BridgePreview | undefined> {
+  // Only a code-first workflow asks its bridge; any other is planned once, by the handler.
+  if (findWorkflow(scope.data, workflowId)?.origin !== 'external') return undefined;
   const plan = planPreview(scope, workflowId, stepId, body);
   if (plan === undefined || plan.workflow.origin !== 'external') return undefined;
   const call = previewCall(scope, plan.workflow, plan.step, plan.controls, plan.example);
