@@ -4,11 +4,11 @@
 // and adds a fault. Screenshots go to test/browser/.output/inspector/ (git-ignored).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APIError, Svc } from '@svc/api';
-import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_AVAILABLE, type ChromiumSession, IN_CI, launchChromium } from './chromium-binary';
+import { APIError } from '@svc/api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_AVAILABLE, IN_CI } from './chromium-binary';
+import { inspectorSession } from './inspector-session';
 
 const output = join(import.meta.dirname, '.output', 'inspector');
 
@@ -60,11 +60,6 @@ const seed = {
   ],
 };
 
-let server: MockServer;
-let context: BrowserContext;
-let browser: ChromiumSession | undefined;
-let svc: Svc;
-
 async function shoot(page: Page, name: string): Promise<void> {
   const path = join(output, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
@@ -72,38 +67,27 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromium', () => {
-  beforeAll(async () => {
-    mkdirSync(output, { recursive: true });
-    server = await startMockServer({ port: 0, seed, clockStart: '2026-03-02T09:00:00.000Z' });
-    svc = new Svc({
-      secretKey: server.engine.environment('Development').apiKey,
-      baseUrl: server.url,
-      maxRetries: 0,
-    });
-    browser = await launchChromium('svc-inspector-', { width: 1280, height: 900 });
-    context = browser.context;
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  beforeAll(() => mkdirSync(output, { recursive: true }));
+  const session = inspectorSession('svc-inspector-', {
+    seed,
+    clockStart: '2026-03-02T09:00:00.000Z',
   });
 
   it('shows a run live, the email, the inbox, the digest firing and a fault', async () => {
-    const page = await context.newPage();
+    const page = await session.context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    await page.goto(`${server.url}/__svc/ui`);
+    await page.goto(`${session.server.url}/__svc/ui`);
     await page.waitForSelector('[data-testid="live"]:text("live")');
     await page.waitForSelector('text=No triggers yet');
     // Where the data is kept: this server keeps none (svc-mock --data shows its directory).
     await page.waitForSelector('[data-testid="data"]:text("Data: in memory only")');
 
     // The run appears without a reload, jobs in order with their statuses.
-    const { transactionId } = await svc.events.trigger({
+    const { transactionId } = await session.svc.events.trigger({
       name: 'onboarding',
       to: 'ada',
       payload: { plan: 'Pro' },
@@ -158,7 +142,10 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
     const messageId = (await unread.getAttribute('data-message-id')) as string;
     await unread.locator('button:text("Mark read")').click();
     await page.waitForSelector(`li[data-message-id="${messageId}"][data-read="true"]`);
-    const [fromApi] = await svc.subscribers.messages.markAs('ada', { messageId, markAs: 'seen' });
+    const [fromApi] = await session.svc.subscribers.messages.markAs('ada', {
+      messageId,
+      markAs: 'seen',
+    });
     expect(fromApi).toMatchObject({ _id: messageId, read: true, seen: true });
     expect(fromApi?.lastReadDate).toBe('2026-03-02T09:00:00.000Z');
     await shoot(page, 'inbox-1280');
@@ -185,7 +172,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
     await page.click('[data-tab="time"]');
     await page.click('button:text("Add fault")');
     await page.waitForSelector('[data-testid="faults"] li');
-    const failed = await svc.events.trigger({ name: 'onboarding', to: 'ada' }).then(
+    const failed = await session.svc.events.trigger({ name: 'onboarding', to: 'ada' }).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -200,7 +187,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
     expect(await page.textContent('[data-testid="key-Development"]')).toMatch(/^•+[0-9a-f]{4}$/);
     await page.click('tr:has-text("Development") button:text("Reveal")');
     await page.waitForSelector(
-      `[data-testid="key-Development"]:text("${server.engine.environment('Development').apiKey}")`,
+      `[data-testid="key-Development"]:text("${session.server.engine.environment('Development').apiKey}")`,
     );
     await shoot(page, 'state-1280');
 
@@ -229,17 +216,17 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('the inspector in headless chromi
   }, 60_000);
 
   it('pages the activity past the newest 50 with "Load older"', async () => {
-    const scope = server.engine.scope('Development');
+    const scope = session.server.engine.scope('Development');
     const sent = Array.from(
       { length: 60 },
       (_, n) =>
-        server.engine.operations['events.trigger'](scope, {
+        session.server.engine.operations['events.trigger'](scope, {
           body: { name: 'onboarding', to: 'ada', payload: { plan: `p${n}` } },
         }).transactionId,
     );
-    const page = await context.newPage();
+    const page = await session.context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${server.url}/__svc/ui#activity`);
+    await page.goto(`${session.server.url}/__svc/ui#activity`);
     const runs = page.locator('article[data-transaction]');
     await page.locator(`article[data-transaction="${sent.at(-1)}"]`).waitFor();
     expect(await runs.count()).toBe(50);

@@ -1,13 +1,6 @@
-import { Svc } from '@svc/api';
-import { type MockServer, startMockServer } from '@svc/api/mock/node';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHROMIUM_AVAILABLE,
-  type ChromiumSession,
-  IN_CI,
-  launchChromium,
-} from '../browser/chromium-binary';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM_AVAILABLE, IN_CI } from '../browser/chromium-binary';
+import { inspectorSession } from '../browser/inspector-session';
 
 const seed = {
   subscribers: [
@@ -44,30 +37,14 @@ const seed = {
   ],
 };
 
-let server: MockServer;
-let context: BrowserContext;
-let browser: ChromiumSession | undefined;
-let svc: Svc;
-
 describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links', () => {
-  beforeAll(async () => {
-    server = await startMockServer({ port: 0, seed, clockStart: '2026-03-02T09:00:00.000Z' });
-    svc = new Svc({
-      secretKey: server.engine.environment('Development').apiKey,
-      baseUrl: server.url,
-      maxRetries: 0,
-    });
-    browser = await launchChromium('svc-inspector-links-', { width: 1280, height: 900 });
-    context = browser.context;
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  const session = inspectorSession('svc-inspector-links-', {
+    seed,
+    clockStart: '2026-03-02T09:00:00.000Z',
   });
 
   it('paints data in its first frame: the default view needs no answer from the network', async () => {
-    const page = await context.newPage();
+    const page = await session.context.newPage();
     // Hold every control answer: what a slow first load looks like.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -77,7 +54,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/__svc/ui`, { waitUntil: 'load' });
+    await page.goto(`${session.server.url}/__svc/ui`, { waitUntil: 'load' });
     // Right after load, with nothing answered yet, the page shows the server's answers.
     expect(await page.locator('[data-testid="loading"]').count()).toBe(0);
     expect(await page.textContent('[data-testid="header-clock"]')).toBe('2026-03-02T09:00:00.000Z');
@@ -88,7 +65,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
   });
 
   it('says it is loading until the first answers of a view the page was not served with', async () => {
-    const page = await context.newPage();
+    const page = await session.context.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -97,7 +74,7 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/__svc/ui#messages`);
+    await page.goto(`${session.server.url}/__svc/ui#messages`);
     await page.waitForSelector('[data-testid="loading"]');
     release();
     await page.waitForSelector('text=No messages yet');
@@ -106,17 +83,17 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
   });
 
   it('marks undelivered messages, shows what each step sent, and links tab, run and message', async () => {
-    const { transactionId } = await svc.events.trigger({
+    const { transactionId } = await session.svc.events.trigger({
       name: 'welcome',
       to: ['ada', 'bob'],
       payload: { plan: 'Pro' },
     });
-    const page = await context.newPage();
+    const page = await session.context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
 
     // A transaction's link opens the Activity tab on that run.
-    await page.goto(`${server.url}/__svc/ui#activity/${transactionId}`);
+    await page.goto(`${session.server.url}/__svc/ui#activity/${transactionId}`);
     const run = page.locator(`article[data-transaction="${transactionId}"]`);
     await run.waitFor();
     expect(await run.getAttribute('aria-current')).toBe('true');
@@ -157,13 +134,13 @@ describe.skipIf(!CHROMIUM_AVAILABLE && !IN_CI)('inspector page states and links'
     expect(new URL(page.url()).hash).toBe(`#activity/${transactionId}`);
 
     // A message's link, opened fresh, shows that message; a tab's link, that tab.
-    const fresh = await context.newPage();
-    await fresh.goto(`${server.url}/__svc/ui#messages/${messageId}`);
+    const fresh = await session.context.newPage();
+    await fresh.goto(`${session.server.url}/__svc/ui#messages/${messageId}`);
     await fresh.waitForSelector('[data-testid="message-detail"]');
     expect(await fresh.getAttribute(`button[data-message-id="${messageId}"]`, 'aria-pressed')).toBe(
       'true',
     );
-    await fresh.goto(`${server.url}/__svc/ui#state`);
+    await fresh.goto(`${session.server.url}/__svc/ui#state`);
     await fresh.waitForSelector('#tab-state[aria-selected="true"]');
     // Going back returns to the message.
     await fresh.goBack();
