@@ -29,7 +29,7 @@ async function stop(server: Awaited<ReturnType<typeof startSvcMock>>) {
   expect(await server.exited).toBe(0);
 }
 
-it('keeps the data and the keys across a restart, --data or SVC_MOCK_DATA', async () => {
+it('keeps the data, the keys and created environments across a restart, --data or SVC_MOCK_DATA', async () => {
   const first = await startSvcMock(cli, ['--data', dir.path, '--quiet']);
   expect(first.stdout()).toContain(`data:        ${dir.path} (new)`);
   const key = bannerKey(first.stdout(), 'Development');
@@ -39,11 +39,27 @@ it('keeps the data and the keys across a restart, --data or SVC_MOCK_DATA', asyn
     body: JSON.stringify({ subscriberId: 'from-the-cli' }),
   });
   expect(created.status).toBe(201);
+  const environment = await fetch(`${first.url}/v1/environments`, {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Staging', color: '#fff' }),
+  });
+  expect(environment.status).toBe(201);
   await stop(first);
 
   const second = await startSvcMock(cli, ['--quiet'], { env: { SVC_MOCK_DATA: dir.path } });
-  expect(second.stdout()).toMatch(/data: {8}.* \(loaded, 1 journal entries replayed\)/);
+  expect(second.stdout()).toMatch(/data: {8}.* \(loaded, 2 journal entries replayed\)/);
   expect(bannerKey(second.stdout(), 'Development')).toBe(key);
+  // The banner lists the created environment too, with a key that is its own after the restart.
+  const stagingKey = bannerKey(second.stdout(), 'Staging');
+  const listed = await fetch(`${second.url}/v1/environments`, {
+    headers: { authorization: `ApiKey ${stagingKey}` },
+  });
+  const own = ((await listed.json()) as { data: { name: string; apiKeys: { key: string }[] }[] })
+    .data;
+  expect(own.find((env) => env.name === 'Staging')?.apiKeys).toEqual([
+    expect.objectContaining({ key: stagingKey }),
+  ]);
   const back = await fetch(`${second.url}/v2/subscribers/from-the-cli`, {
     headers: { authorization: `ApiKey ${key}` },
   });
