@@ -83,9 +83,11 @@ export function requestOf(
   if (route.body) checks.push({ label: 'body', schema: route.body, value: body });
   const query = route.query ? ((args[next++] ?? {}) as Record<string, unknown>) : undefined;
   if (route.query) checks.push({ label: 'query', schema: route.query, value: query });
-  // The route's own fields (operation, method) travel as they are; the rest are this call's.
+  // Named field by field: a spread of the route with fields added to it costs V8 (Node 20) a few
+  // microseconds a call, more than the rest of the request's own work (issue 42's profile).
   const spec = {
-    ...route,
+    operation: route.operation,
+    method: route.method,
     path,
     query,
     body,
