@@ -6,7 +6,7 @@
  * @module
  */
 import type * as z from 'zod/mini';
-import { fillPath, type Route } from '../routes/route';
+import { pathParts, type Route } from '../routes/route';
 import type { APIPromise } from './api-promise';
 import type { SvcCore } from './core';
 import type { RequestOptions } from './options';
@@ -67,22 +67,28 @@ export function requestOf(
   route: Route,
   args: readonly unknown[],
 ): [spec: RequestSpec<never>, options: RequestOptions | undefined] {
-  const params: Record<string, string> = {};
+  const parts = pathParts(route.path);
   const checks: RequestCheck[] = [];
+  let path = parts[0] as string;
   let next = 1;
-  for (const [, label] of route.path.matchAll(/:(\w+)/g) as Iterable<[string, string]>) {
+  for (let index = 1; index < parts.length; index += 2) {
     const value = args[next++] as string;
-    params[label] = value;
-    checks.push({ label, schema: PathParam, value });
+    // A non-empty string passes `PathParam`: zod is asked only to word what it refuses.
+    if (typeof value !== 'string' || !value) {
+      checks.push({ label: parts[index] as string, schema: PathParam, value });
+    }
+    path += encodeURIComponent(value ?? '') + parts[index + 1];
   }
   const body = route.body ? args[next++] : undefined;
   if (route.body) checks.push({ label: 'body', schema: route.body, value: body });
   const query = route.query ? ((args[next++] ?? {}) as Record<string, unknown>) : undefined;
   if (route.query) checks.push({ label: 'query', schema: route.query, value: query });
-  // The route's own fields (operation, method) travel as they are; the rest are this call's.
+  // Named field by field: a spread of the route with fields added to it costs V8 (Node 20) a few
+  // microseconds a call, more than the rest of the request's own work (issue 42's profile).
   const spec = {
-    ...route,
-    path: fillPath(route.path, params),
+    operation: route.operation,
+    method: route.method,
+    path,
     query,
     body,
     checks,

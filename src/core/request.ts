@@ -116,13 +116,18 @@ async function send(
   const { method } = spec;
 
   const key = resolved.secretKey();
-  const headers: Record<string, string> = {
-    ...resolved.headers,
-    ...lowerCaseKeys(options.headers),
-    authorization: authorization(typeof key === 'string' ? key : await key),
-    accept: 'application/json',
-    'x-svc-sdk-version': VERSION,
-  };
+  // Assigned, not spread: a spread of the client's headers with fields added to it costs V8
+  // (Node 20) microseconds a call.
+  const headers: Record<string, string> = Object.assign(
+    {},
+    resolved.headers,
+    lowerCaseKeys(options.headers),
+    {
+      authorization: authorization(typeof key === 'string' ? key : await key),
+      accept: 'application/json',
+      'x-svc-sdk-version': VERSION,
+    },
+  );
   let idempotencyKey: string | undefined;
   if (method !== 'GET' && options.idempotencyKey !== null) {
     idempotencyKey = options.idempotencyKey ?? headers['idempotency-key'];

@@ -108,12 +108,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
  * is relative to the base URL.
  */
 export function fillPath(path: string, params: Readonly<Record<string, string>>): string {
-  // Split once per route (`['v2/subscribers/', 'subscriberId', '']`): every call is on the hot path.
-  let parts = pathParts.get(path);
-  if (parts === undefined) {
-    parts = path.slice(1).split(/:(\w+)/);
-    pathParts.set(path, parts);
-  }
+  const parts = pathParts(path);
   let filled = parts[0] as string;
   for (let index = 1; index < parts.length; index += 2) {
     filled += encodeURIComponent(params[parts[index] as string] ?? '') + parts[index + 1];
@@ -121,7 +116,21 @@ export function fillPath(path: string, params: Readonly<Record<string, string>>)
   return filled;
 }
 
-const pathParts = new Map<string, string[]>();
+const splitPaths = new Map<string, string[]>();
+
+/**
+ * @internal A route path split once around its parameters, without the leading slash: the
+ * literal parts at even places, the parameter names at odd ones
+ * (`['v2/subscribers/', 'subscriberId', '']`). Every call is on the hot path.
+ */
+export function pathParts(path: string): readonly string[] {
+  let parts = splitPaths.get(path);
+  if (parts === undefined) {
+    parts = path.slice(1).split(/:(\w+)/);
+    splitPaths.set(path, parts);
+  }
+  return parts;
+}
 
 /**
  * @internal Encodes a query object: drops null/undefined, repeats keys for arrays. Beside

@@ -150,6 +150,19 @@ describe('request validation (nothing is sent)', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('rejects a path parameter that is not a string, by name, before sending', async () => {
+    const { svc, requests } = clientWith(noCall);
+    for (const [value, message] of [
+      [42, 'expected string, received number'],
+      [undefined, 'is required (string)'],
+      [null, 'expected string, received null'],
+    ] as const) {
+      const error = await rejection(svc.subscribers.retrieve(value as unknown as string));
+      expect(error.issues).toEqual([{ path: 'subscriberId', message }]);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
   it('rejects wrong types with what was received', async () => {
     const { svc } = clientWith(noCall);
     const error = await rejection(

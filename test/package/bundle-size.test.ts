@@ -25,8 +25,10 @@ const TRIGGER = ENTRIES['createSvcCore + eventsTrigger'];
 const LIMITS = {
   // One operation at most 18.5 KB (the spine's and issue 42's ceiling); since every function is a
   // line over one call helper the trigger measures 18,2xx B. The whole client at most 62 KB.
+  // The quick response check (src/core/schema-check.ts, issue 42) is on every operation's path:
+  // 18,821 B (7,444 B SDK code alone) for a trigger-only app.
   triggerTotal: 18.5 * 1024,
-  triggerSdkOnly: 7.0 * 1024,
+  triggerSdkOnly: 7.5 * 1024,
   wholeSvcTotal: 62 * 1024,
 } as const;
 
