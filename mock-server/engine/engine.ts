@@ -28,7 +28,7 @@ import type { RateLimitOptions } from './policy/rate-limit';
 import { addDefaultIntegrations } from './resources/integrations';
 import { createOutbox, type Outbox } from './resources/outbox';
 import { applyBridgeAnswer, runScheduledTask } from './run/execution';
-import { FAN_OUT_SLICE, type FanOutAllowance, runFanOutChunk } from './run/fan-out';
+import { FAN_OUT_SLICE, runFanOutChunk } from './run/fan-out';
 import { withOperationBudget } from './run/work-budget';
 import type { EngineScope, EnvironmentScope } from './scope';
 import { applySeed, parseSeed, type SeedData } from './seed';
@@ -57,6 +57,13 @@ import {
 } from './store/state';
 import { tables } from './store/tables';
 import { createTaskTimers } from './store/task-timers';
+import {
+  createTransaction,
+  inTransactionOf,
+  runTransaction,
+  type Transaction,
+  transactionOf,
+} from './store/transaction';
 import { checkJsonDepth } from './wire/json-depth';
 import { checkNoProtoKeys } from './wire/prototype-keys';
 import { ServiceError } from './wire/service-error';
@@ -344,13 +351,12 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const idSeed = options.randomSeed ?? (options.deterministic ? 1 : randomUint32());
   const recorder = createIdRecorder(createIdGenerator(idSeed, clock.now));
   const ids = recorder.ids;
-  // The commit log `svc-mock --data` attaches (store/commit-log.ts), and whether an operation
-  // is running (the tasks it runs belong to its entry) or entries are being played back.
+  // Whose transactions this engine's requests are (store/transaction.ts).
+  const owner = {};
+  // The commit log `svc-mock --data` attaches (store/commit-log.ts), and whether entries are
+  // being played back.
   let commitLog: CommitLog | undefined;
-  let operationDepth = 0;
   let playingBack = false;
-  let playingSession: OperationCommit['session'];
-  let playingFanOutInline: number | undefined;
   // In-process keys stay deterministic (docs/security.md); svc-mock passes random ones.
   const keyRandom = createRandom((options.randomSeed ?? 1) ^ 0x5eed);
   let state: EngineState = createState();
@@ -442,7 +448,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     // Written through the tables in a journal: a seed that fails half-way (an unknown
     // subscriberId in a topic) is undone and leaves the environment as it was. Not on a copy of
     // the environment: a copy would duplicate every string the records share.
-    journaled(() => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed));
+    inTransactionOf(owner, () =>
+      journaled(() => applySeed(scopeOf({ environment, data: dataOf(environment) }), parsed)),
+    );
   }
 
   if (options.seed) seed(options.seed);
@@ -469,15 +477,18 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   function runTask(task: ScheduledTaskRecord): void {
     const index = scheduledIndex(state.scheduled, task.at, task.seq);
     if (index === -1) return;
-    const standalone = commitLog !== undefined && operationDepth === 0 && !playingBack;
+    const standalone =
+      commitLog !== undefined && transactionOf(owner)?.recording !== true && !playingBack;
     if (standalone) recorder.take(); // ids drawn outside any commit (a read) belong to none
     tables.scheduled.removeAt(state, index);
     const environment = state.environments.get(task.environmentId);
     if (environment) {
       const scope = scopeOf({ environment, data: dataOf(environment) });
-      if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
-      // A firing outside any request has an operation's budget of its own, as a request has.
-      else withOperationBudget(() => runScheduledTask(scope, task));
+      inTransactionOf(owner, () => {
+        if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
+        // A firing outside any request has an operation's budget of its own, as a request has.
+        else withOperationBudget(() => runScheduledTask(scope, task));
+      });
     }
     // A task run by the clock is a change of its own; one an operation runs is in its entry.
     if (standalone) {
@@ -509,9 +520,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     const at = clock.now();
     let reached = 0;
     let abandoned = false;
-    operationDepth += 1;
     try {
-      reached = journaled(() => runFanOutChunk(fanOutScope(record), record, chunkSlice));
+      reached = runTransaction(recordingTransaction(), () =>
+        journaled(() => runFanOutChunk(fanOutScope(record), record, chunkSlice)),
+      );
     } catch (error) {
       // Its writes are undone; going on would fail the same way on every turn.
       abandoned = true;
@@ -522,8 +534,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         `[svc-mock] a delivery chunk of transaction ${record.transactionId} failed; its remaining recipients are not reached:`,
         error,
       );
-    } finally {
-      operationDepth -= 1;
     }
     if (!logging) return;
     const entry: CommitEntry = {
@@ -559,20 +569,19 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     const logging = commitLog !== undefined && !playingBack;
     if (logging) recorder.take();
     const at = clock.now();
-    operationDepth += 1;
     try {
-      journaled(() => {
-        withOperationBudget(() => applyBridgeAnswer(scope, record, outcome));
-        clock.runDue();
-      });
+      runTransaction(recordingTransaction(), () =>
+        journaled(() => {
+          withOperationBudget(() => applyBridgeAnswer(scope, record, outcome));
+          clock.runDue();
+        }),
+      );
     } catch (error) {
       // Its writes are undone; the call is dropped so it is not sent again and again.
       if (logging) recorder.take();
       tables.bridgeCalls.remove(state, record);
       console.error('[svc-mock] a bridge answer could not be applied:', error);
       return;
-    } finally {
-      operationDepth -= 1;
     }
     if (!logging) return;
     try {
@@ -680,14 +689,22 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     return scope;
   }
 
+  // A transaction of this engine that is one commit entry of its own (a chunk, a bridge answer).
+  function recordingTransaction(): Transaction {
+    const transaction = createTransaction({ owner });
+    transaction.recording = true;
+    return transaction;
+  }
+
   const operationCommits = {
-    around<T>(operation: () => T): T {
-      if (operationDepth === 0) recorder.take();
-      operationDepth += 1;
+    around<T>(transaction: Transaction, operation: () => T): T {
+      if (transaction.recording) return operation();
+      recorder.take();
+      transaction.recording = true;
       try {
         return operation();
       } finally {
-        operationDepth -= 1;
+        transaction.recording = false;
       }
     },
     write(entry: Omit<OperationCommit, 'kind' | 'ids'>) {
@@ -700,8 +717,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     playingBack = true;
     // The pump waits for the journal's end: chunks run only as their entries say (attach resumes it).
     pump.hold();
-    playingSession = entry.kind === 'operation' ? entry.session : undefined;
-    playingFanOutInline = entry.kind === 'operation' ? entry.fanOutInline : undefined;
     recorder.play(entry.ids);
     try {
       clock.rewind(entry.at);
@@ -722,7 +737,11 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
           );
         }
         if (entry.abandoned) tables.fanOuts.remove(state, record);
-        else journaled(() => runFanOutChunk(fanOutScope(record), record, entry.reached));
+        else {
+          inTransactionOf(owner, () =>
+            journaled(() => runFanOutChunk(fanOutScope(record), record, entry.reached)),
+          );
+        }
       } else if (entry.environmentId !== undefined) {
         // An in-process change (engine.operations, the inspector) acts in its environment again.
         const environment = state.environments.get(entry.environmentId);
@@ -742,16 +761,20 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         }
       } else {
         const body = entry.body;
-        await perform({
-          operation: entry.operation as OperationRequest['operation'],
-          authorization: entry.authorization,
-          params: entry.params,
-          query: new URLSearchParams(entry.query),
-          path: entry.path,
-          ...(entry.idempotencyKey === undefined ? {} : { idempotencyKey: entry.idempotencyKey }),
-          ...(entry.prepared === undefined ? {} : { prepared: entry.prepared }),
-          readBody: async () => body,
-        });
+        const playback = { session: entry.session, fanOutInline: entry.fanOutInline };
+        await performPlayback(
+          {
+            operation: entry.operation as OperationRequest['operation'],
+            authorization: entry.authorization,
+            params: entry.params,
+            query: new URLSearchParams(entry.query),
+            path: entry.path,
+            ...(entry.idempotencyKey === undefined ? {} : { idempotencyKey: entry.idempotencyKey }),
+            ...(entry.prepared === undefined ? {} : { prepared: entry.prepared }),
+            readBody: async () => body,
+          },
+          playback,
+        );
       }
       recorder.finishPlayback();
     } catch (error) {
@@ -763,12 +786,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       throw error;
     } finally {
       playingBack = false;
-      playingSession = undefined;
-      playingFanOutInline = undefined;
     }
   }
 
-  const { perform, performInProcess } = createPerform({
+  const { perform, performPlayback, performInProcess } = createPerform({
     state: () => state,
     scopeOf: (environment) => scopeOf({ environment, data: dataOf(environment) }),
     now: clock.now,
@@ -776,13 +797,9 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     idempotency: options.idempotency ?? true,
     rateLimit,
     inbox: inboxHub,
-    playbackSession: () => playingSession,
+    owner,
     commits: () => (commitLog === undefined || playingBack ? undefined : operationCommits),
-    fanOut: {
-      allowance: (): FanOutAllowance =>
-        playingBack ? (playingFanOutInline ?? Number.POSITIVE_INFINITY) : inlineSlice,
-      done: (seqs) => (playingBack ? Promise.resolve() : pump.wait(seqs)),
-    },
+    fanOut: { inline: inlineSlice, done: (seqs) => pump.wait(seqs) },
   });
 
   // The in-process face of the one port (perform.ts): a body passed by hand gets the nesting
