@@ -11,7 +11,7 @@
 import { callBridge } from './bridge/bridge-client';
 import { type BridgeOutcome, type BridgePump, createBridgePump } from './bridge/bridge-pump';
 import { bridgeCallTarget, executeCall } from './bridge/execute-request';
-import type { MockEngineOptions, SettleOptions } from './engine-api';
+import type { MockEngineOptions, SettleOptions } from './engine';
 import type { EngineCommits } from './engine-commits';
 import type { EngineCore } from './engine-core';
 import { createFanOutPump, type FanOutPump } from './fan-out-pump';

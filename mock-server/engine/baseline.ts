@@ -9,7 +9,7 @@
 
 import type { BackgroundWork } from './background-work';
 import { copyOfBaseline, type EncodedEngineState, isEncoded, ownerOf } from './durable-image';
-import type { EngineSnapshot, MockEngineOptions, ResetOptions } from './engine-api';
+import type { EngineSnapshot, MockEngineOptions, ResetOptions } from './engine';
 import type { EngineCore } from './engine-core';
 import type { EngineScopes } from './engine-scopes';
 import type { OrganizationEnvironments, Organizations } from './organizations';

@@ -12,7 +12,7 @@ import type { BackgroundWork } from './background-work';
 import type { Baseline } from './baseline';
 import type { BridgeOutcome } from './bridge/bridge-pump';
 import { durableImageProblem, isEncoded } from './durable-image';
-import type { EngineDurability } from './engine-api';
+import type { EngineDurability } from './engine';
 import type { EngineCommits } from './engine-commits';
 import type { EngineCore } from './engine-core';
 import type { Organizations } from './organizations';

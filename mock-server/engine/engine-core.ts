@@ -9,7 +9,7 @@
 
 import type { BridgeTransport } from './bridge/bridge-client';
 import { bridgeTransport } from './bridge/bridge-options';
-import type { MockEngineOptions } from './engine-api';
+import type { MockEngineOptions } from './engine';
 import { createEventFeed, type EventFeed } from './event-feed';
 import { createInboxHub, type InboxHub } from './inbox/inbox-hub';
 import { createFaults, type EngineFaults } from './policy/faults';

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { MockEngineOptions } from './engine-api';
+import type { MockEngineOptions } from './engine';
 import type { EngineCore } from './engine-core';
 import { addDefaultIntegrations } from './resources/integrations';
 import type { EngineScope, EnvironmentScope } from './scope';
