@@ -3,7 +3,8 @@
  * in-process `engine.operations`) runs through the same protocol, in the service's order:
  * authentication (the authenticator the route declares, `authenticators.ts`), rate limit, body,
  * idempotency (where the route has it), the handler in a journal (all or nothing), the commit
- * entry, the fan-out in chunks (docs/decisions/0146-one-operation-kind.md).
+ * entry, the fan-out in chunks (docs/decisions/0146-one-operation-kind.md). Each request runs in
+ * a transaction of its own (store/transaction.ts, docs/decisions/0149-transaction-per-request.md).
  *
  * @module
  */
@@ -32,6 +33,13 @@ import type { EngineScope } from './scope';
 import type { OperationCommit } from './store/commit-log';
 import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
+import {
+  createTransaction,
+  inTransactionOf,
+  type Playback,
+  runTransaction,
+  type Transaction,
+} from './store/transaction';
 import { errorBody } from './wire/error-body';
 import { textHash } from './wire/excerpt';
 import { ServiceError } from './wire/service-error';
@@ -109,14 +117,14 @@ export interface PerformDeps {
   rateLimit: RateLimitOptions | undefined;
   /** The Inbox's sessions and change announcements. */
   inbox: InboxHub;
-  /** The Inbox session of the journal entry being played back (store/commit-log.ts). */
-  playbackSession(): OperationCommit['session'];
+  /** Whose transactions the requests are (store/transaction.ts): the engine's token. */
+  owner: object;
   /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
   commits(): OperationCommits | undefined;
   /** Fan-outs that go on in chunks after the operation (run/fan-out.ts, fan-out-pump.ts). */
   fanOut: {
-    /** How many recipients an operation reaches itself: the time slice, or a played-back count. */
-    allowance(): FanOutAllowance;
+    /** How many recipients an operation reaches itself (a played-back one: its recorded count). */
+    inline: FanOutAllowance;
     /** Resolves once the pending fan-outs `seqs` reached every recipient. */
     done(seqs: readonly number[]): Promise<void>;
   };
@@ -124,8 +132,8 @@ export interface PerformDeps {
 
 /** How `perform` tells an attached commit log about an operation that may change state. @internal */
 export interface OperationCommits {
-  /** Runs `operation` as one commit: tasks it runs on the way belong to it. */
-  around<T>(operation: () => T): T;
+  /** Runs `operation` as one commit of `transaction`: the ids and tasks on the way belong to it. */
+  around<T>(transaction: Transaction, operation: () => T): T;
   /** Writes the operation's entry (its generated ids are added); throws to refuse the change. */
   write(entry: Omit<OperationCommit, 'kind' | 'ids'>): void;
   /** Resolves once the entry survives a crash. */
@@ -173,11 +181,12 @@ export function createPerform(deps: PerformDeps) {
   const { state, scopeOf, now, iso, idempotency, rateLimit, commits } = deps;
 
   /**
-   * Runs an admitted operation's `work` (sync): the fan-out context, the journal and, for a
-   * change while a commit log is attached, its entry written inside the journal (a log that
-   * cannot write undoes the whole operation).
+   * Runs an admitted operation's `work` (sync) in its `transaction`: the fan-out context, the
+   * journal and, for a change while a commit log is attached, its entry written inside the
+   * journal (a log that cannot write undoes the whole operation).
    */
   function execute<T>(
+    transaction: Transaction,
     entry: EntryFields | undefined,
     allowance: FanOutAllowance,
     work: () => T,
@@ -187,25 +196,47 @@ export function createPerform(deps: PerformDeps) {
     const fanOut: FanOutRun = { delivered: 0, deferred: false, created: [] };
     const log = entry === undefined ? undefined : commits();
     if (log === undefined || entry === undefined) {
-      return { value: withFanOut(allowance, fanOut, work), fanOut, log };
+      return {
+        value: runTransaction(transaction, () => withFanOut(allowance, fanOut, work)),
+        fanOut,
+        log,
+      };
     }
     const at = now();
     const fields: EntryFields = entry;
-    const value = log.around(() =>
-      journaled(() => {
-        const computed = withFanOut(allowance, fanOut, work);
-        log.write({
-          at,
-          ...fields,
-          ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
-        });
-        return computed;
-      }),
+    const value = runTransaction(transaction, () =>
+      log.around(transaction, () =>
+        journaled(() => {
+          const computed = withFanOut(allowance, fanOut, work);
+          log.write({
+            at,
+            ...fields,
+            ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
+          });
+          return computed;
+        }),
+      ),
     );
     return { value, fanOut, log };
   }
 
-  async function perform(request: OperationRequest): Promise<OperationResponse> {
+  /** Answers one request in a transaction of its own. */
+  function perform(request: OperationRequest): Promise<OperationResponse> {
+    return performIn(createTransaction({ owner: deps.owner }), request);
+  }
+
+  /** Answers a request of a journal entry played back: its transaction carries the entry's session. */
+  function performPlayback(
+    request: OperationRequest,
+    playback: Playback,
+  ): Promise<OperationResponse> {
+    return performIn(createTransaction({ owner: deps.owner, playback }), request);
+  }
+
+  async function performIn(
+    transaction: Transaction,
+    request: OperationRequest,
+  ): Promise<OperationResponse> {
     const definition = DEFINITIONS.get(request.operation);
     // `perform` is public: an operation name outside the route tables is the service's 404.
     if (definition === undefined) {
@@ -237,7 +268,7 @@ export function createPerform(deps: PerformDeps) {
         inbox: deps.inbox,
         authorization: request.authorization,
         body: readBody,
-        playbackSession: deps.playbackSession(),
+        playbackSession: transaction.playback?.session,
         params: request.params,
       };
       const caller: Caller = await authenticator.authenticate(admission);
@@ -313,10 +344,14 @@ export function createPerform(deps: PerformDeps) {
               ...(parsed === undefined ? {} : { body: parsed }),
               ...(prepared === undefined ? {} : { prepared }),
             };
-      const { value: answer, fanOut, log } = execute(entry, deps.fanOut.allowance(), answerOnce);
+      // A played-back operation reaches as many recipients itself as it did when it first ran.
+      const allowance = transaction.playback
+        ? (transaction.playback.fanOutInline ?? Number.POSITIVE_INFINITY)
+        : deps.fanOut.inline;
+      const { value: answer, fanOut, log } = execute(transaction, entry, allowance, answerOnce);
       // The answer leaves only once its entry survives a crash (group commit).
       await log?.durable();
-      await deps.fanOut.done(fanOut.created);
+      if (transaction.playback === undefined) await deps.fanOut.done(fanOut.created);
       return { ...answer, headers: { ...limits, ...answer.headers }, performed };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
@@ -330,6 +365,7 @@ export function createPerform(deps: PerformDeps) {
    * limit, no `Idempotency-Key`; its change is journaled and written to the commit log (with the
    * environment, so playback acts in the same one), and it reaches every recipient at once (a
    * synchronous caller cannot wait for chunks). Answers the handler's value; a refusal throws.
+   * Called inside a request of the same engine, it is part of that request's transaction.
    */
   function performInProcess(
     operation: string,
@@ -360,8 +396,10 @@ export function createPerform(deps: PerformDeps) {
             ...(call.body === undefined ? {} : { body: call.body }),
             ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
           };
-    const { value, log } = execute(entry, Number.POSITIVE_INFINITY, () =>
-      journaled(() => handle(scope, input)),
+    const { value, log } = inTransactionOf(deps.owner, (transaction) =>
+      execute(transaction, entry, Number.POSITIVE_INFINITY, () =>
+        journaled(() => handle(scope, input)),
+      ),
     );
     // The entry is written already; its sync is shared with the requests around it.
     log?.durable().catch((error: unknown) => {
@@ -370,5 +408,5 @@ export function createPerform(deps: PerformDeps) {
     return value;
   }
 
-  return { perform, performInProcess };
+  return { perform, performPlayback, performInProcess };
 }

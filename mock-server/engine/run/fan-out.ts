@@ -6,8 +6,8 @@
  * between. Each chunk is all or nothing and is a change of its own in a data directory's journal,
  * with the number of recipients it reached, so a restart plays the same chunks back.
  *
- * Operations run synchronously, so one fan-out context is current at a time (as one journal and
- * one budget are). Outside one (`engine.operations`, a seed) every recipient is reached at once.
+ * The fan-out context belongs to the running transaction (store/transaction.ts), as its journal
+ * and budget do. Outside one (`engine.operations`, a seed) every recipient is reached at once.
  *
  * @module
  */
@@ -17,6 +17,14 @@ import type { EngineScope } from '../scope';
 import { enforceRetention } from '../store/retention';
 import type { PendingFanOutRecord, WorkflowRecord } from '../store/state';
 import { tables } from '../store/tables';
+import {
+  activeTransaction,
+  createTransaction,
+  type FanOutAllowance,
+  type FanOutContext,
+  type FanOutRun,
+  runTransaction,
+} from '../store/transaction';
 import { workflowByObjectId } from '../store/workflow-index';
 import { deliverTo, type NotificationEvent, type Recipient } from './new-notification';
 import { currentOperationBudget, type OperationBudget, withOperationBudget } from './work-budget';
@@ -38,29 +46,7 @@ export const FAN_OUT_SLICE = {
   chunkMs: 20,
 } as const;
 
-/**
- * How many recipients a step may reach: for a time slice (`{ sliceMs }`, at least one), or
- * exactly a number (what a data directory recorded, played back).
- */
-export type FanOutAllowance = { sliceMs: number } | number;
-
-/**
- * One operation's fan-out: how many recipients it reached itself, whether it left some for
- * later, and the pending fan-outs it stored (what its answer waits for).
- */
-export interface FanOutRun {
-  delivered: number;
-  deferred: boolean;
-  readonly created: number[];
-}
-
-interface Context {
-  run: FanOutRun;
-  allowance: FanOutAllowance;
-  startedAt: number;
-}
-
-let current: Context | undefined;
+export type { FanOutAllowance, FanOutRun } from '../store/transaction';
 
 // The clock is read through a reference taken at load time: fake timers in a test do not reach it.
 const monotonicNow = performance.now.bind(performance);
@@ -80,17 +66,21 @@ const budgets = new WeakMap<PendingFanOutRecord, OperationBudget>();
  * ```
  */
 export function withFanOut<T>(allowance: FanOutAllowance, run: FanOutRun, work: () => T): T {
-  if (current !== undefined) return work();
-  current = { run, allowance, startedAt: monotonicNow() };
+  const transaction = activeTransaction();
+  if (transaction?.fanOut !== undefined) return work();
+  if (transaction === undefined) {
+    return runTransaction(createTransaction(), () => withFanOut(allowance, run, work));
+  }
+  transaction.fanOut = { run, allowance, startedAt: monotonicNow() };
   try {
     return work();
   } finally {
-    current = undefined;
+    transaction.fanOut = undefined;
   }
 }
 
 /** Whether the operation reaches the next recipient itself (and counts it when so). */
-function reachNow(context: Context | undefined): boolean {
+function reachNow(context: FanOutContext | undefined): boolean {
   if (context === undefined) return true;
   const { run, allowance } = context;
   if (run.deferred) return false;
@@ -118,7 +108,7 @@ export function fanOut(
   recipients: readonly Recipient[],
   event: NotificationEvent,
 ): void {
-  const context = current;
+  const context = activeTransaction()?.fanOut;
   for (const [index, recipient] of recipients.entries()) {
     if (reachNow(context)) {
       deliverTo(scope, workflow, recipient, event);

@@ -7,10 +7,20 @@
  *
  * A task the clock fires outside any request (a delay ending under `--clock real`) gets a budget
  * of its own per firing, and the chunks of a fan-out share their operation's (run/fan-out.ts).
- * Operations run synchronously, so one budget is current at a time.
+ * The budget belongs to the running transaction (store/transaction.ts): each engine's request
+ * has its own.
  *
  * @module
  */
+
+import {
+  activeTransaction,
+  createTransaction,
+  type OperationBudget,
+  runTransaction,
+} from '../store/transaction';
+
+export type { OperationBudget } from '../store/transaction';
 
 /**
  * The operation's budget (docs/security.md, "Caps and budgets"): `renderMs` milliseconds of
@@ -27,21 +37,6 @@ export const OPERATION_BUDGET = {
 } as const;
 
 /**
- * What is left of one operation's budget. A fan-out that goes on in chunks after its operation
- * answered keeps its operation's budget (run/fan-out.ts), so the chunks share it.
- *
- * @example
- * ```ts
- * const budget: OperationBudget = { renderMsLeft: OPERATION_BUDGET.renderMs };
- * ```
- */
-export interface OperationBudget {
-  renderMsLeft: number;
-}
-
-let current: OperationBudget | undefined;
-
-/**
  * Runs `work` as one operation with a fresh {@link OPERATION_BUDGET} (or the `budget` given: a
  * number of milliseconds, or what is left of an earlier one); nested calls (the events of a bulk,
  * the tasks a trigger runs) share the outer one.
@@ -55,12 +50,15 @@ export function withOperationBudget<T>(
   work: () => T,
   budget: number | OperationBudget = OPERATION_BUDGET.renderMs,
 ): T {
-  if (current !== undefined) return work();
-  current = typeof budget === 'number' ? { renderMsLeft: budget } : budget;
+  const transaction = activeTransaction();
+  if (transaction?.budget !== undefined) return work();
+  const given = typeof budget === 'number' ? { renderMsLeft: budget } : budget;
+  if (transaction === undefined) return runTransaction(createTransaction({ budget: given }), work);
+  transaction.budget = given;
   try {
     return work();
   } finally {
-    current = undefined;
+    transaction.budget = undefined;
   }
 }
 
@@ -73,7 +71,7 @@ export function withOperationBudget<T>(
  * ```
  */
 export function currentOperationBudget(): OperationBudget | undefined {
-  return current;
+  return activeTransaction()?.budget;
 }
 
 /**
@@ -86,7 +84,8 @@ export function currentOperationBudget(): OperationBudget | undefined {
  * ```
  */
 export function renderTimeLeft(): number {
-  return current === undefined ? Number.POSITIVE_INFINITY : current.renderMsLeft;
+  const budget = activeTransaction()?.budget;
+  return budget === undefined ? Number.POSITIVE_INFINITY : budget.renderMsLeft;
 }
 
 /**
@@ -98,5 +97,6 @@ export function renderTimeLeft(): number {
  * ```
  */
 export function chargeRenderTime(ms: number): void {
-  if (current !== undefined) current.renderMsLeft -= ms;
+  const budget = activeTransaction()?.budget;
+  if (budget !== undefined) budget.renderMsLeft -= ms;
 }

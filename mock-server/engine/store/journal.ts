@@ -8,16 +8,25 @@
  * Only writes that outlive a failed operation need the helpers: a write to a collection of the
  * state, or to a record that existed before the operation. Records the operation created itself
  * (a new notification and its jobs) are unreachable once the collections are undone, so they
- * are written directly. Operations run synchronously, so one log serves every engine.
+ * are written directly.
+ *
+ * The log and the callbacks waiting for the commit belong to the running transaction
+ * (store/transaction.ts): each engine's request has its own, and a journal opened with none
+ * running runs in a transaction of its own.
  *
  * @module
  */
 
-type Undo = () => void;
+import {
+  activeTransaction,
+  createTransaction,
+  runTransaction,
+  type Transaction,
+  type Undo,
+} from './transaction';
 
-let log: Undo[] | undefined;
-/** Callbacks waiting for the outermost journal to commit ({@link afterCommit}). */
-let committed: (() => void)[] = [];
+/** The undo log of the running transaction while its journal is open. */
+const openLog = (): Undo[] | undefined => activeTransaction()?.undo;
 
 /**
  * Runs `operation` in a journal: when it throws, every journaled write it made is undone (newest
@@ -39,30 +48,34 @@ let committed: (() => void)[] = [];
  * ```
  */
 export function journaled<T>(operation: () => T, afterRollback?: () => void): T {
-  const outer = log;
+  const transaction = activeTransaction();
+  if (transaction === undefined) {
+    return runTransaction(createTransaction(), () => journaled(operation, afterRollback));
+  }
+  const outer = transaction.undo;
   const current = outer ?? [];
   const mark = current.length;
-  const commitMark = committed.length;
-  log = current;
+  const commitMark = transaction.committed.length;
+  transaction.undo = current;
   let result: T;
   try {
     result = operation();
   } catch (error) {
     for (let index = current.length - 1; index >= mark; index--) (current[index] as Undo)();
     current.length = mark;
-    committed.length = commitMark;
+    transaction.committed.length = commitMark;
     afterRollback?.();
     throw error;
   } finally {
-    log = outer;
+    transaction.undo = outer;
   }
-  if (outer === undefined) runCommitted();
+  if (outer === undefined) runCommitted(transaction);
   return result;
 }
 
-function runCommitted(): void {
-  const callbacks = committed;
-  committed = [];
+function runCommitted(transaction: Transaction): void {
+  const callbacks = transaction.committed;
+  transaction.committed = [];
   for (const callback of callbacks) callback();
 }
 
@@ -77,8 +90,9 @@ function runCommitted(): void {
  * ```
  */
 export function afterCommit(callback: () => void): void {
-  if (log === undefined) callback();
-  else committed.push(callback);
+  const transaction = activeTransaction();
+  if (transaction?.undo === undefined) callback();
+  else transaction.committed.push(callback);
 }
 
 /**
@@ -91,7 +105,7 @@ export function afterCommit(callback: () => void): void {
  * ```
  */
 export function journalUndo(undo: Undo): void {
-  log?.push(undo);
+  openLog()?.push(undo);
 }
 
 /**
@@ -103,6 +117,7 @@ export function journalUndo(undo: Undo): void {
  * ```
  */
 export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  const log = openLog();
   if (log !== undefined) {
     const had = map.has(key);
     const previous = map.get(key) as V;
@@ -120,6 +135,7 @@ export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
  * ```
  */
 export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
+  const log = openLog();
   if (log !== undefined && map.has(key)) {
     const previous = map.get(key) as V;
     log.push(() => map.set(key, previous));
@@ -136,6 +152,7 @@ export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
  * ```
  */
 export function journalAdd<V>(set: Set<V>, value: V): void {
+  const log = openLog();
   if (log !== undefined && !set.has(value)) log.push(() => set.delete(value));
   set.add(value);
 }
@@ -149,6 +166,7 @@ export function journalAdd<V>(set: Set<V>, value: V): void {
  * ```
  */
 export function journalPush<T>(array: T[], item: T): void {
+  const log = openLog();
   if (log !== undefined) log.push(() => array.pop());
   array.push(item);
 }
@@ -162,6 +180,7 @@ export function journalPush<T>(array: T[], item: T): void {
  * ```
  */
 export function journalInsert<T>(array: T[], index: number, item: T): void {
+  const log = openLog();
   if (log !== undefined) log.push(() => array.splice(index, 1));
   array.splice(index, 0, item);
 }
@@ -175,6 +194,7 @@ export function journalInsert<T>(array: T[], index: number, item: T): void {
  * ```
  */
 export function journalRemove<T>(array: T[], index: number): void {
+  const log = openLog();
   const [removed] = array.splice(index, 1);
   if (log !== undefined && removed !== undefined) {
     log.push(() => array.splice(index, 0, removed));
@@ -194,6 +214,7 @@ export function journalAssign<T extends object, K extends keyof T>(
   key: K,
   value: T[K],
 ): void {
+  const log = openLog();
   if (log !== undefined) {
     const had = Object.hasOwn(record, key);
     const previous = record[key];
@@ -222,6 +243,7 @@ export function journalAssign<T extends object, K extends keyof T>(
  * ```
  */
 export function journalRecord(record: object): void {
+  const log = openLog();
   if (log === undefined) return;
   const before = structuredClone(record) as Record<string, unknown>;
   const target = record as Record<string, unknown>;
