@@ -7,14 +7,14 @@
 import * as routes from '../../../src/routes/notifications';
 import { listNotifications, retrieveNotification } from '../resources/notifications';
 import { parseNotificationSearch } from '../wire/notification-query';
-import { defineOperation } from './operation';
+import { defineUncheckedOperation } from './operation';
 
-export const notificationsList = defineOperation(
+export const notificationsList = defineUncheckedOperation(
   routes.notificationsListRoute,
   (scope, { query }) => listNotifications(scope, parseNotificationSearch(query)),
 );
 
-export const notificationsRetrieve = defineOperation(
+export const notificationsRetrieve = defineUncheckedOperation(
   routes.notificationsRetrieveRoute,
   (scope, { params }) => retrieveNotification(scope, params.notificationId),
 );

@@ -11,9 +11,9 @@ import { markAllMessages } from '../inbox/mark-all';
 import { updateMessageAction } from '../inbox/message-action';
 import { notificationsFeed } from '../inbox/notification-feed';
 import { updateOnlineStatus } from '../resources/subscriber-online-status';
-import { defineOperation } from './operation';
+import { defineOperation, defineUncheckedOperation } from './operation';
 
-export const subscribersNotificationsFeed = defineOperation(
+export const subscribersNotificationsFeed = defineUncheckedOperation(
   routes.subscribersNotificationsFeedRoute,
   (scope, { params, query }) => notificationsFeed(scope, params.subscriberId, query),
 );
@@ -23,7 +23,7 @@ export const subscribersMessagesMarkAll = defineOperation(
   (scope, { params, body }) => markAllMessages(scope, params.subscriberId, body),
 );
 
-export const subscribersMessagesUpdateAction = defineOperation(
+export const subscribersMessagesUpdateAction = defineUncheckedOperation(
   routes.subscribersMessagesUpdateActionRoute,
   (scope, { params, body }) => updateMessageAction(scope, params, body),
 );

@@ -29,7 +29,7 @@ import {
   queryContextKeys,
   queryFlag,
 } from '../wire/query';
-import { defineOperation } from './operation';
+import { defineOperation, defineUncheckedOperation } from './operation';
 
 export const subscribersSearch = defineOperation(
   routes.subscribersSearchRoute,
@@ -68,7 +68,7 @@ export const subscribersCredentialsDelete = defineOperation(
   (scope, { params }) => deleteCredentials(scope, params.subscriberId, params.providerId),
 );
 
-export const subscribersMessagesMarkAs = defineOperation(
+export const subscribersMessagesMarkAs = defineUncheckedOperation(
   routes.subscribersMessagesMarkAsRoute,
   (scope, { params, body }) => {
     const updated = markMessagesAs(scope, params.subscriberId, body);
@@ -101,7 +101,7 @@ export const subscribersCreateBulk = defineOperation(
   (scope, { body }) => bulkCreateSubscribers(scope, body),
 );
 
-export const subscribersPreferencesList = defineOperation(
+export const subscribersPreferencesList = defineUncheckedOperation(
   routes.subscribersPreferencesListRoute,
   (scope, { params, query }) =>
     listPreferences(
@@ -112,7 +112,7 @@ export const subscribersPreferencesList = defineOperation(
     ),
 );
 
-export const subscribersPreferencesUpdate = defineOperation(
+export const subscribersPreferencesUpdate = defineUncheckedOperation(
   routes.subscribersPreferencesUpdateRoute,
   (scope, { params, body }) => updatePreferences(scope, params.subscriberId, body),
 );

@@ -288,13 +288,16 @@ export function deleteTranslationGroup(scope: EngineScope, type: string, id: str
 export function retrieveMasterJson(
   scope: EngineScope,
   rawLocale: string | undefined,
-): { workflows: Record<string, unknown>; layouts: Record<string, unknown> } {
+): {
+  workflows: Record<string, Record<string, unknown>>;
+  layouts: Record<string, Record<string, unknown>>;
+} {
   const locale =
     rawLocale === undefined || rawLocale === '' ? DEFAULT_LOCALE : parseLocale(rawLocale);
   if (locale === undefined) throw ServiceError.dtoValidation([LOCALE_MESSAGE], rawLocale);
   const master = {
-    workflows: {} as Record<string, unknown>,
-    layouts: {} as Record<string, unknown>,
+    workflows: {} as Record<string, Record<string, unknown>>,
+    layouts: {} as Record<string, Record<string, unknown>>,
   };
   for (const record of scope.data.translations.values()) {
     if (record.locale !== locale) continue;
