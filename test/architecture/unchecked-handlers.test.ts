@@ -30,22 +30,11 @@ describe('handlers not yet tied to their response schema', () => {
       'domains.ts: domainsRetrieve',
       'domains.ts: domainsUpdate',
       'domains.ts: domainsVerify',
-      'messages.ts: messagesList',
-      'notifications.ts: notificationsList',
-      'notifications.ts: notificationsRetrieve',
-      'subscriber-notifications-v1.ts: subscribersMessagesUpdateAction',
       'subscriber-notifications-v1.ts: subscribersNotificationsFeed',
       'subscriber-notifications.ts: bulk',
       'subscriber-notifications.ts: buttonAction',
       'subscriber-notifications.ts: oneNotification',
       'subscriber-notifications.ts: subscribersNotificationsList',
-      'subscribers.ts: subscribersMessagesMarkAs',
-      'subscribers.ts: subscribersPreferencesList',
-      'subscribers.ts: subscribersPreferencesUpdate',
-      'topics.ts: topicsSubscribersRetrieve',
-      'topics.ts: topicsSubscriptionsCreate',
-      'topics.ts: topicsSubscriptionsDelete',
-      'topics.ts: topicsSubscriptionsUpdate',
     ]);
   });
 });

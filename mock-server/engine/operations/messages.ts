@@ -11,9 +11,9 @@ import {
   listMessages,
 } from '../resources/message-list';
 import { parseDeleteChannel, parseMessageSearch } from '../wire/message-query';
-import { defineOperation, defineUncheckedOperation } from './operation';
+import { defineOperation } from './operation';
 
-export const messagesList = defineUncheckedOperation(routes.messagesListRoute, (scope, { query }) =>
+export const messagesList = defineOperation(routes.messagesListRoute, (scope, { query }) =>
   listMessages(scope, parseMessageSearch(query)),
 );
 

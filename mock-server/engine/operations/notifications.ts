@@ -7,14 +7,14 @@
 import * as routes from '../../../src/routes/notifications';
 import { listNotifications, retrieveNotification } from '../resources/notifications';
 import { parseNotificationSearch } from '../wire/notification-query';
-import { defineUncheckedOperation } from './operation';
+import { defineOperation } from './operation';
 
-export const notificationsList = defineUncheckedOperation(
+export const notificationsList = defineOperation(
   routes.notificationsListRoute,
   (scope, { query }) => listNotifications(scope, parseNotificationSearch(query)),
 );
 
-export const notificationsRetrieve = defineUncheckedOperation(
+export const notificationsRetrieve = defineOperation(
   routes.notificationsRetrieveRoute,
   (scope, { params }) => retrieveNotification(scope, params.notificationId),
 );

@@ -23,7 +23,7 @@ export const subscribersMessagesMarkAll = defineOperation(
   (scope, { params, body }) => markAllMessages(scope, params.subscriberId, body),
 );
 
-export const subscribersMessagesUpdateAction = defineUncheckedOperation(
+export const subscribersMessagesUpdateAction = defineOperation(
   routes.subscribersMessagesUpdateActionRoute,
   (scope, { params, body }) => updateMessageAction(scope, params, body),
 );

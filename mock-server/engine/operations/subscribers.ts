@@ -29,7 +29,7 @@ import {
   queryContextKeys,
   queryFlag,
 } from '../wire/query';
-import { defineOperation, defineUncheckedOperation } from './operation';
+import { defineOperation } from './operation';
 
 export const subscribersSearch = defineOperation(
   routes.subscribersSearchRoute,
@@ -68,7 +68,7 @@ export const subscribersCredentialsDelete = defineOperation(
   (scope, { params }) => deleteCredentials(scope, params.subscriberId, params.providerId),
 );
 
-export const subscribersMessagesMarkAs = defineUncheckedOperation(
+export const subscribersMessagesMarkAs = defineOperation(
   routes.subscribersMessagesMarkAsRoute,
   (scope, { params, body }) => {
     const updated = markMessagesAs(scope, params.subscriberId, body);
@@ -101,7 +101,7 @@ export const subscribersCreateBulk = defineOperation(
   (scope, { body }) => bulkCreateSubscribers(scope, body),
 );
 
-export const subscribersPreferencesList = defineUncheckedOperation(
+export const subscribersPreferencesList = defineOperation(
   routes.subscribersPreferencesListRoute,
   (scope, { params, query }) =>
     listPreferences(
@@ -112,7 +112,7 @@ export const subscribersPreferencesList = defineUncheckedOperation(
     ),
 );
 
-export const subscribersPreferencesUpdate = defineUncheckedOperation(
+export const subscribersPreferencesUpdate = defineOperation(
   routes.subscribersPreferencesUpdateRoute,
   (scope, { params, body }) => updatePreferences(scope, params.subscriberId, body),
 );

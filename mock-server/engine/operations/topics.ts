@@ -24,7 +24,7 @@ import {
 } from '../resources/topic-subscriptions';
 import { queryFlag } from '../wire/query';
 import { parseTopicSearch, parseTopicSubscriptionSearch } from '../wire/topic-query';
-import { defineOperation, defineUncheckedOperation, StatusAnswer } from './operation';
+import { defineOperation, StatusAnswer } from './operation';
 
 // An upsert: 201 when it created the topic, 200 when it updated one.
 export const topicsCreate = defineOperation(routes.topicsCreateRoute, (scope, { query, body }) => {
@@ -56,12 +56,12 @@ export const topicsSubscriptionsList = defineOperation(
     listTopicSubscriptions(scope, params.topicKey, parseTopicSubscriptionSearch(query)),
 );
 
-export const topicsSubscriptionsCreate = defineUncheckedOperation(
+export const topicsSubscriptionsCreate = defineOperation(
   routes.topicsSubscriptionsCreateRoute,
   (scope, { params, body }) => createTopicSubscriptions(scope, params.topicKey, body),
 );
 
-export const topicsSubscriptionsDelete = defineUncheckedOperation(
+export const topicsSubscriptionsDelete = defineOperation(
   routes.topicsSubscriptionsDeleteRoute,
   (scope, { params, body }) => deleteTopicSubscriptions(scope, params.topicKey, body),
 );
@@ -74,13 +74,13 @@ export const topicsSubscriptionsRetrieve = defineOperation(
     new StatusAnswer(204, undefined),
 );
 
-export const topicsSubscriptionsUpdate = defineUncheckedOperation(
+export const topicsSubscriptionsUpdate = defineOperation(
   routes.topicsSubscriptionsUpdateRoute,
   (scope, { params, body }) =>
     updateTopicSubscription(scope, params.topicKey, params.identifier, body),
 );
 
-export const topicsSubscribersRetrieve = defineUncheckedOperation(
+export const topicsSubscribersRetrieve = defineOperation(
   routes.topicsSubscribersRetrieveRoute,
   (scope, { params }) =>
     retrieveTopicSubscriber(scope, params.topicKey, params.externalSubscriberId),

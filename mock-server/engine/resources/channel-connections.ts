@@ -16,7 +16,6 @@ import { contextMessages } from '../wire/context-keys';
 import type { CursorPage } from '../wire/cursor-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
-import type { WireInput } from '../wire/wire-input';
 import {
   assertRoomFor,
   type ChannelSearch,
@@ -28,7 +27,7 @@ import {
 import { findSubscriber } from './subscribers';
 
 /**
- * A channel connection in its wire shape.
+ * A channel connection in its wire shape: the client's `ChannelConnection`, its schema's type.
  *
  * @example
  * ```ts
@@ -37,7 +36,7 @@ import { findSubscriber } from './subscribers';
  * });
  * ```
  */
-export type ChannelConnectionDto = WireInput<typeof ChannelConnection>;
+export type ChannelConnectionDto = ChannelConnection;
 
 const toDto = (record: ChannelConnectionRecord): ChannelConnectionDto => ({
   identifier: record.identifier,

@@ -21,13 +21,12 @@ import {
 } from '../wire/cursor-page';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
-import type { WireInput } from '../wire/wire-input';
 import { isValidIdentifier } from './subscriber-lifecycle';
 import { topicDataProblems } from './topic-data';
 
 /**
- * A topic in the wire shape (`name` absent when it has none): the `Topic` schema's type, so the
- * two cannot drift.
+ * A topic in the wire shape (`name` absent when it has none): the client's `Topic`, its schema's
+ * type, so the two cannot drift.
  *
  * @example
  * ```ts
@@ -36,7 +35,7 @@ import { topicDataProblems } from './topic-data';
  * });
  * ```
  */
-export type TopicDto = WireInput<typeof Topic>;
+export type TopicDto = Topic;
 
 /** The wire shape of a stored topic. */
 export function toTopicDto(topic: TopicRecord): TopicDto {
