@@ -8,6 +8,8 @@
 import * as z from 'zod/mini';
 import {
   TRANSLATION_RESOURCE_TYPES,
+  type Translation,
+  type TranslationGroup,
   type TranslationResourceType,
 } from '../../../src/schemas/translation';
 import type { EngineScope } from '../scope';
@@ -41,14 +43,7 @@ export const MAX_TRANSLATIONS_PER_ENVIRONMENT = 10_000;
  * });
  * ```
  */
-export interface TranslationDto {
-  resourceId: string;
-  resourceType: TranslationResourceType;
-  locale: string;
-  content: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TranslationDto = Translation;
 
 /**
  * The translations of one resource in its wire shape.
@@ -60,14 +55,7 @@ export interface TranslationDto {
  * });
  * ```
  */
-export interface TranslationGroupDto {
-  resourceId: string;
-  resourceType: TranslationResourceType;
-  resourceName: string;
-  locales: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type TranslationGroupDto = TranslationGroup;
 
 const toDto = (resource: TranslatableResource, record: TranslationRecord): TranslationDto => ({
   resourceId: resource.id,
