@@ -341,7 +341,12 @@ export {
   SubscriptionsListResponse,
   TopicListResponse,
 } from './schemas/pagination';
-export type { PreferenceChannels, PreferenceOverride } from './schemas/preference';
+export type {
+  PreferenceChannels,
+  PreferenceOverride,
+  ScheduledDay,
+  WeeklySchedule,
+} from './schemas/preference';
 export {
   PreferencesListQuery,
   PreferencesUpdateBody,

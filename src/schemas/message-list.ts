@@ -7,17 +7,19 @@
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, type WireShape } from './common';
 import { Message } from './message';
+import { Subscriber } from './subscriber';
 
 /**
- * The subscriber a listed message carries: the fields every answer has (the engine sends the
- * whole subscriber, as the service's published schema declares; these are what any answer holds).
+ * The subscriber a listed message carries: the service's published schema declares the whole
+ * subscriber (the engine sends it); the fields every answer holds are required, the others
+ * optional.
  *
  * @example
  * ```ts
  * MessageSubscriber.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-1', firstName: 'Ada' });
  * ```
  */
-export const MessageSubscriber = z.looseObject({
+export const MessageSubscriber = z.extend(z.partial(Subscriber), {
   /** The subscriber's internal id. */
   _id: z.string(),
   /** Your id of the subscriber. */

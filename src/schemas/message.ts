@@ -288,6 +288,12 @@ export const Message = z.looseObject({
   overrides: z.optional(JsonObject),
   /** The trigger's context (`type:id` keys) the message was sent in. */
   contextKeys: z.optional(z.array(z.string())),
+  /** The step's custom data (in-app). */
+  data: z.optional(JsonObject),
+  /** The in-app avatar URL. */
+  avatar: z.optional(z.string()),
+  /** The job (one step run) that sent it. */
+  _jobId: z.optional(z.string()),
 });
 export interface Message extends WireShape<typeof Message> {}
 

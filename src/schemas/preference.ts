@@ -69,6 +69,57 @@ export const PreferenceOverride = z.looseObject({
 export interface PreferenceOverride extends WireShape<typeof PreferenceOverride> {}
 
 /**
+ * One day of a subscriber's delivery schedule as the service answers it.
+ *
+ * @example
+ * ```ts
+ * const monday: ScheduledDay = { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] };
+ * ```
+ */
+export const ScheduledDay = z.looseObject({
+  /** Whether the day is on. */
+  isEnabled: z.boolean(),
+  /** Its time ranges (`09:00 AM` to `05:00 PM`). */
+  hours: z.optional(
+    z.array(
+      z.looseObject({
+        /** When the range starts (`09:00 AM`). */
+        start: z.string(),
+        /** When it ends (`05:00 PM`). */
+        end: z.string(),
+      }),
+    ),
+  ),
+});
+export interface ScheduledDay extends WireShape<typeof ScheduledDay> {}
+
+/**
+ * A subscriber's weekly delivery schedule as the service answers it: the days that have one.
+ *
+ * @example
+ * ```ts
+ * const weekdays: WeeklySchedule = { monday: { isEnabled: true }, sunday: { isEnabled: false } };
+ * ```
+ */
+export const WeeklySchedule = z.looseObject({
+  /** Monday's hours. */
+  monday: z.optional(ScheduledDay),
+  /** Tuesday's hours. */
+  tuesday: z.optional(ScheduledDay),
+  /** Wednesday's hours. */
+  wednesday: z.optional(ScheduledDay),
+  /** Thursday's hours. */
+  thursday: z.optional(ScheduledDay),
+  /** Friday's hours. */
+  friday: z.optional(ScheduledDay),
+  /** Saturday's hours. */
+  saturday: z.optional(ScheduledDay),
+  /** Sunday's hours. */
+  sunday: z.optional(ScheduledDay),
+});
+export interface WeeklySchedule extends WireShape<typeof WeeklySchedule> {}
+
+/**
  * A subscriber's preferences as `GET /v2/subscribers/{subscriberId}/preferences` answers them:
  * the global level, and what applies to each active workflow.
  *
@@ -99,6 +150,8 @@ export const SubscriberPreferences = z.looseObject({
       z.looseObject({
         /** Whether the schedule applies. */
         isEnabled: z.boolean(),
+        /** The hours of each day it lets notifications through. */
+        weeklySchedule: z.optional(WeeklySchedule),
       }),
     ),
   }),

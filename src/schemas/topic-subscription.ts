@@ -73,6 +73,8 @@ export const TopicSubscriber = z.looseObject({
   _id: z.optional(z.string()),
   /** The subscription's identifier. */
   identifier: z.optional(z.string()),
+  /** The context keys the subscription is scoped to. */
+  contextKeys: z.optional(z.array(z.string())),
   /** When the subscription was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
   /** When it was last updated (ISO 8601). */

@@ -317,8 +317,15 @@ export const TopicSubscriptionChange = z.looseObject({
     /** The topic's name. */
     name: z.optional(z.string()),
   }),
-  /** The subscriber, `null` when it no longer exists. */
-  subscriber: z.nullable(SubscriberSummary),
+  /** The subscriber, `null` when it no longer exists, with its own dates. */
+  subscriber: z.nullable(
+    z.extend(SubscriberSummary, {
+      /** When the subscriber was created (ISO 8601). */
+      createdAt: z.optional(Timestamp),
+      /** When the subscriber was last updated (ISO 8601). */
+      updatedAt: z.optional(Timestamp),
+    }),
+  ),
   /** The subscription's workflow preferences. */
   preferences: z.optional(z.array(TopicSubscriptionPreference)),
   /** The context keys the subscription is scoped to. */
@@ -369,6 +376,8 @@ export const TopicSubscriptionsResult = z.looseObject({
       z.looseObject({
         /** Your id of the subscriber. */
         subscriberId: z.string(),
+        /** The subscription identifier the entry named, when it named one. */
+        identifier: z.optional(z.string()),
         /** Why it failed (`SUBSCRIBER_NOT_FOUND`, `SUBSCRIPTION_NOT_FOUND`, ...). */
         code: z.string(),
         /** A readable description. */

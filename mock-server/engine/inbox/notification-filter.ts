@@ -21,7 +21,8 @@ import { isSnoozed, severityOf } from './notification-view';
  * const unreadBilling: InboxFilter = { read: false, tags: [['billing']] };
  * ```
  */
-export interface InboxFilter {
+// A type, not an interface: an answer's `filter` is a record on the wire (`Record<string, unknown>`).
+export type InboxFilter = {
   /** Workflow tags: a list (any of them), or OR-groups that must all match; echoed as given. */
   tags?: string[] | string[][];
   read?: boolean;
@@ -35,7 +36,7 @@ export interface InboxFilter {
   createdGte?: number;
   /** Created at or before, epoch milliseconds. */
   createdLte?: number;
-}
+};
 
 /** Most count filters a request may ask for. */
 export const MAX_COUNT_FILTERS = 30;

@@ -12,6 +12,7 @@ import type { HttpMethod, PathParams, RateLimitCategory } from '../../../src/rou
 import { withOperationBudget } from '../run/work-budget';
 import type { EngineScope } from '../scope';
 import type { SubscriberRecord } from '../store/state';
+import type { WireInput } from '../wire/wire-input';
 
 /**
  * How a request of a route proves who it is (`policy/authenticators.ts`): an API key
@@ -146,8 +147,110 @@ export interface OperationDefinition<R extends OperationRoute = OperationRoute, 
 }
 
 /**
+ * What a route's handler answers: the input of the route's response schema (the unwrapped body,
+ * before `perform` puts it in its envelope), its named fields only (the schemas are loose
+ * objects; their index signature would let any record through). A route without a response
+ * schema (the Inbox's) answers anything.
+ *
+ * @example
+ * ```ts
+ * const topic: WireAnswer<typeof routes.topicsRetrieveRoute> = { _id: '…', key: 'news' };
+ * ```
+ */
+export type WireAnswer<R extends OperationRoute> = R extends {
+  readonly response: infer S extends z.ZodMiniType;
+}
+  ? WireInput<S>
+  : unknown;
+
+/**
+ * What a handler of a route may return: its {@link WireAnswer}, or one with another success
+ * status ({@link StatusAnswer}; `undefined` for a 204), or nothing where the route answers nothing.
+ *
+ * @example
+ * ```ts
+ * const answer: HandlerResult<typeof routes.topicsCreateRoute> = new StatusAnswer(200, topic);
+ * ```
+ */
+export type HandlerResult<R extends OperationRoute> =
+  | WireAnswer<R>
+  | StatusAnswer<WireAnswer<R>>
+  | StatusAnswer<undefined>
+  // biome-ignore lint/suspicious/noConfusingVoidType: a route that answers nothing takes a `void` writer's result
+  | (undefined extends WireAnswer<R> ? void : never);
+
+type Primitive = string | number | boolean | bigint | symbol | null | undefined;
+type Depth = [never, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** The value type of key `K` in any object member of `W` (a record's values for any key). */
+type FieldOf<W, K extends string> = W extends unknown
+  ? K extends keyof W
+    ? W[K]
+    : string extends keyof W
+      ? W[string & keyof W]
+      : never
+  : never;
+
+/** `a.b`: a field's path under its parent's. */
+type FieldPath<P extends string, K extends string> = P extends '' ? K : `${P}.${K}`;
+
+/**
+ * The paths (`steps[].extra`) of the named fields of `T` that `W` does not name, at every depth:
+ * a value assignable to the schema's type may still carry fields the schema lacks (a record's
+ * internal `_organizationId`), which TypeScript lets through unless the value is a literal. A
+ * free-form record of `T` (an index signature) is not checked.
+ *
+ * @example
+ * ```ts
+ * type Extra = FieldsTheSchemaLacks<{ key: string; secret: string }, { key: string }>; // 'secret'
+ * ```
+ */
+export type FieldsTheSchemaLacks<T, W, P extends string = '', D extends number = 10> = [D] extends [
+  never,
+]
+  ? never
+  : 0 extends 1 & T
+    ? never // any
+    : unknown extends W
+      ? never // the schema says nothing (`z.unknown()`, a record's values)
+      : T extends Primitive
+        ? never
+        : T extends readonly (infer Item)[]
+          ? FieldsTheSchemaLacks<Item, Extract<W, readonly unknown[]>[number], `${P}[]`, Depth[D]>
+          : T extends object
+            ? {
+                [K in keyof T & string]-?: string extends K
+                  ? never
+                  : [FieldOf<Exclude<W, Primitive>, K>] extends [never]
+                    ? FieldPath<P, K>
+                    : FieldsTheSchemaLacks<
+                        T[K],
+                        FieldOf<Exclude<W, Primitive>, K>,
+                        FieldPath<P, K>,
+                        Depth[D]
+                      >;
+              }[keyof T & string]
+            : never;
+
+/** The value a handler answers, out of its `StatusAnswer`. */
+type AnsweredValue<T> = T extends StatusAnswer<infer V> ? V : T;
+
+/**
+ * Nothing when a handler's answers name only fields of the route's response schema; else one
+ * more argument, which no caller passes, so `defineOperation` fails to compile and its error
+ * names the fields (`fieldsTheSchemaLacks: "environmentId"`).
+ */
+type SchemaFieldsOnly<R extends OperationRoute, T> = [
+  FieldsTheSchemaLacks<AnsweredValue<T>, WireAnswer<R>>,
+] extends [never]
+  ? []
+  : [fieldsTheSchemaLacks: FieldsTheSchemaLacks<AnsweredValue<T>, WireAnswer<R>>];
+
+/**
  * Declares an operation: `perform` runs the handler inside one journal (a throw undoes its
- * writes) with the caller's scope, and answers its value the way the route says.
+ * writes) with the caller's scope, and answers its value the way the route says. The handler
+ * returns its route's {@link WireAnswer}: a missing or mistyped field fails to compile here, and
+ * so does a field the response schema lacks (docs/decisions/0149-handler-returns-tied-to-the-wire.md).
  *
  * @example
  * ```ts
@@ -156,7 +259,26 @@ export interface OperationDefinition<R extends OperationRoute = OperationRoute, 
  * );
  * ```
  */
-export function defineOperation<const R extends OperationRoute, T>(
+export function defineOperation<const R extends OperationRoute, T extends HandlerResult<R>>(
+  route: R,
+  handle: (scope: EngineScope, input: OperationInput<R>) => T,
+  ..._fieldsTheSchemaLacks: SchemaFieldsOnly<R, T>
+): OperationDefinition<R, T> {
+  return defineUncheckedOperation(route, handle);
+}
+
+/**
+ * Declares an operation whose answer is not yet held to its route's response schema: the
+ * operations whose answers still differ from their schema (docs/decisions/0149, "Not yet"),
+ * each to move to {@link defineOperation} once its mapper or schema is fixed.
+ * `test/types/handler-returns.test-d.ts` keeps their list from growing.
+ *
+ * @example
+ * ```ts
+ * export const domainsRetrieve = defineUncheckedOperation(routes.domainsRetrieveRoute, retrieve);
+ * ```
+ */
+export function defineUncheckedOperation<const R extends OperationRoute, T>(
   route: R,
   handle: (scope: EngineScope, input: OperationInput<R>) => T,
 ): OperationDefinition<R, T> {
@@ -174,12 +296,13 @@ export function defineOperation<const R extends OperationRoute, T>(
  * export const bridgeSync = definePreparedOperation(bridgeSyncRoute, discover, applySync);
  * ```
  */
-export function definePreparedOperation<const R extends OperationRoute, T>(
+export function definePreparedOperation<const R extends OperationRoute, T extends HandlerResult<R>>(
   route: R,
   prepare: (scope: EngineScope, input: OperationInput<R>) => Promise<unknown>,
   handle: (scope: EngineScope, input: OperationInput<R>) => T,
+  ...fieldsTheSchemaLacks: SchemaFieldsOnly<R, T>
 ): OperationDefinition<R, T> {
-  return { ...defineOperation(route, handle), prepare };
+  return { ...defineOperation(route, handle, ...fieldsTheSchemaLacks), prepare };
 }
 
 /**

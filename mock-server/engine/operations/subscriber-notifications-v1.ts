@@ -11,9 +11,9 @@ import { markAllMessages } from '../inbox/mark-all';
 import { updateMessageAction } from '../inbox/message-action';
 import { notificationsFeed } from '../inbox/notification-feed';
 import { updateOnlineStatus } from '../resources/subscriber-online-status';
-import { defineOperation } from './operation';
+import { defineOperation, defineUncheckedOperation } from './operation';
 
-export const subscribersNotificationsFeed = defineOperation(
+export const subscribersNotificationsFeed = defineUncheckedOperation(
   routes.subscribersNotificationsFeedRoute,
   (scope, { params, query }) => notificationsFeed(scope, params.subscriberId, query),
 );

@@ -17,7 +17,7 @@ import {
 import { countNotifications, countUnseen, listNotifications } from '../inbox/notification-list';
 import type { InboxNotification } from '../inbox/notification-shapes';
 import { notificationsOwner, v1NotificationsOwner } from '../resources/subscriber-notifications';
-import { defineOperation } from './operation';
+import { defineOperation, defineUncheckedOperation } from './operation';
 
 /**
  * A notification as the service's response interceptor answers it: whole when its `data` is
@@ -42,7 +42,7 @@ const oneNotification = <const R extends OneNotificationRoute>(
   route: R,
   action: NotificationAction,
 ) =>
-  defineOperation(route, (scope, { params, body }) =>
+  defineUncheckedOperation(route, (scope, { params, body }) =>
     asTheServiceAnswers(
       actOnNotification(
         scope,
@@ -60,7 +60,7 @@ type ActionRoute =
   | typeof routes.subscribersNotificationsRevertActionRoute;
 
 const buttonAction = <const R extends ActionRoute>(route: R, action: 'complete' | 'revert') =>
-  defineOperation(route, (scope, { params }) =>
+  defineUncheckedOperation(route, (scope, { params }) =>
     asTheServiceAnswers(
       actOnNotification(
         scope,
@@ -80,11 +80,11 @@ type BulkRoute =
   | typeof routes.subscribersNotificationsDeleteAllRoute;
 
 const bulk = <const R extends BulkRoute>(route: R, action: BulkAction) =>
-  defineOperation(route, (scope, { params, body }) =>
+  defineUncheckedOperation(route, (scope, { params, body }) =>
     actOnAll(scope, notificationsOwner(scope, params.subscriberId), action, body),
   );
 
-export const subscribersNotificationsList = defineOperation(
+export const subscribersNotificationsList = defineUncheckedOperation(
   routes.subscribersNotificationsListRoute,
   (scope, { params, query }) =>
     listNotifications(scope, notificationsOwner(scope, params.subscriberId), query),

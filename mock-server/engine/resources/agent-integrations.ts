@@ -6,6 +6,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { AgentIntegration } from '../../../src/schemas/agent';
 import type { EngineScope } from '../scope';
 import type { AgentIntegrationRecord, AgentRecord, IntegrationRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -29,23 +30,7 @@ export const MAX_INTEGRATIONS_PER_AGENT = 20;
  * });
  * ```
  */
-export interface AgentIntegrationDto {
-  _id: string;
-  _agentId: string;
-  integration: {
-    _id: string;
-    identifier: string;
-    name: string;
-    providerId: string;
-    channel: string;
-    active: boolean;
-  };
-  _environmentId: string;
-  _organizationId: string;
-  connectedAt: null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AgentIntegrationDto = AgentIntegration;
 
 /**
  * Filters of a links listing (already defaulted).

@@ -6,6 +6,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { Agent, AgentIntegrationSummary } from '../../../src/schemas/agent';
 import { SLUG_IDENTIFIER_PATTERN } from '../../../src/schemas/workflow-upsert';
 import type { EngineScope } from '../scope';
 import type { AgentRecord } from '../store/state';
@@ -31,14 +32,7 @@ const TEXT_MAX_LENGTH = 2_048;
  * const summary: AgentIntegrationSummaryDto = { integrationId: 'i', providerId: 'slack', name: 'Slack', identifier: 'slack', channel: 'chat', active: true };
  * ```
  */
-export interface AgentIntegrationSummaryDto {
-  integrationId: string;
-  providerId: string;
-  name: string;
-  identifier: string;
-  channel: string;
-  active: boolean;
-}
+export type AgentIntegrationSummaryDto = AgentIntegrationSummary;
 
 /**
  * An agent in its wire shape.
@@ -50,25 +44,7 @@ export interface AgentIntegrationSummaryDto {
  * });
  * ```
  */
-export interface AgentDto {
-  _id: string;
-  name: string;
-  identifier: string;
-  description?: string;
-  behavior?: Record<string, unknown>;
-  active: boolean;
-  bridgeUrl?: string;
-  devBridgeUrl?: string;
-  devBridgeActive?: boolean;
-  runtime: 'self-hosted' | 'managed';
-  visibility: 'public';
-  managedRuntime?: Record<string, unknown>;
-  _environmentId: string;
-  _organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-  integrations: AgentIntegrationSummaryDto[];
-}
+export type AgentDto = Agent;
 
 /**
  * Filters and order of an agents listing (already defaulted).

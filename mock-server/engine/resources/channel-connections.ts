@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { ChannelConnection } from '../../../src/schemas/channel-connection';
 import { contextProblem } from '../../../src/schemas/trigger-context';
 import type { EngineScope } from '../scope';
 import type { ChannelConnectionRecord, IntegrationRecord } from '../store/state';
@@ -26,7 +27,7 @@ import {
 import { findSubscriber } from './subscribers';
 
 /**
- * A channel connection in its wire shape.
+ * A channel connection in its wire shape: the client's `ChannelConnection`, its schema's type.
  *
  * @example
  * ```ts
@@ -35,18 +36,7 @@ import { findSubscriber } from './subscribers';
  * });
  * ```
  */
-export interface ChannelConnectionDto {
-  identifier: string;
-  channel: string | null;
-  providerId: string | null;
-  integrationIdentifier: string | null;
-  subscriberId: string | null;
-  contextKeys: string[];
-  workspace: Record<string, unknown>;
-  auth: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ChannelConnectionDto = ChannelConnection;
 
 const toDto = (record: ChannelConnectionRecord): ChannelConnectionDto => ({
   identifier: record.identifier,
@@ -55,11 +45,25 @@ const toDto = (record: ChannelConnectionRecord): ChannelConnectionDto => ({
   integrationIdentifier: record.integrationIdentifier,
   subscriberId: record.subscriberId ?? null,
   contextKeys: [...record.contextKeys],
-  workspace: structuredClone(record.workspace),
-  auth: structuredClone(record.auth),
+  // The bodies' schemas (`Workspace`, `Auth` below) stored only these fields.
+  workspace: {
+    id: record.workspace.id,
+    ...optionalString('name', record.workspace['name']),
+    ...optionalString('botUserId', record.workspace['botUserId']),
+  },
+  auth: {
+    accessToken: record.auth.accessToken,
+    ...optionalString('refreshToken', record.auth['refreshToken']),
+    ...optionalString('expiresAt', record.auth['expiresAt']),
+    ...optionalString('refreshTokenExpiresAt', record.auth['refreshTokenExpiresAt']),
+  },
   createdAt: record.createdAt,
   updatedAt: record.updatedAt,
 });
+
+/** `{ [key]: value }` when a stored optional field is a string, else nothing. */
+const optionalString = <K extends string>(key: K, value: unknown) =>
+  (typeof value === 'string' ? { [key]: value } : {}) as { [P in K]?: string };
 
 const Workspace = z.object({
   id: z.string(),

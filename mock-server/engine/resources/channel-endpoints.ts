@@ -7,7 +7,10 @@
  */
 
 import * as z from 'zod/mini';
-import { CHANNEL_ENDPOINT_TYPES } from '../../../src/schemas/channel-endpoint';
+import {
+  CHANNEL_ENDPOINT_TYPES,
+  type ChannelEndpoint,
+} from '../../../src/schemas/channel-endpoint';
 import type { EngineScope } from '../scope';
 import type { ChannelEndpointRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -37,19 +40,7 @@ import { findSubscriber, putSubscriber } from './subscribers';
  * });
  * ```
  */
-export interface ChannelEndpointDto {
-  identifier: string;
-  channel: string | null;
-  providerId: string | null;
-  integrationIdentifier: string | null;
-  connectionIdentifier: string | null;
-  subscriberId: string | null;
-  contextKeys: string[];
-  type: string;
-  endpoint: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ChannelEndpointDto = ChannelEndpoint;
 
 const toDto = (record: ChannelEndpointRecord): ChannelEndpointDto => ({
   identifier: record.identifier,

@@ -6,7 +6,11 @@
  */
 
 import * as z from 'zod/mini';
-import { CONTEXT_PART_MAX_LENGTH, CONTEXT_PART_PATTERN } from '../../../src/schemas/context';
+import {
+  CONTEXT_PART_MAX_LENGTH,
+  CONTEXT_PART_PATTERN,
+  type Context,
+} from '../../../src/schemas/context';
 import type { EngineScope } from '../scope';
 import type { ContextRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -28,13 +32,7 @@ export const CONTEXT_DATA_MAX_BYTES = 64 * 1024;
  * });
  * ```
  */
-export interface ContextDto {
-  type: string;
-  id: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ContextDto = Context;
 
 /**
  * Filters and order of a contexts listing (already defaulted).

@@ -6,12 +6,17 @@
  */
 
 import * as z from 'zod/mini';
+import type {
+  DomainAutoConfigureStart,
+  DomainAutoConfigureStatus,
+  DomainDiagnosis,
+} from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
 import type { SimulatedDnsRecord } from '../store/state';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { MAIL_SERVER_DOMAIN, simulatedDns } from './domain-dns';
-import { domainOrThrow, type ExpectedDnsRecordDto, expectedDnsRecords } from './domains';
+import { domainOrThrow, expectedDnsRecords } from './domains';
 
 type DiagnosticCode =
   | 'mx_missing'
@@ -35,21 +40,6 @@ export interface DiagnosticCheckDto {
 }
 
 /**
- * One issue a diagnosis found, with its fix.
- *
- * @example
- * ```ts
- * const issue: DiagnosticIssueDto = { code: 'mx_missing', severity: 'error', message: 'No MX records were found for acme.dev.', fix: '...' };
- * ```
- */
-export interface DiagnosticIssueDto {
-  code: DiagnosticCode;
-  severity: 'warn' | 'error';
-  message: string;
-  fix: string;
-}
-
-/**
  * The answer of `POST /v1/domains/{domain}/diagnose`.
  *
  * @example
@@ -57,12 +47,7 @@ export interface DiagnosticIssueDto {
  * const { ok } = engine.operations['domains.diagnose'](engine.scope('Development'), { params: { domain: 'acme.dev' } });
  * ```
  */
-export interface DiagnosisDto {
-  ok: boolean;
-  runAt: string;
-  checks: DiagnosticCheckDto[];
-  issues: DiagnosticIssueDto[];
-}
+export type DiagnosisDto = DomainDiagnosis;
 
 function mxChecks(name: string, dns: SimulatedDnsRecord, diagnosis: DiagnosisDto): void {
   const { checks, issues } = diagnosis;
@@ -152,14 +137,7 @@ export function diagnoseDomain(scope: EngineScope, name: string): DiagnosisDto {
  * const status: AutoConfigureStatusDto = { available: false, reasonCode: 'disabled', reason: '...', manualRecords: [] };
  * ```
  */
-export interface AutoConfigureStatusDto {
-  available: boolean;
-  providerName?: string;
-  providerId?: string;
-  reason?: string;
-  reasonCode?: string;
-  manualRecords: ExpectedDnsRecordDto[];
-}
+export type AutoConfigureStatusDto = DomainAutoConfigureStatus;
 
 const DEFAULT_PROVIDER = 'Cloudflare';
 
@@ -207,11 +185,7 @@ function isRedirectUrl(value: string): boolean {
  * const start: AutoConfigureStartDto = { applyUrl: 'https://...', providerName: 'Cloudflare', redirectUri: 'https://app.acme.dev' };
  * ```
  */
-export interface AutoConfigureStartDto {
-  applyUrl: string;
-  providerName: string;
-  redirectUri: string;
-}
+export type AutoConfigureStartDto = DomainAutoConfigureStart;
 
 /**
  * `POST /v1/domains/{domain}/auto-configure/start`: the provider's apply URL for the records

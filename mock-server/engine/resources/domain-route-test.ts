@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { DomainRouteTestResult } from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
 import type { DomainRouteRecord } from '../store/state';
 import { ServiceError } from '../wire/service-error';
@@ -21,17 +22,7 @@ import { domainOrThrow } from './domains';
  * const result: RouteTestDto = { matched: false, dryRun: true, domainStatus: 'pending', mxRecordConfigured: false };
  * ```
  */
-export interface RouteTestDto {
-  matched: boolean;
-  dryRun: boolean;
-  domainStatus: 'pending' | 'verified';
-  mxRecordConfigured: boolean;
-  type?: 'agent' | 'webhook';
-  wouldDeliverTo?: string;
-  payload?: Record<string, unknown>;
-  webhook?: { skipped: boolean; latencyMs: number };
-  agent?: { agentId: string; httpStatus: number; latencyMs: number };
-}
+export type RouteTestDto = DomainRouteTestResult;
 
 const TestShape = z.object({
   from: z.object({ address: z.string(), name: z.optional(z.string()) }),

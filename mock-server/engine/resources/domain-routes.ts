@@ -8,6 +8,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { DomainRoute } from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
 import type { DomainRecord, DomainRouteRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -31,18 +32,7 @@ export const MAX_ROUTES_PER_DOMAIN = 100;
  * });
  * ```
  */
-export interface DomainRouteDto {
-  _id: string;
-  _domainId: string;
-  address: string;
-  agentId?: string;
-  type: 'agent' | 'webhook';
-  data?: Record<string, string>;
-  _environmentId: string;
-  _organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DomainRouteDto = DomainRoute;
 
 /**
  * Filters and order of a routes listing (already defaulted).

@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { ExpectedDnsRecord } from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
 import type { DomainRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -28,13 +29,7 @@ export const MAX_DOMAINS_PER_ENVIRONMENT = 100;
  * const mx: ExpectedDnsRecordDto = { type: 'MX', name: 'acme.dev', content: 'inbound-mail.svc-mock.local', ttl: 'Auto', priority: 10 };
  * ```
  */
-export interface ExpectedDnsRecordDto {
-  type: string;
-  name: string;
-  content: string;
-  ttl: string;
-  priority?: number;
-}
+export type ExpectedDnsRecordDto = ExpectedDnsRecord;
 
 /**
  * A domain in its wire shape.

@@ -7,6 +7,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { EnvironmentDiff, EnvironmentPublishResult } from '../../../src/schemas/environment';
 import type { EngineScope, EnvironmentScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
@@ -79,12 +80,7 @@ interface WorkflowDiff {
  * });
  * ```
  */
-export interface EnvironmentDiffDto {
-  sourceEnvironmentId: string;
-  targetEnvironmentId: string;
-  resources: WorkflowDiff[];
-  summary: { totalEntities: number; totalChanges: number; hasChanges: boolean };
-}
+export type EnvironmentDiffDto = EnvironmentDiff;
 
 const info = (workflow: WorkflowRecord): ResourceInfo => ({
   id: workflow.workflowId,
@@ -312,16 +308,7 @@ interface Published {
  * });
  * ```
  */
-export interface EnvironmentPublishDto {
-  results: {
-    resourceType: typeof WORKFLOW_RESOURCE_TYPE;
-    successful: (Published & { action: 'created' | 'updated' | 'deleted' })[];
-    failed: (Published & { error: string })[];
-    skipped: (Published & { reason: string })[];
-    totalProcessed: number;
-  }[];
-  summary: { resources: number; successful: number; failed: number; skipped: number };
-}
+export type EnvironmentPublishDto = EnvironmentPublishResult;
 
 /** Copies a workflow into the target, keeping the target's ids of what it already had. */
 function copyWorkflow(

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import {
   ENVIRONMENT_VARIABLE_KEY_PATTERN,
   ENVIRONMENT_VARIABLE_MAX_LENGTH,
+  type EnvironmentVariable,
   SECRET_MASK,
 } from '../../../src/schemas/environment-variable';
 import type { EngineScope } from '../scope';
@@ -33,16 +34,7 @@ export const ENVIRONMENT_VARIABLES_PER_ORGANIZATION = 100;
  * );
  * ```
  */
-export interface EnvironmentVariableDto {
-  _id: string;
-  _organizationId: string;
-  key: string;
-  type: 'string';
-  isSecret: boolean;
-  values: { _environmentId: string; value: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type EnvironmentVariableDto = EnvironmentVariable;
 
 function toDto(scope: EngineScope, variable: EnvironmentVariableRecord): EnvironmentVariableDto {
   return {

@@ -6,6 +6,7 @@
  */
 
 import * as z from 'zod/mini';
+import type { Environment } from '../../../src/schemas/environment';
 import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import { createEnvironmentData, type EnvironmentRecord } from '../store/state';
@@ -36,17 +37,7 @@ const SCOPED_TO_ONE =
  * const [development]: EnvironmentDto[] = engine.operations['environments.list'](engine.scope('Development'));
  * ```
  */
-export interface EnvironmentDto {
-  _id: string;
-  name: string;
-  _organizationId: string;
-  identifier: string;
-  type?: 'dev' | 'prod' | null;
-  apiKeys: { key: string; _userId: string }[];
-  _parentId?: string;
-  slug: string;
-  color?: string;
-}
+export type EnvironmentDto = Environment;
 
 /** The organization's environments, oldest first. */
 export function organizationEnvironments(scope: EngineScope): EnvironmentRecord[] {

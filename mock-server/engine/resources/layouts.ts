@@ -7,7 +7,7 @@
  */
 
 import * as z from 'zod/mini';
-import { LAYOUT_CONTENT_VARIABLE, LAYOUT_ORDER_BY } from '../../../src/schemas/layout';
+import { LAYOUT_CONTENT_VARIABLE, LAYOUT_ORDER_BY, type Layout } from '../../../src/schemas/layout';
 import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, LayoutRecord, WorkflowRecord } from '../store/state';
@@ -107,24 +107,7 @@ const LAYOUT_VARIABLES = {
  * });
  * ```
  */
-export interface LayoutDto {
-  _id: string;
-  layoutId: string;
-  slug: string;
-  name: string;
-  isDefault: boolean;
-  isTranslationEnabled: boolean;
-  updatedAt: string;
-  createdAt: string;
-  origin: 'svc-cloud';
-  type: 'BRIDGE';
-  variables?: Record<string, unknown>;
-  controls: {
-    dataSchema: Record<string, unknown>;
-    uiSchema: Record<string, unknown>;
-    values: { email?: { body: string; editorType: 'html' | 'block' } };
-  };
-}
+export type LayoutDto = Layout;
 
 /** A layout's slug: its slugified name, `_lay_`, and its id in base 62. */
 export const layoutSlug = (layout: LayoutRecord): string =>

@@ -7,7 +7,7 @@ import type { EngineScope } from '../scope';
  */
 
 import * as z from 'zod/mini';
-import { TOPIC_KEY_MAX_LENGTH } from '../../../src/schemas/topic';
+import { TOPIC_KEY_MAX_LENGTH, type Topic } from '../../../src/schemas/topic';
 import { isObjectId } from '../store/ids';
 import type { EnvironmentData, TopicRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -25,7 +25,8 @@ import { isValidIdentifier } from './subscriber-lifecycle';
 import { topicDataProblems } from './topic-data';
 
 /**
- * A topic in the wire shape (`name` absent when it has none).
+ * A topic in the wire shape (`name` absent when it has none): the client's `Topic`, its schema's
+ * type, so the two cannot drift.
  *
  * @example
  * ```ts
@@ -34,14 +35,7 @@ import { topicDataProblems } from './topic-data';
  * });
  * ```
  */
-export interface TopicDto {
-  _id: string;
-  key: string;
-  name?: string;
-  data?: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TopicDto = Topic;
 
 /** The wire shape of a stored topic. */
 export function toTopicDto(topic: TopicRecord): TopicDto {

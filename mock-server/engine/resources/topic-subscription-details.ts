@@ -7,7 +7,11 @@
  * @module
  */
 
-import { TopicSubscriptionUpdateBody } from '../../../src/schemas/topic-subscription';
+import {
+  type TopicSubscriber,
+  type TopicSubscriptionDetails,
+  TopicSubscriptionUpdateBody,
+} from '../../../src/schemas/topic-subscription';
 import type { EngineScope } from '../scope';
 import type { SubscriberRecord, SubscriptionRecord, TopicRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -17,7 +21,6 @@ import { findSubscriber, subscriberByObjectId } from './subscribers';
 import {
   buildSubscriptionPreferences,
   matchedWorkflows,
-  type SubscriptionPreferenceDto,
   subscriptionPreferencesDto,
 } from './subscription-preferences';
 import { changeDto, type SubscriptionChangeDto } from './topic-subscriptions';
@@ -30,13 +33,7 @@ import { changeDto, type SubscriptionChangeDto } from './topic-subscriptions';
  * const details: TopicSubscriptionDetailsDto = { id: '64da...', identifier: 'tk_news:si_u1', contextKeys: [] };
  * ```
  */
-export interface TopicSubscriptionDetailsDto {
-  id: string;
-  identifier: string;
-  name?: string;
-  preferences?: SubscriptionPreferenceDto[];
-  contextKeys: string[];
-}
+export type TopicSubscriptionDetailsDto = TopicSubscriptionDetails;
 
 /**
  * The v1 membership check's answer: the subscription with its organization, environment,
@@ -47,19 +44,7 @@ export interface TopicSubscriptionDetailsDto {
  * const member: TopicSubscriberDto['externalSubscriberId'] = 'user-1';
  * ```
  */
-export interface TopicSubscriberDto {
-  _id: string;
-  _organizationId: string;
-  _environmentId: string;
-  _subscriberId: string;
-  _topicId: string;
-  topicKey: string;
-  externalSubscriberId: string;
-  identifier: string;
-  contextKeys: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type TopicSubscriberDto = TopicSubscriber;
 
 /** The live topic a subscription belongs to (a topic deleted and made again is another one). */
 function liveTopicOf(

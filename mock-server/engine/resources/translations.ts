@@ -8,6 +8,8 @@
 import * as z from 'zod/mini';
 import {
   TRANSLATION_RESOURCE_TYPES,
+  type Translation,
+  type TranslationGroup,
   type TranslationResourceType,
 } from '../../../src/schemas/translation';
 import type { EngineScope } from '../scope';
@@ -41,14 +43,7 @@ export const MAX_TRANSLATIONS_PER_ENVIRONMENT = 10_000;
  * });
  * ```
  */
-export interface TranslationDto {
-  resourceId: string;
-  resourceType: TranslationResourceType;
-  locale: string;
-  content: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TranslationDto = Translation;
 
 /**
  * The translations of one resource in its wire shape.
@@ -60,14 +55,7 @@ export interface TranslationDto {
  * });
  * ```
  */
-export interface TranslationGroupDto {
-  resourceId: string;
-  resourceType: TranslationResourceType;
-  resourceName: string;
-  locales: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type TranslationGroupDto = TranslationGroup;
 
 const toDto = (resource: TranslatableResource, record: TranslationRecord): TranslationDto => ({
   resourceId: resource.id,
@@ -288,13 +276,16 @@ export function deleteTranslationGroup(scope: EngineScope, type: string, id: str
 export function retrieveMasterJson(
   scope: EngineScope,
   rawLocale: string | undefined,
-): { workflows: Record<string, unknown>; layouts: Record<string, unknown> } {
+): {
+  workflows: Record<string, Record<string, unknown>>;
+  layouts: Record<string, Record<string, unknown>>;
+} {
   const locale =
     rawLocale === undefined || rawLocale === '' ? DEFAULT_LOCALE : parseLocale(rawLocale);
   if (locale === undefined) throw ServiceError.dtoValidation([LOCALE_MESSAGE], rawLocale);
   const master = {
-    workflows: {} as Record<string, unknown>,
-    layouts: {} as Record<string, unknown>,
+    workflows: {} as Record<string, Record<string, unknown>>,
+    layouts: {} as Record<string, Record<string, unknown>>,
   };
   for (const record of scope.data.translations.values()) {
     if (record.locale !== locale) continue;
