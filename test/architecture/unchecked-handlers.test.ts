@@ -1,4 +1,4 @@
-// Every handler answers its route's response schema (docs/decisions/0149): `defineOperation`
+// Every handler answers its route's response schema (docs/decisions/0150): `defineOperation`
 // checks it at compile time. The operations whose answers still differ from their schema use
 // `defineUncheckedOperation`; this list may only shrink.
 import { readdirSync, readFileSync } from 'node:fs';

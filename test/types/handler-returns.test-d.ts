@@ -1,4 +1,4 @@
-// Compile-time checks that a handler answers its route's response schema (docs/decisions/0149):
+// Compile-time checks that a handler answers its route's response schema (docs/decisions/0150):
 // a missing or mistyped field, or a field the schema lacks, fails `defineOperation`.
 import { describe, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';

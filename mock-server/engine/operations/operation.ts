@@ -250,7 +250,7 @@ type SchemaFieldsOnly<R extends OperationRoute, T> = [
  * Declares an operation: `perform` runs the handler inside one journal (a throw undoes its
  * writes) with the caller's scope, and answers its value the way the route says. The handler
  * returns its route's {@link WireAnswer}: a missing or mistyped field fails to compile here, and
- * so does a field the response schema lacks (docs/decisions/0149-handler-returns-tied-to-the-wire.md).
+ * so does a field the response schema lacks (docs/decisions/0150-handler-returns-tied-to-the-wire.md).
  *
  * @example
  * ```ts
@@ -269,7 +269,7 @@ export function defineOperation<const R extends OperationRoute, T extends Handle
 
 /**
  * Declares an operation whose answer is not yet held to its route's response schema: the
- * operations whose answers still differ from their schema (docs/decisions/0149, "Not yet"),
+ * operations whose answers still differ from their schema (docs/decisions/0150, "Not yet"),
  * each to move to {@link defineOperation} once its mapper or schema is fixed.
  * `test/types/handler-returns.test-d.ts` keeps their list from growing.
  *

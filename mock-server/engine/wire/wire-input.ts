@@ -11,7 +11,7 @@ import type { KnownFields } from '../../../src/schemas/common';
 /**
  * What a response schema accepts, without the index signatures of its loose objects: the type
  * of an engine answer (`TopicDto = WireInput<typeof Topic>`), so a field added to or dropped from
- * the schema changes the engine's type with it (docs/decisions/0149).
+ * the schema changes the engine's type with it (docs/decisions/0150).
  *
  * @example
  * ```ts
