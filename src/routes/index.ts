@@ -75,8 +75,8 @@ export const ROUTES: readonly AnyRoute[] = NAMESPACES.flatMap(
   .sort((a, b) => (a.operation < b.operation ? -1 : 1)) satisfies readonly Route[];
 
 /**
- * The client's name of an operation, e.g. `events.trigger`: the `operation` of a route in
- * {@link ROUTES}.
+ * The client's name of an operation, e.g. `events.trigger`: the `operation` of one of its
+ * routes.
  *
  * @example
  * ```ts

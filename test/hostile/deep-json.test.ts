@@ -1,13 +1,13 @@
 // Issue 13 item 5: JSON nested past the limit is refused before anything is stored, through the
 // handlers and in seeds; the environment, its lists and snapshots keep working.
+import { createMockEngine } from '@svc/api/mock';
+import { describe, expect, it } from 'vitest';
 import {
   checkJsonDepth,
-  createMockEngine,
   jsonDepth,
   jsonTextDepth,
   MAX_JSON_DEPTH,
-} from '@svc/api/mock';
-import { describe, expect, it } from 'vitest';
+} from '../../mock-server/engine/wire/json-depth';
 import { useEngine } from '../handlers/harness';
 import { nested } from './helpers';
 

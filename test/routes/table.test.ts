@@ -2,10 +2,11 @@
 // router, the fault matcher and docs/api-coverage.md must all agree with it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createMockEngine, ROUTES } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../mock-server/engine/operations/index';
 import { matchRoute } from '../../mock-server/pipeline/router';
+import { ROUTES } from '../../src/routes/index';
 
 const root = join(import.meta.dirname, '..', '..');
 const camel = (operation: string) =>
