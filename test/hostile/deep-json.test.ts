@@ -86,14 +86,17 @@ describe('hostile: deep JSON through the engine API', () => {
       seed: { subscribers: [{ subscriberId: 'ada' }], topics: [{ key: 'news' }] },
     });
     const context = engine.scope('Development');
-    const ops = engine.operations;
+    const operations = engine.operations;
     const deep = { data: nested(MAX_JSON_DEPTH + 5) };
     const calls: Array<[string, () => unknown]> = [
-      ['subscribers.createBulk', () => ops['subscribers.createBulk'](context, { body: deep })],
+      [
+        'subscribers.createBulk',
+        () => operations['subscribers.createBulk'](context, { body: deep }),
+      ],
       [
         'subscribers.credentials.update',
         () =>
-          ops['subscribers.credentials.update'](context, {
+          operations['subscribers.credentials.update'](context, {
             params: { subscriberId: 'ada' },
             body: deep,
           }),
@@ -101,25 +104,31 @@ describe('hostile: deep JSON through the engine API', () => {
       [
         'subscribers.preferences.update',
         () =>
-          ops['subscribers.preferences.update'](context, {
+          operations['subscribers.preferences.update'](context, {
             params: { subscriberId: 'ada' },
             body: deep,
           }),
       ],
-      ['topics.create', () => ops['topics.create'](context, { body: deep })],
+      ['topics.create', () => operations['topics.create'](context, { body: deep })],
       [
         'topics.update',
-        () => ops['topics.update'](context, { params: { topicKey: 'news' }, body: deep }),
+        () => operations['topics.update'](context, { params: { topicKey: 'news' }, body: deep }),
       ],
       [
         'topics.subscriptions.create',
         () =>
-          ops['topics.subscriptions.create'](context, { params: { topicKey: 'news' }, body: deep }),
+          operations['topics.subscriptions.create'](context, {
+            params: { topicKey: 'news' },
+            body: deep,
+          }),
       ],
       [
         'topics.subscriptions.delete',
         () =>
-          ops['topics.subscriptions.delete'](context, { params: { topicKey: 'news' }, body: deep }),
+          operations['topics.subscriptions.delete'](context, {
+            params: { topicKey: 'news' },
+            body: deep,
+          }),
       ],
     ];
     for (const [name, call] of calls) {

@@ -28,8 +28,8 @@ import type { MessageDto } from '../../mock-server/engine/resources/messages';
 import type { ActivityDto, ActivityPage } from '../../mock-server/engine/resources/notifications';
 import type { SubscriberPreferencesDto } from '../../mock-server/engine/resources/preferences';
 import type { SubscriberDto } from '../../mock-server/engine/resources/subscribers';
+import type { TopicSubscriptionDto } from '../../mock-server/engine/resources/subscriptions';
 import type { TopicDto } from '../../mock-server/engine/resources/topic-management';
-import type { TopicSubscriptionDto } from '../../mock-server/engine/resources/topics';
 import type {
   WorkflowListItemDto,
   WorkflowResponseDto,
