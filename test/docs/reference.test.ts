@@ -1,6 +1,7 @@
 // The API reference (typedoc.json, scripts/typedoc-require-example.mjs, typedoc-plugin-zod):
 // converted in memory, as `npm run docs` does before rendering, and checked for what a reader
-// needs: modules named by import path, wire types with their fields, an example on every type,
+// needs: modules named by import path, wire types with their fields, an example on what a user
+// calls or passes,
 // each export once, and the guides as pages.
 import { join } from 'node:path';
 import {
@@ -65,15 +66,34 @@ describe('the API reference', () => {
     expect(email?.comment?.summary.map((part) => part.text).join('')).toMatch(/email address/i);
   });
 
-  it('gives every exported type its example, copied from its schema when they share a name', () => {
-    const kinds = ReflectionKind.TypeAlias | ReflectionKind.Interface | ReflectionKind.Class;
-    const withoutExample = (project.children ?? []).flatMap((module) =>
+  it('gives an example to what a user calls or passes: functions, classes, options types', () => {
+    const called = ReflectionKind.Function | ReflectionKind.Class;
+    const typed = ReflectionKind.TypeAlias | ReflectionKind.Interface;
+    const exampleOf = (child: DeclarationReflection) =>
+      child.comment?.getTag('@example') ??
+      child.signatures?.find((signature) => signature.comment?.getTag('@example'));
+    const needing = (project.children ?? []).flatMap((module) =>
       (module.children ?? [])
-        .filter((child: DeclarationReflection) => child.kindOf(kinds))
-        .filter((child) => !child.comment?.getTag('@example'))
-        .map((child) => `${module.name}: ${child.name}`),
+        .filter(
+          (child: DeclarationReflection) =>
+            child.kindOf(called) || (child.kindOf(typed) && child.name.endsWith('Options')),
+        )
+        .map((child) => ({ name: `${module.name}: ${child.name}`, child })),
     );
-    expect(withoutExample).toEqual([]);
+    expect(needing.length).toBeGreaterThan(100);
+    expect(needing.filter(({ child }) => !exampleOf(child)).map(({ name }) => name)).toEqual([]);
+  });
+
+  it("copies a schema's example to the type of the same name", () => {
+    const schema = exportOf('@svc/api', 'Subscriber', ReflectionKind.Variable);
+    const type = exportOf('@svc/api', 'Subscriber', ReflectionKind.Interface);
+    const text = (reflection: DeclarationReflection | undefined) =>
+      reflection?.comment
+        ?.getTag('@example')
+        ?.content.map((part) => part.text)
+        .join('');
+    expect(text(schema)).toBeTruthy();
+    expect(text(type)).toBe(text(schema));
   });
 
   it('documents SeedData once, as the type seeding takes', () => {
