@@ -1,6 +1,7 @@
-// A typedoc plugin: every export of the public entry points must carry an `@example`, except a
-// constant (a limit, a list of values, a table), which its value documents; a zod schema and a
-// function stored in a variable are not constants. A missing example is a warning, and
+// A typedoc plugin: every export of the public entry points that a user calls or passes must
+// carry an `@example`: a function (also one stored in a variable), a class, and an options type
+// (a name ending in `Options`). A plain type, a zod schema and a constant are documented by their
+// fields and values; an example there only repeats them. A missing example is a warning, and
 // `treatWarningsAsErrors` in typedoc.json turns it into a failed build.
 // A zod schema and its inferred type share a name and one example: the type's page gets a copy
 // of the schema's, so every type page shows one. An operation is documented once, on its
@@ -71,11 +72,14 @@ function copyFromMethod(app, signature, reference) {
   }
 }
 
-/** Whether an export must show an example: anything but a plain constant. */
+/** Whether an export must show an example: what a user calls, and the options a user passes. */
 function needsExample(reflection) {
-  if (!reflection.kindOf(ReflectionKind.Variable)) return true;
+  if (reflection.kindOf(ReflectionKind.Function | ReflectionKind.Class)) return true;
+  if (reflection.kindOf(ReflectionKind.Interface | ReflectionKind.TypeAlias)) {
+    return reflection.name.endsWith('Options');
+  }
+  if (!reflection.kindOf(ReflectionKind.Variable)) return false;
   const { type } = reflection;
-  if (type?.type === 'reference' && type.package === 'zod') return true;
   return type?.type === 'reflection' && (type.declaration.signatures?.length ?? 0) > 0;
 }
 

@@ -100,7 +100,7 @@ export interface MockEngineOptions {
    * How long the engine reaches a trigger's recipients before it lets other requests in
    * (docs/decisions/0145-fan-out-in-chunks.md): `inlineMs` inside the trigger's own request,
    * `chunkMs` per later chunk, each reaching at least one recipient. The answer waits for every
-   * chunk either way. Default `FAN_OUT_SLICE` (50 and 20 ms); `{ inlineMs: 0, chunkMs: 0 }`
+   * chunk either way. Default 50 and 20 ms (`FAN_OUT_SLICE`); `{ inlineMs: 0, chunkMs: 0 }`
    * reaches one recipient per turn of the event loop.
    *
    * @example
@@ -156,18 +156,6 @@ export interface EngineSnapshot {
   /** @internal */
   readonly state: EngineState;
 }
-
-/**
- * The environment a request acts in.
- *
- * @deprecated The same type as {@link EnvironmentScope}; use that name.
- *
- * @example
- * ```ts
- * const context: RequestContext = engine.scope('Development');
- * ```
- */
-export type RequestContext = EnvironmentScope;
 
 /**
  * Options of {@link MockEngine.settle}.

@@ -164,14 +164,14 @@ export type EngineEventListener = (event: EngineEvent) => void;
 export interface EngineEvents {
   /** Calls `listener` with every later event; returns the function that stops it. */
   subscribe(listener: EngineEventListener): () => void;
-  /** The last triggers (up to {@link TRIGGER_HISTORY}), oldest first (copies). */
+  /** The last triggers (up to 200, `TRIGGER_HISTORY`), oldest first (copies). */
   triggers(): TriggerExchange[];
   /**
    * @internal The last triggers themselves, oldest first, without a copy: what a view pages
    * through before it copies the few it shows. Read them, never change them.
    */
   readTriggers(): readonly Readonly<TriggerExchange>[];
-  /** The last bridge calls of code-first runs (up to {@link BRIDGE_CALL_HISTORY}), oldest first (copies). */
+  /** The last bridge calls of code-first runs (up to 200, `BRIDGE_CALL_HISTORY`), oldest first (copies). */
   bridgeCalls(): BridgeCallExchange[];
   /** @internal The last bridge calls themselves, oldest first: read them, never change them. */
   readBridgeCalls(): readonly Readonly<BridgeCallExchange>[];
@@ -194,7 +194,7 @@ export interface EventFeed extends EngineEvents {
   bridgeCalled(call: Omit<BridgeCallExchange, 'callId'>): void;
 }
 
-/** How many bridge calls the feed remembers (a bounded window, as {@link TRIGGER_HISTORY}). */
+/** How many bridge calls the feed remembers (a bounded window, as `TRIGGER_HISTORY`). */
 export const BRIDGE_CALL_HISTORY = 200;
 
 /**

@@ -27,14 +27,14 @@ import {
   buildSubscriptionPreferences,
   matchedWorkflows,
 } from './resources/subscription-preferences';
-import { topicDataProblems } from './resources/topic-data';
 import {
   findSubscription,
   SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC,
   subscribe,
   subscriptionCount,
   subscriptionIdentifier,
-} from './resources/topics';
+} from './resources/subscriptions';
+import { topicDataProblems } from './resources/topic-data';
 import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';

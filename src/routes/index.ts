@@ -28,9 +28,14 @@ import * as topics from './topics';
 import * as translations from './translations';
 import * as workflows from './workflows';
 
-// One module per namespace, each exporting only its routes: a new route is listed by being
-// declared there; a new namespace adds one line here.
-const NAMESPACES = [
+/**
+ * The route module of each namespace, by the namespace's name: each module exports only its
+ * routes, so a new route is listed by being declared there, and a new namespace adds its module
+ * here (one line). The engine's handler modules are keyed by the same names
+ * (`mock-server/engine/operations/index.ts`), and the compiler fails there when a namespace has
+ * no handler module or a handler module no namespace.
+ */
+export const NAMESPACES = {
   subscribers,
   topics,
   integrations,
@@ -51,11 +56,12 @@ const NAMESPACES = [
   environments,
   domains,
   agents,
-];
+};
+
+/** The name of a namespace of routes, e.g. `topics`: a key of {@link NAMESPACES}. */
+export type NamespaceName = keyof typeof NAMESPACES;
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;
-
-type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * A route of {@link ROUTES}.
@@ -65,18 +71,17 @@ type Namespace = (typeof NAMESPACES)[number];
  * const byOperation = new Map<OperationName, AnyRoute>(ROUTES.map((route) => [route.operation, route]));
  * ```
  */
-export type AnyRoute = RouteOf<Namespace>;
+export type AnyRoute = RouteOf<(typeof NAMESPACES)[NamespaceName]>;
 
 /** Every route the client speaks, with its method, path, status and schemas, by operation name. */
-export const ROUTES: readonly AnyRoute[] = NAMESPACES.flatMap(
-  (namespace) => Object.values(namespace) as AnyRoute[],
-)
+export const ROUTES: readonly AnyRoute[] = Object.values(NAMESPACES)
+  .flatMap((namespace) => Object.values(namespace) as AnyRoute[])
   // Sorted: the order of a module's exports differs between bundlers.
   .sort((a, b) => (a.operation < b.operation ? -1 : 1)) satisfies readonly Route[];
 
 /**
- * The client's name of an operation, e.g. `events.trigger`: the `operation` of a route in
- * {@link ROUTES}.
+ * The client's name of an operation, e.g. `events.trigger`: the `operation` of one of its
+ * routes.
  *
  * @example
  * ```ts

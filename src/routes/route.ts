@@ -6,24 +6,10 @@
  */
 import type * as z from 'zod/mini';
 
-/**
- * HTTP methods the service uses.
- *
- * @example
- * ```ts
- * const method: HttpMethod = 'PATCH';
- * ```
- */
+/** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/**
- * Rate-limit categories of the service's controllers (docs/behaviour/cross-cutting.md).
- *
- * @example
- * ```ts
- * const category: RateLimitCategory = 'trigger'; // POST /v1/events/trigger
- * ```
- */
+/** Rate-limit categories of the service's controllers (docs/behaviour/cross-cutting.md). */
 export type RateLimitCategory = 'trigger' | 'configuration' | 'global';
 
 /** The service's default request body limit (100 kB). */
@@ -88,14 +74,7 @@ export interface Route {
   readonly auth?: 'environment-path';
 }
 
-/**
- * The path parameters a route path names.
- *
- * @example
- * ```ts
- * const params: PathParams<'/v2/subscribers/:subscriberId'> = { subscriberId: 'user-1' };
- * ```
- */
+/** The path parameters a route path names. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
   : P extends `${string}:${infer Name}`

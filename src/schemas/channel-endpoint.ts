@@ -22,14 +22,7 @@ export const CHANNEL_ENDPOINT_TYPES = [
   'tool_webhook',
 ] as const;
 
-/**
- * A kind of channel endpoint (`slack_channel`, `webhook`, `phone`, ...).
- *
- * @example
- * ```ts
- * const type: ChannelEndpointType = 'slack_channel';
- * ```
- */
+/** A kind of channel endpoint (`slack_channel`, `webhook`, `phone`, ...). */
 export type ChannelEndpointType = (typeof CHANNEL_ENDPOINT_TYPES)[number];
 
 /**

@@ -25,14 +25,7 @@ export const DELIVERY_EVENT_STATUSES = [
   'dismissed',
 ] as const;
 
-/**
- * A status a delivery provider reports (`delivered`, `bounced`, ...).
- *
- * @example
- * ```ts
- * const status: DeliveryEventStatus = 'bounced';
- * ```
- */
+/** A status a delivery provider reports (`delivered`, `bounced`, ...). */
 export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];
 
 /**

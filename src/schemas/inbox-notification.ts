@@ -18,14 +18,7 @@ export const InboxRedirect = z.looseObject({
   /** Where the link opens (`_self` when absent). */
   target: z.optional(openEnum(REDIRECT_TARGETS)),
 });
-/**
- * Where a notification or its action leads (`InboxNotification.redirect`).
- *
- * @example
- * ```ts
- * const open = (redirect: InboxRedirect) => window.open(redirect.url, redirect.target ?? '_self');
- * ```
- */
+/** Where a notification or its action leads (`InboxNotification.redirect`). */
 export interface InboxRedirect extends WireShape<typeof InboxRedirect> {}
 
 /** A notification's primary or secondary action. */
@@ -37,14 +30,7 @@ export const InboxAction = z.looseObject({
   /** Where the button leads, when it does. */
   redirect: z.optional(InboxRedirect),
 });
-/**
- * A notification's primary or secondary action.
- *
- * @example
- * ```ts
- * const pending = (action?: InboxAction) => action !== undefined && !action.isCompleted;
- * ```
- */
+/** A notification's primary or secondary action. */
 export interface InboxAction extends WireShape<typeof InboxAction> {}
 
 /** The subscriber a notification was sent to. */
@@ -60,14 +46,7 @@ export const InboxSubscriber = z.looseObject({
   /** Avatar URL, when set. */
   avatar: z.optional(z.string()),
 });
-/**
- * The subscriber a notification was sent to (`InboxNotification.to`).
- *
- * @example
- * ```ts
- * const name = (to: InboxSubscriber) => to.firstName ?? to.subscriberId;
- * ```
- */
+/** The subscriber a notification was sent to (`InboxNotification.to`). */
 export interface InboxSubscriber extends WireShape<typeof InboxSubscriber> {}
 
 /** The workflow a notification came from. */
@@ -87,14 +66,7 @@ export const InboxWorkflow = z.looseObject({
   /** Its severity (`high`, `medium`, `low` or `none`). */
   severity: openEnum(SEVERITIES),
 });
-/**
- * The workflow a notification came from (`InboxNotification.workflow`).
- *
- * @example
- * ```ts
- * const fromWelcome = (workflow?: InboxWorkflow) => workflow?.identifier === 'welcome';
- * ```
- */
+/** The workflow a notification came from (`InboxNotification.workflow`). */
 export interface InboxWorkflow extends WireShape<typeof InboxWorkflow> {}
 
 /** One in-app notification as the Inbox lists it. */
@@ -148,14 +120,7 @@ export const InboxNotification = z.looseObject({
   /** The workflow's severity. */
   severity: openEnum(SEVERITIES),
 });
-/**
- * One in-app notification of a subscriber, as the Inbox shows it.
- *
- * @example
- * ```ts
- * const unread = (notifications: InboxNotification[]) => notifications.filter((n) => !n.isRead);
- * ```
- */
+/** One in-app notification of a subscriber, as the Inbox shows it. */
 export interface InboxNotification extends WireShape<typeof InboxNotification> {}
 
 /** A page of `GET /v2/subscribers/{subscriberId}/notifications`. */
@@ -170,11 +135,6 @@ export const InboxNotificationList = z.looseObject({
 /**
  * A page of a subscriber's notifications: `hasMore` says whether a next page exists (ask it with
  * `after` the last notification's `id`).
- *
- * @example
- * ```ts
- * const next = (page: InboxNotificationList) => page.hasMore ? page.data.at(-1)?.id : undefined;
- * ```
  */
 export interface InboxNotificationList extends WireShape<typeof InboxNotificationList> {}
 
@@ -185,14 +145,7 @@ export const InboxNotificationCount = z.looseObject({
   /** The filter counted, as given. */
   filter: JsonObject,
 });
-/**
- * The count of one filter (at most 99, as the service caps it).
- *
- * @example
- * ```ts
- * const badge = (count: InboxNotificationCount) => (count.count >= 99 ? '99+' : String(count.count));
- * ```
- */
+/** The count of one filter (at most 99, as the service caps it). */
 export interface InboxNotificationCount extends WireShape<typeof InboxNotificationCount> {}
 
 /** The answer of the count route: one count per filter, in the filters' order. */
@@ -266,14 +219,7 @@ export type SnoozeBody = z.infer<typeof SnoozeBody>;
 
 /** The button an action route completes or reverts. */
 export const ACTION_TYPES = ['primary', 'secondary'] as const;
-/**
- * `primary` or `secondary`: the button an action route completes or reverts.
- *
- * @example
- * ```ts
- * const actionType: ActionType = 'primary';
- * ```
- */
+/** `primary` or `secondary`: the button an action route completes or reverts. */
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 /**
@@ -329,12 +275,5 @@ export const UnseenCount = z.looseObject({
   /** How many, at most the query's `limit`. */
   count: z.number(),
 });
-/**
- * How many in-app notifications are unseen (or seen, with `seen: true`), at most `limit`.
- *
- * @example
- * ```ts
- * const badge = (unseen: UnseenCount) => (unseen.count > 0 ? String(unseen.count) : '');
- * ```
- */
+/** How many in-app notifications are unseen (or seen, with `seen: true`), at most `limit`. */
 export interface UnseenCount extends WireShape<typeof UnseenCount> {}

@@ -163,14 +163,7 @@ export const IntegrationCredentials = z.looseObject({
   /** TLS options of the connection (SMTP). */
   tlsOptions: z.optional(JsonObject),
 });
-/**
- * The provider credentials of an integration (`Integration.credentials`).
- *
- * @example
- * ```ts
- * const hasKey = (credentials: IntegrationCredentials) => Boolean(credentials.apiKey);
- * ```
- */
+/** The provider credentials of an integration (`Integration.credentials`). */
 export interface IntegrationCredentials extends WireShape<typeof IntegrationCredentials> {}
 
 /** Extra configuration of an integration (inbound webhooks). */
@@ -180,14 +173,7 @@ export const IntegrationConfigurations = z.looseObject({
   /** The key that signs the inbound webhook requests. */
   inboundWebhookSigningKey: z.optional(z.string()),
 });
-/**
- * The provider configuration of an integration (`Integration.configurations`).
- *
- * @example
- * ```ts
- * const inbound = (configurations: IntegrationConfigurations) => configurations.inboundWebhookEnabled === true;
- * ```
- */
+/** The provider configuration of an integration (`Integration.configurations`). */
 export interface IntegrationConfigurations extends WireShape<typeof IntegrationConfigurations> {}
 
 /**

@@ -26,14 +26,7 @@ export const LayoutEmailControls = z.looseObject({
   /** `html` or `block`. */
   editorType: openEnum(LAYOUT_EDITOR_TYPES),
 });
-/**
- * A layout's email controls.
- *
- * @example
- * ```ts
- * const email: LayoutEmailControls = { body: '<html><body>{{content}}</body></html>', editorType: 'html' };
- * ```
- */
+/** A layout's email controls. */
 export interface LayoutEmailControls extends WireShape<typeof LayoutEmailControls> {}
 
 /** The stored controls of a layout. */

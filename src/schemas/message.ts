@@ -26,14 +26,7 @@ export const EmailBlock = z.looseObject({
     }),
   ),
 });
-/**
- * A block of an email message's content, when the service sends blocks (`Message.content`).
- *
- * @example
- * ```ts
- * const textOf = (blocks: EmailBlock[]) => blocks.map((block) => block.content).join('\n');
- * ```
- */
+/** A block of an email message's content, when the service sends blocks (`Message.content`). */
 export interface EmailBlock extends WireShape<typeof EmailBlock> {}
 
 /** A button of an in-app message action. */
@@ -49,14 +42,7 @@ export const MessageButton = z.looseObject({
   /** The redirect's target (`_self`, `_blank`, ...). */
   target: z.optional(z.string()),
 });
-/**
- * A button of an in-app message (`Message.cta.action.buttons`).
- *
- * @example
- * ```ts
- * const labels = (buttons: MessageButton[]) => buttons.map((button) => `${button.type}: ${button.content}`);
- * ```
- */
+/** A button of an in-app message (`Message.cta.action.buttons`). */
 export interface MessageButton extends WireShape<typeof MessageButton> {}
 
 /** The action state of an in-app message (buttons and the clicked result). */
@@ -75,14 +61,7 @@ export const MessageAction = z.looseObject({
     }),
   ),
 });
-/**
- * The buttons of an in-app message and which one was clicked (`Message.cta.action`).
- *
- * @example
- * ```ts
- * const clicked = (action: MessageAction) => action.status === 'done' ? action.result?.type : undefined;
- * ```
- */
+/** The buttons of an in-app message and which one was clicked (`Message.cta.action`). */
 export interface MessageAction extends WireShape<typeof MessageAction> {}
 
 /** The call to action of a message. */
@@ -179,14 +158,7 @@ export const MessageWorkflow = z.looseObject({
   /** Which of the workflow's channels have an active integration. */
   workflowIntegrationStatus: z.optional(JsonObject),
 });
-/**
- * The workflow a message was sent by, as embedded in the message (`Message.template`).
- *
- * @example
- * ```ts
- * const workflowName = (workflow: MessageWorkflow) => workflow.name;
- * ```
- */
+/** The workflow a message was sent by, as embedded in the message (`Message.template`). */
 export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 
 /**

@@ -65,14 +65,7 @@ export const DigestMetadataTimed = z.looseObject({
   /** The cron expression of the schedule, when one is set. */
   cronExpression: z.optional(z.string()),
 });
-/**
- * The schedule of a timed digest as recorded on a job (`DigestMetadata.timed`).
- *
- * @example
- * ```ts
- * const atTime = (timed: DigestMetadataTimed) => timed.atTime;
- * ```
- */
+/** The schedule of a timed digest as recorded on a job (`DigestMetadata.timed`). */
 export interface DigestMetadataTimed extends WireShape<typeof DigestMetadataTimed> {}
 
 /** Digest settings and digested events of a digest job. */
@@ -142,14 +135,7 @@ export const ExecutionDetail = z.looseObject({
   /** Which part recorded it (`Internal`, `Webhook`, `Payload`, `Credentials`). */
   source: openEnum(EXECUTION_DETAIL_SOURCES),
 });
-/**
- * One execution log entry of a job (`Job.executionDetails`).
- *
- * @example
- * ```ts
- * const failures = (details: ExecutionDetail[]) => details.filter((entry) => entry.status === 'Failed');
- * ```
- */
+/** One execution log entry of a job (`Job.executionDetails`). */
 export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
 /**
@@ -260,14 +246,7 @@ export const ActivitySubscriber = z.looseObject({
   /** Phone number. */
   phone: z.optional(z.string()),
 });
-/**
- * The subscriber a notification was sent to (`ActivityNotification.subscriber`).
- *
- * @example
- * ```ts
- * const recipient = (subscriber: ActivitySubscriber) => subscriber.email ?? subscriber.subscriberId;
- * ```
- */
+/** The subscriber a notification was sent to (`ActivityNotification.subscriber`). */
 export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber> {}
 
 /** The workflow of an activity notification. */
@@ -281,14 +260,7 @@ export const ActivityTemplate = z.looseObject({
   /** The workflow's event triggers (its trigger identifier). */
   triggers: z.array(NotificationTrigger),
 });
-/**
- * The workflow a notification ran (`ActivityNotification.template`).
- *
- * @example
- * ```ts
- * const workflowName = (template: ActivityTemplate) => template.name;
- * ```
- */
+/** The workflow a notification ran (`ActivityNotification.template`). */
 export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
@@ -298,14 +270,7 @@ export const ActivityTopic = z.looseObject({
   /** Your key of the topic. */
   topicKey: z.string(),
 });
-/**
- * A topic a notification was sent through (`ActivityNotification.topics`).
- *
- * @example
- * ```ts
- * const topicKeys = (topics: ActivityTopic[]) => topics.map((topic) => topic.topicKey);
- * ```
- */
+/** A topic a notification was sent through (`ActivityNotification.topics`). */
 export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 
 /**

@@ -16,11 +16,6 @@ export const PreferenceChannels = z.looseObject({
 });
 /**
  * Whether each channel is enabled, in a preference (`SubscriberPreferencesResponse`, `WorkflowPreference`).
- *
- * @example
- * ```ts
- * const channelsOn = (channels: PreferenceChannels) => Object.entries(channels).filter(([, on]) => on);
- * ```
  */
 export interface PreferenceChannels extends WireShape<typeof PreferenceChannels> {}
 
@@ -58,14 +53,7 @@ export const PreferenceOverride = z.looseObject({
    */
   source: openEnum(['subscriber', 'template', 'workflowOverride']),
 });
-/**
- * Which source set a channel's preference (`overrides` of a workflow preference).
- *
- * @example
- * ```ts
- * const sources = (overrides: PreferenceOverride[]) => overrides.map((item) => `${item.channel}: ${item.source}`);
- * ```
- */
+/** Which source set a channel's preference (`overrides` of a workflow preference). */
 export interface PreferenceOverride extends WireShape<typeof PreferenceOverride> {}
 
 /**

@@ -51,14 +51,7 @@ export const FieldFilterPart = z.looseObject({
   /** What it reads: the `subscriber`, the `payload` or the `tenant`. */
   on: openEnum(FILTER_SOURCES),
 });
-/**
- * One field comparison of a step filter or integration condition (`StepFilter.children`).
- *
- * @example
- * ```ts
- * const describe = (part: FieldFilterPart) => `${part.on}.${part.field} ${part.operator} ${part.value}`;
- * ```
- */
+/** One field comparison of a step filter or integration condition (`StepFilter.children`). */
 export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
 
 /**
@@ -118,14 +111,7 @@ export const IntegrationCondition = z.looseObject({
   /** The condition's field comparisons. */
   children: z.array(FieldFilterPart),
 });
-/**
- * A condition that selects an integration (`Integration.conditions`).
- *
- * @example
- * ```ts
- * const fieldsOf = (condition: IntegrationCondition) => condition.children.map((part) => part.field);
- * ```
- */
+/** A condition that selects an integration (`Integration.conditions`). */
 export interface IntegrationCondition extends WireShape<typeof IntegrationCondition> {}
 
 /**

@@ -47,14 +47,7 @@ export const FeedSubscriber = z.looseObject({
   /** Avatar URL, when set. */
   avatar: z.optional(z.nullable(z.string())),
 });
-/**
- * The subscriber a feed item was sent to (`FeedItem.subscriber`).
- *
- * @example
- * ```ts
- * const name = (to: FeedSubscriber) => to.firstName ?? to.subscriberId;
- * ```
- */
+/** The subscriber a feed item was sent to (`FeedItem.subscriber`). */
 export interface FeedSubscriber extends WireShape<typeof FeedSubscriber> {}
 
 /** One in-app message of the v1 feed (the service's `NotificationFeedItemDto`). */
@@ -112,14 +105,7 @@ export const FeedItem = z.looseObject({
   /** The workflow's tags. */
   tags: z.optional(z.nullable(z.array(z.string()))),
 });
-/**
- * One in-app message of a subscriber's v1 feed.
- *
- * @example
- * ```ts
- * const unread = (items: FeedItem[]) => items.filter((item) => !item.read).length;
- * ```
- */
+/** One in-app message of a subscriber's v1 feed. */
 export interface FeedItem extends WireShape<typeof FeedItem> {}
 
 /** A page of the v1 feed. */
@@ -135,14 +121,7 @@ export const FeedPage = z.looseObject({
   /** The page number asked, from 0. */
   page: z.number(),
 });
-/**
- * A page of a subscriber's v1 feed: ask the next with `page + 1` while `hasMore`.
- *
- * @example
- * ```ts
- * const next = (feed: FeedPage) => (feed.hasMore ? feed.page + 1 : undefined);
- * ```
- */
+/** A page of a subscriber's v1 feed: ask the next with `page + 1` while `hasMore`. */
 export interface FeedPage extends WireShape<typeof FeedPage> {}
 
 /**

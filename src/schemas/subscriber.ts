@@ -26,11 +26,6 @@ export const ChannelCredentials = z.looseObject({
 });
 /**
  * The provider credentials a subscriber's channel entry stores (`Subscriber.channels[].credentials`).
- *
- * @example
- * ```ts
- * const tokensOf = (credentials: ChannelCredentials) => credentials.deviceTokens ?? [];
- * ```
  */
 export interface ChannelCredentials extends WireShape<typeof ChannelCredentials> {}
 
@@ -133,14 +128,7 @@ export const SubscriberSummary = z.looseObject({
   /** Email address. */
   email: z.optional(z.nullable(z.string())),
 });
-/**
- * The short subscriber form in a topic subscription (`TopicSubscription.subscriber`).
- *
- * @example
- * ```ts
- * const nameOf = (subscriber: SubscriberSummary) => subscriber.firstName ?? subscriber.subscriberId;
- * ```
- */
+/** The short subscriber form in a topic subscription (`TopicSubscription.subscriber`). */
 export interface SubscriberSummary extends WireShape<typeof SubscriberSummary> {}
 
 /**

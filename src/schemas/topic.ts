@@ -337,11 +337,6 @@ export const TopicSubscriptionChange = z.looseObject({
 });
 /**
  * One subscription a topic subscriptions create or delete changed (`TopicSubscriptionsResult.data`).
- *
- * @example
- * ```ts
- * const changed = (changes: TopicSubscriptionChange[]) => changes.map((change) => change.subscriber?.subscriberId);
- * ```
  */
 export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscriptionChange> {}
 

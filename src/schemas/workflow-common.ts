@@ -46,12 +46,5 @@ export const UserSummary = z.looseObject({
   /** The user's id in the external identity provider. */
   externalId: z.optional(z.nullable(z.string())),
 });
-/**
- * The dashboard user who last changed or published a workflow (`updatedBy`, `lastPublishedBy`).
- *
- * @example
- * ```ts
- * const editor = (user: UserSummary) => [user.firstName, user.lastName].filter(Boolean).join(' ');
- * ```
- */
+/** The dashboard user who last changed or published a workflow (`updatedBy`, `lastPublishedBy`). */
 export interface UserSummary extends WireShape<typeof UserSummary> {}

@@ -21,11 +21,6 @@ export type SkipControl = { skip?: Record<string, unknown> };
 /**
  * A time unit of a control: the known ones suggested, any string taken (a unit the service does
  * not know is its step issue, not a compile error, so values read from elsewhere need no cast).
- *
- * @example
- * ```ts
- * const unit: ControlTimeUnit = 'minutes';
- * ```
  */
 export type ControlTimeUnit =
   | 'seconds'
@@ -36,40 +31,19 @@ export type ControlTimeUnit =
   | 'months'
   | (string & {});
 
-/**
- * A link target of an in-app redirect or action.
- *
- * @example
- * ```ts
- * const redirect: RedirectControl = { url: '/billing', target: '_self' };
- * ```
- */
+/** A link target of an in-app redirect or action. */
 export interface RedirectControl {
   url?: string;
   target?: '_self' | '_blank' | '_parent' | '_top' | '_unfencedTop';
 }
 
-/**
- * An in-app action button.
- *
- * @example
- * ```ts
- * const action: ActionControl = { label: 'Upgrade', redirect: { url: '/billing' } };
- * ```
- */
+/** An in-app action button. */
 export interface ActionControl {
   label?: string;
   redirect?: RedirectControl;
 }
 
-/**
- * Control values of an in-app step: a `body` or a `subject` is required.
- *
- * @example
- * ```ts
- * const controls: InAppControls = { subject: 'Welcome', body: 'Hi {{subscriber.firstName}}' };
- * ```
- */
+/** Control values of an in-app step: a `body` or a `subject` is required. */
 export type InAppControls = SkipControl & {
   subject?: string;
   body?: string;
@@ -81,14 +55,7 @@ export type InAppControls = SkipControl & {
   data?: Record<string, unknown>;
 };
 
-/**
- * Control values of an email step: `subject` and `body` are required.
- *
- * @example
- * ```ts
- * const controls: EmailControls = { subject: 'Welcome', body: '<p>Hi</p>', editorType: 'html' };
- * ```
- */
+/** Control values of an email step: `subject` and `body` are required. */
 export type EmailControls = SkipControl & {
   subject?: string;
   /** HTML, or a block editor document. */
@@ -99,34 +66,15 @@ export type EmailControls = SkipControl & {
   layoutId?: string | null;
 };
 
-/**
- * Control values of an SMS or chat step.
- *
- * @example
- * ```ts
- * const controls: TextControls = { body: 'Your code is {{payload.code}}' };
- * ```
- */
+/** Control values of an SMS or chat step. */
 export type TextControls = SkipControl & { body?: string };
 
-/**
- * Control values of a push step.
- *
- * @example
- * ```ts
- * const controls: PushControls = { subject: 'New comment', body: '{{payload.text}}' };
- * ```
- */
+/** Control values of a push step. */
 export type PushControls = SkipControl & { subject?: string; body?: string };
 
 /**
  * Control values of a delay step: `amount` and `unit` (regular, the default), a `cron` (timed)
  * or a `dynamicKey` naming a date or `{ amount, unit }` in the trigger (dynamic).
- *
- * @example
- * ```ts
- * const controls: DelayControls = { amount: 30, unit: 'minutes' };
- * ```
  */
 export type DelayControls = SkipControl & {
   type?: 'regular' | 'timed' | 'dynamic' | 'scheduled' | (string & {});
@@ -139,14 +87,7 @@ export type DelayControls = SkipControl & {
   extendToSchedule?: boolean;
 };
 
-/**
- * Control values of a digest step: `amount` and `unit`, or a `cron` schedule.
- *
- * @example
- * ```ts
- * const controls: DigestControls = { amount: 1, unit: 'hours', digestKey: 'payload.postId' };
- * ```
- */
+/** Control values of a digest step: `amount` and `unit`, or a `cron` schedule. */
 export type DigestControls = SkipControl & {
   /** `regular` (default), `backoff` or `timed` (see `timed`); a `cron` wins when given. */
   type?: 'regular' | 'backoff' | 'timed' | (string & {});
@@ -173,11 +114,6 @@ export type DigestControls = SkipControl & {
 
 /**
  * Control values of a throttle step: a window (`amount` `unit`, or `dynamicKey`) and a threshold.
- *
- * @example
- * ```ts
- * const controls: ThrottleControls = { amount: 1, unit: 'hours', threshold: 3 };
- * ```
  */
 export type ThrottleControls = SkipControl & {
   type?: 'fixed' | 'dynamic' | (string & {});
@@ -188,14 +124,7 @@ export type ThrottleControls = SkipControl & {
   throttleKey?: string;
 };
 
-/**
- * The control values of each step type a workflow can hold.
- *
- * @example
- * ```ts
- * const wait: StepControlValues['delay'] = { amount: 30, unit: 'minutes' };
- * ```
- */
+/** The control values of each step type a workflow can hold. */
 export interface StepControlValues {
   in_app: InAppControls;
   email: EmailControls;

@@ -23,14 +23,7 @@ export const StepContentIssue = z.looseObject({
   /** A readable description. */
   message: z.string(),
 });
-/**
- * A problem with one control value of a step (`StepIssues.controls`).
- *
- * @example
- * ```ts
- * const describe = (issue: StepContentIssue) => `${issue.variableName}: ${issue.message}`;
- * ```
- */
+/** A problem with one control value of a step (`StepIssues.controls`). */
 export interface StepContentIssue extends WireShape<typeof StepContentIssue> {}
 
 /** An integration problem of a step (for example no active provider). */
@@ -42,14 +35,7 @@ export const StepIntegrationIssue = z.looseObject({
   /** A readable description. */
   message: z.string(),
 });
-/**
- * A problem with the integration a step needs (`StepIssues.integration`).
- *
- * @example
- * ```ts
- * const describe = (issue: StepIntegrationIssue) => `${issue.issueType}: ${issue.message}`;
- * ```
- */
+/** A problem with the integration a step needs (`StepIssues.integration`). */
 export interface StepIntegrationIssue extends WireShape<typeof StepIntegrationIssue> {}
 
 /** The issues of a step, keyed by control name / integration key. */
@@ -59,12 +45,5 @@ export const StepIssues = z.looseObject({
   /** Integration issues, by field. */
   integration: z.optional(z.record(z.string(), z.array(StepIntegrationIssue))),
 });
-/**
- * What the service found missing or wrong in a step (`issues` of a workflow step).
- *
- * @example
- * ```ts
- * const hasIssues = (issues: StepIssues) => Object.keys({ ...issues.controls, ...issues.integration }).length > 0;
- * ```
- */
+/** What the service found missing or wrong in a step (`issues` of a workflow step). */
 export interface StepIssues extends WireShape<typeof StepIssues> {}

@@ -55,14 +55,7 @@ export const DigestRegularMetadata = z.looseObject({
   /** The step's `updateMode` setting, as the service records it. */
   updateMode: z.optional(z.boolean()),
 });
-/**
- * The settings of a regular or backoff digest step (one form of `StepMetadata`).
- *
- * @example
- * ```ts
- * const digest: DigestRegularMetadata = { type: 'regular', amount: 5, unit: 'minutes' };
- * ```
- */
+/** The settings of a regular or backoff digest step (one form of `StepMetadata`). */
 export interface DigestRegularMetadata extends WireShape<typeof DigestRegularMetadata> {}
 
 /** The schedule of a timed digest. */
@@ -80,14 +73,7 @@ export const DigestTimedConfig = z.looseObject({
   /** `each` (the `monthDays`) or `on` (the `ordinal` `ordinalValue`). */
   monthlyType: z.optional(openEnum(MONTHLY_TYPES)),
 });
-/**
- * The schedule of a timed digest step (`DigestTimedMetadata.timed`).
- *
- * @example
- * ```ts
- * const schedule: DigestTimedConfig = { atTime: '09:00', weekDays: ['monday'] };
- * ```
- */
+/** The schedule of a timed digest step (`DigestTimedMetadata.timed`). */
 export interface DigestTimedConfig extends WireShape<typeof DigestTimedConfig> {}
 
 /** Step metadata of a timed (scheduled) digest. */
@@ -103,14 +89,7 @@ export const DigestTimedMetadata = z.looseObject({
   /** When the digest sends. */
   timed: z.optional(DigestTimedConfig),
 });
-/**
- * The settings of a timed digest step (one form of `StepMetadata`).
- *
- * @example
- * ```ts
- * const digest: DigestTimedMetadata = { type: 'timed', unit: 'weeks', timed: { weekDays: ['monday'] } };
- * ```
- */
+/** The settings of a timed digest step (one form of `StepMetadata`). */
 export interface DigestTimedMetadata extends WireShape<typeof DigestTimedMetadata> {}
 
 /** Step metadata of a fixed-duration delay. */
@@ -122,14 +101,7 @@ export const DelayRegularMetadata = z.looseObject({
   /** Always `regular`. */
   type: openEnum(['regular']),
 });
-/**
- * The settings of a regular delay step (one form of `StepMetadata`).
- *
- * @example
- * ```ts
- * const delay: DelayRegularMetadata = { type: 'regular', amount: 30, unit: 'minutes' };
- * ```
- */
+/** The settings of a regular delay step (one form of `StepMetadata`). */
 export interface DelayRegularMetadata extends WireShape<typeof DelayRegularMetadata> {}
 
 /** Step metadata of a delay until a date read from the payload. */
@@ -141,11 +113,6 @@ export const DelayScheduledMetadata = z.looseObject({
 });
 /**
  * The settings of a scheduled delay step, which waits until a date in the payload (one form of `StepMetadata`).
- *
- * @example
- * ```ts
- * const delay: DelayScheduledMetadata = { type: 'scheduled', delayPath: 'sendAt' };
- * ```
  */
 export interface DelayScheduledMetadata extends WireShape<typeof DelayScheduledMetadata> {}
 
@@ -156,14 +123,7 @@ export const StepMetadata = z.union([
   DigestRegularMetadata,
   DelayRegularMetadata,
 ]);
-/**
- * Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled).
- *
- * @example
- * ```ts
- * const delay: StepMetadata = { type: 'regular', amount: 30, unit: 'minutes' };
- * ```
- */
+/** Any of the four step metadata shapes (digest regular/timed, delay regular/scheduled). */
 export type StepMetadata = WireShape<typeof StepMetadata>;
 
 /** Reply callback settings of a step. */
@@ -173,14 +133,7 @@ export const ReplyCallback = z.looseObject({
   /** The URL replies are sent to. */
   url: z.optional(z.string()),
 });
-/**
- * Reply callback settings of an embedded workflow step (`NotificationStep.replyCallback`).
- *
- * @example
- * ```ts
- * const callbackUrl = (callback: ReplyCallback) => (callback.active ? callback.url : undefined);
- * ```
- */
+/** Reply callback settings of an embedded workflow step (`NotificationStep.replyCallback`). */
 export interface ReplyCallback extends WireShape<typeof ReplyCallback> {}
 
 const notificationStepShape = {
@@ -210,14 +163,7 @@ const notificationStepShape = {
 
 /** A variant of a (legacy) workflow step: the step shape without `variants`. */
 export const NotificationStepVariant = z.looseObject(notificationStepShape);
-/**
- * A variant of an embedded workflow step (`NotificationStep.variants`).
- *
- * @example
- * ```ts
- * const activeVariants = (variants: NotificationStepVariant[]) => variants.filter((variant) => variant.active);
- * ```
- */
+/** A variant of an embedded workflow step (`NotificationStep.variants`). */
 export interface NotificationStepVariant extends WireShape<typeof NotificationStepVariant> {}
 
 /** A step of a workflow as embedded in a message (`Message.template.steps`). */
@@ -226,14 +172,7 @@ export const NotificationStep = z.looseObject({
   /** The step's variants (each a step without variants). */
   variants: z.optional(z.array(NotificationStepVariant)),
 });
-/**
- * A step of a workflow as embedded in a message (`Message.template.steps`).
- *
- * @example
- * ```ts
- * const stepNames = (steps: NotificationStep[]) => steps.map((step) => step.name);
- * ```
- */
+/** A step of a workflow as embedded in a message (`Message.template.steps`). */
 export interface NotificationStep extends WireShape<typeof NotificationStep> {}
 
 /** A named variable of a workflow trigger. */
@@ -241,14 +180,7 @@ export const TriggerVariable = z.looseObject({
   /** The variable's name (`firstName`, `order.id`, ...). */
   name: z.string(),
 });
-/**
- * A named variable of a workflow trigger (`NotificationTrigger.variables`).
- *
- * @example
- * ```ts
- * const names = (variables: TriggerVariable[]) => variables.map((variable) => variable.name);
- * ```
- */
+/** A named variable of a workflow trigger (`NotificationTrigger.variables`). */
 export interface TriggerVariable extends WireShape<typeof TriggerVariable> {}
 
 /** The event trigger of a workflow (its trigger identifier and variables). */
@@ -262,12 +194,5 @@ export const NotificationTrigger = z.looseObject({
   /** The subscriber variables the workflow's content uses. */
   subscriberVariables: z.optional(z.array(TriggerVariable)),
 });
-/**
- * The event trigger of a workflow: its identifier and variables (`MessageWorkflow.triggers`).
- *
- * @example
- * ```ts
- * const identifiers = (triggers: NotificationTrigger[]) => triggers.map((trigger) => trigger.identifier);
- * ```
- */
+/** The event trigger of a workflow: its identifier and variables (`MessageWorkflow.triggers`). */
 export interface NotificationTrigger extends WireShape<typeof NotificationTrigger> {}

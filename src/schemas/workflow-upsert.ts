@@ -24,14 +24,7 @@ export const UPSERT_STEP_TYPES = [
   'throttle',
   'custom',
 ] as const;
-/**
- * A step type of a created or updated workflow.
- *
- * @example
- * ```ts
- * const type: UpsertStepType = 'email';
- * ```
- */
+/** A step type of a created or updated workflow. */
 export type UpsertStepType = (typeof UPSERT_STEP_TYPES)[number];
 
 /**

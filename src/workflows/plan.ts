@@ -7,14 +7,7 @@
 import { jsonEqual, MANAGED_FIELDS } from './canonical';
 import type { WorkflowFile, WorkflowFileStep } from './workflow-file';
 
-/**
- * One changed field: its path (`steps.wait.controlValues.amount`) and the two values.
- *
- * @example
- * ```ts
- * const change: FieldChange = { kind: '~', path: 'steps.wait.controlValues.amount', before: 1, after: 2 };
- * ```
- */
+/** One changed field: its path (`steps.wait.controlValues.amount`) and the two values. */
 export interface FieldChange {
   /** `+` a field or step the push adds, `-` one it removes, `~` one it changes. */
   kind: '+' | '-' | '~';
@@ -25,14 +18,7 @@ export interface FieldChange {
   after?: unknown;
 }
 
-/**
- * What a push does to one workflow.
- *
- * @example
- * ```ts
- * const change: WorkflowChange = { action: 'delete', workflowId: 'old-promo' };
- * ```
- */
+/** What a push does to one workflow. */
 export type WorkflowChange =
   | { action: 'create'; workflowId: string; file: WorkflowFile }
   | { action: 'update'; workflowId: string; file: WorkflowFile; changes: FieldChange[] }

@@ -30,9 +30,9 @@ const inbox = (subscriberId: string) =>
 
 function seedChannels() {
   const scope = engine.scope('Development');
-  const op = engine.operations;
+  const operations = engine.operations;
   for (const subscriberId of ['ada', 'grace']) {
-    op['channelConnections.create'](scope, {
+    operations['channelConnections.create'](scope, {
       body: {
         identifier: `conn-${subscriberId}`,
         subscriberId,
@@ -41,7 +41,7 @@ function seedChannels() {
         auth: { accessToken: 'xoxb-secret' },
       },
     });
-    op['channelEndpoints.create'](scope, {
+    operations['channelEndpoints.create'](scope, {
       body: {
         identifier: `dm-${subscriberId}`,
         subscriberId,

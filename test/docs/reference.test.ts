@@ -1,6 +1,7 @@
 // The API reference (typedoc.json, scripts/typedoc-require-example.mjs, typedoc-plugin-zod):
 // converted in memory, as `npm run docs` does before rendering, and checked for what a reader
-// needs: modules named by import path, wire types with their fields, an example on every type,
+// needs: modules named by import path, wire types with their fields, an example on what a user
+// calls or passes,
 // each export once, and the guides as pages.
 import { join } from 'node:path';
 import {
@@ -65,15 +66,39 @@ describe('the API reference', () => {
     expect(email?.comment?.summary.map((part) => part.text).join('')).toMatch(/email address/i);
   });
 
-  it('gives every exported type its example, copied from its schema when they share a name', () => {
-    const kinds = ReflectionKind.TypeAlias | ReflectionKind.Interface | ReflectionKind.Class;
-    const withoutExample = (project.children ?? []).flatMap((module) =>
+  it('gives an example to what a user calls or passes: functions, classes, options types', () => {
+    const called = ReflectionKind.Function | ReflectionKind.Class;
+    const typed = ReflectionKind.TypeAlias | ReflectionKind.Interface;
+    const exampleOf = (child: DeclarationReflection) =>
+      child.comment?.getTag('@example') ??
+      child.signatures?.find((signature) => signature.comment?.getTag('@example'));
+    const needing = (project.children ?? []).flatMap((module) =>
       (module.children ?? [])
-        .filter((child: DeclarationReflection) => child.kindOf(kinds))
-        .filter((child) => !child.comment?.getTag('@example'))
-        .map((child) => `${module.name}: ${child.name}`),
+        .filter(
+          (child: DeclarationReflection) =>
+            child.kindOf(called) || (child.kindOf(typed) && child.name.endsWith('Options')),
+        )
+        .map((child) => ({ name: `${module.name}: ${child.name}`, child })),
     );
-    expect(withoutExample).toEqual([]);
+    expect(needing.length).toBeGreaterThan(100);
+    expect(needing.filter(({ child }) => !exampleOf(child)).map(({ name }) => name)).toEqual([]);
+  });
+
+  it('gives a type the example of the schema of the same name, when it has none of its own', () => {
+    const api = moduleNamed('@svc/api')?.children ?? [];
+    const typed = ReflectionKind.TypeAlias | ReflectionKind.Interface;
+    const schemasWithExample = new Set(
+      api
+        .filter(
+          (child) => child.kindOf(ReflectionKind.Variable) && child.comment?.getTag('@example'),
+        )
+        .map((child) => child.name),
+    );
+    const pairs = api.filter((child) => child.kindOf(typed) && schemasWithExample.has(child.name));
+    expect(pairs.length).toBeGreaterThan(50);
+    expect(
+      pairs.filter((type) => !type.comment?.getTag('@example')).map((type) => type.name),
+    ).toEqual([]);
   });
 
   it('documents SeedData once, as the type seeding takes', () => {

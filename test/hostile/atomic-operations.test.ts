@@ -62,9 +62,9 @@ vi.mock('../../mock-server/engine/store/subscriber-text-index', async (importOri
   };
 });
 
-vi.mock('../../mock-server/engine/resources/topics', async (importOriginal) => {
+vi.mock('../../mock-server/engine/resources/subscriptions', async (importOriginal) => {
   const original =
-    await importOriginal<typeof import('../../mock-server/engine/resources/topics')>();
+    await importOriginal<typeof import('../../mock-server/engine/resources/subscriptions')>();
   return {
     ...original,
     subscribe(...args: Parameters<typeof original.subscribe>) {

@@ -1,9 +1,10 @@
 // Issue 13 item 1: out-of-range clock times are a RangeError naming the range (a 400 through the
 // control API), the clock's ISO formatter cannot throw, and a delay or digest past the range
 // fails its step instead of answering 500 after a half write (item 7).
-import { CLOCK_MAX_MS, CLOCK_RANGE, createMockEngine, formatClockTime } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { startMockServer } from '@svc/api/mock/node';
 import { describe, expect, it } from 'vitest';
+import { CLOCK_MAX_MS, CLOCK_RANGE, formatClockTime } from '../../mock-server/engine/store/clock';
 import { engineWith } from './helpers';
 
 describe('hostile: the engine clock', () => {

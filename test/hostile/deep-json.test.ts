@@ -1,13 +1,13 @@
 // Issue 13 item 5: JSON nested past the limit is refused before anything is stored, through the
 // handlers and in seeds; the environment, its lists and snapshots keep working.
+import { createMockEngine } from '@svc/api/mock';
+import { describe, expect, it } from 'vitest';
 import {
   checkJsonDepth,
-  createMockEngine,
   jsonDepth,
   jsonTextDepth,
   MAX_JSON_DEPTH,
-} from '@svc/api/mock';
-import { describe, expect, it } from 'vitest';
+} from '../../mock-server/engine/wire/json-depth';
 import { useEngine } from '../handlers/harness';
 import { nested } from './helpers';
 
@@ -86,14 +86,17 @@ describe('hostile: deep JSON through the engine API', () => {
       seed: { subscribers: [{ subscriberId: 'ada' }], topics: [{ key: 'news' }] },
     });
     const context = engine.scope('Development');
-    const ops = engine.operations;
+    const operations = engine.operations;
     const deep = { data: nested(MAX_JSON_DEPTH + 5) };
     const calls: Array<[string, () => unknown]> = [
-      ['subscribers.createBulk', () => ops['subscribers.createBulk'](context, { body: deep })],
+      [
+        'subscribers.createBulk',
+        () => operations['subscribers.createBulk'](context, { body: deep }),
+      ],
       [
         'subscribers.credentials.update',
         () =>
-          ops['subscribers.credentials.update'](context, {
+          operations['subscribers.credentials.update'](context, {
             params: { subscriberId: 'ada' },
             body: deep,
           }),
@@ -101,25 +104,31 @@ describe('hostile: deep JSON through the engine API', () => {
       [
         'subscribers.preferences.update',
         () =>
-          ops['subscribers.preferences.update'](context, {
+          operations['subscribers.preferences.update'](context, {
             params: { subscriberId: 'ada' },
             body: deep,
           }),
       ],
-      ['topics.create', () => ops['topics.create'](context, { body: deep })],
+      ['topics.create', () => operations['topics.create'](context, { body: deep })],
       [
         'topics.update',
-        () => ops['topics.update'](context, { params: { topicKey: 'news' }, body: deep }),
+        () => operations['topics.update'](context, { params: { topicKey: 'news' }, body: deep }),
       ],
       [
         'topics.subscriptions.create',
         () =>
-          ops['topics.subscriptions.create'](context, { params: { topicKey: 'news' }, body: deep }),
+          operations['topics.subscriptions.create'](context, {
+            params: { topicKey: 'news' },
+            body: deep,
+          }),
       ],
       [
         'topics.subscriptions.delete',
         () =>
-          ops['topics.subscriptions.delete'](context, { params: { topicKey: 'news' }, body: deep }),
+          operations['topics.subscriptions.delete'](context, {
+            params: { topicKey: 'news' },
+            body: deep,
+          }),
       ],
     ];
     for (const [name, call] of calls) {

@@ -1,7 +1,8 @@
 // Issue 13 item 6: fault specs that would break every later request are refused when added,
 // naming the field and what is allowed; item 3: path globs match in linear time.
-import { FORBIDDEN_FAULT_HEADERS, MAX_FAULTS } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
+import { FORBIDDEN_FAULT_HEADERS } from '../../mock-server/engine/policy/fault-spec';
+import { MAX_FAULTS } from '../../mock-server/engine/policy/faults';
 import { useEngine } from '../handlers/harness';
 import { nested } from './helpers';
 

@@ -1,9 +1,11 @@
 // Issue 13 item 9: bounded memory. Expired idempotency entries are evicted and their count
 // capped; the outbox pages; snapshots and faults are capped with a clear error.
-import { createMockEngine, MAX_IDEMPOTENCY_ENTRIES, MAX_OUTBOX_PAGE } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { startMockServer } from '@svc/api/mock/node';
 import { describe, expect, it } from 'vitest';
 import { createSnapshotStore, MAX_SNAPSHOTS } from '../../mock-server/control/snapshot-store';
+import { MAX_IDEMPOTENCY_ENTRIES } from '../../mock-server/engine/policy/idempotency';
+import { MAX_OUTBOX_PAGE } from '../../mock-server/engine/resources/outbox';
 import { createAdaThroughPort } from '../engine/helpers';
 import { engineWith } from './helpers';
 

@@ -3,9 +3,12 @@
 // cannot collide with another's, nothing outlives a reset, and nothing is printed.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createMockEngine, type MockEngine, PAYLOAD_SCHEMA_LIMITS } from '@svc/api/mock';
+import { createMockEngine, type MockEngine } from '@svc/api/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPILES_PER_VALIDATOR_INSTANCE } from '../../mock-server/engine/policy/payload';
+import {
+  COMPILES_PER_VALIDATOR_INSTANCE,
+  PAYLOAD_SCHEMA_LIMITS,
+} from '../../mock-server/engine/policy/payload';
 import { nested } from './helpers';
 
 const SCHEMA_WITH_ID = {

@@ -1,8 +1,10 @@
 // Issue 31 items 1 and 2: what templates write is bounded per field and per message, the renders
 // of one request share one budget, and `to` lists at most the service's 100 recipients.
-import { MAX_RECIPIENTS, OPERATION_BUDGET, TEMPLATE_BUDGET } from '@svc/api/mock';
+
 import { describe, expect, it } from 'vitest';
-import { withOperationBudget } from '../../mock-server/engine/run/work-budget';
+import { TEMPLATE_BUDGET } from '../../mock-server/engine/run/templates';
+import { MAX_RECIPIENTS } from '../../mock-server/engine/run/trigger';
+import { OPERATION_BUDGET, withOperationBudget } from '../../mock-server/engine/run/work-budget';
 import { engineWith } from './helpers';
 
 const big = 'x'.repeat(100_000);

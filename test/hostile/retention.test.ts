@@ -1,13 +1,9 @@
 // Issue 31 item 5: each environment keeps a bounded amount of activity (by age on the engine
 // clock and by count), enforced as triggers come, never dropping pending work, a digest still
 // collecting or an unread in-app message inside the window.
-import {
-  createMockEngine,
-  DEFAULT_RETENTION,
-  type RetentionOptions,
-  UNREAD_CEILING_FACTOR,
-} from '@svc/api/mock';
+import { createMockEngine, type RetentionOptions } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETENTION, UNREAD_CEILING_FACTOR } from '../../mock-server/engine/store/retention';
 
 function engineWith(steps: unknown[], retention: RetentionOptions) {
   const engine = createMockEngine({

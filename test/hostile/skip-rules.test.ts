@@ -1,7 +1,8 @@
 // Issue 13 item 3: JSON Logic `skip` rules have a size, depth, step and memory budget; a rule past
 // it fails its step (the run goes on to cancel the rest), a rule within it works as before.
-import { SKIP_RULE_BUDGET } from '@svc/api/mock';
+
 import { describe, expect, it } from 'vitest';
+import { SKIP_RULE_BUDGET } from '../../mock-server/engine/policy/conditions';
 import { engineWith, nested } from './helpers';
 
 function withSkip(skip: unknown) {

@@ -1,7 +1,8 @@
 // Issue 13 items 2 and 3: templates never touch the file system, and a template past its budget
 // fails its step while the engine goes on.
-import { TEMPLATE_BUDGET } from '@svc/api/mock';
+
 import { describe, expect, it } from 'vitest';
+import { TEMPLATE_BUDGET } from '../../mock-server/engine/run/templates';
 import { engineWith } from './helpers';
 
 const NO_FILES = 'Templates cannot read files';

@@ -2,7 +2,6 @@
 // (scripts/api-coverage.mjs): every operation of the service is listed, with what serves it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTES } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 import {
   COVERAGE_END,
@@ -12,6 +11,7 @@ import {
   serviceOperations,
 } from '../../scripts/api-coverage.mjs';
 import { replaceBetween } from '../../scripts/client-operations.mjs';
+import { ROUTES } from '../../src/routes/index';
 
 const root = join(import.meta.dirname, '..', '..');
 const doc = readFileSync(join(root, 'docs', 'api-coverage.md'), 'utf8');

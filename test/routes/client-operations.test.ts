@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Svc } from '@svc/api';
-import { ROUTES } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
 import {
   OPERATIONS_END,
@@ -11,6 +10,7 @@ import {
   operationsTable,
   withOperationsTable,
 } from '../../scripts/client-operations.mjs';
+import { ROUTES } from '../../src/routes/index';
 
 const root = join(import.meta.dirname, '..', '..');
 const guide = readFileSync(join(root, 'docs', 'client.md'), 'utf8');

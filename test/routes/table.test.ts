@@ -2,10 +2,11 @@
 // router, the fault matcher and docs/api-coverage.md must all agree with it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createMockEngine, ROUTES } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../mock-server/engine/operations/index';
+import { HANDLER_MODULES, OPERATIONS } from '../../mock-server/engine/operations/index';
 import { matchRoute } from '../../mock-server/pipeline/router';
+import { NAMESPACES, ROUTES } from '../../src/routes/index';
 
 const root = join(import.meta.dirname, '..', '..');
 const camel = (operation: string) =>
@@ -46,6 +47,17 @@ describe('route table', () => {
       expect(matchRoute(route.method, path)?.route, `${route.method} ${path}`).toBe(route);
       expect(matchRoute(route.method, `${path}/`)?.route).toBe(route);
       expect(matchRoute(route.method, path.toUpperCase())?.route).toBe(route);
+    }
+  });
+
+  it("keys the handler modules by the route namespaces, each handling its namespace's routes", () => {
+    expect(Object.keys(HANDLER_MODULES).sort()).toEqual(Object.keys(NAMESPACES).sort());
+    for (const [namespace, routes] of Object.entries(NAMESPACES)) {
+      const handled = Object.values(HANDLER_MODULES[namespace as keyof typeof NAMESPACES]).map(
+        (definition: { route: { operation: string } }) => definition.route.operation,
+      );
+      const declared = Object.values(routes).map((route) => route.operation);
+      expect(handled.sort(), namespace).toEqual(declared.sort());
     }
   });
 

@@ -18,23 +18,24 @@ import type {
   WorkflowListItem,
   WorkflowSyncResponse,
 } from '@svc/api';
+import { describe, expect, it } from 'vitest';
+import type { IntegrationDto } from '../../mock-server/engine/resources/integrations';
 import type {
-  ActivityDto,
-  ActivityPage,
-  CursorPage,
-  IntegrationDto,
   ListedMessageDto,
-  MessageDto,
   MessagePage,
-  SubscriberDto,
-  SubscriberPreferencesDto,
-  TopicDto,
-  TopicSubscriptionDto,
-  TriggerResultDto,
+} from '../../mock-server/engine/resources/message-list';
+import type { MessageDto } from '../../mock-server/engine/resources/messages';
+import type { ActivityDto, ActivityPage } from '../../mock-server/engine/resources/notifications';
+import type { SubscriberPreferencesDto } from '../../mock-server/engine/resources/preferences';
+import type { SubscriberDto } from '../../mock-server/engine/resources/subscribers';
+import type { TopicSubscriptionDto } from '../../mock-server/engine/resources/subscriptions';
+import type { TopicDto } from '../../mock-server/engine/resources/topic-management';
+import type {
   WorkflowListItemDto,
   WorkflowResponseDto,
-} from '@svc/api/mock';
-import { describe, expect, it } from 'vitest';
+} from '../../mock-server/engine/resources/workflows';
+import type { TriggerResultDto } from '../../mock-server/engine/run/trigger';
+import type { CursorPage } from '../../mock-server/engine/wire/cursor-page';
 
 /**
  * A wire type without the index signatures of zod's loose objects, at every depth: the engine's

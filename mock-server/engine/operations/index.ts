@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { OperationName } from '../../../src/routes/index';
+import type { NamespaceName, OperationName } from '../../../src/routes/index';
 import type { PathParams } from '../../../src/routes/route';
 import type { EnvironmentScope } from '../scope';
 import * as agents from './agents';
@@ -30,40 +30,13 @@ import * as topics from './topics';
 import * as translations from './translations';
 import * as workflows from './workflows';
 
-type Definitions = typeof subscribers &
-  typeof topics &
-  typeof integrations &
-  typeof workflows &
-  typeof events &
-  typeof notifications &
-  typeof messages &
-  typeof bridge &
-  typeof contexts &
-  typeof subscriberNotifications &
-  typeof subscriberNotificationsV1 &
-  typeof layouts &
-  typeof environmentVariables &
-  typeof translations &
-  typeof channelConnections &
-  typeof channelEndpoints &
-  typeof deliveryWebhooks &
-  typeof environments &
-  typeof domains &
-  typeof agents;
-
 /**
- * The definition (route and handler) of each operation name, as its module declares it.
- *
- * @example
- * ```ts
- * type Retrieve = OperationDefinitions['subscribers.retrieve']['route']['path']; // '/v2/subscribers/:subscriberId'
- * ```
+ * The handler module of each namespace of `NAMESPACES` (src/routes/index.ts), by the same name.
+ * The `satisfies` fails to compile when a namespace has no handler module here, or a module here
+ * names no namespace; `test/routes/table.test.ts` checks each module handles its namespace's
+ * routes.
  */
-export type OperationDefinitions = {
-  [K in keyof Definitions as Definitions[K]['route']['operation']]: Definitions[K];
-};
-
-const definitions = [
+export const HANDLER_MODULES = {
   subscribers,
   topics,
   integrations,
@@ -84,7 +57,28 @@ const definitions = [
   environments,
   domains,
   agents,
-]
+} satisfies { readonly [N in NamespaceName]: object };
+
+type HandlerModules = typeof HANDLER_MODULES;
+
+/** Every operation definition of every handler module. */
+type Definition = {
+  [N in keyof HandlerModules]: HandlerModules[N][keyof HandlerModules[N]];
+}[keyof HandlerModules];
+
+/**
+ * The definition (route and handler) of each operation name, as its module declares it.
+ *
+ * @example
+ * ```ts
+ * type Retrieve = OperationDefinitions['subscribers.retrieve']['route']['path']; // '/v2/subscribers/:subscriberId'
+ * ```
+ */
+export type OperationDefinitions = {
+  [D in Definition as D['route']['operation']]: D;
+};
+
+const definitions = Object.values(HANDLER_MODULES)
   .flatMap((module) => Object.values(module) as OperationDefinition[])
   .map((definition) => [definition.route.operation, definition] as const);
 

@@ -21,7 +21,7 @@ import {
   updateSubscriber,
   upsertCredentials,
 } from '../resources/subscribers';
-import { listSubscriptions } from '../resources/topics';
+import { listSubscriptions } from '../resources/subscriptions';
 import { parseCriticality } from '../wire/preference-query';
 import {
   parseSubscriberSearch,

@@ -71,9 +71,9 @@ export interface Outbox {
   list(filter?: OutboxFilter): OutboxMessage[];
   /**
    * Delivered messages matching `filter`, oldest first, at most `limit` (default and most
-   * {@link MAX_OUTBOX_PAGE}), starting after the entry whose `messageId` is `after`.
+   * 1,000, `MAX_OUTBOX_PAGE`), starting after the entry whose `messageId` is `after`.
    *
-   * @throws RangeError for a `limit` outside 1..{@link MAX_OUTBOX_PAGE} or an unknown `after`.
+   * @throws RangeError for a `limit` outside 1..1,000 or an unknown `after`.
    */
   page(filter?: OutboxFilter, options?: { limit?: number; after?: string }): OutboxPage;
   /** The last delivered message matching `filter`, or `undefined`. */

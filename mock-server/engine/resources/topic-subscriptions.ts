@@ -37,7 +37,6 @@ import {
   type SubscriptionPreferenceDto,
   subscriptionPreferencesDto,
 } from './subscription-preferences';
-import { ensureTopic } from './topic-management';
 import {
   findSubscription,
   SUBSCRIPTIONS_PER_SUBSCRIBER_PER_TOPIC,
@@ -47,7 +46,8 @@ import {
   type TopicSubscriptionDto,
   toSubscriptionDto,
   unsubscribe,
-} from './topics';
+} from './subscriptions';
+import { ensureTopic } from './topic-management';
 
 /**
  * Options of a topic's subscriptions listing (already defaulted).

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { CursorPageResponse } from '../../../src/schemas/pagination';
+
 /** A random-access view of the matching items, already in the requested order. */
 export interface SortedView<T> {
   readonly length: number;
@@ -19,22 +21,8 @@ export interface CursorOptions {
   includeCursor: boolean;
 }
 
-/**
- * A cursor page, in the service's wire shape.
- *
- * @example
- * ```ts
- * const page = engine.operations['subscribers.search'](engine.scope('Development'), { query: { limit: 10 } });
- * if (page.next) console.log('more after', page.next);
- * ```
- */
-export interface CursorPage<T> {
-  data: T[];
-  next: string | null;
-  previous: string | null;
-  totalCount: number;
-  totalCountCapped: boolean;
-}
+/** A cursor page in the service's wire shape, as the client's schemas declare it. */
+export type CursorPage<T> = CursorPageResponse<T>;
 
 /** Where `totalCount` stops counting. */
 export const TOTAL_COUNT_CAP = 50_000;

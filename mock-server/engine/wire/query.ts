@@ -7,7 +7,7 @@
  */
 
 import type { SubscriberSearch } from '../resources/subscribers';
-import type { SubscriptionSearch } from '../resources/topics';
+import type { SubscriptionSearch } from '../resources/subscriptions';
 import type { WorkflowOrderBy, WorkflowSearch } from '../resources/workflows';
 import { ServiceError } from './service-error';
 

@@ -1,4 +1,4 @@
-// Topic subscriptions as a subscriber sees them, engine-direct (mock-server/engine/resources/topics.ts,
+// Topic subscriptions as a subscriber sees them, engine-direct (mock-server/engine/resources/subscriptions.ts,
 // docs/behaviour/subscribers.md#subscriptions and docs/behaviour/topics.md#subscriptions): the
 // default identifier, the listing's filters and cursors, and what subscribe/unsubscribe store.
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   subscribe,
   subscriptionIdentifier,
   unsubscribe,
-} from '../../../mock-server/engine/resources/topics';
+} from '../../../mock-server/engine/resources/subscriptions';
 import { contextOf, httpRefusal, refusalOf } from '../helpers';
 
 const START = '2026-01-01T00:00:00.000Z';

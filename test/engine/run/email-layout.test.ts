@@ -26,20 +26,20 @@ function setup(controlValues: Record<string, unknown>) {
     },
   });
   const context = engine.scope('Development');
-  const op = engine.operations;
+  const operations = engine.operations;
   const layout = (layoutId: string, body = HTML_LAYOUT) => {
-    op['layouts.create'](context, { body: { layoutId, name: layoutId } });
-    op['layouts.update'](context, {
+    operations['layouts.create'](context, { body: { layoutId, name: layoutId } });
+    operations['layouts.update'](context, {
       params: { layoutId },
       body: { name: layoutId, controlValues: { email: { body, editorType: 'html' } } },
     });
   };
   const variable = (key: string, value: string, isSecret = false) =>
-    op['environmentVariables.create'](context, {
+    operations['environmentVariables.create'](context, {
       body: { key, isSecret, values: [{ _environmentId: context.environment._id, value }] },
     });
   const trigger = (to: string, overrides?: Record<string, unknown>) =>
-    op['events.trigger'](context, {
+    operations['events.trigger'](context, {
       body: { name: 'welcome', to, payload: {}, ...(overrides ? { overrides } : {}) },
     });
   const mail = (to: string) => engine.outbox.last({ channel: 'email', subscriberId: to });
@@ -47,7 +47,7 @@ function setup(controlValues: Record<string, unknown>) {
     (context.data.notifications.at(-1)?.jobs[0]?.executionDetails ?? [])
       .map(executionDetail)
       .map(({ detail, status, raw }) => ({ detail, status, raw }));
-  return { engine, context, op, layout, variable, trigger, mail, details };
+  return { engine, context, operations, layout, variable, trigger, mail, details };
 }
 
 describe('an email step in its layout', () => {
@@ -107,8 +107,8 @@ describe('an email step in its layout', () => {
   });
 
   it('wraps a block step body in the empty block layout a new layout gets', () => {
-    const { op, context, trigger, mail } = setup({ subject: 's', body: '<p>Hi</p>' });
-    op['layouts.create'](context, { body: { layoutId: 'fresh', name: 'Fresh' } });
+    const { operations, context, trigger, mail } = setup({ subject: 's', body: '<p>Hi</p>' });
+    operations['layouts.create'](context, { body: { layoutId: 'fresh', name: 'Fresh' } });
     trigger('ada');
     expect(mail('ada')?.content).toBe(
       '<p> </p><p style="text-align:left"></p><p>Hi</p><p></p><p> </p>',
@@ -135,17 +135,17 @@ describe('an email step in its layout', () => {
   });
 
   it('renders without a layout once the layout the step named is deleted', () => {
-    const { layout, op, context, trigger, mail } = setup({
+    const { layout, operations, context, trigger, mail } = setup({
       subject: 's',
       body: '<p>B</p>',
       layoutId: 'seasonal',
     });
     layout('default-one', '<html><body>D {{content}}</body></html>');
     layout('seasonal', '<html><body>S {{content}}</body></html>');
-    expect(op['layouts.usage'](context, { params: { layoutId: 'seasonal' } }).workflows).toEqual([
-      { name: 'Welcome', workflowId: 'welcome' },
-    ]);
-    op['layouts.delete'](context, { params: { layoutId: 'seasonal' } });
+    expect(
+      operations['layouts.usage'](context, { params: { layoutId: 'seasonal' } }).workflows,
+    ).toEqual([{ name: 'Welcome', workflowId: 'welcome' }]);
+    operations['layouts.delete'](context, { params: { layoutId: 'seasonal' } });
     expect(context.data.workflows[0]?.steps[0]?.controlValues).not.toHaveProperty('layoutId');
     trigger('ada');
     // The step lost its layoutId: it takes the default layout again.
@@ -155,13 +155,13 @@ describe('an email step in its layout', () => {
 
 describe('environment variables in step content', () => {
   it('renders {{env.KEY}} with this environment value, secrets in clear, and env.name / env.type', () => {
-    const { variable, trigger, mail, engine, op } = setup({
+    const { variable, trigger, mail, engine, operations } = setup({
       subject: '{{env.name}} {{env.type}}',
       body: '<p>{{env.TOKEN}} {{env.BASE_URL}} [{{env.UNSET}}]</p>',
     });
     variable('TOKEN', 's3cret', true);
     const production = engine.scope('Production');
-    op['environmentVariables.update'](production, {
+    operations['environmentVariables.update'](production, {
       params: { variableKey: 'TOKEN' },
       body: { values: [{ _environmentId: production.environment._id, value: 'prod-token' }] },
     });

@@ -1,7 +1,10 @@
-import { createMockEngine, type WorkflowListItemDto } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listWorkflows } from '../../../mock-server/engine/resources/workflows';
+import {
+  listWorkflows,
+  type WorkflowListItemDto,
+} from '../../../mock-server/engine/resources/workflows';
 
 // The workflow list reads sort orders cached per field and the subscriptions page reads
 // per-subscriber lists: both must answer what filtering and sorting every record answers, also

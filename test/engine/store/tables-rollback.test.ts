@@ -543,9 +543,9 @@ const ORDERS = ['createdAt', 'updatedAt', 'name', 'lastTriggeredAt'] as const;
  * remembered match shows here), every workflow list order, the workflows and notifications by id.
  */
 function indexesOf(engine: MockEngine, context: Context) {
-  const op = engine.operations;
+  const operations = engine.operations;
   const search = (field: 'email' | 'name' | 'phone', needle: string) =>
-    op['subscribers.search'](context, {
+    operations['subscribers.search'](context, {
       query: { limit: 100, orderBy: '_id', orderDirection: 'DESC', [field]: needle },
     }).data.map((subscriber) => subscriber.subscriberId);
   const workflowIds = [...context.data.workflows.map((w) => w.workflowId), 'zzz-new'];
@@ -554,17 +554,21 @@ function indexesOf(engine: MockEngine, context: Context) {
       (['email', 'name', 'phone'] as const).map((field) => [field, needle, search(field, needle)]),
     ),
     workflowOrders: ORDERS.map((orderBy) =>
-      op['workflows.list'](context, { query: { orderBy, orderDirection: 'ASC', limit: 100 } }),
+      operations['workflows.list'](context, {
+        query: { orderBy, orderDirection: 'ASC', limit: 100 },
+      }),
     ),
     workflowsById: workflowIds.map((workflowId) => {
       try {
-        return op['workflows.retrieve'](context, { params: { workflowId } });
+        return operations['workflows.retrieve'](context, { params: { workflowId } });
       } catch (error) {
         return String(error);
       }
     }),
     notificationsById: context.data.notifications.map((notification) =>
-      op['notifications.retrieve'](context, { params: { notificationId: notification._id } }),
+      operations['notifications.retrieve'](context, {
+        params: { notificationId: notification._id },
+      }),
     ),
   };
 }

@@ -1,7 +1,10 @@
-import { createMockEngine, type SubscriberDto } from '@svc/api/mock';
+import { createMockEngine } from '@svc/api/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchSubscribers } from '../../../mock-server/engine/resources/subscribers';
+import {
+  type SubscriberDto,
+  searchSubscribers,
+} from '../../../mock-server/engine/resources/subscribers';
 
 const subscriberArbitrary = fc.record({
   firstName: fc.constantFrom('Ada', 'ada', 'Grace', 'Alan', undefined),

@@ -23,8 +23,8 @@ function setup() {
     },
   });
   const scope = engine.scope('Development');
-  const op = engine.operations;
-  op['channelConnections.create'](scope, {
+  const operations = engine.operations;
+  operations['channelConnections.create'](scope, {
     body: {
       identifier: 'ada-slack',
       subscriberId: 'ada',
@@ -34,11 +34,11 @@ function setup() {
     },
   });
   const endpoint = (identifier: string, body: Record<string, unknown>) =>
-    op['channelEndpoints.create'](scope, {
+    operations['channelEndpoints.create'](scope, {
       body: { identifier, subscriberId: 'ada', integrationIdentifier: 'slack', ...body } as never,
     });
   const trigger = (extra: Record<string, unknown> = {}) =>
-    op['events.trigger'](scope, {
+    operations['events.trigger'](scope, {
       body: { name: 'alert', to: 'ada', payload: { disk: 'full' }, ...extra } as never,
     });
   const chatJob = () => scope.data.notifications.at(-1)?.jobs.find((job) => job.type === 'chat');

@@ -1,6 +1,7 @@
 import type { EngineScope } from '../scope';
 /**
- * Topics and topic subscriptions of an environment (seedable), and the subscriptions listing
+ * Subscriptions of subscribers to topics: their identifier, the per-topic limit, adding and
+ * removing one, and a subscriber's subscriptions listing
  * (docs/behaviour/subscribers.md#subscriptions).
  *
  * @module
