@@ -31,7 +31,7 @@ import type { RateLimitOptions } from './policy/rate-limit';
 import type { Outbox } from './resources/outbox';
 import { createOutbox } from './resources/outbox';
 import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
-import type { EngineScope, EnvironmentScope } from './scope';
+import type { EngineScope } from './scope';
 import type { SeedData } from './seed';
 import type { CommitEntry, CommitLog } from './store/commit-log';
 import type { RetentionOptions } from './store/retention';
