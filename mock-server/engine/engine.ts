@@ -41,7 +41,7 @@ import {
 import { createIdGenerator, createRandom } from './store/ids';
 import { journaled } from './store/journal';
 import type { RetentionOptions } from './store/retention';
-import { scheduledIndex } from './store/scheduled-order';
+import { scheduledIndex, scheduledPosition } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import { copySnapshotState, snapshotProblem, withCurrentShape } from './store/snapshot-check';
 import {
@@ -631,11 +631,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
 
   function scheduleTask(task: Omit<ScheduledTaskRecord, 'seq'>): void {
     const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
-    let index = state.scheduled.length;
-    while (index > 0 && (state.scheduled[index - 1] as ScheduledTaskRecord).at > record.at) {
-      index -= 1;
-    }
-    tables.scheduled.insert(state, index, record);
+    tables.scheduled.insert(state, scheduledPosition(state.scheduled, record), record);
     timers.added(record);
   }
 

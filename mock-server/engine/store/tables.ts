@@ -16,7 +16,8 @@ import {
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
 import { flattenTexts } from './shared';
-import { lowerBound } from './sorted-by-id';
+import { positionById } from './sorted-by-id';
+import { sortedPosition } from './sorted-position';
 import type {
   EngineState,
   EnvironmentData,
@@ -57,12 +58,6 @@ const subscriberRows = mapTable((data: EnvironmentData) => data.subscribers, [su
 const subscriberKeys = mapTable((data: EnvironmentData) => data.subscriberKeys);
 const subscriberOrder = listTable((data: EnvironmentData) => data.subscriberOrder);
 
-// Where an item goes in an array in ascending `_id` order (appended when it is the newest).
-function positionById<T extends { _id: string }>(array: T[], item: T): number {
-  const last = array[array.length - 1];
-  return last === undefined || last._id < item._id ? array.length : lowerBound(array, item._id);
-}
-
 // The subscriber's own texts, kept for the subscriber's lifetime (see `flattenTexts`).
 const SUBSCRIBER_TEXTS = [
   'subscriberId',
@@ -81,17 +76,10 @@ const subscribers = {
     if (existing && existing._id === record._id) return;
     const order = data.subscriberOrder;
     const last = order[order.length - 1];
-    let at = order.length;
-    if (last !== undefined && last >= record._id) {
-      let low = 0;
-      let high = order.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((order[middle] as string) < record._id) low = middle + 1;
-        else high = middle;
-      }
-      at = low;
-    }
+    const at =
+      last === undefined || last < record._id
+        ? order.length
+        : sortedPosition(order, (id) => id < record._id);
     subscriberOrder.insert(data, at, record._id);
   },
   /** Removes a subscriber from the rows, the key map and the order. */
