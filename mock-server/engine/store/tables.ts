@@ -39,7 +39,7 @@ import {
   subscriberChanged,
   subscriberRemoved,
 } from './subscriber-text-index';
-import { listTable, mapTable, setTable, type TableIndex } from './table';
+import { listReads, listTable, mapReads, mapTable, setTable, type TableIndex } from './table';
 import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
 
 const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
@@ -66,7 +66,17 @@ const SUBSCRIBER_TEXTS = [
 
 /** Subscribers by `subscriberId`, with the `_id` → `subscriberId` map and the `_id` order. */
 const subscribers = {
-  rows: subscriberRows.rows,
+  ...mapReads((data: EnvironmentData) => data.subscribers),
+  /** The subscriber with this `_id` (through the `_id` → `subscriberId` map). */
+  byObjectId(data: EnvironmentData, id: string): SubscriberRecord | undefined {
+    const subscriberId = data.subscriberKeys.get(id);
+    return subscriberId === undefined ? undefined : data.subscribers.get(subscriberId);
+  },
+  /** The `subscriberId` of the subscriber with this `_id`. */
+  subscriberIdOf: (data: EnvironmentData, id: string): string | undefined =>
+    data.subscriberKeys.get(id),
+  /** The subscribers' `_id`s in ascending order. */
+  order: (data: EnvironmentData): readonly string[] => data.subscriberOrder,
   /** Stores a subscriber (new, or replacing the one with its `subscriberId`). */
   put(data: EnvironmentData, record: SubscriberRecord): void {
     flattenTexts(record, SUBSCRIBER_TEXTS);
@@ -108,7 +118,10 @@ const subscriptionsOf = mapTable((data: EnvironmentData) => data.subscriptionsBy
 
 /** Subscriptions in `_id` order, with each subscriber's own list. */
 const subscriptions = {
-  rows: subscriptionRows.rows,
+  ...listReads((data: EnvironmentData) => data.subscriptions),
+  /** One subscriber's subscriptions (by its `_id`), in `_id` order. */
+  of: (data: EnvironmentData, subscriberObjectId: string): readonly SubscriptionRecord[] =>
+    data.subscriptionsBySubscriber.get(subscriberObjectId) ?? [],
   /** Adds a subscription to the list and to its subscriber's. */
   insert(data: EnvironmentData, record: SubscriptionRecord): void {
     subscriptionRows.insert(data, positionById(data.subscriptions, record), record);
@@ -143,7 +156,7 @@ const workflowRows = listTable((data: EnvironmentData) => data.workflows, [workf
 
 /** Workflows in insertion order, with their lookups and list orders (store/workflow-index.ts). */
 const workflows = {
-  rows: workflowRows.rows,
+  ...listReads((data: EnvironmentData) => data.workflows),
   push: workflowRows.push,
   remove(data: EnvironmentData, workflow: WorkflowRecord): void {
     workflowRows.removeAt(data, data.workflows.indexOf(workflow));
@@ -168,7 +181,8 @@ const notificationsById = mapTable((data: EnvironmentData) => data.notifications
 
 /** Notifications in creation (= `_id`) order, with the lookup by `_id`. */
 const notifications = {
-  rows: notificationRows.rows,
+  ...listReads((data: EnvironmentData) => data.notifications),
+  /** The notification with this `_id`. */
   get: notificationsById.get,
   push(data: EnvironmentData, notification: NotificationRecord): void {
     notificationRows.push(data, notification);
@@ -198,7 +212,7 @@ const messageRows = listTable((data: EnvironmentData) => data.messages);
 
 /** Messages in `_id` order. */
 const messages = {
-  rows: messageRows.rows,
+  ...listReads((data: EnvironmentData) => data.messages),
   /** Adds a message at its `_id` position (appends when it is the newest). */
   insert(data: EnvironmentData, message: MessageRecord): void {
     messageRows.insert(data, positionById(data.messages, message), message);
@@ -312,6 +326,12 @@ export const tables = {
     },
   },
   environments: {
+    ...mapReads((state: EngineState) => state.environments),
+    /** The environment an API key belongs to. */
+    byApiKey(state: EngineState, apiKey: string): EnvironmentRecord | undefined {
+      const environmentId = state.apiKeys.get(apiKey);
+      return environmentId === undefined ? undefined : state.environments.get(environmentId);
+    },
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
     setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
       journalAssign(environment, 'bridgeUrl', bridgeUrl);
