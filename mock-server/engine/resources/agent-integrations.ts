@@ -61,7 +61,7 @@ export interface AgentIntegrationSearch extends CursorOptions {
 }
 
 function integrationById(scope: EngineScope, id: string): IntegrationRecord | undefined {
-  return scope.data.integrations.find((item) => item._id === id && !item.deleted);
+  return tables.integrations.find(scope.data, (item) => item._id === id && !item.deleted);
 }
 
 function toDto(scope: EngineScope, link: AgentIntegrationRecord): AgentIntegrationDto {
@@ -86,7 +86,8 @@ function toDto(scope: EngineScope, link: AgentIntegrationRecord): AgentIntegrati
 }
 
 function integrationByIdentifier(scope: EngineScope, identifier: string): IntegrationRecord {
-  const integration = scope.data.integrations.find(
+  const integration = tables.integrations.find(
+    scope.data,
     (item) => item.identifier === identifier && !item.deleted,
   );
   if (!integration) {
@@ -124,7 +125,8 @@ export function addAgentIntegration(scope: EngineScope, identifier: string, body
   if (input.integrationIdentifier) {
     integration = integrationByIdentifier(scope, input.integrationIdentifier);
   } else {
-    integration = scope.data.integrations.find(
+    integration = tables.integrations.find(
+      scope.data,
       (item) => item.providerId === input.providerId && !item.deleted,
     );
     if (!integration) {
@@ -154,7 +156,7 @@ export function addAgentIntegration(scope: EngineScope, identifier: string, body
 }
 
 function linkOrThrow(scope: EngineScope, agent: AgentRecord, id: string): AgentIntegrationRecord {
-  const link = scope.data.agentIntegrations.get(id);
+  const link = tables.agentIntegrations.get(scope.data, id);
   if (!link || link._agentId !== agent._id) {
     throw ServiceError.http(404, `Agent integration "${id}" was not found.`);
   }

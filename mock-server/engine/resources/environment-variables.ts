@@ -72,7 +72,7 @@ function organizationVariables(scope: EngineScope): EnvironmentVariableRecord[] 
 
 function findVariable(scope: EngineScope, key: string): EnvironmentVariableRecord | undefined {
   const organizationId = scope.environment._organizationId;
-  for (const variable of scope.state.environmentVariables.values()) {
+  for (const variable of tables.environmentVariables.values(scope.state)) {
     if (variable._organizationId === organizationId && variable.key === key) return variable;
   }
   return undefined;
@@ -261,7 +261,7 @@ export function environmentVariableUsage(
   const variable = variableOrThrow(scope, key);
   const workflows: { name: string; workflowId: string }[] = [];
   for (const data of scope.organizationData()) {
-    for (const workflow of data.workflows) {
+    for (const workflow of tables.workflows.values(data)) {
       if (
         workflow.steps.some((step) => controlsReferenceVariable(step.controlValues, variable.key))
       ) {
@@ -286,7 +286,7 @@ export function environmentBindings(scope: EngineScope): Record<string, string> 
   const bindings: Record<string, string> = {};
   const environmentId = scope.environment._id;
   const organizationId = scope.environment._organizationId;
-  for (const variable of scope.state.environmentVariables.values()) {
+  for (const variable of tables.environmentVariables.values(scope.state)) {
     if (variable._organizationId !== organizationId) continue;
     const value = variable.values.find((entry) => entry._environmentId === environmentId);
     if (value !== undefined) bindings[variable.key] = value.value;

@@ -243,8 +243,8 @@ export function deleteEnvironment(scope: EngineScope, environmentId: string): un
   const { state } = scope;
   const gone = (record: { environmentId: string }) => record.environmentId === environment._id;
   scope.unschedule(gone);
-  for (const fanOut of state.fanOuts.filter(gone)) tables.fanOuts.remove(state, fanOut);
-  for (const call of state.bridgeCalls.filter(gone)) tables.bridgeCalls.remove(state, call);
+  for (const fanOut of tables.fanOuts.where(state, gone)) tables.fanOuts.remove(state, fanOut);
+  for (const call of tables.bridgeCalls.where(state, gone)) tables.bridgeCalls.remove(state, call);
   tables.environments.remove(state, environment);
   return undefined;
 }

@@ -14,6 +14,7 @@ import {
   type NotificationRecord,
   type SubscriberRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { workflowByObjectId } from '../store/workflow-index';
 import type { NotificationSearch } from '../wire/notification-query';
 import { ServiceError } from '../wire/service-error';
@@ -159,7 +160,7 @@ export function retrieveNotification(scope: EngineScope, notificationId: string)
       notificationId: { messages: ['notificationId must be a mongodb id'], value: notificationId },
     });
   }
-  const record = data.notificationsById.get(notificationId.toLowerCase());
+  const record = tables.notifications.get(data, notificationId.toLowerCase());
   if (!record) throw ServiceError.http(404, 'Notification not found');
   return toActivityDto(data, record);
 }
@@ -179,7 +180,7 @@ function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
   const emails = new Set(search.emails ?? []);
   const text = search.search?.toLowerCase();
   const allowed = new Set<string>();
-  for (const subscriber of data.subscribers.values()) {
+  for (const subscriber of tables.subscribers.values(data)) {
     const email = subscriber.email ?? undefined;
     if (
       ids.has(subscriber.subscriberId) ||
