@@ -289,7 +289,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   const { data, environment, ids } = scope;
   const at = scope.iso();
   for (const input of seed.subscribers ?? []) {
-    const existing = data.subscribers.get(input.subscriberId);
+    const existing = tables.subscribers.get(data, input.subscriberId);
     const { createdAt, ...fields } = withoutUndefined(input);
     const record: SubscriberRecord = {
       ...newSubscriberRecord(scope, input.subscriberId, existing),
@@ -299,7 +299,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     putSubscriber(data, record);
   }
   for (const tenant of seed.tenants ?? []) {
-    const existing = data.tenants.get(tenant.identifier);
+    const existing = tables.tenants.get(data, tenant.identifier);
     tables.tenants.set(data, tenant.identifier, {
       _id: existing?._id ?? ids.objectId(),
       ...withoutUndefined(tenant),
@@ -321,7 +321,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   const preferred: { subscription: SubscriptionRecord; inputs: SubscriptionPreferenceInput[] }[] =
     [];
   for (const [index, topicSeed] of (seed.topics ?? []).entries()) {
-    let topic = data.topics.get(topicSeed.key);
+    let topic = tables.topics.get(data, topicSeed.key);
     if (!topic) {
       topic = { _id: ids.objectId(), key: topicSeed.key, createdAt: at, updatedAt: at };
       tables.topics.set(data, topic.key, topic);
@@ -368,7 +368,9 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   }
   if (seed.workflows !== undefined && seed.workflows.length > 0) {
     // One lookup map per seed call, so n workflows cost n, not n² scans.
-    const byWorkflowId = new Map(data.workflows.map((workflow) => [workflow.workflowId, workflow]));
+    const byWorkflowId = new Map(
+      tables.workflows.values(data).map((workflow) => [workflow.workflowId, workflow]),
+    );
     for (const input of seed.workflows) seedWorkflow(scope, input, byWorkflowId);
   }
   for (const { subscription, inputs } of preferred) {

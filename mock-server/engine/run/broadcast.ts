@@ -7,6 +7,7 @@ import type { EngineScope } from '../scope';
  */
 
 import { BroadcastBody } from '../../../src/schemas/event-batch';
+import { tables } from '../store/tables';
 import { validateBody } from '../wire/validation';
 import type { TriggerResultDto } from './trigger';
 
@@ -29,7 +30,7 @@ export function broadcastEvent(
   const input = validateBody(BroadcastBody, body, { payload: 'payload must be an object' });
   // Each subscriber by its subscriberId (a string `to` entry: nothing to copy or upsert).
   const to = data.subscriberOrder
-    .map((id) => data.subscriberKeys.get(id))
+    .map((id) => tables.subscribers.subscriberIdOf(data, id))
     .filter((subscriberId): subscriberId is string => subscriberId !== undefined);
   const result = trigger({ ...input, to });
   return { acknowledged: true, status: 'processed', transactionId: result.transactionId };
