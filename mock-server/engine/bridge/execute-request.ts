@@ -36,7 +36,7 @@ function subscriberOf(subscriber: SubscriberRecord): Record<string, unknown> {
 }
 
 function inAppOutputs(scope: EngineScope, notification: NotificationRecord, job: JobRecord) {
-  const messages = scope.data.messages;
+  const messages = tables.messages.values(scope.data);
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];
     if (message?._jobId === job._id && message._notificationId === notification._id) {

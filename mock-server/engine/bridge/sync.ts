@@ -138,7 +138,7 @@ export function applyBridgeSync(
   });
   const saved = discovered.map((workflow, index) => upsert(scope, workflow, existing[index]));
   const kept = new Set(saved.map((workflow) => workflow._id));
-  for (const workflow of [...data.workflows]) {
+  for (const workflow of [...tables.workflows.values(data)]) {
     if (workflow.origin === 'external' && !kept.has(workflow._id)) {
       tables.workflows.remove(data, workflow);
     }

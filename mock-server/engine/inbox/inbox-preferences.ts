@@ -76,7 +76,8 @@ function workflowPreference(
 function globalPreference(data: EnvironmentData, subscriber: SubscriberRecord): InboxPreference {
   const stored = tables.preferences.get(data, subscriber._id);
   const used = new Set(
-    data.workflows
+    tables.workflows
+      .values(data)
       .filter((workflow) => workflow.active && !isCritical(workflow))
       .flatMap(usedChannels),
   );

@@ -49,7 +49,7 @@ function ownOnTopic(
 }
 
 function answer(scope: EngineScope, subscription: SubscriptionRecord): InboxSubscription {
-  const preferences = subscriptionPreferencesDto(subscription, scope.data.workflows);
+  const preferences = subscriptionPreferencesDto(subscription, tables.workflows.values(scope.data));
   return {
     id: subscription._id,
     identifier: subscription.identifier,

@@ -97,7 +97,7 @@ function integrationByIdentifier(scope: EngineScope, identifier: string): Integr
 }
 
 const linksOf = (scope: EngineScope, agent: AgentRecord) =>
-  [...scope.data.agentIntegrations.values()].filter((link) => link._agentId === agent._id);
+  [...tables.agentIntegrations.values(scope.data)].filter((link) => link._agentId === agent._id);
 
 function assertUnlinked(scope: EngineScope, agent: AgentRecord, integrationId: string): void {
   if (linksOf(scope, agent).some((link) => link._integrationId === integrationId)) {

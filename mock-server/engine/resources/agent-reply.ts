@@ -97,7 +97,7 @@ export function sendAgentReply(
   );
   const linked =
     integration !== undefined &&
-    [...scope.data.agentIntegrations.values()].some(
+    [...tables.agentIntegrations.values(scope.data)].some(
       (link) => link._agentId === agent._id && link._integrationId === integration._id,
     );
   if (!linked) {

@@ -332,7 +332,7 @@ export function updateAgentBridge(scope: EngineScope, identifier: string, body: 
 export function deleteAgent(scope: EngineScope, identifier: string): undefined {
   const agent = agentOrThrow(scope, identifier);
   tables.agents.delete(scope.data, identifier);
-  for (const [key, link] of [...scope.data.agentIntegrations]) {
+  for (const [key, link] of [...tables.agentIntegrations.entries(scope.data)]) {
     if (link._agentId === agent._id) tables.agentIntegrations.delete(scope.data, key);
   }
   return undefined;

@@ -215,7 +215,9 @@ export function updateDomainRoute(
     throw ServiceError.http(400, 'agentId is required for agent routes.');
   }
   if (nextType === 'agent' && nextDestination !== undefined) {
-    const exists = [...scope.data.agents.values()].some((agent) => agent._id === nextDestination);
+    const exists = [...tables.agents.values(scope.data)].some(
+      (agent) => agent._id === nextDestination,
+    );
     if (!exists) {
       throw ServiceError.http(
         404,
@@ -259,7 +261,7 @@ export function listDomainRoutes(
     () => {
       const domain = domainOrThrow(scope, name);
       destination = search.agentId ? agentIdOf(scope, search.agentId) : undefined;
-      return [...scope.data.domainRoutes.values()].filter(
+      return [...tables.domainRoutes.values(scope.data)].filter(
         (route) => route._domainId === domain._id,
       );
     },

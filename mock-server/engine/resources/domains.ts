@@ -182,7 +182,7 @@ export function updateDomain(scope: EngineScope, name: string, body: unknown): D
 export function deleteDomain(scope: EngineScope, name: string): undefined {
   const domain = domainOrThrow(scope, name);
   tables.domains.delete(scope.data, domain.name);
-  for (const [key, route] of [...scope.data.domainRoutes]) {
+  for (const [key, route] of [...tables.domainRoutes.entries(scope.data)]) {
     if (route._domainId === domain._id) tables.domainRoutes.delete(scope.data, key);
   }
   return undefined;

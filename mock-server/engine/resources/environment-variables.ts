@@ -65,7 +65,7 @@ function toDto(scope: EngineScope, variable: EnvironmentVariableRecord): Environ
 /** The organization's variables, newest first. */
 function organizationVariables(scope: EngineScope): EnvironmentVariableRecord[] {
   const organizationId = scope.environment._organizationId;
-  return [...scope.state.environmentVariables.values()]
+  return [...tables.environmentVariables.values(scope.state)]
     .filter((variable) => variable._organizationId === organizationId)
     .sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
 }

@@ -51,7 +51,7 @@ export interface EnvironmentDto {
 /** The organization's environments, oldest first. */
 export function organizationEnvironments(scope: EngineScope): EnvironmentRecord[] {
   const organizationId = scope.environment._organizationId;
-  return [...scope.state.environments.values()].filter(
+  return [...tables.environments.values(scope.state)].filter(
     (environment) => environment._organizationId === organizationId,
   );
 }
@@ -212,7 +212,7 @@ export function updateEnvironment(
   }
   if (
     input.identifier !== undefined &&
-    [...scope.state.environments.values()].some(
+    [...tables.environments.values(scope.state)].some(
       (other) => other !== environment && other.identifier === input.identifier,
     )
   ) {

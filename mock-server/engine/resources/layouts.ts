@@ -394,7 +394,8 @@ export function layoutUsage(
 ): { workflows: { name: string; workflowId: string }[] } {
   const layout = layoutOrThrow(scope, idOrSlug);
   return {
-    workflows: scope.data.workflows
+    workflows: tables.workflows
+      .values(scope.data)
       .filter((workflow) => usesLayout(workflow, layout.layoutId))
       .map((workflow) => ({ name: workflow.name, workflowId: workflow.workflowId })),
   };
@@ -462,7 +463,7 @@ export function listLayouts(
   const needle = search.query?.toLowerCase();
   const sign = search.orderDirection === 'ASC' ? 1 : -1;
   const field = search.orderBy;
-  const matching = [...scope.data.layouts.values()]
+  const matching = [...tables.layouts.values(scope.data)]
     .filter(
       (layout) =>
         needle === undefined ||

@@ -110,7 +110,7 @@ export function deleteMessage(
     .values(data)
     .findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
-  const message = data.messages[index] as MessageRecord;
+  const message = tables.messages.values(data)[index] as MessageRecord;
   tables.messages.removeAt(scope.state, data, index);
   announceRemoval(scope, [message]);
   return { acknowledged: true, status: 'deleted' };

@@ -237,7 +237,7 @@ export function listNotifications(scope: EngineScope, search: NotificationSearch
   const skip = search.page * search.limit;
   const found: NotificationRecord[] = [];
   let skipped = 0;
-  const list = data.notifications;
+  const list = tables.notifications.values(data);
   // Stored in creation order: walking from the end is newest first and stops at a full page.
   for (let index = list.length - 1; index >= 0 && found.length < search.limit; index--) {
     const record = list[index] as NotificationRecord;

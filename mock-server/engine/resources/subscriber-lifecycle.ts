@@ -205,7 +205,7 @@ export function deleteSubscriber(
   const objectId = record._id;
   tables.subscribers.remove(data, record);
   tables.subscriptions.removeWhere(data, (subscription) => subscription._subscriberId === objectId);
-  for (const [key, preference] of data.preferences) {
+  for (const [key, preference] of tables.preferences.entries(data)) {
     if (preference._subscriberId === objectId) tables.preferences.delete(data, key);
   }
   tables.messages.removeWhere(scope.state, data, (message) => message._subscriberId === objectId);

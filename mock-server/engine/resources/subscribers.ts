@@ -266,7 +266,10 @@ export function searchSubscribers(
     search.subscriberId === undefined;
   let view: SortedView<SubscriberRecord>;
   if (unfiltered && field === '_id') {
-    const ids = arrayView(data.subscriberOrder, search.orderDirection === 'DESC' ? 'DESC' : 'ASC');
+    const ids = arrayView(
+      tables.subscribers.order(data),
+      search.orderDirection === 'DESC' ? 'DESC' : 'ASC',
+    );
     view = { length: ids.length, at: (index) => recordOf(data, ids.at(index)) };
   } else if (search.subscriberId !== undefined) {
     const only = findSubscriber(data, search.subscriberId);

@@ -219,7 +219,7 @@ export function listTopics(scope: EngineScope, search: TopicSearch): CursorPage<
       'Cannot specify both "before" and "after" cursors at the same time.',
     );
   }
-  const all = [...data.topics.values()];
+  const all = [...tables.topics.values(data)];
   const cursor = search.after ?? search.before;
   let cursorTopic: TopicRecord | undefined;
   if (cursor !== undefined) {

@@ -94,9 +94,10 @@ export function retrieveTopicSubscription(
   const topic = tables.topics.get(scope.data, topicKey);
   const subscription = topic === undefined ? undefined : byIdentifier(scope, topic, identifier);
   if (!subscription) return undefined;
-  const preferences = subscriptionPreferencesDto(subscription, scope.data.workflows)?.map(
-    (preference) => ({ ...preference, subscriptionId: subscription.identifier }),
-  );
+  const preferences = subscriptionPreferencesDto(
+    subscription,
+    tables.workflows.values(scope.data),
+  )?.map((preference) => ({ ...preference, subscriptionId: subscription.identifier }));
   return {
     id: subscription._id,
     identifier: subscription.identifier,

@@ -106,7 +106,7 @@ export function listTopicSubscriptions(
   let cursorItem: SubscriptionRecord | undefined;
   if (cursor !== undefined) {
     cursorItem = isObjectId(cursor)
-      ? findById(data.subscriptions, cursor.toLowerCase())
+      ? findById(tables.subscriptions.values(data), cursor.toLowerCase())
       : undefined;
     if (!cursorItem) return emptyCursorPage();
   }

@@ -140,7 +140,7 @@ export function listSubscriptions(
   let cursorItem: SubscriptionRecord | undefined;
   if (cursor !== undefined) {
     cursorItem = isObjectId(cursor)
-      ? findById(data.subscriptions, cursor.toLowerCase())
+      ? findById(tables.subscriptions.values(data), cursor.toLowerCase())
       : undefined;
     if (!cursorItem) return emptyCursorPage();
   }

@@ -97,6 +97,7 @@ export function translationsOf(
 ): TranslationRecord[] {
   const prefix = `${resource.type}:${resource.key}:`;
   const found: TranslationRecord[] = [];
-  for (const [key, record] of data.translations) if (key.startsWith(prefix)) found.push(record);
+  for (const [key, record] of tables.translations.entries(data))
+    if (key.startsWith(prefix)) found.push(record);
   return found;
 }

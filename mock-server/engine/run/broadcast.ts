@@ -29,7 +29,8 @@ export function broadcastEvent(
   // The service's broadcast DTO: `payload` is checked with `IsObject` alone, hence its text.
   const input = validateBody(BroadcastBody, body, { payload: 'payload must be an object' });
   // Each subscriber by its subscriberId (a string `to` entry: nothing to copy or upsert).
-  const to = data.subscriberOrder
+  const to = tables.subscribers
+    .order(data)
     .map((id) => tables.subscribers.subscriberIdOf(data, id))
     .filter((subscriberId): subscriberId is string => subscriberId !== undefined);
   const result = trigger({ ...input, to });

@@ -41,7 +41,7 @@ function openDigestOf(
   scope: EngineScope,
   predicate: (open: OpenDigestRecord) => boolean,
 ): [string, OpenDigestRecord] | undefined {
-  for (const entry of scope.data.digests) if (predicate(entry[1])) return entry;
+  for (const entry of tables.digests.entries(scope.data)) if (predicate(entry[1])) return entry;
   return undefined;
 }
 

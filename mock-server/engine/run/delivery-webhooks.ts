@@ -85,7 +85,7 @@ function integrationOf(scope: EngineScope, integrationId: string): IntegrationRe
 }
 
 function messageById(scope: EngineScope, id: string): MessageRecord | undefined {
-  const messages = scope.data.messages;
+  const messages = tables.messages.values(scope.data);
   const message = messages[lowerBound(messages, id)];
   return message?._id === id ? message : undefined;
 }

@@ -441,7 +441,7 @@ function failUnexpectedly(
   error: unknown,
 ): void {
   const job = notification.jobs[index] as JobRecord;
-  for (const [group, open] of scope.data.digests) {
+  for (const [group, open] of tables.digests.entries(scope.data)) {
     if (open.notificationId === notification._id && open.jobIndex === index) {
       tables.digests.delete(scope.data, group);
     }
@@ -725,7 +725,7 @@ function resumeJob(
 ): void {
   if (extendedToSchedule(scope, notification, job, task)) return;
   if (task.kind === 'close-digest') {
-    for (const [group, open] of scope.data.digests) {
+    for (const [group, open] of tables.digests.entries(scope.data)) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
         if (job.bridge !== undefined)
           job.bridge.events = bridgeDigestEvents(scope, open.notificationIds, job);

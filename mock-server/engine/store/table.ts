@@ -128,6 +128,8 @@ export function mapReads<Owner, K, Row>(rows: (owner: Owner) => Map<K, Row>) {
     values: (owner: Owner): MapIterator<Row> => rows(owner).values(),
     /** The keys in insertion order. */
     keys: (owner: Owner): MapIterator<K> => rows(owner).keys(),
+    /** The `[key, row]` pairs in insertion order. */
+    entries: (owner: Owner): MapIterator<[K, Row]> => rows(owner).entries(),
     ...rowReads((owner: Owner) => rows(owner).values()),
   };
 }

@@ -39,7 +39,7 @@ export function endpointGroups(delivery: StepDelivery): EndpointGroup[] {
   const { data } = delivery.scope;
   if (tables.channelEndpoints.size(data) === 0) return [];
   const contextKeys = delivery.notification.contextKeys ?? [];
-  const matching = [...data.channelEndpoints.values()]
+  const matching = [...tables.channelEndpoints.values(data)]
     .filter(
       (endpoint) =>
         endpoint.subscriberId === delivery.subscriber.subscriberId &&
