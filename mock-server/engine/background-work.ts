@@ -22,7 +22,7 @@ import { withOperationBudget } from './run/work-budget';
 import type { EngineScope } from './scope';
 import type { CommitEntry } from './store/commit-log';
 import { journaled } from './store/journal';
-import { scheduledIndex } from './store/scheduled-order';
+import { scheduledIndex, scheduledPosition } from './store/scheduled-order';
 import type {
   EnvironmentRecord,
   PendingBridgeCallRecord,
@@ -241,11 +241,7 @@ export function createBackgroundWork(
     schedule(task) {
       const state = core.state;
       const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
-      let index = state.scheduled.length;
-      while (index > 0 && (state.scheduled[index - 1] as ScheduledTaskRecord).at > record.at) {
-        index -= 1;
-      }
-      tables.scheduled.insert(state, index, record);
+      tables.scheduled.insert(state, scheduledPosition(state.scheduled, record), record);
       timers.added(record);
     },
     unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(core.state, drop)),

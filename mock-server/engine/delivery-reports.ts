@@ -18,6 +18,7 @@ import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
 import type { EngineScope } from './scope';
 import { lowerBound } from './store/sorted-by-id';
 import type { EngineState, EnvironmentRecord, MessageRecord } from './store/state';
+import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
 
 /** The longest `response` text a report may carry. */
@@ -125,10 +126,12 @@ export function reportDelivery(
   const sent = deps.state().outbox.find((item) => item.messageId === messageId);
   const byIdentifier = sent?.integrationIdentifier;
   const integration =
-    scope.data.integrations.find(
+    tables.integrations.find(
+      scope.data,
       (candidate) => !candidate.deleted && candidate.identifier === byIdentifier,
     ) ??
-    scope.data.integrations.find(
+    tables.integrations.find(
+      scope.data,
       (candidate) =>
         !candidate.deleted &&
         candidate.providerId === providerId &&

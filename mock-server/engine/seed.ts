@@ -22,6 +22,7 @@ import type { TypedStep } from '../../src/schemas/workflow-control-values';
 import { createIntegration, setPrimaryIntegration } from './resources/integrations';
 import { updatePreferences } from './resources/preferences';
 import { slugify } from './resources/slug';
+import { newSubscriberRecord } from './resources/subscriber-lifecycle';
 import { findSubscriber, putSubscriber } from './resources/subscribers';
 import {
   buildSubscriptionPreferences,
@@ -35,7 +36,7 @@ import {
   subscriptionIdentifier,
 } from './resources/subscriptions';
 import { topicDataProblems } from './resources/topic-data';
-import { DEFAULT_WORKFLOW_PREFERENCES } from './resources/workflow-upsert';
+import { newWorkflowRecord, newWorkflowStep } from './resources/workflow-record';
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
 import { EMPTY_LIST, EMPTY_OBJECT, instantList } from './store/shared';
@@ -44,7 +45,6 @@ import type {
   SubscriberRecord,
   SubscriptionRecord,
   WorkflowRecord,
-  WorkflowStepRecord,
 } from './store/state';
 import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
@@ -289,24 +289,17 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   const { data, environment, ids } = scope;
   const at = scope.iso();
   for (const input of seed.subscribers ?? []) {
-    const existing = data.subscribers.get(input.subscriberId);
+    const existing = tables.subscribers.get(data, input.subscriberId);
     const { createdAt, ...fields } = withoutUndefined(input);
     const record: SubscriberRecord = {
-      _id: existing?._id ?? ids.objectId(),
-      _organizationId: environment._organizationId,
-      _environmentId: environment._id,
-      channels: existing?.channels ?? EMPTY_LIST,
-      topics: existing?.topics ?? EMPTY_LIST,
-      deleted: false,
-      __v: 0,
+      ...newSubscriberRecord(scope, input.subscriberId, existing),
       ...fields,
-      createdAt: createdAt ?? existing?.createdAt ?? at,
-      updatedAt: at,
+      ...(createdAt === undefined ? {} : { createdAt }),
     };
     putSubscriber(data, record);
   }
   for (const tenant of seed.tenants ?? []) {
-    const existing = data.tenants.get(tenant.identifier);
+    const existing = tables.tenants.get(data, tenant.identifier);
     tables.tenants.set(data, tenant.identifier, {
       _id: existing?._id ?? ids.objectId(),
       ...withoutUndefined(tenant),
@@ -328,7 +321,7 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   const preferred: { subscription: SubscriptionRecord; inputs: SubscriptionPreferenceInput[] }[] =
     [];
   for (const [index, topicSeed] of (seed.topics ?? []).entries()) {
-    let topic = data.topics.get(topicSeed.key);
+    let topic = tables.topics.get(data, topicSeed.key);
     if (!topic) {
       topic = { _id: ids.objectId(), key: topicSeed.key, createdAt: at, updatedAt: at };
       tables.topics.set(data, topic.key, topic);
@@ -375,7 +368,9 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   }
   if (seed.workflows !== undefined && seed.workflows.length > 0) {
     // One lookup map per seed call, so n workflows cost n, not n² scans.
-    const byWorkflowId = new Map(data.workflows.map((workflow) => [workflow.workflowId, workflow]));
+    const byWorkflowId = new Map(
+      tables.workflows.values(data).map((workflow) => [workflow.workflowId, workflow]),
+    );
     for (const input of seed.workflows) seedWorkflow(scope, input, byWorkflowId);
   }
   for (const { subscription, inputs } of preferred) {
@@ -438,44 +433,40 @@ function seedWorkflow(
   input: z.infer<typeof WorkflowSeed>,
   byWorkflowId: Map<string, WorkflowRecord>,
 ): void {
-  const { data, environment, ids } = scope;
-  const at = scope.iso();
+  const { data } = scope;
   const existing = byWorkflowId.get(input.workflowId);
-  const steps: WorkflowStepRecord[] = (input.steps ?? []).map((step) => ({
-    _id: ids.objectId(),
-    stepId: step.stepId ?? slugify(step.name),
-    name: step.name,
-    type: step.type,
-    active: step.active ?? true,
-    controlValues: structuredClone(step.controlValues ?? {}),
-    filters: structuredClone(step.filters ?? []),
-    ...(step.metadata === undefined ? {} : { metadata: structuredClone(step.metadata) }),
-    shouldStopOnFail: step.shouldStopOnFail ?? false,
-  }));
-  const active = input.active ?? true;
-  const record: WorkflowRecord = {
-    _id: existing?._id ?? ids.objectId(),
-    _environmentId: environment._id,
-    _organizationId: environment._organizationId,
+  const steps = (input.steps ?? []).map((step) =>
+    newWorkflowStep(scope, {
+      stepId: step.stepId ?? slugify(step.name),
+      name: step.name,
+      type: step.type,
+      active: step.active,
+      controlValues: structuredClone(step.controlValues ?? {}),
+      filters: structuredClone(step.filters ?? []),
+      metadata: structuredClone(step.metadata),
+      shouldStopOnFail: step.shouldStopOnFail,
+    }),
+  );
+  const record = newWorkflowRecord(scope, {
+    _id: existing?._id,
     workflowId: input.workflowId,
     name: input.name ?? input.workflowId,
-    ...(input.description === undefined ? {} : { description: input.description }),
-    tags: input.tags ?? [],
-    active,
-    status: input.status ?? (active ? 'ACTIVE' : 'INACTIVE'),
-    origin: input.origin ?? 'svc-cloud',
+    description: input.description,
+    tags: input.tags,
+    active: input.active,
+    status: input.status,
+    origin: input.origin,
     steps,
-    payloadSchema: structuredClone(input.payloadSchema ?? null),
-    validatePayload: input.validatePayload ?? false,
-    severity: input.severity ?? 'none',
-    critical: input.critical ?? false,
-    isTranslationEnabled: input.isTranslationEnabled ?? false,
-    preferences: structuredClone(input.preferences ?? DEFAULT_WORKFLOW_PREFERENCES),
-    lastTriggeredAt: input.lastTriggeredAt ?? null,
-    lastPublishedAt: null,
-    createdAt: input.createdAt ?? existing?.createdAt ?? at,
-    updatedAt: input.updatedAt ?? at,
-  };
+    payloadSchema: structuredClone(input.payloadSchema),
+    validatePayload: input.validatePayload,
+    severity: input.severity,
+    critical: input.critical,
+    isTranslationEnabled: input.isTranslationEnabled,
+    preferences: structuredClone(input.preferences),
+    lastTriggeredAt: input.lastTriggeredAt,
+    createdAt: input.createdAt ?? existing?.createdAt,
+    updatedAt: input.updatedAt,
+  });
   if (existing) tables.workflows.update(data, existing, () => Object.assign(existing, record));
   else {
     tables.workflows.push(data, record);

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { type ControlRoute, parseControlBody } from '../control/control-router';
 import { agentActivity } from '../engine/resources/agent-activity';
 import { agentDto } from '../engine/resources/agents';
+import { tables } from '../engine/store/tables';
 import { activity, activityFilter } from './views/activity';
 import { environmentSummary, requestedScope } from './views/environment';
 import { inbox, messageFilter, messages } from './views/messages';
@@ -93,7 +94,7 @@ export const inspectorControlRoutes: ControlRoute[] = [
     run: ({ url, context }) => {
       const scope = requestedScope(context.engine, url);
       return {
-        agents: [...scope.data.agents.values()].map((agent) => agentDto(scope, agent)),
+        agents: [...tables.agents.values(scope.data)].map((agent) => agentDto(scope, agent)),
         activity: agentActivity(scope),
       };
     },

@@ -60,7 +60,11 @@ export type WireShape<S extends z.ZodMiniType> = KnownFields<z.output<S>>;
 /** An ISO 8601 timestamp string as the service sends it (not re-validated on responses). */
 export const Timestamp = z.string();
 
-/** A 24-hex ObjectId-style identifier as the service generates for every `_id`. */
+/**
+ * A 24-hex ObjectId-style identifier as the service generates for every `_id`, in either case (the
+ * service's `IsMongoId`): the one ObjectId rule of the client, the CLI and the engine
+ * (test/architecture/object-id-rule.test.ts keeps it one).
+ */
 export const ObjectIdPattern: RegExp = /^[0-9a-f]{24}$/i;
 
 /** A free-form JSON object (custom data, payloads, overrides). */

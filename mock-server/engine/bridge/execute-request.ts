@@ -14,6 +14,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { workflowByObjectId } from '../store/workflow-index';
 import type { BridgeCall } from './bridge-client';
 
@@ -35,7 +36,7 @@ function subscriberOf(subscriber: SubscriberRecord): Record<string, unknown> {
 }
 
 function inAppOutputs(scope: EngineScope, notification: NotificationRecord, job: JobRecord) {
-  const messages = scope.data.messages;
+  const messages = tables.messages.values(scope.data);
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index];
     if (message?._jobId === job._id && message._notificationId === notification._id) {
@@ -106,13 +107,13 @@ export function bridgeCallTarget(
   scope: EngineScope,
   record: PendingBridgeCallRecord,
 ): BridgeCallTarget | undefined {
-  const notification = scope.data.notificationsById.get(record.notificationId);
+  const notification = tables.notifications.get(scope.data, record.notificationId);
   const job = notification?.jobs[record.jobIndex];
   if (notification === undefined || job === undefined) return undefined;
   const workflow = workflowByObjectId(scope.data, notification._templateId);
-  const subscriberId = scope.data.subscriberKeys.get(notification._subscriberId);
+  const subscriberId = tables.subscribers.subscriberIdOf(scope.data, notification._subscriberId);
   const subscriber =
-    subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+    subscriberId === undefined ? undefined : tables.subscribers.get(scope.data, subscriberId);
   if (workflow === undefined || subscriber === undefined) return undefined;
   return { notification, job, workflow, subscriber };
 }

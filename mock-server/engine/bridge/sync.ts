@@ -8,6 +8,7 @@
  */
 
 import { CHANNEL_TYPES } from '../../../src/schemas/common';
+import { newWorkflowRecord, newWorkflowStep } from '../resources/workflow-record';
 import { toWorkflowResponse, type WorkflowResponseDto } from '../resources/workflows';
 import type { EngineScope } from '../scope';
 import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
@@ -60,18 +61,16 @@ function stepRecord(
   step: DiscoveredStep,
   previous: WorkflowStepRecord | undefined,
 ): WorkflowStepRecord {
-  return {
-    _id: previous?._id ?? scope.ids.objectId(),
+  return newWorkflowStep(scope, {
+    _id: previous?._id,
     stepId: step.stepId,
     name: step.stepId,
     type: step.type,
-    active: true,
     // Values stored for the step (dashboard edits) go to the bridge as `controls`.
     controlValues: structuredClone(previous?.controlValues ?? {}),
-    filters: [],
     shouldStopOnFail: step.failOnErrorEnabled,
     bridge: { controlSchema: step.controlSchema, outputSchema: step.outputSchema },
-  };
+  });
 }
 
 function upsert(
@@ -102,21 +101,13 @@ function upsert(
     tables.workflows.update(scope.data, existing, () => Object.assign(existing, fields));
     return existing;
   }
-  const record: WorkflowRecord = {
-    _id: scope.ids.objectId(),
-    _environmentId: scope.environment._id,
-    _organizationId: scope.environment._organizationId,
+  const record = newWorkflowRecord(scope, {
     workflowId: discovered.workflowId,
     ...fields,
     origin: 'external',
     // The service's sync does not set it: a bad payload is accepted and fails at the bridge.
     validatePayload: false,
-    critical: false,
-    isTranslationEnabled: false,
-    lastTriggeredAt: null,
-    lastPublishedAt: null,
-    createdAt: at,
-  };
+  });
   tables.workflows.push(scope.data, record);
   return record;
 }
@@ -147,7 +138,7 @@ export function applyBridgeSync(
   });
   const saved = discovered.map((workflow, index) => upsert(scope, workflow, existing[index]));
   const kept = new Set(saved.map((workflow) => workflow._id));
-  for (const workflow of [...data.workflows]) {
+  for (const workflow of [...tables.workflows.values(data)]) {
     if (workflow.origin === 'external' && !kept.has(workflow._id)) {
       tables.workflows.remove(data, workflow);
     }

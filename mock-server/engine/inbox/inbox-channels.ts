@@ -16,6 +16,7 @@ import type {
   ChannelEndpointRecord,
   SubscriberRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { parseChannelSearch } from '../wire/channel-query';
 import { ServiceError } from '../wire/service-error';
 
@@ -72,7 +73,7 @@ export function listInboxConnections(
   query: URLSearchParams,
 ): InboxChannelPage<{ identifier: string }> {
   return page(
-    scope.data.channelConnections.values(),
+    tables.channelConnections.values(scope.data),
     subscriber,
     query,
     CONNECTION_FILTERS,
@@ -86,7 +87,7 @@ export function retrieveInboxConnection(
   subscriber: SubscriberRecord,
   identifier: string,
 ): { identifier: string } {
-  const connection = scope.data.channelConnections.get(identifier);
+  const connection = tables.channelConnections.get(scope.data, identifier);
   return { identifier: ownedBy(connection, subscriber, 'connection', identifier).identifier };
 }
 
@@ -96,7 +97,12 @@ export function deleteInboxConnection(
   subscriber: SubscriberRecord,
   identifier: string,
 ): undefined {
-  ownedBy(scope.data.channelConnections.get(identifier), subscriber, 'connection', identifier);
+  ownedBy(
+    tables.channelConnections.get(scope.data, identifier),
+    subscriber,
+    'connection',
+    identifier,
+  );
   return deleteChannelConnection(scope, identifier);
 }
 
@@ -107,7 +113,7 @@ export function listInboxEndpoints(
   query: URLSearchParams,
 ): InboxChannelPage<{ identifier: string; type: string }> {
   return page(
-    scope.data.channelEndpoints.values(),
+    tables.channelEndpoints.values(scope.data),
     subscriber,
     query,
     ENDPOINT_FILTERS,
@@ -122,7 +128,7 @@ export function retrieveInboxEndpoint(
   identifier: string,
 ): { identifier: string; type: string } {
   const endpoint = ownedBy(
-    scope.data.channelEndpoints.get(identifier),
+    tables.channelEndpoints.get(scope.data, identifier),
     subscriber,
     'endpoint',
     identifier,
@@ -136,6 +142,6 @@ export function deleteInboxEndpoint(
   subscriber: SubscriberRecord,
   identifier: string,
 ): undefined {
-  ownedBy(scope.data.channelEndpoints.get(identifier), subscriber, 'endpoint', identifier);
+  ownedBy(tables.channelEndpoints.get(scope.data, identifier), subscriber, 'endpoint', identifier);
   return deleteChannelEndpoint(scope, identifier);
 }

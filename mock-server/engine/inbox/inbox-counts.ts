@@ -5,6 +5,7 @@
  */
 
 import type { EnvironmentData, MessageRecord, SubscriberRecord } from '../store/state';
+import { tables } from '../store/tables';
 import type { UnreadCount } from './notification-shapes';
 import { isSnoozed, severityOf } from './notification-view';
 
@@ -13,7 +14,8 @@ export function inAppMessagesOf(
   data: EnvironmentData,
   subscriber: SubscriberRecord,
 ): MessageRecord[] {
-  return data.messages.filter(
+  return tables.messages.where(
+    data,
     (message) => message.channel === 'in_app' && message._subscriberId === subscriber._id,
   );
 }

@@ -25,6 +25,7 @@ import type {
   SubscriberRecord,
   WorkflowRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { updateInboxSubscriptionPreference } from './inbox-topics';
 import type { InboxWorkflow } from './notification-shapes';
@@ -73,9 +74,10 @@ function workflowPreference(
 }
 
 function globalPreference(data: EnvironmentData, subscriber: SubscriberRecord): InboxPreference {
-  const stored = data.preferences.get(subscriber._id);
+  const stored = tables.preferences.get(data, subscriber._id);
   const used = new Set(
-    data.workflows
+    tables.workflows
+      .values(data)
       .filter((workflow) => workflow.active && !isCritical(workflow))
       .flatMap(usedChannels),
   );
@@ -116,7 +118,8 @@ export function listInboxPreferences(
     ]);
   }
   const { data } = scope;
-  const workflows = data.workflows.filter(
+  const workflows = tables.workflows.where(
+    data,
     (workflow) =>
       workflow.active &&
       (criticality === 'all' || (criticality === 'critical') === isCritical(workflow)) &&

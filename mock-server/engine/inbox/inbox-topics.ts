@@ -43,13 +43,13 @@ function ownOnTopic(
   subscriber: SubscriberRecord,
   topicKey: string,
 ): SubscriptionRecord[] {
-  return (scope.data.subscriptionsBySubscriber.get(subscriber._id) ?? []).filter(
-    (subscription) => subscription.topicKey === topicKey,
-  );
+  return tables.subscriptions
+    .of(scope.data, subscriber._id)
+    .filter((subscription) => subscription.topicKey === topicKey);
 }
 
 function answer(scope: EngineScope, subscription: SubscriptionRecord): InboxSubscription {
-  const preferences = subscriptionPreferencesDto(subscription, scope.data.workflows);
+  const preferences = subscriptionPreferencesDto(subscription, tables.workflows.values(scope.data));
   return {
     id: subscription._id,
     identifier: subscription.identifier,
@@ -117,7 +117,10 @@ export function createInboxSubscription(
     ...(input.preferences === undefined ? {} : { preferences: input.preferences }),
   });
   const created = result.data[0];
-  const stored = scope.data.subscriptions.find((subscription) => subscription._id === created?._id);
+  const stored = tables.subscriptions.find(
+    scope.data,
+    (subscription) => subscription._id === created?._id,
+  );
   if (!stored) throw ServiceError.http(404, `Subscriber ${subscriber.subscriberId} not found`);
   return answer(scope, stored);
 }
@@ -179,10 +182,12 @@ export function updateInboxSubscriptionPreference(
     }),
     body ?? {},
   );
-  const subscription = (scope.data.subscriptionsBySubscriber.get(subscriber._id) ?? []).find(
-    (candidate) =>
-      candidate.identifier === subscriptionIdentifier || candidate._id === subscriptionIdentifier,
-  );
+  const subscription = tables.subscriptions
+    .of(scope.data, subscriber._id)
+    .find(
+      (candidate) =>
+        candidate.identifier === subscriptionIdentifier || candidate._id === subscriptionIdentifier,
+    );
   if (!subscription) {
     throw ServiceError.http(
       404,

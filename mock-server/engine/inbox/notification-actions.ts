@@ -65,7 +65,8 @@ function findOwn(
   subscriber: SubscriberRecord,
   id: string,
 ): MessageRecord | undefined {
-  return scope.data.messages.find(
+  return tables.messages.find(
+    scope.data,
     (candidate) =>
       candidate._id === id &&
       candidate.channel === 'in_app' &&
@@ -123,7 +124,7 @@ function markSeen(message: MessageRecord, at: string): void {
 function cancelSnoozeEnd(scope: EngineScope, messageId: string): void {
   const drop = (task: { kind: string; notificationId: string }) =>
     task.kind === 'end-snooze' && task.notificationId === messageId;
-  if (!scope.state.scheduled.some(drop)) return;
+  if (!tables.scheduled.some(scope.state, drop)) return;
   scope.unschedule(drop);
 }
 
@@ -275,11 +276,11 @@ export function actOnNotification(
  * `deliveredAt` entry and is announced as received again.
  */
 export function endSnooze(scope: EngineScope, messageId: string): void {
-  const message = scope.data.messages.find((candidate) => candidate._id === messageId);
+  const message = tables.messages.find(scope.data, (candidate) => candidate._id === messageId);
   if (!message || message.snoozedUntil === undefined) return;
-  const subscriberId = scope.data.subscriberKeys.get(message._subscriberId);
+  const subscriberId = tables.subscribers.subscriberIdOf(scope.data, message._subscriberId);
   const subscriber =
-    subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+    subscriberId === undefined ? undefined : tables.subscribers.get(scope.data, subscriberId);
   const at = scope.iso();
   tables.messages.edit(scope.data, message);
   delete message.snoozedUntil;
@@ -300,7 +301,11 @@ export function deleteNotification(
   const message = ownMessage(scope, subscriber, notificationId, 'delete');
   recordInteractions(scope, message, ['deleted']);
   cancelSnoozeEnd(scope, message._id);
-  tables.messages.removeAt(scope.state, scope.data, scope.data.messages.indexOf(message));
+  tables.messages.removeAt(
+    scope.state,
+    scope.data,
+    tables.messages.values(scope.data).indexOf(message),
+  );
   announceInbox(scope, subscriber, 'counts');
 }
 

@@ -12,6 +12,7 @@ import { createSubscriber } from '../resources/subscriber-lifecycle';
 import { findSubscriber, updateSubscriber } from '../resources/subscribers';
 import type { EngineScope } from '../scope';
 import { type EngineState, type EnvironmentRecord, PROFILE_FIELDS } from '../store/state';
+import { tables } from '../store/tables';
 import { checkJsonDepth } from '../wire/json-depth';
 import { ServiceError } from '../wire/service-error';
 import { constantTimeEqual, hmacSha256Hex } from './hmac-sha256';
@@ -51,7 +52,7 @@ export function environmentByIdentifier(state: EngineState, body: unknown): Envi
   if (typeof identifier !== 'string' || identifier === '') {
     throw ServiceError.dtoValidation(['applicationIdentifier should not be empty']);
   }
-  for (const environment of state.environments.values()) {
+  for (const environment of tables.environments.values(state)) {
     if (environment.identifier === identifier) return environment;
   }
   throw ServiceError.http(400, 'Please provide a valid application identifier');

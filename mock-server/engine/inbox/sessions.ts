@@ -11,6 +11,7 @@
  */
 
 import type { EngineState, EnvironmentRecord, SubscriberRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { newSessionSecret, signSessionToken, verifySessionToken } from './session-token';
 
 /** How long a session token lives (the service's widget token: 15 days). */
@@ -92,7 +93,7 @@ export function sessionOfRef(
   state: EngineState,
   record: InboxSessionRef,
 ): InboxSession | undefined {
-  const environment = state.environments.get(record.environmentId);
+  const environment = tables.environments.get(state, record.environmentId);
   const data = state.data.get(record.environmentId);
   const subscriberId = data?.subscriberKeys.get(record.subscriberObjectId);
   const subscriber = subscriberId === undefined ? undefined : data?.subscribers.get(subscriberId);

@@ -52,7 +52,7 @@ export function recordAgentActivity(
  * ```
  */
 export function agentActivity(scope: EngineScope, limit = MAX_AGENT_ACTIVITY) {
-  return [...scope.data.agentActivity.values()]
+  return [...tables.agentActivity.values(scope.data)]
     .reverse()
     .slice(0, limit)
     .map((entry) => ({

@@ -46,7 +46,7 @@ export interface AgentIntegrationSearch extends CursorOptions {
 }
 
 function integrationById(scope: EngineScope, id: string): IntegrationRecord | undefined {
-  return scope.data.integrations.find((item) => item._id === id && !item.deleted);
+  return tables.integrations.find(scope.data, (item) => item._id === id && !item.deleted);
 }
 
 function toDto(scope: EngineScope, link: AgentIntegrationRecord): AgentIntegrationDto {
@@ -71,7 +71,8 @@ function toDto(scope: EngineScope, link: AgentIntegrationRecord): AgentIntegrati
 }
 
 function integrationByIdentifier(scope: EngineScope, identifier: string): IntegrationRecord {
-  const integration = scope.data.integrations.find(
+  const integration = tables.integrations.find(
+    scope.data,
     (item) => item.identifier === identifier && !item.deleted,
   );
   if (!integration) {
@@ -81,7 +82,7 @@ function integrationByIdentifier(scope: EngineScope, identifier: string): Integr
 }
 
 const linksOf = (scope: EngineScope, agent: AgentRecord) =>
-  [...scope.data.agentIntegrations.values()].filter((link) => link._agentId === agent._id);
+  [...tables.agentIntegrations.values(scope.data)].filter((link) => link._agentId === agent._id);
 
 function assertUnlinked(scope: EngineScope, agent: AgentRecord, integrationId: string): void {
   if (linksOf(scope, agent).some((link) => link._integrationId === integrationId)) {
@@ -109,7 +110,8 @@ export function addAgentIntegration(scope: EngineScope, identifier: string, body
   if (input.integrationIdentifier) {
     integration = integrationByIdentifier(scope, input.integrationIdentifier);
   } else {
-    integration = scope.data.integrations.find(
+    integration = tables.integrations.find(
+      scope.data,
       (item) => item.providerId === input.providerId && !item.deleted,
     );
     if (!integration) {
@@ -139,7 +141,7 @@ export function addAgentIntegration(scope: EngineScope, identifier: string, body
 }
 
 function linkOrThrow(scope: EngineScope, agent: AgentRecord, id: string): AgentIntegrationRecord {
-  const link = scope.data.agentIntegrations.get(id);
+  const link = tables.agentIntegrations.get(scope.data, id);
   if (!link || link._agentId !== agent._id) {
     throw ServiceError.http(404, `Agent integration "${id}" was not found.`);
   }

@@ -8,6 +8,7 @@
 
 import * as z from 'zod/mini';
 import type { EngineScope } from '../scope';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { recordAgentActivity } from './agent-activity';
@@ -88,14 +89,15 @@ export function sendAgentReply(
       'At least one of reply, edit, resolve, signals, or addReactions must be provided',
     );
   }
-  const agent = scope.data.agents.get(agentIdentifier);
+  const agent = tables.agents.get(scope.data, agentIdentifier);
   if (!agent) throw ServiceError.http(404, 'Agent not found');
-  const integration = scope.data.integrations.find(
+  const integration = tables.integrations.find(
+    scope.data,
     (item) => item.identifier === input.integrationIdentifier && !item.deleted,
   );
   const linked =
     integration !== undefined &&
-    [...scope.data.agentIntegrations.values()].some(
+    [...tables.agentIntegrations.values(scope.data)].some(
       (link) => link._agentId === agent._id && link._integrationId === integration._id,
     );
   if (!linked) {

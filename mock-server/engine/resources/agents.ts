@@ -63,9 +63,12 @@ export interface AgentSearch extends CursorOptions {
 /** The integrations linked to an agent, as summaries. */
 function summaries(scope: EngineScope, agent: AgentRecord): AgentIntegrationSummaryDto[] {
   const out: AgentIntegrationSummaryDto[] = [];
-  for (const link of scope.data.agentIntegrations.values()) {
+  for (const link of tables.agentIntegrations.values(scope.data)) {
     if (link._agentId !== agent._id) continue;
-    const integration = scope.data.integrations.find((item) => item._id === link._integrationId);
+    const integration = tables.integrations.find(
+      scope.data,
+      (item) => item._id === link._integrationId,
+    );
     if (!integration || integration.deleted) continue;
     out.push({
       integrationId: integration._id,
@@ -120,7 +123,7 @@ export function agentDto(scope: EngineScope, agent: AgentRecord): AgentDto {
  * ```
  */
 export function agentOrThrow(scope: EngineScope, identifier: string): AgentRecord {
-  const agent = scope.data.agents.get(identifier);
+  const agent = tables.agents.get(scope.data, identifier);
   if (!agent) throw ServiceError.http(404, `Agent with identifier "${identifier}" was not found.`);
   return agent;
 }
@@ -200,23 +203,26 @@ export function createAgent(scope: EngineScope, body: unknown): AgentDto {
   if (runtime === 'managed' && !input.managedRuntime) {
     throw ServiceError.http(400, 'managedRuntime is required when runtime is "managed".');
   }
-  if (scope.data.agents.has(input.identifier)) {
+  if (tables.agents.has(scope.data, input.identifier)) {
     throw ServiceError.http(
       409,
       `An agent with identifier "${input.identifier}" already exists in this environment.`,
     );
   }
-  if (scope.data.agents.size >= MAX_AGENTS_PER_ENVIRONMENT) {
+  if (tables.agents.size(scope.data) >= MAX_AGENTS_PER_ENVIRONMENT) {
     throw ServiceError.http(
       400,
       `Agent limit exceeded. An environment holds at most ${MAX_AGENTS_PER_ENVIRONMENT} agents.`,
-      { currentCount: scope.data.agents.size, limit: MAX_AGENTS_PER_ENVIRONMENT },
+      { currentCount: tables.agents.size(scope.data), limit: MAX_AGENTS_PER_ENVIRONMENT },
     );
   }
   const now = scope.iso();
   const _id = scope.ids.objectId();
   const managed = input.managedRuntime;
-  if (managed && !scope.data.integrations.some((item) => item._id === managed.integrationId)) {
+  if (
+    managed &&
+    !tables.integrations.some(scope.data, (item) => item._id === managed.integrationId)
+  ) {
     throw ServiceError.http(404, `Integration "${managed.integrationId}" was not found.`);
   }
   const agent: AgentRecord = {
@@ -302,7 +308,7 @@ export function updateAgentBridge(scope: EngineScope, identifier: string, body: 
 export function deleteAgent(scope: EngineScope, identifier: string): undefined {
   const agent = agentOrThrow(scope, identifier);
   tables.agents.delete(scope.data, identifier);
-  for (const [key, link] of [...scope.data.agentIntegrations]) {
+  for (const [key, link] of [...tables.agentIntegrations.entries(scope.data)]) {
     if (link._agentId === agent._id) tables.agentIntegrations.delete(scope.data, key);
   }
   return undefined;
@@ -315,7 +321,7 @@ export function deleteAgent(scope: EngineScope, identifier: string): undefined {
 export function listAgents(scope: EngineScope, search: AgentSearch): CursorPage<AgentDto> {
   const needle = search.identifier?.toLowerCase();
   const page = recordPage(
-    () => scope.data.agents.values(),
+    () => tables.agents.values(scope.data),
     search,
     (agent) => needle === undefined || agent.identifier.toLowerCase().includes(needle),
   );

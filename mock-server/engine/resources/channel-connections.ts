@@ -89,7 +89,8 @@ const UpdateShape = z.object({ workspace: Workspace, auth: Auth });
 
 /** An integration of the environment by identifier (deleted ones are gone), or the service's 404. */
 export function integrationByIdentifier(scope: EngineScope, identifier: string): IntegrationRecord {
-  const integration = scope.data.integrations.find(
+  const integration = tables.integrations.find(
+    scope.data,
     (candidate) => candidate.identifier === identifier && !candidate.deleted,
   );
   if (!integration) throw ServiceError.http(404, `Integration not found: ${identifier}`);
@@ -98,7 +99,7 @@ export function integrationByIdentifier(scope: EngineScope, identifier: string):
 
 /** A connection by identifier, or the service's 404. */
 export function connectionOrThrow(scope: EngineScope, identifier: string): ChannelConnectionRecord {
-  const connection = scope.data.channelConnections.get(identifier);
+  const connection = tables.channelConnections.get(scope.data, identifier);
   if (!connection) {
     throw ServiceError.http(404, `Channel connection with identifier '${identifier}' not found`);
   }
@@ -129,9 +130,9 @@ export function createChannelConnection(scope: EngineScope, body: unknown): Chan
   if (subscriberId && !findSubscriber(scope.data, subscriberId)) {
     throw ServiceError.http(404, `Subscriber not found: ${subscriberId}`);
   }
-  assertRoomFor(scope.data.channelConnections.size, 'channel connections');
+  assertRoomFor(tables.channelConnections.size(scope.data), 'channel connections');
   const contextKeys = resolveContexts(scope, input.context);
-  for (const existing of scope.data.channelConnections.values()) {
+  for (const existing of tables.channelConnections.values(scope.data)) {
     if (
       existing.integrationIdentifier === integration.identifier &&
       existing.subscriberId === subscriberId &&
@@ -147,7 +148,7 @@ export function createChannelConnection(scope: EngineScope, body: unknown): Chan
     }
   }
   const identifier = input.identifier || `chconn-${scope.ids.shortId(6)}`;
-  if (scope.data.channelConnections.has(identifier)) {
+  if (tables.channelConnections.has(scope.data, identifier)) {
     throw ServiceError.http(
       409,
       `Channel connection with identifier "${identifier}" already exists in environment "${scope.environment._id}"`,
@@ -188,7 +189,7 @@ export function updateChannelConnection(
   const input = validateBody(UpdateShape, body);
   const problems = sizeProblems({}, { workspace: input.workspace, auth: input.auth });
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
-  const connection = scope.data.channelConnections.get(identifier);
+  const connection = tables.channelConnections.get(scope.data, identifier);
   if (!connection) {
     throw ServiceError.http(404, `Channel connection with identifier "${identifier}" not found`);
   }
@@ -213,7 +214,7 @@ export function listChannelConnections(
   scope: EngineScope,
   search: ChannelSearch,
 ): CursorPage<ChannelConnectionDto> {
-  const page = listChannelRows(scope.data.channelConnections.values(), search);
+  const page = listChannelRows(tables.channelConnections.values(scope.data), search);
   return { ...page, data: page.data.map(toDto) };
 }
 

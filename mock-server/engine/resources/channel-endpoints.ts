@@ -72,7 +72,7 @@ const formatProblem = (type: string) =>
   `Endpoint must match the required format for type "${type}"`;
 
 function endpointOrThrow(scope: EngineScope, identifier: string): ChannelEndpointRecord {
-  const endpoint = scope.data.channelEndpoints.get(identifier);
+  const endpoint = tables.channelEndpoints.get(scope.data, identifier);
   if (!endpoint) {
     throw ServiceError.http(404, `Channel endpoint with identifier '${identifier}' not found`);
   }
@@ -115,13 +115,13 @@ export function createChannelEndpoint(scope: EngineScope, body: unknown): Channe
   }
   const identifier =
     input.identifier || `${integration.identifier}-${input.subscriberId}-${scope.ids.shortId(6)}`;
-  if (scope.data.channelEndpoints.has(identifier)) {
+  if (tables.channelEndpoints.has(scope.data, identifier)) {
     throw ServiceError.http(
       409,
       `Channel endpoint with identifier "${identifier}" already exists in environment "${scope.environment._id}"`,
     );
   }
-  assertRoomFor(scope.data.channelEndpoints.size, 'channel endpoints');
+  assertRoomFor(tables.channelEndpoints.size(scope.data), 'channel endpoints');
   if (!subscriber) {
     subscriber = newSubscriberRecord(scope, input.subscriberId);
     putSubscriber(scope.data, subscriber);
@@ -163,7 +163,7 @@ export function updateChannelEndpoint(
   body: unknown,
 ): ChannelEndpointDto {
   const input = validateBody(UpdateShape, body);
-  const endpoint = scope.data.channelEndpoints.get(identifier);
+  const endpoint = tables.channelEndpoints.get(scope.data, identifier);
   if (!endpoint) {
     throw ServiceError.http(
       404,
@@ -196,7 +196,7 @@ export function listChannelEndpoints(
   scope: EngineScope,
   search: ChannelSearch,
 ): CursorPage<ChannelEndpointDto> {
-  const page = listChannelRows(scope.data.channelEndpoints.values(), search);
+  const page = listChannelRows(tables.channelEndpoints.values(scope.data), search);
   return { ...page, data: page.data.map(toDto) };
 }
 

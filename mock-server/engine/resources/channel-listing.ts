@@ -88,7 +88,7 @@ export function resolveContexts(scope: EngineScope, context: unknown): string[] 
   const entries = Object.entries(context as Record<string, unknown>);
   entries.forEach(([type, value], index) => {
     const key = keys[index] as string;
-    if (scope.data.contexts.has(key)) return;
+    if (tables.contexts.has(scope.data, key)) return;
     const rich =
       typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
     const data = rich['data'];

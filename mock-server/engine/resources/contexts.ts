@@ -97,7 +97,7 @@ const UpdateShape = z.object({ data: z.unknown() });
 const keyOf = (type: string, id: string) => `${type}:${id}`;
 
 function contextOrThrow(scope: EngineScope, type: string, id: string): ContextRecord {
-  const context = scope.data.contexts.get(keyOf(type, id));
+  const context = tables.contexts.get(scope.data, keyOf(type, id));
   if (!context) {
     throw ServiceError.http(
       404,
@@ -117,13 +117,13 @@ export function createContext(scope: EngineScope, body: unknown): ContextDto {
   ];
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
   const key = keyOf(input.type, input.id);
-  if (scope.data.contexts.has(key)) {
+  if (tables.contexts.has(scope.data, key)) {
     throw ServiceError.http(
       409,
       `Context with type '${input.type}' and id '${input.id}' already exists`,
     );
   }
-  if (scope.data.contexts.size >= CONTEXTS_PER_ENVIRONMENT) {
+  if (tables.contexts.size(scope.data) >= CONTEXTS_PER_ENVIRONMENT) {
     throw ServiceError.http(
       400,
       `Context limit reached: an environment holds at most ${CONTEXTS_PER_ENVIRONMENT} contexts; delete one before creating another`,
@@ -157,7 +157,7 @@ export function updateContext(
   const input = validateBody(UpdateShape, body);
   const problems = dataProblems(input.data);
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
-  const context = scope.data.contexts.get(keyOf(type, id));
+  const context = tables.contexts.get(scope.data, keyOf(type, id));
   if (!context) {
     throw ServiceError.http(404, `Context with type '${type}' and id '${id}' not found`);
   }
@@ -186,7 +186,7 @@ export function deleteContext(scope: EngineScope, type: string, id: string): und
 export function listContexts(scope: EngineScope, search: ContextSearch): CursorPage<ContextDto> {
   const needle = search.search?.toLowerCase();
   const page = recordPage(
-    () => scope.data.contexts.values(),
+    () => tables.contexts.values(scope.data),
     search,
     (context) =>
       (search.type === undefined || context.type === search.type) &&

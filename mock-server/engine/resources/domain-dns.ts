@@ -52,7 +52,7 @@ export const DEFAULT_DNS: Readonly<SimulatedDnsRecord> = Object.freeze({
  * ```
  */
 export function simulatedDns(scope: EngineScope, name: string): SimulatedDnsRecord {
-  return scope.data.domainDns.get(name.toLowerCase()) ?? { ...DEFAULT_DNS };
+  return tables.domainDns.get(scope.data, name.toLowerCase()) ?? { ...DEFAULT_DNS };
 }
 
 function field<T>(
@@ -107,7 +107,10 @@ export function setSimulatedDns(
     autoConfigure: field(input, 'autoConfigure', isBoolean, 'true or false') ?? false,
     ...(provider === undefined ? {} : { provider }),
   };
-  if (!scope.data.domainDns.has(key) && scope.data.domainDns.size >= MAX_SIMULATED_DNS_NAMES) {
+  if (
+    !tables.domainDns.has(scope.data, key) &&
+    tables.domainDns.size(scope.data) >= MAX_SIMULATED_DNS_NAMES
+  ) {
     throw ServiceError.http(
       400,
       `The simulated DNS holds ${MAX_SIMULATED_DNS_NAMES} names: clear some first`,
@@ -127,7 +130,7 @@ export function setSimulatedDns(
  */
 export function clearSimulatedDns(scope: EngineScope, name: string): boolean {
   const key = name.toLowerCase();
-  const had = scope.data.domainDns.has(key);
+  const had = tables.domainDns.has(scope.data, key);
   tables.domainDns.delete(scope.data, key);
   return had;
 }

@@ -73,13 +73,13 @@ function toDto(scope: EngineScope, route: DomainRouteRecord): DomainRouteDto {
 
 /** The `_id` of the environment's agent with `identifier`, or the service's 404. */
 function agentIdOf(scope: EngineScope, identifier: string): string {
-  const agent = scope.data.agents.get(identifier);
+  const agent = tables.agents.get(scope.data, identifier);
   if (!agent) throw ServiceError.http(404, `Agent with identifier "${identifier}" not found.`);
   return agent._id;
 }
 
 function routeOrThrow(scope: EngineScope, domain: DomainRecord, address: string) {
-  const route = scope.data.domainRoutes.get(routeKey(domain._id, address));
+  const route = tables.domainRoutes.get(scope.data, routeKey(domain._id, address));
   if (!route) throw ServiceError.http(404, `Route "${address}@${domain.name}" not found.`);
   return route;
 }
@@ -147,11 +147,12 @@ export function createDomainRoute(scope: EngineScope, name: string, body: unknow
     throw ServiceError.http(400, 'agentId is required for agent routes.');
   }
   const key = routeKey(domain._id, address);
-  if (scope.data.domainRoutes.has(key)) {
+  if (tables.domainRoutes.has(scope.data, key)) {
     throw ServiceError.http(409, `A route for "${address}@${domain.name}" already exists.`);
   }
   let count = 0;
-  for (const route of scope.data.domainRoutes.values()) if (route._domainId === domain._id) count++;
+  for (const route of tables.domainRoutes.values(scope.data))
+    if (route._domainId === domain._id) count++;
   if (count >= MAX_ROUTES_PER_DOMAIN) {
     throw ServiceError.http(
       400,
@@ -204,7 +205,9 @@ export function updateDomainRoute(
     throw ServiceError.http(400, 'agentId is required for agent routes.');
   }
   if (nextType === 'agent' && nextDestination !== undefined) {
-    const exists = [...scope.data.agents.values()].some((agent) => agent._id === nextDestination);
+    const exists = [...tables.agents.values(scope.data)].some(
+      (agent) => agent._id === nextDestination,
+    );
     if (!exists) {
       throw ServiceError.http(
         404,
@@ -248,7 +251,7 @@ export function listDomainRoutes(
     () => {
       const domain = domainOrThrow(scope, name);
       destination = search.agentId ? agentIdOf(scope, search.agentId) : undefined;
-      return [...scope.data.domainRoutes.values()].filter(
+      return [...tables.domainRoutes.values(scope.data)].filter(
         (route) => route._domainId === domain._id,
       );
     },

@@ -102,7 +102,7 @@ function toDto(scope: EngineScope, domain: DomainRecord, withRecords = true): Do
  */
 export function domainOrThrow(scope: EngineScope, name: string): DomainRecord {
   const key = name.toLowerCase();
-  const domain = scope.data.domains.get(key);
+  const domain = tables.domains.get(scope.data, key);
   if (!domain) throw ServiceError.http(404, `Domain "${key}" not found.`);
   return domain;
 }
@@ -122,17 +122,17 @@ export function createDomain(scope: EngineScope, body: unknown): DomainDto {
   const dataProblem = metadataProblem('data', input.data);
   if (dataProblem) problems.push(dataProblem);
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
-  if (scope.data.domains.size >= MAX_DOMAINS_PER_ENVIRONMENT) {
+  if (tables.domains.size(scope.data) >= MAX_DOMAINS_PER_ENVIRONMENT) {
     throw ServiceError.http(
       400,
       `Domain limit exceeded. An environment holds at most ${MAX_DOMAINS_PER_ENVIRONMENT} domains.`,
-      { currentCount: scope.data.domains.size, limit: MAX_DOMAINS_PER_ENVIRONMENT },
+      { currentCount: tables.domains.size(scope.data), limit: MAX_DOMAINS_PER_ENVIRONMENT },
     );
   }
   const name = input.name.toLowerCase();
   // Domain names are unique across the whole service, not per environment.
   for (const data of scope.state.data.values()) {
-    if (data.domains.has(name)) {
+    if (tables.domains.has(data, name)) {
       throw ServiceError.http(409, `A domain with name "${name}" already exists.`);
     }
   }
@@ -177,7 +177,7 @@ export function updateDomain(scope: EngineScope, name: string, body: unknown): D
 export function deleteDomain(scope: EngineScope, name: string): undefined {
   const domain = domainOrThrow(scope, name);
   tables.domains.delete(scope.data, domain.name);
-  for (const [key, route] of [...scope.data.domainRoutes]) {
+  for (const [key, route] of [...tables.domainRoutes.entries(scope.data)]) {
     if (route._domainId === domain._id) tables.domainRoutes.delete(scope.data, key);
   }
   return undefined;
@@ -209,7 +209,7 @@ export function verifyDomain(scope: EngineScope, name: string): DomainDto {
 export function listDomains(scope: EngineScope, search: DomainSearch): CursorPage<DomainDto> {
   const needle = search.name?.toLowerCase();
   const page = recordPage(
-    () => scope.data.domains.values(),
+    () => tables.domains.values(scope.data),
     search,
     (domain) => needle === undefined || domain.name.includes(needle),
   );

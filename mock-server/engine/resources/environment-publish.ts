@@ -195,7 +195,7 @@ function summaryOf(changes: Change[]): WorkflowDiff['summary'] {
 }
 
 const syncable = (scope: EnvironmentScope) =>
-  scope.data.workflows.filter((workflow) => workflow.origin === SYNCABLE_ORIGIN);
+  tables.workflows.where(scope.data, (workflow) => workflow.origin === SYNCABLE_ORIGIN);
 
 /** The source and target of a diff or publish, by the service's validation. */
 function environmentsOf(

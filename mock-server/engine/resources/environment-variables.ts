@@ -57,14 +57,14 @@ function toDto(scope: EngineScope, variable: EnvironmentVariableRecord): Environ
 /** The organization's variables, newest first. */
 function organizationVariables(scope: EngineScope): EnvironmentVariableRecord[] {
   const organizationId = scope.environment._organizationId;
-  return [...scope.state.environmentVariables.values()]
+  return [...tables.environmentVariables.values(scope.state)]
     .filter((variable) => variable._organizationId === organizationId)
     .sort((a, b) => (a._id < b._id ? 1 : a._id > b._id ? -1 : 0));
 }
 
 function findVariable(scope: EngineScope, key: string): EnvironmentVariableRecord | undefined {
   const organizationId = scope.environment._organizationId;
-  for (const variable of scope.state.environmentVariables.values()) {
+  for (const variable of tables.environmentVariables.values(scope.state)) {
     if (variable._organizationId === organizationId && variable.key === key) return variable;
   }
   return undefined;
@@ -253,7 +253,7 @@ export function environmentVariableUsage(
   const variable = variableOrThrow(scope, key);
   const workflows: { name: string; workflowId: string }[] = [];
   for (const data of scope.organizationData()) {
-    for (const workflow of data.workflows) {
+    for (const workflow of tables.workflows.values(data)) {
       if (
         workflow.steps.some((step) => controlsReferenceVariable(step.controlValues, variable.key))
       ) {
@@ -278,7 +278,7 @@ export function environmentBindings(scope: EngineScope): Record<string, string> 
   const bindings: Record<string, string> = {};
   const environmentId = scope.environment._id;
   const organizationId = scope.environment._organizationId;
-  for (const variable of scope.state.environmentVariables.values()) {
+  for (const variable of tables.environmentVariables.values(scope.state)) {
     if (variable._organizationId !== organizationId) continue;
     const value = variable.values.find((entry) => entry._environmentId === environmentId);
     if (value !== undefined) bindings[variable.key] = value.value;

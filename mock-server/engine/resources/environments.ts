@@ -42,7 +42,7 @@ export type EnvironmentDto = Environment;
 /** The organization's environments, oldest first. */
 export function organizationEnvironments(scope: EngineScope): EnvironmentRecord[] {
   const organizationId = scope.environment._organizationId;
-  return [...scope.state.environments.values()].filter(
+  return [...tables.environments.values(scope.state)].filter(
     (environment) => environment._organizationId === organizationId,
   );
 }
@@ -203,7 +203,7 @@ export function updateEnvironment(
   }
   if (
     input.identifier !== undefined &&
-    [...scope.state.environments.values()].some(
+    [...tables.environments.values(scope.state)].some(
       (other) => other !== environment && other.identifier === input.identifier,
     )
   ) {
@@ -234,8 +234,8 @@ export function deleteEnvironment(scope: EngineScope, environmentId: string): un
   const { state } = scope;
   const gone = (record: { environmentId: string }) => record.environmentId === environment._id;
   scope.unschedule(gone);
-  for (const fanOut of state.fanOuts.filter(gone)) tables.fanOuts.remove(state, fanOut);
-  for (const call of state.bridgeCalls.filter(gone)) tables.bridgeCalls.remove(state, call);
+  for (const fanOut of tables.fanOuts.where(state, gone)) tables.fanOuts.remove(state, fanOut);
+  for (const call of tables.bridgeCalls.where(state, gone)) tables.bridgeCalls.remove(state, call);
   tables.environments.remove(state, environment);
   return undefined;
 }

@@ -92,7 +92,10 @@ export function updateIntegration(
     scope
       .organizationData()
       .some((data) =>
-        data.integrations.some((other) => !other.deleted && other.identifier === input.identifier),
+        tables.integrations.some(
+          data,
+          (other) => !other.deleted && other.identifier === input.identifier,
+        ),
       )
   ) {
     throw ServiceError.http(409, 'Integration with identifier already exists');

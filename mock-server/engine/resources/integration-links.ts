@@ -69,7 +69,10 @@ function encodeState(value: unknown): string {
 }
 
 function liveIn(data: EnvironmentData, matches: (integration: IntegrationRecord) => boolean) {
-  return data.integrations.find((integration) => !integration.deleted && matches(integration));
+  return tables.integrations.find(
+    data,
+    (integration) => !integration.deleted && matches(integration),
+  );
 }
 
 /** The environment's chat integration with this identifier among `providers`, or the service's 404. */

@@ -108,7 +108,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
       'API key authentication is scoped to a single environment and cannot target a different `_environmentId`.',
     );
   }
-  const integrations = data.integrations.filter(notDeleted);
+  const integrations = tables.integrations.where(data, notDeleted);
   if (
     input.providerId === 'svc' &&
     input.channel === 'in_app' &&
@@ -180,7 +180,7 @@ export function newestActiveIntegration(
   matches: (integration: IntegrationRecord) => boolean,
 ): IntegrationRecord | undefined {
   let newest: IntegrationRecord | undefined;
-  for (const integration of data.integrations) {
+  for (const integration of tables.integrations.values(data)) {
     if (!integration.active || integration.deleted || !matches(integration)) continue;
     if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
   }
@@ -194,7 +194,7 @@ export function newestActiveIntegration(
 export function listIntegrations(scope: EngineScope): IntegrationDto[] {
   const organizationData = scope.organizationData();
   return organizationData.flatMap((data) =>
-    data.integrations.filter(notDeleted).map((i) => structuredClone(i)),
+    tables.integrations.where(data, notDeleted).map((i) => structuredClone(i)),
   );
 }
 
@@ -214,7 +214,8 @@ export function setPrimaryIntegration(scope: EngineScope, integrationId: string)
   let owner: EnvironmentData | undefined;
   let target: IntegrationRecord | undefined;
   for (const data of organizationData) {
-    target = data.integrations.find(
+    target = tables.integrations.find(
+      data,
       (integration) => integration._id === id && notDeleted(integration),
     );
     if (target) {

@@ -143,15 +143,15 @@ export function findLayout(data: EnvironmentData, idOrSlug: string): LayoutRecor
   if (/_lay_[0-9A-Za-z]{16}$/.test(idOrSlug)) objectId = decodeBase62(idOrSlug.slice(-16));
   else if (isObjectId(idOrSlug)) objectId = idOrSlug.toLowerCase();
   if (objectId !== undefined) {
-    for (const layout of data.layouts.values()) if (layout._id === objectId) return layout;
+    for (const layout of tables.layouts.values(data)) if (layout._id === objectId) return layout;
     return undefined;
   }
-  return data.layouts.get(idOrSlug);
+  return tables.layouts.get(data, idOrSlug);
 }
 
 /** The environment's default layout, if it has one. */
 export function defaultLayout(data: EnvironmentData): LayoutRecord | undefined {
-  for (const layout of data.layouts.values()) if (layout.isDefault) return layout;
+  for (const layout of tables.layouts.values(data)) if (layout.isDefault) return layout;
   return undefined;
 }
 
@@ -245,17 +245,17 @@ function insertLayout(
 ): LayoutRecord {
   const problems = [...checkText('layoutId', input.layoutId), ...checkText('name', input.name)];
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
-  if (scope.data.layouts.size >= LAYOUTS_PER_ENVIRONMENT) {
+  if (tables.layouts.size(scope.data) >= LAYOUTS_PER_ENVIRONMENT) {
     throw ServiceError.http(
       400,
       'Layout limit exceeded. Please contact us to support more layouts.',
       {
-        currentCount: scope.data.layouts.size,
+        currentCount: tables.layouts.size(scope.data),
         limit: LAYOUTS_PER_ENVIRONMENT,
       },
     );
   }
-  if (scope.data.layouts.has(input.layoutId)) {
+  if (tables.layouts.has(scope.data, input.layoutId)) {
     throw ServiceError.http(409, `Layout with identifier: ${input.layoutId} already exists`);
   }
   const now = scope.iso();
@@ -340,7 +340,7 @@ export function deleteLayout(scope: EngineScope, idOrSlug: string): undefined {
       `Layout with id ${idOrSlug} is being used as a default layout, it can not be deleted`,
     );
   }
-  for (const workflow of scope.data.workflows) {
+  for (const workflow of tables.workflows.values(scope.data)) {
     if (!usesLayout(workflow, layout.layoutId)) continue;
     tables.workflows.edit(scope.data, workflow);
     for (const step of workflow.steps) {
@@ -377,7 +377,8 @@ export function layoutUsage(
 ): { workflows: { name: string; workflowId: string }[] } {
   const layout = layoutOrThrow(scope, idOrSlug);
   return {
-    workflows: scope.data.workflows
+    workflows: tables.workflows
+      .values(scope.data)
       .filter((workflow) => usesLayout(workflow, layout.layoutId))
       .map((workflow) => ({ name: workflow.name, workflowId: workflow.workflowId })),
   };
@@ -445,7 +446,7 @@ export function listLayouts(
   const needle = search.query?.toLowerCase();
   const sign = search.orderDirection === 'ASC' ? 1 : -1;
   const field = search.orderBy;
-  const matching = [...scope.data.layouts.values()]
+  const matching = [...tables.layouts.values(scope.data)]
     .filter(
       (layout) =>
         needle === undefined ||

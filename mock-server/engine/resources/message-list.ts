@@ -41,8 +41,9 @@ export interface MessagePage {
 }
 
 function listed(data: EnvironmentData, message: MessageRecord): ListedMessageDto {
-  const subscriberId = data.subscriberKeys.get(message._subscriberId);
-  const subscriber = subscriberId === undefined ? undefined : data.subscribers.get(subscriberId);
+  const subscriberId = tables.subscribers.subscriberIdOf(data, message._subscriberId);
+  const subscriber =
+    subscriberId === undefined ? undefined : tables.subscribers.get(data, subscriberId);
   const dto: ListedMessageDto = toMessageDto(message);
   // The whole subscriber, as the service's published response schema declares it (its own SDK
   // rejects a shorter one); see docs/behaviour/messages.md#list.
@@ -77,7 +78,7 @@ export function listMessages(scope: EngineScope, search: MessageSearch): Message
   const skip = search.page * search.limit;
   const page: ListedMessageDto[] = [];
   let matched = 0;
-  for (const message of data.messages) {
+  for (const message of tables.messages.values(data)) {
     if (search.channel !== undefined && message.channel !== search.channel) continue;
     if (subscriberKey !== undefined && message._subscriberId !== subscriberKey) continue;
     if (transactions && !transactions.has(message.transactionId)) continue;
@@ -105,9 +106,11 @@ export function deleteMessage(
 ): { acknowledged: true; status: 'deleted' } {
   const { data } = scope;
   if (!isObjectId(messageId)) throw ServiceError.dtoValidation(['messageId must be a mongodb id']);
-  const index = data.messages.findIndex((message) => message._id === messageId.toLowerCase());
+  const index = tables.messages
+    .values(data)
+    .findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
-  const message = data.messages[index] as MessageRecord;
+  const message = tables.messages.values(data)[index] as MessageRecord;
   tables.messages.removeAt(scope.state, data, index);
   announceRemoval(scope, [message]);
   return { acknowledged: true, status: 'deleted' };
@@ -126,13 +129,13 @@ export function deleteMessagesByTransaction(
   channel: string | undefined,
 ): void {
   const { data } = scope;
-  if (!data.messages.some((message) => message.transactionId === transactionId)) {
+  if (!tables.messages.some(data, (message) => message.transactionId === transactionId)) {
     throw ServiceError.http(404, 'Invalid transactionId or channel');
   }
   const drop = (message: MessageRecord) =>
     message.transactionId === transactionId &&
     (channel === undefined || message.channel === channel);
-  const removed = data.messages.filter(drop);
+  const removed = tables.messages.where(data, drop);
   tables.messages.removeWhere(scope.state, data, drop);
   announceRemoval(scope, removed);
 }
@@ -145,9 +148,9 @@ function announceRemoval(scope: EngineScope, removed: MessageRecord[]): void {
       .map((message) => message._subscriberId),
   );
   for (const owner of owners) {
-    const subscriberId = scope.data.subscriberKeys.get(owner);
+    const subscriberId = tables.subscribers.subscriberIdOf(scope.data, owner);
     const subscriber =
-      subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+      subscriberId === undefined ? undefined : tables.subscribers.get(scope.data, subscriberId);
     if (subscriber) scope.inbox.announce(scope, subscriber, 'counts');
   }
 }

@@ -53,7 +53,7 @@ export function markMessagesAs(
   if (!subscriber) throw ServiceError.http(404, `Subscriber ${subscriberId} not found`);
   const wanted = new Set(ids.map((id) => id.toLowerCase()));
   const updated: MessageDto[] = [];
-  for (const message of data.messages) {
+  for (const message of tables.messages.values(data)) {
     if (message._subscriberId !== subscriber._id || !wanted.has(message._id)) continue;
     tables.messages.edit(data, message);
     switch (input.markAs) {

@@ -14,6 +14,7 @@ import {
   type NotificationRecord,
   type SubscriberRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 import { workflowByObjectId } from '../store/workflow-index';
 import type { NotificationSearch } from '../wire/notification-query';
 import { ServiceError } from '../wire/service-error';
@@ -159,7 +160,7 @@ export function retrieveNotification(scope: EngineScope, notificationId: string)
       notificationId: { messages: ['notificationId must be a mongodb id'], value: notificationId },
     });
   }
-  const record = data.notificationsById.get(notificationId.toLowerCase());
+  const record = tables.notifications.get(data, notificationId.toLowerCase());
   if (!record) throw ServiceError.http(404, 'Notification not found');
   return toActivityDto(data, record);
 }
@@ -179,7 +180,7 @@ function allowedSubscribers(data: EnvironmentData, search: NotificationSearch) {
   const emails = new Set(search.emails ?? []);
   const text = search.search?.toLowerCase();
   const allowed = new Set<string>();
-  for (const subscriber of data.subscribers.values()) {
+  for (const subscriber of tables.subscribers.values(data)) {
     const email = subscriber.email ?? undefined;
     if (
       ids.has(subscriber.subscriberId) ||
@@ -236,7 +237,7 @@ export function listNotifications(scope: EngineScope, search: NotificationSearch
   const skip = search.page * search.limit;
   const found: NotificationRecord[] = [];
   let skipped = 0;
-  const list = data.notifications;
+  const list = tables.notifications.values(data);
   // Stored in creation order: walking from the end is newest first and stops at a full page.
   for (let index = list.length - 1; index >= 0 && found.length < search.limit; index--) {
     const record = list[index] as NotificationRecord;

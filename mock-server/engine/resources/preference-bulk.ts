@@ -12,6 +12,7 @@ import {
   BulkPreferencesUpdateBody,
 } from '../../../src/schemas/preference-bulk';
 import type { EngineScope } from '../scope';
+import { storedObjectId } from '../store/ids';
 import type { PreferenceChannelsRecord, WorkflowRecord } from '../store/state';
 import { workflowByObjectId, workflowByWorkflowId } from '../store/workflow-index';
 import { assertValidContext, contextKeysOf } from '../wire/context-keys';
@@ -82,9 +83,9 @@ export function bulkUpdatePreferences(
   const ids = input.preferences.map((item) => parsedId(item.workflowId));
   const found = new Map<string, WorkflowRecord>();
   for (const id of ids) {
-    const workflow = /^[0-9a-f]{24}$/.test(id)
-      ? workflowByObjectId(data, id)
-      : workflowByWorkflowId(data, id);
+    const objectId = storedObjectId(id);
+    const workflow =
+      objectId === undefined ? workflowByWorkflowId(data, id) : workflowByObjectId(data, objectId);
     if (workflow) found.set(id, workflow);
   }
   const missing = ids.filter((id) => !found.has(id));

@@ -125,8 +125,13 @@ export function findPreference(
   const inContext =
     contextKeys.length === 0
       ? undefined
-      : data.preferences.get(preferenceKey(subscriberObjectId, workflowObjectId, contextKeys));
-  return inContext ?? data.preferences.get(preferenceKey(subscriberObjectId, workflowObjectId));
+      : tables.preferences.get(
+          data,
+          preferenceKey(subscriberObjectId, workflowObjectId, contextKeys),
+        );
+  return (
+    inContext ?? tables.preferences.get(data, preferenceKey(subscriberObjectId, workflowObjectId))
+  );
 }
 
 /** Whether a workflow is critical: flagged `critical`, or its preferences are read-only. */
@@ -279,7 +284,7 @@ function preferencesOf(
   criticality: Criticality,
   contextKeys: readonly string[] = [],
 ): SubscriberPreferencesDto {
-  const active = data.workflows.filter((workflow) => workflow.active);
+  const active = tables.workflows.where(data, (workflow) => workflow.active);
   const describe = (workflow: WorkflowRecord) => {
     const applied = effectivePreference(data, subscriber, workflow, contextKeys);
     const used = activeChannels(workflow);
@@ -381,7 +386,7 @@ function clearWorkflowChannels(
   const named = CHANNEL_TYPES.filter((channel) => channels[channel] !== undefined);
   if (named.length === 0) return;
   const { data } = scope;
-  for (const record of data.preferences.values()) {
+  for (const record of tables.preferences.values(data)) {
     if (record._subscriberId !== subscriber._id || record._templateId === null) continue;
     if (!named.some((channel) => record.channels[channel] !== undefined)) continue;
     tables.preferences.edit(data, record);
@@ -404,7 +409,7 @@ export function setSubscriberChannels(
   const { data } = scope;
   const now = scope.iso();
   const key = preferenceKey(subscriber._id, workflow?._id ?? null, contextKeys);
-  let record = data.preferences.get(key);
+  let record = tables.preferences.get(data, key);
   if (!record) {
     record = {
       _id: scope.ids.objectId(),

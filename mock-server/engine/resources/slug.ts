@@ -5,6 +5,8 @@
  * @module
  */
 
+import { storedObjectId } from '../store/ids';
+
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ENCODED_LENGTH = 16;
 
@@ -241,7 +243,8 @@ export function buildSlug(name: string, kind: 'workflow' | 'step', objectId: str
  * an ObjectId gives that id; anything else is an identifier.
  */
 export function parseSlugId(value: string): { objectId: string } | { identifier: string } {
-  if (/^[0-9a-fA-F]{24}$/.test(value)) return { objectId: value.toLowerCase() };
+  const objectId = storedObjectId(value);
+  if (objectId !== undefined) return { objectId };
   if (value.length < ENCODED_LENGTH) return { identifier: value };
   const decoded = decodeBase62(value.slice(-ENCODED_LENGTH));
   const isSlug = /_(wf|st)_[0-9A-Za-z]{16}$/.test(value);

@@ -50,20 +50,36 @@ function profileProblems(input: CreateInput, prefix: string): string[] {
   return messages;
 }
 
+/** What a subscriber that a seed replaces keeps of the one it replaces. */
+export type KeptSubscriberFields = Pick<
+  SubscriberRecord,
+  '_id' | 'channels' | 'topics' | 'createdAt'
+>;
+
 /**
  * A new subscriber of the scope's environment, created now, with no profile, channels or topics:
- * what create, bulk create and a trigger's unknown recipient start from.
+ * what create, bulk create, a trigger's unknown recipient, a channel endpoint and a seed start
+ * from (a seed replacing a subscriber passes what it keeps).
+ *
+ * @example
+ * ```ts
+ * putSubscriber(scope.data, { ...newSubscriberRecord(scope, 'ada'), email: 'ada@example.com' });
+ * ```
  */
-export function newSubscriberRecord(scope: EngineScope, subscriberId: string): SubscriberRecord {
+export function newSubscriberRecord(
+  scope: EngineScope,
+  subscriberId: string,
+  kept?: KeptSubscriberFields,
+): SubscriberRecord {
   return {
-    _id: scope.ids.objectId(),
+    _id: kept?._id ?? scope.ids.objectId(),
     _organizationId: scope.environment._organizationId,
     _environmentId: scope.environment._id,
     subscriberId,
-    channels: EMPTY_LIST,
-    topics: EMPTY_LIST,
+    channels: kept?.channels ?? EMPTY_LIST,
+    topics: kept?.topics ?? EMPTY_LIST,
     deleted: false,
-    createdAt: scope.iso(),
+    createdAt: kept?.createdAt ?? scope.iso(),
     updatedAt: scope.iso(),
     __v: 0,
   };
@@ -189,7 +205,7 @@ export function deleteSubscriber(
   const objectId = record._id;
   tables.subscribers.remove(data, record);
   tables.subscriptions.removeWhere(data, (subscription) => subscription._subscriberId === objectId);
-  for (const [key, preference] of data.preferences) {
+  for (const [key, preference] of tables.preferences.entries(data)) {
     if (preference._subscriberId === objectId) tables.preferences.delete(data, key);
   }
   tables.messages.removeWhere(scope.state, data, (message) => message._subscriberId === objectId);

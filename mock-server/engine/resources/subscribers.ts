@@ -64,7 +64,7 @@ export function findSubscriber(
   data: EnvironmentData,
   subscriberId: string,
 ): SubscriberRecord | undefined {
-  const record = data.subscribers.get(subscriberId);
+  const record = tables.subscribers.get(data, subscriberId);
   return record && !record.deleted ? record : undefined;
 }
 
@@ -73,7 +73,7 @@ export function subscriberByObjectId(
   data: EnvironmentData,
   objectId: string,
 ): SubscriberRecord | undefined {
-  const key = data.subscriberKeys.get(objectId);
+  const key = tables.subscribers.subscriberIdOf(data, objectId);
   return key === undefined ? undefined : findSubscriber(data, key);
 }
 
@@ -266,7 +266,10 @@ export function searchSubscribers(
     search.subscriberId === undefined;
   let view: SortedView<SubscriberRecord>;
   if (unfiltered && field === '_id') {
-    const ids = arrayView(data.subscriberOrder, search.orderDirection === 'DESC' ? 'DESC' : 'ASC');
+    const ids = arrayView(
+      tables.subscribers.order(data),
+      search.orderDirection === 'DESC' ? 'DESC' : 'ASC',
+    );
     view = { length: ids.length, at: (index) => recordOf(data, ids.at(index)) };
   } else if (search.subscriberId !== undefined) {
     const only = findSubscriber(data, search.subscriberId);
@@ -280,7 +283,7 @@ export function searchSubscribers(
     const found = rememberedMatches(data, key, remembered, () => {
       const candidates = textCandidates(data, textFilters(search));
       const verified: SubscriberRecord[] = [];
-      for (const record of candidates?.records ?? data.subscribers.values()) {
+      for (const record of candidates?.records ?? tables.subscribers.values(data)) {
         if (matches(record, search)) verified.push(record);
       }
       // Index candidates come in ascending `_id` order: an `_id` sort keeps them as they are.
@@ -303,7 +306,10 @@ function textFilters(search: SubscriberSearch): TextFilter[] {
 }
 
 function recordOf(data: EnvironmentData, objectId: string): SubscriberRecord {
-  return data.subscribers.get(data.subscriberKeys.get(objectId) ?? '') as SubscriberRecord;
+  return tables.subscribers.get(
+    data,
+    tables.subscribers.subscriberIdOf(data, objectId) ?? '',
+  ) as SubscriberRecord;
 }
 
 function sortValue(record: SubscriberRecord, field: string): unknown {

@@ -15,6 +15,7 @@ import type {
   SubscriptionRecord,
   WorkflowRecord,
 } from '../store/state';
+import { tables } from '../store/tables';
 
 /** A `preferences` item in the service's one shape: a group filter. */
 interface PreferenceGroup {
@@ -73,15 +74,18 @@ export function matchedWorkflows(
     for (const wanted of new Set(group.filter.workflowIds ?? [])) {
       if (isObjectId(wanted)) {
         const id = wanted.toLowerCase();
-        byId.push(...data.workflows.filter((workflow) => workflow._id === id));
+        byId.push(...tables.workflows.where(data, (workflow) => workflow._id === id));
       } else {
-        byIdentifier.push(...data.workflows.filter((workflow) => workflow.workflowId === wanted));
+        byIdentifier.push(
+          ...tables.workflows.where(data, (workflow) => workflow.workflowId === wanted),
+        );
       }
     }
     const tags = group.filter.tags ?? [];
     if (tags.length > 0) {
       byTags.push(
-        ...data.workflows.filter(
+        ...tables.workflows.where(
+          data,
           (workflow) => workflow.active && workflow.tags.some((tag) => tags.includes(tag)),
         ),
       );

@@ -126,20 +126,22 @@ export function listSubscriptions(
     );
   }
   const topicOf = (subscription: SubscriptionRecord) => {
-    const topic = data.topics.get(subscription.topicKey);
+    const topic = tables.topics.get(data, subscription.topicKey);
     return topic?._id === subscription._topicId ? topic : undefined;
   };
-  const mine = (data.subscriptionsBySubscriber.get(subscriber._id) ?? []).filter(
-    (subscription) =>
-      topicOf(subscription) !== undefined &&
-      (search.key === undefined || subscription.topicKey === search.key) &&
-      (search.contextKeys === undefined || sameSet(subscription.contextKeys, search.contextKeys)),
-  );
+  const mine = tables.subscriptions
+    .of(data, subscriber._id)
+    .filter(
+      (subscription) =>
+        topicOf(subscription) !== undefined &&
+        (search.key === undefined || subscription.topicKey === search.key) &&
+        (search.contextKeys === undefined || sameSet(subscription.contextKeys, search.contextKeys)),
+    );
   const cursor = search.after ?? search.before;
   let cursorItem: SubscriptionRecord | undefined;
   if (cursor !== undefined) {
     cursorItem = isObjectId(cursor)
-      ? findById(data.subscriptions, cursor.toLowerCase())
+      ? findById(tables.subscriptions.values(data), cursor.toLowerCase())
       : undefined;
     if (!cursorItem) return emptyCursorPage();
   }
@@ -183,7 +185,7 @@ export function subscriptionCount(
   topic: TopicRecord,
   subscriber: SubscriberRecord,
 ): number {
-  const mine = data.subscriptionsBySubscriber.get(subscriber._id) ?? [];
+  const mine = tables.subscriptions.of(data, subscriber._id);
   return mine.filter((subscription) => subscription._topicId === topic._id).length;
 }
 

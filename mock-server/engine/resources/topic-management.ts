@@ -66,7 +66,7 @@ export function ensureTopic(
   const { data } = scope;
   const { ids } = scope;
   const now = scope.iso();
-  const existing = data.topics.get(key);
+  const existing = tables.topics.get(data, key);
   if (existing) return { topic: existing, created: false };
   if (!isValidTopicKey(key)) {
     throw ServiceError.http(
@@ -119,7 +119,7 @@ export function upsertTopic(
   }
   messages.push(...topicDataProblems(input.data));
   if (messages.length > 0) throw ServiceError.dtoValidation(messages);
-  const existing = data.topics.get(input.key);
+  const existing = tables.topics.get(data, input.key);
   if (existing && options.failIfExists) {
     throw ServiceError.http(409, `Topic with key "${input.key}" already exists`);
   }
@@ -141,7 +141,7 @@ export function upsertTopic(
 }
 
 function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
-  const topic = data.topics.get(key);
+  const topic = tables.topics.get(data, key);
   if (!topic) throw ServiceError.http(404, `Topic with key ${key} not found`);
   return topic;
 }
@@ -213,7 +213,7 @@ export function listTopics(scope: EngineScope, search: TopicSearch): CursorPage<
       'Cannot specify both "before" and "after" cursors at the same time.',
     );
   }
-  const all = [...data.topics.values()];
+  const all = [...tables.topics.values(data)];
   const cursor = search.after ?? search.before;
   let cursorTopic: TopicRecord | undefined;
   if (cursor !== undefined) {

@@ -51,7 +51,7 @@ function liveTopicOf(
   scope: EngineScope,
   subscription: SubscriptionRecord,
 ): TopicRecord | undefined {
-  const topic = scope.data.topics.get(subscription.topicKey);
+  const topic = tables.topics.get(scope.data, subscription.topicKey);
   return topic?._id === subscription._topicId ? topic : undefined;
 }
 
@@ -60,7 +60,8 @@ function byIdentifier(
   topic: TopicRecord,
   identifier: string,
 ): SubscriptionRecord | undefined {
-  return scope.data.subscriptions.find(
+  return tables.subscriptions.find(
+    scope.data,
     (subscription) => subscription._topicId === topic._id && subscription.identifier === identifier,
   );
 }
@@ -75,12 +76,13 @@ export function retrieveTopicSubscription(
   topicKey: string,
   identifier: string,
 ): TopicSubscriptionDetailsDto | undefined {
-  const topic = scope.data.topics.get(topicKey);
+  const topic = tables.topics.get(scope.data, topicKey);
   const subscription = topic === undefined ? undefined : byIdentifier(scope, topic, identifier);
   if (!subscription) return undefined;
-  const preferences = subscriptionPreferencesDto(subscription, scope.data.workflows)?.map(
-    (preference) => ({ ...preference, subscriptionId: subscription.identifier }),
-  );
+  const preferences = subscriptionPreferencesDto(
+    subscription,
+    tables.workflows.values(scope.data),
+  )?.map((preference) => ({ ...preference, subscriptionId: subscription.identifier }));
   return {
     id: subscription._id,
     identifier: subscription.identifier,
@@ -105,7 +107,7 @@ export function updateTopicSubscription(
   const input = validateBody(TopicSubscriptionUpdateBody, body ?? {});
   const { data } = scope;
   const workflows = matchedWorkflows(data, input.preferences ?? []);
-  const topic = data.topics.get(topicKey);
+  const topic = tables.topics.get(data, topicKey);
   if (!topic) throw ServiceError.http(404, `Topic with key ${topicKey} not found`);
   const subscription = byIdentifier(scope, topic, identifier);
   if (!subscription) {
@@ -148,10 +150,12 @@ export function retrieveTopicSubscriber(
   const { data, environment } = scope;
   const subscriber = findSubscriber(data, externalSubscriberId);
   const subscription = subscriber
-    ? (data.subscriptionsBySubscriber.get(subscriber._id) ?? []).find(
-        (candidate) =>
-          candidate.topicKey === topicKey && liveTopicOf(scope, candidate) !== undefined,
-      )
+    ? tables.subscriptions
+        .of(data, subscriber._id)
+        .find(
+          (candidate) =>
+            candidate.topicKey === topicKey && liveTopicOf(scope, candidate) !== undefined,
+        )
     : undefined;
   if (!subscriber || !subscription) {
     throw ServiceError.http(

@@ -70,7 +70,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function topicOrThrow(data: EnvironmentData, key: string): TopicRecord {
-  const topic = data.topics.get(key);
+  const topic = tables.topics.get(data, key);
   if (!topic) throw ServiceError.http(404, `Topic with key ${key} not found`);
   return topic;
 }
@@ -95,7 +95,8 @@ export function listTopicSubscriptions(
   const only =
     search.subscriberId === undefined ? undefined : findSubscriber(data, search.subscriberId);
   if (search.subscriberId !== undefined && !only) return emptyCursorPage();
-  const matching = data.subscriptions.filter(
+  const matching = tables.subscriptions.where(
+    data,
     (subscription) =>
       subscription._topicId === topic._id &&
       (only === undefined || subscription._subscriberId === only._id) &&
@@ -105,7 +106,7 @@ export function listTopicSubscriptions(
   let cursorItem: SubscriptionRecord | undefined;
   if (cursor !== undefined) {
     cursorItem = isObjectId(cursor)
-      ? findById(data.subscriptions, cursor.toLowerCase())
+      ? findById(tables.subscriptions.values(data), cursor.toLowerCase())
       : undefined;
     if (!cursorItem) return emptyCursorPage();
   }
@@ -359,7 +360,10 @@ export function deleteTopicSubscriptions(
   const errors: SubscriptionErrorDto[] = [];
   const removed: SubscriptionRecord[] = [];
   const done: SubscriptionChangeDto[] = [];
-  const ofTopic = data.subscriptions.filter((subscription) => subscription._topicId === topic._id);
+  const ofTopic = tables.subscriptions.where(
+    data,
+    (subscription) => subscription._topicId === topic._id,
+  );
   for (const entry of entries) {
     let subscriber: SubscriberRecord | undefined;
     if (entry.subscriberId !== undefined) {

@@ -7,6 +7,7 @@
 
 import type { TranslationResourceType } from '../../../src/schemas/translation';
 import type { EnvironmentData, TranslationRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { findLayout } from './layouts';
 import { findWorkflow } from './workflows';
 
@@ -54,7 +55,7 @@ const FINDERS: Record<TranslationResourceType, { find: Finder; byKey: Finder; la
     label: 'Workflow',
     find: workflowResource,
     byKey: (data, key) => {
-      const workflow = data.workflows.find((candidate) => candidate._id === key);
+      const workflow = tables.workflows.find(data, (candidate) => candidate._id === key);
       return workflow === undefined ? undefined : workflowResource(data, workflow._id);
     },
   },
@@ -96,6 +97,7 @@ export function translationsOf(
 ): TranslationRecord[] {
   const prefix = `${resource.type}:${resource.key}:`;
   const found: TranslationRecord[] = [];
-  for (const [key, record] of data.translations) if (key.startsWith(prefix)) found.push(record);
+  for (const [key, record] of tables.translations.entries(data))
+    if (key.startsWith(prefix)) found.push(record);
   return found;
 }

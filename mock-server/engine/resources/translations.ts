@@ -126,7 +126,7 @@ export function storeTranslation(
   content: Record<string, unknown>,
 ): TranslationRecord {
   const key = translationKey(resource, locale);
-  const existing = scope.data.translations.get(key);
+  const existing = tables.translations.get(scope.data, key);
   const now = scope.iso();
   if (existing) {
     tables.translations.update(scope.data, existing, () => {
@@ -135,7 +135,7 @@ export function storeTranslation(
     });
     return existing;
   }
-  if (scope.data.translations.size >= MAX_TRANSLATIONS_PER_ENVIRONMENT) {
+  if (tables.translations.size(scope.data) >= MAX_TRANSLATIONS_PER_ENVIRONMENT) {
     throw ServiceError.http(
       400,
       `An environment keeps at most ${MAX_TRANSLATIONS_PER_ENVIRONMENT} translations (resource and locale pairs): delete some first`,
@@ -189,7 +189,7 @@ function translationOrThrow(
   const resourceType = pathResourceType(type);
   const locale = pathLocale(rawLocale);
   const resource = resourceOrThrow(scope, resourceType, id);
-  const record = scope.data.translations.get(translationKey(resource, locale));
+  const record = tables.translations.get(scope.data, translationKey(resource, locale));
   if (!record) {
     throw ServiceError.http(
       404,
@@ -287,7 +287,7 @@ export function retrieveMasterJson(
     workflows: {} as Record<string, Record<string, unknown>>,
     layouts: {} as Record<string, Record<string, unknown>>,
   };
-  for (const record of scope.data.translations.values()) {
+  for (const record of tables.translations.values(scope.data)) {
     if (record.locale !== locale) continue;
     const resource = resourceOfRecord(scope.data, record);
     if (!resource) continue;

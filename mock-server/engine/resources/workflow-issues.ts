@@ -8,6 +8,7 @@
 
 import { Cron } from 'croner';
 import type { EnvironmentData, WorkflowStepRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { controlType, knownControls } from './workflow-controls';
 
 /** One issue of a step (the spec's StepContentIssue / StepIntegrationIssue). */
@@ -156,7 +157,8 @@ function walkStrings(value: unknown, visit: (text: string) => void): void {
 }
 
 function hasActiveIntegration(data: EnvironmentData, channel: string): boolean {
-  return data.integrations.some(
+  return tables.integrations.some(
+    data,
     (integration) => !integration.deleted && integration.active && integration.channel === channel,
   );
 }

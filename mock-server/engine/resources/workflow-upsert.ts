@@ -6,7 +6,6 @@
  */
 
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES } from '../../../src/schemas/common';
 import {
   SLUG_IDENTIFIER_PATTERN,
   WorkflowCreateBody,
@@ -16,26 +15,19 @@ import {
 } from '../../../src/schemas/workflow';
 import { payloadSchemaProblem } from '../policy/payload';
 import type { EngineScope } from '../scope';
-import type { WorkflowRecord, WorkflowStepRecord } from '../store/state';
+import type { WorkflowStepRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { workflowByWorkflowId } from '../store/workflow-index';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { slugify } from './slug';
 import { requireWorkflow } from './workflow-changes';
+import {
+  DEFAULT_WORKFLOW_PREFERENCES,
+  newWorkflowRecord,
+  newWorkflowStep,
+} from './workflow-record';
 import { toWorkflowResponse, type WorkflowResponseDto } from './workflows';
-
-/**
- * The preferences a workflow gets when none are given: every channel on, nothing read-only, no
- * user-level preferences.
- */
-export const DEFAULT_WORKFLOW_PREFERENCES = {
-  user: null,
-  default: {
-    all: { enabled: true, readOnly: false },
-    channels: Object.fromEntries(CHANNEL_TYPES.map((channel) => [channel, { enabled: true }])),
-  },
-};
 
 /** The create body as the engine reads it: a raw request may leave out `workflowId`. */
 const CreateInput = z.extend(WorkflowCreateBody, { workflowId: z.optional(z.string()) });
@@ -188,21 +180,21 @@ function buildSteps(
       () => ServiceError.http(400, 'Failed to generate unique stepId', { stepId: base }),
     );
     const keepValues = persisted !== undefined && step.controlValues === undefined;
-    steps.push({
-      _id: persisted?._id ?? scope.ids.objectId(),
-      stepId,
-      name: step.name,
-      type: step.type,
-      active: persisted?.active ?? true,
-      controlValues: keepValues
-        ? structuredClone(persisted.controlValues)
-        : structuredClone(step.controlValues ?? {}),
-      filters: structuredClone(persisted?.filters ?? []),
-      ...(persisted?.metadata === undefined
-        ? {}
-        : { metadata: structuredClone(persisted.metadata) }),
-      shouldStopOnFail: persisted?.shouldStopOnFail ?? false,
-    });
+    steps.push(
+      newWorkflowStep(scope, {
+        _id: persisted?._id,
+        stepId,
+        name: step.name,
+        type: step.type,
+        active: persisted?.active,
+        controlValues: keepValues
+          ? structuredClone(persisted.controlValues)
+          : structuredClone(step.controlValues ?? {}),
+        filters: structuredClone(persisted?.filters),
+        metadata: structuredClone(persisted?.metadata),
+        shouldStopOnFail: persisted?.shouldStopOnFail,
+      }),
+    );
   }
   return steps;
 }
@@ -227,31 +219,22 @@ export function createWorkflow(scope: EngineScope, body: unknown): WorkflowRespo
       environmentId: environment._id,
     }),
   );
-  const at = scope.iso();
-  const active = input.active ?? true;
-  const record: WorkflowRecord = {
-    _id: scope.ids.objectId(),
-    _environmentId: environment._id,
-    _organizationId: environment._organizationId,
+  // The workflow's _id is drawn before its steps' ids, so it sorts before them.
+  const _id = scope.ids.objectId();
+  const record = newWorkflowRecord(scope, {
+    _id,
     workflowId,
     name: input.name,
     description: input.description ?? '',
     tags: [...(input.tags ?? [])],
-    active,
-    status: active ? 'ACTIVE' : 'INACTIVE',
-    origin: 'svc-cloud',
+    active: input.active,
     steps: buildSteps(scope, input.steps, []),
-    payloadSchema: structuredClone(input.payloadSchema ?? null),
-    validatePayload: input.validatePayload ?? false,
-    severity: input.severity ?? 'none',
-    critical: false,
-    isTranslationEnabled: input.isTranslationEnabled ?? false,
+    payloadSchema: structuredClone(input.payloadSchema),
+    validatePayload: input.validatePayload,
+    severity: input.severity,
+    isTranslationEnabled: input.isTranslationEnabled,
     preferences: preferencesOf(input.preferences),
-    lastTriggeredAt: null,
-    lastPublishedAt: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  });
   tables.workflows.push(data, record);
   return toWorkflowResponse(record, data);
 }

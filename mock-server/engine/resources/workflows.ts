@@ -7,6 +7,7 @@
 
 import { WorkflowSyncBody } from '../../../src/schemas/workflow';
 import type { EngineScope, EnvironmentScope } from '../scope';
+import { storedObjectId } from '../store/ids';
 import type { EnvironmentData, WorkflowRecord, WorkflowStepRecord } from '../store/state';
 import { tables } from '../store/tables';
 import {
@@ -213,12 +214,11 @@ export function syncWorkflow(
   const { ids } = scope;
   const source: EnvironmentScope = scope;
   const at = scope.iso();
-  if (targetEnvironmentId === source.environment._id) {
+  const targetId = storedObjectId(targetEnvironmentId);
+  if (targetId === source.environment._id) {
     throw ServiceError.http(400, 'Cannot sync workflow to the same environment');
   }
-  const target = /^[0-9a-f]{24}$/.test(targetEnvironmentId)
-    ? scope.organizationEnvironment(targetEnvironmentId)
-    : undefined;
+  const target = targetId === undefined ? undefined : scope.organizationEnvironment(targetId);
   if (!target) throw ServiceError.http(404, `Environment ${targetEnvironmentId} not found`);
   const workflow = findWorkflow(source.data, idOrSlug);
   if (!workflow) {

@@ -9,6 +9,7 @@
 import type { IntegrationDto } from '../resources/integrations';
 import type { EngineScope } from '../scope';
 import type { IntegrationRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { selectIntegration } from './channels/delivery';
 
 /**
@@ -26,7 +27,8 @@ export type ActiveIntegrationDto = IntegrationDto & { selected: boolean };
 /** Every active integration of the organization, in environment then insertion order. */
 export function listActiveIntegrations(scope: EngineScope): ActiveIntegrationDto[] {
   return scope.organizationData().flatMap((data) => {
-    const active = data.integrations.filter(
+    const active = tables.integrations.where(
+      data,
       (integration: IntegrationRecord) => integration.active && !integration.deleted,
     );
     return active.map((integration) => ({

@@ -7,6 +7,7 @@ import type { EngineScope } from '../scope';
  */
 
 import { BroadcastBody } from '../../../src/schemas/event-batch';
+import { tables } from '../store/tables';
 import { validateBody } from '../wire/validation';
 import type { TriggerResultDto } from './trigger';
 
@@ -28,8 +29,9 @@ export function broadcastEvent(
   // The service's broadcast DTO: `payload` is checked with `IsObject` alone, hence its text.
   const input = validateBody(BroadcastBody, body, { payload: 'payload must be an object' });
   // Each subscriber by its subscriberId (a string `to` entry: nothing to copy or upsert).
-  const to = data.subscriberOrder
-    .map((id) => data.subscriberKeys.get(id))
+  const to = tables.subscribers
+    .order(data)
+    .map((id) => tables.subscribers.subscriberIdOf(data, id))
     .filter((subscriberId): subscriberId is string => subscriberId !== undefined);
   const result = trigger({ ...input, to });
   return { acknowledged: true, status: 'processed', transactionId: result.transactionId };

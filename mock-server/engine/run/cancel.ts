@@ -41,14 +41,14 @@ function openDigestOf(
   scope: EngineScope,
   predicate: (open: OpenDigestRecord) => boolean,
 ): [string, OpenDigestRecord] | undefined {
-  for (const entry of scope.data.digests) if (predicate(entry[1])) return entry;
+  for (const entry of tables.digests.entries(scope.data)) if (predicate(entry[1])) return entry;
   return undefined;
 }
 
 /** The digest events of the notifications still in a digest, in the order they came. */
 function eventsOf(scope: EngineScope, notificationIds: string[]): JsonObject[] {
   return notificationIds.map(
-    (id) => (scope.data.notificationsById.get(id)?.payload ?? {}) as JsonObject,
+    (id) => (tables.notifications.get(scope.data, id)?.payload ?? {}) as JsonObject,
   );
 }
 
@@ -66,7 +66,7 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
   const [group, open] = found;
   const remaining = open.notificationIds.filter((id) => id !== canceled.notification._id);
   const follower =
-    remaining[0] === undefined ? undefined : scope.data.notificationsById.get(remaining[0]);
+    remaining[0] === undefined ? undefined : tables.notifications.get(scope.data, remaining[0]);
   const followerIndex = follower?.jobs.findIndex(
     (job) => job.status === 'merged' && job.step.stepId === canceled.job.step.stepId,
   );
@@ -90,7 +90,7 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
   }
   delete follower._digestedNotificationId;
   for (const id of remaining.slice(1)) {
-    const merged = scope.data.notificationsById.get(id);
+    const merged = tables.notifications.get(scope.data, id);
     if (merged) tables.notifications.assign(merged, '_digestedNotificationId', follower._id);
   }
   tables.digests.set(scope.data, group, {
@@ -117,7 +117,7 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
   const [, open] = found;
   const position = open.notificationIds.indexOf(canceled.notification._id);
   tables.digests.leave(open, position);
-  const main = scope.data.notificationsById.get(open.notificationId)?.jobs[open.jobIndex];
+  const main = tables.notifications.get(scope.data, open.notificationId)?.jobs[open.jobIndex];
   const events = main?.digest?.events;
   if (events) tables.notifications.removeDigestEvent(events, position);
 }
@@ -129,7 +129,8 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
  * next merged event; the canceled jobs' clock tasks are dropped.
  */
 export function cancelTransaction(scope: EngineScope, transactionId: string): boolean {
-  const notifications = scope.data.notifications.filter(
+  const notifications = tables.notifications.where(
+    scope.data,
     (notification) => notification.transactionId === transactionId,
   );
   let jobs = jobsOf(notifications, new Set(['delayed', 'merged']));

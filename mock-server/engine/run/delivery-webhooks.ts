@@ -68,7 +68,7 @@ export function detailStatusOf(
 }
 
 function integrationOf(scope: EngineScope, integrationId: string): IntegrationRecord {
-  const integrations = scope.data.integrations.filter((candidate) => !candidate.deleted);
+  const integrations = tables.integrations.where(scope.data, (candidate) => !candidate.deleted);
   // The service takes an integration's `_id`, or a provider id (an integration with credentials).
   const integration =
     integrations.find((candidate) => candidate._id === integrationId) ??
@@ -85,7 +85,7 @@ function integrationOf(scope: EngineScope, integrationId: string): IntegrationRe
 }
 
 function messageById(scope: EngineScope, id: string): MessageRecord | undefined {
-  const messages = scope.data.messages;
+  const messages = tables.messages.values(scope.data);
   const message = messages[lowerBound(messages, id)];
   return message?._id === id ? message : undefined;
 }
@@ -99,7 +99,7 @@ function recordEvent(
 ): void {
   const status = detailStatusOf(channel, event.status);
   const text = `${event.response} - (${event.status})`;
-  const notification = scope.data.notificationsById.get(message._notificationId);
+  const notification = tables.notifications.get(scope.data, message._notificationId);
   const job = notification?.jobs.find((candidate) => candidate._id === message._jobId);
   if (notification !== undefined && job !== undefined) {
     const kept = job.executionDetails.filter((detail) => detail.source === 'Webhook').length;

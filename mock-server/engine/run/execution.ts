@@ -116,9 +116,11 @@ function templateVariables(input: RunInput, index: number): TemplateVariables {
   const actor =
     notification.actorId === undefined
       ? undefined
-      : scope.data.subscribers.get(notification.actorId);
+      : tables.subscribers.get(scope.data, notification.actorId);
   const tenant =
-    notification.tenantId === undefined ? undefined : scope.data.tenants.get(notification.tenantId);
+    notification.tenantId === undefined
+      ? undefined
+      : tables.tenants.get(scope.data, notification.tenantId);
   const digest = digestedEvents(notification.jobs[index]);
   return {
     payload: notification.payload,
@@ -273,7 +275,7 @@ function runDigest(
     stepId: job.step.stepId,
     keyValue,
   });
-  const lastEventAt = scope.data.digestLastEvent.get(group);
+  const lastEventAt = tables.digestLastEvent.get(scope.data, group);
   tables.digestLastEvent.set(scope.data, group, now);
   // As the service's job records them: the key, else `No-Key-Provided`, and the event's value
   // for it, else `No-Value-Provided` (docs/behaviour/runs.md#time-steps).
@@ -282,9 +284,9 @@ function runDigest(
     digestKey: settings.digestKey || NO_DIGEST_KEY,
     digestValue: keyValue ?? NO_DIGEST_VALUE,
   };
-  const open = scope.data.digests.get(group);
+  const open = tables.digests.get(scope.data, group);
   if (open !== undefined && open.closesAt > now) {
-    const first = scope.data.notificationsById.get(open.notificationId);
+    const first = tables.notifications.get(scope.data, open.notificationId);
     const firstJob = first?.jobs[open.jobIndex];
     if (first && firstJob) {
       const digested = firstJob.digest?.events;
@@ -439,7 +441,7 @@ function failUnexpectedly(
   error: unknown,
 ): void {
   const job = notification.jobs[index] as JobRecord;
-  for (const [group, open] of scope.data.digests) {
+  for (const [group, open] of tables.digests.entries(scope.data)) {
     if (open.notificationId === notification._id && open.jobIndex === index) {
       tables.digests.delete(scope.data, group);
     }
@@ -617,9 +619,9 @@ export function applyBridgeAnswer(
 
 function runInput(scope: EngineScope, notification: NotificationRecord): RunInput | undefined {
   const workflow = workflowByObjectId(scope.data, notification._templateId);
-  const subscriberId = scope.data.subscriberKeys.get(notification._subscriberId);
+  const subscriberId = tables.subscribers.subscriberIdOf(scope.data, notification._subscriberId);
   const subscriber =
-    subscriberId === undefined ? undefined : scope.data.subscribers.get(subscriberId);
+    subscriberId === undefined ? undefined : tables.subscribers.get(scope.data, subscriberId);
   if (!workflow || !subscriber) return undefined;
   return { scope, notification, workflow, subscriber };
 }
@@ -646,7 +648,7 @@ export function runJobs(scope: EngineScope, notification: NotificationRecord, st
  * run goes on with the next step.
  */
 export function runScheduledTask(scope: EngineScope, task: ScheduledTaskRecord): void {
-  const notification = scope.data.notificationsById.get(task.notificationId);
+  const notification = tables.notifications.get(scope.data, task.notificationId);
   const job = notification?.jobs[task.jobIndex];
   if (!notification || !job || job.status !== 'delayed') return;
   // The run changes this earlier notification in place: kept for a rollback of the operation.
@@ -682,7 +684,7 @@ function extendedToSchedule(
   job.scheduleExtensionsCount = verdict.count;
   setStatus(scope, notification, job, 'delayed');
   addDetail({ scope, job }, verdict.detail, { raw: verdict.raw });
-  for (const open of scope.data.digests.values()) {
+  for (const open of tables.digests.values(scope.data)) {
     if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
       tables.digests.closeAt(open, verdict.resumeAt);
     }
@@ -707,7 +709,7 @@ function bridgeDigestEvents(
   digestJob: JobRecord,
 ): { id: string; time: string; payload: Record<string, unknown> }[] {
   return notificationIds.flatMap((id) => {
-    const digested = scope.data.notificationsById.get(id);
+    const digested = tables.notifications.get(scope.data, id);
     const job = digested?.jobs.find((candidate) => candidate.step.stepId === digestJob.step.stepId);
     return digested === undefined || job === undefined
       ? []
@@ -723,7 +725,7 @@ function resumeJob(
 ): void {
   if (extendedToSchedule(scope, notification, job, task)) return;
   if (task.kind === 'close-digest') {
-    for (const [group, open] of scope.data.digests) {
+    for (const [group, open] of tables.digests.entries(scope.data)) {
       if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
         if (job.bridge !== undefined)
           job.bridge.events = bridgeDigestEvents(scope, open.notificationIds, job);

@@ -64,7 +64,7 @@ export function recordInteractions(
   message: MessageRecord,
   interactions: readonly MessageInteraction[],
 ): void {
-  const notification = scope.data.notificationsById.get(message._notificationId);
+  const notification = tables.notifications.get(scope.data, message._notificationId);
   const job = notification?.jobs.find((candidate) => candidate._id === message._jobId);
   if (notification === undefined || job === undefined || interactions.length === 0) return;
   let kept = job.executionDetails.filter((detail) => INTERACTION_TEXTS.has(detail.detail)).length;

@@ -11,6 +11,7 @@
 import { findTranslatableResource, translationKey } from '../resources/translatable-resources';
 import { DEFAULT_LOCALE, normalizeLocale } from '../resources/translation-locale';
 import type { EnvironmentData, WorkflowRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { type RenderResult, TEMPLATE_BUDGET } from './templates';
 
 /** `{{t.key}}` and `{{ t.key }}`: a key of letters, digits, `_`, `-` and dots. */
@@ -96,7 +97,7 @@ function contentsFor(
     (candidate, index, all) => all.indexOf(candidate) === index,
   );
   return locales
-    .map((candidate) => data.translations.get(translationKey(resource, candidate))?.content)
+    .map((candidate) => tables.translations.get(data, translationKey(resource, candidate))?.content)
     .filter((content) => content !== undefined);
 }
 

@@ -225,13 +225,16 @@ function resolveRecipients(
     }
   }
   for (const topic of topics) {
-    const record = scope.data.topics.get(topic.topicKey);
+    const record = tables.topics.get(scope.data, topic.topicKey);
     if (!record) continue; // the service only logs a warning for an unknown topic
     const excluded = new Set(topic.exclude);
     if (actorId !== undefined) excluded.add(actorId);
-    for (const subscription of scope.data.subscriptions) {
+    for (const subscription of tables.subscriptions.values(scope.data)) {
       if (subscription._topicId !== record._id) continue;
-      const subscriberId = scope.data.subscriberKeys.get(subscription._subscriberId);
+      const subscriberId = tables.subscribers.subscriberIdOf(
+        scope.data,
+        subscription._subscriberId,
+      );
       if (subscriberId === undefined || excluded.has(subscriberId)) continue;
       if (!subscriptionAdmits(subscription, event.workflow._id, event.payload)) continue;
       const subscriber = findSubscriber(scope.data, subscriberId);
@@ -310,7 +313,7 @@ export function triggerEvent(
       typeof tenant === 'string'
         ? tenant
         : ((tenant as Record<string, unknown>)['identifier'] as string | undefined);
-    const record = tenantId === undefined ? undefined : scope.data.tenants.get(tenantId);
+    const record = tenantId === undefined ? undefined : tables.tenants.get(scope.data, tenantId);
     if (!record) return answer('no_tenant_found');
   }
   if (!workflow.active) return answer('trigger_not_active');
@@ -322,7 +325,7 @@ export function triggerEvent(
   if (workflow.steps.length === 0) return answer('no_workflow_steps_defined');
   if (!workflow.steps.some((step) => step.active))
     return answer('no_workflow_active_steps_defined');
-  if (scope.data.transactionIds.has(transactionId)) {
+  if (tables.transactionIds.has(scope.data, transactionId)) {
     return { ...answer('error'), error: [DUPLICATE_TRANSACTION] };
   }
   // Checked before the actor is upserted: a trigger that answers invalid_recipients runs nothing.
@@ -350,7 +353,7 @@ export function triggerEvent(
     : resolveRecipients(scope, read, actorId, { workflow, payload });
   const at = scope.iso();
   if (tenantId !== undefined && isObject(tenant)) {
-    const record = scope.data.tenants.get(tenantId);
+    const record = tables.tenants.get(scope.data, tenantId);
     if (record) {
       tables.tenants.edit(scope.data, record);
       if (typeof tenant['name'] === 'string') record.name = tenant['name'];

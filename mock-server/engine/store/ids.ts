@@ -6,6 +6,8 @@
  * @module
  */
 
+import { ObjectIdPattern } from '../../../src/schemas/common';
+
 /**
  * A small seeded pseudo-random generator (mulberry32): deterministic, fast, not for secrets.
  *
@@ -109,5 +111,20 @@ export function createIdGenerator(seed: number, now: () => number): IdGenerator 
  * ```
  */
 export function isObjectId(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
+  return typeof value === 'string' && ObjectIdPattern.test(value);
+}
+
+/**
+ * The spelling the engine stores an ObjectId in (lowercase, as `objectId()` makes them), or
+ * `undefined` when the value is not one: how a lookup by `_id` reads a parameter that may be an
+ * ObjectId in either case (the service's `BaseRepository.isInternalId`, then Mongo's cast).
+ *
+ * @example
+ * ```ts
+ * storedObjectId('6955B90000000000000000A1'); // '6955b90000000000000000a1'
+ * storedObjectId('welcome'); // undefined
+ * ```
+ */
+export function storedObjectId(value: unknown): string | undefined {
+  return isObjectId(value) ? value.toLowerCase() : undefined;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { sortedPosition } from './sorted-position';
 import type { ScheduledTaskRecord } from './state';
 
 /**
@@ -20,15 +21,29 @@ export function scheduledIndex(
   at: number,
   seq: number,
 ): number {
-  let low = 0;
-  let high = scheduled.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const task = scheduled[middle] as ScheduledTaskRecord;
-    if (task.at < at || (task.at === at && task.seq < seq)) low = middle + 1;
-    else high = middle;
-  }
+  const low = sortedPosition(
+    scheduled,
+    (task) => task.at < at || (task.at === at && task.seq < seq),
+  );
   if (scheduled[low]?.seq === seq) return low;
   // A restored snapshot may hold tasks out of order: still found, by a scan.
   return scheduled.findIndex((task) => task.seq === seq);
+}
+
+/**
+ * Where a new task goes in `(at, seq)`-ordered tasks: after every task due at or before it (its
+ * `seq` is the newest).
+ *
+ * @example
+ * ```ts
+ * tables.scheduled.insert(state, scheduledPosition(state.scheduled, record), record);
+ * ```
+ */
+export function scheduledPosition(
+  scheduled: readonly ScheduledTaskRecord[],
+  task: ScheduledTaskRecord,
+): number {
+  const last = scheduled[scheduled.length - 1];
+  if (last === undefined || last.at <= task.at) return scheduled.length;
+  return sortedPosition(scheduled, (pending) => pending.at <= task.at);
 }

@@ -15,6 +15,7 @@ import {
   toClockTime,
 } from './clock';
 import { type DurationString, parseDuration } from './durations';
+import { sortedPosition } from './sorted-position';
 
 /**
  * A scheduled task, as returned by {@link SchedulingClock.schedule}.
@@ -125,17 +126,8 @@ export function createSchedulingClock(
   };
 
   /** The first position whose task comes at or after `(at, id)`. */
-  const lowerBound = (at: number, id: number): number => {
-    let low = 0;
-    let high = queue.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const task = queue[middle] as QueuedTask;
-      if (task.at < at || (task.at === at && task.id < id)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
+  const lowerBound = (at: number, id: number): number =>
+    sortedPosition(queue, (task) => task.at < at || (task.at === at && task.id < id));
 
   const insert = (task: QueuedTask): void => {
     queue.splice(lowerBound(task.at, task.id), 0, task);

@@ -6,6 +6,7 @@
  */
 
 import { journalInsert, journalPush } from './journal';
+import { sortedPosition } from './sorted-position';
 
 /**
  * The first index whose `_id` is not below `id` (where an item with that `_id` is or would go).
@@ -16,14 +17,21 @@ import { journalInsert, journalPush } from './journal';
  * ```
  */
 export function lowerBound(items: readonly { _id: string }[], id: string): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((items[middle] as { _id: string })._id < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return sortedPosition(items, (item) => item._id < id);
+}
+
+/**
+ * Where `item` goes in `items` kept in ascending `_id` order (their length when it is the newest,
+ * the usual case: object ids grow).
+ *
+ * @example
+ * ```ts
+ * tables.messages.insert(data, positionById(data.messages, message), message);
+ * ```
+ */
+export function positionById<T extends { _id: string }>(items: readonly T[], item: T): number {
+  const last = items[items.length - 1];
+  return last === undefined || last._id < item._id ? items.length : lowerBound(items, item._id);
 }
 
 /**
@@ -36,9 +44,9 @@ export function lowerBound(items: readonly { _id: string }[], id: string): numbe
  * ```
  */
 export function insertById<T extends { _id: string }>(items: T[], item: T): void {
-  const last = items[items.length - 1];
-  if (last === undefined || last._id < item._id) journalPush(items, item);
-  else journalInsert(items, lowerBound(items, item._id), item);
+  const at = positionById(items, item);
+  if (at === items.length) journalPush(items, item);
+  else journalInsert(items, at, item);
 }
 
 /**

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { sortedPosition } from './sorted-position';
 import type { EnvironmentData, SubscriberRecord } from './state';
 import {
   forgetRememberedMatches,
@@ -72,14 +73,7 @@ function trigrams(value: string): Set<string> {
 
 /** First position in ascending `slots` not below `slot`. */
 function lowerBound(slots: readonly number[], slot: number): number {
-  let low = 0;
-  let high = slots.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((slots[middle] as number) < slot) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return sortedPosition(slots, (other) => other < slot);
 }
 
 function addGrams(grams: Map<string, number[]>, value: string, slot: number): void {

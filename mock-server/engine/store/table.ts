@@ -5,7 +5,10 @@
  * about it, on the write and on its undo. The state stays plain data (snapshots, reset and
  * restore are a `structuredClone`); the tables are functions over it, declared once in
  * store/tables.ts, so a caller writes `tables.digests.set(data, group, open)` and cannot skip the
- * journal or an index.
+ * journal or an index. Reads go through the table too (`get`, `has`, `find`, `where`, `page`,
+ * `size`, `values`): outside store/ no code reads a state collection itself
+ * (test/architecture/table-reads.test.ts), so a collection can change its shape or gain an index
+ * behind its table.
  *
  * @module
  */
@@ -55,6 +58,102 @@ function indexed<Owner, Row>(
   }
 }
 
+/** A page of rows in the table's order. */
+export interface RowPage<Row> {
+  rows: Row[];
+  /** Whether rows that match come after the page. */
+  more: boolean;
+}
+
+/** The reads every table offers over its rows, in the collection's order. */
+function rowReads<Owner, Row>(values: (owner: Owner) => Iterable<Row>) {
+  return {
+    /** The first row `match` picks, or `undefined`. */
+    find(owner: Owner, match: (row: Row) => boolean): Row | undefined {
+      for (const row of values(owner)) if (match(row)) return row;
+      return undefined;
+    },
+    /** Every row `match` picks (a new array, in the table's order). */
+    where(owner: Owner, match: (row: Row) => boolean): Row[] {
+      const found: Row[] = [];
+      for (const row of values(owner)) if (match(row)) found.push(row);
+      return found;
+    },
+    /** Whether any row matches. */
+    some(owner: Owner, match: (row: Row) => boolean): boolean {
+      for (const row of values(owner)) if (match(row)) return true;
+      return false;
+    },
+    /**
+     * Up to `limit` rows `match` picks (every row without it) after skipping `offset` of them,
+     * and whether more follow.
+     */
+    page(
+      owner: Owner,
+      options: { offset?: number; limit: number; match?: (row: Row) => boolean },
+    ): RowPage<Row> {
+      const { offset = 0, limit, match } = options;
+      const rows: Row[] = [];
+      let skipped = 0;
+      for (const row of values(owner)) {
+        if (match !== undefined && !match(row)) continue;
+        if (skipped < offset) {
+          skipped += 1;
+          continue;
+        }
+        if (rows.length === limit) return { rows, more: true };
+        rows.push(row);
+      }
+      return { rows, more: false };
+    },
+  };
+}
+
+/**
+ * The reads of a table over a `Map`: by key, and over the rows in insertion order.
+ *
+ * @example
+ * ```ts
+ * const subscribers = { ...mapReads((data: EnvironmentData) => data.subscribers), put };
+ * ```
+ */
+export function mapReads<Owner, K, Row>(rows: (owner: Owner) => Map<K, Row>) {
+  return {
+    /** The collection itself: for store/ only (everyone else reads through the table). */
+    rows,
+    get: (owner: Owner, key: K): Row | undefined => rows(owner).get(key),
+    has: (owner: Owner, key: K): boolean => rows(owner).has(key),
+    size: (owner: Owner): number => rows(owner).size,
+    /** The rows in insertion order, to read (writes go through the table). */
+    values: (owner: Owner): MapIterator<Row> => rows(owner).values(),
+    /** The keys in insertion order. */
+    keys: (owner: Owner): MapIterator<K> => rows(owner).keys(),
+    /** The `[key, row]` pairs in insertion order. */
+    entries: (owner: Owner): MapIterator<[K, Row]> => rows(owner).entries(),
+    ...rowReads((owner: Owner) => rows(owner).values()),
+  };
+}
+
+/**
+ * The reads of a table over an array: by position, and over the rows in the array's order.
+ *
+ * @example
+ * ```ts
+ * const messages = { ...listReads((data: EnvironmentData) => data.messages), insert };
+ * ```
+ */
+export function listReads<Owner, Row>(rows: (owner: Owner) => Row[]) {
+  return {
+    /** The collection itself: for store/ only (everyone else reads through the table). */
+    rows,
+    /** The rows in the table's order, read-only (writes go through the table). */
+    values: (owner: Owner): readonly Row[] => rows(owner),
+    size: (owner: Owner): number => rows(owner).length,
+    at: (owner: Owner, index: number): Row | undefined => rows(owner)[index],
+    ...rowReads(rows),
+  };
+}
+
 /** The in-place changes every table offers over its stored rows. */
 function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
   return {
@@ -94,8 +193,7 @@ export function mapTable<Owner, K, Row>(
   indexes: readonly TableIndex<Owner, Row>[] = [],
 ) {
   return {
-    rows,
-    get: (owner: Owner, key: K): Row | undefined => rows(owner).get(key),
+    ...mapReads(rows),
     /** `map.set(key, row)`, journaled; indexes told. */
     set(owner: Owner, key: K, row: Row): void {
       const map = rows(owner);
@@ -141,7 +239,7 @@ export function listTable<Owner, Row>(
     }
   };
   return {
-    rows,
+    ...listReads(rows),
     /** Appends a row, journaled; indexes told. */
     push(owner: Owner, row: Row): void {
       journalIndexUndo(owner, indexes, row, undefined);
@@ -178,8 +276,10 @@ export function listTable<Owner, Row>(
  */
 export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
   return {
+    /** The collection itself: for store/ only (everyone else reads through the table). */
     rows: members,
     has: (owner: Owner, value: V): boolean => members(owner).has(value),
+    size: (owner: Owner): number => members(owner).size,
     /** `set.add(value)`, journaled. */
     add(owner: Owner, value: V): void {
       const set = members(owner);

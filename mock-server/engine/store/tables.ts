@@ -16,7 +16,8 @@ import {
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
 import { flattenTexts } from './shared';
-import { lowerBound } from './sorted-by-id';
+import { positionById } from './sorted-by-id';
+import { sortedPosition } from './sorted-position';
 import type {
   EngineState,
   EnvironmentData,
@@ -38,7 +39,7 @@ import {
   subscriberChanged,
   subscriberRemoved,
 } from './subscriber-text-index';
-import { listTable, mapTable, setTable, type TableIndex } from './table';
+import { listReads, listTable, mapReads, mapTable, setTable, type TableIndex } from './table';
 import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
 
 const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
@@ -57,12 +58,6 @@ const subscriberRows = mapTable((data: EnvironmentData) => data.subscribers, [su
 const subscriberKeys = mapTable((data: EnvironmentData) => data.subscriberKeys);
 const subscriberOrder = listTable((data: EnvironmentData) => data.subscriberOrder);
 
-// Where an item goes in an array in ascending `_id` order (appended when it is the newest).
-function positionById<T extends { _id: string }>(array: T[], item: T): number {
-  const last = array[array.length - 1];
-  return last === undefined || last._id < item._id ? array.length : lowerBound(array, item._id);
-}
-
 // The subscriber's own texts, kept for the subscriber's lifetime (see `flattenTexts`).
 const SUBSCRIBER_TEXTS = [
   'subscriberId',
@@ -71,7 +66,17 @@ const SUBSCRIBER_TEXTS = [
 
 /** Subscribers by `subscriberId`, with the `_id` → `subscriberId` map and the `_id` order. */
 const subscribers = {
-  rows: subscriberRows.rows,
+  ...mapReads((data: EnvironmentData) => data.subscribers),
+  /** The subscriber with this `_id` (through the `_id` → `subscriberId` map). */
+  byObjectId(data: EnvironmentData, id: string): SubscriberRecord | undefined {
+    const subscriberId = data.subscriberKeys.get(id);
+    return subscriberId === undefined ? undefined : data.subscribers.get(subscriberId);
+  },
+  /** The `subscriberId` of the subscriber with this `_id`. */
+  subscriberIdOf: (data: EnvironmentData, id: string): string | undefined =>
+    data.subscriberKeys.get(id),
+  /** The subscribers' `_id`s in ascending order. */
+  order: (data: EnvironmentData): readonly string[] => data.subscriberOrder,
   /** Stores a subscriber (new, or replacing the one with its `subscriberId`). */
   put(data: EnvironmentData, record: SubscriberRecord): void {
     flattenTexts(record, SUBSCRIBER_TEXTS);
@@ -81,17 +86,10 @@ const subscribers = {
     if (existing && existing._id === record._id) return;
     const order = data.subscriberOrder;
     const last = order[order.length - 1];
-    let at = order.length;
-    if (last !== undefined && last >= record._id) {
-      let low = 0;
-      let high = order.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((order[middle] as string) < record._id) low = middle + 1;
-        else high = middle;
-      }
-      at = low;
-    }
+    const at =
+      last === undefined || last < record._id
+        ? order.length
+        : sortedPosition(order, (id) => id < record._id);
     subscriberOrder.insert(data, at, record._id);
   },
   /** Removes a subscriber from the rows, the key map and the order. */
@@ -120,7 +118,10 @@ const subscriptionsOf = mapTable((data: EnvironmentData) => data.subscriptionsBy
 
 /** Subscriptions in `_id` order, with each subscriber's own list. */
 const subscriptions = {
-  rows: subscriptionRows.rows,
+  ...listReads((data: EnvironmentData) => data.subscriptions),
+  /** One subscriber's subscriptions (by its `_id`), in `_id` order. */
+  of: (data: EnvironmentData, subscriberObjectId: string): readonly SubscriptionRecord[] =>
+    data.subscriptionsBySubscriber.get(subscriberObjectId) ?? [],
   /** Adds a subscription to the list and to its subscriber's. */
   insert(data: EnvironmentData, record: SubscriptionRecord): void {
     subscriptionRows.insert(data, positionById(data.subscriptions, record), record);
@@ -155,7 +156,7 @@ const workflowRows = listTable((data: EnvironmentData) => data.workflows, [workf
 
 /** Workflows in insertion order, with their lookups and list orders (store/workflow-index.ts). */
 const workflows = {
-  rows: workflowRows.rows,
+  ...listReads((data: EnvironmentData) => data.workflows),
   push: workflowRows.push,
   remove(data: EnvironmentData, workflow: WorkflowRecord): void {
     workflowRows.removeAt(data, data.workflows.indexOf(workflow));
@@ -180,7 +181,8 @@ const notificationsById = mapTable((data: EnvironmentData) => data.notifications
 
 /** Notifications in creation (= `_id`) order, with the lookup by `_id`. */
 const notifications = {
-  rows: notificationRows.rows,
+  ...listReads((data: EnvironmentData) => data.notifications),
+  /** The notification with this `_id`. */
   get: notificationsById.get,
   push(data: EnvironmentData, notification: NotificationRecord): void {
     notificationRows.push(data, notification);
@@ -210,7 +212,7 @@ const messageRows = listTable((data: EnvironmentData) => data.messages);
 
 /** Messages in `_id` order. */
 const messages = {
-  rows: messageRows.rows,
+  ...listReads((data: EnvironmentData) => data.messages),
   /** Adds a message at its `_id` position (appends when it is the newest). */
   insert(data: EnvironmentData, message: MessageRecord): void {
     messageRows.insert(data, positionById(data.messages, message), message);
@@ -324,6 +326,12 @@ export const tables = {
     },
   },
   environments: {
+    ...mapReads((state: EngineState) => state.environments),
+    /** The environment an API key belongs to. */
+    byApiKey(state: EngineState, apiKey: string): EnvironmentRecord | undefined {
+      const environmentId = state.apiKeys.get(apiKey);
+      return environmentId === undefined ? undefined : state.environments.get(environmentId);
+    },
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
     setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
       journalAssign(environment, 'bridgeUrl', bridgeUrl);

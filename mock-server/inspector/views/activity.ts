@@ -9,6 +9,7 @@ import type { BridgeCallExchange, TriggerExchange } from '../../engine/event-fee
 import { type ActivityDto, toActivityDto } from '../../engine/resources/notifications';
 import { subscriberByObjectId } from '../../engine/resources/subscribers';
 import type { MessageRecord, NotificationRecord } from '../../engine/store/state';
+import { tables } from '../../engine/store/tables';
 import { workflowByObjectId } from '../../engine/store/workflow-index';
 
 /** Filters of the activity; every given one must match. */
@@ -218,7 +219,7 @@ export function activity(
   }
   // A transaction whose trigger is remembered takes its notifications; one whose trigger is
   // forgotten (older than the last 200, or a reset) is a group of its notifications.
-  for (const record of context.data.notifications) {
+  for (const record of tables.notifications.values(context.data)) {
     const transactionId = record.transactionId;
     let head = heads.get(transactionId);
     if (head === undefined) {
@@ -260,7 +261,7 @@ export function activity(
     }),
   );
   const byKey = new Map(groups.map((group) => [group.key, group]));
-  for (const message of context.data.messages) {
+  for (const message of tables.messages.values(context.data)) {
     byKey.get(message.transactionId)?.messages.push(sentMessage(message));
   }
   for (const call of engine.events.readBridgeCalls()) {

@@ -8,6 +8,7 @@
 import type { EngineScope } from '../../engine/engine';
 import { findSubscriber, subscriberByObjectId } from '../../engine/resources/subscribers';
 import type { EnvironmentData, MessageRecord } from '../../engine/store/state';
+import { tables } from '../../engine/store/tables';
 import { ServiceError } from '../../engine/wire/service-error';
 
 const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'];
@@ -62,7 +63,8 @@ const stringList = (value: unknown): string[] | undefined => {
  */
 function envelope(data: EnvironmentData, message: MessageRecord) {
   const overrides = message.overrides;
-  const integration = data.integrations.find(
+  const integration = tables.integrations.find(
+    data,
     (item) => item.channel === 'email' && item.providerId === message.providerId && !item.deleted,
   );
   const credentials = integration?.credentials ?? {};
@@ -139,8 +141,9 @@ export function messages(context: EngineScope, filter: MessageFilter): MessageVi
   if (filter.subscriberId !== undefined && !subscriber) return [];
   const found: MessageView[] = [];
   const limit = filter.limit ?? 100;
-  for (let index = data.messages.length - 1; index >= 0 && found.length < limit; index--) {
-    const message = data.messages[index] as MessageRecord;
+  const stored = tables.messages.values(data);
+  for (let index = stored.length - 1; index >= 0 && found.length < limit; index--) {
+    const message = stored[index] as MessageRecord;
     if (filter.channel !== undefined && message.channel !== filter.channel) continue;
     if (subscriber && message._subscriberId !== subscriber._id) continue;
     if (filter.transactionId !== undefined && message.transactionId !== filter.transactionId) {

@@ -8,12 +8,13 @@
 import type { EngineScope, MockEngine } from '../../engine/engine';
 import { listWorkflows } from '../../engine/resources/workflows';
 import type { NotificationRecord, SubscriberRecord } from '../../engine/store/state';
+import { tables } from '../../engine/store/tables';
 
 /** Most subscribers one state answer lists (the total is given too). */
 const SUBSCRIBER_LIMIT = 200;
 
 function subscriberView(context: EngineScope, subscriber: SubscriberRecord) {
-  const subscriptions = context.data.subscriptionsBySubscriber.get(subscriber._id) ?? [];
+  const subscriptions = tables.subscriptions.of(context.data, subscriber._id);
   return {
     subscriberId: subscriber.subscriberId,
     firstName: subscriber.firstName ?? null,
@@ -38,11 +39,12 @@ function subscriberView(context: EngineScope, subscriber: SubscriberRecord) {
  */
 export function environmentState(engine: MockEngine, context: EngineScope) {
   const { data } = context;
-  const live = data.subscriberOrder
-    .map((id) => data.subscribers.get(data.subscriberKeys.get(id) ?? ''))
+  const live = tables.subscribers
+    .order(data)
+    .map((id) => tables.subscribers.byObjectId(data, id))
     .filter((subscriber): subscriber is SubscriberRecord => !!subscriber && !subscriber.deleted);
   const listed = listWorkflows(context, {
-    limit: Math.max(1, data.workflows.length),
+    limit: Math.max(1, tables.workflows.size(data)),
     offset: 0,
     orderBy: 'createdAt',
     orderDirection: 'ASC',
@@ -55,12 +57,12 @@ export function environmentState(engine: MockEngine, context: EngineScope) {
       total: live.length,
       items: live.slice(0, SUBSCRIBER_LIMIT).map((record) => subscriberView(context, record)),
     },
-    topics: [...data.topics.values()].map((topic) => ({
+    topics: [...tables.topics.values(data)].map((topic) => ({
       key: topic.key,
       name: topic.name ?? null,
-      subscribers: data.subscriptions.filter((item) => item.topicKey === topic.key).length,
+      subscribers: tables.subscriptions.where(data, (item) => item.topicKey === topic.key).length,
     })),
-    workflows: data.workflows.map((workflow) => {
+    workflows: tables.workflows.values(data).map((workflow) => {
       const item = items.get(workflow._id);
       return {
         workflowId: workflow.workflowId,
@@ -100,10 +102,10 @@ const TASK_LABEL = /^(resume-delay|close-digest) ([0-9a-f]{24})$/;
 function findNotification(engine: MockEngine, notificationId: string) {
   for (const environment of engine.environments) {
     const { data } = engine.scope(environment._id);
-    const record: NotificationRecord | undefined = data.notificationsById.get(notificationId);
+    const record: NotificationRecord | undefined = tables.notifications.get(data, notificationId);
     if (record) {
-      const subscriberId = data.subscriberKeys.get(record._subscriberId) ?? null;
-      const workflow = data.workflows.find((item) => item._id === record._templateId);
+      const subscriberId = tables.subscribers.subscriberIdOf(data, record._subscriberId) ?? null;
+      const workflow = tables.workflows.find(data, (item) => item._id === record._templateId);
       return { environment, record, subscriberId, workflowId: workflow?.workflowId ?? null };
     }
   }

@@ -114,6 +114,15 @@ describe('bulk preferences: the answer', () => {
       ['digest', { sms: false }],
     ]);
   });
+
+  it('finds a workflow by its _id written in capitals, as the service casts it', () => {
+    const { bulk, workflow } = setup();
+    const welcome = workflow('welcome');
+    const [answer] = bulk({
+      preferences: [{ workflowId: welcome._id.toUpperCase(), channels: { email: false } }],
+    });
+    expect(answer?.workflow.id).toBe(welcome._id);
+  });
 });
 
 describe("bulk preferences: the service's checks", () => {

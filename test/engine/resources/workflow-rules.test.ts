@@ -261,13 +261,7 @@ describe('sync refusals', () => {
     const { engine, context } = setup();
     const other = engine.createOrganization({ name: 'Other' }).environments[0]?._id ?? '';
     const production = engine.environment('Production')._id;
-    for (const id of [
-      other,
-      'not-an-id',
-      production.toUpperCase(),
-      `${production}0`,
-      `x${production}`,
-    ]) {
+    for (const id of [other, 'not-an-id', `${production}0`, `x${production}`]) {
       expect(
         refusalOf(() =>
           engine.operations['workflows.sync'](context, {
@@ -277,6 +271,27 @@ describe('sync refusals', () => {
         ),
       ).toStrictEqual(httpRefusal(404, 'Not Found', `Environment ${id} not found`));
     }
+  });
+
+  it('finds the target environment by its _id written in capitals, as the service casts it', () => {
+    const { engine, context } = setup();
+    const production = engine.environment('Production');
+    engine.operations['workflows.sync'](context, {
+      params: { workflowId: 'alpha-flow' },
+      body: { targetEnvironmentId: production._id.toUpperCase() },
+    });
+    const target = engine.scope(production._id).data.workflows;
+    expect(target.map((workflow) => workflow.workflowId)).toStrictEqual(['alpha-flow']);
+    expect(
+      refusalOf(() =>
+        engine.operations['workflows.sync'](context, {
+          params: { workflowId: 'alpha-flow' },
+          body: { targetEnvironmentId: context.environment._id.toUpperCase() },
+        }),
+      ),
+    ).toStrictEqual(
+      httpRefusal(400, 'Bad Request', 'Cannot sync workflow to the same environment'),
+    );
   });
 
   it('answers 404 with the workflowId asked for when the workflow is not found', () => {

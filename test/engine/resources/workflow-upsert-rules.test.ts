@@ -3,7 +3,7 @@
 // checks, generated identifiers, steps matched or added, and what an update keeps.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../../mock-server/engine/engine';
-import { DEFAULT_WORKFLOW_PREFERENCES } from '../../../mock-server/engine/resources/workflow-upsert';
+import { DEFAULT_WORKFLOW_PREFERENCES } from '../../../mock-server/engine/resources/workflow-record';
 import type { WorkflowSearch } from '../../../mock-server/engine/resources/workflows';
 import { listWorkflows } from '../../../mock-server/engine/resources/workflows';
 import type { SeedData } from '../../../mock-server/engine/seed';

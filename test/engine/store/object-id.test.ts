@@ -1,7 +1,7 @@
 // isObjectId (mock-server/engine/store/ids.ts): exactly 24 hex digits of text, what the
 // service's IsMongoId validation accepts for an ObjectId parameter.
 import { describe, expect, it } from 'vitest';
-import { isObjectId } from '../../../mock-server/engine/store/ids';
+import { isObjectId, storedObjectId } from '../../../mock-server/engine/store/ids';
 
 describe('isObjectId', () => {
   it('accepts 24 hex digits in either case', () => {
@@ -27,5 +27,18 @@ describe('isObjectId', () => {
     expect(isObjectId({ toString: () => '6955b90000000000000000a1' })).toBe(false);
     expect(isObjectId(undefined)).toBe(false);
     expect(isObjectId(null)).toBe(false);
+  });
+});
+
+describe('storedObjectId', () => {
+  it('answers an ObjectId in the lowercase spelling the engine stores', () => {
+    expect(storedObjectId('6955B90000000000000000A1')).toBe('6955b90000000000000000a1');
+    expect(storedObjectId('6955b90000000000000000a1')).toBe('6955b90000000000000000a1');
+  });
+
+  it('answers undefined for anything isObjectId refuses', () => {
+    expect(storedObjectId('welcome-email')).toBeUndefined();
+    expect(storedObjectId('6955b90000000000000000a1x')).toBeUndefined();
+    expect(storedObjectId(42)).toBeUndefined();
   });
 });

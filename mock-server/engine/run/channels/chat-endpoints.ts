@@ -11,6 +11,7 @@
 import { endpointMatches, isEndpointType } from '../../resources/channel-endpoint-shapes';
 import { sameContextKeys } from '../../resources/channel-listing';
 import type { ChannelEndpointRecord, IntegrationRecord, MessageRecord } from '../../store/state';
+import { tables } from '../../store/tables';
 import { DETAILS } from '../detail-texts';
 import {
   addDetail,
@@ -36,9 +37,9 @@ export interface EndpointGroup {
  */
 export function endpointGroups(delivery: StepDelivery): EndpointGroup[] {
   const { data } = delivery.scope;
-  if (data.channelEndpoints.size === 0) return [];
+  if (tables.channelEndpoints.size(data) === 0) return [];
   const contextKeys = delivery.notification.contextKeys ?? [];
-  const matching = [...data.channelEndpoints.values()]
+  const matching = [...tables.channelEndpoints.values(data)]
     .filter(
       (endpoint) =>
         endpoint.subscriberId === delivery.subscriber.subscriberId &&
@@ -88,7 +89,7 @@ function redactedToken(delivery: StepDelivery, endpoint: ChannelEndpointRecord) 
   const connection =
     endpoint.connectionIdentifier === undefined
       ? undefined
-      : delivery.scope.data.channelConnections.get(endpoint.connectionIdentifier);
+      : tables.channelConnections.get(delivery.scope.data, endpoint.connectionIdentifier);
   const token = connection?.auth.accessToken;
   return typeof token === 'string' ? { token: `${token.slice(0, 8)}...` } : {};
 }
@@ -135,7 +136,8 @@ export function sendToEndpointGroup(
   group: EndpointGroup,
   content: string,
 ): ChannelResult {
-  const integration = delivery.scope.data.integrations.find(
+  const integration = tables.integrations.find(
+    delivery.scope.data,
     (candidate) =>
       candidate.identifier === group.integrationIdentifier &&
       candidate.channel === 'chat' &&

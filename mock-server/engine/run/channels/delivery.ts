@@ -114,7 +114,8 @@ export function selectIntegration(
     const rendered = renderTemplate(value, { tenant: tenant as JsonObject });
     return rendered.ok ? rendered.value : '';
   };
-  const conditioned = data.integrations.find(
+  const conditioned = tables.integrations.find(
+    data,
     (integration) =>
       activeOn(integration, channel) &&
       integration.conditions.length > 0 &&
@@ -441,7 +442,7 @@ export function useIntegration(
   const tenant =
     delivery.notification.tenantId === undefined
       ? undefined
-      : delivery.scope.data.tenants.get(delivery.notification.tenantId);
+      : tables.tenants.get(delivery.scope.data, delivery.notification.tenantId);
   const integration = selectIntegration(
     delivery.scope.data,
     channel,
