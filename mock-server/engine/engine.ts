@@ -39,7 +39,7 @@ import {
   type OperationCommit,
 } from './store/commit-log';
 import { createIdGenerator, createRandom } from './store/ids';
-import { journaled } from './store/journal';
+import { journaled, type WriteWatcher, watchWrites } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import { scheduledIndex } from './store/scheduled-order';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
@@ -309,6 +309,12 @@ export interface MockEngine {
 export interface EngineDurability {
   /** The engine as it is now (not a copy: serialize it before anything else runs). */
   image(): DurableImage;
+  /**
+   * Calls `watcher` before each write to an object of the state (any engine's: the write helpers
+   * are shared), until the returned function is called: what lets a compaction save the state as
+   * it was at its start while requests go on changing it.
+   */
+  watchWrites(watcher: WriteWatcher): () => void;
   /** Replaces the whole engine with a saved one; a `TypeError` when it does not check out. */
   load(image: DurableImage): void;
   /** Makes one committed change again, with its recorded time and ids. */
@@ -913,6 +919,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
         environmentIds: first.environments.map((environment) => environment._id),
         restarts: restarts,
       }),
+      watchWrites,
       load(image) {
         const problem = durableImageProblem(image);
         if (problem !== undefined) throw new TypeError(`Not a saved engine: ${problem}`);

@@ -15,6 +15,15 @@
 
 type Undo = () => void;
 
+/**
+ * Told before an object of the state is changed in place (`assigned`: the object value a write
+ * puts into it, if any). A data directory's compaction watches writes to keep the state as it was
+ * when the compaction started (docs/decisions/0142-keeping-data.md#compaction-off-the-request-path).
+ */
+export type WriteWatcher = (target: object, assigned?: unknown) => void;
+
+let watchers: WriteWatcher[] = [];
+
 let log: Undo[] | undefined;
 /** Callbacks waiting for the outermost journal to commit ({@link afterCommit}). */
 let committed: (() => void)[] = [];
@@ -60,6 +69,38 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
   return result;
 }
 
+/**
+ * Calls `watcher` before every write the helpers below (and the tables) make, with or without an
+ * open journal, until the returned function is called.
+ *
+ * @example
+ * ```ts
+ * const stop = watchWrites((target) => keepAsItWas(target));
+ * stop();
+ * ```
+ */
+export function watchWrites(watcher: WriteWatcher): () => void {
+  watchers = [...watchers, watcher];
+  return () => {
+    watchers = watchers.filter((other) => other !== watcher);
+  };
+}
+
+/**
+ * Tells the watchers ({@link watchWrites}) that `target` is about to change in place: every write
+ * to an existing object of the state calls it first (the helpers below do).
+ *
+ * @example
+ * ```ts
+ * beforeWrite(list);
+ * list.splice(at, 0, item);
+ * ```
+ */
+export function beforeWrite(target: object, assigned?: unknown): void {
+  if (watchers.length === 0) return;
+  for (const watcher of watchers) watcher(target, assigned);
+}
+
 function runCommitted(): void {
   const callbacks = committed;
   committed = [];
@@ -103,6 +144,7 @@ export function journalUndo(undo: Undo): void {
  * ```
  */
 export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  beforeWrite(map, value);
   if (log !== undefined) {
     const had = map.has(key);
     const previous = map.get(key) as V;
@@ -120,6 +162,7 @@ export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
  * ```
  */
 export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
+  beforeWrite(map);
   if (log !== undefined && map.has(key)) {
     const previous = map.get(key) as V;
     log.push(() => map.set(key, previous));
@@ -136,6 +179,7 @@ export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
  * ```
  */
 export function journalAdd<V>(set: Set<V>, value: V): void {
+  beforeWrite(set, value);
   if (log !== undefined && !set.has(value)) log.push(() => set.delete(value));
   set.add(value);
 }
@@ -149,6 +193,7 @@ export function journalAdd<V>(set: Set<V>, value: V): void {
  * ```
  */
 export function journalPush<T>(array: T[], item: T): void {
+  beforeWrite(array, item);
   if (log !== undefined) log.push(() => array.pop());
   array.push(item);
 }
@@ -162,6 +207,7 @@ export function journalPush<T>(array: T[], item: T): void {
  * ```
  */
 export function journalInsert<T>(array: T[], index: number, item: T): void {
+  beforeWrite(array, item);
   if (log !== undefined) log.push(() => array.splice(index, 1));
   array.splice(index, 0, item);
 }
@@ -175,6 +221,7 @@ export function journalInsert<T>(array: T[], index: number, item: T): void {
  * ```
  */
 export function journalRemove<T>(array: T[], index: number): void {
+  beforeWrite(array);
   const [removed] = array.splice(index, 1);
   if (log !== undefined && removed !== undefined) {
     log.push(() => array.splice(index, 0, removed));
@@ -194,6 +241,7 @@ export function journalAssign<T extends object, K extends keyof T>(
   key: K,
   value: T[K],
 ): void {
+  beforeWrite(record, value);
   if (log !== undefined) {
     const had = Object.hasOwn(record, key);
     const previous = record[key];
@@ -222,6 +270,7 @@ export function journalAssign<T extends object, K extends keyof T>(
  * ```
  */
 export function journalRecord(record: object): void {
+  beforeWrite(record);
   if (log === undefined) return;
   const before = structuredClone(record) as Record<string, unknown>;
   const target = record as Record<string, unknown>;

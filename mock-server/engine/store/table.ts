@@ -10,7 +10,7 @@
  * @module
  */
 
-import { journalDelete, journalRecord, journalSet, journalUndo } from './journal';
+import { beforeWrite, journalDelete, journalRecord, journalSet, journalUndo } from './journal';
 
 /**
  * A derived index of a table, kept outside the state: told of each write after it happened
@@ -132,6 +132,7 @@ export function listTable<Owner, Row>(
 ) {
   const insertAt = (owner: Owner, at: number, row: Row): void => {
     const array = rows(owner);
+    beforeWrite(array, row);
     if (at === array.length) {
       array.push(row);
       journalUndo(() => array.pop());
@@ -159,6 +160,7 @@ export function listTable<Owner, Row>(
       const array = rows(owner);
       if (at < 0 || at >= array.length) return;
       journalIndexUndo(owner, indexes, undefined, array[at]);
+      beforeWrite(array);
       const [removed] = array.splice(at, 1) as [Row];
       journalUndo(() => array.splice(at, 0, removed));
       indexed(owner, indexes, undefined, removed);
@@ -184,6 +186,7 @@ export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
     add(owner: Owner, value: V): void {
       const set = members(owner);
       if (set.has(value)) return;
+      beforeWrite(set, value);
       set.add(value);
       journalUndo(() => set.delete(value));
     },
