@@ -25,6 +25,7 @@ import {
   encodeEngineImage,
   readEngineImage,
   syncDirectory,
+  syncDirectoryInBackground,
   TEMPORARY_FILE,
   writeFileAtomically,
 } from './snapshot-file';
@@ -437,7 +438,8 @@ function keep(context: {
       const match = JOURNAL_NAME.exec(String(name));
       if (match && Number(match[1]) < generation) fs.unlinkSync(join(directory, String(name)));
     }
-    syncDirectory(fs, directory);
+    if (background) await syncDirectoryInBackground(fs, directory);
+    else syncDirectory(fs, directory);
   };
 
   const runCompaction = (background: boolean): Promise<void> => {
