@@ -136,7 +136,7 @@ describe('a snapshot written in slices', () => {
     }
     await first.data.checkpoint();
     await stop(first);
-    const server = await start({ compactAfterBytes: 1024});
+    const server = await start({ compactAfterBytes: 1024 });
     const state = server.engine.durability.image().state;
     let serializeMs = Number.POSITIVE_INFINITY;
     for (let sample = 0; sample < 2; sample++) {
