@@ -385,14 +385,15 @@ async function fillLargeDirectory(data, seedFile, keep, program = cli) {
   await stop(first.child);
 }
 
-const COMPACTION_SECONDS = SMOKE ? 1 : Number(process.env.BENCH_COMPACTION_SECONDS ?? 12);
+const COMPACTION_SECONDS = SMOKE ? 1 : Number(process.env.BENCH_COMPACTION_SECONDS ?? 20);
 
 /** The generation `state.snap` names: how many compactions ran between two reads. */
 const generationOf = (data) => readFileSync(join(data, 'state.snap')).readUInt32LE(12);
 
 /**
- * Triggers (24 connections) and GETs (8) at once for COMPACTION_SECONDS on a copy of `data`:
- * a compaction every ~4,400 triggers of the whole 100k-notification state.
+ * Triggers (16 connections), GETs (8) and bulk triggers (4, what fills the journal) at once for
+ * COMPACTION_SECONDS on a copy of `data`: a compaction every 2 MiB of journal, of the whole
+ * 100k-notification state.
  */
 async function underCompaction(label, program, data, keep) {
   const server = await startProcess(
@@ -403,22 +404,34 @@ async function underCompaction(label, program, data, keep) {
     // A start after a format change (or a journal) compacts first: let it finish.
     await control(server.url, '/settle');
     const before = generationOf(data);
-    const gets = runHttpLoadInBackground({
+    const load = (spec) =>
+      runHttpLoadInBackground({ method: 'POST', seconds: COMPACTION_SECONDS, ...spec });
+    // Bulk triggers fill the journal fast enough for compactions to happen in the window.
+    const events = Array.from({ length: 40 }, (_, index) => ({
+      name: `workflow-${index % WORKFLOWS}`,
+      to: `user-${(index * 7) % SUBSCRIBERS}`,
+      payload: { text: 'x'.repeat(2000) },
+    }));
+    const bulk = load({
+      url: `${server.url}/v1/events/trigger/bulk`,
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ events }),
+      connections: 4,
+    });
+    const gets = load({
       url: `${server.url}/v2/subscribers/user-1`,
       method: 'GET',
       headers: auth,
       connections: 8,
-      seconds: COMPACTION_SECONDS,
     });
-    const triggers = await runHttpLoadInBackground({
+    const triggers = await load({
       url: `${server.url}/v1/events/trigger`,
-      method: 'POST',
       headers: { ...auth, ...json },
       body: JSON.stringify({ name: 'workflow-1', to: 'user-1', payload: {} }),
-      connections: 24,
-      seconds: COMPACTION_SECONDS,
+      connections: 16,
     });
     const read = await gets;
+    await bulk;
     return { label, triggers, gets: read, compactions: generationOf(data) - before };
   } finally {
     await stop(server.child);
@@ -446,7 +459,7 @@ async function compactionLatency() {
     }
     const what = `${NOTIFICATIONS} notifications, ${SUBSCRIBERS} subscribers`;
     return runs.flatMap((run) => {
-      const detail = `${what}; ${COMPACTION_SECONDS} s of triggers (24 connections) and GETs (8) at once, ${run.compactions} compaction(s) meanwhile`;
+      const detail = `${what}; ${COMPACTION_SECONDS} s of triggers (16 connections), GETs (8) and bulk triggers of 40 x 2 KB (4) at once, ${run.compactions} compaction(s) meanwhile`;
       return [
         ['POST trigger', run.triggers],
         ['GET subscriber', run.gets],

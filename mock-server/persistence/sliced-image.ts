@@ -62,6 +62,8 @@ export class SlicedImage {
   private table = 0;
   private position = 0;
   private stopWatching: (() => void) | undefined;
+  /** Why an object could not be kept: the image is then refused, never the write. */
+  private failure: unknown;
 
   constructor(
     image: { state: object } & Record<string, unknown>,
@@ -127,14 +129,22 @@ export class SlicedImage {
       if (isObject(assigned)) this.unwatched.add(assigned);
       return;
     }
-    if (this.unwatched.has(target)) return;
+    if (this.unwatched.has(target) || this.failure !== undefined) return;
     this.unwatched.add(target);
-    this.serializer.writeUint32(KEPT);
-    this.serializer.writeValue(target);
+    try {
+      this.serializer.writeUint32(KEPT);
+      this.serializer.writeValue(target);
+    } catch (error) {
+      // The request's write goes on; this image is given up (the last snapshot and its journals
+      // stay as they are) and the next compaction starts anew.
+      this.failure = error;
+      this.stop();
+    }
   };
 
   /** Writes members until `deadline` (`performance.now()`); true once every member is written. */
   step(deadline = Number.POSITIVE_INFINITY): boolean {
+    if (this.failure !== undefined) return true; // finish() reports it
     let written = 0;
     while (this.table < this.tables.length) {
       const members = this.tables[this.table] as Members;
@@ -163,8 +173,11 @@ export class SlicedImage {
 
   /** Writes what is left, stops watching and answers the stream's bytes. */
   finish(): Buffer {
-    this.step();
+    if (this.failure === undefined) this.step();
     this.stop();
+    if (this.failure !== undefined) {
+      throw new Error(`an object about to change could not be kept: ${String(this.failure)}`);
+    }
     this.serializer.writeUint32(END);
     return this.serializer.releaseBuffer();
   }

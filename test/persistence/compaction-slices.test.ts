@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import type { WriteWatcher } from '../../mock-server/engine/store/journal';
 import type { EngineState } from '../../mock-server/engine/store/state';
 import { readSlicedImage, SlicedImage } from '../../mock-server/persistence/sliced-image';
 import { type KeptServer, keptDirectoryPerTest } from './helpers';
@@ -175,4 +176,31 @@ describe('a snapshot written in slices', () => {
     expect(serializeMs).toBeGreaterThan(60); // a state large enough to show a stall
     expect(longest).toBeLessThan(serializeMs / 2);
   }, 60_000);
+
+  it('gives the image up, never the write, when an object about to change cannot be kept', () => {
+    let watcher: WriteWatcher | undefined;
+    const state = { data: new Map(), rows: [{ a: 1 }] };
+    const image = new SlicedImage({ state }, (watch) => {
+      watcher = watch;
+      return () => {
+        watcher = undefined;
+      };
+    });
+    expect(() => watcher?.({ notData: () => 1 })).not.toThrow();
+    expect(watcher).toBeUndefined();
+    expect(() => image.finish()).toThrow(/could not be kept/);
+  });
+
+  it('refuses a stream cut short or describing rows it does not hold', () => {
+    const bytes = new SlicedImage({
+      state: { data: new Map(), rows: [{ a: 1 }, { a: 2 }] },
+    }).finish();
+    expect(readSlicedImage(bytes)).toEqual({
+      state: { data: new Map(), rows: [{ a: 1 }, { a: 2 }] },
+    });
+    expect(() => readSlicedImage(bytes.subarray(0, bytes.length - 1))).toThrow();
+    const image = new SlicedImage({ state: { data: new Map(), rows: [{ a: 1 }] } });
+    const short = Buffer.from(image.finish());
+    expect(() => readSlicedImage(short.subarray(0, short.length - 4))).toThrow();
+  });
 });
