@@ -174,7 +174,9 @@ describe('a snapshot written in slices', () => {
     probing = false;
     expect(generation()).toBeGreaterThan(before);
     expect(serializeMs).toBeGreaterThan(60); // a state large enough to show a stall
-    expect(longest).toBeLessThan(serializeMs / 2);
+    // Before, the longest turn held the whole serialize (at least serializeMs); the bound leaves
+    // room for a loaded machine's scheduler and disk.
+    expect(longest).toBeLessThan(serializeMs * 0.75);
   }, 60_000);
 
   it('gives the image up, never the write, when an object about to change cannot be kept', () => {
