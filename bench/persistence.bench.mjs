@@ -8,14 +8,7 @@
 // 100k-notification directory while compactions run, against the svc-mock built at
 // BENCH_COMPACTION_BEFORE (a dist/ folder of another checkout) when given, in the same run.
 import { spawn } from 'node:child_process';
-import {
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -409,7 +402,12 @@ async function underCompaction(label, program, data, keep) {
     await control(server.url, '/settle');
     const before = generationOf(data);
     const load = (spec) =>
-      runHttpLoadInBackground({ method: 'POST', seconds: COMPACTION_SECONDS, ...spec });
+      runHttpLoadInBackground({
+        method: 'POST',
+        seconds: COMPACTION_SECONDS,
+        countFailures: true,
+        ...spec,
+      });
     // Bulk triggers fill the journal fast enough for compactions to happen in the window.
     const events = Array.from({ length: 40 }, (_, index) => ({
       name: `workflow-${index % WORKFLOWS}`,
@@ -474,7 +472,7 @@ async function compactionLatency() {
           value: Math.round(measured.p99),
           unit: 'ms',
           better: 'lower',
-          detail: `${detail}; ${Math.round(measured.rps)} req/s`,
+          detail: `${detail}; ${Math.round(measured.rps)} req/s, ${measured.failures} failed`,
         },
         {
           bench: 'persistence',
