@@ -3,10 +3,12 @@
 // the journal's bytes per trigger and the snapshot's size after compaction, and the start time of
 // a directory holding 100k subscribers, 1k workflows and 100k notifications (goal < 3 s), from the
 // snapshot alone and with a journal topped up to just under its compaction threshold.
-// BENCH_PERSISTENCE_PARTS=throughput,start picks parts; BENCH_PERSISTENCE_ROUNDS and _SECONDS
-// set the load.
+// BENCH_PERSISTENCE_PARTS=throughput,start,compaction picks parts; BENCH_PERSISTENCE_ROUNDS and
+// _SECONDS set the load. `compaction`: p99 and worst latency of triggers and of GETs at once on the
+// 100k-notification directory while compactions run, against the svc-mock built at
+// BENCH_COMPACTION_BEFORE (a dist/ folder of another checkout) when given, in the same run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { COMPACT_AFTER_BYTES } from '../dist/mock/persistence/data-directory.js';
 import { subscriberSeed, workflowSeed } from './lib/datasets.mjs';
 import { median, SMOKE } from './lib/measure.mjs';
-import { runHttpLoad } from './lib/run-load.mjs';
+import { runHttpLoad, runHttpLoadInBackground } from './lib/run-load.mjs';
 
 const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_PERSISTENCE_ROUNDS ?? 3);
 const SECONDS = SMOKE ? 0.3 : Number(process.env.BENCH_PERSISTENCE_SECONDS ?? 3);
@@ -29,11 +31,11 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const json = { 'content-type': 'application/json' };
 const auth = { authorization: `ApiKey ${KEY}` };
 
-function startProcess(args) {
+function startProcess(args, program = cli) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [cli, '--port', '0', '--quiet', '--no-inspector', ...args],
+    [program, '--port', '0', '--quiet', '--no-inspector', ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, SVC_MOCK_DATA: '' },
@@ -337,11 +339,162 @@ async function startTime() {
   }
 }
 
+/** Fills `data` with SUBSCRIBERS subscribers, WORKFLOWS workflows and NOTIFICATIONS notifications. */
+async function fillLargeDirectory(data, seedFile, keep, program = cli) {
+  writeFileSync(
+    seedFile,
+    JSON.stringify({
+      subscribers: Array.from({ length: SUBSCRIBERS }, (_, index) => subscriberSeed(index)),
+      workflows: Array.from({ length: WORKFLOWS }, (_, index) => workflowSeed(index)),
+    }),
+  );
+  const first = await startProcess(
+    ['--clock', 'virtual', '--api-key', KEY, '--seed', seedFile, '--data', data, ...keep],
+    program,
+  );
+  const BULK = 100;
+  let sent = 0;
+  const sender = async () => {
+    while (sent < NOTIFICATIONS) {
+      const from = sent;
+      sent += BULK;
+      const events = Array.from({ length: BULK }, (_, offset) => ({
+        name: `workflow-${(from + offset) % WORKFLOWS}`,
+        to: `user-${(from + offset) % SUBSCRIBERS}`,
+        payload: {},
+      }));
+      const response = await fetch(`${first.url}/v1/events/trigger/bulk`, {
+        method: 'POST',
+        headers: { ...auth, ...json },
+        body: JSON.stringify({ events }),
+      });
+      if (response.status !== 201)
+        throw new Error(`bulk trigger: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, sender));
+  await control(first.url, '/settle'); // compacted: the snapshot holds everything
+  await stop(first.child);
+}
+
+const COMPACTION_SECONDS = SMOKE ? 1 : Number(process.env.BENCH_COMPACTION_SECONDS ?? 20);
+
+/** The newest journal's generation: how many compactions started between two reads. */
+const generationOf = (data) =>
+  Math.max(
+    ...readdirSync(data)
+      .filter(isJournal)
+      .map((name) => Number(/\d+/.exec(name)?.[0])),
+  );
+
+/**
+ * Triggers (16 connections), GETs (8) and bulk triggers (4, what fills the journal) at once for
+ * COMPACTION_SECONDS on a copy of `data`: a compaction every 2 MiB of journal, of the whole
+ * 100k-notification state.
+ */
+async function underCompaction(label, program, data, keep) {
+  const server = await startProcess(
+    ['--clock', 'virtual', '--api-key', KEY, '--data', data, ...keep],
+    program,
+  );
+  try {
+    // A start after a format change (or a journal) compacts first: let it finish.
+    await control(server.url, '/settle');
+    const before = generationOf(data);
+    const load = (spec) =>
+      runHttpLoadInBackground({
+        method: 'POST',
+        seconds: COMPACTION_SECONDS,
+        countFailures: true,
+        ...spec,
+      });
+    // Bulk triggers fill the journal fast enough for compactions to happen in the window.
+    const events = Array.from({ length: 40 }, (_, index) => ({
+      name: `workflow-${index % WORKFLOWS}`,
+      to: `user-${(index * 7) % SUBSCRIBERS}`,
+      payload: { text: 'x'.repeat(2000) },
+    }));
+    const bulk = load({
+      url: `${server.url}/v1/events/trigger/bulk`,
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ events }),
+      connections: 4,
+    });
+    const gets = load({
+      url: `${server.url}/v2/subscribers/user-1`,
+      method: 'GET',
+      headers: auth,
+      connections: 8,
+    });
+    const triggers = await load({
+      url: `${server.url}/v1/events/trigger`,
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ name: 'workflow-1', to: 'user-1', payload: {} }),
+      connections: 16,
+    });
+    const read = await gets;
+    await bulk;
+    return { label, triggers, gets: read, compactions: generationOf(data) - before };
+  } finally {
+    await stop(server.child);
+  }
+}
+
+async function compactionLatency() {
+  const directory = mkdtempSync(join(tmpdir(), 'svc-mock-bench-compaction-'));
+  const seedFile = join(directory, 'seed.json');
+  const built = join(directory, 'built');
+  const keep = ['--retention-max', String(4 * NOTIFICATIONS)];
+  const beforeDist = process.env.BENCH_COMPACTION_BEFORE;
+  const beforeCli = beforeDist ? join(beforeDist, 'cli.js') : undefined;
+  try {
+    // Built by the older svc-mock when comparing: a newer one reads (and rewrites) its files.
+    await fillLargeDirectory(built, seedFile, keep, beforeCli ?? cli);
+    const runs = [];
+    for (const [label, program] of [
+      ...(beforeCli ? [['before', beforeCli]] : []),
+      ['this build', cli],
+    ]) {
+      const copy = join(directory, label.replace(/\W/g, '-'));
+      cpSync(built, copy, { recursive: true });
+      runs.push(await underCompaction(label, program, copy, keep));
+    }
+    const what = `${NOTIFICATIONS} notifications, ${SUBSCRIBERS} subscribers`;
+    return runs.flatMap((run) => {
+      const detail = `${what}; ${COMPACTION_SECONDS} s of triggers (16 connections), GETs (8) and bulk triggers of 40 x 2 KB (4) at once, ${run.compactions} compaction(s) started meanwhile`;
+      return [
+        ['POST trigger', run.triggers],
+        ['GET subscriber', run.gets],
+      ].flatMap(([name, measured]) => [
+        {
+          bench: 'persistence',
+          name: `${name} p99 under compaction (${run.label})`,
+          value: Math.round(measured.p99),
+          unit: 'ms',
+          better: 'lower',
+          detail: `${detail}; ${Math.round(measured.rps)} req/s, ${measured.failures} failed`,
+        },
+        {
+          bench: 'persistence',
+          name: `${name} worst under compaction (${run.label})`,
+          value: Math.round(measured.max),
+          unit: 'ms',
+          better: 'lower',
+          detail,
+        },
+      ]);
+    });
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 /** Runs the persistence bench and answers its rows. */
 export default async function run() {
-  const parts = (process.env.BENCH_PERSISTENCE_PARTS ?? 'throughput,start').split(',');
+  const parts = (process.env.BENCH_PERSISTENCE_PARTS ?? 'throughput,start,compaction').split(',');
   return [
     ...(parts.includes('throughput') ? await throughput() : []),
     ...(parts.includes('start') ? await startTime() : []),
+    ...(parts.includes('compaction') ? await compactionLatency() : []),
   ];
 }

@@ -59,6 +59,7 @@ console.log(
     rps: latencies.length / elapsed,
     p50: at(0.5),
     p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
     requests: latencies.length,
     failures,
   }),

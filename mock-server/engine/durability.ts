@@ -19,7 +19,7 @@ import type { Organizations } from './organizations';
 import type { InProcessCall, OperationRequest, OperationResponse } from './perform';
 import { runFanOutChunk } from './run/fan-out';
 import { createIdGenerator } from './store/ids';
-import { journaled } from './store/journal';
+import { journaled, watchWrites } from './store/journal';
 import { withCurrentShape } from './store/snapshot-check';
 import type { EnvironmentRecord } from './store/state';
 import { tables } from './store/tables';
@@ -132,6 +132,7 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
       environmentIds: organizations.first.environments.map((environment) => environment._id),
       restarts,
     }),
+    watchWrites,
     load(image) {
       const problem = durableImageProblem(image);
       if (problem !== undefined) throw new TypeError(`Not a saved engine: ${problem}`);

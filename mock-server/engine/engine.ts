@@ -34,6 +34,7 @@ import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
 import type { EngineScope } from './scope';
 import type { SeedData } from './seed';
 import type { CommitEntry, CommitLog } from './store/commit-log';
+import type { WriteWatcher } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import type { SchedulingClock } from './store/scheduler';
 import type { EngineState, EnvironmentRecord, OrganizationRecord } from './store/state';
@@ -267,6 +268,12 @@ export interface MockEngine {
 export interface EngineDurability {
   /** The engine as it is now (not a copy: serialize it before anything else runs). */
   image(): DurableImage;
+  /**
+   * Calls `watcher` before each write to an object of the state (any engine's: the write helpers
+   * are shared), until the returned function is called: what lets a compaction save the state as
+   * it was at its start while requests go on changing it.
+   */
+  watchWrites(watcher: WriteWatcher): () => void;
   /** Replaces the whole engine with a saved one; a `TypeError` when it does not check out. */
   load(image: DurableImage): void;
   /** Makes one committed change again, with its recorded time and ids. */

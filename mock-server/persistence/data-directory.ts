@@ -21,9 +21,11 @@ import { SNAPSHOTS_FOLDER } from './kept-snapshots';
 import { takeLock } from './lock-file';
 import { ensurePrivateDirectory } from './private-directory';
 import {
+  EngineImageWriting,
   encodeEngineImage,
   readEngineImage,
   syncDirectory,
+  syncDirectoryInBackground,
   TEMPORARY_FILE,
   writeFileAtomically,
 } from './snapshot-file';
@@ -418,16 +420,26 @@ function keep(context: {
     const generation = old.generation + 1;
     writer = openJournalWriter(fs, join(directory, journalName(generation)), generation);
     syncDirectory(fs, directory);
-    // Serialized now, in one step, so the snapshot is exactly the state the new journal follows.
-    const parts = encodeEngineImage(engine.durability.image(), generation);
+    // Started in the same step as the new journal: the snapshot is the state that journal
+    // follows, even when (in the background) requests change it between the slices.
+    const writing = new EngineImageWriting(engine.durability.image(), (watcher) =>
+      engine.durability.watchWrites(watcher),
+    );
     retiring = retiring.then(() => old.durable()).then(() => old.close());
+    let parts: Buffer[];
+    try {
+      parts = await writing.parts(generation, background);
+    } finally {
+      writing.stop();
+    }
     await retiring;
     await writeFileAtomically(fs, join(directory, STATE_FILE), parts, background);
     for (const name of fs.readdirSync(directory)) {
       const match = JOURNAL_NAME.exec(String(name));
       if (match && Number(match[1]) < generation) fs.unlinkSync(join(directory, String(name)));
     }
-    syncDirectory(fs, directory);
+    if (background) await syncDirectoryInBackground(fs, directory);
+    else syncDirectory(fs, directory);
   };
 
   const runCompaction = (background: boolean): Promise<void> => {

@@ -14,6 +14,7 @@ export type DataFs = Pick<
   | 'closeSync'
   | 'writeSync'
   | 'fsyncSync'
+  | 'fsync'
   | 'fdatasync'
   | 'ftruncateSync'
   | 'readFileSync'
@@ -41,6 +42,7 @@ export function dataFs(overrides: Partial<DataFs> = {}): DataFs {
     closeSync: nodeFs.closeSync,
     writeSync: nodeFs.writeSync,
     fsyncSync: nodeFs.fsyncSync,
+    fsync: nodeFs.fsync,
     fdatasync: nodeFs.fdatasync,
     ftruncateSync: nodeFs.ftruncateSync,
     readFileSync: nodeFs.readFileSync,

@@ -12,7 +12,9 @@
  * - snapshot (`state.snap`, `snapshots/<id>.snap`): header, then one or more sections of
  *   `length (u64) | crc32 (u32) | v8-serialized payload`, back to back. Version 2's `state.snap`
  *   has two (the engine without its reset baseline, then the baseline, decoded when a reset needs
- *   it); version 1's has one (the whole engine), and is still read.
+ *   it); version 1's has one (the whole engine), and is still read. Since version 4, the first
+ *   section of `state.snap` is a sliced stream (persistence/sliced-image.ts) instead of one value;
+ *   journals and control API snapshots are as in version 3.
  *
  * @module
  */
@@ -20,7 +22,10 @@
 import { crc32 } from 'node:zlib';
 
 /** The format version this svc-mock writes and the newest it reads (it reads every older one). */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
+
+/** The first version whose `state.snap` holds its image as a sliced stream (persistence/sliced-image.ts). */
+export const SLICED_IMAGE_VERSION = 4;
 
 /** The first version whose header and record lengths are checksummed. */
 const CHECKSUMMED_VERSION = 3;
@@ -160,11 +165,29 @@ export function frameRecord(payload: Buffer): Buffer {
  * ```
  */
 export function frameSnapshot(sections: readonly Buffer[], generation: number): Buffer[] {
+  return frameChecksummed(
+    sections.map((payload) => ({ payload, checksum: crc32(payload) })),
+    generation,
+  );
+}
+
+/**
+ * {@link frameSnapshot} of sections whose checksums are already known (computed in slices).
+ *
+ * @example
+ * ```ts
+ * const bytes = frameChecksummed([{ payload, checksum: crc32(payload) }], generation);
+ * ```
+ */
+export function frameChecksummed(
+  sections: readonly { payload: Buffer; checksum: number }[],
+  generation: number,
+): Buffer[] {
   const parts = [header(SNAPSHOT_MAGIC, generation)];
-  for (const payload of sections) {
+  for (const { payload, checksum } of sections) {
     const frame = Buffer.alloc(SNAPSHOT_FRAME_BYTES);
     frame.writeBigUInt64LE(BigInt(payload.length), 0);
-    frame.writeUInt32LE(crc32(payload), 8);
+    frame.writeUInt32LE(checksum, 8);
     parts.push(frame, payload);
   }
   return parts;

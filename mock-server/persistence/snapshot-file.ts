@@ -8,17 +8,22 @@
 
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { deserialize, serialize } from 'node:v8';
 import type { DurableImage, EncodedEngineState } from '../engine/engine';
+import type { WriteWatcher } from '../engine/store/journal';
 import type { DataFs } from './data-fs';
 import {
   crc32,
   DataFileError,
+  frameChecksummed,
   frameSnapshot,
   readVersionedHeader,
+  SLICED_IMAGE_VERSION,
   SNAPSHOT_FRAME_BYTES,
   SNAPSHOT_MAGIC,
 } from './file-format';
+import { readSlicedImage, SlicedImage } from './sliced-image';
 
 /** How much is written between two turns of the event loop while a snapshot is saved. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -63,10 +68,83 @@ export class EncodedBaseline implements EncodedEngineState {
   }
 }
 
+/** How long one slice of a compaction runs before it lets requests in. */
+const SLICE_MS = 4;
+/** How many bytes a checksum covers between two turns of the event loop. */
+const CHECKSUM_SLICE_BYTES = 8 * 1024 * 1024;
+
+/** Baselines serialized already: a baseline is replaced, never changed, so its bytes stay. */
+const baselineBytes = new WeakMap<object, Buffer>();
+
+function bytesOfBaseline(baseline: DurableImage['baseline']): Buffer {
+  if (baseline instanceof EncodedBaseline) return baseline.bytes;
+  let bytes = baselineBytes.get(baseline);
+  if (bytes === undefined) {
+    bytes = serialize(baseline);
+    baselineBytes.set(baseline, bytes);
+  }
+  return bytes;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * The bytes of `state.snap` for an engine image: the engine without its reset baseline, then the
- * baseline in a section of its own (a baseline still encoded since the start is written as it
- * was read, without serializing it again).
+ * `state.snap` being written for an engine image as it is when this is created: the engine
+ * without its reset baseline as a sliced stream (persistence/sliced-image.ts), then the baseline
+ * in a section of its own (a baseline still encoded since the start is written as it was read).
+ * While it is written, `watch` tells it of each write to the state, so requests may run between
+ * its slices and the file still holds the state as it was at its creation.
+ *
+ * @example
+ * ```ts
+ * const writing = new EngineImageWriting(engine.durability.image(), engine.durability.watchWrites);
+ * const parts = await writing.parts(3, true);
+ * ```
+ */
+export class EngineImageWriting {
+  private readonly image: SlicedImage;
+  private readonly baseline: Buffer;
+
+  constructor(image: DurableImage, watch?: (watcher: WriteWatcher) => () => void) {
+    this.baseline = bytesOfBaseline(image.baseline);
+    this.image = new SlicedImage({ ...image, baseline: null }, watch);
+  }
+
+  /**
+   * The file's bytes for `generation`. With `background`, serializes and checksums in slices of
+   * a few milliseconds, letting requests in between; otherwise in one step.
+   */
+  async parts(generation: number, background: boolean): Promise<Buffer[]> {
+    let payload: Buffer;
+    try {
+      if (background) {
+        while (!this.image.step(performance.now() + SLICE_MS)) await nextTurn();
+      }
+      payload = this.image.finish();
+    } finally {
+      this.image.stop();
+    }
+    const sections = [];
+    for (const section of [payload, this.baseline]) {
+      let checksum = 0;
+      for (let start = 0; start < section.length; start += CHECKSUM_SLICE_BYTES) {
+        checksum = crc32(section.subarray(start, start + CHECKSUM_SLICE_BYTES), checksum);
+        if (background) await nextTurn();
+      }
+      sections.push({ payload: section, checksum });
+    }
+    return frameChecksummed(sections, generation);
+  }
+
+  /** Gives up: stops watching writes. */
+  stop(): void {
+    this.image.stop();
+  }
+}
+
+/**
+ * The bytes of `state.snap` for an engine image, in one step ({@link EngineImageWriting} for a
+ * compaction that lets requests in).
  *
  * @example
  * ```ts
@@ -74,9 +152,8 @@ export class EncodedBaseline implements EncodedEngineState {
  * ```
  */
 export function encodeEngineImage(image: DurableImage, generation: number): Buffer[] {
-  const baseline =
-    image.baseline instanceof EncodedBaseline ? image.baseline.bytes : serialize(image.baseline);
-  return frameSnapshot([serialize({ ...image, baseline: null }), baseline], generation);
+  const payload = new SlicedImage({ ...image, baseline: null }).finish();
+  return frameSnapshot([payload, bytesOfBaseline(image.baseline)], generation);
 }
 
 /**
@@ -94,8 +171,26 @@ export async function writeFileAtomically(
   parts: readonly Buffer[],
   background: boolean,
 ): Promise<void> {
-  for (const _chunk of replaceFile(fs, file, parts)) {
-    if (background) await new Promise((resolve) => setImmediate(resolve));
+  if (!background) {
+    writeFileAtomicallyNow(fs, file, parts);
+    return;
+  }
+  // The sync runs off the event loop: a large snapshot's can take longer than its serializing.
+  const flush = (fd: number) =>
+    new Promise<void>((resolve, reject) =>
+      fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+    );
+  const steps = replaceFile(fs, file, parts, flush, (folder) =>
+    syncDirectoryInBackground(fs, folder),
+  );
+  for (let step = steps.next(); step.done !== true; ) {
+    try {
+      await (step.value ?? nextTurn());
+    } catch (error) {
+      step = steps.throw(error); // the file is closed and removed, and the error goes on
+      continue;
+    }
+    step = steps.next();
   }
 }
 
@@ -113,8 +208,17 @@ export function writeFileAtomicallyNow(fs: DataFs, file: string, parts: readonly
   }
 }
 
-/** The atomic replacement, one step per chunk written, so the caller decides whether to yield. */
-function* replaceFile(fs: DataFs, file: string, parts: readonly Buffer[]): Generator<void> {
+/**
+ * The atomic replacement, one step per chunk written, so the caller decides whether to yield; with
+ * `flush`, the file is synced by the promise it yields (after it resolves, the steps go on).
+ */
+function* replaceFile(
+  fs: DataFs,
+  file: string,
+  parts: readonly Buffer[],
+  flush?: (fd: number) => Promise<void>,
+  flushDirectory?: (directory: string) => Promise<void>,
+): Generator<Promise<void> | undefined> {
   // A new file of a random name: a file or symlink planted in the directory is never written to.
   const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
   const fd = fs.openSync(temporary, 'wx', 0o600);
@@ -126,10 +230,11 @@ function* replaceFile(fs: DataFs, file: string, parts: readonly Buffer[]): Gener
         const wrote = fs.writeSync(fd, part, start, end - start, position);
         start += wrote;
         position += wrote;
-        yield;
+        yield undefined;
       }
     }
-    fs.fsyncSync(fd);
+    if (flush === undefined) fs.fsyncSync(fd);
+    else yield flush(fd);
   } catch (error) {
     fs.closeSync(fd);
     try {
@@ -141,7 +246,8 @@ function* replaceFile(fs: DataFs, file: string, parts: readonly Buffer[]): Gener
   }
   fs.closeSync(fd);
   fs.renameSync(temporary, file);
-  syncDirectory(fs, dirname(file));
+  if (flushDirectory === undefined) syncDirectory(fs, dirname(file));
+  else yield flushDirectory(dirname(file));
 }
 
 /**
@@ -163,6 +269,28 @@ export function syncDirectory(fs: DataFs, directory: string): void {
     fs.fsyncSync(fd);
   } catch {
     // some file systems refuse fsync on a directory; the rename is then as durable as they make it
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * {@link syncDirectory} off the event loop (a busy disk can take a tenth of a second per sync).
+ *
+ * @example
+ * ```ts
+ * await syncDirectoryInBackground(fs, '/data');
+ * ```
+ */
+export async function syncDirectoryInBackground(fs: DataFs, directory: string): Promise<void> {
+  let fd: number;
+  try {
+    fd = fs.openSync(directory, 'r');
+  } catch {
+    return; // as syncDirectory
+  }
+  try {
+    await new Promise<void>((resolve) => fs.fsync(fd, () => resolve())); // as syncDirectory: a refusal is not an error
   } finally {
     fs.closeSync(fd);
   }
@@ -207,9 +335,9 @@ function readSections(
   return { version, generation, headerBytes, sections };
 }
 
-function decodeSection(section: SnapshotSection, file: string): unknown {
+function decodeSection(section: SnapshotSection, file: string, sliced = false): unknown {
   try {
-    return deserialize(section.payload);
+    return sliced ? readSlicedImage(section.payload) : deserialize(section.payload);
   } catch (error) {
     throw new DataFileError(
       file,
@@ -243,7 +371,7 @@ export function readSnapshotFile(
 /**
  * Reads `state.snap`: its generation and the engine image, whose reset baseline stays encoded
  * (an {@link EncodedBaseline}) when the file keeps it apart (format version 2); a version 1 file
- * holds the whole image in one section. Throws a {@link DataFileError}.
+ * holds the whole image in one section; since version 4 the image is a sliced stream. Throws a {@link DataFileError}.
  *
  * @example
  * ```ts
@@ -260,7 +388,7 @@ export function readEngineImage(
   if (main === undefined || extra !== undefined) {
     throw new DataFileError(file, headerBytes, 'the snapshot should hold one or two sections');
   }
-  const value = decodeSection(main, file);
+  const value = decodeSection(main, file, version >= SLICED_IMAGE_VERSION);
   const imageOffset = main.offset;
   if (baseline === undefined) {
     return { version, generation, image: value as DurableImage, imageOffset };

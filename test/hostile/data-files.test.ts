@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HEADER_BYTES, RECORD_HEADER_BYTES } from '../../mock-server/persistence/file-format';
-import { inOlderFormat, keptDirectoryPerTest } from '../persistence/helpers';
+import { inOlderFormat, keptDirectoryPerTest, withPlainImage } from '../persistence/helpers';
 
 const kept = keptDirectoryPerTest();
 
@@ -65,7 +65,7 @@ describe("the snapshot's generation", () => {
   it('above every journal present is refused, never acted on, in a format without the checksum', async () => {
     const ids = await acknowledged(20);
     const state = join(kept.path, 'state.snap');
-    const old = inOlderFormat(readFileSync(state), 2);
+    const old = inOlderFormat(withPlainImage(readFileSync(state)), 2);
     const generation = old.readUInt32LE(12);
     for (const name of journals()) {
       const path = join(kept.path, name);

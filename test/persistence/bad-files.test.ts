@@ -1,7 +1,6 @@
 // A data directory's files are checked, not trusted (docs/http-server.md#keeping-data).
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import {
   FORMAT_VERSION,
@@ -10,6 +9,7 @@ import {
   HEADER_BYTES,
   RECORD_HEADER_BYTES,
 } from '../../mock-server/persistence/file-format';
+import { SlicedImage } from '../../mock-server/persistence/sliced-image';
 import { keptDirectoryPerTest } from './helpers';
 
 const kept = keptDirectoryPerTest();
@@ -106,7 +106,7 @@ describe('files svc-mock cannot use', () => {
       organizationId: 'x',
       environmentIds: [],
     };
-    writeFileSync(file, Buffer.concat(frameSnapshot([serialize(bad)], generation)));
+    writeFileSync(file, Buffer.concat(frameSnapshot([new SlicedImage(bad).finish()], generation)));
     await expect(start()).rejects.toThrow(/state\.snap at byte 32: Not a saved engine: .*not a/);
   });
 

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, frameSnapshot } from '../../mock-server/persistence/file-format';
+import { SlicedImage } from '../../mock-server/persistence/sliced-image';
 import { EncodedBaseline, readEngineImage } from '../../mock-server/persistence/snapshot-file';
-import { inOlderFormat, type KeptServer, keptDirectoryPerTest } from './helpers';
+import { inOlderFormat, type KeptServer, keptDirectoryPerTest, withPlainImage } from './helpers';
 
 const kept = keptDirectoryPerTest();
 const { start, stop } = kept;
@@ -71,7 +72,7 @@ describe('the reset baseline in state.snap', () => {
     const file = await savedWithAdded();
     const bytes = readFileSync(file);
     const { generation, image } = readEngineImage(bytes, file);
-    const main = serialize({ ...image, baseline: null });
+    const main = new SlicedImage({ ...image, baseline: null }).finish();
     writeFileSync(
       file,
       Buffer.concat(frameSnapshot([main, serialize({ organizations: [] })], generation)),
@@ -122,8 +123,43 @@ describe('a data directory written by format version 2 (no header or length chec
     const names = readdirSync(kept.path).filter((name) => /^(journal-.*|state\.snap)$/.test(name));
     for (const name of names) {
       const path = join(kept.path, name);
-      writeFileSync(path, inOlderFormat(readFileSync(path), 2));
+      const bytes = readFileSync(path);
+      writeFileSync(path, inOlderFormat(name === 'state.snap' ? withPlainImage(bytes) : bytes, 2));
       expect(readFileSync(path).readUInt32LE(8)).toBe(2);
+    }
+
+    const third = await start();
+    expect((await third.call('GET', '/v2/subscribers/journaled')).status).toBe(200);
+    expect(
+      (await third.call('POST', '/v2/subscribers', { subscriberId: 'after-upgrade' })).status,
+    ).toBe(201);
+    await third.data.checkpoint();
+    await stop(third);
+    for (const name of readdirSync(kept.path).filter((name) => name.startsWith('journal-'))) {
+      expect(readFileSync(join(kept.path, name)).readUInt32LE(8)).toBe(FORMAT_VERSION);
+    }
+    expect(readFileSync(file).readUInt32LE(8)).toBe(FORMAT_VERSION);
+    const fourth = await start();
+    for (const id of ['added', 'journaled', 'after-upgrade']) {
+      expect((await fourth.call('GET', `/v2/subscribers/${id}`)).status).toBe(200);
+    }
+  });
+});
+
+describe('a data directory written by format version 3 (the image in one v8 value)', () => {
+  it('is read, then rewritten in the current format: a later start reads the new files', async () => {
+    const file = await savedWithAdded();
+    const second = await start();
+    expect(
+      (await second.call('POST', '/v2/subscribers', { subscriberId: 'journaled' })).status,
+    ).toBe(201);
+    await stop(second);
+    const names = readdirSync(kept.path).filter((name) => /^(journal-.*|state\.snap)$/.test(name));
+    for (const name of names) {
+      const path = join(kept.path, name);
+      const bytes = readFileSync(path);
+      writeFileSync(path, inOlderFormat(name === 'state.snap' ? withPlainImage(bytes) : bytes, 3));
+      expect(readFileSync(path).readUInt32LE(8)).toBe(3);
     }
 
     const third = await start();

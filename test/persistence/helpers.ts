@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serialize } from 'node:v8';
 import { afterEach, beforeEach } from 'vitest';
 import { callApi } from '../../bench/lib/api-call.mjs';
 import { demoSeed } from '../../mock-server/demo-seed';
@@ -15,11 +16,14 @@ import {
 } from '../../mock-server/persistence/data-directory';
 import { type DataFs, dataFs } from '../../mock-server/persistence/data-fs';
 import {
+  crc32,
+  frameSnapshot,
   HEADER_BYTES,
   RECORD_HEADER_BYTES,
   SNAPSHOT_MAGIC,
 } from '../../mock-server/persistence/file-format';
 import { keptSnapshotStore } from '../../mock-server/persistence/kept-snapshots';
+import { type EncodedBaseline, readEngineImage } from '../../mock-server/persistence/snapshot-file';
 
 export const START = Date.parse('2026-03-01T09:00:00.000Z');
 
@@ -154,15 +158,38 @@ export function keptDirectoryPerTest(): KeptDirectory {
 }
 
 /**
+ * A `state.snap` of this format with its image as one v8 value, as formats 1 to 3 keep it (still
+ * in today's framing: pass it to {@link inOlderFormat}).
+ *
+ * @example
+ * writeFileSync(file, inOlderFormat(withPlainImage(readFileSync(file)), 3));
+ */
+export function withPlainImage(bytes: Buffer): Buffer {
+  const { generation, image } = readEngineImage(bytes, 'state.snap');
+  const baseline = (image.baseline as EncodedBaseline).bytes;
+  return Buffer.concat(
+    frameSnapshot([serialize({ ...image, baseline: null }), baseline], generation),
+  );
+}
+
+/**
  * A data file's bytes as an older format wrote them: versions 1 and 2 have no header checksum and
- * journal records without the frame's checksum (a test writes old directories with it).
+ * journal records without the frame's checksum (a test writes old directories with it); version 3
+ * differs from today's in its `state.snap` only (see {@link withPlainImage}).
  *
  * @example
  * writeFileSync(file, inOlderFormat(readFileSync(file), 2));
  */
-export function inOlderFormat(bytes: Buffer, version: 1 | 2): Buffer {
+export function inOlderFormat(bytes: Buffer, version: 1 | 2 | 3): Buffer {
   const head = Buffer.from(bytes.subarray(0, 16));
   head.writeUInt32LE(version, 8);
+  if (version === 3) {
+    // Same layout as today's, its header checksummed: only the version differs.
+    const checksummed = Buffer.from(bytes);
+    checksummed.writeUInt32LE(3, 8);
+    checksummed.writeUInt32LE(crc32(checksummed.subarray(0, 16)), 16);
+    return checksummed;
+  }
   const parts: Buffer[] = [head];
   if (bytes.toString('latin1', 0, 8) === SNAPSHOT_MAGIC) {
     parts.push(bytes.subarray(HEADER_BYTES));

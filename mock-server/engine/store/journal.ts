@@ -25,6 +25,15 @@ import {
   type Undo,
 } from './transaction';
 
+/**
+ * Told before an object of the state is changed in place (`assigned`: the object value a write
+ * puts into it, if any). A data directory's compaction watches writes to keep the state as it was
+ * when the compaction started (docs/decisions/0142-keeping-data.md#compaction-off-the-request-path).
+ */
+export type WriteWatcher = (target: object, assigned?: unknown) => void;
+
+let watchers: WriteWatcher[] = [];
+
 /** The undo log of the running transaction while its journal is open. */
 const openLog = (): Undo[] | undefined => activeTransaction()?.undo;
 
@@ -73,6 +82,38 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
   return result;
 }
 
+/**
+ * Calls `watcher` before every write the helpers below (and the tables) make, with or without an
+ * open journal, until the returned function is called.
+ *
+ * @example
+ * ```ts
+ * const stop = watchWrites((target) => keepAsItWas(target));
+ * stop();
+ * ```
+ */
+export function watchWrites(watcher: WriteWatcher): () => void {
+  watchers = [...watchers, watcher];
+  return () => {
+    watchers = watchers.filter((other) => other !== watcher);
+  };
+}
+
+/**
+ * Tells the watchers ({@link watchWrites}) that `target` is about to change in place: every write
+ * to an existing object of the state calls it first (the helpers below do).
+ *
+ * @example
+ * ```ts
+ * beforeWrite(list);
+ * list.splice(at, 0, item);
+ * ```
+ */
+export function beforeWrite(target: object, assigned?: unknown): void {
+  if (watchers.length === 0) return;
+  for (const watcher of watchers) watcher(target, assigned);
+}
+
 function runCommitted(transaction: Transaction): void {
   const callbacks = transaction.committed;
   transaction.committed = [];
@@ -117,6 +158,7 @@ export function journalUndo(undo: Undo): void {
  * ```
  */
 export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  beforeWrite(map, value);
   const log = openLog();
   if (log !== undefined) {
     const had = map.has(key);
@@ -135,6 +177,7 @@ export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
  * ```
  */
 export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
+  beforeWrite(map);
   const log = openLog();
   if (log !== undefined && map.has(key)) {
     const previous = map.get(key) as V;
@@ -152,6 +195,7 @@ export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
  * ```
  */
 export function journalAdd<V>(set: Set<V>, value: V): void {
+  beforeWrite(set, value);
   const log = openLog();
   if (log !== undefined && !set.has(value)) log.push(() => set.delete(value));
   set.add(value);
@@ -166,6 +210,7 @@ export function journalAdd<V>(set: Set<V>, value: V): void {
  * ```
  */
 export function journalPush<T>(array: T[], item: T): void {
+  beforeWrite(array, item);
   const log = openLog();
   if (log !== undefined) log.push(() => array.pop());
   array.push(item);
@@ -180,6 +225,7 @@ export function journalPush<T>(array: T[], item: T): void {
  * ```
  */
 export function journalInsert<T>(array: T[], index: number, item: T): void {
+  beforeWrite(array, item);
   const log = openLog();
   if (log !== undefined) log.push(() => array.splice(index, 1));
   array.splice(index, 0, item);
@@ -194,6 +240,7 @@ export function journalInsert<T>(array: T[], index: number, item: T): void {
  * ```
  */
 export function journalRemove<T>(array: T[], index: number): void {
+  beforeWrite(array);
   const log = openLog();
   const [removed] = array.splice(index, 1);
   if (log !== undefined && removed !== undefined) {
@@ -214,6 +261,7 @@ export function journalAssign<T extends object, K extends keyof T>(
   key: K,
   value: T[K],
 ): void {
+  beforeWrite(record, value);
   const log = openLog();
   if (log !== undefined) {
     const had = Object.hasOwn(record, key);
@@ -243,6 +291,7 @@ export function journalAssign<T extends object, K extends keyof T>(
  * ```
  */
 export function journalRecord(record: object): void {
+  beforeWrite(record);
   const log = openLog();
   if (log === undefined) return;
   const before = structuredClone(record) as Record<string, unknown>;

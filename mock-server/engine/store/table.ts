@@ -13,7 +13,7 @@
  * @module
  */
 
-import { journalDelete, journalRecord, journalSet, journalUndo } from './journal';
+import { beforeWrite, journalDelete, journalRecord, journalSet, journalUndo } from './journal';
 
 /**
  * A derived index of a table, kept outside the state: told of each write after it happened
@@ -230,6 +230,7 @@ export function listTable<Owner, Row>(
 ) {
   const insertAt = (owner: Owner, at: number, row: Row): void => {
     const array = rows(owner);
+    beforeWrite(array, row);
     if (at === array.length) {
       array.push(row);
       journalUndo(() => array.pop());
@@ -257,6 +258,7 @@ export function listTable<Owner, Row>(
       const array = rows(owner);
       if (at < 0 || at >= array.length) return;
       journalIndexUndo(owner, indexes, undefined, array[at]);
+      beforeWrite(array);
       const [removed] = array.splice(at, 1) as [Row];
       journalUndo(() => array.splice(at, 0, removed));
       indexed(owner, indexes, undefined, removed);
@@ -284,6 +286,7 @@ export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
     add(owner: Owner, value: V): void {
       const set = members(owner);
       if (set.has(value)) return;
+      beforeWrite(set, value);
       set.add(value);
       journalUndo(() => set.delete(value));
     },

@@ -7,6 +7,7 @@
  */
 
 import {
+  beforeWrite,
   journalAssign,
   journalDelete,
   journalPush,
@@ -132,6 +133,7 @@ const subscriptions = {
     }
     const own = mine;
     const at = positionById(own, record);
+    beforeWrite(own, record);
     own.splice(at, 0, record);
     journalUndo(() => own.splice(at, 1));
   },
