@@ -9,7 +9,8 @@
 // even for a handler that answers a constant (docs/benchmarks.md). Goals are reported, never
 // asserted.
 import { getResponse } from 'msw';
-import { createMockEngine, MAX_IDEMPOTENCY_ENTRIES } from '../dist/mock/index.js';
+import { MAX_IDEMPOTENCY_ENTRIES } from '../dist/mock/engine/policy/idempotency.js';
+import { createMockEngine } from '../dist/mock/index.js';
 import { createHandlers } from '../dist/mock/msw.js';
 import { countLabel, SMOKE, settleHeap } from './lib/measure.mjs';
 
