@@ -40,12 +40,7 @@ import { newWorkflowRecord, newWorkflowStep } from './resources/workflow-record'
 import type { EngineScope } from './scope';
 import { withoutUndefined } from './store/objects';
 import { EMPTY_LIST, EMPTY_OBJECT, instantList } from './store/shared';
-import type {
-  MessageRecord,
-  SubscriberRecord,
-  SubscriptionRecord,
-  WorkflowRecord,
-} from './store/state';
+import type { MessageRecord, SubscriptionRecord, WorkflowRecord } from './store/state';
 import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
 import { parseSeedPart } from './wire/validation';
@@ -290,13 +285,10 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
   const at = scope.iso();
   for (const input of seed.subscribers ?? []) {
     const existing = tables.subscribers.get(data, input.subscriberId);
-    const { createdAt, ...fields } = withoutUndefined(input);
-    const record: SubscriberRecord = {
-      ...newSubscriberRecord(scope, input.subscriberId, existing),
-      ...fields,
-      ...(createdAt === undefined ? {} : { createdAt }),
-    };
-    putSubscriber(data, record);
+    putSubscriber(
+      data,
+      newSubscriberRecord(scope, input.subscriberId, existing, withoutUndefined(input)),
+    );
   }
   for (const tenant of seed.tenants ?? []) {
     const existing = tables.tenants.get(data, tenant.identifier);
