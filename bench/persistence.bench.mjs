@@ -31,6 +31,33 @@ const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const json = { 'content-type': 'application/json' };
 const auth = { authorization: `ApiKey ${KEY}` };
 
+/** Events per bulk trigger when a bench fills a directory with notifications. */
+const BULK = 100;
+
+/** Triggers NOTIFICATIONS notifications through bulk triggers of BULK, four senders at once. */
+async function triggerNotifications(url) {
+  let sent = 0;
+  const sender = async () => {
+    while (sent < NOTIFICATIONS) {
+      const from = sent;
+      sent += BULK;
+      const events = Array.from({ length: BULK }, (_, offset) => ({
+        name: `workflow-${(from + offset) % WORKFLOWS}`,
+        to: `user-${(from + offset) % SUBSCRIBERS}`,
+        payload: {},
+      }));
+      const response = await fetch(`${url}/v1/events/trigger/bulk`, {
+        method: 'POST',
+        headers: { ...auth, ...json },
+        body: JSON.stringify({ events }),
+      });
+      if (response.status !== 201)
+        throw new Error(`bulk trigger: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, sender));
+}
+
 function startProcess(args, program = cli) {
   const started = performance.now();
   const child = spawn(
@@ -234,27 +261,7 @@ async function startTime() {
       data,
       ...keep,
     ]);
-    const BULK = 100;
-    let sent = 0;
-    const sender = async () => {
-      while (sent < NOTIFICATIONS) {
-        const from = sent;
-        sent += BULK;
-        const events = Array.from({ length: BULK }, (_, offset) => ({
-          name: `workflow-${(from + offset) % WORKFLOWS}`,
-          to: `user-${(from + offset) % SUBSCRIBERS}`,
-          payload: {},
-        }));
-        const response = await fetch(`${first.url}/v1/events/trigger/bulk`, {
-          method: 'POST',
-          headers: { ...auth, ...json },
-          body: JSON.stringify({ events }),
-        });
-        if (response.status !== 201)
-          throw new Error(`bulk trigger: ${response.status} ${await response.text()}`);
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, sender));
+    await triggerNotifications(first.url);
     // The journal is compacted past its threshold, so what a start plays back is at most that:
     // top it up with single triggers to just under it (the most a running server leaves), once
     // a compaction in flight has removed the journals before its snapshot.
@@ -352,27 +359,7 @@ async function fillLargeDirectory(data, seedFile, keep, program = cli) {
     ['--clock', 'virtual', '--api-key', KEY, '--seed', seedFile, '--data', data, ...keep],
     program,
   );
-  const BULK = 100;
-  let sent = 0;
-  const sender = async () => {
-    while (sent < NOTIFICATIONS) {
-      const from = sent;
-      sent += BULK;
-      const events = Array.from({ length: BULK }, (_, offset) => ({
-        name: `workflow-${(from + offset) % WORKFLOWS}`,
-        to: `user-${(from + offset) % SUBSCRIBERS}`,
-        payload: {},
-      }));
-      const response = await fetch(`${first.url}/v1/events/trigger/bulk`, {
-        method: 'POST',
-        headers: { ...auth, ...json },
-        body: JSON.stringify({ events }),
-      });
-      if (response.status !== 201)
-        throw new Error(`bulk trigger: ${response.status} ${await response.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, sender));
+  await triggerNotifications(first.url);
   await control(first.url, '/settle'); // compacted: the snapshot holds everything
   await stop(first.child);
 }
