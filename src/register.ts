@@ -26,14 +26,7 @@ import type { BroadcastBody, BulkTriggerResponse } from './schemas/event-batch';
 // biome-ignore lint/suspicious/noEmptyInterface: augmented by the user's generated types.
 export interface Register {}
 
-/**
- * The registered workflows (workflow id → payload type), or `never` without augmentation.
- *
- * @example
- * ```ts
- * type WelcomePayload = RegisteredWorkflows extends { welcome: infer P } ? P : never;
- * ```
- */
+/** The registered workflows (workflow id → payload type), or `never` without augmentation. */
 export type RegisteredWorkflows = Register extends { workflows: infer Workflows }
   ? Workflows
   : never;
@@ -77,12 +70,6 @@ export type TriggerBodyFor<Workflows> =
 /**
  * The broadcast body for a map of workflows: as {@link TriggerBodyFor}, without `to` and with
  * `payload` always given (a broadcast requires it).
- *
- * @example
- * ```ts
- * type Body = BroadcastBodyFor<{ outage: { until: string } }>;
- * const body: Body = { name: 'outage', payload: { until: '22:00' } };
- * ```
  */
 export type BroadcastBodyFor<Workflows> =
   | {
@@ -93,41 +80,19 @@ export type BroadcastBodyFor<Workflows> =
     }[keyof Workflows & string]
   | (BroadcastBody & { name: DynamicWorkflowName });
 
-/**
- * What `svc.events.trigger` takes: typed by the registered workflows, `TriggerBody` without.
- *
- * @example
- * ```ts
- * const body: RegisteredTriggerBody = { name: 'welcome', to: 'user-1' };
- * await svc.events.trigger(body);
- * ```
- */
+/** What `svc.events.trigger` takes: typed by the registered workflows, `TriggerBody` without. */
 export type RegisteredTriggerBody = [RegisteredWorkflows] extends [never]
   ? TriggerBody
   : TriggerBodyFor<RegisteredWorkflows>;
 
 /**
  * What `svc.events.broadcast` takes: typed by the registered workflows, `BroadcastBody` without.
- *
- * @example
- * ```ts
- * const body: RegisteredBroadcastBody = { name: 'outage', payload: { until: '22:00' } };
- * await svc.events.broadcast(body);
- * ```
  */
 export type RegisteredBroadcastBody = [RegisteredWorkflows] extends [never]
   ? BroadcastBody
   : BroadcastBodyFor<RegisteredWorkflows>;
 
-/**
- * What `svc.events.triggerBulk` takes: events typed as {@link RegisteredTriggerBody}.
- *
- * @example
- * ```ts
- * const body: RegisteredBulkTriggerBody = { events: [{ name: 'welcome', to: 'user-1' }] };
- * await svc.events.triggerBulk(body);
- * ```
- */
+/** What `svc.events.triggerBulk` takes: events typed as {@link RegisteredTriggerBody}. */
 export interface RegisteredBulkTriggerBody {
   events: RegisteredTriggerBody[];
 }
@@ -145,38 +110,17 @@ export interface RegisteredBulkTriggerBody {
  * ```
  */
 export interface EventsWith<Extra> extends Omit<Events, 'trigger' | 'triggerBulk' | 'broadcast'> {
-  /**
-   * As `svc.events.trigger`, taking the registered workflows and `Extra`.
-   *
-   * @example
-   * ```ts
-   * await events.trigger({ name: 'test-only', to: 'user-1', payload: { n: 1 } });
-   * ```
-   */
+  /** As `svc.events.trigger`, taking the registered workflows and `Extra`. */
   trigger(
     body: RegisteredTriggerBody | TriggerBodyFor<Extra>,
     options?: RequestOptions,
   ): APIPromise<TriggerResponse>;
-  /**
-   * As `svc.events.triggerBulk`, taking the registered workflows and `Extra`.
-   *
-   * @example
-   * ```ts
-   * await events.triggerBulk({ events: [{ name: 'test-only', to: 'user-1', payload: { n: 1 } }] });
-   * ```
-   */
+  /** As `svc.events.triggerBulk`, taking the registered workflows and `Extra`. */
   triggerBulk(
     body: { events: (RegisteredTriggerBody | TriggerBodyFor<Extra>)[] },
     options?: RequestOptions,
   ): APIPromise<BulkTriggerResponse>;
-  /**
-   * As `svc.events.broadcast`, taking the registered workflows and `Extra`.
-   *
-   * @example
-   * ```ts
-   * await events.broadcast({ name: 'test-only', payload: { n: 1 } });
-   * ```
-   */
+  /** As `svc.events.broadcast`, taking the registered workflows and `Extra`. */
   broadcast(
     body: RegisteredBroadcastBody | BroadcastBodyFor<Extra>,
     options?: RequestOptions,

@@ -4,12 +4,6 @@ import { type ResolvedOptions, resolveOptions, type SvcOptions } from './options
 /**
  * The small object every standalone operation function takes: resolved options and nothing
  * else, so an app that imports one function bundles only that function's code.
- *
- * @example
- * ```ts
- * const core = createSvcCore({ secretKey: 'sk_test' });
- * const subscriber = await subscribersRetrieve(core, 'user-1');
- * ```
  */
 export interface SvcCore {
   /** @internal */

@@ -27,18 +27,7 @@ export class SvcError extends Error {
     | keyof typeof OTHER_ERRORS = 'SvcError';
 }
 
-/**
- * Shape of the service's error body (`statusCode`, `timestamp`, `path`, `message`, ...).
- *
- * @example
- * ```ts
- * try {
- *   await svc.subscribers.retrieve('missing');
- * } catch (error) {
- *   if (error instanceof APIError) console.log((error.body as ErrorBody).message);
- * }
- * ```
- */
+/** Shape of the service's error body (`statusCode`, `timestamp`, `path`, `message`, ...). */
 export interface ErrorBody {
   statusCode?: number;
   timestamp?: string;

@@ -10,46 +10,16 @@ export const REGION_BASE_URLS = {
   eu: 'https://eu.api.svc.co',
 } as const;
 
-/**
- * A service region.
- *
- * @example
- * ```ts
- * const region: Region = 'eu';
- * const svc = new Svc({ secretKey, region });
- * ```
- */
+/** A service region. */
 export type Region = keyof typeof REGION_BASE_URLS;
 
-/**
- * How response bodies are checked against the schemas.
- *
- * @example
- * ```ts
- * const svc = new Svc({ secretKey, validation: 'strict' }); // drift throws ResponseValidationError
- * ```
- */
+/** How response bodies are checked against the schemas. */
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
-/**
- * Log levels, from quietest to loudest.
- *
- * @example
- * ```ts
- * const svc = new Svc({ secretKey, logLevel: 'debug' }); // one line per request, key redacted
- * ```
- */
+/** Log levels, from quietest to loudest. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-/**
- * Anything with console-like methods (console, pino, winston...).
- *
- * @example
- * ```ts
- * import pino from 'pino';
- * const svc = new Svc({ secretKey, logLevel: 'info', logger: pino() });
- * ```
- */
+/** Anything with console-like methods (console, pino, winston...). */
 export interface Logger {
   /** Writes an `error` line. */
   error(message: string, ...rest: unknown[]): void;

@@ -102,29 +102,14 @@ export abstract class AbstractPage<Item, Query extends object = object>
   }
 }
 
-/**
- * The query fields cursor pagination moves.
- *
- * @example
- * ```ts
- * const page = await svc.subscribers.search({ limit: 10, after: previousPage.next ?? undefined });
- * ```
- */
+/** The query fields cursor pagination moves. */
 export interface CursorQuery {
   after?: string | undefined;
   before?: string | undefined;
   includeCursor?: boolean | undefined;
 }
 
-/**
- * The body of a cursor page.
- *
- * @example
- * ```ts
- * const page = await svc.subscribers.search({ limit: 10 });
- * console.log(page.data.length, page.next, page.totalCount);
- * ```
- */
+/** The body of a cursor page. */
 export interface CursorPageBody<Item> {
   data: Item[];
   next: string | null;
@@ -222,28 +207,13 @@ export class CursorPage<Item, Query extends CursorQuery = CursorQuery> extends A
   }
 }
 
-/**
- * The query fields offset pagination moves.
- *
- * @example
- * ```ts
- * const page = await svc.workflows.list({ limit: 20, offset: 40 });
- * ```
- */
+/** The query fields offset pagination moves. */
 export interface OffsetQuery {
   offset?: number | undefined;
   limit?: number | undefined;
 }
 
-/**
- * The body of an offset page, normalised: its items and the total match count.
- *
- * @example
- * ```ts
- * const page = await svc.workflows.list({ limit: 20 });
- * console.log(page.data.length, page.totalCount);
- * ```
- */
+/** The body of an offset page, normalised: its items and the total match count. */
 export interface OffsetPageBody<Item> {
   data: Item[];
   totalCount: number;
@@ -286,28 +256,13 @@ export class OffsetPage<Item, Query extends OffsetQuery = OffsetQuery> extends A
   }
 }
 
-/**
- * The query fields page-number pagination moves.
- *
- * @example
- * ```ts
- * const page = await svc.notifications.list({ page: 2, limit: 50 });
- * ```
- */
+/** The query fields page-number pagination moves. */
 export interface PageNumberQuery {
   page?: number | undefined;
   limit?: number | undefined;
 }
 
-/**
- * The body of a page-number page.
- *
- * @example
- * ```ts
- * const page = await svc.notifications.list({ limit: 10 });
- * console.log(page.page, page.hasMore, page.pageSize);
- * ```
- */
+/** The body of a page-number page. */
 export interface PageNumberBody<Item> {
   data: Item[];
   page: number;

@@ -1,8 +1,3 @@
-/**
- * The standalone function of the delivery-provider webhook route.
- *
- * @module
- */
 import { call, type OperationArgs } from '../core/call';
 import { deliveryWebhooksTrackRoute } from '../routes/delivery-webhooks';
 

@@ -1,9 +1,3 @@
-/**
- * The standalone functions of the `environments` routes: each is one line over the shared call
- * helper, so an app that imports one bundles only its route and schemas.
- *
- * @module
- */
 import { call, type OperationArgs } from '../core/call';
 import {
   environmentsCreateRoute,

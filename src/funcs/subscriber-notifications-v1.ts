@@ -1,10 +1,3 @@
-/**
- * The standalone functions of the v1 routes over a subscriber's in-app messages and online flag:
- * each is one line over the shared call helper, so an app that imports one bundles only its route
- * and schemas.
- *
- * @module
- */
 import { call, type OperationArgs } from '../core/call';
 import { pageNumberPages } from '../core/paged-call';
 import {

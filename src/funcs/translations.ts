@@ -1,10 +1,3 @@
-/**
- * The standalone functions of the `translations` routes: each is one line over the shared call
- * helper (the uploads over its multipart twin), so an app that imports one bundles only its
- * route and schemas.
- *
- * @module
- */
 import { call, type OperationArgs } from '../core/call';
 import { uploadCall } from '../core/multipart';
 import {

@@ -63,14 +63,7 @@ export type NamespaceName = keyof typeof NAMESPACES;
 
 type RouteOf<M> = M extends unknown ? M[keyof M] : never;
 
-/**
- * A route of {@link ROUTES}.
- *
- * @example
- * ```ts
- * const byOperation = new Map<OperationName, AnyRoute>(ROUTES.map((route) => [route.operation, route]));
- * ```
- */
+/** A route of {@link ROUTES}. */
 export type AnyRoute = RouteOf<(typeof NAMESPACES)[NamespaceName]>;
 
 /** Every route the client speaks, with its method, path, status and schemas, by operation name. */
@@ -82,12 +75,6 @@ export const ROUTES: readonly AnyRoute[] = Object.values(NAMESPACES)
 /**
  * The client's name of an operation, e.g. `events.trigger`: the `operation` of one of its
  * routes.
- *
- * @example
- * ```ts
- * const operation: OperationName = 'events.trigger';
- * engine.faults.add({ match: { operation }, respond: { status: 503 } });
- * ```
  */
 export type OperationName = AnyRoute['operation'];
 

@@ -28,18 +28,6 @@ export const BULK_COST = 100;
  * One route: its operation name (as the client names it), method, path with `:name`
  * parameters, success status, rate-limit category, body limit, and the schemas of what the
  * client sends and gets back.
- *
- * @example
- * ```ts
- * const route = {
- *   operation: 'subscribers.retrieve',
- *   method: 'GET',
- *   path: '/v2/subscribers/:subscriberId',
- *   status: 200,
- *   category: 'configuration',
- *   response: Subscriber,
- * } as const satisfies Route;
- * ```
  */
 export interface Route {
   /** The client's name of the operation, e.g. `subscribers.retrieve`. */

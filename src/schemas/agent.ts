@@ -3,14 +3,7 @@ import { Timestamp, type WireShape } from './common';
 import { CURSOR_QUERY } from './order';
 import { type CursorPageResponse, cursorPage } from './pagination';
 
-/**
- * How an agent behaves on a conversation.
- *
- * @example
- * ```ts
- * AgentBehavior.parse({ acknowledgeOnReceived: true, reactionOnResolved: 'check', subscriberAccess: 'restricted' });
- * ```
- */
+/** How an agent behaves on a conversation. */
 export const AgentBehavior = z.looseObject({
   /** Acknowledge incoming messages (typing indicator, or an "eyes" reaction); default true. */
   acknowledgeOnReceived: z.optional(z.boolean()),
@@ -21,65 +14,35 @@ export const AgentBehavior = z.looseObject({
 });
 export interface AgentBehavior extends WireShape<typeof AgentBehavior> {}
 
-/**
- * An integration linked to an agent, as an agent lists it.
- *
- * @example
- * ```ts
- * AgentIntegrationSummary.parse({ integrationId: 'i', providerId: 'slack', name: 'Slack', identifier: 'slack', active: true });
- * ```
- */
+/** An integration linked to an agent, as an agent lists it. */
 export const AgentIntegrationSummary = z.looseObject({
-  /** Integration document id. */
   integrationId: z.string(),
   /** Provider of the integration (e.g. `slack`). */
   providerId: z.string(),
-  /** Display name of the integration. */
   name: z.string(),
   /** Identifier of the integration in the integration store. */
   identifier: z.string(),
   /** Channel type of the integration (`in_app`, `email`, `sms`, `chat` or `push`). */
   channel: z.optional(z.string()),
-  /** Whether the integration is active. */
   active: z.boolean(),
 });
 export interface AgentIntegrationSummary extends WireShape<typeof AgentIntegrationSummary> {}
 
-/**
- * An agent of the environment.
- *
- * @example
- * ```ts
- * Agent.parse({
- *   _id: '665f1c2e8b7a3d9f0c1b2a3d',
- *   name: 'Support bot',
- *   identifier: 'support-bot',
- *   active: true,
- *   _environmentId: 'e',
- *   _organizationId: 'o',
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** An agent of the environment. */
 export const Agent = z.looseObject({
-  /** Agent document id. */
   _id: z.string(),
   /** Display name of the agent (at most 60 characters). */
   name: z.string(),
   /** Unique slug of the agent in its environment, used in the agent routes. */
   identifier: z.string(),
-  /** Free-text description of the agent. */
   description: z.optional(z.string()),
   /** How the agent behaves on a conversation. */
   behavior: z.optional(AgentBehavior),
-  /** Whether the agent is active. */
   active: z.boolean(),
   /** The production bridge URL. */
   bridgeUrl: z.optional(z.string()),
   /** The development bridge URL. */
   devBridgeUrl: z.optional(z.string()),
-  /** Whether the development bridge override is active. */
   devBridgeActive: z.optional(z.boolean()),
   /** Whether the agent brain is self-hosted (bridge) or managed by a third-party provider. */
   runtime: z.optional(z.enum(['self-hosted', 'managed'])),
@@ -87,27 +50,15 @@ export const Agent = z.looseObject({
   visibility: z.optional(z.string()),
   /** Provider and external identifiers, present when `runtime` is `managed`. */
   managedRuntime: z.optional(z.record(z.string(), z.unknown())),
-  /** Id of the environment the agent belongs to. */
   _environmentId: z.string(),
-  /** Id of the organization the agent belongs to. */
   _organizationId: z.string(),
-  /** When the agent was created. */
   createdAt: Timestamp,
-  /** When the agent was last updated. */
   updatedAt: Timestamp,
-  /** Integrations linked to the agent. */
   integrations: z.optional(z.array(AgentIntegrationSummary)),
 });
 export interface Agent extends WireShape<typeof Agent> {}
 
-/**
- * Body of `POST /v1/agents`.
- *
- * @example
- * ```ts
- * AgentCreateBody.parse({ name: 'Support bot', identifier: 'support-bot' });
- * ```
- */
+/** Body of `POST /v1/agents`. */
 export const AgentCreateBody = z.object({
   /** At most 60 characters. */
   name: z.string(),
@@ -121,14 +72,7 @@ export const AgentCreateBody = z.object({
 });
 export type AgentCreateBody = z.input<typeof AgentCreateBody>;
 
-/**
- * Body of `PATCH /v1/agents/{identifier}`.
- *
- * @example
- * ```ts
- * AgentUpdateBody.parse({ name: 'Helpdesk', active: false });
- * ```
- */
+/** Body of `PATCH /v1/agents/{identifier}`. */
 export const AgentUpdateBody = z.object({
   name: z.optional(z.string()),
   description: z.optional(z.string()),
@@ -140,14 +84,7 @@ export const AgentUpdateBody = z.object({
 });
 export type AgentUpdateBody = z.input<typeof AgentUpdateBody>;
 
-/**
- * Body of `PUT /v1/agents/{identifier}/bridge`.
- *
- * @example
- * ```ts
- * AgentBridgeBody.parse({ bridgeUrl: 'https://app.acme.dev/api/agent' });
- * ```
- */
+/** Body of `PUT /v1/agents/{identifier}/bridge`. */
 export const AgentBridgeBody = z.object({
   bridgeUrl: z.optional(z.string()),
   devBridgeUrl: z.optional(z.string()),
@@ -155,75 +92,36 @@ export const AgentBridgeBody = z.object({
 });
 export type AgentBridgeBody = z.input<typeof AgentBridgeBody>;
 
-/**
- * Query of `GET /v1/agents`: the cursor options and `identifier` (part of it).
- *
- * @example
- * ```ts
- * AgentListQuery.parse({ identifier: 'support' });
- * ```
- */
+/** Query of `GET /v1/agents`: the cursor options and `identifier` (part of it). */
 export const AgentListQuery = z.object({ ...CURSOR_QUERY, identifier: z.optional(z.string()) });
 export type AgentListQuery = z.infer<typeof AgentListQuery>;
 
-/**
- * Response of `GET /v1/agents` (cursor page).
- *
- * @example
- * ```ts
- * AgentListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v1/agents` (cursor page). */
 export const AgentListResponse = cursorPage(Agent);
 /** Response of `GET /v1/agents`: a cursor page of agents. */
 export interface AgentListResponse extends CursorPageResponse<Agent> {}
 
-/**
- * A link between an agent and an integration.
- *
- * @example
- * ```ts
- * AgentIntegration.parse({
- *   _id: 'l',
- *   _agentId: 'a',
- *   integration: { _id: 'i', identifier: 'slack', name: 'Slack', providerId: 'slack', active: true },
- *   _environmentId: 'e',
- *   _organizationId: 'o',
- *   connectedAt: null,
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** A link between an agent and an integration. */
 export const AgentIntegration = z.looseObject({
   /** Agent–integration link document id. */
   _id: z.string(),
-  /** Id of the linked agent. */
   _agentId: z.string(),
-  /** The linked integration. */
   integration: z.looseObject({
-    /** Integration document id. */
     _id: z.string(),
     /** Identifier of the integration in the integration store (not its document id). */
     identifier: z.string(),
-    /** Display name of the integration. */
     name: z.string(),
     /** Provider of the integration (e.g. `slack`). */
     providerId: z.string(),
     /** Channel type of the integration (`in_app`, `email`, `sms`, `chat` or `push`). */
     channel: z.optional(z.string()),
-    /** Whether the integration is active. */
     active: z.boolean(),
   }),
-  /** Id of the environment the link belongs to. */
   _environmentId: z.string(),
-  /** Id of the organization the link belongs to. */
   _organizationId: z.string(),
   /** When the link received its first inbound webhook delivery; `null` until then. */
   connectedAt: z.optional(z.nullable(z.string())),
-  /** When the link was created. */
   createdAt: Timestamp,
-  /** When the link was last updated. */
   updatedAt: Timestamp,
 });
 export interface AgentIntegration extends WireShape<typeof AgentIntegration> {}
@@ -231,11 +129,6 @@ export interface AgentIntegration extends WireShape<typeof AgentIntegration> {}
 /**
  * Body of `POST /v1/agents/{identifier}/integrations`: the integration by identifier, or a
  * provider whose integration to link.
- *
- * @example
- * ```ts
- * AgentIntegrationCreateBody.parse({ integrationIdentifier: 'slack-support' });
- * ```
  */
 export const AgentIntegrationCreateBody = z.object({
   integrationIdentifier: z.optional(z.string()),
@@ -243,39 +136,18 @@ export const AgentIntegrationCreateBody = z.object({
 });
 export type AgentIntegrationCreateBody = z.input<typeof AgentIntegrationCreateBody>;
 
-/**
- * Body of `PATCH /v1/agents/{identifier}/integrations/{agentIntegrationId}`.
- *
- * @example
- * ```ts
- * AgentIntegrationUpdateBody.parse({ integrationIdentifier: 'slack-sales' });
- * ```
- */
+/** Body of `PATCH /v1/agents/{identifier}/integrations/{agentIntegrationId}`. */
 export const AgentIntegrationUpdateBody = z.object({ integrationIdentifier: z.string() });
 export type AgentIntegrationUpdateBody = z.input<typeof AgentIntegrationUpdateBody>;
 
-/**
- * Query of `GET /v1/agents/{identifier}/integrations`.
- *
- * @example
- * ```ts
- * AgentIntegrationListQuery.parse({ integrationIdentifier: 'slack-support' });
- * ```
- */
+/** Query of `GET /v1/agents/{identifier}/integrations`. */
 export const AgentIntegrationListQuery = z.object({
   ...CURSOR_QUERY,
   integrationIdentifier: z.optional(z.string()),
 });
 export type AgentIntegrationListQuery = z.infer<typeof AgentIntegrationListQuery>;
 
-/**
- * Response of `GET /v1/agents/{identifier}/integrations` (cursor page).
- *
- * @example
- * ```ts
- * AgentIntegrationListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v1/agents/{identifier}/integrations` (cursor page). */
 export const AgentIntegrationListResponse = cursorPage(AgentIntegration);
 /** Response of `GET /v1/agents/{identifier}/integrations`: a cursor page of links. */
 export interface AgentIntegrationListResponse extends CursorPageResponse<AgentIntegration> {}
@@ -283,11 +155,6 @@ export interface AgentIntegrationListResponse extends CursorPageResponse<AgentIn
 /**
  * Body of `POST /v1/agents/{agentId}/reply`: what the agent does on a conversation (a reply, an
  * edit, a resolve, signals, reactions).
- *
- * @example
- * ```ts
- * AgentReplyBody.parse({ conversationId: 'c-1', integrationIdentifier: 'slack-support', reply: { markdown: 'Done!' } });
- * ```
  */
 export const AgentReplyBody = z.looseObject({
   conversationId: z.string(),
@@ -303,11 +170,6 @@ export type AgentReplyBody = z.input<typeof AgentReplyBody>;
 /**
  * Response of `POST /v1/agents/{agentId}/reply`: the delivered message, or `null` without a reply
  * or edit.
- *
- * @example
- * ```ts
- * AgentReplyResult.parse({ messageId: 'm-1', platformThreadId: 't-1' });
- * ```
  */
 export const AgentReplyResult = z.nullable(
   z.looseObject({ messageId: z.string(), platformThreadId: z.string() }),

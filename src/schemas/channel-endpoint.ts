@@ -28,46 +28,22 @@ export type ChannelEndpointType = (typeof CHANNEL_ENDPOINT_TYPES)[number];
 /**
  * A channel endpoint: one destination of a subscriber (a Slack channel, a webhook URL, a phone
  * number), reached through an integration and, for chat workspaces, a channel connection.
- *
- * @example
- * ```ts
- * ChannelEndpoint.parse({
- *   identifier: 'slack-prod-user-1-a1b2c3',
- *   channel: 'chat',
- *   providerId: 'slack',
- *   integrationIdentifier: 'slack-prod',
- *   connectionIdentifier: 'chconn-a1b2c3',
- *   subscriberId: 'user-1',
- *   contextKeys: [],
- *   type: 'slack_channel',
- *   endpoint: { channelId: 'C123456789' },
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
  */
 export const ChannelEndpoint = z.looseObject({
   /** The endpoint's unique identifier in its environment. */
   identifier: z.string(),
-  /** The channel of its integration. */
   channel: z.nullable(openEnum([...CHANNEL_TYPES, 'tool'])),
-  /** The provider of its integration. */
   providerId: z.nullable(z.string()),
-  /** The integration it is reached through. */
   integrationIdentifier: z.nullable(z.string()),
   /** The connection it is reached through, `null` when none. */
   connectionIdentifier: z.nullable(z.string()),
-  /** The subscriber it belongs to. */
   subscriberId: z.nullable(z.string()),
   /** The `type:id` keys of its context (`[]` when none). */
   contextKeys: z.array(z.string()),
-  /** Its kind. */
   type: openEnum(CHANNEL_ENDPOINT_TYPES),
   /** The destination, shaped by `type` (`{ channelId }`, `{ url }`, `{ phoneNumber }`, ...). */
   endpoint: JsonObject,
-  /** When the endpoint was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When the endpoint was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface ChannelEndpoint extends WireShape<typeof ChannelEndpoint> {}
@@ -75,28 +51,15 @@ export interface ChannelEndpoint extends WireShape<typeof ChannelEndpoint> {}
 /**
  * Body of `POST /v1/channel-endpoints`: `endpoint` must hold what `type` requires (checked by
  * the server, which answers 422 otherwise).
- *
- * @example
- * ```ts
- * ChannelEndpointCreateBody.parse({
- *   subscriberId: 'user-1',
- *   integrationIdentifier: 'slack-prod',
- *   connectionIdentifier: 'chconn-a1b2c3',
- *   type: 'slack_channel',
- *   endpoint: { channelId: 'C123456789' },
- * });
- * ```
  */
 export const ChannelEndpointCreateBody = z.object({
   /** Its identifier; generated when absent. */
   identifier: z.optional(z.string()),
-  /** The subscriber it belongs to. */
   subscriberId: z.string(),
   /** Create the subscriber when it does not exist (default false). */
   createSubscriberIfMissing: z.optional(z.boolean()),
   /** Its context: up to 5 `type → id | {id, data}` entries. */
   context: z.optional(TriggerContext),
-  /** The integration it is reached through. */
   integrationIdentifier: z.string(),
   /** The connection it is reached through (chat workspaces). */
   connectionIdentifier: z.optional(z.string()),
@@ -107,23 +70,11 @@ export type ChannelEndpointCreateBody = z.input<typeof ChannelEndpointCreateBody
 
 /**
  * Body of `PATCH /v1/channel-endpoints/{identifier}`: the new destination, of the endpoint's type.
- *
- * @example
- * ```ts
- * ChannelEndpointUpdateBody.parse({ endpoint: { channelId: 'C987654321' } });
- * ```
  */
 export const ChannelEndpointUpdateBody = z.object({ endpoint: JsonObject });
 export type ChannelEndpointUpdateBody = z.input<typeof ChannelEndpointUpdateBody>;
 
-/**
- * Query of `GET /v1/channel-endpoints`: the cursor options and exact-match filters.
- *
- * @example
- * ```ts
- * ChannelEndpointListQuery.parse({ subscriberId: 'user-1', connectionIdentifier: 'chconn-a1b2c3' });
- * ```
- */
+/** Query of `GET /v1/channel-endpoints`: the cursor options and exact-match filters. */
 export const ChannelEndpointListQuery = z.object({
   ...CURSOR_QUERY,
   /** Only this subscriber's endpoints. */
@@ -141,14 +92,7 @@ export const ChannelEndpointListQuery = z.object({
 });
 export type ChannelEndpointListQuery = z.infer<typeof ChannelEndpointListQuery>;
 
-/**
- * Response of `GET /v1/channel-endpoints` (cursor page).
- *
- * @example
- * ```ts
- * ChannelEndpointListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v1/channel-endpoints` (cursor page). */
 export const ChannelEndpointListResponse = cursorPage(ChannelEndpoint);
 /** Response of `GET /v1/channel-endpoints`: a cursor page of endpoints. */
 export interface ChannelEndpointListResponse extends CursorPageResponse<ChannelEndpoint> {}

@@ -120,13 +120,6 @@ export const CHAT_PUSH_PROVIDER_IDS = [
 /** A chat or push provider id. */
 export type ChatPushProviderId = (typeof CHAT_PUSH_PROVIDER_IDS)[number];
 
-/**
- * The (empty) answer of a 204 No Content (the message and workflow deletes).
- *
- * @example
- * ```ts
- * const nothing: NoContent = await svc.workflows.delete('welcome-email'); // undefined
- * ```
- */
+/** The (empty) answer of a 204 No Content (the message and workflow deletes). */
 export const NoContent = z.undefined();
 export type NoContent = z.infer<typeof NoContent>;

@@ -11,17 +11,6 @@ export const CONTEXT_PART_MAX_LENGTH = 100;
 /**
  * A context: a named scope (`tenant:acme`) that triggers, preferences and subscriptions can
  * carry, with its custom data.
- *
- * @example
- * ```ts
- * Context.parse({
- *   type: 'tenant',
- *   id: 'acme',
- *   data: { plan: 'pro' },
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
  */
 export const Context = z.looseObject({
   /** The context's type (`tenant`, `app`, `workspace`, ...). */
@@ -30,9 +19,7 @@ export const Context = z.looseObject({
   id: z.string(),
   /** Custom data (`{}` when none was given). */
   data: z.record(z.string(), z.unknown()),
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface Context extends WireShape<typeof Context> {}
@@ -41,14 +28,7 @@ const contextPart = z
   .string()
   .check(z.minLength(1), z.maxLength(CONTEXT_PART_MAX_LENGTH), z.regex(CONTEXT_PART_PATTERN));
 
-/**
- * Body of `POST /v2/contexts`.
- *
- * @example
- * ```ts
- * ContextCreateBody.parse({ type: 'tenant', id: 'acme', data: { plan: 'pro' } });
- * ```
- */
+/** Body of `POST /v2/contexts`. */
 export const ContextCreateBody = z.object({
   /** The context's type: letters, digits, `-`, `_`; 1 to 100 characters. */
   type: contextPart,
@@ -59,14 +39,7 @@ export const ContextCreateBody = z.object({
 });
 export type ContextCreateBody = z.input<typeof ContextCreateBody>;
 
-/**
- * Body of `PATCH /v2/contexts/{type}/{id}`: the new data, which replaces the old whole.
- *
- * @example
- * ```ts
- * ContextUpdateBody.parse({ data: { plan: 'enterprise' } });
- * ```
- */
+/** Body of `PATCH /v2/contexts/{type}/{id}`: the new data, which replaces the old whole. */
 export const ContextUpdateBody = z.object({
   /** The context's new data (at most 64 KB as JSON). */
   data: z.record(z.string(), z.unknown()),
@@ -76,11 +49,6 @@ export type ContextUpdateBody = z.input<typeof ContextUpdateBody>;
 /**
  * Query of `GET /v2/contexts`: the cursor options, `id` (exact) and `search` (part of
  * `type:id`, any case).
- *
- * @example
- * ```ts
- * ContextListQuery.parse({ search: 'acme', limit: 20 });
- * ```
  */
 export const ContextListQuery = z.object({
   ...CURSOR_QUERY,

@@ -28,14 +28,7 @@ export const DELIVERY_EVENT_STATUSES = [
 /** A status a delivery provider reports (`delivered`, `bounced`, ...). */
 export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];
 
-/**
- * One event a provider's webhook reported, as the service parsed it.
- *
- * @example
- * ```ts
- * DeliveryEvent.parse({ status: 'bounced', date: '2024-01-01T00:00:00.000Z', externalId: 'm-1' });
- * ```
- */
+/** One event a provider's webhook reported, as the service parsed it. */
 export const DeliveryEvent = z.looseObject({
   /** What happened to the message. */
   status: z.string(),
@@ -55,11 +48,6 @@ export interface DeliveryEvent extends WireShape<typeof DeliveryEvent> {}
 /**
  * What the webhook route answers for each message an event named: the message's identifier and
  * the parsed event.
- *
- * @example
- * ```ts
- * DeliveryWebhookResult.parse({ id: '65f0c0ffee0000000000beef', event: { status: 'delivered', date: '2024-01-01T00:00:00.000Z' } });
- * ```
  */
 export const DeliveryWebhookResult = z.looseObject({
   /** The message's identifier at the provider (the engine gives each message its `_id`). */
@@ -69,25 +57,11 @@ export const DeliveryWebhookResult = z.looseObject({
 });
 export interface DeliveryWebhookResult extends WireShape<typeof DeliveryWebhookResult> {}
 
-/**
- * Response of `POST /v2/inbound-webhooks/delivery-providers/{environmentId}/{integrationId}`.
- *
- * @example
- * ```ts
- * DeliveryWebhookResults.parse([]);
- * ```
- */
+/** Response of `POST /v2/inbound-webhooks/delivery-providers/{environmentId}/{integrationId}`. */
 export const DeliveryWebhookResults = z.array(DeliveryWebhookResult);
 export type DeliveryWebhookResults = DeliveryWebhookResult[];
 
-/**
- * Body of the webhook route: the provider's own payload (an object, or an array of events).
- *
- * @example
- * ```ts
- * DeliveryWebhookBody.parse([{ event: 'bounce', id: '65f0c0ffee0000000000beef' }]);
- * ```
- */
+/** Body of the webhook route: the provider's own payload (an object, or an array of events). */
 export const DeliveryWebhookBody = z.union([
   z.record(z.string(), z.unknown()),
   z.array(z.unknown()),

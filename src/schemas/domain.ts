@@ -6,36 +6,15 @@ import { type CursorPageResponse, cursorPage } from './pagination';
 /** String key-value metadata of a domain or route: at most 10 keys, 500 characters in all. */
 const Metadata = z.record(z.string(), z.string());
 
-/**
- * Whether a domain's MX record was found pointing at the mail server.
- *
- * @example
- * ```ts
- * DomainStatus.parse('verified');
- * ```
- */
+/** Whether a domain's MX record was found pointing at the mail server. */
 export const DomainStatus = z.enum(['pending', 'verified']);
 export type DomainStatus = z.infer<typeof DomainStatus>;
 
-/**
- * Where a route sends the mail of its address: an agent, or the environment's webhooks.
- *
- * @example
- * ```ts
- * DomainRouteType.parse('webhook');
- * ```
- */
+/** Where a route sends the mail of its address: an agent, or the environment's webhooks. */
 export const DomainRouteType = z.enum(['agent', 'webhook']);
 export type DomainRouteType = z.infer<typeof DomainRouteType>;
 
-/**
- * A DNS record a domain needs at its DNS provider.
- *
- * @example
- * ```ts
- * ExpectedDnsRecord.parse({ type: 'MX', name: 'acme.dev', content: 'mail.svc.local', ttl: 'Auto', priority: 10 });
- * ```
- */
+/** A DNS record a domain needs at its DNS provider. */
 export const ExpectedDnsRecord = z.looseObject({
   /** The record type: `MX` for the inbound mail server. */
   type: z.string(),
@@ -50,25 +29,8 @@ export const ExpectedDnsRecord = z.looseObject({
 });
 export interface ExpectedDnsRecord extends WireShape<typeof ExpectedDnsRecord> {}
 
-/**
- * An inbound-email domain of the environment.
- *
- * @example
- * ```ts
- * Domain.parse({
- *   _id: '665f1c2e8b7a3d9f0c1b2a3d',
- *   name: 'acme.dev',
- *   status: 'pending',
- *   mxRecordConfigured: false,
- *   _environmentId: 'e',
- *   _organizationId: 'o',
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** An inbound-email domain of the environment. */
 export const Domain = z.looseObject({
-  /** The domain's unique identifier. */
   _id: z.string(),
   /** The domain name, lower case. */
   name: z.string(),
@@ -78,13 +40,9 @@ export const Domain = z.looseObject({
   mxRecordConfigured: z.boolean(),
   /** The DNS provider detected for the domain (`Cloudflare`, ...); absent when none was found. */
   dnsProvider: z.optional(z.string()),
-  /** The environment the domain belongs to. */
   _environmentId: z.string(),
-  /** The organization the domain belongs to. */
   _organizationId: z.string(),
-  /** When the domain was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When the domain was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** The DNS records to add (absent in listings). */
   expectedDnsRecords: z.optional(z.array(ExpectedDnsRecord)),
@@ -93,14 +51,7 @@ export const Domain = z.looseObject({
 });
 export interface Domain extends WireShape<typeof Domain> {}
 
-/**
- * Body of `POST /v1/domains`.
- *
- * @example
- * ```ts
- * DomainCreateBody.parse({ name: 'acme.dev', data: { team: 'support' } });
- * ```
- */
+/** Body of `POST /v1/domains`. */
 export const DomainCreateBody = z.object({
   /** A fully qualified domain name (`acme.dev`). */
   name: z.string(),
@@ -109,36 +60,15 @@ export const DomainCreateBody = z.object({
 });
 export type DomainCreateBody = z.input<typeof DomainCreateBody>;
 
-/**
- * Body of `PATCH /v1/domains/{domain}`: `data` replaces the metadata whole.
- *
- * @example
- * ```ts
- * DomainUpdateBody.parse({ data: { team: 'sales' } });
- * ```
- */
+/** Body of `PATCH /v1/domains/{domain}`: `data` replaces the metadata whole. */
 export const DomainUpdateBody = z.object({ data: z.optional(Metadata) });
 export type DomainUpdateBody = z.input<typeof DomainUpdateBody>;
 
-/**
- * Query of `GET /v1/domains`: the cursor options and `name` (part of the name).
- *
- * @example
- * ```ts
- * DomainListQuery.parse({ name: 'acme', limit: 20 });
- * ```
- */
+/** Query of `GET /v1/domains`: the cursor options and `name` (part of the name). */
 export const DomainListQuery = z.object({ ...CURSOR_QUERY, name: z.optional(z.string()) });
 export type DomainListQuery = z.infer<typeof DomainListQuery>;
 
-/**
- * Response of `GET /v1/domains` (cursor page).
- *
- * @example
- * ```ts
- * DomainListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v1/domains` (cursor page). */
 export const DomainListResponse = cursorPage(Domain);
 /** Response of `GET /v1/domains`: a cursor page of domains. */
 export interface DomainListResponse extends CursorPageResponse<Domain> {}
@@ -151,18 +81,10 @@ const DiagnosticCode = z.enum([
   'dnsbl_listed',
 ]);
 
-/**
- * Response of `POST /v1/domains/{domain}/diagnose`: each check and the issues found.
- *
- * @example
- * ```ts
- * DomainDiagnosis.parse({ ok: true, runAt: '2024-01-01T00:00:00.000Z', checks: [], issues: [] });
- * ```
- */
+/** Response of `POST /v1/domains/{domain}/diagnose`: each check and the issues found. */
 export const DomainDiagnosis = z.looseObject({
   /** True when no issue has the `error` severity. */
   ok: z.boolean(),
-  /** When the diagnostic run finished (ISO 8601). */
   runAt: Timestamp,
   /** The five checks, in the service's order, each with its outcome. */
   checks: z.array(
@@ -194,11 +116,6 @@ export interface DomainDiagnosis extends WireShape<typeof DomainDiagnosis> {}
 /**
  * Response of `GET /v1/domains/{domain}/auto-configure`: whether the DNS provider can apply the
  * records itself (Domain Connect), else the records to add by hand.
- *
- * @example
- * ```ts
- * DomainAutoConfigureStatus.parse({ available: false, reasonCode: 'disabled', manualRecords: [] });
- * ```
  */
 export const DomainAutoConfigureStatus = z.looseObject({
   /** Whether the DNS provider can apply the records through Domain Connect. */
@@ -216,28 +133,14 @@ export const DomainAutoConfigureStatus = z.looseObject({
 });
 export interface DomainAutoConfigureStatus extends WireShape<typeof DomainAutoConfigureStatus> {}
 
-/**
- * Body of `POST /v1/domains/{domain}/auto-configure/start`.
- *
- * @example
- * ```ts
- * DomainAutoConfigureStartBody.parse({ redirectUri: 'https://app.acme.dev/settings' });
- * ```
- */
+/** Body of `POST /v1/domains/{domain}/auto-configure/start`. */
 export const DomainAutoConfigureStartBody = z.object({
   /** Where the DNS provider sends the user back: HTTPS, or HTTP on localhost. */
   redirectUri: z.optional(z.string()),
 });
 export type DomainAutoConfigureStartBody = z.input<typeof DomainAutoConfigureStartBody>;
 
-/**
- * Response of `POST /v1/domains/{domain}/auto-configure/start`: the URL to send the user to.
- *
- * @example
- * ```ts
- * DomainAutoConfigureStart.parse({ applyUrl: 'https://dns.example/apply', providerName: 'Cloudflare', redirectUri: 'https://app.acme.dev' });
- * ```
- */
+/** Response of `POST /v1/domains/{domain}/auto-configure/start`: the URL to send the user to. */
 export const DomainAutoConfigureStart = z.looseObject({
   /** The DNS provider's Domain Connect URL to send the user to, where they consent to the records. */
   applyUrl: z.string(),
@@ -248,27 +151,9 @@ export const DomainAutoConfigureStart = z.looseObject({
 });
 export interface DomainAutoConfigureStart extends WireShape<typeof DomainAutoConfigureStart> {}
 
-/**
- * A route: where mail to `<address>@<domain>` goes.
- *
- * @example
- * ```ts
- * DomainRoute.parse({
- *   _id: '665f1c2e8b7a3d9f0c1b2a3e',
- *   _domainId: '665f1c2e8b7a3d9f0c1b2a3d',
- *   address: 'support',
- *   type: 'webhook',
- *   _environmentId: 'e',
- *   _organizationId: 'o',
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** A route: where mail to `<address>@<domain>` goes. */
 export const DomainRoute = z.looseObject({
-  /** The route's unique identifier. */
   _id: z.string(),
-  /** The `_id` of the domain the route belongs to. */
   _domainId: z.string(),
   /** The local part (`support`), or `*` for every address of the domain. */
   address: z.string(),
@@ -276,27 +161,16 @@ export const DomainRoute = z.looseObject({
   agentId: z.optional(z.string()),
   /** `agent` delivers to the agent `agentId`; `webhook` to the environment's outbound webhooks. */
   type: DomainRouteType,
-  /** The environment the route belongs to. */
   _environmentId: z.string(),
-  /** The organization the route belongs to. */
   _organizationId: z.string(),
-  /** When the route was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When the route was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** String key-value metadata (at most 10 keys, 500 characters in all); absent when never set. */
   data: z.optional(Metadata),
 });
 export interface DomainRoute extends WireShape<typeof DomainRoute> {}
 
-/**
- * Body of `POST /v1/domains/{domain}/routes`.
- *
- * @example
- * ```ts
- * DomainRouteCreateBody.parse({ address: 'support', type: 'agent', agentId: 'support-bot' });
- * ```
- */
+/** Body of `POST /v1/domains/{domain}/routes`. */
 export const DomainRouteCreateBody = z.object({
   /** The local part (`support`, `sales+vip`) or `*`. */
   address: z.string(),
@@ -307,14 +181,7 @@ export const DomainRouteCreateBody = z.object({
 });
 export type DomainRouteCreateBody = z.input<typeof DomainRouteCreateBody>;
 
-/**
- * Body of `PATCH /v1/domains/{domain}/routes/{address}`.
- *
- * @example
- * ```ts
- * DomainRouteUpdateBody.parse({ type: 'webhook' });
- * ```
- */
+/** Body of `PATCH /v1/domains/{domain}/routes/{address}`. */
 export const DomainRouteUpdateBody = z.object({
   agentId: z.optional(z.string()),
   type: z.optional(DomainRouteType),
@@ -325,35 +192,16 @@ export type DomainRouteUpdateBody = z.input<typeof DomainRouteUpdateBody>;
 /**
  * Query of `GET /v1/domains/{domain}/routes`: the cursor options and `agentId` (an agent's
  * identifier).
- *
- * @example
- * ```ts
- * DomainRouteListQuery.parse({ agentId: 'support-bot' });
- * ```
  */
 export const DomainRouteListQuery = z.object({ ...CURSOR_QUERY, agentId: z.optional(z.string()) });
 export type DomainRouteListQuery = z.infer<typeof DomainRouteListQuery>;
 
-/**
- * Response of `GET /v1/domains/{domain}/routes` (cursor page).
- *
- * @example
- * ```ts
- * DomainRouteListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v1/domains/{domain}/routes` (cursor page). */
 export const DomainRouteListResponse = cursorPage(DomainRoute);
 /** Response of `GET /v1/domains/{domain}/routes`: a cursor page of routes. */
 export interface DomainRouteListResponse extends CursorPageResponse<DomainRoute> {}
 
-/**
- * Body of `POST /v1/domains/{domain}/routes/{address}/test`: a synthetic inbound email.
- *
- * @example
- * ```ts
- * DomainRouteTestBody.parse({ from: { address: 'ada@example.com' }, subject: 'Hi', dryRun: true });
- * ```
- */
+/** Body of `POST /v1/domains/{domain}/routes/{address}/test`: a synthetic inbound email. */
 export const DomainRouteTestBody = z.object({
   from: z.object({ address: z.string(), name: z.optional(z.string()) }),
   subject: z.string(),
@@ -364,14 +212,7 @@ export const DomainRouteTestBody = z.object({
 });
 export type DomainRouteTestBody = z.input<typeof DomainRouteTestBody>;
 
-/**
- * Response of `POST /v1/domains/{domain}/routes/{address}/test`.
- *
- * @example
- * ```ts
- * DomainRouteTestResult.parse({ matched: false, dryRun: true, domainStatus: 'pending', mxRecordConfigured: false });
- * ```
- */
+/** Response of `POST /v1/domains/{domain}/routes/{address}/test`. */
 export const DomainRouteTestResult = z.looseObject({
   /** Whether a route (the address's or the `*` one) took the mail. */
   matched: z.boolean(),

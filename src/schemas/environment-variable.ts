@@ -1,8 +1,4 @@
-/**
- * `/v1/environment-variables`: values per environment that step content reads as `{{env.KEY}}`.
- *
- * @module
- */
+// Values per environment that step content reads as `{{env.KEY}}`.
 import * as z from 'zod/mini';
 import { Timestamp, type WireShape } from './common';
 import { WorkflowReference } from './workflow-reference';
@@ -16,35 +12,17 @@ export const ENVIRONMENT_VARIABLE_MAX_LENGTH = 256;
 /** What a secret variable's values read as. */
 export const SECRET_MASK = '••••••••';
 
-/**
- * A variable's value in one environment.
- *
- * @example
- * ```ts
- * EnvironmentVariableValue.parse({ _environmentId: '6955b900a087eaf30000000d', value: 'https://acme.test' });
- * ```
- */
+/** A variable's value in one environment. */
 export const EnvironmentVariableValue = z.looseObject({
-  /** The environment's `_id`. */
   _environmentId: z.string(),
   /** The value; {@link SECRET_MASK} for a secret variable. */
   value: z.string(),
 });
 export interface EnvironmentVariableValue extends WireShape<typeof EnvironmentVariableValue> {}
 
-/**
- * An environment variable as the service answers it (values of the caller's environment only).
- *
- * @example
- * ```ts
- * const baseUrl: EnvironmentVariable = await svc.environmentVariables.retrieve('BASE_URL');
- * console.log(baseUrl.values[0]?.value);
- * ```
- */
+/** An environment variable as the service answers it (values of the caller's environment only). */
 export const EnvironmentVariable = z.looseObject({
-  /** The variable's internal id. */
   _id: z.string(),
-  /** The organization it belongs to. */
   _organizationId: z.string(),
   /** Its key, as templates read it (`{{env.KEY}}`). */
   key: z.string(),
@@ -54,9 +32,7 @@ export const EnvironmentVariable = z.looseObject({
   isSecret: z.boolean(),
   /** Its value in the caller's environment (none when it has no value there). */
   values: z.array(EnvironmentVariableValue),
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface EnvironmentVariable extends WireShape<typeof EnvironmentVariable> {}
@@ -66,14 +42,7 @@ const valueInput = z.object({
   value: z.string().check(z.maxLength(ENVIRONMENT_VARIABLE_MAX_LENGTH)),
 });
 
-/**
- * Body of `POST /v1/environment-variables`.
- *
- * @example
- * ```ts
- * EnvironmentVariableCreateBody.parse({ key: 'BASE_URL', values: [{ _environmentId: 'env', value: 'https://acme.test' }] });
- * ```
- */
+/** Body of `POST /v1/environment-variables`. */
 export const EnvironmentVariableCreateBody = z.object({
   /** A letter, then letters, digits and `_`; at most 256 characters. */
   key: z
@@ -91,11 +60,6 @@ export type EnvironmentVariableCreateBody = z.input<typeof EnvironmentVariableCr
 /**
  * Body of `PATCH /v1/environment-variables/{variableKey}`: the given values are merged by
  * environment.
- *
- * @example
- * ```ts
- * EnvironmentVariableUpdateBody.parse({ isSecret: true });
- * ```
  */
 export const EnvironmentVariableUpdateBody = z.object({
   key: z.optional(
@@ -112,39 +76,20 @@ export const EnvironmentVariableUpdateBody = z.object({
 });
 export type EnvironmentVariableUpdateBody = z.input<typeof EnvironmentVariableUpdateBody>;
 
-/**
- * Query of `GET /v1/environment-variables`.
- *
- * @example
- * ```ts
- * EnvironmentVariableListQuery.parse({ search: 'URL' });
- * ```
- */
+/** Query of `GET /v1/environment-variables`. */
 export const EnvironmentVariableListQuery = z.object({
   /** A part of the key, in any case. */
   search: z.optional(z.string()),
 });
 export type EnvironmentVariableListQuery = z.input<typeof EnvironmentVariableListQuery>;
 
-/**
- * The variables of `GET /v1/environment-variables`, newest first.
- *
- * @example
- * ```ts
- * const variables: EnvironmentVariableList = await svc.environmentVariables.list();
- * ```
- */
+/** The variables of `GET /v1/environment-variables`, newest first. */
 export const EnvironmentVariableList = z.array(EnvironmentVariable);
 export type EnvironmentVariableList = EnvironmentVariable[];
 
 /**
  * What `GET /v1/environment-variables/{variableKey}/usage` answers: the workflows whose step
  * controls reference `env.KEY`.
- *
- * @example
- * ```ts
- * const { workflows }: EnvironmentVariableUsage = await svc.environmentVariables.usage('BASE_URL');
- * ```
  */
 export const EnvironmentVariableUsage = z.looseObject({
   /** The workflows whose step controls reference the variable. */

@@ -1,38 +1,20 @@
 import * as z from 'zod/mini';
 import type { WireShape } from './common';
 
-/**
- * An API key of an environment, as `GET /v1/environments` shows it (only the caller's own).
- *
- * @example
- * ```ts
- * ApiKey.parse({ key: 'f3c1…', _userId: '6615943e7ace93b0540ae377' });
- * ```
- */
+/** An API key of an environment, as `GET /v1/environments` shows it (only the caller's own). */
 export const ApiKey = z.looseObject({
   /** The key (`Authorization: ApiKey <key>`). */
   key: z.string(),
-  /** The user the key belongs to. */
   _userId: z.string(),
-  /** A hash of the key. */
   hash: z.optional(z.string()),
 });
 export interface ApiKey extends WireShape<typeof ApiKey> {}
 
-/**
- * An environment of the organization (`/v1/environments`).
- *
- * @example
- * ```ts
- * Environment.parse({ _id: '6615943e7ace93b0540ae377', name: 'Staging', _organizationId: '6615943e7ace93b0540ae378', identifier: 'aBcDeFgHiJkL' });
- * ```
- */
+/** An environment of the organization (`/v1/environments`). */
 export const Environment = z.looseObject({
-  /** The environment's id. */
   _id: z.string(),
   /** The environment's name (`Development`, `Production`, or a custom one). */
   name: z.string(),
-  /** The organization the environment belongs to. */
   _organizationId: z.string(),
   /** The Inbox's `applicationIdentifier`. */
   identifier: z.string(),
@@ -52,11 +34,6 @@ export interface Environment extends WireShape<typeof Environment> {}
 /**
  * The answer of `DELETE /v1/environments/{environmentId}`: the service's `{ data: undefined }`,
  * which arrives as `{}`.
- *
- * @example
- * ```ts
- * EnvironmentDeleted.parse({});
- * ```
  */
 export const EnvironmentDeleted = z.optional(z.strictObject({}));
 export type EnvironmentDeleted = z.infer<typeof EnvironmentDeleted>;
@@ -64,32 +41,17 @@ export type EnvironmentDeleted = z.infer<typeof EnvironmentDeleted>;
 /** The answer of `GET /v1/environments`. */
 export const EnvironmentList = z.array(Environment);
 
-/**
- * Body of `POST /v1/environments`.
- *
- * @example
- * ```ts
- * EnvironmentCreateBody.parse({ name: 'Staging', color: '#3498db' });
- * ```
- */
+/** Body of `POST /v1/environments`. */
 export const EnvironmentCreateBody = z.object({
   /** The name: not Development or Production (any case), unique in the organization. */
   name: z.string(),
   /** A hex color, `#3498db`. */
   color: z.string(),
-  /** The parent environment's `_id`. */
   parentId: z.optional(z.string()),
 });
 export type EnvironmentCreateBody = z.input<typeof EnvironmentCreateBody>;
 
-/**
- * Body of `PUT /v1/environments/{environmentId}`: the fields to change.
- *
- * @example
- * ```ts
- * EnvironmentUpdateBody.parse({ name: 'QA', color: '#00ff00' });
- * ```
- */
+/** Body of `PUT /v1/environments/{environmentId}`: the fields to change. */
 export const EnvironmentUpdateBody = z.object({
   name: z.optional(z.string()),
   identifier: z.optional(z.string()),
@@ -100,16 +62,8 @@ export const EnvironmentUpdateBody = z.object({
 });
 export type EnvironmentUpdateBody = z.input<typeof EnvironmentUpdateBody>;
 
-/**
- * A tag used by the environment's workflows (`GET /v2/environments/{environmentId}/tags`).
- *
- * @example
- * ```ts
- * EnvironmentTag.parse({ name: 'onboarding' });
- * ```
- */
+/** A tag used by the environment's workflows (`GET /v2/environments/{environmentId}/tags`). */
 export const EnvironmentTag = z.looseObject({
-  /** The tag. */
   name: z.string(),
 });
 export interface EnvironmentTag extends WireShape<typeof EnvironmentTag> {}
@@ -124,40 +78,24 @@ const ResourceType = z.string();
 /**
  * A workflow or step on one side of a diff (`ResourceChange.sourceResource`, `targetResource`):
  * `null` on the side it is missing from.
- *
- * @example
- * ```ts
- * ResourceInfo.parse({ id: 'welcome', name: 'Welcome', updatedAt: '2024-01-01T00:00:00.000Z' });
- * ```
  */
 export const ResourceInfo = z.looseObject({
   /** The workflow's or step's id. */
   id: z.nullable(z.string()),
   /** The workflow's or step's name. */
   name: z.nullable(z.string()),
-  /** The user who last updated it. */
   updatedBy: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-  /** When it was last updated. */
   updatedAt: z.optional(z.nullable(z.string())),
 });
 export interface ResourceInfo extends WireShape<typeof ResourceInfo> {}
 
-/**
- * One change of a resource: `added`, `modified`, `deleted`, `unchanged` or `moved`.
- *
- * @example
- * ```ts
- * ResourceChange.parse({ resourceType: 'BRIDGE', action: 'added', sourceResource: { id: 'welcome', name: 'Welcome' }, targetResource: null });
- * ```
- */
+/** One change of a resource: `added`, `modified`, `deleted`, `unchanged` or `moved`. */
 export const ResourceChange = z.looseObject({
   /** What kind of resource changed (a workflow, or one of its steps). */
   resourceType: ResourceType,
   /** What a publish would do to it. */
   action: z.enum(['added', 'modified', 'deleted', 'unchanged', 'moved']),
-  /** The resource in the source environment. */
   sourceResource: z.optional(z.nullable(ResourceInfo)),
-  /** The resource in the target environment. */
   targetResource: z.optional(z.nullable(ResourceInfo)),
   /** The changed values, before and after (only for modified resources). */
   diffs: z.optional(
@@ -180,11 +118,6 @@ export interface ResourceChange extends WireShape<typeof ResourceChange> {}
 /**
  * How many workflows and steps of one resource a publish would add, modify, delete or leave
  * unchanged (`EnvironmentDiff.resources[].summary`).
- *
- * @example
- * ```ts
- * ChangeCounts.parse({ added: 1, modified: 2, deleted: 0, unchanged: 3 });
- * ```
  */
 export const ChangeCounts = z.looseObject({
   /** Workflows and steps added. */
@@ -198,42 +131,24 @@ export const ChangeCounts = z.looseObject({
 });
 export interface ChangeCounts extends WireShape<typeof ChangeCounts> {}
 
-/**
- * Body of `POST /v2/environments/{targetEnvironmentId}/diff`.
- *
- * @example
- * ```ts
- * EnvironmentDiffBody.parse({ sourceEnvironmentId: '6615943e7ace93b0540ae377' });
- * ```
- */
+/** Body of `POST /v2/environments/{targetEnvironmentId}/diff`. */
 export const EnvironmentDiffBody = z.object({
   /** Where to compare from (default: the organization's Development). */
   sourceEnvironmentId: z.optional(z.string()),
 });
 export type EnvironmentDiffBody = z.input<typeof EnvironmentDiffBody>;
 
-/**
- * What a publish from the source would change in the target, per workflow.
- *
- * @example
- * ```ts
- * const diff: EnvironmentDiff = await svc.environments.diff(production._id, {});
- * if (!diff.summary.hasChanges) console.log('Production is up to date');
- * ```
- */
+/** What a publish from the source would change in the target, per workflow. */
 export const EnvironmentDiff = z.looseObject({
   /** The environment compared from. */
   sourceEnvironmentId: z.string(),
-  /** The environment compared to. */
   targetEnvironmentId: z.string(),
   /** One entry per workflow with changes: its changes and their counts. */
   resources: z.array(
     z.looseObject({
       /** What kind of resource it is (a workflow). */
       resourceType: ResourceType,
-      /** The workflow in the source environment. */
       sourceResource: z.optional(z.nullable(ResourceInfo)),
-      /** The workflow in the target environment. */
       targetResource: z.optional(z.nullable(ResourceInfo)),
       /** The changes of the workflow and of its steps. */
       changes: z.array(ResourceChange),
@@ -255,14 +170,7 @@ export const EnvironmentDiff = z.looseObject({
 });
 export interface EnvironmentDiff extends WireShape<typeof EnvironmentDiff> {}
 
-/**
- * Body of `POST /v2/environments/{targetEnvironmentId}/publish`.
- *
- * @example
- * ```ts
- * EnvironmentPublishBody.parse({ dryRun: true });
- * ```
- */
+/** Body of `POST /v2/environments/{targetEnvironmentId}/publish`. */
 export const EnvironmentPublishBody = z.object({
   /** Where to publish from (default: the organization's Development). */
   sourceEnvironmentId: z.optional(z.string()),
@@ -276,18 +184,11 @@ export type EnvironmentPublishBody = z.input<typeof EnvironmentPublishBody>;
 /**
  * A workflow a publish processed (`EnvironmentPublishResult.results[].successful`, `failed`,
  * `skipped`, which add its `action`, `error` or `reason`).
- *
- * @example
- * ```ts
- * PublishedItem.parse({ resourceType: 'workflow', resourceId: 'welcome', resourceName: 'Welcome' });
- * ```
  */
 export const PublishedItem = z.looseObject({
   /** What kind of resource it is (a workflow). */
   resourceType: ResourceType,
-  /** The resource's id. */
   resourceId: z.string(),
-  /** The resource's name. */
   resourceName: z.string(),
 });
 export interface PublishedItem extends WireShape<typeof PublishedItem> {}
@@ -295,12 +196,6 @@ export interface PublishedItem extends WireShape<typeof PublishedItem> {}
 /**
  * What a publish did: per resource type, the workflows created, updated or deleted in the
  * target, and those skipped (no changes, or a dry run).
- *
- * @example
- * ```ts
- * const { summary } = await svc.environments.publish(production._id, {});
- * console.log(`${summary.successful} published, ${summary.skipped} unchanged`);
- * ```
  */
 export const EnvironmentPublishResult = z.looseObject({
   /** One entry per resource type. */
@@ -318,14 +213,12 @@ export const EnvironmentPublishResult = z.looseObject({
       /** The resources that failed to publish, with the error. */
       failed: z.array(
         z.extend(PublishedItem, {
-          /** The error message. */
           error: z.string(),
         }),
       ),
       /** The resources skipped, with the reason. */
       skipped: z.array(
         z.extend(PublishedItem, {
-          /** Why the resource was skipped. */
           reason: z.string(),
         }),
       ),
@@ -339,7 +232,6 @@ export const EnvironmentPublishResult = z.looseObject({
     resources: z.number(),
     /** How many were published. */
     successful: z.number(),
-    /** How many failed. */
     failed: z.number(),
     /** How many were skipped. */
     skipped: z.number(),

@@ -137,30 +137,10 @@ export const TRIGGER_STATUSES = [
   'no_tenant_found',
   'invalid_recipients',
 ] as const;
-/**
- * A trigger response status.
- *
- * @example
- * ```ts
- * const { status } = await svc.events.trigger({ name: 'welcome', to: 'user-1' });
- * if ((status as TriggerStatus) !== 'processed') console.warn(status);
- * ```
- */
+/** A trigger response status. */
 export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
 
-/**
- * Response of `POST /v1/events/trigger`.
- *
- * @example
- * ```ts
- * TriggerResponse.parse({
- *   acknowledged: true,
- *   status: 'processed',
- *   transactionId: 'b7c4a2e0-8f1d-4c2a-9a51-0d2f3c4b5a69',
- *   activityFeedLink: 'https://dashboard.svc.co/env/e/activity/requests?selectedLogId=r',
- * });
- * ```
- */
+/** Response of `POST /v1/events/trigger`. */
 export const TriggerResponse = z.looseObject({
   /** `true` once the service has accepted the event (the run happens after the answer). */
   acknowledged: z.boolean(),
@@ -173,24 +153,12 @@ export const TriggerResponse = z.looseObject({
   /** The run in the service's dashboard (with `status: 'processed'`). */
   activityFeedLink: z.optional(z.string()),
 });
-/**
- * Response of `POST /v1/events/trigger` and `POST /v1/events/trigger/broadcast`.
- *
- * @example
- * ```ts
- * const { transactionId, status } = await svc.events.trigger({ name: 'welcome', to: 'user-1' });
- * ```
- */
+/** Response of `POST /v1/events/trigger` and `POST /v1/events/trigger/broadcast`. */
 export interface TriggerResponse extends WireShape<typeof TriggerResponse> {}
 
 /**
  * Response of `DELETE /v1/events/trigger/{transactionId}`: `true` when delayed or digested work
  * of the transaction was canceled, `false` when none was waiting.
- *
- * @example
- * ```ts
- * const canceled: CancelResponse = await svc.events.cancel(transactionId);
- * ```
  */
 export const CancelResponse = z.boolean();
 export type CancelResponse = z.infer<typeof CancelResponse>;

@@ -13,14 +13,8 @@ const ContextPayload = z.record(
 /**
  * Answer of `POST /v1/integrations/{integrationId}/auto-configure`: whether the provider's inbound
  * webhooks were configured, why not, and the integration (credentials left out) when they were.
- *
- * @example
- * ```ts
- * AutoConfigureIntegrationResult.parse({ success: false, message: 'manual configuration is required' });
- * ```
  */
 export const AutoConfigureIntegrationResult = z.looseObject({
-  /** Whether the auto-configuration succeeded. */
   success: z.boolean(),
   /** What happened, or why it failed. */
   message: z.optional(z.string()),
@@ -30,32 +24,16 @@ export const AutoConfigureIntegrationResult = z.looseObject({
 export interface AutoConfigureIntegrationResult
   extends WireShape<typeof AutoConfigureIntegrationResult> {}
 
-/**
- * Answer of `POST /v1/integrations/{integrationIdentifier}/webhook/configure` (Telegram).
- *
- * @example
- * ```ts
- * ConfiguredChatWebhook.parse({ webhookUrl: 'https://api.svc.co/v1/integrations/telegram/webhook/tg', configuredAt: '2026-01-01T00:00:00.000Z', botUsername: 'bot123' });
- * ```
- */
+/** Answer of `POST /v1/integrations/{integrationIdentifier}/webhook/configure` (Telegram). */
 export const ConfiguredChatWebhook = z.looseObject({
   /** The URL registered with the provider for incoming updates. */
   webhookUrl: z.string(),
-  /** When it was configured (ISO 8601). */
   configuredAt: z.string(),
-  /** The bot's username. */
   botUsername: z.string(),
 });
 export interface ConfiguredChatWebhook extends WireShape<typeof ConfiguredChatWebhook> {}
 
-/**
- * Body of `POST /v1/integrations/{integrationIdentifier}/mobile-link`.
- *
- * @example
- * ```ts
- * MobileLinkBody.parse({ subscriberId: 'user-1' });
- * ```
- */
+/** Body of `POST /v1/integrations/{integrationIdentifier}/mobile-link`. */
 export const MobileLinkBody = z.object({
   /** A subscriber to link through the bot's `/start` deep link once setup completes. */
   subscriberId: z.optional(z.string()),
@@ -65,30 +43,17 @@ export type MobileLinkBody = z.infer<typeof MobileLinkBody>;
 /**
  * Answer of `POST /v1/integrations/{integrationIdentifier}/mobile-link`: a single-use token and
  * the URL that opens the mobile setup.
- *
- * @example
- * ```ts
- * MobileLink.parse({ token: 't', url: 'https://dashboard.svc.co/integrations/telegram/connect/t', expiresAt: '2026-01-01T00:15:00.000Z' });
- * ```
  */
 export const MobileLink = z.looseObject({
   /** Opaque single-use token of the setup session. */
   token: z.string(),
   /** URL to open on a mobile device. */
   url: z.string(),
-  /** When the token expires (ISO 8601). */
   expiresAt: z.string(),
 });
 export interface MobileLink extends WireShape<typeof MobileLink> {}
 
-/**
- * Body of the deprecated `POST /v1/integrations/chat/oauth`.
- *
- * @example
- * ```ts
- * ChatOAuthUrlBody.parse({ integrationIdentifier: 'slack', subscriberId: 'user-1' });
- * ```
- */
+/** Body of the deprecated `POST /v1/integrations/chat/oauth`. */
 export const ChatOAuthUrlBody = z.object({
   integrationIdentifier: z.string(),
   subscriberId: z.optional(z.string()),
@@ -102,14 +67,7 @@ export const ChatOAuthUrlBody = z.object({
 });
 export type ChatOAuthUrlBody = z.infer<typeof ChatOAuthUrlBody>;
 
-/**
- * Body of `POST /v1/integrations/channel-connections/oauth` (a workspace or tenant connection).
- *
- * @example
- * ```ts
- * ConnectOAuthUrlBody.parse({ integrationIdentifier: 'slack', connectionMode: 'shared', context: { tenant: 'acme' } });
- * ```
- */
+/** Body of `POST /v1/integrations/channel-connections/oauth` (a workspace or tenant connection). */
 export const ConnectOAuthUrlBody = z.object({
   integrationIdentifier: z.string(),
   subscriberId: z.optional(z.string()),
@@ -123,11 +81,6 @@ export type ConnectOAuthUrlBody = z.infer<typeof ConnectOAuthUrlBody>;
 
 /**
  * Body of `POST /v1/integrations/channel-endpoints/oauth` (links one subscriber's chat identity).
- *
- * @example
- * ```ts
- * LinkUserOAuthUrlBody.parse({ integrationIdentifier: 'slack', subscriberId: 'user-1' });
- * ```
  */
 export const LinkUserOAuthUrlBody = z.object({
   subscriberId: z.string(),
@@ -138,28 +91,14 @@ export const LinkUserOAuthUrlBody = z.object({
 });
 export type LinkUserOAuthUrlBody = z.infer<typeof LinkUserOAuthUrlBody>;
 
-/**
- * Answer of the OAuth URL operations: the provider's authorization URL (valid 5 minutes).
- *
- * @example
- * ```ts
- * ChatOAuthUrl.parse({ url: 'https://slack.com/oauth/v2/authorize?client_id=1' });
- * ```
- */
+/** Answer of the OAuth URL operations: the provider's authorization URL (valid 5 minutes). */
 export const ChatOAuthUrl = z.looseObject({
   /** The provider's authorization URL to show the user. */
   url: z.string(),
 });
 export interface ChatOAuthUrl extends WireShape<typeof ChatOAuthUrl> {}
 
-/**
- * Body of `POST /v1/integrations/channel-endpoints/link`.
- *
- * @example
- * ```ts
- * LinkChannelEndpointBody.parse({ integrationIdentifier: 'telegram', subscriberId: 'user-1' });
- * ```
- */
+/** Body of `POST /v1/integrations/channel-endpoints/link`. */
 export const LinkChannelEndpointBody = z.object({
   integrationIdentifier: z.string(),
   subscriberId: z.string(),
@@ -169,14 +108,8 @@ export type LinkChannelEndpointBody = z.infer<typeof LinkChannelEndpointBody>;
 /**
  * Answer of `POST /v1/integrations/channel-endpoints/link`: the URL the subscriber opens (an
  * OAuth URL, or Telegram's deep link) and provider metadata.
- *
- * @example
- * ```ts
- * ChannelEndpointLink.parse({ url: 'https://t.me/bot123?start=abc', providerMetadata: { botUsername: 'bot123' } });
- * ```
  */
 export const ChannelEndpointLink = z.looseObject({
-  /** The URL the subscriber opens. */
   url: z.string(),
   /** Provider-specific details of the link. */
   providerMetadata: z.optional(z.record(z.string(), z.unknown())),

@@ -1,9 +1,3 @@
-/**
- * `/v2/layouts`: an email layout (the HTML or block document that wraps an email step's body in
- * its `{{content}}` slot), its bodies, listing, preview and usage.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject, openEnum, Timestamp, type WireShape } from './common';
 import { OrderDirection } from './order';
@@ -34,62 +28,33 @@ export const LayoutControlValues = z.looseObject({
   /** The email controls; absent once cleared. */
   email: z.optional(LayoutEmailControls),
 });
-/**
- * The stored controls of a layout.
- *
- * @example
- * ```ts
- * const values: LayoutControlValues = (await svc.layouts.retrieve('brand')).controls.values;
- * ```
- */
+/** The stored controls of a layout. */
 export interface LayoutControlValues extends WireShape<typeof LayoutControlValues> {}
 
 /** A layout's controls: their JSON schema, their UI schema, and the stored values. */
 export const LayoutControls = z.looseObject({
-  /** The JSON schema of the controls. */
   dataSchema: z.optional(JsonObject),
   /** How the dashboard shows them. */
   uiSchema: z.optional(JsonObject),
-  /** The stored values. */
   values: LayoutControlValues,
 });
-/**
- * A layout's controls.
- *
- * @example
- * ```ts
- * const controls: LayoutControls = (await svc.layouts.retrieve('brand')).controls;
- * ```
- */
+/** A layout's controls. */
 export interface LayoutControls extends WireShape<typeof LayoutControls> {}
 
-/**
- * A layout as the service answers it.
- *
- * @example
- * ```ts
- * const layout: Layout = await svc.layouts.retrieve('brand');
- * console.log(layout.controls.values.email?.body);
- * ```
- */
+/** A layout as the service answers it. */
 export const Layout = z.looseObject({
-  /** The layout's internal id. */
   _id: z.string(),
   /** The layout's identifier (what a step's `layoutId` control names). */
   layoutId: z.string(),
   /** Its slug (`<name>_lay_<id>`). */
   slug: z.string(),
-  /** Its name. */
   name: z.string(),
   /** Whether it is the environment's default layout (the first one made). */
   isDefault: z.boolean(),
-  /** Whether its translations are enabled. */
   isTranslationEnabled: z.boolean(),
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** The dashboard user who last changed it. */
   updatedBy: z.optional(z.nullable(UserSummary)),
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** Where it was made (`svc-cloud`). */
   origin: openEnum(WORKFLOW_ORIGINS),
@@ -107,18 +72,9 @@ const emailControlsInput = z.object({
   editorType: z.enum(LAYOUT_EDITOR_TYPES),
 });
 
-/**
- * Body of `POST /v2/layouts`.
- *
- * @example
- * ```ts
- * LayoutCreateBody.parse({ layoutId: 'brand', name: 'Brand' });
- * ```
- */
+/** Body of `POST /v2/layouts`. */
 export const LayoutCreateBody = z.object({
-  /** The layout's identifier. */
   layoutId: z.string(),
-  /** Its name. */
   name: z.string(),
   /** Whether its translations are enabled (default false). */
   isTranslationEnabled: z.optional(z.boolean()),
@@ -127,35 +83,16 @@ export const LayoutCreateBody = z.object({
 });
 export type LayoutCreateBody = z.input<typeof LayoutCreateBody>;
 
-/**
- * Body of `PUT /v2/layouts/{layoutId}`.
- *
- * @example
- * ```ts
- * LayoutUpdateBody.parse({
- *   name: 'Brand',
- *   controlValues: { email: { body: '<html><body>{{content}}</body></html>', editorType: 'html' } },
- * });
- * ```
- */
+/** Body of `PUT /v2/layouts/{layoutId}`. */
 export const LayoutUpdateBody = z.object({
-  /** Its name. */
   name: z.string(),
-  /** Whether its translations are enabled. */
   isTranslationEnabled: z.optional(z.boolean()),
   /** Its email controls; `null` clears them, absent leaves them. */
   controlValues: z.optional(z.nullable(z.object({ email: z.optional(emailControlsInput) }))),
 });
 export type LayoutUpdateBody = z.input<typeof LayoutUpdateBody>;
 
-/**
- * Body of `POST /v2/layouts/{layoutId}/duplicate`.
- *
- * @example
- * ```ts
- * LayoutDuplicateBody.parse({ name: 'Brand (copy)' });
- * ```
- */
+/** Body of `POST /v2/layouts/{layoutId}/duplicate`. */
 export const LayoutDuplicateBody = z.object({
   /** The copy's name. */
   name: z.string(),
@@ -166,14 +103,7 @@ export const LayoutDuplicateBody = z.object({
 });
 export type LayoutDuplicateBody = z.input<typeof LayoutDuplicateBody>;
 
-/**
- * Query of `GET /v2/layouts`.
- *
- * @example
- * ```ts
- * LayoutListQuery.parse({ limit: 10, query: 'brand' });
- * ```
- */
+/** Query of `GET /v2/layouts`. */
 export const LayoutListQuery = z.object({
   /** Page size, 1 to 100 (default 50). */
   limit: z.optional(z.number()),
@@ -188,30 +118,15 @@ export const LayoutListQuery = z.object({
 });
 export type LayoutListQuery = z.input<typeof LayoutListQuery>;
 
-/**
- * A page of `GET /v2/layouts`.
- *
- * @example
- * ```ts
- * const page: LayoutListResponse = LayoutListResponse.parse({ layouts: [], totalCount: 0 });
- * ```
- */
+/** A page of `GET /v2/layouts`. */
 export const LayoutListResponse = z.looseObject({
-  /** The page's layouts. */
   layouts: z.array(Layout),
   /** How many layouts match, over every page. */
   totalCount: z.number(),
 });
 export interface LayoutListResponse extends WireShape<typeof LayoutListResponse> {}
 
-/**
- * Body of `POST /v2/layouts/{layoutId}/preview`.
- *
- * @example
- * ```ts
- * LayoutPreviewBody.parse({ previewPayload: { subscriber: { firstName: 'Ada' } } });
- * ```
- */
+/** Body of `POST /v2/layouts/{layoutId}/preview`. */
 export const LayoutPreviewBody = z.object({
   /** Controls to preview instead of the stored ones (`{ email: { body, editorType } }`). */
   controlValues: z.optional(JsonObject),
@@ -225,14 +140,7 @@ export const LayoutPreviewPayload = z.looseObject({
   /** The subscriber (the request's, over an example one). */
   subscriber: z.optional(JsonObject),
 });
-/**
- * What a layout preview rendered for.
- *
- * @example
- * ```ts
- * const example: LayoutPreviewPayload = (await svc.layouts.preview('brand')).previewPayloadExample;
- * ```
- */
+/** What a layout preview rendered for. */
 export interface LayoutPreviewPayload extends WireShape<typeof LayoutPreviewPayload> {}
 
 /** The rendered email of a layout preview. */
@@ -240,14 +148,7 @@ export const LayoutPreviewEmail = z.looseObject({
   /** The layout's HTML with a placeholder in its content slot. */
   body: z.string(),
 });
-/**
- * The rendered email of a layout preview.
- *
- * @example
- * ```ts
- * const email: LayoutPreviewEmail | undefined = (await svc.layouts.preview('brand')).result.preview;
- * ```
- */
+/** The rendered email of a layout preview. */
 export interface LayoutPreviewEmail extends WireShape<typeof LayoutPreviewEmail> {}
 
 /** The result of a layout preview. */
@@ -257,44 +158,22 @@ export const LayoutPreviewResult = z.looseObject({
   /** The rendered email; absent when the body could not be rendered. */
   preview: z.optional(LayoutPreviewEmail),
 });
-/**
- * The result of a layout preview.
- *
- * @example
- * ```ts
- * const { result }: { result: LayoutPreviewResult } = await svc.layouts.preview('brand');
- * ```
- */
+/** The result of a layout preview. */
 export interface LayoutPreviewResult extends WireShape<typeof LayoutPreviewResult> {}
 
 /**
  * What `POST /v2/layouts/{layoutId}/preview` answers: the rendered body, with a placeholder in
  * the `{{content}}` slot.
- *
- * @example
- * ```ts
- * const { result } = await svc.layouts.preview('brand');
- * console.log(result.preview?.body);
- * ```
  */
 export const LayoutPreviewResponse = z.looseObject({
-  /** What the preview rendered for. */
   previewPayloadExample: LayoutPreviewPayload,
   /** The schema of the payload (absent here). */
   schema: z.optional(z.nullable(JsonObject)),
-  /** The rendered preview. */
   result: LayoutPreviewResult,
 });
 export interface LayoutPreviewResponse extends WireShape<typeof LayoutPreviewResponse> {}
 
-/**
- * What `GET /v2/layouts/{layoutId}/usage` answers: the workflows whose steps use the layout.
- *
- * @example
- * ```ts
- * const { workflows }: LayoutUsage = await svc.layouts.usage('brand');
- * ```
- */
+/** What `GET /v2/layouts/{layoutId}/usage` answers: the workflows whose steps use the layout. */
 export const LayoutUsage = z.looseObject({
   /** The workflows with a step that names the layout. */
   workflows: z.array(WorkflowReference),

@@ -1,9 +1,3 @@
-/**
- * `GET /v1/messages` and the two message deletes: queries, the listed message (with its short
- * subscriber) and the answers.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, type WireShape } from './common';
 import { Message } from './message';
@@ -13,36 +7,18 @@ import { Subscriber } from './subscriber';
  * The subscriber a listed message carries: the service's published schema declares the whole
  * subscriber (the engine sends it); the fields every answer holds are required, the others
  * optional.
- *
- * @example
- * ```ts
- * MessageSubscriber.parse({ _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-1', firstName: 'Ada' });
- * ```
  */
 export const MessageSubscriber = z.extend(z.partial(Subscriber), {
-  /** The subscriber's internal id. */
   _id: z.string(),
   /** Your id of the subscriber. */
   subscriberId: z.string(),
-  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
-  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
-  /** Avatar image URL. */
   avatar: z.optional(z.nullable(z.string())),
 });
 export interface MessageSubscriber extends WireShape<typeof MessageSubscriber> {}
 
-/**
- * A message as `GET /v1/messages` lists it: the message with its subscriber.
- *
- * @example
- * ```ts
- * const page = await svc.messages.list({ subscriberId: 'user-1' });
- * const first: ListedMessage | undefined = page.data[0];
- * console.log(first?.subscriber?.subscriberId, first?.content);
- * ```
- */
+/** A message as `GET /v1/messages` lists it: the message with its subscriber. */
 export const ListedMessage = z.extend(Message, { subscriber: z.optional(MessageSubscriber) });
 export interface ListedMessage extends WireShape<typeof ListedMessage> {}
 
@@ -52,11 +28,6 @@ export const MESSAGE_LIST_LIMIT = 1000;
 /**
  * Query of `GET /v1/messages`: filters and page-number paging (`page` from 0, `limit` 10 by
  * default, at most 1000).
- *
- * @example
- * ```ts
- * MessageListQuery.parse({ channel: 'in_app', subscriberId: 'user-1', page: 0, limit: 20 });
- * ```
  */
 export const MessageListQuery = z.object({
   channel: z.optional(z.enum(CHANNEL_TYPES)),
@@ -70,20 +41,11 @@ export const MessageListQuery = z.object({
 });
 export type MessageListQuery = z.infer<typeof MessageListQuery>;
 
-/**
- * Response of `GET /v1/messages`: one page; `hasMore` is true when the page is full.
- *
- * @example
- * ```ts
- * MessageListResponse.parse({ data: [], page: 0, pageSize: 10, hasMore: false });
- * ```
- */
+/** Response of `GET /v1/messages`: one page; `hasMore` is true when the page is full. */
 export const MessageListResponse = z.looseObject({
-  /** The messages of this page. */
   data: z.array(ListedMessage),
   /** The page number (0-based). */
   page: z.number(),
-  /** The page size. */
   pageSize: z.number(),
   /** Whether the page is full (more messages may follow). */
   hasMore: z.boolean(),
@@ -92,16 +54,8 @@ export const MessageListResponse = z.looseObject({
 });
 export interface MessageListResponse extends WireShape<typeof MessageListResponse> {}
 
-/**
- * Response of `DELETE /v1/messages/{messageId}`.
- *
- * @example
- * ```ts
- * DeleteMessageResponse.parse({ acknowledged: true, status: 'deleted' });
- * ```
- */
+/** Response of `DELETE /v1/messages/{messageId}`. */
 export const DeleteMessageResponse = z.looseObject({
-  /** Whether the service acknowledged the deletion. */
   acknowledged: z.boolean(),
   /** Always `deleted`. */
   status: z.literal('deleted'),
@@ -111,11 +65,6 @@ export interface DeleteMessageResponse extends WireShape<typeof DeleteMessageRes
 /**
  * Query of `DELETE /v1/messages/transaction/{transactionId}`: only that channel's messages when
  * given.
- *
- * @example
- * ```ts
- * DeleteMessagesByTransactionQuery.parse({ channel: 'email' });
- * ```
  */
 export const DeleteMessagesByTransactionQuery = z.object({
   channel: z.optional(z.enum(CHANNEL_TYPES)),

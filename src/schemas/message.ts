@@ -21,7 +21,6 @@ export const EmailBlock = z.looseObject({
   /** How the block is styled. */
   styles: z.optional(
     z.looseObject({
-      /** The text alignment. */
       textAlign: openEnum(['center', 'left', 'right']),
     }),
   ),
@@ -71,35 +70,21 @@ export const MessageCTA = z.looseObject({
   /** Where the message leads. */
   data: z.optional(
     z.looseObject({
-      /** The URL the message opens. */
       url: z.optional(z.string()),
     }),
   ),
   /** The message's buttons and which one was clicked. */
   action: z.optional(MessageAction),
 });
-/**
- * The call to action of a message: redirect data and buttons (`Message.cta`).
- *
- * @example
- * ```ts
- * const { data } = await svc.messages.list({ subscriberId: 'user-1' });
- * const ctas: MessageCTA[] = data.map((message) => message.cta);
- * ```
- */
+/** The call to action of a message: redirect data and buttons (`Message.cta`). */
 export interface MessageCTA extends WireShape<typeof MessageCTA> {}
 
 /** The workflow as embedded in a message (`Message.template`, legacy shape). */
 export const MessageWorkflow = z.looseObject({
-  /** The workflow's internal id. */
   _id: z.optional(z.string()),
-  /** The workflow's name. */
   name: z.string(),
-  /** The workflow's description. */
   description: z.string(),
-  /** Whether the workflow is active. */
   active: z.boolean(),
-  /** Whether the workflow is a draft. */
   draft: z.boolean(),
   /** The workflow's default channel preferences (each channel on or off). */
   preferenceSettings: z.looseObject({
@@ -116,44 +101,30 @@ export const MessageWorkflow = z.looseObject({
   }),
   /** Whether the workflow is critical (subscribers cannot turn it off). */
   critical: z.boolean(),
-  /** The workflow's tags. */
   tags: z.array(z.string()),
-  /** The workflow's steps. */
   steps: z.array(NotificationStep),
-  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The `_id` of the user who created the workflow. */
   _creatorId: z.string(),
-  /** The environment's `_id`. */
   _environmentId: z.string(),
   /** The workflow's event triggers (its trigger identifier). */
   triggers: z.array(NotificationTrigger),
-  /** The `_id` of the workflow's notification group. */
   _notificationGroupId: z.string(),
   /** The `_id` of the same workflow in the environment it was promoted from, if any. */
   _parentId: z.optional(z.string()),
-  /** Whether the workflow was deleted. */
   deleted: z.boolean(),
-  /** When the workflow was deleted. */
   deletedAt: z.string(),
-  /** Who deleted the workflow. */
   deletedBy: z.string(),
-  /** The workflow's notification group. */
   notificationGroup: z.optional(
     z.looseObject({
-      /** The group's internal id. */
       _id: z.optional(z.string()),
-      /** The group's name. */
       name: z.string(),
-      /** The environment's `_id`. */
       _environmentId: z.string(),
-      /** The organization's `_id`. */
       _organizationId: z.string(),
       /** The `_id` of the same group in the environment it was promoted from, if any. */
       _parentId: z.optional(z.string()),
     }),
   ),
-  /** Custom data of the workflow. */
   data: z.optional(JsonObject),
   /** Which of the workflow's channels have an active integration. */
   workflowIntegrationStatus: z.optional(JsonObject),
@@ -161,38 +132,13 @@ export const MessageWorkflow = z.looseObject({
 /** The workflow a message was sent by, as embedded in the message (`Message.template`). */
 export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 
-/**
- * A message delivered to a subscriber on one channel.
- *
- * @example
- * ```ts
- * Message.parse({
- *   _id: '64da692e9a94fb2e6449ad60',
- *   _environmentId: '64da692e9a94fb2e6449ad01',
- *   _organizationId: '64da692e9a94fb2e6449ad00',
- *   _notificationId: '64da692e9a94fb2e6449ad61',
- *   _subscriberId: '64da692e9a94fb2e6449ad07',
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   transactionId: 'b7c4a2e0-8f1d-4c2a-9a51-0d2f3c4b5a69',
- *   channel: 'in_app',
- *   content: 'Welcome aboard!',
- *   read: false,
- *   seen: false,
- *   cta: {},
- *   status: 'sent',
- * });
- * ```
- */
+/** A message delivered to a subscriber on one channel. */
 export const Message = z.looseObject({
   /** The message's id: what mark-as, delete and the outbox name it by. */
   _id: z.optional(z.string()),
-  /** The workflow's internal id. */
   _templateId: z.optional(z.nullable(z.string())),
-  /** The environment's `_id`. */
   _environmentId: z.string(),
-  /** The step template's internal id. */
   _messageTemplateId: z.optional(z.nullable(z.string())),
-  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The notification (one run for one subscriber) it belongs to. */
   _notificationId: z.string(),
@@ -200,21 +146,16 @@ export const Message = z.looseObject({
   _subscriberId: z.string(),
   /** The recipient, when the service includes it. */
   subscriber: z.optional(Subscriber),
-  /** The workflow, in short. */
   template: z.optional(MessageWorkflow),
   /** The workflow's id (`workflowId`). */
   templateIdentifier: z.optional(z.string()),
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** When it was delivered, once per delivery. */
   deliveredAt: z.optional(z.array(Timestamp)),
-  /** When it was last marked seen. */
   lastSeenDate: z.optional(Timestamp),
-  /** When it was last marked read. */
   lastReadDate: z.optional(z.nullable(Timestamp)),
   /** Email blocks or text; `null` is tolerated as the reference service documents it. */
   content: z.optional(z.nullable(z.union([z.array(EmailBlock), z.string()]))),
-  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
   /** Subject (email) or title of an in-app message. */
   subject: z.optional(z.string()),
@@ -230,7 +171,6 @@ export const Message = z.looseObject({
   archivedAt: z.optional(z.nullable(Timestamp)),
   /** Until when it is snoozed (in-app). */
   snoozedUntil: z.optional(Timestamp),
-  /** The first time the subscriber saw it. */
   firstSeenDate: z.optional(Timestamp),
   /** The address an email went to. */
   email: z.optional(z.string()),
@@ -242,7 +182,6 @@ export const Message = z.looseObject({
   providerId: z.optional(z.string()),
   /** The device tokens a push went to. */
   deviceTokens: z.optional(z.array(z.string())),
-  /** Title of a push message. */
   title: z.optional(z.string()),
   /** The in-app call to action: redirect and buttons. */
   cta: MessageCTA,
@@ -254,7 +193,6 @@ export const Message = z.looseObject({
   errorId: z.optional(z.string()),
   /** Why it was not delivered, in words. */
   errorText: z.optional(z.string()),
-  /** The trigger's payload. */
   payload: z.optional(JsonObject),
   /** The trigger's overrides the step used. */
   overrides: z.optional(JsonObject),
@@ -271,25 +209,10 @@ export interface Message extends WireShape<typeof Message> {}
 
 /** Values of `markAs` in the mark-as request. */
 export const MARK_AS_VALUES = ['read', 'seen', 'unread', 'unseen'] as const;
-/**
- * A mark-as value.
- *
- * @example
- * ```ts
- * const markAs: MarkAsValue = 'read';
- * await svc.subscribers.messages.markAs('user-1', { messageId: messageIds, markAs });
- * ```
- */
+/** A mark-as value. */
 export type MarkAsValue = (typeof MARK_AS_VALUES)[number];
 
-/**
- * Body of `POST /v1/subscribers/{subscriberId}/messages/mark-as`.
- *
- * @example
- * ```ts
- * MarkAsBody.parse({ messageId: ['64da692e9a94fb2e6449ad60'], markAs: 'read' });
- * ```
- */
+/** Body of `POST /v1/subscribers/{subscriberId}/messages/mark-as`. */
 export const MarkAsBody = z.object({
   messageId: z.union([z.string(), z.array(z.string()).check(z.minLength(1))]),
   markAs: z.enum(MARK_AS_VALUES),

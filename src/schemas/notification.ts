@@ -47,14 +47,7 @@ export const JOB_STATUSES = [
   'merged',
   'skipped',
 ] as const;
-/**
- * A known job status.
- *
- * @example
- * ```ts
- * const done = notification.jobs.every((job) => (job.status as JobStatus) === 'completed');
- * ```
- */
+/** A known job status. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** The schedule of a timed digest as recorded on a job (`monthDays` are numbers here). */
@@ -62,7 +55,6 @@ export const DigestMetadataTimed = z.looseObject({
   ...DigestTimedConfig.def.shape,
   /** Days of the month it runs on (numbers here, `1`-`31`). */
   monthDays: z.optional(z.array(z.number())),
-  /** The cron expression of the schedule, when one is set. */
   cronExpression: z.optional(z.string()),
 });
 /** The schedule of a timed digest as recorded on a job (`DigestMetadata.timed`). */
@@ -102,31 +94,18 @@ export const DigestMetadata = z.looseObject({
   /** A timed digest's schedule. */
   timed: z.optional(DigestMetadataTimed),
 });
-/**
- * Digest settings and digested events of a digest job.
- *
- * @example
- * ```ts
- * const { jobs } = await svc.notifications.retrieve(notificationId);
- * const digest: DigestMetadata | undefined = jobs?.find((job) => job.type === 'digest')?.digest;
- * console.log(digest?.events?.length);
- * ```
- */
+/** Digest settings and digested events of a digest job. */
 export interface DigestMetadata extends WireShape<typeof DigestMetadata> {}
 
 /** One execution log entry of a job. */
 export const ExecutionDetail = z.looseObject({
-  /** The detail's id. */
   _id: z.string(),
-  /** When it was recorded. */
   createdAt: z.optional(Timestamp),
   /** `Success`, `Pending`, `Queued`, `Failed`, `Warning`. */
   status: openEnum(EXECUTION_DETAIL_STATUSES),
   /** What happened (`Message sent`, `Step queued`, ...). */
   detail: z.string(),
-  /** Whether it was recorded on a retry. */
   isRetry: z.boolean(),
-  /** Whether the run was a test. */
   isTest: z.boolean(),
   /** The provider involved, if any. */
   providerId: z.optional(openEnum(PROVIDER_IDS)),
@@ -138,22 +117,12 @@ export const ExecutionDetail = z.looseObject({
 /** One execution log entry of a job (`Job.executionDetails`). */
 export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
-/**
- * The workflow step a job ran (recursive through `variants`).
- *
- * @example
- * ```ts
- * JobStep.parse({ _id: '64da692e9a94fb2e6449ad71', active: true, filters: [], _templateId: 't' });
- * ```
- */
+/** The workflow step a job ran (recursive through `variants`). */
 export const JobStep: z.ZodMiniType<JobStep> = z.looseObject({
-  /** The step's id. */
   _id: z.string(),
-  /** Whether the step is active. */
   active: z.boolean(),
   /** The step's reply callback settings. */
   replyCallback: z.optional(JsonObject),
-  /** The step's control variables. */
   controlVariables: z.optional(JsonObject),
   /** The step's settings (a digest's or a delay's amount and unit, ...). */
   metadata: z.optional(JsonObject),
@@ -169,7 +138,6 @@ export const JobStep: z.ZodMiniType<JobStep> = z.looseObject({
   },
   /** The `_id` of the step's content template. */
   _templateId: z.string(),
-  /** The step's name. */
   name: z.optional(z.string()),
   /** The `_id` of the step before it, `null` for the first. */
   _parentId: z.optional(z.nullable(z.string())),
@@ -201,49 +169,33 @@ export const Job = z.looseObject({
   digest: z.optional(DigestMetadata),
   /** What happened, in order. */
   executionDetails: z.array(ExecutionDetail),
-  /** The workflow step it ran. */
   step: JobStep,
-  /** The trigger's overrides. */
   overrides: z.optional(JsonObject),
-  /** The trigger's payload. */
   payload: z.optional(JsonObject),
-  /** The provider that delivered it. */
   providerId: openEnum(PROVIDER_IDS),
   /** Free string on the wire; known values are {@link JOB_STATUSES}. */
   status: openEnum(JOB_STATUSES),
   /** Why it failed, on a failed job. */
   error: z.optional(z.string()),
-  /** When it was created. */
   createdAt: z.optional(Timestamp),
-  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
 });
 /**
  * One job of a notification: a workflow step run for one subscriber (`ActivityNotification.jobs`).
- *
- * @example
- * ```ts
- * const { jobs } = await svc.notifications.retrieve(notificationId);
- * const pending: Job[] = (jobs ?? []).filter((job) => job.status === 'pending');
- * ```
  */
 export interface Job extends WireShape<typeof Job> {}
 
 /** The subscriber of an activity notification. */
 export const ActivitySubscriber = z.looseObject({
-  /** First name. */
   firstName: z.optional(z.string()),
   /** Your id of the subscriber. */
   subscriberId: z.string(),
-  /** The subscriber's internal id. */
   _id: z.string(),
-  /** Last name. */
   lastName: z.optional(z.string()),
   /** Email address. */
   email: z.optional(z.string()),
-  /** Phone number. */
   phone: z.optional(z.string()),
 });
 /** The subscriber a notification was sent to (`ActivityNotification.subscriber`). */
@@ -251,9 +203,7 @@ export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber>
 
 /** The workflow of an activity notification. */
 export const ActivityTemplate = z.looseObject({
-  /** The workflow's internal id. */
   _id: z.optional(z.string()),
-  /** The workflow's name. */
   name: z.string(),
   /** Where the workflow was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
@@ -265,7 +215,6 @@ export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
 export const ActivityTopic = z.looseObject({
-  /** The topic's internal id. */
   _topicId: z.string(),
   /** Your key of the topic. */
   topicKey: z.string(),
@@ -273,79 +222,41 @@ export const ActivityTopic = z.looseObject({
 /** A topic a notification was sent through (`ActivityNotification.topics`). */
 export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 
-/**
- * A triggered event (one per subscriber) with its jobs and execution logs.
- *
- * @example
- * ```ts
- * ActivityNotification.parse({
- *   _id: '64da692e9a94fb2e6449ad61',
- *   _environmentId: '64da692e9a94fb2e6449ad01',
- *   _organizationId: '64da692e9a94fb2e6449ad00',
- *   _subscriberId: '64da692e9a94fb2e6449ad07',
- *   transactionId: 'b7c4a2e0-8f1d-4c2a-9a51-0d2f3c4b5a69',
- *   channels: ['in_app'],
- *   severity: 'none',
- *   jobs: [],
- * });
- * ```
- */
+/** A triggered event (one per subscriber) with its jobs and execution logs. */
 export const ActivityNotification = z.looseObject({
   /** The notification's id: what `notifications.retrieve` takes. */
   _id: z.optional(z.string()),
-  /** The environment's `_id`. */
   _environmentId: z.string(),
-  /** The organization's `_id`. */
   _organizationId: z.string(),
-  /** The subscriber's internal `_id`. */
   _subscriberId: z.string(),
-  /** The transaction of the trigger. */
   transactionId: z.string(),
-  /** The workflow's internal id. */
   _templateId: z.optional(z.string()),
   /** The notification a digest merged this one into. */
   _digestedNotificationId: z.optional(z.string()),
-  /** When it was created. */
   createdAt: z.optional(Timestamp),
-  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
   /** The step types of the workflow. */
   channels: z.optional(z.array(openEnum(STEP_TYPES))),
-  /** The recipient, in short. */
   subscriber: z.optional(ActivitySubscriber),
-  /** The workflow, in short. */
   template: z.optional(ActivityTemplate),
   /** One job per step, in step order. */
   jobs: z.optional(z.array(Job)),
-  /** The trigger's payload. */
   payload: z.optional(JsonObject),
-  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
-  /** The step controls used. */
   controls: z.optional(JsonObject),
   /** The recipient as the trigger gave it. */
   to: z.optional(JsonObject),
   /** The topics the trigger went through. */
   topics: z.optional(z.array(ActivityTopic)),
-  /** The workflow's severity. */
   severity: z.optional(openEnum(SEVERITIES)),
-  /** Whether the workflow is critical. */
   critical: z.optional(z.boolean()),
-  /** The trigger's context keys. */
   contextKeys: z.optional(z.array(z.string())),
 });
 export interface ActivityNotification extends WireShape<typeof ActivityNotification> {}
 
 const oneOrMany = <T extends z.ZodMiniType>(item: T) => z.union([item, z.array(item)]);
 
-/**
- * Query of `GET /v1/notifications` (array-or-single filters accept either form).
- *
- * @example
- * ```ts
- * NotificationListQuery.parse({ channels: ['email'], subscriberIds: 'user-123', page: 0, limit: 20 });
- * ```
- */
+/** Query of `GET /v1/notifications` (array-or-single filters accept either form). */
 export const NotificationListQuery = z.object({
   channels: z.optional(oneOrMany(z.enum(CHANNEL_TYPES))),
   templates: z.optional(oneOrMany(z.string())),
@@ -367,14 +278,7 @@ export const NotificationListQuery = z.object({
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
-/**
- * Response of `GET /v1/notifications` (page-number pagination).
- *
- * @example
- * ```ts
- * NotificationListResponse.parse({ page: 0, hasMore: false, pageSize: 10, data: [] });
- * ```
- */
+/** Response of `GET /v1/notifications` (page-number pagination). */
 export const NotificationListResponse = pageNumberPage(ActivityNotification);
 /** Response of `GET /v1/notifications`: a page of the activity feed. */
 export interface NotificationListResponse extends PageNumberResponse<ActivityNotification> {}

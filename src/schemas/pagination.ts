@@ -53,54 +53,22 @@ export type PageNumberResponse<T> = {
   data: T[];
 };
 
-/**
- * Response of `GET /v2/subscribers` (cursor page of subscribers).
- *
- * @example
- * ```ts
- * SubscriberSearchResponse.parse({
- *   data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false,
- * });
- * ```
- */
+/** Response of `GET /v2/subscribers` (cursor page of subscribers). */
 export const SubscriberSearchResponse = cursorPage(Subscriber);
 /** Response of `GET /v2/subscribers`: a cursor page of subscribers. */
 export interface SubscriberSearchResponse extends CursorPageResponse<Subscriber> {}
 
-/**
- * Response of `GET /v2/subscribers/{subscriberId}/subscriptions` (cursor page).
- *
- * @example
- * ```ts
- * SubscriptionsListResponse.parse({
- *   data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false,
- * });
- * ```
- */
+/** Response of `GET /v2/subscribers/{subscriberId}/subscriptions` (cursor page). */
 export const SubscriptionsListResponse = cursorPage(TopicSubscription);
 /** Response of `GET /v2/subscribers/{subscriberId}/subscriptions`: a cursor page. */
 export interface SubscriptionsListResponse extends CursorPageResponse<TopicSubscription> {}
 
-/**
- * Response of `GET /v2/topics` (cursor page).
- *
- * @example
- * ```ts
- * TopicListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v2/topics` (cursor page). */
 export const TopicListResponse = cursorPage(Topic);
 /** Response of `GET /v2/topics`: a cursor page of topics. */
 export interface TopicListResponse extends CursorPageResponse<Topic> {}
 
-/**
- * Response of `GET /v2/contexts` (cursor page).
- *
- * @example
- * ```ts
- * ContextListResponse.parse({ data: [], next: null, previous: null, totalCount: 0, totalCountCapped: false });
- * ```
- */
+/** Response of `GET /v2/contexts` (cursor page). */
 export const ContextListResponse = cursorPage(Context);
 /** Response of `GET /v2/contexts`: a cursor page of contexts. */
 export interface ContextListResponse extends CursorPageResponse<Context> {}

@@ -3,15 +3,11 @@ import { CHANNEL_TYPES, openEnum, type WireShape } from './common';
 
 /** Each channel on or off (only the channels that apply are present). */
 export const PreferenceChannels = z.looseObject({
-  /** Whether email is on. */
   email: z.optional(z.boolean()),
-  /** Whether SMS is on. */
   sms: z.optional(z.boolean()),
   /** Whether in-app is on. */
   in_app: z.optional(z.boolean()),
-  /** Whether chat is on. */
   chat: z.optional(z.boolean()),
-  /** Whether push is on. */
   push: z.optional(z.boolean()),
 });
 /**
@@ -45,7 +41,6 @@ export type PreferenceSchedule = z.infer<typeof PreferenceSchedule>;
 
 /** Where a workflow's channel value came from. */
 export const PreferenceOverride = z.looseObject({
-  /** The channel. */
   channel: openEnum(CHANNEL_TYPES),
   /**
    * What set it: the `subscriber`, the workflow's defaults (`template`) or a workflow override
@@ -56,16 +51,8 @@ export const PreferenceOverride = z.looseObject({
 /** Which source set a channel's preference (`overrides` of a workflow preference). */
 export interface PreferenceOverride extends WireShape<typeof PreferenceOverride> {}
 
-/**
- * One day of a subscriber's delivery schedule as the service answers it.
- *
- * @example
- * ```ts
- * const monday: ScheduledDay = { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] };
- * ```
- */
+/** One day of a subscriber's delivery schedule as the service answers it. */
 export const ScheduledDay = z.looseObject({
-  /** Whether the day is on. */
   isEnabled: z.boolean(),
   /** Its time ranges (`09:00 AM` to `05:00 PM`). */
   hours: z.optional(
@@ -90,19 +77,12 @@ export interface ScheduledDay extends WireShape<typeof ScheduledDay> {}
  * ```
  */
 export const WeeklySchedule = z.looseObject({
-  /** Monday's hours. */
   monday: z.optional(ScheduledDay),
-  /** Tuesday's hours. */
   tuesday: z.optional(ScheduledDay),
-  /** Wednesday's hours. */
   wednesday: z.optional(ScheduledDay),
-  /** Thursday's hours. */
   thursday: z.optional(ScheduledDay),
-  /** Friday's hours. */
   friday: z.optional(ScheduledDay),
-  /** Saturday's hours. */
   saturday: z.optional(ScheduledDay),
-  /** Sunday's hours. */
   sunday: z.optional(ScheduledDay),
 });
 export interface WeeklySchedule extends WireShape<typeof WeeklySchedule> {}
@@ -110,33 +90,16 @@ export interface WeeklySchedule extends WireShape<typeof WeeklySchedule> {}
 /**
  * A subscriber's preferences as `GET /v2/subscribers/{subscriberId}/preferences` answers them:
  * the global level, and what applies to each active workflow.
- *
- * @example
- * ```ts
- * SubscriberPreferencesResponse.parse({
- *   global: { enabled: true, channels: { email: true, in_app: true } },
- *   workflows: [
- *     {
- *       enabled: true,
- *       channels: { email: false, in_app: true },
- *       overrides: [{ channel: 'email', source: 'subscriber' }],
- *       workflow: { slug: 'welcome_wf_64da692e9a94fb2e6449ad07', identifier: 'welcome', name: 'Welcome' },
- *     },
- *   ],
- * });
- * ```
  */
 export const SubscriberPreferences = z.looseObject({
   /** The subscriber's global preference, applied across workflows. */
   global: z.looseObject({
-    /** Whether the global preference is on. */
     enabled: z.boolean(),
     /** Whether each channel is on, globally. */
     channels: PreferenceChannels,
     /** The subscriber's delivery schedule, when one is set. */
     schedule: z.optional(
       z.looseObject({
-        /** Whether the schedule applies. */
         isEnabled: z.boolean(),
         /** The hours of each day it lets notifications through. */
         weeklySchedule: z.optional(WeeklySchedule),
@@ -152,15 +115,11 @@ export const SubscriberPreferences = z.looseObject({
       channels: PreferenceChannels,
       /** Where each channel's value came from. */
       overrides: z.array(PreferenceOverride),
-      /** The workflow the preference is for. */
       workflow: z.looseObject({
-        /** The workflow's slug. */
         slug: z.string(),
         /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
-        /** The workflow's name. */
         name: z.string(),
-        /** When the workflow was last updated. */
         updatedAt: z.optional(z.string()),
       }),
       /** When the subscriber's preference for the workflow was last updated. */
@@ -173,11 +132,6 @@ export interface SubscriberPreferences extends WireShape<typeof SubscriberPrefer
 /**
  * Query of `GET /v2/subscribers/{subscriberId}/preferences`: which workflows to list by
  * criticality (default `nonCritical`), and context keys.
- *
- * @example
- * ```ts
- * PreferencesListQuery.parse({ criticality: 'all' });
- * ```
  */
 export const PreferencesListQuery = z.object({
   criticality: z.optional(z.enum(['critical', 'nonCritical', 'all'])),
@@ -189,11 +143,6 @@ export type PreferencesListQuery = z.infer<typeof PreferencesListQuery>;
  * Body of `PATCH /v2/subscribers/{subscriberId}/preferences`: channel switches for one workflow
  * (`workflowId`: its identifier or `_id`) or, without it, for every workflow (global); a
  * delivery schedule.
- *
- * @example
- * ```ts
- * PreferencesUpdateBody.parse({ workflowId: 'welcome', channels: { email: false } });
- * ```
  */
 export const PreferencesUpdateBody = z.object({
   channels: z.optional(

@@ -44,9 +44,7 @@ export const FILTER_SOURCES = ['subscriber', 'payload', 'tenant'] as const;
 export const FieldFilterPart = z.looseObject({
   /** The field the condition reads (`email`, `tier`, ...). */
   field: z.string(),
-  /** The value it compares with. */
   value: z.string(),
-  /** The comparison operator. */
   operator: openEnum(FILTER_OPERATORS),
   /** What it reads: the `subscriber`, the `payload` or the `tenant`. */
   on: openEnum(FILTER_SOURCES),
@@ -54,23 +52,10 @@ export const FieldFilterPart = z.looseObject({
 /** One field comparison of a step filter or integration condition (`StepFilter.children`). */
 export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
 
-/**
- * A step filter (integration conditions, step filters), as the service returns it.
- *
- * @example
- * ```ts
- * StepFilter.parse({
- *   isNegated: false,
- *   type: 'GROUP',
- *   value: 'AND',
- *   children: [{ field: 'plan', value: 'pro', operator: 'EQUAL', on: 'payload' }],
- * });
- * ```
- */
+/** A step filter (integration conditions, step filters), as the service returns it. */
 export const StepFilter = z.looseObject({
   /** Whether the filter's result is negated. */
   isNegated: z.boolean(),
-  /** The filter's type. */
   type: openEnum(FILTER_TYPES),
   /** How the children are joined: `AND` or `OR`. */
   value: openEnum(FILTER_JOINS),
@@ -104,7 +89,6 @@ export type StepFilterInput = z.infer<typeof StepFilterInput>;
 export const IntegrationCondition = z.looseObject({
   /** Whether the condition's result is negated. */
   isNegated: z.optional(z.boolean()),
-  /** The condition's type. */
   type: z.optional(openEnum(FILTER_TYPES)),
   /** How the children are joined: `AND` or `OR`. */
   value: z.optional(openEnum(FILTER_JOINS)),

@@ -1,10 +1,3 @@
-/**
- * The v1 routes over a subscriber's in-app messages: the feed
- * (`GET /v1/subscribers/{subscriberId}/notifications/feed`), mark-all, a message's action, and the
- * subscriber's online flag; their queries, bodies and answers.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, JsonObject, openEnum, Timestamp, type WireShape } from './common';
 import { MARK_AS_VALUES, MESSAGE_STATUSES, MessageCTA } from './message';
@@ -16,11 +9,6 @@ export const FEED_LIMIT_MAX = 100;
  * Query of `GET /v1/subscribers/{subscriberId}/notifications/feed`: the page (`page` from 0,
  * `limit` 1 to 100, default 10), `read` and `seen`, and `payload`, a partial trigger payload as
  * base64 JSON that each message's payload must contain.
- *
- * @example
- * ```ts
- * FeedQuery.parse({ limit: 20, seen: false, payload: btoa(JSON.stringify({ plan: 'pro' })) });
- * ```
  */
 export const FeedQuery = z.object({
   page: z.optional(z.number()),
@@ -36,15 +24,11 @@ export type FeedQuery = z.infer<typeof FeedQuery>;
 
 /** The subscriber of a feed item, as the service populates it. */
 export const FeedSubscriber = z.looseObject({
-  /** The subscriber's internal id. */
   _id: z.optional(z.string()),
   /** Its external id (your user's id). */
   subscriberId: z.string(),
-  /** First name, when set. */
   firstName: z.optional(z.nullable(z.string())),
-  /** Last name, when set. */
   lastName: z.optional(z.nullable(z.string())),
-  /** Avatar URL, when set. */
   avatar: z.optional(z.nullable(z.string())),
 });
 /** The subscriber a feed item was sent to (`FeedItem.subscriber`). */
@@ -52,57 +36,36 @@ export interface FeedSubscriber extends WireShape<typeof FeedSubscriber> {}
 
 /** One in-app message of the v1 feed (the service's `NotificationFeedItemDto`). */
 export const FeedItem = z.looseObject({
-  /** The message's id. */
   _id: z.string(),
-  /** The workflow's internal id. */
   _templateId: z.string(),
-  /** The environment's `_id`. */
   _environmentId: z.string(),
-  /** The step template's internal id. */
   _messageTemplateId: z.optional(z.nullable(z.string())),
-  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The notification (one run for one subscriber) it belongs to. */
   _notificationId: z.string(),
-  /** The subscriber's internal `_id`. */
   _subscriberId: z.string(),
-  /** The feed, if any. */
   _feedId: z.optional(z.nullable(z.string())),
-  /** The job that sent it. */
   _jobId: z.string(),
-  /** When it was created (ISO 8601). */
   createdAt: z.optional(z.nullable(Timestamp)),
-  /** When it last changed (ISO 8601). */
   updatedAt: z.optional(z.nullable(Timestamp)),
-  /** The recipient. */
   subscriber: z.optional(FeedSubscriber),
-  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
-  /** The workflow's identifier. */
   templateIdentifier: z.optional(z.nullable(z.string())),
-  /** The rendered body. */
   content: z.string(),
-  /** The subject, when the step has one. */
   subject: z.optional(z.nullable(z.string())),
   /** `in_app`. */
   channel: openEnum(CHANNEL_TYPES),
-  /** Whether the subscriber read it. */
   read: z.boolean(),
-  /** Whether the subscriber saw it. */
   seen: z.boolean(),
-  /** Whether it is archived. */
   archived: z.boolean(),
   /** The redirect and the buttons, and which button was clicked. */
   cta: MessageCTA,
   /** `sent`, `warning` or `error`. */
   status: openEnum(MESSAGE_STATUSES),
-  /** The trigger's payload. */
   payload: z.optional(JsonObject),
   /** The step's custom data. */
   data: z.optional(z.nullable(JsonObject)),
-  /** The trigger's overrides. */
   overrides: z.optional(JsonObject),
-  /** The workflow's tags. */
   tags: z.optional(z.nullable(z.array(z.string()))),
 });
 /** One in-app message of a subscriber's v1 feed. */
@@ -127,11 +90,6 @@ export interface FeedPage extends WireShape<typeof FeedPage> {}
 /**
  * Body of `POST /v1/subscribers/{subscriberId}/messages/mark-all`: mark every in-app message
  * `read`, `unread`, `seen` or `unseen` (optionally of some feeds).
- *
- * @example
- * ```ts
- * MarkAllBody.parse({ markAs: 'read' });
- * ```
  */
 export const MarkAllBody = z.object({
   markAs: z.enum(MARK_AS_VALUES),
@@ -139,14 +97,7 @@ export const MarkAllBody = z.object({
 });
 export type MarkAllBody = z.infer<typeof MarkAllBody>;
 
-/**
- * The answer of mark-all: how many messages changed.
- *
- * @example
- * ```ts
- * MarkedCount.parse(3);
- * ```
- */
+/** The answer of mark-all: how many messages changed. */
 export const MarkedCount = z.number();
 
 /** Statuses of a message's action (its buttons). */
@@ -155,11 +106,6 @@ export const MESSAGE_ACTION_STATUSES = ['pending', 'done'] as const;
 /**
  * Body of `POST /v1/subscribers/{subscriberId}/messages/{messageId}/actions/{type}`: the action's
  * new `status` and an optional payload stored with the click.
- *
- * @example
- * ```ts
- * MessageActionBody.parse({ status: 'done', payload: { accepted: true } });
- * ```
  */
 export const MessageActionBody = z.object({
   status: z.enum(MESSAGE_ACTION_STATUSES),
@@ -167,13 +113,6 @@ export const MessageActionBody = z.object({
 });
 export type MessageActionBody = z.infer<typeof MessageActionBody>;
 
-/**
- * Body of `PATCH /v1/subscribers/{subscriberId}/online-status`.
- *
- * @example
- * ```ts
- * OnlineStatusBody.parse({ isOnline: false });
- * ```
- */
+/** Body of `PATCH /v1/subscribers/{subscriberId}/online-status`. */
 export const OnlineStatusBody = z.object({ isOnline: z.boolean() });
 export type OnlineStatusBody = z.infer<typeof OnlineStatusBody>;

@@ -37,38 +37,12 @@ export const ChannelSettings = z.looseObject({
   integrationIdentifier: z.optional(z.string()),
   /** The provider credentials stored for this subscriber. */
   credentials: ChannelCredentials,
-  /** The `_id` of the integration the credentials belong to. */
   _integrationId: z.string(),
 });
-/**
- * A subscriber's channel entry: provider, integration and credentials (`Subscriber.channels`).
- *
- * @example
- * ```ts
- * const subscriber = await svc.subscribers.retrieve('user-1');
- * const channels: ChannelSettings[] = subscriber.channels ?? [];
- * console.log(channels.map((channel) => channel.providerId));
- * ```
- */
+/** A subscriber's channel entry: provider, integration and credentials (`Subscriber.channels`). */
 export interface ChannelSettings extends WireShape<typeof ChannelSettings> {}
 
-/**
- * A subscriber (notification recipient) as the service returns it.
- *
- * @example
- * ```ts
- * Subscriber.parse({
- *   _id: '64da692e9a94fb2e6449ad07',
- *   subscriberId: 'user-123',
- *   firstName: 'John',
- *   _organizationId: '64da692e9a94fb2e6449ad00',
- *   _environmentId: '64da692e9a94fb2e6449ad01',
- *   deleted: false,
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** A subscriber (notification recipient) as the service returns it. */
 export const Subscriber = z.looseObject({
   /** The service's internal id (24 hex characters). */
   _id: z.optional(z.string()),
@@ -100,15 +74,11 @@ export const Subscriber = z.looseObject({
   timezone: z.optional(z.nullable(z.string())),
   /** Your id of the subscriber: what triggers, inboxes and the API address it by. */
   subscriberId: z.string(),
-  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The environment's `_id` (the API key's environment). */
   _environmentId: z.string(),
-  /** Whether the subscriber was deleted. */
   deleted: z.boolean(),
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface Subscriber extends WireShape<typeof Subscriber> {}
@@ -119,11 +89,8 @@ export const SubscriberSummary = z.looseObject({
   _id: z.string(),
   /** Your id of the subscriber. */
   subscriberId: z.string(),
-  /** Avatar image URL. */
   avatar: z.optional(z.nullable(z.string())),
-  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
-  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
   /** Email address. */
   email: z.optional(z.nullable(z.string())),
@@ -131,14 +98,7 @@ export const SubscriberSummary = z.looseObject({
 /** The short subscriber form in a topic subscription (`TopicSubscription.subscriber`). */
 export interface SubscriberSummary extends WireShape<typeof SubscriberSummary> {}
 
-/**
- * Body of `PATCH /v2/subscribers/{subscriberId}`: each field optional, `null` clears it.
- *
- * @example
- * ```ts
- * SubscriberUpdateBody.parse({ firstName: 'Jane', phone: null, data: { plan: 'pro' } });
- * ```
- */
+/** Body of `PATCH /v2/subscribers/{subscriberId}`: each field optional, `null` clears it. */
 export const SubscriberUpdateBody = z.object({
   firstName: z.optional(z.nullable(z.string())),
   lastName: z.optional(z.nullable(z.string())),
@@ -151,14 +111,7 @@ export const SubscriberUpdateBody = z.object({
 });
 export type SubscriberUpdateBody = z.infer<typeof SubscriberUpdateBody>;
 
-/**
- * Body of `PATCH /v1/subscribers/{subscriberId}/credentials`.
- *
- * @example
- * ```ts
- * CredentialsUpsertBody.parse({ providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
- * ```
- */
+/** Body of `PATCH /v1/subscribers/{subscriberId}/credentials`. */
 export const CredentialsUpsertBody = z.object({
   providerId: z.enum(CHAT_PUSH_PROVIDER_IDS),
   integrationIdentifier: z.optional(z.string()),
@@ -166,14 +119,7 @@ export const CredentialsUpsertBody = z.object({
 });
 export type CredentialsUpsertBody = z.infer<typeof CredentialsUpsertBody>;
 
-/**
- * Query of `GET /v2/subscribers` (search, cursor-paginated).
- *
- * @example
- * ```ts
- * SubscriberSearchQuery.parse({ email: '@example.com', limit: 20, orderDirection: 'ASC' });
- * ```
- */
+/** Query of `GET /v2/subscribers` (search, cursor-paginated). */
 export const SubscriberSearchQuery = z.object({
   ...CURSOR_QUERY,
   email: z.optional(z.string()),
@@ -183,14 +129,7 @@ export const SubscriberSearchQuery = z.object({
 });
 export type SubscriberSearchQuery = z.infer<typeof SubscriberSearchQuery>;
 
-/**
- * Query of `GET /v2/subscribers/{subscriberId}/subscriptions`.
- *
- * @example
- * ```ts
- * SubscriptionsListQuery.parse({ key: 'product-updates', limit: 100 });
- * ```
- */
+/** Query of `GET /v2/subscribers/{subscriberId}/subscriptions`. */
 export const SubscriptionsListQuery = z.object({
   ...CURSOR_QUERY,
   key: z.optional(z.string()),
@@ -200,11 +139,6 @@ export type SubscriptionsListQuery = z.infer<typeof SubscriptionsListQuery>;
 /**
  * Body of `POST /v2/subscribers` (and one item of `POST /v1/subscribers/bulk`): `subscriberId`
  * required, each profile field optional and nullable.
- *
- * @example
- * ```ts
- * CreateSubscriberBody.parse({ subscriberId: 'user-1', email: 'ada@example.com', data: { plan: 'pro' } });
- * ```
  */
 export const CreateSubscriberBody = z.object({
   subscriberId: z.string(),
@@ -215,25 +149,13 @@ export type CreateSubscriberBody = z.infer<typeof CreateSubscriberBody>;
 /**
  * Query of `POST /v2/subscribers`: `failIfExists` answers 409 instead of updating an existing
  * subscriber.
- *
- * @example
- * ```ts
- * CreateSubscriberQuery.parse({ failIfExists: true });
- * ```
  */
 export const CreateSubscriberQuery = z.object({
   failIfExists: z.optional(z.boolean()),
 });
 export type CreateSubscriberQuery = z.infer<typeof CreateSubscriberQuery>;
 
-/**
- * Answer of `DELETE /v2/subscribers/{subscriberId}`.
- *
- * @example
- * ```ts
- * RemoveSubscriberResponse.parse({ acknowledged: true, status: 'deleted' });
- * ```
- */
+/** Answer of `DELETE /v2/subscribers/{subscriberId}`. */
 export const RemoveSubscriberResponse = z.looseObject({
   /** `true` once the service has removed it. */
   acknowledged: z.boolean(),
@@ -245,14 +167,7 @@ export interface RemoveSubscriberResponse extends WireShape<typeof RemoveSubscri
 /** Most subscribers one `POST /v1/subscribers/bulk` takes. */
 export const BULK_SUBSCRIBER_LIMIT = 500;
 
-/**
- * Body of `POST /v1/subscribers/bulk`: 1 to {@link BULK_SUBSCRIBER_LIMIT} subscribers.
- *
- * @example
- * ```ts
- * BulkCreateSubscribersBody.parse({ subscribers: [{ subscriberId: 'user-1' }, { subscriberId: 'user-2' }] });
- * ```
- */
+/** Body of `POST /v1/subscribers/bulk`: 1 to {@link BULK_SUBSCRIBER_LIMIT} subscribers. */
 export const BulkCreateSubscribersBody = z.object({
   subscribers: z
     .array(CreateSubscriberBody)
@@ -263,15 +178,6 @@ export type BulkCreateSubscribersBody = z.infer<typeof BulkCreateSubscribersBody
 /**
  * Answer of `POST /v1/subscribers/bulk`: which subscribers were created, which updated, and the
  * items that failed.
- *
- * @example
- * ```ts
- * BulkCreateSubscribersResponse.parse({
- *   created: [{ subscriberId: 'user-2' }],
- *   updated: [{ subscriberId: 'user-1' }],
- *   failed: [],
- * });
- * ```
  */
 export const BulkCreateSubscribersResponse = z.looseObject({
   /** Subscribers that existed and were updated. */
@@ -281,7 +187,6 @@ export const BulkCreateSubscribersResponse = z.looseObject({
       subscriberId: z.string(),
     }),
   ),
-  /** Subscribers that were created. */
   created: z.array(
     z.looseObject({
       /** Your id of the subscriber. */
@@ -301,14 +206,7 @@ export const BulkCreateSubscribersResponse = z.looseObject({
 export interface BulkCreateSubscribersResponse
   extends WireShape<typeof BulkCreateSubscribersResponse> {}
 
-/**
- * Body of `PUT /v1/subscribers/{subscriberId}/credentials` (the same fields as the PATCH).
- *
- * @example
- * ```ts
- * CredentialsUpdateBody.parse({ providerId: 'fcm', credentials: { deviceTokens: ['t1'] } });
- * ```
- */
+/** Body of `PUT /v1/subscribers/{subscriberId}/credentials` (the same fields as the PATCH). */
 export const CredentialsUpdateBody = CredentialsUpsertBody;
 /** Body of `PUT /v1/subscribers/{subscriberId}/credentials`. */
 export type CredentialsUpdateBody = CredentialsUpsertBody;

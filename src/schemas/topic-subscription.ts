@@ -5,22 +5,11 @@ import { SubscriptionPreferenceInput, TopicSubscriptionPreference } from './topi
 /**
  * One subscription of a topic by its identifier (`GET /v2/topics/{topicKey}/subscriptions/{identifier}`):
  * its id, identifier, name, stored workflow preferences and context keys.
- *
- * @example
- * ```ts
- * TopicSubscriptionDetails.parse({
- *   id: '64da692e9a94fb2e6449ad08',
- *   identifier: 'tk_news:si_user-1',
- *   contextKeys: [],
- * });
- * ```
  */
 export const TopicSubscriptionDetails = z.looseObject({
-  /** The subscription's internal id. */
   id: z.string(),
   /** Your identifier of the subscription. */
   identifier: z.optional(z.string()),
-  /** The subscription's name, when one was given. */
   name: z.optional(z.string()),
   /** The subscription's own workflow preferences; absent when it has none. */
   preferences: z.optional(z.array(TopicSubscriptionPreference)),
@@ -32,11 +21,6 @@ export interface TopicSubscriptionDetails extends WireShape<typeof TopicSubscrip
 /**
  * Body of `PATCH /v2/topics/{topicKey}/subscriptions/{identifier}`: a new `name`, and/or
  * `preferences` that replace the subscription's own (an empty list clears them).
- *
- * @example
- * ```ts
- * TopicSubscriptionUpdateBody.parse({ name: 'Billing alerts', preferences: [{ workflowId: 'invoice', enabled: false }] });
- * ```
  */
 export const TopicSubscriptionUpdateBody = z.object({
   name: z.optional(z.string()),
@@ -47,37 +31,21 @@ export type TopicSubscriptionUpdateBody = z.infer<typeof TopicSubscriptionUpdate
 /**
  * A subscriber's subscription to a topic as the v1 check answers it
  * (`GET /v1/topics/{topicKey}/subscribers/{externalSubscriberId}`).
- *
- * @example
- * ```ts
- * TopicSubscriber.parse({
- *   _organizationId: 'o1', _environmentId: 'e1', _subscriberId: 's1', _topicId: 't1',
- *   topicKey: 'news', externalSubscriberId: 'user-1',
- * });
- * ```
  */
 export const TopicSubscriber = z.looseObject({
-  /** The organization's id. */
   _organizationId: z.string(),
-  /** The environment's id. */
   _environmentId: z.string(),
-  /** The subscriber's internal id. */
   _subscriberId: z.string(),
-  /** The topic's internal id. */
   _topicId: z.string(),
   /** Your key of the topic. */
   topicKey: z.string(),
   /** Your id of the subscriber. */
   externalSubscriberId: z.string(),
-  /** The subscription's internal id. */
   _id: z.optional(z.string()),
-  /** The subscription's identifier. */
   identifier: z.optional(z.string()),
   /** The context keys the subscription is scoped to. */
   contextKeys: z.optional(z.array(z.string())),
-  /** When the subscription was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
-  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
 export interface TopicSubscriber extends WireShape<typeof TopicSubscriber> {}

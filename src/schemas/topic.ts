@@ -3,14 +3,7 @@ import { Timestamp, type WireShape } from './common';
 import { CURSOR_QUERY } from './order';
 import { SubscriberSummary } from './subscriber';
 
-/**
- * A topic (named group of subscribers).
- *
- * @example
- * ```ts
- * Topic.parse({ _id: '64da692e9a94fb2e6449ad06', key: 'product-updates', name: 'Product Updates' });
- * ```
- */
+/** A topic (named group of subscribers). */
 export const Topic = z.looseObject({
   /** The service's internal id. */
   _id: z.string(),
@@ -18,41 +11,21 @@ export const Topic = z.looseObject({
    * Your key of the topic: what triggers (`{ type: 'Topic', topicKey }`) and the API address it by.
    */
   key: z.string(),
-  /** Display name. */
   name: z.optional(z.string()),
   /** Custom data: flat key-value pairs of scalars (string, number, boolean, string[]). */
   data: z.optional(z.record(z.string(), z.unknown())),
-  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
-  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
 export interface Topic extends WireShape<typeof Topic> {}
 
-/**
- * A subscriber's subscription to a topic (item of the subscriptions list).
- *
- * @example
- * ```ts
- * TopicSubscription.parse({
- *   _id: '64da692e9a94fb2e6449ad08',
- *   identifier: 'tk_product-updates:si_user-123',
- *   topic: { _id: '64da692e9a94fb2e6449ad06', key: 'product-updates' },
- *   subscriber: { _id: '64da692e9a94fb2e6449ad07', subscriberId: 'user-123' },
- *   createdAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** A subscriber's subscription to a topic (item of the subscriptions list). */
 export const TopicSubscription = z.looseObject({
-  /** The subscription's internal id. */
   _id: z.string(),
   /** The subscription's identifier (`tk_<topic key>:si_<subscriberId>` unless one was given). */
   identifier: z.optional(z.string()),
-  /** The topic subscribed to. */
   topic: Topic,
-  /** The subscriber, in short. */
   subscriber: SubscriberSummary,
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** Context keys the subscription is scoped to (`tenant:acme`). */
   contextKeys: z.optional(z.array(z.string())),
@@ -68,11 +41,6 @@ const TopicDataValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.s
 /**
  * Body of `POST /v2/topics` (an upsert): the key (1-100 characters: letters, digits, `-`, `_`,
  * `:`, `.`, or an email address) and an optional name.
- *
- * @example
- * ```ts
- * TopicCreateBody.parse({ key: 'task:12345', name: 'Task Title' });
- * ```
  */
 export const TopicCreateBody = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(TOPIC_KEY_MAX_LENGTH)),
@@ -82,28 +50,14 @@ export const TopicCreateBody = z.object({
 });
 export type TopicCreateBody = z.infer<typeof TopicCreateBody>;
 
-/**
- * Body of `PATCH /v2/topics/{topicKey}`: a new name and/or custom `data` (`null` clears it).
- *
- * @example
- * ```ts
- * TopicUpdateBody.parse({ name: 'Renamed', data: { category: 'product', priority: 1 } });
- * ```
- */
+/** Body of `PATCH /v2/topics/{topicKey}`: a new name and/or custom `data` (`null` clears it). */
 export const TopicUpdateBody = z.object({
   name: z.optional(z.string().check(z.maxLength(100))),
   data: z.optional(z.nullable(z.record(z.string(), TopicDataValue))),
 });
 export type TopicUpdateBody = z.infer<typeof TopicUpdateBody>;
 
-/**
- * Query of `GET /v2/topics` (cursor-paginated): `key` and `name` match case-insensitively.
- *
- * @example
- * ```ts
- * TopicListQuery.parse({ key: 'task', limit: 20 });
- * ```
- */
+/** Query of `GET /v2/topics` (cursor-paginated): `key` and `name` match case-insensitively. */
 export const TopicListQuery = z.object({
   ...CURSOR_QUERY,
   key: z.optional(z.string()),
@@ -111,28 +65,13 @@ export const TopicListQuery = z.object({
 });
 export type TopicListQuery = z.infer<typeof TopicListQuery>;
 
-/**
- * Answer of `DELETE /v2/topics/{topicKey}`.
- *
- * @example
- * ```ts
- * DeleteTopicResponse.parse({ acknowledged: true });
- * ```
- */
+/** Answer of `DELETE /v2/topics/{topicKey}`. */
 export const DeleteTopicResponse = z.looseObject({
-  /** Whether the service acknowledged the deletion. */
   acknowledged: z.boolean(),
 });
 export interface DeleteTopicResponse extends WireShape<typeof DeleteTopicResponse> {}
 
-/**
- * Query of `GET /v2/topics/{topicKey}/subscriptions` (cursor-paginated).
- *
- * @example
- * ```ts
- * TopicSubscriptionsListQuery.parse({ subscriberId: 'user-1' });
- * ```
- */
+/** Query of `GET /v2/topics/{topicKey}/subscriptions` (cursor-paginated). */
 export const TopicSubscriptionsListQuery = z.object({
   ...CURSOR_QUERY,
   subscriberId: z.optional(z.string()),
@@ -143,14 +82,7 @@ export type TopicSubscriptionsListQuery = z.infer<typeof TopicSubscriptionsListQ
 /** Most subscriptions one create or delete call takes. */
 export const TOPIC_SUBSCRIPTIONS_LIMIT = 100;
 
-/**
- * A JSON Logic rule of a subscription preference, judged at fan-out against `{ payload }`.
- *
- * @example
- * ```ts
- * SubscriptionPreferenceCondition.parse({ '===': [{ var: 'payload.tier' }, 'premium'] });
- * ```
- */
+/** A JSON Logic rule of a subscription preference, judged at fan-out against `{ payload }`. */
 export const SubscriptionPreferenceCondition = z.record(z.string(), z.unknown());
 export type SubscriptionPreferenceCondition = z.infer<typeof SubscriptionPreferenceCondition>;
 
@@ -158,11 +90,6 @@ export type SubscriptionPreferenceCondition = z.infer<typeof SubscriptionPrefere
  * One item of a subscriptions create's `preferences`: a workflow id (its `_id` or trigger
  * identifier), `{ workflowId, enabled?, condition? }`, or a group
  * `{ filter: { workflowIds?, tags? }, enabled?, condition? }` (docs/behaviour/topics.md#subscription-preferences).
- *
- * @example
- * ```ts
- * SubscriptionPreferenceInput.parse({ filter: { tags: ['billing'] }, enabled: false });
- * ```
  */
 export const SubscriptionPreferenceInput = z.union([
   z.string(),
@@ -187,11 +114,6 @@ export type SubscriptionPreferenceInput = z.infer<typeof SubscriptionPreferenceI
  * `subscriptions` (subscriber ids, or `{ identifier, subscriberId }`) or the older
  * `subscriberIds`, at most 100; `preferences` sets, per matched workflow, whether the
  * subscription receives it at fan-out.
- *
- * @example
- * ```ts
- * TopicSubscriptionsCreateBody.parse({ subscriptions: ['user-1', { identifier: 'sub-a', subscriberId: 'user-2' }] });
- * ```
  */
 export const TopicSubscriptionsCreateBody = z.object({
   subscriberIds: z.optional(
@@ -229,11 +151,6 @@ export type TopicSubscriptionsCreateBody = z.infer<typeof TopicSubscriptionsCrea
  * Body of `DELETE /v2/topics/{topicKey}/subscriptions`: subscriber ids, or objects naming a
  * subscription by `identifier` and/or `subscriberId` (a `subscriberId` alone removes all of that
  * subscriber's subscriptions to the topic).
- *
- * @example
- * ```ts
- * TopicSubscriptionsDeleteBody.parse({ subscriptions: ['user-1', { identifier: 'sub-a' }] });
- * ```
  */
 export const TopicSubscriptionsDeleteBody = z.object({
   subscriberIds: z.optional(
@@ -255,37 +172,20 @@ export const TopicSubscriptionsDeleteBody = z.object({
 });
 export type TopicSubscriptionsDeleteBody = z.infer<typeof TopicSubscriptionsDeleteBody>;
 
-/**
- * A subscription's preference for one workflow, as a subscriptions create answers it.
- *
- * @example
- * ```ts
- * TopicSubscriptionPreference.parse({
- *   subscriptionId: '64da692e9a94fb2e6449ad08',
- *   workflow: { id: '64da692e9a94fb2e6449ad09', identifier: 'invoice', name: 'Invoice', critical: false, severity: 'none' },
- *   enabled: true,
- *   condition: { '===': [{ var: 'payload.tier' }, 'premium'] },
- * });
- * ```
- */
+/** A subscription's preference for one workflow, as a subscriptions create answers it. */
 export const TopicSubscriptionPreference = z.looseObject({
-  /** The subscription's id. */
   subscriptionId: z.string(),
   /** The workflow the preference is for; `null` or absent for all workflows. */
   workflow: z.optional(
     z.nullable(
       z.looseObject({
-        /** The workflow's internal id. */
         id: z.string(),
         /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
-        /** The workflow's name. */
         name: z.string(),
         /** Whether the workflow is critical (subscribers cannot turn it off). */
         critical: z.boolean(),
-        /** The workflow's tags. */
         tags: z.optional(z.array(z.string())),
-        /** Custom data of the workflow. */
         data: z.optional(z.record(z.string(), z.unknown())),
         /** The workflow's severity (`high`, `medium`, `low`, `none`). */
         severity: z.string(),
@@ -302,27 +202,20 @@ export interface TopicSubscriptionPreference
 
 /** One subscription in the answer of a subscriptions create or delete. */
 export const TopicSubscriptionChange = z.looseObject({
-  /** The subscription's internal id. */
   _id: z.string(),
   /** Your identifier of the subscription. */
   identifier: z.optional(z.string()),
-  /** The subscription's name, when one was given. */
   name: z.optional(z.string()),
-  /** The topic of the subscription. */
   topic: z.looseObject({
-    /** The topic's internal id. */
     _id: z.string(),
     /** Your key of the topic. */
     key: z.string(),
-    /** The topic's name. */
     name: z.optional(z.string()),
   }),
   /** The subscriber, `null` when it no longer exists, with its own dates. */
   subscriber: z.nullable(
     z.extend(SubscriberSummary, {
-      /** When the subscriber was created (ISO 8601). */
       createdAt: z.optional(Timestamp),
-      /** When the subscriber was last updated (ISO 8601). */
       updatedAt: z.optional(Timestamp),
     }),
   ),
@@ -330,9 +223,7 @@ export const TopicSubscriptionChange = z.looseObject({
   preferences: z.optional(z.array(TopicSubscriptionPreference)),
   /** The context keys the subscription is scoped to. */
   contextKeys: z.optional(z.array(z.string())),
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 /**
@@ -343,15 +234,6 @@ export interface TopicSubscriptionChange extends WireShape<typeof TopicSubscript
 /**
  * Answer of a subscriptions create or delete: what was done, counts, and one error per
  * subscriber that could not be handled (`SUBSCRIBER_NOT_FOUND`, `SUBSCRIPTION_NOT_FOUND`, ...).
- *
- * @example
- * ```ts
- * TopicSubscriptionsResult.parse({
- *   data: [],
- *   meta: { totalCount: 1, successful: 0, failed: 1 },
- *   errors: [{ subscriberId: 'ghost', code: 'SUBSCRIBER_NOT_FOUND', message: "Subscriber with ID 'ghost' could not be found." }],
- * });
- * ```
  */
 export const TopicSubscriptionsResult = z.looseObject({
   /** The subscriptions created or deleted. */
@@ -360,7 +242,6 @@ export const TopicSubscriptionsResult = z.looseObject({
   meta: z.looseObject({
     /** Number of subscribers in the request. */
     totalCount: z.number(),
-    /** Number handled. */
     successful: z.number(),
     /** Number that failed (each in `errors`). */
     failed: z.number(),
@@ -375,7 +256,6 @@ export const TopicSubscriptionsResult = z.looseObject({
         identifier: z.optional(z.string()),
         /** Why it failed (`SUBSCRIBER_NOT_FOUND`, `SUBSCRIPTION_NOT_FOUND`, ...). */
         code: z.string(),
-        /** A readable description. */
         message: z.string(),
       }),
     ),

@@ -4,35 +4,14 @@ import { Timestamp, type WireShape } from './common';
 /** The kinds of resource a translation belongs to. */
 export const TRANSLATION_RESOURCE_TYPES = ['workflow', 'layout'] as const;
 
-/**
- * The kind of resource a translation belongs to: a workflow or a layout.
- *
- * @example
- * ```ts
- * TranslationResourceType.parse('workflow');
- * ```
- */
+/** The kind of resource a translation belongs to: a workflow or a layout. */
 export const TranslationResourceType = z.enum(TRANSLATION_RESOURCE_TYPES);
 export type TranslationResourceType = z.infer<typeof TranslationResourceType>;
 
 /** Translation content: keys (`welcome.title`) to texts, which may hold Liquid (`{{payload.name}}`). */
 const Content = z.record(z.string(), z.unknown());
 
-/**
- * One locale's translations of a resource.
- *
- * @example
- * ```ts
- * Translation.parse({
- *   resourceId: 'welcome',
- *   resourceType: 'workflow',
- *   locale: 'en_US',
- *   content: { 'welcome.title': 'Welcome' },
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** One locale's translations of a resource. */
 export const Translation = z.looseObject({
   /** The resource's identifier (a workflow's `workflowId`, a layout's `layoutId`). */
   resourceId: z.string(),
@@ -42,26 +21,12 @@ export const Translation = z.looseObject({
   locale: z.string(),
   /** Keys to translated texts. */
   content: Content,
-  /** When the translations were created. */
   createdAt: Timestamp,
-  /** When the translations were last updated. */
   updatedAt: Timestamp,
 });
 export interface Translation extends WireShape<typeof Translation> {}
 
-/**
- * Body of `POST /v2/translations`: creates a locale's translations, or replaces them whole.
- *
- * @example
- * ```ts
- * TranslationCreateBody.parse({
- *   resourceId: 'welcome',
- *   resourceType: 'workflow',
- *   locale: 'es_ES',
- *   content: { 'welcome.title': 'Bienvenido' },
- * });
- * ```
- */
+/** Body of `POST /v2/translations`: creates a locale's translations, or replaces them whole. */
 export const TranslationCreateBody = z.object({
   /** The workflow's `workflowId`, `_id` or slug (or a layout's id). */
   resourceId: z.string(),
@@ -73,21 +38,7 @@ export const TranslationCreateBody = z.object({
 });
 export type TranslationCreateBody = z.input<typeof TranslationCreateBody>;
 
-/**
- * The translations of one resource: which locales it has.
- *
- * @example
- * ```ts
- * TranslationGroup.parse({
- *   resourceId: 'welcome',
- *   resourceType: 'workflow',
- *   resourceName: 'Welcome',
- *   locales: ['en_US', 'es_ES'],
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** The translations of one resource: which locales it has. */
 export const TranslationGroup = z.looseObject({
   /** The resource's identifier (a workflow's `workflowId`, a layout's `layoutId`). */
   resourceId: z.string(),
@@ -95,7 +46,6 @@ export const TranslationGroup = z.looseObject({
   resourceType: TranslationResourceType,
   /** The resource's name (the workflow's). */
   resourceName: z.string(),
-  /** The locales the resource has translations in. */
   locales: z.array(z.string()),
   /** Locales behind the default one (only present when there are some). */
   outdatedLocales: z.optional(z.array(z.string())),
@@ -109,25 +59,13 @@ export interface TranslationGroup extends WireShape<typeof TranslationGroup> {}
 /**
  * Query of `GET /v2/translations/master-json`: the locale (default: the organization's default,
  * `en_US`).
- *
- * @example
- * ```ts
- * MasterJsonQuery.parse({ locale: 'es_ES' });
- * ```
  */
 export const MasterJsonQuery = z.object({
   locale: z.optional(z.string()),
 });
 export type MasterJsonQuery = z.infer<typeof MasterJsonQuery>;
 
-/**
- * Every translation of one locale, by resource identifier.
- *
- * @example
- * ```ts
- * MasterJson.parse({ workflows: { welcome: { 'welcome.title': 'Welcome' } }, layouts: {} });
- * ```
- */
+/** Every translation of one locale, by resource identifier. */
 export const MasterJson = z.looseObject({
   /** The locale's translations of each workflow, by `workflowId`. */
   workflows: z.record(z.string(), Content),
@@ -136,17 +74,7 @@ export const MasterJson = z.looseObject({
 });
 export interface MasterJson extends WireShape<typeof MasterJson> {}
 
-/**
- * Body of `POST /v2/translations/master-json`: one locale's translations of many resources.
- *
- * @example
- * ```ts
- * MasterJsonImportBody.parse({
- *   locale: 'es_ES',
- *   masterJson: { workflows: { welcome: { 'welcome.title': 'Bienvenido' } } },
- * });
- * ```
- */
+/** Body of `POST /v2/translations/master-json`: one locale's translations of many resources. */
 export const MasterJsonImportBody = z.object({
   locale: z.string(),
   /** `{ workflows: { [workflowId]: content }, layouts: { [layoutId]: content } }`. */
@@ -154,14 +82,7 @@ export const MasterJsonImportBody = z.object({
 });
 export type MasterJsonImportBody = z.input<typeof MasterJsonImportBody>;
 
-/**
- * What an import of a master JSON did: which resources took it and which were not found.
- *
- * @example
- * ```ts
- * MasterJsonImportResult.parse({ success: true, message: 'Successfully imported translations for 1 resource: welcome', successful: ['welcome'] });
- * ```
- */
+/** What an import of a master JSON did: which resources took it and which were not found. */
 export const MasterJsonImportResult = z.looseObject({
   /** Whether the import succeeded overall. */
   success: z.boolean(),
@@ -174,14 +95,7 @@ export const MasterJsonImportResult = z.looseObject({
 });
 export interface MasterJsonImportResult extends WireShape<typeof MasterJsonImportResult> {}
 
-/**
- * What an upload of translation files did.
- *
- * @example
- * ```ts
- * TranslationsUploadResult.parse({ totalFiles: 2, successfulUploads: 2, failedUploads: 0, errors: [] });
- * ```
- */
+/** What an upload of translation files did. */
 export const TranslationsUploadResult = z.looseObject({
   /** How many files were processed. */
   totalFiles: z.number(),
@@ -215,15 +129,6 @@ export type UploadFile = z.infer<typeof UploadFile>;
 /**
  * Body of `POST /v2/translations/upload` (sent as `multipart/form-data`): translation files
  * named by locale (`en_US.json`) for one resource.
- *
- * @example
- * ```ts
- * TranslationsUploadBody.parse({
- *   resourceId: 'welcome',
- *   resourceType: 'workflow',
- *   files: [new File(['{"greeting":"Hola"}'], 'es_ES.json', { type: 'application/json' })],
- * });
- * ```
  */
 export const TranslationsUploadBody = z.object({
   resourceId: z.string(),
@@ -235,13 +140,6 @@ export type TranslationsUploadBody = z.input<typeof TranslationsUploadBody>;
 /**
  * Body of `POST /v2/translations/master-json/upload` (sent as `multipart/form-data`): one master
  * JSON file named by its locale (`es_ES.json`).
- *
- * @example
- * ```ts
- * MasterJsonUploadBody.parse({
- *   file: new File(['{"workflows":{"welcome":{"greeting":"Hola"}}}'], 'es_ES.json'),
- * });
- * ```
  */
 export const MasterJsonUploadBody = z.object({
   file: UploadFile,

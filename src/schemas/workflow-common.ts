@@ -1,9 +1,3 @@
-/**
- * Workflow enums shared by the workflow schemas (statuses, origins, severities, time units, list
- * sort fields) and the dashboard user reference.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import type { WireShape } from './common';
 
@@ -37,11 +31,8 @@ export const WORKFLOW_ORDER_BY_FIELDS = [
 
 /** A dashboard user reference (`updatedBy`, `lastPublishedBy`). */
 export const UserSummary = z.looseObject({
-  /** The user's id. */
   _id: z.string(),
-  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
-  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
   /** The user's id in the external identity provider. */
   externalId: z.optional(z.nullable(z.string())),

@@ -1,10 +1,5 @@
-/**
- * The control values each step type takes, as exact types: a misspelled control
- * (`{ ammount: 30 }` on a delay) is a compile error in a workflow create body, a seed or a
- * `defineWorkflow` step. Types only; the service checks the values and answers step `issues`.
- *
- * @module
- */
+// Types only: a misspelled control (`{ ammount: 30 }` on a delay) is a compile error in a create
+// body, a seed or a `defineWorkflow` step; the service checks the values and answers step `issues`.
 import type { UpsertStepType } from './workflow-upsert';
 
 /**

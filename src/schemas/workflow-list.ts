@@ -1,8 +1,3 @@
-/**
- * `GET /v2/workflows`: its query, list items and response.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { openEnum, STEP_TYPES, Timestamp, type WireShape } from './common';
 import { OrderDirection } from './order';
@@ -16,103 +11,51 @@ import { StepIssues } from './workflow-step-issues';
 
 /** A step in a workflow list item. */
 export const StepListItem = z.looseObject({
-  /** The step's slug. */
   slug: z.string(),
   /** The step type (`in_app`, `email`, `delay`, ...). */
   type: openEnum(STEP_TYPES),
   /** What the service found missing or wrong in the step. */
   issues: z.optional(StepIssues),
 });
-/**
- * A step of a workflow in the workflows list (`WorkflowListItem.steps`).
- *
- * @example
- * ```ts
- * const { data } = await svc.workflows.list();
- * const steps: StepListItem[] = data.flatMap((workflow) => workflow.steps);
- * ```
- */
+/** A step of a workflow in the workflows list (`WorkflowListItem.steps`). */
 export interface StepListItem extends WireShape<typeof StepListItem> {}
 
-/**
- * A workflow as listed by `GET /v2/workflows`.
- *
- * @example
- * ```ts
- * WorkflowListItem.parse({
- *   _id: '64da692e9a94fb2e6449ad30',
- *   workflowId: 'welcome-email',
- *   slug: 'welcome-email_wf_AbC1Xyz9KlmNOpQr',
- *   name: 'Welcome email',
- *   status: 'ACTIVE',
- *   origin: 'svc-cloud',
- *   stepTypeOverviews: ['email'],
- *   steps: [{ slug: 'email_st_AbC1Xyz9KlmNOpQs', type: 'email' }],
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** A workflow as listed by `GET /v2/workflows`. */
 export const WorkflowListItem = z.looseObject({
-  /** The workflow's name. */
   name: z.string(),
-  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** The dashboard user who last changed it. */
   updatedBy: z.optional(z.nullable(UserSummary)),
-  /** When it was last published. */
   lastPublishedAt: z.optional(z.nullable(Timestamp)),
   /** The dashboard user who last published it. */
   lastPublishedBy: z.optional(z.nullable(UserSummary)),
-  /** The workflow's internal id. */
   _id: z.string(),
   /** The workflow's identifier: the name a trigger sends. */
   workflowId: z.string(),
-  /** The workflow's slug. */
   slug: z.string(),
   /** `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). */
   status: openEnum(WORKFLOW_STATUSES),
   /** Where the workflow was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: openEnum(WORKFLOW_ORIGINS),
-  /** When it was last triggered. */
   lastTriggeredAt: z.optional(z.nullable(Timestamp)),
   /** The type of each step, in order. */
   stepTypeOverviews: z.array(openEnum(STEP_TYPES)),
-  /** Whether translations are enabled for the workflow. */
   isTranslationEnabled: z.optional(z.boolean()),
-  /** The workflow's steps. */
   steps: z.array(StepListItem),
 });
 export interface WorkflowListItem extends WireShape<typeof WorkflowListItem> {}
 
-/**
- * Response of `GET /v2/workflows`.
- *
- * @example
- * ```ts
- * WorkflowListResponse.parse({ workflows: [], totalCount: 0 });
- * ```
- */
+/** Response of `GET /v2/workflows`. */
 export const WorkflowListResponse = z.looseObject({
-  /** The workflows of this page. */
   workflows: z.array(WorkflowListItem),
   /** Number of workflows matching the query, across all pages. */
   totalCount: z.number(),
 });
 export interface WorkflowListResponse extends WireShape<typeof WorkflowListResponse> {}
 
-/**
- * Query of `GET /v2/workflows`.
- *
- * @example
- * ```ts
- * WorkflowListQuery.parse({ limit: 20, offset: 40, orderBy: 'name', orderDirection: 'ASC' });
- * ```
- */
+/** Query of `GET /v2/workflows`. */
 export const WorkflowListQuery = z.object({
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
   offset: z.optional(z.int().check(z.minimum(0))),

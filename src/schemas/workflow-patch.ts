@@ -1,20 +1,9 @@
-/**
- * Body of `PATCH /v2/workflows/{workflowId}`: the workflow fields that change without touching
- * its steps.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject } from './common';
 
 /**
  * Body of `PATCH /v2/workflows/{workflowId}`: every field optional; `active` also sets the
  * status (`ACTIVE` / `INACTIVE`).
- *
- * @example
- * ```ts
- * WorkflowPatchBody.parse({ active: false, tags: ['archived'] });
- * ```
  */
 export const WorkflowPatchBody = z.object({
   active: z.optional(z.boolean()),

@@ -1,9 +1,3 @@
-/**
- * A workflow as the service answers it (steps with controls, variables and issues), and the sync
- * body.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject, openEnum, STEP_TYPES, Timestamp, type WireShape } from './common';
 import { SEVERITIES, UserSummary, WORKFLOW_ORIGINS, WORKFLOW_STATUSES } from './workflow-common';
@@ -23,83 +17,40 @@ export const WorkflowStepResponse = z.looseObject({
   variables: JsonObject,
   /** The step's id within the workflow. */
   stepId: z.string(),
-  /** The step's internal id. */
   _id: z.string(),
-  /** The step's name. */
   name: z.string(),
-  /** The step's slug. */
   slug: z.string(),
   /** The step type (`in_app`, `email`, `delay`, ...). */
   type: openEnum(STEP_TYPES),
   /** Where the step was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: openEnum(WORKFLOW_ORIGINS),
-  /** The identifier of the workflow the step belongs to. */
   workflowId: z.string(),
-  /** The internal id of the workflow the step belongs to. */
   workflowDatabaseId: z.string(),
   /** What the service found missing or wrong in the step. */
   issues: z.optional(StepIssues),
 });
-/**
- * A step of a workflow as the workflows API returns it (`WorkflowResponse.steps`).
- *
- * @example
- * ```ts
- * const workflow = await svc.workflows.retrieve('welcome');
- * const steps: WorkflowStepResponse[] = workflow.steps;
- * console.log(steps.map((step) => step.stepId));
- * ```
- */
+/** A step of a workflow as the workflows API returns it (`WorkflowResponse.steps`). */
 export interface WorkflowStepResponse extends WireShape<typeof WorkflowStepResponse> {}
 
-/**
- * A workflow as returned by `PUT /v2/workflows/{workflowId}/sync`.
- *
- * @example
- * ```ts
- * WorkflowSyncResponse.parse({
- *   _id: '64da692e9a94fb2e6449ad31',
- *   workflowId: 'welcome-email',
- *   slug: 'welcome-email_wf_AbC1Xyz9KlmNOpQs',
- *   name: 'Welcome email',
- *   steps: [],
- *   origin: 'svc-cloud',
- *   preferences: { default: { all: { enabled: true, readOnly: false }, channels: {} } },
- *   status: 'ACTIVE',
- *   severity: 'none',
- *   createdAt: '2024-01-01T00:00:00.000Z',
- *   updatedAt: '2024-01-01T00:00:00.000Z',
- * });
- * ```
- */
+/** A workflow as returned by `PUT /v2/workflows/{workflowId}/sync`. */
 export const WorkflowSyncResponse = z.looseObject({
-  /** The workflow's name. */
   name: z.string(),
-  /** The workflow's description. */
   description: z.optional(z.string()),
-  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
-  /** Whether the workflow is active. */
   active: z.optional(z.boolean()),
   /** Whether trigger payloads are validated against `payloadSchema`. */
   validatePayload: z.optional(z.boolean()),
   /** The JSON Schema of the trigger payload, if set. */
   payloadSchema: z.optional(z.nullable(JsonObject)),
-  /** Whether translations are enabled for the workflow. */
   isTranslationEnabled: z.optional(z.boolean()),
-  /** The workflow's internal id. */
   _id: z.string(),
   /** The workflow's identifier: the name a trigger sends. */
   workflowId: z.string(),
-  /** The workflow's slug. */
   slug: z.string(),
-  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
-  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** The dashboard user who last changed it. */
   updatedBy: z.optional(z.nullable(UserSummary)),
-  /** When it was last published. */
   lastPublishedAt: z.optional(z.nullable(Timestamp)),
   /** The dashboard user who last published it. */
   lastPublishedBy: z.optional(z.nullable(UserSummary)),
@@ -113,7 +64,6 @@ export const WorkflowSyncResponse = z.looseObject({
   status: openEnum(WORKFLOW_STATUSES),
   /** Runtime issues keyed by field (issue fields not specified). */
   issues: z.optional(z.record(z.string(), JsonObject)),
-  /** When it was last triggered. */
   lastTriggeredAt: z.optional(z.nullable(Timestamp)),
   /** An example trigger payload, built from the payload schema. */
   payloadExample: z.optional(z.nullable(JsonObject)),
@@ -122,14 +72,7 @@ export const WorkflowSyncResponse = z.looseObject({
 });
 export interface WorkflowSyncResponse extends WireShape<typeof WorkflowSyncResponse> {}
 
-/**
- * Body of `PUT /v2/workflows/{workflowId}/sync`.
- *
- * @example
- * ```ts
- * WorkflowSyncBody.parse({ targetEnvironmentId: '64da692e9a94fb2e6449ad02' });
- * ```
- */
+/** Body of `PUT /v2/workflows/{workflowId}/sync`. */
 export const WorkflowSyncBody = z.object({
   targetEnvironmentId: z.string(),
 });
@@ -138,12 +81,6 @@ export type WorkflowSyncBody = z.infer<typeof WorkflowSyncBody>;
 /**
  * A workflow as `GET`, `PATCH` (and `PUT`, `POST`) `/v2/workflows` answer it: the same shape as
  * the sync answer.
- *
- * @example
- * ```ts
- * const workflow: WorkflowResponse = await svc.workflows.retrieve('welcome-email');
- * console.log(workflow.status, workflow.steps.map((step) => step.stepId));
- * ```
  */
 export const WorkflowResponse = WorkflowSyncResponse;
 /** A workflow as the workflow routes answer it. */

@@ -1,9 +1,3 @@
-/**
- * Control values of the channel steps and the controls metadata (JSON Schema, UI schema, values)
- * a workflow's steps answer with.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject, openEnum, type WireShape } from './common';
 
@@ -120,14 +114,7 @@ export type ChatControlValues = z.infer<typeof ChatControlValues>;
 
 const UiPlaceholderScalar = z.union([z.string(), z.number(), z.boolean(), JsonObject]);
 
-/**
- * How the dashboard renders one control field (recursive through `properties`).
- *
- * @example
- * ```ts
- * UiSchemaProperty.parse({ component: 'IN_APP_BODY', placeholder: '' });
- * ```
- */
+/** How the dashboard renders one control field (recursive through `properties`). */
 export const UiSchemaProperty: z.ZodMiniType<UiSchemaProperty> = z.looseObject({
   /** The placeholder the dashboard shows in the field. */
   placeholder: z.optional(z.nullable(z.union([UiPlaceholderScalar, z.array(UiPlaceholderScalar)]))),
@@ -160,15 +147,7 @@ export const UiSchema = z.looseObject({
   /** How each control field renders, by name. */
   properties: z.optional(z.record(z.string(), UiSchemaProperty)),
 });
-/**
- * The dashboard UI schema of a step's controls (`WorkflowStepResponse.controls.uiSchema`).
- *
- * @example
- * ```ts
- * const components = (uiSchema: UiSchema) =>
- *   Object.values(uiSchema.properties ?? {}).map((property) => property.component);
- * ```
- */
+/** The dashboard UI schema of a step's controls (`WorkflowStepResponse.controls.uiSchema`). */
 export interface UiSchema extends WireShape<typeof UiSchema> {}
 
 /** Controls metadata of a step: JSON Schema, UI schema and the current values. */
@@ -183,12 +162,5 @@ export const ControlsMetadata = z.looseObject({
 /**
  * Controls metadata of a step: JSON Schema, UI schema and the current values
  * (`WorkflowStepResponse.controls`).
- *
- * @example
- * ```ts
- * const workflow = await svc.workflows.retrieve('welcome');
- * const controls: ControlsMetadata[] = workflow.steps.map((step) => step.controls);
- * console.log(controls.map((control) => control.values));
- * ```
  */
 export interface ControlsMetadata extends WireShape<typeof ControlsMetadata> {}

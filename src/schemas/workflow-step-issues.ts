@@ -1,8 +1,3 @@
-/**
- * The issues the service reports on a workflow's steps (content and integration problems).
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { openEnum, type WireShape } from './common';
 
@@ -20,7 +15,6 @@ export const StepContentIssue = z.looseObject({
   issueType: openEnum(CONTENT_ISSUE_TYPES),
   /** The control (or variable) the issue is about. */
   variableName: z.optional(z.string()),
-  /** A readable description. */
   message: z.string(),
 });
 /** A problem with one control value of a step (`StepIssues.controls`). */
@@ -32,7 +26,6 @@ export const StepIntegrationIssue = z.looseObject({
   issueType: openEnum(INTEGRATION_ISSUE_TYPES),
   /** The field the issue is about, if any. */
   variableName: z.optional(z.string()),
-  /** A readable description. */
   message: z.string(),
 });
 /** A problem with the integration a step needs (`StepIssues.integration`). */

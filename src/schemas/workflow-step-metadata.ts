@@ -1,9 +1,3 @@
-/**
- * Step metadata of digests and delays, and the (legacy) step, trigger and reply-callback shapes
- * embedded in messages.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject, openEnum, type WireShape } from './common';
 import { StepFilter } from './step-filter';
@@ -64,7 +58,6 @@ export const DigestTimedConfig = z.looseObject({
   atTime: z.optional(z.string()),
   /** The week days it sends on (`monday`, ...). */
   weekDays: z.optional(z.array(openEnum(WEEK_DAYS))),
-  /** The days of the month it sends on. */
   monthDays: z.optional(z.array(z.string())),
   /** Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. */
   ordinal: z.optional(openEnum(ORDINALS)),
@@ -128,7 +121,6 @@ export type StepMetadata = WireShape<typeof StepMetadata>;
 
 /** Reply callback settings of a step. */
 export const ReplyCallback = z.looseObject({
-  /** Whether the reply callback is on. */
   active: z.optional(z.boolean()),
   /** The URL replies are sent to. */
   url: z.optional(z.string()),
@@ -137,17 +129,12 @@ export const ReplyCallback = z.looseObject({
 export interface ReplyCallback extends WireShape<typeof ReplyCallback> {}
 
 const notificationStepShape = {
-  /** The step's internal id. */
   _id: z.optional(z.string()),
-  /** The step's uuid. */
   uuid: z.optional(z.string()),
-  /** The step's name. */
   name: z.optional(z.string()),
   /** The `_id` of the step's content template. */
   _templateId: z.optional(z.string()),
-  /** Whether the step is active. */
   active: z.optional(z.boolean()),
-  /** Whether the run stops when the step fails. */
   shouldStopOnFail: z.optional(z.boolean()),
   /** The step's content template. */
   template: z.optional(JsonObject),

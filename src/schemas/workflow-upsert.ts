@@ -1,9 +1,3 @@
-/**
- * Bodies of `POST /v2/workflows` (create) and `PUT /v2/workflows/{workflowId}` (update): the
- * workflow's fields and its whole list of steps.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject } from './common';
 import { SEVERITIES, WORKFLOW_ORIGINS } from './workflow-common';
@@ -37,11 +31,6 @@ export const SLUG_IDENTIFIER_PATTERN = /^[a-zA-Z0-9]+(?:[-_.][a-zA-Z0-9]+)*$/;
  * One step of a create or update body. On update, `_id` names the stored step it changes;
  * a step without a known `_id` is added. `controlValues` omitted keeps a changed step's values,
  * `null` clears them.
- *
- * @example
- * ```ts
- * WorkflowStepUpsert.parse({ name: 'In-App', type: 'in_app', controlValues: { body: 'Hi' } });
- * ```
  */
 export const WorkflowStepUpsert = z.object({
   _id: z.optional(z.string()),
@@ -59,11 +48,6 @@ export type WorkflowStepUpsert = TypedStep<
 /**
  * Preferences of a create or update body: `workflow` (the workflow's defaults) and `user` (what
  * subscribers may change); either may be `null`.
- *
- * @example
- * ```ts
- * WorkflowPreferencesRequest.parse({ workflow: { all: { enabled: true, readOnly: false }, channels: {} } });
- * ```
  */
 export const WorkflowPreferencesRequest = z.object({
   user: z.optional(z.nullable(JsonObject)),
@@ -87,15 +71,6 @@ const workflowFields = {
 /**
  * Body of `POST /v2/workflows`. `workflowId` is the trigger identifier (letters, digits and
  * `-`, `_`, `.` between them); `active` defaults to `true`.
- *
- * @example
- * ```ts
- * WorkflowCreateBody.parse({
- *   name: 'Welcome',
- *   workflowId: 'welcome',
- *   steps: [{ name: 'In-App', type: 'in_app', controlValues: { body: 'Welcome!' } }],
- * });
- * ```
  */
 export const WorkflowCreateBody = z.object({
   ...workflowFields,
@@ -111,16 +86,6 @@ export type WorkflowCreateBody = Omit<z.infer<typeof WorkflowCreateBody>, 'steps
  * `origin` required (omitted `active` means `true`); steps match stored ones by `_id`, steps
  * left out are removed. `workflowId` cannot be changed here (the service allows it only for
  * code-first workflows).
- *
- * @example
- * ```ts
- * WorkflowUpdateBody.parse({
- *   name: 'Welcome',
- *   origin: 'svc-cloud',
- *   preferences: {},
- *   steps: [{ _id: '64da692e9a94fb2e6449ad50', name: 'In-App', type: 'in_app' }],
- * });
- * ```
  */
 export const WorkflowUpdateBody = z.object({
   ...workflowFields,

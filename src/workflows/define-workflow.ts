@@ -10,18 +10,7 @@ import type * as core from 'zod/v4/core';
 import type { TypedStep } from '../schemas/workflow-control-values';
 import type { WorkflowFile, WorkflowFileStep } from './workflow-file';
 
-/**
- * What {@link defineWorkflow} takes.
- *
- * @example
- * ```ts
- * const definition: WorkflowDefinition<'ping', undefined> = {
- *   workflowId: 'ping',
- *   steps: [{ type: 'sms', name: 'Text', controlValues: { body: 'Ping' } }],
- * };
- * const ping = defineWorkflow(definition);
- * ```
- */
+/** What {@link defineWorkflow} takes. */
 export interface WorkflowDefinition<
   Id extends string,
   Schema extends core.$ZodType<Record<string, unknown>> | undefined,
@@ -47,15 +36,6 @@ export interface WorkflowDefinition<
 /**
  * A workflow from {@link defineWorkflow}: a workflow file that also carries its payload type
  * (type only).
- *
- * @example
- * ```ts
- * const ping: DefinedWorkflow<'ping', { to: string }> = defineWorkflow({
- *   workflowId: 'ping',
- *   payloadSchema: z.object({ to: z.string() }),
- *   steps: [],
- * });
- * ```
  */
 export type DefinedWorkflow<Id extends string = string, Payload = Record<string, unknown>> = Omit<
   WorkflowFile,

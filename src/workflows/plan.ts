@@ -24,15 +24,7 @@ export type WorkflowChange =
   | { action: 'update'; workflowId: string; file: WorkflowFile; changes: FieldChange[] }
   | { action: 'delete'; workflowId: string };
 
-/**
- * A push plan: the changes, in the order a push applies them, and the unchanged workflows.
- *
- * @example
- * ```ts
- * const plan: WorkflowPlan = planWorkflows([], [], { prune: false });
- * console.log(plan.changes.length); // 0
- * ```
- */
+/** A push plan: the changes, in the order a push applies them, and the unchanged workflows. */
 export interface WorkflowPlan {
   changes: WorkflowChange[];
   unchanged: string[];

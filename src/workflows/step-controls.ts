@@ -33,11 +33,6 @@ const action = z.optional(z.object({ label: text, redirect }));
  * The schema of each step type's control values: known controls typed (a wrong type is named by
  * its field), other keys kept as they are, so a file pulled from a newer service still reads and
  * the service reports what it does not know as step issues.
- *
- * @example
- * ```ts
- * STEP_CONTROLS.delay.parse({ amount: 30, unit: 'minutes' });
- * ```
  */
 export const STEP_CONTROLS = {
   in_app: z.looseObject({

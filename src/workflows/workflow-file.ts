@@ -41,19 +41,7 @@ export const WorkflowFileStep = z.discriminatedUnion(
     ...ReturnType<typeof stepOf<UpsertStepType>>[],
   ],
 );
-/**
- * One step of a workflow file.
- *
- * @example
- * ```ts
- * const step: WorkflowFileStep = {
- *   stepId: 'wait',
- *   name: 'Wait',
- *   type: 'delay',
- *   controlValues: { amount: 30, unit: 'minutes' },
- * };
- * ```
- */
+/** One step of a workflow file. */
 export type WorkflowFileStep = {
   [Type in UpsertStepType]: {
     stepId: string;
@@ -69,11 +57,6 @@ export const MAX_WORKFLOW_STEPS = 100;
 /**
  * The workflow file's schema. Fields a file leaves out are not managed: `push` keeps the
  * environment's value and `diff` does not compare them (`pull` writes every field).
- *
- * @example
- * ```ts
- * const file = WorkflowFile.parse(JSON.parse(await readFile('svc/workflows/welcome.json', 'utf8')));
- * ```
  */
 export const WorkflowFile = z.strictObject({
   /** The JSON Schema of this file, for editor completion; ignored otherwise. */

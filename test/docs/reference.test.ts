@@ -95,7 +95,8 @@ describe('the API reference', () => {
         .map((child) => child.name),
     );
     const pairs = api.filter((child) => child.kindOf(typed) && schemasWithExample.has(child.name));
-    expect(pairs.length).toBeGreaterThan(50);
+    // Few schemas keep an example (one that teaches: TriggerBody's forms of `to`).
+    expect(pairs.map((type) => type.name)).toContain('TriggerBody');
     expect(
       pairs.filter((type) => !type.comment?.getTag('@example')).map((type) => type.name),
     ).toEqual([]);
