@@ -123,11 +123,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** @internal */
 export const DEFAULT_MAX_RETRIES = 2;
 
-/**
- * Applies defaults and checks the options once, at construction.
- *
- * @internal
- */
+/** @internal Applies defaults and checks the options once, at construction. */
 export function resolveOptions(options: SvcOptions): ResolvedOptions {
   const { secretKey } = options;
   if (

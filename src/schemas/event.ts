@@ -69,11 +69,7 @@ const TriggerTo = z.union(
   [...RECIPIENT_FORMS, z.array(TriggerRecipient), z.custom<never>(isGiven)],
   { error: 'to should not be null or undefined' },
 );
-/**
- * A trigger's `actor` as the service checks it (shared with the broadcast body).
- *
- * @internal
- */
+/** @internal A trigger's `actor` as the service checks it (shared with the broadcast body). */
 export const TriggerActor = z.union(
   [
     z.string(),
@@ -87,11 +83,7 @@ export const TriggerActor = z.union(
   ],
   { error: 'SubscriberId is required' },
 );
-/**
- * A trigger's `tenant` as the service checks it (shared with the broadcast body).
- *
- * @internal
- */
+/** @internal A trigger's `tenant` as the service checks it (shared with the broadcast body). */
 export const TriggerTenantInput = z.union([...TENANT_FORMS, z.custom<never>(isObject)], {
   error: 'tenant must be a string or an object',
 });

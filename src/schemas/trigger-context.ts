@@ -36,11 +36,7 @@ export function contextProblem(
   return undefined;
 }
 
-/**
- * Whether a value is a plain object (not `null`, not an array).
- *
- * @internal
- */
+/** @internal Whether a value is a plain object (not `null`, not an array). */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
