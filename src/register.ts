@@ -1,10 +1,6 @@
-/**
- * Typed triggers: the `Register` interface a generated file (`svc-workflows types generate`) augments with
- * the environment's workflows, and the trigger body types `svc.events` derives from it. Types
- * only, so typed triggers cost no bytes at run time.
- *
- * @module
- */
+// Typed triggers: the `Register` interface a generated file (`svc-workflows types generate`) augments with
+// the environment's workflows, and the trigger body types `svc.events` derives from it. Types
+// only, so typed triggers cost no bytes at run time.
 import type { APIPromise } from './core/api-promise';
 import type { RequestOptions } from './core/options';
 import type { Events } from './resources/events';

@@ -1,9 +1,5 @@
-/**
- * Where runtime messages send a user for more: the guides in the repository (`docs/` is not in
- * the package), under the `repository` of package.json.
- *
- * @module
- */
+// Where runtime messages send a user for more: the guides in the repository (`docs/` is not in
+// the package), under the `repository` of package.json.
 
 /** The guides' folder on the repository's default branch. */
 export const DOCS_URL = 'https://github.com/svc-dev/svc-api/blob/main/docs/';

@@ -1,9 +1,5 @@
-/**
- * The error hierarchy of the client. Every failure a call can produce is one of these classes,
- * built in one place ({@link APIError.generate}) so no resource method needs its own mapping.
- *
- * @module
- */
+// The error hierarchy of the client. Every failure a call can produce is one of these classes,
+// built in one place (`APIError.generate`) so no resource method needs its own mapping.
 import { requestedWait } from './retry';
 
 /**

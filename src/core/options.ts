@@ -1,9 +1,3 @@
-/**
- * Client options and their normalisation into one resolved form.
- *
- * @module
- */
-
 /** Where the service runs when no `baseUrl` is given. */
 export const REGION_BASE_URLS = {
   us: 'https://api.svc.co',

@@ -1,9 +1,5 @@
-/**
- * Pages you can await, walk and collect. One class per pagination style of the service; each
- * operation declares its style and how to read its body, so this code never names a resource.
- *
- * @module
- */
+// Pages you can await, walk and collect. One class per pagination style of the service; each
+// operation declares its style and how to read its body, so this code never names a resource.
 import { APIPromise, type PendingRequest } from './api-promise';
 import { SvcValidationError } from './errors';
 

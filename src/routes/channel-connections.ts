@@ -1,8 +1,3 @@
-/**
- * Routes of the `channelConnections` namespace.
- *
- * @module
- */
 import {
   ChannelConnection,
   ChannelConnectionCreateBody,

@@ -1,8 +1,3 @@
-/**
- * Routes of the `channelEndpoints` namespace.
- *
- * @module
- */
 import {
   ChannelEndpoint,
   ChannelEndpointCreateBody,

@@ -1,8 +1,4 @@
-/**
- * Routes of the `deliveryWebhooks` namespace: what delivery providers post back.
- *
- * @module
- */
+// Routes of the `deliveryWebhooks` namespace: what delivery providers post back.
 import { DeliveryWebhookBody, DeliveryWebhookResults } from '../schemas/delivery-webhook';
 import type { Route } from './route';
 

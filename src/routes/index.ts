@@ -1,11 +1,6 @@
-/**
- * Every route of the service's API that this package speaks, in one table. The client's
- * functions import single routes (so an app bundles only the schemas of what it calls); the
- * engine's router, the fault matcher and docs/api-coverage.md read the whole table.
- *
- * @module
- */
-
+// Every route of the service's API that this package speaks, in one table. The client's
+// functions import single routes (so an app bundles only the schemas of what it calls); the
+// engine's router, the fault matcher and docs/api-coverage.md read the whole table.
 import * as agents from './agents';
 import * as bridge from './bridge';
 import * as channelConnections from './channel-connections';

@@ -1,8 +1,3 @@
-/**
- * Routes of the `integrations` namespace.
- *
- * @module
- */
 import {
   ActiveIntegrationList,
   Integration,

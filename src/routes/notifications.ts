@@ -1,8 +1,4 @@
-/**
- * Routes of the `notifications` namespace (the activity feed).
- *
- * @module
- */
+// Routes of the `notifications` namespace (the activity feed).
 import {
   ActivityNotification,
   NotificationListQuery,

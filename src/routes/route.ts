@@ -1,9 +1,5 @@
-/**
- * The shape of one route of the service's API: the single declaration that the client functions,
- * the engine's router, the fault matcher and docs/api-coverage.md all read.
- *
- * @module
- */
+// The shape of one route of the service's API: the single declaration that the client functions,
+// the engine's router, the fault matcher and docs/api-coverage.md all read.
 import type * as z from 'zod/mini';
 
 /** HTTP methods the service uses. */

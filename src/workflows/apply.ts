@@ -1,9 +1,5 @@
-/**
- * Applying a push plan through the workflows API, one workflow at a time, stopping at the first
- * failure.
- *
- * @module
- */
+// Applying a push plan through the workflows API, one workflow at a time, stopping at the first
+// failure.
 import type { Svc } from '../client';
 import type { WorkflowChange, WorkflowPlan } from './plan';
 import { createBodyOf, updateBodyOf } from './to-body';

@@ -1,9 +1,5 @@
-/**
- * Canonical JSON of workflow files: object keys sorted (the top level in the file's own order),
- * two-space indent, a final newline, so equal workflows are equal bytes.
- *
- * @module
- */
+// Canonical JSON of workflow files: object keys sorted (the top level in the file's own order),
+// two-space indent, a final newline, so equal workflows are equal bytes.
 import type { WorkflowFile } from './workflow-file';
 
 /** The workflow fields a push manages, in a file's order (between its id and its steps). */

@@ -1,10 +1,3 @@
-/**
- * `defineWorkflow`: a workflow in TypeScript, its payload type inferred from a zod schema and its
- * steps' control values typed by step type. The result is a workflow file: `svc-workflows workflows push`
- * pushes it and the mock's seed takes it.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import type { TypedStep } from '../schemas/workflow-control-values';

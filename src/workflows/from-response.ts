@@ -1,9 +1,5 @@
-/**
- * A workflow as the service answers it, turned into a workflow file: every managed field, no
- * server ids or timestamps.
- *
- * @module
- */
+// A workflow as the service answers it, turned into a workflow file: every managed field, no
+// server ids or timestamps.
 import { SEVERITIES } from '../schemas/workflow-common';
 import type { WorkflowResponse } from '../schemas/workflow-response';
 import { UPSERT_STEP_TYPES, type UpsertStepType } from '../schemas/workflow-upsert';

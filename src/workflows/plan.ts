@@ -1,9 +1,5 @@
-/**
- * The plan of a push: which workflows a push creates, updates (and which fields) or deletes, from
- * the workflow files and the environment's workflows as files.
- *
- * @module
- */
+// The plan of a push: which workflows a push creates, updates (and which fields) or deletes, from
+// the workflow files and the environment's workflows as files.
 import { jsonEqual, MANAGED_FIELDS } from './canonical';
 import type { WorkflowFile, WorkflowFileStep } from './workflow-file';
 

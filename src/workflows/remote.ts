@@ -1,8 +1,3 @@
-/**
- * An environment's workflows as workflow files, read through the workflows API.
- *
- * @module
- */
 import type { Svc } from '../client';
 import type { WorkflowResponse } from '../schemas/workflow-response';
 import { workflowFileFromResponse } from './from-response';

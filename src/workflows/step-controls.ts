@@ -1,8 +1,3 @@
-/**
- * The control values of each step type, as schemas: what a workflow file and a seed check.
- *
- * @module
- */
 import * as z from 'zod/mini';
 import { JsonObject } from '../schemas/common';
 import { DIGEST_UNITS } from '../schemas/workflow-common';

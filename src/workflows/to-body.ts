@@ -1,8 +1,4 @@
-/**
- * The create and update bodies that make an environment's workflow match a workflow file.
- *
- * @module
- */
+// The create and update bodies that make an environment's workflow match a workflow file.
 import { WORKFLOW_ORIGINS } from '../schemas/workflow-common';
 import type { WorkflowResponse } from '../schemas/workflow-response';
 import type {

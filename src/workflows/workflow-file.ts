@@ -1,10 +1,6 @@
-/**
- * A workflow file: one workflow as it lives in git (`svc/workflows/<workflowId>.json`), the shape
- * `svc-workflows workflows pull` writes, `push` and `diff` read, `defineWorkflow` returns and the mock's seed
- * takes. No server ids or timestamps: a pull of an unchanged environment changes no file.
- *
- * @module
- */
+// A workflow file: one workflow as it lives in git (`svc/workflows/<workflowId>.json`), the shape
+// `svc-workflows workflows pull` writes, `push` and `diff` read, `defineWorkflow` returns and the mock's seed
+// takes. No server ids or timestamps: a pull of an unchanged environment changes no file.
 import * as z from 'zod/mini';
 import { docsUrl } from '../core/docs-url';
 import { JsonObject } from '../schemas/common';
