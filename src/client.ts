@@ -69,49 +69,39 @@ import { Workflows } from './resources/workflows';
 export class Svc {
   /** @internal */
   readonly core: SvcCore;
-  /**
-   * Subscribers: create, retrieve, update, delete, search, bulk create, subscriptions,
-   * credentials, preferences, messages.
-   */
   readonly subscribers: Subscribers;
-  /** Provider integrations: create, list, set primary. */
+  /** The channels' provider integrations. */
   readonly integrations: Integrations;
-  /** Workflows: list, retrieve, patch, delete, sync. */
   readonly workflows: Workflows;
-  /** Triggered events: list, retrieve. */
+  /** The activity feed: one entry per triggered event. */
   readonly notifications: Notifications;
-  /** Triggers: single, bulk, broadcast; cancel. */
+  /** Triggers: single, bulk and broadcast, and their cancelling. */
   readonly events: Events;
-  /** The environment's messages: list, delete, delete by transaction. */
+  /** The messages the environment sent, on every channel. */
   readonly messages: Messages;
-  /** Topics: create, list, retrieve, update, delete, subscriptions. */
   readonly topics: Topics;
-  /** Code-first workflows: sync an app's bridge endpoint. */
+  /** Code-first workflows: syncs an app's bridge endpoint. */
   readonly bridge: Bridge;
-  /** Contexts: create, list, retrieve, update, delete. */
   readonly contexts: Contexts;
-  /** Layouts: create, list, retrieve, update, delete, duplicate, preview, usage. */
+  /** Email layouts. */
   readonly layouts: Layouts;
-  /** Environment variables: create, list, retrieve, update, delete, usage. */
+  /** Values per environment that step content reads as `{{env.KEY}}`. */
   readonly environmentVariables: EnvironmentVariables;
-  /** Translations: create, retrieve, delete, upload; groups; master JSON. */
+  /** Translations of workflows and layouts, per locale. */
   readonly translations: Translations;
-  /** Chat workspace connections: create, list, retrieve, update, delete. */
+  /** Chat workspace connections. */
   readonly channelConnections: ChannelConnections;
-  /** Subscribers' chat and push destinations: create, list, retrieve, update, delete. */
+  /** Subscribers' chat and push destinations. */
   readonly channelEndpoints: ChannelEndpoints;
-  /** What delivery providers post back: track. */
+  /** What delivery providers post back. */
   readonly deliveryWebhooks: DeliveryWebhooks;
-  /** Environments: create, list, update, delete, tags; diff and publish (promotion). */
+  /** The organization's environments, and promotion between them (diff, publish). */
   readonly environments: Environments;
-  /** Inbound-email domains: create, list, retrieve, update, delete, verify, diagnose, auto-configure, routes. */
+  /** Inbound-email domains and their routes. */
   readonly domains: Domains;
-  /** Agents: create, list, retrieve, update, delete, bridge, integrations, reply. */
   readonly agents: Agents;
 
-  /**
-   * @throws TypeError when `secretKey` is missing or an option is invalid.
-   */
+  /** @throws TypeError when `secretKey` is missing or an option is invalid. */
   constructor(options: SvcOptions) {
     this.core = createSvcCore(options);
     this.subscribers = new Subscribers(this.core);
