@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { commentLinesOf, countLines, summarise } from '../../scripts/comment-ratio.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const CEILING_PERCENT = 36;
+const CEILING_PERCENT = 35;
 
 describe("src/'s comment lines", () => {
   it(`are at most ${CEILING_PERCENT} % of its non-blank lines`, () => {
