@@ -17,7 +17,6 @@ import {
   APIUserAbortError,
   connectionErrorMessage,
   ResponseValidationError,
-  readRequestId,
   SvcError,
 } from './errors';
 import { redactBody, redactHeaders, redactUrl } from './logging';
@@ -210,7 +209,7 @@ async function send(
         ...(signal ? { signal } : {}),
       });
       if (response.ok) {
-        return { ok: true, raw: { response, requestId: readRequestId(response.headers) } };
+        return { ok: true, raw: { response } };
       }
       const error = await toAPIError(response);
       const delay = retryAfterDelay(response.headers);
