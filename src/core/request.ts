@@ -199,8 +199,8 @@ async function send(
         // object ("Illegal invocation"), which is how ky calls the `fetch` option. The body and
         // the headers are put on here rather than given to ky: ky clones its request before
         // every fetch for retries of its own (a tee of the body stream), and it copies headers
-        // given to it four times (two merges, its Request, the clone), ~8 µs a header on Node
-        // 20 (issue 42's profile); our retries send the serialised body again instead.
+        // given to it six times (two merges, its Request, the clone): 8-20 µs a header on
+        // Node 20 (issue 42's profile). Our retries send the serialised body again instead.
         fetch: (input, init) => {
           const request = body === undefined ? (input as Request) : new Request(input, { body });
           for (const name in headers) request.headers.set(name, headers[name] as string);

@@ -151,7 +151,7 @@ describe('the Idempotency-Key header', () => {
 
 describe('the Request a fetch is handed', () => {
   // The headers and body are put on the Request ky hands the fetch (not given to ky, which copies
-  // headers four times a call: issue 42): a fetch that reads only its Request sees all of them.
+  // headers six times a call: issue 42): a fetch that reads only its Request sees all of them.
   function requestOnlyFetch() {
     const seen: { method: string; headers: Record<string, string>; body: string }[] = [];
     const fetchImpl = (async (input: RequestInfo | URL) => {
