@@ -2,10 +2,16 @@
 // node:http server, interleaved in one run. Prints the ratios of medians: the SDK over ky alone
 // (the transport's floor; goal <= 1.05 with response validation on, issue 14), ky and the SDK over
 // raw fetch, and the SDK with response validation off.
+// BENCH_OVERHEAD_BEFORE=<another build's dist/ folder> adds that build's SDK (validation on) to
+// the same interleaved run, so a change is compared with what it replaces at the same load.
 import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ky from 'ky';
 import { Svc } from '../dist/index.js';
 import { SMOKE } from './lib/measure.mjs';
+
+const BEFORE = process.env.BENCH_OVERHEAD_BEFORE;
 
 const ITERATIONS = SMOKE ? 20 : Number(process.env.BENCH_ITERATIONS ?? 3000);
 const WARMUP = SMOKE ? 5 : 300;
@@ -58,19 +64,20 @@ export default async function run() {
       retry: 0,
     }).json();
   const calls = { raw, sdk, ky: kyOnly, sdkUnchecked };
-
-  const times = { raw: [], sdk: [], ky: [], sdkUnchecked: [] };
+  if (BEFORE) {
+    const before = await import(pathToFileURL(resolve(BEFORE, 'index.js')).href);
+    const svcBefore = new before.Svc({ secretKey: 'sk_bench', baseUrl });
+    calls.sdkBefore = () => svcBefore.subscribers.retrieve('user-1');
+  }
+  const names = Object.keys(calls);
+  const times = Object.fromEntries(names.map((name) => [name, []]));
   try {
     for (let i = 0; i < WARMUP; i++) {
-      await raw();
-      await sdk();
-      await kyOnly();
-      await sdkUnchecked();
+      for (const name of names) await calls[name]();
     }
     for (let i = 0; i < ITERATIONS; i++) {
       // Alternate the order so neither side always runs on a warmer connection.
-      const order =
-        i % 2 === 0 ? ['raw', 'sdk', 'ky', 'sdkUnchecked'] : ['sdkUnchecked', 'ky', 'sdk', 'raw'];
+      const order = i % 2 === 0 ? names : [...names].reverse();
       for (const name of order) {
         const started = performance.now();
         await calls[name]();
@@ -84,6 +91,16 @@ export default async function run() {
   const sdkMedian = median(times.sdk);
   const kyMedian = median(times.ky);
   const uncheckedMedian = median(times.sdkUnchecked);
+  const beforeRows = BEFORE
+    ? [
+        {
+          bench: 'overhead',
+          name: 'before build: sdk / ky alone (median)',
+          value: +(median(times.sdkBefore) / kyMedian).toFixed(3),
+          unit: 'ratio',
+        },
+      ]
+    : [];
   return [
     {
       bench: 'overhead',
@@ -128,5 +145,6 @@ export default async function run() {
       value: +(uncheckedMedian / kyMedian).toFixed(3),
       unit: 'ratio',
     },
+    ...beforeRows,
   ];
 }

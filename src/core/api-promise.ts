@@ -4,10 +4,11 @@
  * @module
  */
 
+import { readRequestId } from './errors';
+
 /** @internal What the transport hands over after a successful attempt. */
 export interface RawResponse {
   response: Response;
-  requestId: string | undefined;
 }
 
 /** @internal A request under way and the way to parse its body. */
@@ -72,7 +73,8 @@ export class APIPromise<T> implements Promise<T> {
       this.#parsedData().then((data) => ({
         data,
         response: raw.response,
-        requestId: raw.requestId,
+        // Read here, not on every call: only `withResponse` hands it out.
+        requestId: readRequestId(raw.response.headers),
       })),
     );
     return this.#parsed;

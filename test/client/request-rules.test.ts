@@ -16,6 +16,7 @@ import * as z from 'zod/mini';
 import { createSvcCore } from '../../src/core/core';
 import { request, unwrapEnvelope } from '../../src/core/request';
 import { encodeQuery } from '../../src/routes/route';
+import { VERSION } from '../../src/version';
 import { clientWith, json, scriptedFetch, subscriber } from './helpers';
 
 afterEach(() => {
@@ -145,6 +146,61 @@ describe('the Idempotency-Key header', () => {
       ['DELETE', null],
       ['DELETE', 'del-1'],
     ]);
+  });
+});
+
+describe('the Request a fetch is handed', () => {
+  // The headers and body are put on the Request ky hands the fetch (not given to ky, which copies
+  // headers six times a call: issue 42): a fetch that reads only its Request sees all of them.
+  function requestOnlyFetch() {
+    const seen: { method: string; headers: Record<string, string>; body: string }[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      if (!(input instanceof Request)) throw new TypeError('expected a Request');
+      seen.push({
+        method: input.method,
+        headers: Object.fromEntries(input.headers),
+        body: await input.text(),
+      });
+      return json({ data: subscriber });
+    }) as typeof fetch;
+    return { seen, fetch: fetchImpl };
+  }
+
+  it('carries every header on a GET: the client, per-call and fixed ones', async () => {
+    const { seen, fetch } = requestOnlyFetch();
+    const { svc } = clientWith(() => json({}), {
+      fetch,
+      headers: { 'X-Tenant': 'client', 'X-Trace': 'client' },
+    });
+    await svc.subscribers.retrieve('x', { headers: { 'X-Trace': 'call' } });
+    expect(seen).toEqual([
+      {
+        method: 'GET',
+        headers: {
+          accept: 'application/json',
+          authorization: 'ApiKey sk_test',
+          'x-svc-sdk-version': VERSION,
+          'x-tenant': 'client',
+          'x-trace': 'call',
+        },
+        body: '',
+      },
+    ]);
+  });
+
+  it('carries the JSON body, its content type and the idempotency key on a POST', async () => {
+    const { seen, fetch } = requestOnlyFetch();
+    const { svc } = clientWith(() => json({}), { fetch });
+    await svc.subscribers.create({ subscriberId: 'user-1' }, undefined, { idempotencyKey: 'k-1' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.headers).toMatchObject({
+      authorization: 'ApiKey sk_test',
+      'content-type': 'application/json',
+      'idempotency-key': 'k-1',
+      'x-svc-sdk-version': VERSION,
+    });
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ subscriberId: 'user-1' });
   });
 });
 
