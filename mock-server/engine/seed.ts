@@ -389,13 +389,16 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     const createdAt = input.createdAt ?? at;
     const message: MessageRecord = {
       _id: ids.objectId(),
-      _templateId: null,
+      // The service's messages always name their workflow, step and job: a seeded one's, like
+      // its notification, names none the engine keeps.
+      _templateId: ids.objectId(),
       _environmentId: environment._id,
-      _messageTemplateId: null,
+      _messageTemplateId: ids.objectId(),
       _organizationId: environment._organizationId,
       _notificationId: ids.objectId(),
       _subscriberId: subscriber._id,
       _feedId: null,
+      _jobId: ids.objectId(),
       ...(input.templateIdentifier === undefined
         ? {}
         : { templateIdentifier: input.templateIdentifier }),
