@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Timestamp, type WireShape } from './common';
+import type { WireShape } from './common';
 import { SubscriptionPreferenceInput, TopicSubscriptionPreference } from './topic';
 
 /**
@@ -69,15 +69,5 @@ export const TopicSubscriber = z.looseObject({
   topicKey: z.string(),
   /** Your id of the subscriber. */
   externalSubscriberId: z.string(),
-  /** The subscription's internal id. */
-  _id: z.optional(z.string()),
-  /** The subscription's identifier. */
-  identifier: z.optional(z.string()),
-  /** The context keys the subscription is scoped to. */
-  contextKeys: z.optional(z.array(z.string())),
-  /** When the subscription was created (ISO 8601). */
-  createdAt: z.optional(Timestamp),
-  /** When it was last updated (ISO 8601). */
-  updatedAt: z.optional(Timestamp),
 });
 export interface TopicSubscriber extends WireShape<typeof TopicSubscriber> {}
