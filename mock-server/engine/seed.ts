@@ -169,6 +169,7 @@ export const WorkflowSeed = z.strictObject({
 /**
  * A message to seed for a subscriber (in-app by default). Its `content` is text, as the engine
  * stores every message it sends (the rendered in-app text, email HTML, sms, chat and push text).
+ * Its notification, workflow, step and job ids are drawn for it and name none the engine keeps.
  */
 export const MessageSeed = z.strictObject({
   subscriberId: z.string().check(z.minLength(1)),
