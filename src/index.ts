@@ -376,6 +376,7 @@ export {
   FeedPage,
   FeedQuery,
   FeedSubscriber,
+  FeedWorkflow,
   MarkAllBody,
   MarkedCount,
   MESSAGE_ACTION_STATUSES,

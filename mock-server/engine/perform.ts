@@ -21,6 +21,7 @@ import type { InboxHub } from './inbox/inbox-hub';
 import { INBOX_OPERATIONS, type InboxOperationName } from './operations/inbox';
 import { OPERATIONS } from './operations/index';
 import {
+  type AnswerShape,
   answerShapeOf,
   type OperationDefinition,
   type OperationRoute,
@@ -40,6 +41,7 @@ import {
   runTransaction,
   type Transaction,
 } from './store/transaction';
+import { envelope } from './wire/envelope';
 import { errorBody } from './wire/error-body';
 import { textHash } from './wire/excerpt';
 import { ServiceError } from './wire/service-error';
@@ -157,6 +159,12 @@ export function definitionOf(operation: string): OperationDefinition | undefined
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 
+/** The body of a result, in the answer shape of its route. */
+function bodyOf(shape: AnswerShape, value: unknown): unknown {
+  if (shape === 'interceptor') return envelope(value);
+  return shape === 'whole' ? value : { data: value };
+}
+
 /** The status and body of a handler's result, shaped as the route declares. */
 function answerOf(route: OperationRoute, result: unknown): EngineAnswer {
   const [status, value] =
@@ -164,7 +172,7 @@ function answerOf(route: OperationRoute, result: unknown): EngineAnswer {
   if (status === 204 || value === undefined) return { status, body: undefined, headers: {} };
   return {
     status,
-    body: answerShapeOf(route) === 'whole' ? value : { data: value },
+    body: bodyOf(answerShapeOf(route), value),
     headers: {},
   };
 }

@@ -169,6 +169,7 @@ export const WorkflowSeed = z.strictObject({
 /**
  * A message to seed for a subscriber (in-app by default). Its `content` is text, as the engine
  * stores every message it sends (the rendered in-app text, email HTML, sms, chat and push text).
+ * Its notification, workflow, step and job ids are drawn for it and name none the engine keeps.
  */
 export const MessageSeed = z.strictObject({
   subscriberId: z.string().check(z.minLength(1)),
@@ -389,13 +390,16 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
     const createdAt = input.createdAt ?? at;
     const message: MessageRecord = {
       _id: ids.objectId(),
-      _templateId: null,
+      // The service's messages always name their workflow, step and job: a seeded one's, like
+      // its notification, names none the engine keeps.
+      _templateId: ids.objectId(),
       _environmentId: environment._id,
-      _messageTemplateId: null,
+      _messageTemplateId: ids.objectId(),
       _organizationId: environment._organizationId,
       _notificationId: ids.objectId(),
       _subscriberId: subscriber._id,
       _feedId: null,
+      _jobId: ids.objectId(),
       ...(input.templateIdentifier === undefined
         ? {}
         : { templateIdentifier: input.templateIdentifier }),

@@ -175,9 +175,6 @@ export const Job = z.looseObject({
   providerId: openEnum(PROVIDER_IDS),
   /** Free string on the wire; known values are {@link JOB_STATUSES}. */
   status: openEnum(JOB_STATUSES),
-  /** Why it failed, on a failed job. */
-  error: z.optional(z.string()),
-  createdAt: z.optional(Timestamp),
   updatedAt: z.optional(Timestamp),
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),

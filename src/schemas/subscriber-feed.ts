@@ -34,7 +34,21 @@ export const FeedSubscriber = z.looseObject({
 /** The subscriber a feed item was sent to (`FeedItem.subscriber`). */
 export interface FeedSubscriber extends WireShape<typeof FeedSubscriber> {}
 
-/** One in-app message of the v1 feed (the service's `NotificationFeedItemDto`). */
+/** The workflow of a feed item, as the service populates it (`_id tags`). */
+export const FeedWorkflow = z.looseObject({
+  /** The workflow's internal id. */
+  _id: z.string(),
+  /** The workflow's tags. */
+  tags: z.array(z.string()),
+});
+/** The workflow a feed item was sent by (`FeedItem.template`). */
+export interface FeedWorkflow extends WireShape<typeof FeedWorkflow> {}
+
+/**
+ * One in-app message of the v1 feed: the service answers the stored message (its
+ * `NotificationFeedItemDto` and the message entity's further fields), with its subscriber and
+ * workflow populated.
+ */
 export const FeedItem = z.looseObject({
   _id: z.string(),
   _templateId: z.string(),
@@ -67,6 +81,40 @@ export const FeedItem = z.looseObject({
   data: z.optional(z.nullable(JsonObject)),
   overrides: z.optional(JsonObject),
   tags: z.optional(z.nullable(z.array(z.string()))),
+  /** The workflow, when it still exists. */
+  template: z.optional(FeedWorkflow),
+  /** The provider that sent it. */
+  providerId: z.optional(z.string()),
+  /** The device tokens of a push message. */
+  deviceTokens: z.optional(z.array(z.string())),
+  /** When it was delivered: the first delivery, then each return from a snooze. */
+  deliveredAt: z.optional(z.array(Timestamp)),
+  /** The first time the subscriber saw it. */
+  firstSeenDate: z.optional(Timestamp),
+  /** The last time the subscriber saw it. */
+  lastSeenDate: z.optional(Timestamp),
+  /** The last read; `null` once marked unread from the Inbox. */
+  lastReadDate: z.optional(z.nullable(Timestamp)),
+  /** When it was archived; `null` once unarchived. */
+  archivedAt: z.optional(z.nullable(Timestamp)),
+  /** Until when it is snoozed. */
+  snoozedUntil: z.optional(Timestamp),
+  /** The in-app avatar URL. */
+  avatar: z.optional(z.string()),
+  /** The title of a push message. */
+  title: z.optional(z.string()),
+  /** The address of an email. */
+  email: z.optional(z.string()),
+  /** The number of an SMS. */
+  phone: z.optional(z.string()),
+  /** The webhook of a chat message. */
+  directWebhookUrl: z.optional(z.string()),
+  /** Why it was not delivered, as an id. */
+  errorId: z.optional(z.string()),
+  /** Why it was not delivered, in words. */
+  errorText: z.optional(z.string()),
+  /** The trigger's context (`type:id` keys) it was sent in. */
+  contextKeys: z.optional(z.array(z.string())),
 });
 /** One in-app message of a subscriber's v1 feed. */
 export interface FeedItem extends WireShape<typeof FeedItem> {}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Timestamp, type WireShape } from './common';
+import type { WireShape } from './common';
 import { SubscriptionPreferenceInput, TopicSubscriptionPreference } from './topic';
 
 /**
@@ -41,11 +41,5 @@ export const TopicSubscriber = z.looseObject({
   topicKey: z.string(),
   /** Your id of the subscriber. */
   externalSubscriberId: z.string(),
-  _id: z.optional(z.string()),
-  identifier: z.optional(z.string()),
-  /** The context keys the subscription is scoped to. */
-  contextKeys: z.optional(z.array(z.string())),
-  createdAt: z.optional(Timestamp),
-  updatedAt: z.optional(Timestamp),
 });
 export interface TopicSubscriber extends WireShape<typeof TopicSubscriber> {}

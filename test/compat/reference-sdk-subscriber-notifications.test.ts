@@ -114,6 +114,23 @@ describe('@novu/api subscribers.notifications against the engine', () => {
     expect(pro.result.data.map((item) => item.payload)).toEqual([{ plan: 'pro' }]);
   });
 
+  it('reads a seeded message in the v1 feed: it names a workflow and a job, as the SDK requires', async () => {
+    const seeded = createMockEngine({
+      seed: {
+        subscribers: [{ subscriberId: 'ada' }],
+        messages: [{ subscriberId: 'ada', content: 'Seeded' }],
+      },
+    });
+    const feed = await referenceSdk(seeded)().subscribers.notifications.feed({
+      subscriberId: 'ada',
+    });
+    expect(feed.result.data[0]).toMatchObject({
+      content: 'Seeded',
+      templateId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      jobId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
+  });
+
   it('marks every message through the v1 mark-all, and records a button click', async () => {
     const id = await delivered();
     const marked = await novu().subscribers.messages.markAll({ markAs: 'seen' }, 'ada');

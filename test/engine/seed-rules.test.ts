@@ -407,13 +407,15 @@ describe('seed: messages', () => {
     const data = dataOf(engine);
     expect(data.messages[0]).toStrictEqual({
       _id: expect.stringMatching(OBJECT_ID),
-      _templateId: null,
+      // Ids that name no workflow, step or job the engine keeps (the service's messages name theirs).
+      _templateId: expect.stringMatching(OBJECT_ID),
       _environmentId: environment._id,
-      _messageTemplateId: null,
+      _messageTemplateId: expect.stringMatching(OBJECT_ID),
       _organizationId: environment._organizationId,
       _notificationId: expect.stringMatching(OBJECT_ID),
       _subscriberId: data.subscribers.get('ada')?._id,
       _feedId: null,
+      _jobId: expect.stringMatching(OBJECT_ID),
       transactionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       channel: 'in_app',
       content: '',

@@ -53,6 +53,19 @@ describe('/v1/domains over HTTP', () => {
       _environmentId: server.engine.environment('Development')._id,
       expectedDnsRecords: [{ type: 'MX', priority: 10 }],
     });
+    // The fields of the service's `toDomainResponse` (no `routes`: they have their own listing;
+    // `dnsProvider` and `data` only when set).
+    expect(Object.keys(created.body.data).sort()).toEqual([
+      '_environmentId',
+      '_id',
+      '_organizationId',
+      'createdAt',
+      'expectedDnsRecords',
+      'mxRecordConfigured',
+      'name',
+      'status',
+      'updatedAt',
+    ]);
     expect((await call('GET', '/v1/domains/acme.dev')).body.data.name).toBe('acme.dev');
     const list = await call('GET', '/v1/domains?limit=5');
     expect(list.status).toBe(200);

@@ -125,8 +125,7 @@ function matchesFeed(message: MessageRecord, search: FeedSearch): boolean {
 
 /** A message as the feed lists it: the stored entity with its subscriber and workflow populated. */
 function toFeedItem(scope: EngineScope, message: MessageRecord, subscriber: SubscriberRecord) {
-  const workflow =
-    message._templateId === null ? undefined : workflowByObjectId(scope.data, message._templateId);
+  const workflow = workflowByObjectId(scope.data, message._templateId);
   return {
     ...structuredClone(message),
     subscriber: {

@@ -61,7 +61,8 @@ export interface InboxAction {
 }
 
 /**
- * The subscriber a notification is addressed to.
+ * The subscriber a notification is addressed to, as the Inbox API answers it (the fields its
+ * message query populates; the socket sends the whole profile).
  *
  * @example
  * ```ts
@@ -74,11 +75,6 @@ export interface InboxSubscriber {
   firstName?: string;
   lastName?: string;
   avatar?: string;
-  locale?: string;
-  timezone?: string;
-  email?: string;
-  phone?: string;
-  data?: Record<string, unknown>;
 }
 
 /**

@@ -19,16 +19,14 @@ import type {
 } from './notification-shapes';
 
 function workflowOf(data: EnvironmentData, message: MessageRecord): InboxWorkflow | undefined {
-  const workflow =
-    message._templateId === null ? undefined : workflowByObjectId(data, message._templateId);
+  const workflow = workflowByObjectId(data, message._templateId);
   if (workflow === undefined) return undefined;
   return workflowSummary(workflow);
 }
 
 /** The severity of a message: its workflow's, `none` without one. */
 export function severityOf(data: EnvironmentData, message: MessageRecord): InboxSeverity {
-  const workflow =
-    message._templateId === null ? undefined : workflowByObjectId(data, message._templateId);
+  const workflow = workflowByObjectId(data, message._templateId);
   return workflow?.severity ?? 'none';
 }
 
@@ -63,9 +61,18 @@ function actionOf(cta: StoredCta, type: 'primary' | 'secondary'): InboxAction | 
   };
 }
 
+/** The whole profile, which the socket sends and the Inbox API's `to` (its DTO) does not. */
+interface SocketSubscriber extends InboxSubscriber {
+  locale?: string;
+  timezone?: string;
+  email?: string;
+  phone?: string;
+  data?: Record<string, unknown>;
+}
+
 /** The recipient as the service's socket sends it: the whole profile. */
-function subscriberOf(subscriber: SubscriberRecord): InboxSubscriber {
-  const to: InboxSubscriber = { id: subscriber._id, subscriberId: subscriber.subscriberId };
+function subscriberOf(subscriber: SubscriberRecord): SocketSubscriber {
+  const to: SocketSubscriber = { id: subscriber._id, subscriberId: subscriber.subscriberId };
   for (const field of [
     'firstName',
     'lastName',

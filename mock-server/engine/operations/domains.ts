@@ -27,34 +27,30 @@ import {
   verifyDomain,
 } from '../resources/domains';
 import { parseDomainRouteSearch, parseDomainSearch } from '../wire/domain-query';
-import { defineOperation, defineUncheckedOperation } from './operation';
+import { defineOperation } from './operation';
 
-export const domainsCreate = defineUncheckedOperation(
-  routes.domainsCreateRoute,
-  (scope, { body }) => createDomain(scope, body),
+export const domainsCreate = defineOperation(routes.domainsCreateRoute, (scope, { body }) =>
+  createDomain(scope, body),
 );
 
-export const domainsList = defineUncheckedOperation(routes.domainsListRoute, (scope, { query }) =>
+export const domainsList = defineOperation(routes.domainsListRoute, (scope, { query }) =>
   listDomains(scope, parseDomainSearch(query)),
 );
 
-export const domainsRetrieve = defineUncheckedOperation(
-  routes.domainsRetrieveRoute,
-  (scope, { params }) => retrieveDomain(scope, params.domain),
+export const domainsRetrieve = defineOperation(routes.domainsRetrieveRoute, (scope, { params }) =>
+  retrieveDomain(scope, params.domain),
 );
 
-export const domainsUpdate = defineUncheckedOperation(
-  routes.domainsUpdateRoute,
-  (scope, { params, body }) => updateDomain(scope, params.domain, body),
+export const domainsUpdate = defineOperation(routes.domainsUpdateRoute, (scope, { params, body }) =>
+  updateDomain(scope, params.domain, body),
 );
 
 export const domainsDelete = defineOperation(routes.domainsDeleteRoute, (scope, { params }) =>
   deleteDomain(scope, params.domain),
 );
 
-export const domainsVerify = defineUncheckedOperation(
-  routes.domainsVerifyRoute,
-  (scope, { params }) => verifyDomain(scope, params.domain),
+export const domainsVerify = defineOperation(routes.domainsVerifyRoute, (scope, { params }) =>
+  verifyDomain(scope, params.domain),
 );
 
 export const domainsDiagnose = defineOperation(routes.domainsDiagnoseRoute, (scope, { params }) =>

@@ -32,15 +32,17 @@ export type Authentication =
   | 'environment-path';
 
 /**
- * How a route's result is answered: inside the service's `{ data }` envelope, or whole (a page
- * or a list that carries its own `data`).
+ * How a route's result is answered: inside the service's `{ data }` envelope, whole (a page or a
+ * list that carries its own `data`), or as the service's response interceptor decides from the
+ * value (`interceptor`: whole when it has a truthy `data` and no `_id`, else in `{ data }`; an
+ * entity with an optional `data` field, such as an Inbox notification, is answered either way).
  *
  * @example
  * ```ts
  * const answer: AnswerShape = 'whole'; // GET /v1/inbox/notifications: { data, hasMore, filter }
  * ```
  */
-export type AnswerShape = 'envelope' | 'whole';
+export type AnswerShape = 'envelope' | 'whole' | 'interceptor';
 
 /**
  * What the engine reads of a route: the admin API's routes (`src/routes/`) are ones, and so are
@@ -78,7 +80,10 @@ export interface OperationRoute {
   readonly response?: z.ZodMiniType;
   /** Default `'api-key'`. */
   readonly auth?: Authentication;
-  /** Default: `'whole'` when the response schema is a page (`data` and no `_id`), else `'envelope'`. */
+  /**
+   * Default: for a response schema with `data` and no `_id`, `'whole'` when `data` is a list (a
+   * page), else `'interceptor'`; `'envelope'` for the others.
+   */
   readonly answer?: AnswerShape;
   /** Whether `Idempotency-Key` is honoured on its POST and PATCH (default true). */
   readonly idempotent?: boolean;
@@ -264,24 +269,6 @@ export function defineOperation<const R extends OperationRoute, T extends Handle
   handle: (scope: EngineScope, input: OperationInput<R>) => T,
   ..._fieldsTheSchemaLacks: SchemaFieldsOnly<R, T>
 ): OperationDefinition<R, T> {
-  return defineUncheckedOperation(route, handle);
-}
-
-/**
- * Declares an operation whose answer is not yet held to its route's response schema: the
- * operations whose answers still differ from their schema (docs/decisions/0150, "Not yet"),
- * each to move to {@link defineOperation} once its mapper or schema is fixed.
- * `test/types/handler-returns.test-d.ts` keeps their list from growing.
- *
- * @example
- * ```ts
- * export const domainsRetrieve = defineUncheckedOperation(routes.domainsRetrieveRoute, retrieve);
- * ```
- */
-export function defineUncheckedOperation<const R extends OperationRoute, T>(
-  route: R,
-  handle: (scope: EngineScope, input: OperationInput<R>) => T,
-): OperationDefinition<R, T> {
   // Each operation's renders share one budget (run/work-budget.ts).
   return { route, handle: (scope, input) => withOperationBudget(() => handle(scope, input)) };
 }
@@ -335,7 +322,8 @@ export type QueryOf<R extends OperationRoute> = R extends { query: infer Q exten
 
 /**
  * How a route answers: its own `answer`, or what its response schema says (a page carries its
- * own `data` and is no entity).
+ * own `data` and is no entity; another object with `data` and no `_id` is answered as the
+ * service's interceptor decides from the value).
  *
  * @example
  * ```ts
@@ -344,7 +332,8 @@ export type QueryOf<R extends OperationRoute> = R extends { query: infer Q exten
  */
 export function answerShapeOf(route: OperationRoute): AnswerShape {
   if (route.answer !== undefined) return route.answer;
-  const shape = (route.response as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
-    ?.shape;
-  return shape !== undefined && 'data' in shape && !('_id' in shape) ? 'whole' : 'envelope';
+  type Def = { _zod?: { def?: { type?: string; shape?: Record<string, Def> } } };
+  const shape = (route.response as Def | undefined)?._zod?.def?.shape;
+  if (shape === undefined || !('data' in shape) || '_id' in shape) return 'envelope';
+  return shape['data']?._zod?.def?.type === 'array' ? 'whole' : 'interceptor';
 }

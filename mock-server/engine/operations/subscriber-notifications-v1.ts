@@ -11,9 +11,9 @@ import { markAllMessages } from '../inbox/mark-all';
 import { updateMessageAction } from '../inbox/message-action';
 import { notificationsFeed } from '../inbox/notification-feed';
 import { updateOnlineStatus } from '../resources/subscriber-online-status';
-import { defineOperation, defineUncheckedOperation } from './operation';
+import { defineOperation } from './operation';
 
-export const subscribersNotificationsFeed = defineUncheckedOperation(
+export const subscribersNotificationsFeed = defineOperation(
   routes.subscribersNotificationsFeedRoute,
   (scope, { params, query }) => notificationsFeed(scope, params.subscriberId, query),
 );

@@ -15,76 +15,54 @@ import {
   type NotificationAction,
 } from '../inbox/notification-actions';
 import { countNotifications, countUnseen, listNotifications } from '../inbox/notification-list';
-import type { InboxNotification } from '../inbox/notification-shapes';
 import { notificationsOwner, v1NotificationsOwner } from '../resources/subscriber-notifications';
-import { defineOperation, defineUncheckedOperation } from './operation';
+import type { EngineScope } from '../scope';
+import { defineOperation } from './operation';
 
-/**
- * A notification as the service's response interceptor answers it: whole when its `data` is
- * set (the interceptor takes any object with a truthy `data` and no `_id` for a page), else in
- * the `{ data }` envelope. The routes' schema has `data`, so the engine answers their value whole.
- */
-function asTheServiceAnswers(
-  notification: InboxNotification,
-): InboxNotification | { data: InboxNotification } {
-  return notification.data ? notification : { data: notification };
+/** The path of a route over one notification. */
+interface OneNotificationPath {
+  params: { subscriberId: string; notificationId: string };
 }
 
-type OneNotificationRoute =
-  | typeof routes.subscribersNotificationsMarkAsReadRoute
-  | typeof routes.subscribersNotificationsMarkAsUnreadRoute
-  | typeof routes.subscribersNotificationsArchiveRoute
-  | typeof routes.subscribersNotificationsUnarchiveRoute
-  | typeof routes.subscribersNotificationsSnoozeRoute
-  | typeof routes.subscribersNotificationsUnsnoozeRoute;
+/**
+ * The handler of a route over one notification. The service's response interceptor answers a
+ * notification whole when its `data` is set (it takes any object with a truthy `data` and no
+ * `_id` for a page), else in the `{ data }` envelope: `envelope` (wire/envelope.ts) does the same.
+ */
+const actOn =
+  (action: NotificationAction) =>
+  (scope: EngineScope, { params, body }: OneNotificationPath & { body?: unknown }) =>
+    actOnNotification(
+      scope,
+      notificationsOwner(scope, params.subscriberId),
+      params.notificationId,
+      action,
+      // Only the snooze has a body (its end); the others take none.
+      action === 'snooze' ? body : undefined,
+    );
 
-const oneNotification = <const R extends OneNotificationRoute>(
-  route: R,
-  action: NotificationAction,
-) =>
-  defineUncheckedOperation(route, (scope, { params, body }) =>
-    asTheServiceAnswers(
-      actOnNotification(
-        scope,
-        notificationsOwner(scope, params.subscriberId),
-        params.notificationId,
-        action,
-        // Only the snooze has a body (its end); the others take none.
-        action === 'snooze' ? body : undefined,
-      ),
-    ),
-  );
+/** The handler of a button's complete or revert. */
+const buttonAction =
+  (action: 'complete' | 'revert') =>
+  (
+    scope: EngineScope,
+    { params }: { params: OneNotificationPath['params'] & { actionType: string } },
+  ) =>
+    actOnNotification(
+      scope,
+      notificationsOwner(scope, params.subscriberId),
+      params.notificationId,
+      action,
+      { actionType: params.actionType },
+    );
 
-type ActionRoute =
-  | typeof routes.subscribersNotificationsCompleteActionRoute
-  | typeof routes.subscribersNotificationsRevertActionRoute;
+/** The handler of a bulk action (204). */
+const bulk =
+  (action: BulkAction) =>
+  (scope: EngineScope, { params, body }: { params: { subscriberId: string }; body: unknown }) =>
+    actOnAll(scope, notificationsOwner(scope, params.subscriberId), action, body);
 
-const buttonAction = <const R extends ActionRoute>(route: R, action: 'complete' | 'revert') =>
-  defineUncheckedOperation(route, (scope, { params }) =>
-    asTheServiceAnswers(
-      actOnNotification(
-        scope,
-        notificationsOwner(scope, params.subscriberId),
-        params.notificationId,
-        action,
-        { actionType: params.actionType },
-      ),
-    ),
-  );
-
-type BulkRoute =
-  | typeof routes.subscribersNotificationsMarkAsSeenRoute
-  | typeof routes.subscribersNotificationsMarkAllAsReadRoute
-  | typeof routes.subscribersNotificationsArchiveAllRoute
-  | typeof routes.subscribersNotificationsArchiveAllReadRoute
-  | typeof routes.subscribersNotificationsDeleteAllRoute;
-
-const bulk = <const R extends BulkRoute>(route: R, action: BulkAction) =>
-  defineUncheckedOperation(route, (scope, { params, body }) =>
-    actOnAll(scope, notificationsOwner(scope, params.subscriberId), action, body),
-  );
-
-export const subscribersNotificationsList = defineUncheckedOperation(
+export const subscribersNotificationsList = defineOperation(
   routes.subscribersNotificationsListRoute,
   (scope, { params, query }) =>
     listNotifications(scope, notificationsOwner(scope, params.subscriberId), query),
@@ -97,29 +75,29 @@ export const subscribersNotificationsCount = defineOperation(
     countNotifications(scope, notificationsOwner(scope, params.subscriberId), query).data,
 );
 
-export const subscribersNotificationsMarkAsRead = oneNotification(
+export const subscribersNotificationsMarkAsRead = defineOperation(
   routes.subscribersNotificationsMarkAsReadRoute,
-  'read',
+  actOn('read'),
 );
-export const subscribersNotificationsMarkAsUnread = oneNotification(
+export const subscribersNotificationsMarkAsUnread = defineOperation(
   routes.subscribersNotificationsMarkAsUnreadRoute,
-  'unread',
+  actOn('unread'),
 );
-export const subscribersNotificationsArchive = oneNotification(
+export const subscribersNotificationsArchive = defineOperation(
   routes.subscribersNotificationsArchiveRoute,
-  'archive',
+  actOn('archive'),
 );
-export const subscribersNotificationsUnarchive = oneNotification(
+export const subscribersNotificationsUnarchive = defineOperation(
   routes.subscribersNotificationsUnarchiveRoute,
-  'unarchive',
+  actOn('unarchive'),
 );
-export const subscribersNotificationsSnooze = oneNotification(
+export const subscribersNotificationsSnooze = defineOperation(
   routes.subscribersNotificationsSnoozeRoute,
-  'snooze',
+  actOn('snooze'),
 );
-export const subscribersNotificationsUnsnooze = oneNotification(
+export const subscribersNotificationsUnsnooze = defineOperation(
   routes.subscribersNotificationsUnsnoozeRoute,
-  'unsnooze',
+  actOn('unsnooze'),
 );
 
 export const subscribersNotificationsDelete = defineOperation(
@@ -132,34 +110,34 @@ export const subscribersNotificationsDelete = defineOperation(
     ),
 );
 
-export const subscribersNotificationsCompleteAction = buttonAction(
+export const subscribersNotificationsCompleteAction = defineOperation(
   routes.subscribersNotificationsCompleteActionRoute,
-  'complete',
+  buttonAction('complete'),
 );
-export const subscribersNotificationsRevertAction = buttonAction(
+export const subscribersNotificationsRevertAction = defineOperation(
   routes.subscribersNotificationsRevertActionRoute,
-  'revert',
+  buttonAction('revert'),
 );
 
-export const subscribersNotificationsMarkAsSeen = bulk(
+export const subscribersNotificationsMarkAsSeen = defineOperation(
   routes.subscribersNotificationsMarkAsSeenRoute,
-  'seen',
+  bulk('seen'),
 );
-export const subscribersNotificationsMarkAllAsRead = bulk(
+export const subscribersNotificationsMarkAllAsRead = defineOperation(
   routes.subscribersNotificationsMarkAllAsReadRoute,
-  'read',
+  bulk('read'),
 );
-export const subscribersNotificationsArchiveAll = bulk(
+export const subscribersNotificationsArchiveAll = defineOperation(
   routes.subscribersNotificationsArchiveAllRoute,
-  'archive',
+  bulk('archive'),
 );
-export const subscribersNotificationsArchiveAllRead = bulk(
+export const subscribersNotificationsArchiveAllRead = defineOperation(
   routes.subscribersNotificationsArchiveAllReadRoute,
-  'read-archive',
+  bulk('read-archive'),
 );
-export const subscribersNotificationsDeleteAll = bulk(
+export const subscribersNotificationsDeleteAll = defineOperation(
   routes.subscribersNotificationsDeleteAllRoute,
-  'delete',
+  bulk('delete'),
 );
 
 export const subscribersNotificationsUnseenCount = defineOperation(

@@ -7,7 +7,7 @@
  */
 
 import * as z from 'zod/mini';
-import type { ExpectedDnsRecord } from '../../../src/schemas/domain';
+import type { Domain, ExpectedDnsRecord } from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
 import type { DomainRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -32,7 +32,7 @@ export const MAX_DOMAINS_PER_ENVIRONMENT = 100;
 export type ExpectedDnsRecordDto = ExpectedDnsRecord;
 
 /**
- * A domain in its wire shape.
+ * A domain in its wire shape (the service's `toDomainResponse`).
  *
  * @example
  * ```ts
@@ -41,20 +41,7 @@ export type ExpectedDnsRecordDto = ExpectedDnsRecord;
  * });
  * ```
  */
-export interface DomainDto {
-  _id: string;
-  name: string;
-  status: 'pending' | 'verified';
-  mxRecordConfigured: boolean;
-  dnsProvider?: string;
-  routes: never[];
-  _environmentId: string;
-  _organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-  expectedDnsRecords?: ExpectedDnsRecordDto[];
-  data?: Record<string, string>;
-}
+export type DomainDto = Domain;
 
 /**
  * Filters and order of a domains listing (already defaulted).
@@ -82,7 +69,6 @@ function toDto(scope: EngineScope, domain: DomainRecord, withRecords = true): Do
     status: domain.status,
     mxRecordConfigured: domain.mxRecordConfigured,
     ...(domain.dnsProvider === undefined ? {} : { dnsProvider: domain.dnsProvider }),
-    routes: [],
     _environmentId: scope.environment._id,
     _organizationId: scope.environment._organizationId,
     createdAt: domain.createdAt,

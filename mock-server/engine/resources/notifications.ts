@@ -68,7 +68,6 @@ function jobDto(job: JobRecord, templateId: string) {
     ...(job.digest === undefined ? {} : { digest: structuredClone(job.digest) }),
     payload: structuredClone(job.payload),
     overrides: structuredClone(job.overrides),
-    ...(job.error === undefined ? {} : { error: job.error }),
     step: {
       _id: step._id,
       _templateId: templateId,
@@ -81,7 +80,6 @@ function jobDto(job: JobRecord, templateId: string) {
       controlVariables: structuredClone(step.controlValues),
       ...(step.metadata === undefined ? {} : { metadata: structuredClone(step.metadata) }),
     },
-    createdAt: job.createdAt,
     updatedAt: job.updatedAt,
     executionDetails: job.executionDetails.map(executionDetail),
   };

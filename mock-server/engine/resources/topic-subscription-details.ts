@@ -163,17 +163,13 @@ export function retrieveTopicSubscriber(
       `Subscriber ${externalSubscriberId} not found for topic ${topicKey} in the environment ${environment._id}`,
     );
   }
+  // The service's `mapFromEntity` answers these six fields only.
   return {
-    _id: subscription._id,
     _organizationId: environment._organizationId,
     _environmentId: environment._id,
     _subscriberId: subscriber._id,
     _topicId: subscription._topicId,
     topicKey: subscription.topicKey,
     externalSubscriberId: subscriber.subscriberId,
-    identifier: subscription.identifier,
-    contextKeys: [...subscription.contextKeys],
-    createdAt: subscription.createdAt,
-    updatedAt: subscription.updatedAt,
   };
 }

@@ -10,6 +10,14 @@
 import { isClockTime } from './clock';
 import type { EngineState } from './state';
 
+/** A message as an earlier version saved it. */
+interface SavedMessage {
+  _notificationId: string;
+  _templateId: string | null;
+  _messageTemplateId: string | null;
+  _jobId?: string;
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -302,6 +310,13 @@ export function withCurrentShape(state: EngineState): EngineState {
     data.channelEndpoints ??= new Map();
     const fields = data as unknown as Record<string, unknown>;
     for (const key of LATER_MAPS) fields[key] ??= new Map();
+    // Saved when a seeded message named no workflow, step or job: its notification's id (drawn
+    // for it, naming none the engine keeps) names none.
+    for (const message of data.messages as SavedMessage[]) {
+      message._templateId ??= message._notificationId;
+      message._messageTemplateId ??= message._notificationId;
+      message._jobId ??= message._notificationId;
+    }
   }
   return state;
 }

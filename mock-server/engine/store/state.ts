@@ -274,9 +274,11 @@ export interface WorkflowRecord {
 /** A message (in-app or another channel) as stored. */
 export interface MessageRecord {
   _id: string;
-  _templateId: string | null;
+  /** The workflow that sent it (a seeded message's names none the engine keeps). */
+  _templateId: string;
   _environmentId: string;
-  _messageTemplateId: string | null;
+  /** The step that sent it (a seeded message's names none the engine keeps). */
+  _messageTemplateId: string;
   _organizationId: string;
   _notificationId: string;
   /** The subscriber's internal `_id`. */
@@ -312,7 +314,8 @@ export interface MessageRecord {
   deviceTokens?: string[];
   errorId?: string;
   errorText?: string;
-  _jobId?: string;
+  /** The job that sent it (a seeded message's names none the engine keeps). */
+  _jobId: string;
   providerId?: string;
   payload: Record<string, unknown>;
   overrides: Record<string, unknown>;

@@ -30,6 +30,24 @@ export interface ActivityFilter {
 /** Where a group stands in the activity's order: its time, its trigger's id (0 for none), its key. */
 type ActivityCursor = [at: string, triggerId: number, key: string];
 
+/** A notification as the service's activity answers it, each job with its stored `error`. */
+export type InspectedNotification = Omit<ActivityDto, 'jobs'> & {
+  jobs: (ActivityDto['jobs'][number] & { error?: string })[];
+};
+
+/** The inspector shows why a job failed, which the service's activity answer leaves out. */
+function inspected(
+  data: Parameters<typeof toActivityDto>[0],
+  record: NotificationRecord,
+): InspectedNotification {
+  const dto = toActivityDto(data, record);
+  const jobs = dto.jobs.map((job, index) => {
+    const error = record.jobs[index]?.error;
+    return error === undefined ? job : { ...job, error };
+  });
+  return { ...dto, jobs };
+}
+
 /** What one step sent: its message, in short, for the run's view (linked to the message). */
 export interface SentMessage {
   _id: string;
@@ -72,7 +90,7 @@ export interface ActivityGroup {
   /** When the trigger arrived (or the first notification was made). */
   at: string;
   trigger: TriggerExchange | null;
-  notifications: ActivityDto[];
+  notifications: InspectedNotification[];
   /** The messages the transaction's steps stored, oldest first. */
   messages: SentMessage[];
   /** A code-first run's calls to its app's bridge (the last ones remembered), oldest first. */
@@ -254,7 +272,7 @@ export function activity(
       workflowId: head.workflowId,
       at: head.at,
       trigger: head.trigger === null ? null : structuredClone(head.trigger),
-      notifications: head.notifications.map((record) => toActivityDto(context.data, record)),
+      notifications: head.notifications.map((record) => inspected(context.data, record)),
       messages: [],
       bridgeCalls: [],
       cursor: JSON.stringify([head.at, head.trigger?.triggerId ?? 0, head.key]),

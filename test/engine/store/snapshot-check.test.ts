@@ -334,6 +334,31 @@ describe('snapshotProblem: the data of an environment', () => {
     );
   });
 
+  it("takes a seeded message saved without a workflow, step or job id, and names its notification's id for each", () => {
+    const state = validState();
+    const data = state.data.get('env-1') as unknown as { messages: Record<string, unknown>[] };
+    const saved = { _id: 'm1', _notificationId: 'n1', _templateId: null, _messageTemplateId: null };
+    const sent = {
+      _id: 'm2',
+      _notificationId: 'n2',
+      _templateId: 'w2',
+      _messageTemplateId: 's2',
+      _jobId: 'j2',
+    };
+    data.messages.push(saved, sent);
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    const current = withCurrentShape(state).data.get('env-1')?.messages;
+    const ids = current?.map((message) => [
+      message._templateId,
+      message._messageTemplateId,
+      message._jobId,
+    ]);
+    expect(ids).toEqual([
+      ['n1', 'n1', 'n1'],
+      ['w2', 's2', 'j2'],
+    ]);
+  });
+
   it('takes data saved before domains and agents were records, and gives it empty maps', () => {
     const state = validState();
     const data = state.data.get('env-1') as unknown as Record<string, unknown>;
