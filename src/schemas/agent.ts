@@ -16,33 +16,40 @@ export interface AgentBehavior extends WireShape<typeof AgentBehavior> {}
 
 /** An integration linked to an agent, as an agent lists it. */
 export const AgentIntegrationSummary = z.looseObject({
+  /** Integration document id. */
   integrationId: z.string(),
   /** Provider of the integration (e.g. `slack`). */
   providerId: z.string(),
+  /** Display name of the integration. */
   name: z.string(),
   /** Identifier of the integration in the integration store. */
   identifier: z.string(),
   /** Channel type of the integration (`in_app`, `email`, `sms`, `chat` or `push`). */
   channel: z.optional(z.string()),
+  /** Whether the integration is active. */
   active: z.boolean(),
 });
 export interface AgentIntegrationSummary extends WireShape<typeof AgentIntegrationSummary> {}
 
 /** An agent of the environment. */
 export const Agent = z.looseObject({
+  /** Agent document id. */
   _id: z.string(),
   /** Display name of the agent (at most 60 characters). */
   name: z.string(),
   /** Unique slug of the agent in its environment, used in the agent routes. */
   identifier: z.string(),
+  /** Free-text description of the agent. */
   description: z.optional(z.string()),
   /** How the agent behaves on a conversation. */
   behavior: z.optional(AgentBehavior),
+  /** Whether the agent is active. */
   active: z.boolean(),
   /** The production bridge URL. */
   bridgeUrl: z.optional(z.string()),
   /** The development bridge URL. */
   devBridgeUrl: z.optional(z.string()),
+  /** Whether the development bridge override is active. */
   devBridgeActive: z.optional(z.boolean()),
   /** Whether the agent brain is self-hosted (bridge) or managed by a third-party provider. */
   runtime: z.optional(z.enum(['self-hosted', 'managed'])),
@@ -50,10 +57,15 @@ export const Agent = z.looseObject({
   visibility: z.optional(z.string()),
   /** Provider and external identifiers, present when `runtime` is `managed`. */
   managedRuntime: z.optional(z.record(z.string(), z.unknown())),
+  /** Id of the environment the agent belongs to. */
   _environmentId: z.string(),
+  /** Id of the organization the agent belongs to. */
   _organizationId: z.string(),
+  /** When the agent was created. */
   createdAt: Timestamp,
+  /** When the agent was last updated. */
   updatedAt: Timestamp,
+  /** Integrations linked to the agent. */
   integrations: z.optional(z.array(AgentIntegrationSummary)),
 });
 export interface Agent extends WireShape<typeof Agent> {}
@@ -105,23 +117,32 @@ export interface AgentListResponse extends CursorPageResponse<Agent> {}
 export const AgentIntegration = z.looseObject({
   /** Agent–integration link document id. */
   _id: z.string(),
+  /** Id of the linked agent. */
   _agentId: z.string(),
+  /** The linked integration. */
   integration: z.looseObject({
+    /** Integration document id. */
     _id: z.string(),
     /** Identifier of the integration in the integration store (not its document id). */
     identifier: z.string(),
+    /** Display name of the integration. */
     name: z.string(),
     /** Provider of the integration (e.g. `slack`). */
     providerId: z.string(),
     /** Channel type of the integration (`in_app`, `email`, `sms`, `chat` or `push`). */
     channel: z.optional(z.string()),
+    /** Whether the integration is active. */
     active: z.boolean(),
   }),
+  /** Id of the environment the link belongs to. */
   _environmentId: z.string(),
+  /** Id of the organization the link belongs to. */
   _organizationId: z.string(),
   /** When the link received its first inbound webhook delivery; `null` until then. */
   connectedAt: z.optional(z.nullable(z.string())),
+  /** When the link was created. */
   createdAt: Timestamp,
+  /** When the link was last updated. */
   updatedAt: Timestamp,
 });
 export interface AgentIntegration extends WireShape<typeof AgentIntegration> {}

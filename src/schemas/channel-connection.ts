@@ -8,6 +8,7 @@ import { TriggerContext } from './trigger-context';
 export const ChannelWorkspace = z.looseObject({
   /** The workspace's id at the provider. */
   id: z.string(),
+  /** Its display name. */
   name: z.optional(z.string()),
   /** The bot user the app acts as in it. */
   botUserId: z.optional(z.string()),
@@ -16,10 +17,13 @@ export interface ChannelWorkspace extends WireShape<typeof ChannelWorkspace> {}
 
 /** The credentials a connection holds for its workspace. */
 export const ChannelAuth = z.looseObject({
+  /** The workspace access token. */
   accessToken: z.string(),
   /** The token that renews it. */
   refreshToken: z.optional(z.string()),
+  /** When the access token expires (ISO 8601). */
   expiresAt: z.optional(z.string()),
+  /** When the refresh token expires (ISO 8601). */
   refreshTokenExpiresAt: z.optional(z.string()),
 });
 export interface ChannelAuth extends WireShape<typeof ChannelAuth> {}
@@ -31,9 +35,11 @@ export interface ChannelAuth extends WireShape<typeof ChannelAuth> {}
 export const ChannelConnection = z.looseObject({
   /** The connection's unique identifier in its environment. */
   identifier: z.string(),
+  /** The channel of its integration. */
   channel: z.nullable(openEnum([...CHANNEL_TYPES, 'tool'])),
   /** The provider of its integration (`slack`, `msteams`, ...). */
   providerId: z.nullable(z.string()),
+  /** The integration it goes through. */
   integrationIdentifier: z.nullable(z.string()),
   /** The subscriber it belongs to; `null` for a shared (context-scoped) connection. */
   subscriberId: z.nullable(z.string()),
@@ -43,7 +49,9 @@ export const ChannelConnection = z.looseObject({
   workspace: ChannelWorkspace,
   /** The credentials it holds for that workspace. */
   auth: ChannelAuth,
+  /** When the connection was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the connection was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface ChannelConnection extends WireShape<typeof ChannelConnection> {}

@@ -32,18 +32,25 @@ export type ChannelEndpointType = (typeof CHANNEL_ENDPOINT_TYPES)[number];
 export const ChannelEndpoint = z.looseObject({
   /** The endpoint's unique identifier in its environment. */
   identifier: z.string(),
+  /** The channel of its integration. */
   channel: z.nullable(openEnum([...CHANNEL_TYPES, 'tool'])),
+  /** The provider of its integration. */
   providerId: z.nullable(z.string()),
+  /** The integration it is reached through. */
   integrationIdentifier: z.nullable(z.string()),
   /** The connection it is reached through, `null` when none. */
   connectionIdentifier: z.nullable(z.string()),
+  /** The subscriber it belongs to. */
   subscriberId: z.nullable(z.string()),
   /** The `type:id` keys of its context (`[]` when none). */
   contextKeys: z.array(z.string()),
+  /** Its kind. */
   type: openEnum(CHANNEL_ENDPOINT_TYPES),
   /** The destination, shaped by `type` (`{ channelId }`, `{ url }`, `{ phoneNumber }`, ...). */
   endpoint: JsonObject,
+  /** When the endpoint was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the endpoint was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface ChannelEndpoint extends WireShape<typeof ChannelEndpoint> {}

@@ -19,7 +19,9 @@ export const Context = z.looseObject({
   id: z.string(),
   /** Custom data (`{}` when none was given). */
   data: z.record(z.string(), z.unknown()),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface Context extends WireShape<typeof Context> {}

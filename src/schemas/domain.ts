@@ -31,6 +31,7 @@ export interface ExpectedDnsRecord extends WireShape<typeof ExpectedDnsRecord> {
 
 /** An inbound-email domain of the environment. */
 export const Domain = z.looseObject({
+  /** The domain's unique identifier. */
   _id: z.string(),
   /** The domain name, lower case. */
   name: z.string(),
@@ -40,9 +41,13 @@ export const Domain = z.looseObject({
   mxRecordConfigured: z.boolean(),
   /** The DNS provider detected for the domain (`Cloudflare`, ...); absent when none was found. */
   dnsProvider: z.optional(z.string()),
+  /** The environment the domain belongs to. */
   _environmentId: z.string(),
+  /** The organization the domain belongs to. */
   _organizationId: z.string(),
+  /** When the domain was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the domain was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** The DNS records to add (absent in listings). */
   expectedDnsRecords: z.optional(z.array(ExpectedDnsRecord)),
@@ -85,6 +90,7 @@ const DiagnosticCode = z.enum([
 export const DomainDiagnosis = z.looseObject({
   /** True when no issue has the `error` severity. */
   ok: z.boolean(),
+  /** When the diagnostic run finished (ISO 8601). */
   runAt: Timestamp,
   /** The five checks, in the service's order, each with its outcome. */
   checks: z.array(
@@ -153,7 +159,9 @@ export interface DomainAutoConfigureStart extends WireShape<typeof DomainAutoCon
 
 /** A route: where mail to `<address>@<domain>` goes. */
 export const DomainRoute = z.looseObject({
+  /** The route's unique identifier. */
   _id: z.string(),
+  /** The `_id` of the domain the route belongs to. */
   _domainId: z.string(),
   /** The local part (`support`), or `*` for every address of the domain. */
   address: z.string(),
@@ -161,9 +169,13 @@ export const DomainRoute = z.looseObject({
   agentId: z.optional(z.string()),
   /** `agent` delivers to the agent `agentId`; `webhook` to the environment's outbound webhooks. */
   type: DomainRouteType,
+  /** The environment the route belongs to. */
   _environmentId: z.string(),
+  /** The organization the route belongs to. */
   _organizationId: z.string(),
+  /** When the route was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When the route was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** String key-value metadata (at most 10 keys, 500 characters in all); absent when never set. */
   data: z.optional(Metadata),

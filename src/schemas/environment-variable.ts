@@ -14,6 +14,7 @@ export const SECRET_MASK = '••••••••';
 
 /** A variable's value in one environment. */
 export const EnvironmentVariableValue = z.looseObject({
+  /** The environment's `_id`. */
   _environmentId: z.string(),
   /** The value; {@link SECRET_MASK} for a secret variable. */
   value: z.string(),
@@ -22,7 +23,9 @@ export interface EnvironmentVariableValue extends WireShape<typeof EnvironmentVa
 
 /** An environment variable as the service answers it (values of the caller's environment only). */
 export const EnvironmentVariable = z.looseObject({
+  /** The variable's internal id. */
   _id: z.string(),
+  /** The organization it belongs to. */
   _organizationId: z.string(),
   /** Its key, as templates read it (`{{env.KEY}}`). */
   key: z.string(),
@@ -32,7 +35,9 @@ export const EnvironmentVariable = z.looseObject({
   isSecret: z.boolean(),
   /** Its value in the caller's environment (none when it has no value there). */
   values: z.array(EnvironmentVariableValue),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface EnvironmentVariable extends WireShape<typeof EnvironmentVariable> {}

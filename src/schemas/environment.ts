@@ -5,16 +5,20 @@ import type { WireShape } from './common';
 export const ApiKey = z.looseObject({
   /** The key (`Authorization: ApiKey <key>`). */
   key: z.string(),
+  /** The user the key belongs to. */
   _userId: z.string(),
+  /** A hash of the key. */
   hash: z.optional(z.string()),
 });
 export interface ApiKey extends WireShape<typeof ApiKey> {}
 
 /** An environment of the organization (`/v1/environments`). */
 export const Environment = z.looseObject({
+  /** The environment's id. */
   _id: z.string(),
   /** The environment's name (`Development`, `Production`, or a custom one). */
   name: z.string(),
+  /** The organization the environment belongs to. */
   _organizationId: z.string(),
   /** The Inbox's `applicationIdentifier`. */
   identifier: z.string(),
@@ -64,6 +68,7 @@ export type EnvironmentUpdateBody = z.input<typeof EnvironmentUpdateBody>;
 
 /** A tag used by the environment's workflows (`GET /v2/environments/{environmentId}/tags`). */
 export const EnvironmentTag = z.looseObject({
+  /** The tag. */
   name: z.string(),
 });
 export interface EnvironmentTag extends WireShape<typeof EnvironmentTag> {}
@@ -84,7 +89,9 @@ export const ResourceInfo = z.looseObject({
   id: z.nullable(z.string()),
   /** The workflow's or step's name. */
   name: z.nullable(z.string()),
+  /** The user who last updated it. */
   updatedBy: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  /** When it was last updated. */
   updatedAt: z.optional(z.nullable(z.string())),
 });
 export interface ResourceInfo extends WireShape<typeof ResourceInfo> {}
@@ -95,7 +102,9 @@ export const ResourceChange = z.looseObject({
   resourceType: ResourceType,
   /** What a publish would do to it. */
   action: z.enum(['added', 'modified', 'deleted', 'unchanged', 'moved']),
+  /** The resource in the source environment. */
   sourceResource: z.optional(z.nullable(ResourceInfo)),
+  /** The resource in the target environment. */
   targetResource: z.optional(z.nullable(ResourceInfo)),
   /** The changed values, before and after (only for modified resources). */
   diffs: z.optional(
@@ -142,13 +151,16 @@ export type EnvironmentDiffBody = z.input<typeof EnvironmentDiffBody>;
 export const EnvironmentDiff = z.looseObject({
   /** The environment compared from. */
   sourceEnvironmentId: z.string(),
+  /** The environment compared to. */
   targetEnvironmentId: z.string(),
   /** One entry per workflow with changes: its changes and their counts. */
   resources: z.array(
     z.looseObject({
       /** What kind of resource it is (a workflow). */
       resourceType: ResourceType,
+      /** The workflow in the source environment. */
       sourceResource: z.optional(z.nullable(ResourceInfo)),
+      /** The workflow in the target environment. */
       targetResource: z.optional(z.nullable(ResourceInfo)),
       /** The changes of the workflow and of its steps. */
       changes: z.array(ResourceChange),
@@ -188,7 +200,9 @@ export type EnvironmentPublishBody = z.input<typeof EnvironmentPublishBody>;
 export const PublishedItem = z.looseObject({
   /** What kind of resource it is (a workflow). */
   resourceType: ResourceType,
+  /** The resource's id. */
   resourceId: z.string(),
+  /** The resource's name. */
   resourceName: z.string(),
 });
 export interface PublishedItem extends WireShape<typeof PublishedItem> {}
@@ -232,6 +246,7 @@ export const EnvironmentPublishResult = z.looseObject({
     resources: z.number(),
     /** How many were published. */
     successful: z.number(),
+    /** How many failed. */
     failed: z.number(),
     /** How many were skipped. */
     skipped: z.number(),

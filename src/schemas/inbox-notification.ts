@@ -8,6 +8,7 @@ const REDIRECT_TARGETS = ['_self', '_blank', '_parent', '_top', '_unfencedTop'] 
 
 /** Where a notification or its action leads. */
 export const InboxRedirect = z.looseObject({
+  /** The address it leads to. */
   url: z.string(),
   /** Where the link opens (`_self` when absent). */
   target: z.optional(openEnum(REDIRECT_TARGETS)),
@@ -19,6 +20,7 @@ export interface InboxRedirect extends WireShape<typeof InboxRedirect> {}
 export const InboxAction = z.looseObject({
   /** The button's text. */
   label: z.string(),
+  /** Whether the subscriber completed the action. */
   isCompleted: z.boolean(),
   /** Where the button leads, when it does. */
   redirect: z.optional(InboxRedirect),
@@ -28,11 +30,15 @@ export interface InboxAction extends WireShape<typeof InboxAction> {}
 
 /** The subscriber a notification was sent to. */
 export const InboxSubscriber = z.looseObject({
+  /** The subscriber's internal id. */
   id: z.string(),
   /** Its external id (your user's id). */
   subscriberId: z.string(),
+  /** First name, when set. */
   firstName: z.optional(z.string()),
+  /** Last name, when set. */
   lastName: z.optional(z.string()),
+  /** Avatar URL, when set. */
   avatar: z.optional(z.string()),
 });
 /** The subscriber a notification was sent to (`InboxNotification.to`). */
@@ -40,13 +46,17 @@ export interface InboxSubscriber extends WireShape<typeof InboxSubscriber> {}
 
 /** The workflow a notification came from. */
 export const InboxWorkflow = z.looseObject({
+  /** The workflow's internal id. */
   id: z.string(),
   /** Its identifier (what a trigger names). */
   identifier: z.string(),
+  /** Its name. */
   name: z.string(),
   /** Whether it is critical (a subscriber cannot turn it off). */
   critical: z.boolean(),
+  /** Its tags. */
   tags: z.optional(z.array(z.string())),
+  /** Its custom data. */
   data: z.optional(JsonObject),
   /** Its severity (`high`, `medium`, `low` or `none`). */
   severity: openEnum(SEVERITIES),
@@ -58,21 +68,35 @@ export interface InboxWorkflow extends WireShape<typeof InboxWorkflow> {}
 export const InboxNotification = z.looseObject({
   /** The notification's (in-app message's) id. */
   id: z.string(),
+  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
+  /** Subject, when the step has one. */
   subject: z.optional(z.string()),
+  /** The rendered body. */
   body: z.string(),
+  /** The subscriber it was sent to. */
   to: InboxSubscriber,
+  /** Whether it was read. */
   isRead: z.boolean(),
+  /** Whether it was seen. */
   isSeen: z.boolean(),
+  /** Whether it is archived. */
   isArchived: z.boolean(),
+  /** Whether it is snoozed now. */
   isSnoozed: z.boolean(),
+  /** When the snooze ends (ISO 8601), when snoozed. */
   snoozedUntil: z.optional(z.nullable(Timestamp)),
   /** When it was delivered (ISO 8601), again after each snooze. */
   deliveredAt: z.optional(z.array(Timestamp)),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was read (ISO 8601), when read. */
   readAt: z.optional(z.nullable(Timestamp)),
+  /** When it was first seen (ISO 8601), when seen. */
   firstSeenAt: z.optional(z.nullable(Timestamp)),
+  /** When it was archived (ISO 8601), when archived. */
   archivedAt: z.optional(z.nullable(Timestamp)),
+  /** The avatar the step shows, when set. */
   avatar: z.optional(z.string()),
   /** The primary button, when the step has one. */
   primaryAction: z.optional(InboxAction),
@@ -80,12 +104,15 @@ export const InboxNotification = z.looseObject({
   secondaryAction: z.optional(InboxAction),
   /** Its channel (`in_app`). */
   channelType: openEnum(CHANNEL_TYPES),
+  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
   /** The step's custom data. */
   data: z.optional(JsonObject),
   /** Where a click on it leads, when set. */
   redirect: z.optional(InboxRedirect),
+  /** The workflow it came from. */
   workflow: z.optional(InboxWorkflow),
+  /** The workflow's severity. */
   severity: openEnum(SEVERITIES),
 });
 /** One in-app notification of a subscriber, as the Inbox shows it. */
@@ -110,6 +137,7 @@ export interface InboxNotificationList extends WireShape<typeof InboxNotificatio
 export const InboxNotificationCount = z.looseObject({
   /** Notifications matching the filter, at most 99. */
   count: z.number(),
+  /** The filter counted, as given. */
   filter: JsonObject,
 });
 /** The count of one filter (at most 99, as the service caps it). */

@@ -15,6 +15,7 @@ const ContextPayload = z.record(
  * webhooks were configured, why not, and the integration (credentials left out) when they were.
  */
 export const AutoConfigureIntegrationResult = z.looseObject({
+  /** Whether the auto-configuration succeeded. */
   success: z.boolean(),
   /** What happened, or why it failed. */
   message: z.optional(z.string()),
@@ -28,7 +29,9 @@ export interface AutoConfigureIntegrationResult
 export const ConfiguredChatWebhook = z.looseObject({
   /** The URL registered with the provider for incoming updates. */
   webhookUrl: z.string(),
+  /** When it was configured (ISO 8601). */
   configuredAt: z.string(),
+  /** The bot's username. */
   botUsername: z.string(),
 });
 export interface ConfiguredChatWebhook extends WireShape<typeof ConfiguredChatWebhook> {}
@@ -49,6 +52,7 @@ export const MobileLink = z.looseObject({
   token: z.string(),
   /** URL to open on a mobile device. */
   url: z.string(),
+  /** When the token expires (ISO 8601). */
   expiresAt: z.string(),
 });
 export interface MobileLink extends WireShape<typeof MobileLink> {}
@@ -110,6 +114,7 @@ export type LinkChannelEndpointBody = z.infer<typeof LinkChannelEndpointBody>;
  * OAuth URL, or Telegram's deep link) and provider metadata.
  */
 export const ChannelEndpointLink = z.looseObject({
+  /** The URL the subscriber opens. */
   url: z.string(),
   /** Provider-specific details of the link. */
   providerMetadata: z.optional(z.record(z.string(), z.unknown())),

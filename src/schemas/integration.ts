@@ -74,9 +74,11 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** Provider credentials of an integration (all optional; provider-specific keys pass through). */
 export const IntegrationCredentials = z.looseObject({
+  /** The provider's API key. */
   apiKey: z.optional(z.string()),
   /** The provider account's user name. */
   user: z.optional(z.string()),
+  /** The provider's secret key. */
   secretKey: z.optional(z.string()),
   /** The sending domain (Mailgun and similar providers). */
   domain: z.optional(z.string()),
@@ -96,12 +98,17 @@ export const IntegrationCredentials = z.looseObject({
   token: z.optional(z.string()),
   /** The sender address or number messages are sent from. */
   from: z.optional(z.string()),
+  /** The sender's display name. */
   senderName: z.optional(z.string()),
+  /** The provider's project name. */
   projectName: z.optional(z.string()),
+  /** The provider's application id. */
   applicationId: z.optional(z.string()),
+  /** The provider's client id. */
   clientId: z.optional(z.string()),
   /** The provider API's base URL, where it can be changed. */
   baseUrl: z.optional(z.string()),
+  /** The provider's webhook URL. */
   webhookUrl: z.optional(z.string()),
   /** The redirect URL of the provider's OAuth flow. */
   redirectUrl: z.optional(z.string()),
@@ -117,9 +124,11 @@ export const IntegrationCredentials = z.looseObject({
   idPath: z.optional(z.string()),
   /** Where the date is found in the provider's answer (generic providers). */
   datePath: z.optional(z.string()),
+  /** The provider's API token. */
   apiToken: z.optional(z.string()),
   /** The name of the authentication token the provider expects. */
   authenticationTokenKey: z.optional(z.string()),
+  /** The provider's instance id. */
   instanceId: z.optional(z.string()),
   /** Grafana OnCall alert group id. */
   alertUid: z.optional(z.string()),
@@ -131,10 +140,13 @@ export const IntegrationCredentials = z.looseObject({
   state: z.optional(z.string()),
   /** Grafana OnCall link back to the source. */
   externalLink: z.optional(z.string()),
+  /** The provider's channel id. */
   channelId: z.optional(z.string()),
   /** The phone number id of the sender (WhatsApp Business). */
   phoneNumberIdentification: z.optional(z.string()),
+  /** The provider's access key. */
   accessKey: z.optional(z.string()),
+  /** The provider's app SID. */
   appSid: z.optional(z.string()),
   /** The sender id of SMS messages. */
   senderId: z.optional(z.string()),
@@ -158,6 +170,7 @@ export interface IntegrationCredentials extends WireShape<typeof IntegrationCred
 export const IntegrationConfigurations = z.looseObject({
   /** Whether inbound email webhooks are enabled for the integration. */
   inboundWebhookEnabled: z.optional(z.boolean()),
+  /** The key that signs the inbound webhook requests. */
   inboundWebhookSigningKey: z.optional(z.string()),
 });
 /** The provider configuration of an integration (`Integration.configurations`). */
@@ -167,8 +180,11 @@ export interface IntegrationConfigurations extends WireShape<typeof IntegrationC
 export const Integration = z.looseObject({
   /** The integration's id: what set-primary and the conditions name it by. */
   _id: z.optional(z.string()),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** Display name. */
   name: z.string(),
   /** Your identifier of the integration (unique in the environment). */
   identifier: z.string(),
@@ -185,8 +201,11 @@ export const Integration = z.looseObject({
   configurations: z.optional(IntegrationConfigurations),
   /** Whether it delivers. */
   active: z.boolean(),
+  /** Whether it was deleted. */
   deleted: z.boolean(),
+  /** When it was deleted. */
   deletedAt: z.optional(Timestamp),
+  /** Who deleted it. */
   deletedBy: z.optional(z.string()),
   /** Whether it is the primary integration of its channel (email and SMS). */
   primary: z.boolean(),
@@ -194,7 +213,9 @@ export const Integration = z.looseObject({
   priority: z.optional(z.number()),
   /** Conditions under which it is chosen (tenant filters). */
   conditions: z.optional(z.array(IntegrationCondition)),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
+  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
 export interface Integration extends WireShape<typeof Integration> {}

@@ -33,9 +33,11 @@ export interface LayoutControlValues extends WireShape<typeof LayoutControlValue
 
 /** A layout's controls: their JSON schema, their UI schema, and the stored values. */
 export const LayoutControls = z.looseObject({
+  /** The JSON schema of the controls. */
   dataSchema: z.optional(JsonObject),
   /** How the dashboard shows them. */
   uiSchema: z.optional(JsonObject),
+  /** The stored values. */
   values: LayoutControlValues,
 });
 /** A layout's controls. */
@@ -43,18 +45,23 @@ export interface LayoutControls extends WireShape<typeof LayoutControls> {}
 
 /** A layout as the service answers it. */
 export const Layout = z.looseObject({
+  /** The layout's internal id. */
   _id: z.string(),
   /** The layout's identifier (what a step's `layoutId` control names). */
   layoutId: z.string(),
   /** Its slug (`<name>_lay_<id>`). */
   slug: z.string(),
+  /** Its name. */
   name: z.string(),
   /** Whether it is the environment's default layout (the first one made). */
   isDefault: z.boolean(),
+  /** Whether its translations are enabled. */
   isTranslationEnabled: z.boolean(),
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
   /** The dashboard user who last changed it. */
   updatedBy: z.optional(z.nullable(UserSummary)),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** Where it was made (`svc-cloud`). */
   origin: openEnum(WORKFLOW_ORIGINS),
@@ -120,6 +127,7 @@ export type LayoutListQuery = z.input<typeof LayoutListQuery>;
 
 /** A page of `GET /v2/layouts`. */
 export const LayoutListResponse = z.looseObject({
+  /** The page's layouts. */
   layouts: z.array(Layout),
   /** How many layouts match, over every page. */
   totalCount: z.number(),
@@ -166,9 +174,11 @@ export interface LayoutPreviewResult extends WireShape<typeof LayoutPreviewResul
  * the `{{content}}` slot.
  */
 export const LayoutPreviewResponse = z.looseObject({
+  /** What the preview rendered for. */
   previewPayloadExample: LayoutPreviewPayload,
   /** The schema of the payload (absent here). */
   schema: z.optional(z.nullable(JsonObject)),
+  /** The rendered preview. */
   result: LayoutPreviewResult,
 });
 export interface LayoutPreviewResponse extends WireShape<typeof LayoutPreviewResponse> {}

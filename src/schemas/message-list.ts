@@ -43,9 +43,11 @@ export type MessageListQuery = z.infer<typeof MessageListQuery>;
 
 /** Response of `GET /v1/messages`: one page; `hasMore` is true when the page is full. */
 export const MessageListResponse = z.looseObject({
+  /** The messages of this page. */
   data: z.array(ListedMessage),
   /** The page number (0-based). */
   page: z.number(),
+  /** The page size. */
   pageSize: z.number(),
   /** Whether the page is full (more messages may follow). */
   hasMore: z.boolean(),
@@ -56,6 +58,7 @@ export interface MessageListResponse extends WireShape<typeof MessageListRespons
 
 /** Response of `DELETE /v1/messages/{messageId}`. */
 export const DeleteMessageResponse = z.looseObject({
+  /** Whether the service acknowledged the deletion. */
   acknowledged: z.boolean(),
   /** Always `deleted`. */
   status: z.literal('deleted'),

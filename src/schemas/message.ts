@@ -21,6 +21,7 @@ export const EmailBlock = z.looseObject({
   /** How the block is styled. */
   styles: z.optional(
     z.looseObject({
+      /** The text alignment. */
       textAlign: openEnum(['center', 'left', 'right']),
     }),
   ),
@@ -70,6 +71,7 @@ export const MessageCTA = z.looseObject({
   /** Where the message leads. */
   data: z.optional(
     z.looseObject({
+      /** The URL the message opens. */
       url: z.optional(z.string()),
     }),
   ),
@@ -81,10 +83,15 @@ export interface MessageCTA extends WireShape<typeof MessageCTA> {}
 
 /** The workflow as embedded in a message (`Message.template`, legacy shape). */
 export const MessageWorkflow = z.looseObject({
+  /** The workflow's internal id. */
   _id: z.optional(z.string()),
+  /** The workflow's name. */
   name: z.string(),
+  /** The workflow's description. */
   description: z.string(),
+  /** Whether the workflow is active. */
   active: z.boolean(),
+  /** Whether the workflow is a draft. */
   draft: z.boolean(),
   /** The workflow's default channel preferences (each channel on or off). */
   preferenceSettings: z.looseObject({
@@ -101,30 +108,44 @@ export const MessageWorkflow = z.looseObject({
   }),
   /** Whether the workflow is critical (subscribers cannot turn it off). */
   critical: z.boolean(),
+  /** The workflow's tags. */
   tags: z.array(z.string()),
+  /** The workflow's steps. */
   steps: z.array(NotificationStep),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The `_id` of the user who created the workflow. */
   _creatorId: z.string(),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
   /** The workflow's event triggers (its trigger identifier). */
   triggers: z.array(NotificationTrigger),
+  /** The `_id` of the workflow's notification group. */
   _notificationGroupId: z.string(),
   /** The `_id` of the same workflow in the environment it was promoted from, if any. */
   _parentId: z.optional(z.string()),
+  /** Whether the workflow was deleted. */
   deleted: z.boolean(),
+  /** When the workflow was deleted. */
   deletedAt: z.string(),
+  /** Who deleted the workflow. */
   deletedBy: z.string(),
+  /** The workflow's notification group. */
   notificationGroup: z.optional(
     z.looseObject({
+      /** The group's internal id. */
       _id: z.optional(z.string()),
+      /** The group's name. */
       name: z.string(),
+      /** The environment's `_id`. */
       _environmentId: z.string(),
+      /** The organization's `_id`. */
       _organizationId: z.string(),
       /** The `_id` of the same group in the environment it was promoted from, if any. */
       _parentId: z.optional(z.string()),
     }),
   ),
+  /** Custom data of the workflow. */
   data: z.optional(JsonObject),
   /** Which of the workflow's channels have an active integration. */
   workflowIntegrationStatus: z.optional(JsonObject),
@@ -136,9 +157,13 @@ export interface MessageWorkflow extends WireShape<typeof MessageWorkflow> {}
 export const Message = z.looseObject({
   /** The message's id: what mark-as, delete and the outbox name it by. */
   _id: z.optional(z.string()),
+  /** The workflow's internal id. */
   _templateId: z.optional(z.nullable(z.string())),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The step template's internal id. */
   _messageTemplateId: z.optional(z.nullable(z.string())),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The notification (one run for one subscriber) it belongs to. */
   _notificationId: z.string(),
@@ -146,16 +171,21 @@ export const Message = z.looseObject({
   _subscriberId: z.string(),
   /** The recipient, when the service includes it. */
   subscriber: z.optional(Subscriber),
+  /** The workflow, in short. */
   template: z.optional(MessageWorkflow),
   /** The workflow's id (`workflowId`). */
   templateIdentifier: z.optional(z.string()),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** When it was delivered, once per delivery. */
   deliveredAt: z.optional(z.array(Timestamp)),
+  /** When it was last marked seen. */
   lastSeenDate: z.optional(Timestamp),
+  /** When it was last marked read. */
   lastReadDate: z.optional(z.nullable(Timestamp)),
   /** Email blocks or text; `null` is tolerated as the reference service documents it. */
   content: z.optional(z.nullable(z.union([z.array(EmailBlock), z.string()]))),
+  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
   /** Subject (email) or title of an in-app message. */
   subject: z.optional(z.string()),
@@ -171,6 +201,7 @@ export const Message = z.looseObject({
   archivedAt: z.optional(z.nullable(Timestamp)),
   /** Until when it is snoozed (in-app). */
   snoozedUntil: z.optional(Timestamp),
+  /** The first time the subscriber saw it. */
   firstSeenDate: z.optional(Timestamp),
   /** The address an email went to. */
   email: z.optional(z.string()),
@@ -182,6 +213,7 @@ export const Message = z.looseObject({
   providerId: z.optional(z.string()),
   /** The device tokens a push went to. */
   deviceTokens: z.optional(z.array(z.string())),
+  /** Title of a push message. */
   title: z.optional(z.string()),
   /** The in-app call to action: redirect and buttons. */
   cta: MessageCTA,
@@ -193,6 +225,7 @@ export const Message = z.looseObject({
   errorId: z.optional(z.string()),
   /** Why it was not delivered, in words. */
   errorText: z.optional(z.string()),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
   /** The trigger's overrides the step used. */
   overrides: z.optional(JsonObject),

@@ -55,6 +55,7 @@ export const DigestMetadataTimed = z.looseObject({
   ...DigestTimedConfig.def.shape,
   /** Days of the month it runs on (numbers here, `1`-`31`). */
   monthDays: z.optional(z.array(z.number())),
+  /** The cron expression of the schedule, when one is set. */
   cronExpression: z.optional(z.string()),
 });
 /** The schedule of a timed digest as recorded on a job (`DigestMetadata.timed`). */
@@ -99,13 +100,17 @@ export interface DigestMetadata extends WireShape<typeof DigestMetadata> {}
 
 /** One execution log entry of a job. */
 export const ExecutionDetail = z.looseObject({
+  /** The detail's id. */
   _id: z.string(),
+  /** When it was recorded. */
   createdAt: z.optional(Timestamp),
   /** `Success`, `Pending`, `Queued`, `Failed`, `Warning`. */
   status: openEnum(EXECUTION_DETAIL_STATUSES),
   /** What happened (`Message sent`, `Step queued`, ...). */
   detail: z.string(),
+  /** Whether it was recorded on a retry. */
   isRetry: z.boolean(),
+  /** Whether the run was a test. */
   isTest: z.boolean(),
   /** The provider involved, if any. */
   providerId: z.optional(openEnum(PROVIDER_IDS)),
@@ -119,10 +124,13 @@ export interface ExecutionDetail extends WireShape<typeof ExecutionDetail> {}
 
 /** The workflow step a job ran (recursive through `variants`). */
 export const JobStep: z.ZodMiniType<JobStep> = z.looseObject({
+  /** The step's id. */
   _id: z.string(),
+  /** Whether the step is active. */
   active: z.boolean(),
   /** The step's reply callback settings. */
   replyCallback: z.optional(JsonObject),
+  /** The step's control variables. */
   controlVariables: z.optional(JsonObject),
   /** The step's settings (a digest's or a delay's amount and unit, ...). */
   metadata: z.optional(JsonObject),
@@ -138,6 +146,7 @@ export const JobStep: z.ZodMiniType<JobStep> = z.looseObject({
   },
   /** The `_id` of the step's content template. */
   _templateId: z.string(),
+  /** The step's name. */
   name: z.optional(z.string()),
   /** The `_id` of the step before it, `null` for the first. */
   _parentId: z.optional(z.nullable(z.string())),
@@ -169,12 +178,17 @@ export const Job = z.looseObject({
   digest: z.optional(DigestMetadata),
   /** What happened, in order. */
   executionDetails: z.array(ExecutionDetail),
+  /** The workflow step it ran. */
   step: JobStep,
+  /** The trigger's overrides. */
   overrides: z.optional(JsonObject),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The provider that delivered it. */
   providerId: openEnum(PROVIDER_IDS),
   /** Free string on the wire; known values are {@link JOB_STATUSES}. */
   status: openEnum(JOB_STATUSES),
+  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
   /** Times a digest/delay job was extended to align with the subscriber's schedule. */
   scheduleExtensionsCount: z.optional(z.number()),
@@ -186,13 +200,17 @@ export interface Job extends WireShape<typeof Job> {}
 
 /** The subscriber of an activity notification. */
 export const ActivitySubscriber = z.looseObject({
+  /** First name. */
   firstName: z.optional(z.string()),
   /** Your id of the subscriber. */
   subscriberId: z.string(),
+  /** The subscriber's internal id. */
   _id: z.string(),
+  /** Last name. */
   lastName: z.optional(z.string()),
   /** Email address. */
   email: z.optional(z.string()),
+  /** Phone number. */
   phone: z.optional(z.string()),
 });
 /** The subscriber a notification was sent to (`ActivityNotification.subscriber`). */
@@ -200,7 +218,9 @@ export interface ActivitySubscriber extends WireShape<typeof ActivitySubscriber>
 
 /** The workflow of an activity notification. */
 export const ActivityTemplate = z.looseObject({
+  /** The workflow's internal id. */
   _id: z.optional(z.string()),
+  /** The workflow's name. */
   name: z.string(),
   /** Where the workflow was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: z.optional(openEnum(WORKFLOW_ORIGINS)),
@@ -212,6 +232,7 @@ export interface ActivityTemplate extends WireShape<typeof ActivityTemplate> {}
 
 /** A topic an activity notification was sent through. */
 export const ActivityTopic = z.looseObject({
+  /** The topic's internal id. */
   _topicId: z.string(),
   /** Your key of the topic. */
   topicKey: z.string(),
@@ -223,30 +244,45 @@ export interface ActivityTopic extends WireShape<typeof ActivityTopic> {}
 export const ActivityNotification = z.looseObject({
   /** The notification's id: what `notifications.retrieve` takes. */
   _id: z.optional(z.string()),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
+  /** The subscriber's internal `_id`. */
   _subscriberId: z.string(),
+  /** The transaction of the trigger. */
   transactionId: z.string(),
+  /** The workflow's internal id. */
   _templateId: z.optional(z.string()),
   /** The notification a digest merged this one into. */
   _digestedNotificationId: z.optional(z.string()),
+  /** When it was created. */
   createdAt: z.optional(Timestamp),
+  /** When it last changed. */
   updatedAt: z.optional(Timestamp),
   /** The step types of the workflow. */
   channels: z.optional(z.array(openEnum(STEP_TYPES))),
+  /** The recipient, in short. */
   subscriber: z.optional(ActivitySubscriber),
+  /** The workflow, in short. */
   template: z.optional(ActivityTemplate),
   /** One job per step, in step order. */
   jobs: z.optional(z.array(Job)),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
+  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
+  /** The step controls used. */
   controls: z.optional(JsonObject),
   /** The recipient as the trigger gave it. */
   to: z.optional(JsonObject),
   /** The topics the trigger went through. */
   topics: z.optional(z.array(ActivityTopic)),
+  /** The workflow's severity. */
   severity: z.optional(openEnum(SEVERITIES)),
+  /** Whether the workflow is critical. */
   critical: z.optional(z.boolean()),
+  /** The trigger's context keys. */
   contextKeys: z.optional(z.array(z.string())),
 });
 export interface ActivityNotification extends WireShape<typeof ActivityNotification> {}

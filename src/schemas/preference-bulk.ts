@@ -40,18 +40,23 @@ export type BulkPreferencesUpdateBody = z.infer<typeof BulkPreferencesUpdateBody
 export const WorkflowPreference = z.looseObject({
   /** `global` for the subscriber's global preference, `template` for a workflow's. */
   level: openEnum(['global', 'template']),
+  /** Whether the preference is on. */
   enabled: z.boolean(),
+  /** Whether each channel is on. */
   channels: PreferenceChannels,
   /** The workflow of a workflow-level preference. */
   workflow: z.optional(
     z.nullable(
       z.looseObject({
+        /** The workflow's internal id. */
         id: z.string(),
         /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
+        /** The workflow's name. */
         name: z.string(),
         /** Whether the workflow is critical (subscribers cannot turn it off). */
         critical: z.boolean(),
+        /** The workflow's tags. */
         tags: z.optional(z.array(z.string())),
         /** The workflow's severity (`high`, `medium`, `low`, `none`). */
         severity: z.optional(openEnum(SEVERITIES)),

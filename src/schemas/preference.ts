@@ -3,11 +3,15 @@ import { CHANNEL_TYPES, openEnum, type WireShape } from './common';
 
 /** Each channel on or off (only the channels that apply are present). */
 export const PreferenceChannels = z.looseObject({
+  /** Whether email is on. */
   email: z.optional(z.boolean()),
+  /** Whether SMS is on. */
   sms: z.optional(z.boolean()),
   /** Whether in-app is on. */
   in_app: z.optional(z.boolean()),
+  /** Whether chat is on. */
   chat: z.optional(z.boolean()),
+  /** Whether push is on. */
   push: z.optional(z.boolean()),
 });
 /**
@@ -41,6 +45,7 @@ export type PreferenceSchedule = z.infer<typeof PreferenceSchedule>;
 
 /** Where a workflow's channel value came from. */
 export const PreferenceOverride = z.looseObject({
+  /** The channel. */
   channel: openEnum(CHANNEL_TYPES),
   /**
    * What set it: the `subscriber`, the workflow's defaults (`template`) or a workflow override
@@ -53,6 +58,7 @@ export interface PreferenceOverride extends WireShape<typeof PreferenceOverride>
 
 /** One day of a subscriber's delivery schedule as the service answers it. */
 export const ScheduledDay = z.looseObject({
+  /** Whether the day is on. */
   isEnabled: z.boolean(),
   /** Its time ranges (`09:00 AM` to `05:00 PM`). */
   hours: z.optional(
@@ -77,12 +83,19 @@ export interface ScheduledDay extends WireShape<typeof ScheduledDay> {}
  * ```
  */
 export const WeeklySchedule = z.looseObject({
+  /** Monday's hours. */
   monday: z.optional(ScheduledDay),
+  /** Tuesday's hours. */
   tuesday: z.optional(ScheduledDay),
+  /** Wednesday's hours. */
   wednesday: z.optional(ScheduledDay),
+  /** Thursday's hours. */
   thursday: z.optional(ScheduledDay),
+  /** Friday's hours. */
   friday: z.optional(ScheduledDay),
+  /** Saturday's hours. */
   saturday: z.optional(ScheduledDay),
+  /** Sunday's hours. */
   sunday: z.optional(ScheduledDay),
 });
 export interface WeeklySchedule extends WireShape<typeof WeeklySchedule> {}
@@ -94,12 +107,14 @@ export interface WeeklySchedule extends WireShape<typeof WeeklySchedule> {}
 export const SubscriberPreferences = z.looseObject({
   /** The subscriber's global preference, applied across workflows. */
   global: z.looseObject({
+    /** Whether the global preference is on. */
     enabled: z.boolean(),
     /** Whether each channel is on, globally. */
     channels: PreferenceChannels,
     /** The subscriber's delivery schedule, when one is set. */
     schedule: z.optional(
       z.looseObject({
+        /** Whether the schedule applies. */
         isEnabled: z.boolean(),
         /** The hours of each day it lets notifications through. */
         weeklySchedule: z.optional(WeeklySchedule),
@@ -115,11 +130,15 @@ export const SubscriberPreferences = z.looseObject({
       channels: PreferenceChannels,
       /** Where each channel's value came from. */
       overrides: z.array(PreferenceOverride),
+      /** The workflow the preference is for. */
       workflow: z.looseObject({
+        /** The workflow's slug. */
         slug: z.string(),
         /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
+        /** The workflow's name. */
         name: z.string(),
+        /** When the workflow was last updated. */
         updatedAt: z.optional(z.string()),
       }),
       /** When the subscriber's preference for the workflow was last updated. */

@@ -44,7 +44,9 @@ export const FILTER_SOURCES = ['subscriber', 'payload', 'tenant'] as const;
 export const FieldFilterPart = z.looseObject({
   /** The field the condition reads (`email`, `tier`, ...). */
   field: z.string(),
+  /** The value it compares with. */
   value: z.string(),
+  /** The comparison operator. */
   operator: openEnum(FILTER_OPERATORS),
   /** What it reads: the `subscriber`, the `payload` or the `tenant`. */
   on: openEnum(FILTER_SOURCES),
@@ -56,6 +58,7 @@ export interface FieldFilterPart extends WireShape<typeof FieldFilterPart> {}
 export const StepFilter = z.looseObject({
   /** Whether the filter's result is negated. */
   isNegated: z.boolean(),
+  /** The filter's type. */
   type: openEnum(FILTER_TYPES),
   /** How the children are joined: `AND` or `OR`. */
   value: openEnum(FILTER_JOINS),
@@ -89,6 +92,7 @@ export type StepFilterInput = z.infer<typeof StepFilterInput>;
 export const IntegrationCondition = z.looseObject({
   /** Whether the condition's result is negated. */
   isNegated: z.optional(z.boolean()),
+  /** The condition's type. */
   type: z.optional(openEnum(FILTER_TYPES)),
   /** How the children are joined: `AND` or `OR`. */
   value: z.optional(openEnum(FILTER_JOINS)),

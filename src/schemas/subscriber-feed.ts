@@ -24,11 +24,15 @@ export type FeedQuery = z.infer<typeof FeedQuery>;
 
 /** The subscriber of a feed item, as the service populates it. */
 export const FeedSubscriber = z.looseObject({
+  /** The subscriber's internal id. */
   _id: z.optional(z.string()),
   /** Its external id (your user's id). */
   subscriberId: z.string(),
+  /** First name, when set. */
   firstName: z.optional(z.nullable(z.string())),
+  /** Last name, when set. */
   lastName: z.optional(z.nullable(z.string())),
+  /** Avatar URL, when set. */
   avatar: z.optional(z.nullable(z.string())),
 });
 /** The subscriber a feed item was sent to (`FeedItem.subscriber`). */
@@ -50,36 +54,57 @@ export interface FeedWorkflow extends WireShape<typeof FeedWorkflow> {}
  * workflow populated.
  */
 export const FeedItem = z.looseObject({
+  /** The message's id. */
   _id: z.string(),
+  /** The workflow's internal id. */
   _templateId: z.string(),
+  /** The environment's `_id`. */
   _environmentId: z.string(),
+  /** The step template's internal id. */
   _messageTemplateId: z.optional(z.nullable(z.string())),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The notification (one run for one subscriber) it belongs to. */
   _notificationId: z.string(),
+  /** The subscriber's internal `_id`. */
   _subscriberId: z.string(),
+  /** The feed, if any. */
   _feedId: z.optional(z.nullable(z.string())),
+  /** The job that sent it. */
   _jobId: z.string(),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(z.nullable(Timestamp)),
+  /** When it last changed (ISO 8601). */
   updatedAt: z.optional(z.nullable(Timestamp)),
+  /** The recipient. */
   subscriber: z.optional(FeedSubscriber),
+  /** The transaction of the trigger that sent it. */
   transactionId: z.string(),
+  /** The workflow's identifier. */
   templateIdentifier: z.optional(z.nullable(z.string())),
+  /** The rendered body. */
   content: z.string(),
+  /** The subject, when the step has one. */
   subject: z.optional(z.nullable(z.string())),
   /** `in_app`. */
   channel: openEnum(CHANNEL_TYPES),
+  /** Whether the subscriber read it. */
   read: z.boolean(),
+  /** Whether the subscriber saw it. */
   seen: z.boolean(),
+  /** Whether it is archived. */
   archived: z.boolean(),
   /** The redirect and the buttons, and which button was clicked. */
   cta: MessageCTA,
   /** `sent`, `warning` or `error`. */
   status: openEnum(MESSAGE_STATUSES),
+  /** The trigger's payload. */
   payload: z.optional(JsonObject),
   /** The step's custom data. */
   data: z.optional(z.nullable(JsonObject)),
+  /** The trigger's overrides. */
   overrides: z.optional(JsonObject),
+  /** The workflow's tags. */
   tags: z.optional(z.nullable(z.array(z.string()))),
   /** The workflow, when it still exists. */
   template: z.optional(FeedWorkflow),

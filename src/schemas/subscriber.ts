@@ -37,6 +37,7 @@ export const ChannelSettings = z.looseObject({
   integrationIdentifier: z.optional(z.string()),
   /** The provider credentials stored for this subscriber. */
   credentials: ChannelCredentials,
+  /** The `_id` of the integration the credentials belong to. */
   _integrationId: z.string(),
 });
 /** A subscriber's channel entry: provider, integration and credentials (`Subscriber.channels`). */
@@ -74,11 +75,15 @@ export const Subscriber = z.looseObject({
   timezone: z.optional(z.nullable(z.string())),
   /** Your id of the subscriber: what triggers, inboxes and the API address it by. */
   subscriberId: z.string(),
+  /** The organization's `_id`. */
   _organizationId: z.string(),
   /** The environment's `_id` (the API key's environment). */
   _environmentId: z.string(),
+  /** Whether the subscriber was deleted. */
   deleted: z.boolean(),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 export interface Subscriber extends WireShape<typeof Subscriber> {}
@@ -89,8 +94,11 @@ export const SubscriberSummary = z.looseObject({
   _id: z.string(),
   /** Your id of the subscriber. */
   subscriberId: z.string(),
+  /** Avatar image URL. */
   avatar: z.optional(z.nullable(z.string())),
+  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
+  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
   /** Email address. */
   email: z.optional(z.nullable(z.string())),
@@ -187,6 +195,7 @@ export const BulkCreateSubscribersResponse = z.looseObject({
       subscriberId: z.string(),
     }),
   ),
+  /** Subscribers that were created. */
   created: z.array(
     z.looseObject({
       /** Your id of the subscriber. */

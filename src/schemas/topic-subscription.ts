@@ -7,9 +7,11 @@ import { SubscriptionPreferenceInput, TopicSubscriptionPreference } from './topi
  * its id, identifier, name, stored workflow preferences and context keys.
  */
 export const TopicSubscriptionDetails = z.looseObject({
+  /** The subscription's internal id. */
   id: z.string(),
   /** Your identifier of the subscription. */
   identifier: z.optional(z.string()),
+  /** The subscription's name, when one was given. */
   name: z.optional(z.string()),
   /** The subscription's own workflow preferences; absent when it has none. */
   preferences: z.optional(z.array(TopicSubscriptionPreference)),
@@ -33,9 +35,13 @@ export type TopicSubscriptionUpdateBody = z.infer<typeof TopicSubscriptionUpdate
  * (`GET /v1/topics/{topicKey}/subscribers/{externalSubscriberId}`).
  */
 export const TopicSubscriber = z.looseObject({
+  /** The organization's id. */
   _organizationId: z.string(),
+  /** The environment's id. */
   _environmentId: z.string(),
+  /** The subscriber's internal id. */
   _subscriberId: z.string(),
+  /** The topic's internal id. */
   _topicId: z.string(),
   /** Your key of the topic. */
   topicKey: z.string(),

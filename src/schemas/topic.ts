@@ -11,21 +11,28 @@ export const Topic = z.looseObject({
    * Your key of the topic: what triggers (`{ type: 'Topic', topicKey }`) and the API address it by.
    */
   key: z.string(),
+  /** Display name. */
   name: z.optional(z.string()),
   /** Custom data: flat key-value pairs of scalars (string, number, boolean, string[]). */
   data: z.optional(z.record(z.string(), z.unknown())),
+  /** When it was created (ISO 8601). */
   createdAt: z.optional(Timestamp),
+  /** When it was last updated (ISO 8601). */
   updatedAt: z.optional(Timestamp),
 });
 export interface Topic extends WireShape<typeof Topic> {}
 
 /** A subscriber's subscription to a topic (item of the subscriptions list). */
 export const TopicSubscription = z.looseObject({
+  /** The subscription's internal id. */
   _id: z.string(),
   /** The subscription's identifier (`tk_<topic key>:si_<subscriberId>` unless one was given). */
   identifier: z.optional(z.string()),
+  /** The topic subscribed to. */
   topic: Topic,
+  /** The subscriber, in short. */
   subscriber: SubscriberSummary,
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** Context keys the subscription is scoped to (`tenant:acme`). */
   contextKeys: z.optional(z.array(z.string())),
@@ -67,6 +74,7 @@ export type TopicListQuery = z.infer<typeof TopicListQuery>;
 
 /** Answer of `DELETE /v2/topics/{topicKey}`. */
 export const DeleteTopicResponse = z.looseObject({
+  /** Whether the service acknowledged the deletion. */
   acknowledged: z.boolean(),
 });
 export interface DeleteTopicResponse extends WireShape<typeof DeleteTopicResponse> {}
@@ -174,18 +182,23 @@ export type TopicSubscriptionsDeleteBody = z.infer<typeof TopicSubscriptionsDele
 
 /** A subscription's preference for one workflow, as a subscriptions create answers it. */
 export const TopicSubscriptionPreference = z.looseObject({
+  /** The subscription's id. */
   subscriptionId: z.string(),
   /** The workflow the preference is for; `null` or absent for all workflows. */
   workflow: z.optional(
     z.nullable(
       z.looseObject({
+        /** The workflow's internal id. */
         id: z.string(),
         /** The workflow's identifier (its trigger name). */
         identifier: z.string(),
+        /** The workflow's name. */
         name: z.string(),
         /** Whether the workflow is critical (subscribers cannot turn it off). */
         critical: z.boolean(),
+        /** The workflow's tags. */
         tags: z.optional(z.array(z.string())),
+        /** Custom data of the workflow. */
         data: z.optional(z.record(z.string(), z.unknown())),
         /** The workflow's severity (`high`, `medium`, `low`, `none`). */
         severity: z.string(),
@@ -202,14 +215,19 @@ export interface TopicSubscriptionPreference
 
 /** One subscription in the answer of a subscriptions create or delete. */
 export const TopicSubscriptionChange = z.looseObject({
+  /** The subscription's internal id. */
   _id: z.string(),
   /** Your identifier of the subscription. */
   identifier: z.optional(z.string()),
+  /** The subscription's name, when one was given. */
   name: z.optional(z.string()),
+  /** The topic of the subscription. */
   topic: z.looseObject({
+    /** The topic's internal id. */
     _id: z.string(),
     /** Your key of the topic. */
     key: z.string(),
+    /** The topic's name. */
     name: z.optional(z.string()),
   }),
   /** The subscriber, `null` when it no longer exists, with its own dates. */
@@ -223,7 +241,9 @@ export const TopicSubscriptionChange = z.looseObject({
   preferences: z.optional(z.array(TopicSubscriptionPreference)),
   /** The context keys the subscription is scoped to. */
   contextKeys: z.optional(z.array(z.string())),
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
 });
 /**
@@ -242,6 +262,7 @@ export const TopicSubscriptionsResult = z.looseObject({
   meta: z.looseObject({
     /** Number of subscribers in the request. */
     totalCount: z.number(),
+    /** Number handled. */
     successful: z.number(),
     /** Number that failed (each in `errors`). */
     failed: z.number(),
@@ -256,6 +277,7 @@ export const TopicSubscriptionsResult = z.looseObject({
         identifier: z.optional(z.string()),
         /** Why it failed (`SUBSCRIBER_NOT_FOUND`, `SUBSCRIPTION_NOT_FOUND`, ...). */
         code: z.string(),
+        /** A readable description. */
         message: z.string(),
       }),
     ),

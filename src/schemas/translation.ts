@@ -21,7 +21,9 @@ export const Translation = z.looseObject({
   locale: z.string(),
   /** Keys to translated texts. */
   content: Content,
+  /** When the translations were created. */
   createdAt: Timestamp,
+  /** When the translations were last updated. */
   updatedAt: Timestamp,
 });
 export interface Translation extends WireShape<typeof Translation> {}
@@ -46,6 +48,7 @@ export const TranslationGroup = z.looseObject({
   resourceType: TranslationResourceType,
   /** The resource's name (the workflow's). */
   resourceName: z.string(),
+  /** The locales the resource has translations in. */
   locales: z.array(z.string()),
   /** Locales behind the default one (only present when there are some). */
   outdatedLocales: z.optional(z.array(z.string())),

@@ -31,8 +31,11 @@ export const WORKFLOW_ORDER_BY_FIELDS = [
 
 /** A dashboard user reference (`updatedBy`, `lastPublishedBy`). */
 export const UserSummary = z.looseObject({
+  /** The user's id. */
   _id: z.string(),
+  /** First name. */
   firstName: z.optional(z.nullable(z.string())),
+  /** Last name. */
   lastName: z.optional(z.nullable(z.string())),
   /** The user's id in the external identity provider. */
   externalId: z.optional(z.nullable(z.string())),

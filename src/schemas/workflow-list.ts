@@ -11,6 +11,7 @@ import { StepIssues } from './workflow-step-issues';
 
 /** A step in a workflow list item. */
 export const StepListItem = z.looseObject({
+  /** The step's slug. */
   slug: z.string(),
   /** The step type (`in_app`, `email`, `delay`, ...). */
   type: openEnum(STEP_TYPES),
@@ -22,33 +23,44 @@ export interface StepListItem extends WireShape<typeof StepListItem> {}
 
 /** A workflow as listed by `GET /v2/workflows`. */
 export const WorkflowListItem = z.looseObject({
+  /** The workflow's name. */
   name: z.string(),
+  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** The dashboard user who last changed it. */
   updatedBy: z.optional(z.nullable(UserSummary)),
+  /** When it was last published. */
   lastPublishedAt: z.optional(z.nullable(Timestamp)),
   /** The dashboard user who last published it. */
   lastPublishedBy: z.optional(z.nullable(UserSummary)),
+  /** The workflow's internal id. */
   _id: z.string(),
   /** The workflow's identifier: the name a trigger sends. */
   workflowId: z.string(),
+  /** The workflow's slug. */
   slug: z.string(),
   /** `ACTIVE`, `INACTIVE` or `ERROR` (a step has issues). */
   status: openEnum(WORKFLOW_STATUSES),
   /** Where the workflow was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: openEnum(WORKFLOW_ORIGINS),
+  /** When it was last triggered. */
   lastTriggeredAt: z.optional(z.nullable(Timestamp)),
   /** The type of each step, in order. */
   stepTypeOverviews: z.array(openEnum(STEP_TYPES)),
+  /** Whether translations are enabled for the workflow. */
   isTranslationEnabled: z.optional(z.boolean()),
+  /** The workflow's steps. */
   steps: z.array(StepListItem),
 });
 export interface WorkflowListItem extends WireShape<typeof WorkflowListItem> {}
 
 /** Response of `GET /v2/workflows`. */
 export const WorkflowListResponse = z.looseObject({
+  /** The workflows of this page. */
   workflows: z.array(WorkflowListItem),
   /** Number of workflows matching the query, across all pages. */
   totalCount: z.number(),

@@ -8,7 +8,9 @@ import { JsonObject, openEnum, STEP_TYPES, type WireShape } from './common';
 export const PreviewPayload = z.looseObject({
   /** Subscriber fields (`firstName`, `email`, `data`...). */
   subscriber: z.optional(JsonObject),
+  /** The actor's fields. */
   actor: z.optional(JsonObject),
+  /** The trigger payload. */
   payload: z.optional(JsonObject),
   /** Results of earlier steps, keyed by step id (a digest's `events`...). */
   steps: z.optional(JsonObject),
@@ -34,7 +36,9 @@ export type StepPreviewBody = z.input<typeof StepPreviewBody>;
 
 /** Why a preview could not render a step (`StepPreviewResult.error`). */
 export const PreviewError = z.looseObject({
+  /** Short error title. */
   title: z.string(),
+  /** Detailed message. */
   message: z.string(),
   /** What to do about it. */
   hint: z.string(),
@@ -48,6 +52,7 @@ export interface PreviewError extends WireShape<typeof PreviewError> {}
 export const StepPreviewResult = z.looseObject({
   /** The step type (absent when the workflow or the step is not found). */
   type: z.optional(openEnum(STEP_TYPES)),
+  /** The rendered content. */
   preview: z.optional(JsonObject),
   /** Why the step could not be rendered, when it could not. */
   error: z.optional(PreviewError),
@@ -65,6 +70,7 @@ export const StepPreviewResponse = z.looseObject({
   schema: z.optional(z.nullable(JsonObject)),
   /** A sample `novu-signature` header (HTTP request steps). */
   novuSignature: z.optional(z.string()),
+  /** The rendered step. */
   result: StepPreviewResult,
 });
 export interface StepPreviewResponse extends WireShape<typeof StepPreviewResponse> {}

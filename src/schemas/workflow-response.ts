@@ -17,14 +17,19 @@ export const WorkflowStepResponse = z.looseObject({
   variables: JsonObject,
   /** The step's id within the workflow. */
   stepId: z.string(),
+  /** The step's internal id. */
   _id: z.string(),
+  /** The step's name. */
   name: z.string(),
+  /** The step's slug. */
   slug: z.string(),
   /** The step type (`in_app`, `email`, `delay`, ...). */
   type: openEnum(STEP_TYPES),
   /** Where the step was created: `svc-cloud`, `svc-cloud-v1` or `external`. */
   origin: openEnum(WORKFLOW_ORIGINS),
+  /** The identifier of the workflow the step belongs to. */
   workflowId: z.string(),
+  /** The internal id of the workflow the step belongs to. */
   workflowDatabaseId: z.string(),
   /** What the service found missing or wrong in the step. */
   issues: z.optional(StepIssues),
@@ -34,23 +39,33 @@ export interface WorkflowStepResponse extends WireShape<typeof WorkflowStepRespo
 
 /** A workflow as returned by `PUT /v2/workflows/{workflowId}/sync`. */
 export const WorkflowSyncResponse = z.looseObject({
+  /** The workflow's name. */
   name: z.string(),
+  /** The workflow's description. */
   description: z.optional(z.string()),
+  /** The workflow's tags. */
   tags: z.optional(z.array(z.string())),
+  /** Whether the workflow is active. */
   active: z.optional(z.boolean()),
   /** Whether trigger payloads are validated against `payloadSchema`. */
   validatePayload: z.optional(z.boolean()),
   /** The JSON Schema of the trigger payload, if set. */
   payloadSchema: z.optional(z.nullable(JsonObject)),
+  /** Whether translations are enabled for the workflow. */
   isTranslationEnabled: z.optional(z.boolean()),
+  /** The workflow's internal id. */
   _id: z.string(),
   /** The workflow's identifier: the name a trigger sends. */
   workflowId: z.string(),
+  /** The workflow's slug. */
   slug: z.string(),
+  /** When it was last updated (ISO 8601). */
   updatedAt: Timestamp,
+  /** When it was created (ISO 8601). */
   createdAt: Timestamp,
   /** The dashboard user who last changed it. */
   updatedBy: z.optional(z.nullable(UserSummary)),
+  /** When it was last published. */
   lastPublishedAt: z.optional(z.nullable(Timestamp)),
   /** The dashboard user who last published it. */
   lastPublishedBy: z.optional(z.nullable(UserSummary)),
@@ -64,6 +79,7 @@ export const WorkflowSyncResponse = z.looseObject({
   status: openEnum(WORKFLOW_STATUSES),
   /** Runtime issues keyed by field (issue fields not specified). */
   issues: z.optional(z.record(z.string(), JsonObject)),
+  /** When it was last triggered. */
   lastTriggeredAt: z.optional(z.nullable(Timestamp)),
   /** An example trigger payload, built from the payload schema. */
   payloadExample: z.optional(z.nullable(JsonObject)),

@@ -15,6 +15,7 @@ export const StepContentIssue = z.looseObject({
   issueType: openEnum(CONTENT_ISSUE_TYPES),
   /** The control (or variable) the issue is about. */
   variableName: z.optional(z.string()),
+  /** A readable description. */
   message: z.string(),
 });
 /** A problem with one control value of a step (`StepIssues.controls`). */
@@ -26,6 +27,7 @@ export const StepIntegrationIssue = z.looseObject({
   issueType: openEnum(INTEGRATION_ISSUE_TYPES),
   /** The field the issue is about, if any. */
   variableName: z.optional(z.string()),
+  /** A readable description. */
   message: z.string(),
 });
 /** A problem with the integration a step needs (`StepIssues.integration`). */

@@ -58,6 +58,7 @@ export const DigestTimedConfig = z.looseObject({
   atTime: z.optional(z.string()),
   /** The week days it sends on (`monday`, ...). */
   weekDays: z.optional(z.array(openEnum(WEEK_DAYS))),
+  /** The days of the month it sends on. */
   monthDays: z.optional(z.array(z.string())),
   /** Which occurrence in the month (`1` to `5`, or `last`), with `ordinalValue`. */
   ordinal: z.optional(openEnum(ORDINALS)),
@@ -121,6 +122,7 @@ export type StepMetadata = WireShape<typeof StepMetadata>;
 
 /** Reply callback settings of a step. */
 export const ReplyCallback = z.looseObject({
+  /** Whether the reply callback is on. */
   active: z.optional(z.boolean()),
   /** The URL replies are sent to. */
   url: z.optional(z.string()),
@@ -129,12 +131,17 @@ export const ReplyCallback = z.looseObject({
 export interface ReplyCallback extends WireShape<typeof ReplyCallback> {}
 
 const notificationStepShape = {
+  /** The step's internal id. */
   _id: z.optional(z.string()),
+  /** The step's uuid. */
   uuid: z.optional(z.string()),
+  /** The step's name. */
   name: z.optional(z.string()),
   /** The `_id` of the step's content template. */
   _templateId: z.optional(z.string()),
+  /** Whether the step is active. */
   active: z.optional(z.boolean()),
+  /** Whether the run stops when the step fails. */
   shouldStopOnFail: z.optional(z.boolean()),
   /** The step's content template. */
   template: z.optional(JsonObject),

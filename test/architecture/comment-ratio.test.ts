@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { commentLinesOf, countLines, summarise } from '../../scripts/comment-ratio.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const CEILING_PERCENT = 35;
+// Every response field keeps its doc comment (test/schemas/wire-types.test.ts): hover and the reference show them.
+const CEILING_PERCENT = 37;
 
 describe("src/'s comment lines", () => {
   it(`are at most ${CEILING_PERCENT} % of its non-blank lines`, () => {
