@@ -10,6 +10,7 @@ import type { EngineScope, EnvironmentScope } from './scope';
 import { journaled } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import type { EnvironmentRecord, ScheduledTaskRecord } from './store/state';
+import { tables } from './store/tables';
 
 /**
  * What a scope hands to the engine's background work (background-work.ts).
@@ -63,12 +64,12 @@ export function createScopes(
       schedule: (task) => work.schedule(task),
       events: core.events,
       organizationEnvironment(id) {
-        const other = core.state.environments.get(id);
+        const other = tables.environments.get(core.state, id);
         if (!other || other._organizationId !== environment._organizationId) return undefined;
         return { environment: other, data: dataOf(other) };
       },
       organizationData: () =>
-        [...core.state.environments.values()]
+        [...tables.environments.values(core.state)]
           .filter((other) => other._organizationId === environment._organizationId)
           .map(dataOf),
       runDue: () => clock.runDue(),

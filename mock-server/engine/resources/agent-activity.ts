@@ -34,9 +34,8 @@ export function recordAgentActivity(
     at: scope.iso(),
     body: structuredClone(body),
   };
-  const activity = scope.data.agentActivity;
-  while (activity.size >= MAX_AGENT_ACTIVITY) {
-    const oldest = activity.keys().next().value as string;
+  while (tables.agentActivity.size(scope.data) >= MAX_AGENT_ACTIVITY) {
+    const oldest = tables.agentActivity.keys(scope.data).next().value as string;
     tables.agentActivity.delete(scope.data, oldest);
   }
   tables.agentActivity.set(scope.data, entry._id, entry);

@@ -327,6 +327,8 @@ export const tables = {
       fanOutRows.removeAt(state, state.fanOuts.indexOf(record));
     },
   },
+  /** The organizations by `_id` (each with its environments in `environments`). */
+  organizations: mapReads((state: EngineState) => state.organizations),
   environments: {
     ...mapReads((state: EngineState) => state.environments),
     /** The environment an API key belongs to. */
@@ -334,6 +336,11 @@ export const tables = {
       const environmentId = state.apiKeys.get(apiKey);
       return environmentId === undefined ? undefined : state.environments.get(environmentId);
     },
+    /** The data set of the environment with this `_id`. */
+    dataOf: (state: EngineState, environmentId: string): EnvironmentData | undefined =>
+      state.data.get(environmentId),
+    /** Every environment's data set, of every organization. */
+    everyData: (state: EngineState): MapIterator<EnvironmentData> => state.data.values(),
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
     setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
       journalAssign(environment, 'bridgeUrl', bridgeUrl);
