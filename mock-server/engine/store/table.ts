@@ -119,8 +119,6 @@ function rowReads<Owner, Row>(values: (owner: Owner) => Iterable<Row>) {
  */
 export function mapReads<Owner, K, Row>(rows: (owner: Owner) => Map<K, Row>) {
   return {
-    /** The collection itself: for store/ only (everyone else reads through the table). */
-    rows,
     get: (owner: Owner, key: K): Row | undefined => rows(owner).get(key),
     has: (owner: Owner, key: K): boolean => rows(owner).has(key),
     size: (owner: Owner): number => rows(owner).size,
@@ -144,8 +142,6 @@ export function mapReads<Owner, K, Row>(rows: (owner: Owner) => Map<K, Row>) {
  */
 export function listReads<Owner, Row>(rows: (owner: Owner) => Row[]) {
   return {
-    /** The collection itself: for store/ only (everyone else reads through the table). */
-    rows,
     /** The rows in the table's order, read-only (writes go through the table). */
     values: (owner: Owner): readonly Row[] => rows(owner),
     size: (owner: Owner): number => rows(owner).length,
@@ -278,8 +274,6 @@ export function listTable<Owner, Row>(
  */
 export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
   return {
-    /** The collection itself: for store/ only (everyone else reads through the table). */
-    rows: members,
     has: (owner: Owner, value: V): boolean => members(owner).has(value),
     size: (owner: Owner): number => members(owner).size,
     /** `set.add(value)`, journaled. */

@@ -2,6 +2,7 @@
 // page, in the collection's order, without copying the collection.
 import { describe, expect, it } from 'vitest';
 import { listTable, mapTable } from '../../../mock-server/engine/store/table';
+import { tables } from '../../../mock-server/engine/store/tables';
 
 interface Row {
   id: string;
@@ -55,5 +56,15 @@ describe('map table reads', () => {
     expect([...table.entries(owner)].map(([key]) => key)).toEqual(['r0', 'r1', 'r2', 'r3']);
     expect(table.where(owner, (row) => !row.even).map((row) => row.id)).toEqual(['r1', 'r3']);
     expect(table.page(owner, { limit: 1, match: (row) => !row.even }).more).toBe(true);
+  });
+});
+
+describe("the tables' public face", () => {
+  it('hands out no raw collection: no table has `rows` (the Map, array or Set stays in store/)', () => {
+    const withRows = Object.entries(tables)
+      .filter(([, table]) => typeof table === 'object' && 'rows' in table)
+      .map(([name]) => name);
+    expect(withRows).toEqual([]);
+    expect(Object.keys(tables).length).toBeGreaterThan(30);
   });
 });
