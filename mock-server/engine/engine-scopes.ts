@@ -1,6 +1,7 @@
 /**
  * The scopes of one engine (scope.ts): one per environment data set, made once and shared by
- * every request in that environment (a request's operation only reads it).
+ * every request in that environment (a request's operation only reads it); a request works in a
+ * light scope over it that carries its transaction (scope.ts `requestScope`).
  *
  * @module
  */
@@ -11,6 +12,7 @@ import { journaled } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import type { EnvironmentRecord, ScheduledTaskRecord } from './store/state';
 import { tables } from './store/tables';
+import { joinedTransaction } from './store/transaction';
 
 /**
  * What a scope hands to the engine's background work (background-work.ts).
@@ -79,6 +81,10 @@ export function createScopes(
       inbox: core.inbox,
       bridge: core.bridge,
       bridgeCallQueued: () => work.bridgeCallQueued(),
+      // A request's own scope carries its transaction (scope.ts requestScope); this one is shared.
+      get transaction() {
+        return joinedTransaction(core.owner);
+      },
     };
     scopes.set(data, scope);
     return scope;
