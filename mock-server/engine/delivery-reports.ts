@@ -126,10 +126,11 @@ export function reportDelivery(
   const sent = deps.state().outbox.find((item) => item.messageId === messageId);
   const byIdentifier = sent?.integrationIdentifier;
   const integration =
-    tables.integrations.find(
-      scope.data,
-      (candidate) => !candidate.deleted && candidate.identifier === byIdentifier,
-    ) ??
+    (byIdentifier === undefined
+      ? undefined
+      : tables.integrations
+          .withIdentifier(scope.data, byIdentifier)
+          .find((candidate) => !candidate.deleted)) ??
     tables.integrations.find(
       scope.data,
       (candidate) =>

@@ -51,10 +51,7 @@ export function recordAgentActivity(
  * ```
  */
 export function agentActivity(scope: EngineScope, limit = MAX_AGENT_ACTIVITY) {
-  return [...tables.agentActivity.values(scope.data)]
-    .reverse()
-    .slice(0, limit)
-    .map((entry) => ({
-      ...structuredClone(entry),
-    }));
+  return tables.agentActivity.page(scope.data, { lastFirst: true, limit }).rows.map((entry) => ({
+    ...structuredClone(entry),
+  }));
 }

@@ -92,10 +92,9 @@ export function updateIntegration(
     scope
       .organizationData()
       .some((data) =>
-        tables.integrations.some(
-          data,
-          (other) => !other.deleted && other.identifier === input.identifier,
-        ),
+        tables.integrations
+          .withIdentifier(data, input.identifier as string)
+          .some((other) => !other.deleted),
       )
   ) {
     throw ServiceError.http(409, 'Integration with identifier already exists');

@@ -17,12 +17,13 @@ import {
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
 import { flattenTexts } from './shared';
-import { positionById } from './sorted-by-id';
+import { findById, positionById } from './sorted-by-id';
 import { sortedPosition } from './sorted-position';
 import type {
   EngineState,
   EnvironmentData,
   EnvironmentRecord,
+  IntegrationRecord,
   MessageRecord,
   NotificationRecord,
   OpenDigestRecord,
@@ -40,7 +41,15 @@ import {
   subscriberChanged,
   subscriberRemoved,
 } from './subscriber-text-index';
-import { listReads, listTable, mapReads, mapTable, setTable, type TableIndex } from './table';
+import {
+  keyIndex,
+  listReads,
+  listTable,
+  mapReads,
+  mapTable,
+  setTable,
+  type TableIndex,
+} from './table';
 import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
 
 const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
@@ -114,12 +123,30 @@ const subscribers = {
   edit: subscriberRows.edit,
 };
 
-const subscriptionRows = listTable((data: EnvironmentData) => data.subscriptions);
+// A subscription by its topic and identifier (what `GET /v2/topics/{key}/subscriptions/{id}` asks).
+const subscriptionsByIdentifier = keyIndex(
+  (data: EnvironmentData) => data.subscriptions,
+  (row: SubscriptionRecord) => `${row._topicId}:${row.identifier}`,
+);
+const subscriptionRows = listTable(
+  (data: EnvironmentData) => data.subscriptions,
+  [subscriptionsByIdentifier],
+);
 const subscriptionsOf = mapTable((data: EnvironmentData) => data.subscriptionsBySubscriber);
 
 /** Subscriptions in `_id` order, with each subscriber's own list. */
 const subscriptions = {
   ...listReads((data: EnvironmentData) => data.subscriptions),
+  /** The subscription with this `_id` (binary search: the list is in `_id` order). */
+  byId: (data: EnvironmentData, id: string): SubscriptionRecord | undefined =>
+    findById(data.subscriptions, id),
+  /** The topic's subscriptions with this identifier, in `_id` order. */
+  withIdentifier: (
+    data: EnvironmentData,
+    topicId: string,
+    identifier: string,
+  ): readonly SubscriptionRecord[] =>
+    subscriptionsByIdentifier.lookup(data, `${topicId}:${identifier}`),
   /** One subscriber's subscriptions (by its `_id`), in `_id` order. */
   of: (data: EnvironmentData, subscriberObjectId: string): readonly SubscriptionRecord[] =>
     data.subscriptionsBySubscriber.get(subscriberObjectId) ?? [],
@@ -152,6 +179,19 @@ const subscriptions = {
     }
   },
   edit: subscriptionRows.edit,
+};
+
+const integrationsByIdentifier = keyIndex(
+  (data: EnvironmentData) => data.integrations,
+  (row: IntegrationRecord) => row.identifier,
+);
+
+/** Integrations in insertion order (soft-deleted ones stay, flagged), looked up by identifier. */
+const integrations = {
+  ...listTable((data: EnvironmentData) => data.integrations, [integrationsByIdentifier]),
+  /** The integrations with this identifier (deleted ones too), in insertion order. */
+  withIdentifier: (data: EnvironmentData, identifier: string): readonly IntegrationRecord[] =>
+    integrationsByIdentifier.lookup(data, identifier),
 };
 
 const workflowRows = listTable((data: EnvironmentData) => data.workflows, [workflowOrders]);
@@ -215,6 +255,9 @@ const messageRows = listTable((data: EnvironmentData) => data.messages);
 /** Messages in `_id` order. */
 const messages = {
   ...listReads((data: EnvironmentData) => data.messages),
+  /** The message with this `_id` (binary search: the list is in `_id` order). */
+  byId: (data: EnvironmentData, id: string): MessageRecord | undefined =>
+    findById(data.messages, id),
   /** Adds a message at its `_id` position (appends when it is the newest). */
   insert(data: EnvironmentData, message: MessageRecord): void {
     messageRows.insert(data, positionById(data.messages, message), message);
@@ -261,7 +304,7 @@ export const tables = {
   subscribers,
   topics: mapTable((data: EnvironmentData) => data.topics),
   subscriptions,
-  integrations: listTable((data: EnvironmentData) => data.integrations),
+  integrations,
   workflows,
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
