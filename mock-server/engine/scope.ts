@@ -102,7 +102,8 @@ export interface EngineScope extends EnvironmentScope {
  * @internal
  */
 export function requestScope(shared: EngineScope, transaction: Transaction): EngineScope {
-  return Object.create(shared, { transaction: { value: transaction, enumerable: true } });
+  // A literal with `__proto__` makes a fast object (Object.create with descriptors does not).
+  return { __proto__: shared, transaction } as unknown as EngineScope;
 }
 
 /**
