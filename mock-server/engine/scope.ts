@@ -105,21 +105,3 @@ export function requestScope(shared: EngineScope, transaction: Transaction): Eng
   // A literal with `__proto__` makes a fast object (Object.create with descriptors does not).
   return { __proto__: shared, transaction } as unknown as EngineScope;
 }
-
-/**
- * `scope` moved to another environment of its engine (what a resource that makes an environment
- * acts in next), every other member read through to it.
- *
- * @example
- * ```ts
- * addDefaultIntegrations(scopeInEnvironment(scope, { environment, data }));
- * ```
- *
- * @internal
- */
-export function scopeInEnvironment(scope: EngineScope, target: EnvironmentScope): EngineScope {
-  return Object.create(scope, {
-    environment: { value: target.environment, enumerable: true },
-    data: { value: target.data, enumerable: true },
-  });
-}

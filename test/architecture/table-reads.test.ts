@@ -21,7 +21,8 @@ const COLLECTIONS = [
       .map(([name]) => name),
   ),
 ];
-const DIRECT_READ = new RegExp(`\\b(?:data|state)\\.(?:${COLLECTIONS.join('|')})\\b`);
+// `owner` is what the integration resources call the environment data that holds a record.
+const DIRECT_READ = new RegExp(`\\b(?:data|state|owner)\\.(?:${COLLECTIONS.join('|')})\\b`);
 
 // Where the state's collections live, and the inspector page, whose `data` is a view answer.
 const EXEMPT = ['mock-server/engine/store/', 'mock-server/inspector/page/'];
@@ -52,6 +53,7 @@ describe('tables own their reads', () => {
       true,
     );
     expect(DIRECT_READ.test('const entry = state.idempotency.get(key);')).toBe(true);
+    expect(DIRECT_READ.test('for (const row of owner.integrations) edit(row);')).toBe(true);
     expect(DIRECT_READ.test('tables.workflows.values(scope.data).map((w) => w.workflowId);')).toBe(
       false,
     );

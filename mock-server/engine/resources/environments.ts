@@ -7,7 +7,7 @@
 
 import * as z from 'zod/mini';
 import type { Environment } from '../../../src/schemas/environment';
-import { type EngineScope, scopeInEnvironment } from '../scope';
+import type { EngineScope } from '../scope';
 import { isObjectId } from '../store/ids';
 import { createEnvironmentData, type EnvironmentRecord } from '../store/state';
 import { tables } from '../store/tables';
@@ -141,7 +141,8 @@ export function createEnvironment(scope: EngineScope, body: unknown): Environmen
   };
   const data = createEnvironmentData();
   tables.environments.add(scope.state, environment, data);
-  addDefaultIntegrations(scopeInEnvironment(scope, { environment, data }));
+  // The caller's scope moved to the new environment (a spread would drop a request scope's members).
+  addDefaultIntegrations({ __proto__: scope, environment, data } as unknown as EngineScope);
   // The service answers an API key caller without the new environment's key.
   return { ...toDto(scope, environment), apiKeys: [] };
 }

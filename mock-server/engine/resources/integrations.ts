@@ -233,8 +233,11 @@ export function setPrimaryIntegration(scope: EngineScope, integrationId: string)
   if (target.primary) return structuredClone(target);
   const chosen = target;
   // Every integration of the channel may change below: kept for a rollback (store/journal.ts).
-  for (const integration of owner.integrations) tables.integrations.edit(owner, integration);
-  const sameChannel = owner.integrations.filter(
+  for (const integration of tables.integrations.values(owner)) {
+    tables.integrations.edit(owner, integration);
+  }
+  const sameChannel = tables.integrations.where(
+    owner,
     (integration) =>
       notDeleted(integration) &&
       integration._environmentId === chosen._environmentId &&
