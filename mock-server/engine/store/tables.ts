@@ -50,7 +50,12 @@ import {
   setTable,
   type TableIndex,
 } from './table';
-import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
+import {
+  type WorkflowOrderBy,
+  workflowByObjectId,
+  workflowByWorkflowId,
+  workflowsChanged,
+} from './workflow-index';
 
 const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
   written(data, row, previous) {
@@ -199,6 +204,10 @@ const workflowRows = listTable((data: EnvironmentData) => data.workflows, [workf
 /** Workflows in insertion order, with their lookups and list orders (store/workflow-index.ts). */
 const workflows = {
   ...listReads((data: EnvironmentData) => data.workflows),
+  /** The workflow with this `_id` (by the workflows' lookup, store/workflow-index.ts). */
+  byObjectId: workflowByObjectId,
+  /** The first workflow stored with this `workflowId` (by the same lookup). */
+  byWorkflowId: workflowByWorkflowId,
   push: workflowRows.push,
   remove(data: EnvironmentData, workflow: WorkflowRecord): void {
     workflowRows.removeAt(data, data.workflows.indexOf(workflow));
