@@ -15,6 +15,7 @@ import type { Authentication } from './operations/operation';
 import { authenticate } from './policy/auth';
 import type { OperationCommit } from './store/commit-log';
 import type { EngineState, EnvironmentRecord, SubscriberRecord } from './store/state';
+import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
 
 /**
@@ -99,7 +100,7 @@ export const AUTHENTICATORS: Readonly<Record<Authentication, Authenticator>> = {
   'environment-path': {
     rateLimited: true,
     authenticate({ state, params }) {
-      const environment = state.environments.get(params['environmentId'] ?? '');
+      const environment = tables.environments.get(state, params['environmentId'] ?? '');
       // The service looks the integration up in that environment, and finds none.
       if (environment === undefined) {
         throw ServiceError.http(

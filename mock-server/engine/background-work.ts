@@ -86,12 +86,12 @@ export function createBackgroundWork(
   // directory's journal on playback.
   function runTask(task: ScheduledTaskRecord): void {
     const state = core.state;
-    const index = scheduledIndex(state.scheduled, task.at, task.seq);
+    const index = scheduledIndex(tables.scheduled.values(state), task.at, task.seq);
     if (index === -1) return;
     const standalone = commits.standalone();
     if (standalone) recorder.take(); // ids drawn outside any commit (a read) belong to none
     tables.scheduled.removeAt(state, index);
-    const environment = state.environments.get(task.environmentId);
+    const environment = tables.environments.get(state, task.environmentId);
     if (environment) {
       const scope = scopeIn(environment);
       inTransactionOf(owner, () => {
@@ -116,7 +116,7 @@ export function createBackgroundWork(
   const timers = createTaskTimers(clock, runTask);
 
   function fanOutScope(record: PendingFanOutRecord): EngineScope {
-    const environment = core.state.environments.get(record.environmentId);
+    const environment = tables.environments.get(core.state, record.environmentId);
     if (environment === undefined) {
       throw new Error(`The environment ${record.environmentId} of a pending fan-out is gone`);
     }
@@ -126,7 +126,7 @@ export function createBackgroundWork(
   // One chunk of the oldest pending fan-out, as a change of its own (run/fan-out.ts): all or
   // nothing, and written to the commit log with how many recipients it reached.
   function runFanOutStep(): void {
-    const record = core.state.fanOuts[0];
+    const record = tables.fanOuts.at(core.state, 0);
     if (record === undefined) return;
     const logging = commits.logging();
     if (logging) recorder.take(); // ids drawn outside any commit (a read) belong to none
@@ -163,7 +163,7 @@ export function createBackgroundWork(
   // A bridge answer is a change of its own, as a task is: journaled all or nothing, written to
   // the commit log with the answer (a replay never calls the bridge), tasks due on the way in it.
   function applyBridge(record: PendingBridgeCallRecord, outcome: BridgeOutcome): void {
-    const environment = core.state.environments.get(record.environmentId);
+    const environment = tables.environments.get(core.state, record.environmentId);
     if (environment === undefined) return;
     const scope = scopeIn(environment);
     const logging = commits.logging();
@@ -191,10 +191,10 @@ export function createBackgroundWork(
   }
 
   const bridgePump = createBridgePump({
-    pending: () => core.state.bridgeCalls,
+    pending: () => tables.bridgeCalls.values(core.state),
     concurrency: 8,
     async send(record): Promise<BridgeOutcome> {
-      const environment = core.state.environments.get(record.environmentId);
+      const environment = tables.environments.get(core.state, record.environmentId);
       const scope = environment && scopeIn(environment);
       const target = scope && bridgeCallTarget(scope, record);
       const call = scope && target && executeCall(scope, target, record);
@@ -233,7 +233,7 @@ export function createBackgroundWork(
   });
 
   const fanOutPump = createFanOutPump({
-    pending: () => core.state.fanOuts.map((fanOut) => fanOut.seq),
+    pending: () => tables.fanOuts.values(core.state).map((fanOut) => fanOut.seq),
     step: runFanOutStep,
   });
 
@@ -241,11 +241,15 @@ export function createBackgroundWork(
     schedule(task) {
       const state = core.state;
       const record: ScheduledTaskRecord = { ...task, seq: tables.nextTaskSequence(state) };
-      tables.scheduled.insert(state, scheduledPosition(state.scheduled, record), record);
+      tables.scheduled.insert(
+        state,
+        scheduledPosition(tables.scheduled.values(state), record),
+        record,
+      );
       timers.added(record);
     },
     unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(core.state, drop)),
-    resyncClock: () => timers.replaceAll(core.state.scheduled),
+    resyncClock: () => timers.replaceAll(tables.scheduled.values(core.state)),
     runTaskNow(task) {
       timers.removed([task]);
       runTask(task);
@@ -264,7 +268,7 @@ export function createBackgroundWork(
           await bridgePump.idle();
         } while (
           !bridgePump.held &&
-          (core.state.bridgeCalls.length > 0 || core.state.fanOuts.length > 0)
+          (tables.bridgeCalls.size(core.state) > 0 || tables.fanOuts.size(core.state) > 0)
         );
       };
       await drain();

@@ -16,7 +16,6 @@ import type { EngineOperations } from './operations/index';
 import { type DeliveryReport, PROVIDER_FORMATS, providerEventFor } from './run/delivery-providers';
 import type { DeliveryWebhookResultDto } from './run/delivery-webhooks';
 import type { EngineScope } from './scope';
-import { lowerBound } from './store/sorted-by-id';
 import type { EngineState, EnvironmentRecord, MessageRecord } from './store/state';
 import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
@@ -50,9 +49,9 @@ function findMessage(
   messageId: string,
 ): { environment: EnvironmentRecord; message: MessageRecord } | undefined {
   for (const environment of deps.environments()) {
-    const messages = deps.state().data.get(environment._id)?.messages ?? [];
-    const message = messages[lowerBound(messages, messageId)];
-    if (message?._id === messageId) return { environment, message };
+    const data = tables.environments.dataOf(deps.state(), environment._id);
+    const message = data && tables.messages.byId(data, messageId);
+    if (message !== undefined) return { environment, message };
   }
   return undefined;
 }
@@ -123,13 +122,14 @@ export function reportDelivery(
     );
   }
   const scope = deps.scope(environment);
-  const sent = deps.state().outbox.find((item) => item.messageId === messageId);
+  const sent = tables.outbox.find(deps.state(), (item) => item.messageId === messageId);
   const byIdentifier = sent?.integrationIdentifier;
   const integration =
-    tables.integrations.find(
-      scope.data,
-      (candidate) => !candidate.deleted && candidate.identifier === byIdentifier,
-    ) ??
+    (byIdentifier === undefined
+      ? undefined
+      : tables.integrations
+          .withIdentifier(scope.data, byIdentifier)
+          .find((candidate) => !candidate.deleted)) ??
     tables.integrations.find(
       scope.data,
       (candidate) =>

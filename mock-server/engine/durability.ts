@@ -57,13 +57,13 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
     try {
       clock.rewind(entry.at);
       if (entry.kind === 'task') {
-        const task = state.scheduled.find((pending) => pending.seq === entry.seq);
+        const task = tables.scheduled.find(state, (pending) => pending.seq === entry.seq);
         if (task !== undefined) background.runTaskNow(task);
       } else if (entry.kind === 'bridge') {
-        const record = state.bridgeCalls.find((pending) => pending.seq === entry.seq);
+        const record = tables.bridgeCalls.find(state, (pending) => pending.seq === entry.seq);
         if (record !== undefined) background.applyBridge(record, entry.outcome as BridgeOutcome);
       } else if (entry.kind === 'fan-out') {
-        const record = state.fanOuts.find((pending) => pending.seq === entry.seq);
+        const record = tables.fanOuts.find(state, (pending) => pending.seq === entry.seq);
         if (record === undefined) {
           throw new Error(
             `The delivery chunk played back belongs to no pending fan-out (${entry.seq})`,
@@ -78,7 +78,7 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
         }
       } else if (entry.environmentId !== undefined) {
         // An in-process change (engine.operations, the inspector) acts in its environment again.
-        const environment = state.environments.get(entry.environmentId);
+        const environment = tables.environments.get(state, entry.environmentId);
         if (environment === undefined) {
           throw new Error(`The environment ${entry.environmentId} of a change played back is gone`);
         }
@@ -136,8 +136,10 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
     load(image) {
       const problem = durableImageProblem(image);
       if (problem !== undefined) throw new TypeError(`Not a saved engine: ${problem}`);
-      const organization = image.state.organizations.get(image.organizationId);
-      const environments = image.environmentIds.map((id) => image.state.environments.get(id));
+      const organization = tables.organizations.get(image.state, image.organizationId);
+      const environments = image.environmentIds.map((id) =>
+        tables.environments.get(image.state, id),
+      );
       if (organization === undefined || environments.some((env) => env === undefined)) {
         throw new TypeError(
           "Not a saved engine: it does not hold its first organization's environments",

@@ -22,6 +22,7 @@ import {
   type EnvironmentData,
   type EnvironmentRecord,
 } from './store/state';
+import { tables } from './store/tables';
 
 /** A seed from the platform's random source (Web Crypto: Node 20+ and browsers). */
 const randomUint32 = (): number => crypto.getRandomValues(new Uint32Array(1))[0] as number;
@@ -83,7 +84,7 @@ export function createEngineCore(options: MockEngineOptions): EngineCore {
     inbox: createInboxHub(() => state, clock.now),
     bridge: bridgeTransport(options.bridge),
     dataOf(environment) {
-      const data = state.data.get(environment._id);
+      const data = tables.environments.dataOf(state, environment._id);
       if (!data) throw new Error(`No data for environment ${environment._id}`);
       return data;
     },

@@ -1,6 +1,7 @@
 /**
  * The scopes of one engine (scope.ts): one per environment data set, made once and shared by
- * every request in that environment (a request's operation only reads it).
+ * every request in that environment (a request's operation only reads it); a request works in a
+ * light scope over it that carries its transaction (scope.ts `requestScope`).
  *
  * @module
  */
@@ -10,6 +11,8 @@ import type { EngineScope, EnvironmentScope } from './scope';
 import { journaled } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import type { EnvironmentRecord, ScheduledTaskRecord } from './store/state';
+import { tables } from './store/tables';
+import { joinedTransaction } from './store/transaction';
 
 /**
  * What a scope hands to the engine's background work (background-work.ts).
@@ -63,12 +66,12 @@ export function createScopes(
       schedule: (task) => work.schedule(task),
       events: core.events,
       organizationEnvironment(id) {
-        const other = core.state.environments.get(id);
+        const other = tables.environments.get(core.state, id);
         if (!other || other._organizationId !== environment._organizationId) return undefined;
         return { environment: other, data: dataOf(other) };
       },
       organizationData: () =>
-        [...core.state.environments.values()]
+        [...tables.environments.values(core.state)]
           .filter((other) => other._organizationId === environment._organizationId)
           .map(dataOf),
       runDue: () => clock.runDue(),
@@ -78,6 +81,10 @@ export function createScopes(
       inbox: core.inbox,
       bridge: core.bridge,
       bridgeCallQueued: () => work.bridgeCallQueued(),
+      // A request's own scope carries its transaction (scope.ts requestScope); this one is shared.
+      get transaction() {
+        return joinedTransaction(core.owner);
+      },
     };
     scopes.set(data, scope);
     return scope;

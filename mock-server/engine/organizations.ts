@@ -17,6 +17,7 @@ import {
   type EnvironmentRecord,
   type OrganizationRecord,
 } from './store/state';
+import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
 
 const API_KEY = /^[\w-]{16,128}$/;
@@ -128,12 +129,12 @@ export function createOrganizations(
     // ones `POST /v1/environments` made (the inspector, `/__svc/environments` and the banner).
     firstEnvironments() {
       const organizationId = organizations.first.organization._id;
-      return [...core.state.environments.values()].filter(
+      return [...tables.environments.values(core.state)].filter(
         (env) => env._organizationId === organizationId,
       );
     },
     find(nameOrId) {
-      const byId = core.state.environments.get(nameOrId);
+      const byId = tables.environments.get(core.state, nameOrId);
       if (byId) return byId;
       const byName = organizations.firstEnvironments().find((env) => env.name === nameOrId);
       if (byName) return byName;

@@ -30,7 +30,7 @@ import {
 import { type EngineAnswer, runIdempotent } from './policy/idempotency';
 import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
 import { type FanOutAllowance, type FanOutRun, withFanOut } from './run/fan-out';
-import type { EngineScope } from './scope';
+import { type EngineScope, requestScope } from './scope';
 import type { OperationCommit } from './store/commit-log';
 import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
@@ -292,7 +292,7 @@ export function createPerform(deps: PerformDeps) {
         );
       }
       const parsed = await readBody();
-      const scope = scopeOf(caller.environment);
+      const scope = requestScope(scopeOf(caller.environment), transaction);
       const read = {
         params: request.params,
         query: request.query,
@@ -384,7 +384,7 @@ export function createPerform(deps: PerformDeps) {
     if (definition === undefined) throw ServiceError.http(404, `No operation ${operation}`);
     const { route, handle } = definition;
     const caller = trustedCaller(environment);
-    const scope = scopeOf(environment);
+    const shared = scopeOf(environment);
     const input = {
       params: call.params,
       query: call.query,
@@ -404,11 +404,12 @@ export function createPerform(deps: PerformDeps) {
             ...(call.body === undefined ? {} : { body: call.body }),
             ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
           };
-    const { value, log } = inTransactionOf(deps.owner, (transaction) =>
-      execute(transaction, entry, Number.POSITIVE_INFINITY, () =>
+    const { value, log } = inTransactionOf(deps.owner, (transaction) => {
+      const scope = requestScope(shared, transaction);
+      return execute(transaction, entry, Number.POSITIVE_INFINITY, () =>
         journaled(() => handle(scope, input)),
-      ),
-    );
+      );
+    });
     // The entry is written already; its sync is shared with the requests around it.
     log?.durable().catch((error: unknown) => {
       console.error('[svc-mock] an in-process change may not reach the data directory:', error);

@@ -17,6 +17,7 @@ import type {
   EnvironmentRecord,
   ScheduledTaskRecord,
 } from './store/state';
+import type { Transaction } from './store/transaction';
 
 /**
  * One environment and its data: what a request authenticates into, and what a caller of
@@ -78,4 +79,29 @@ export interface EngineScope extends EnvironmentScope {
   bridge: BridgeTransport;
   /** @internal Tells the bridge pump a step waits for its bridge call (run/bridge-step.ts). */
   bridgeCallQueued(): void;
+  /**
+   * @internal The transaction of the request this scope was given to (store/transaction.ts),
+   * read-only: carried by a request's own scope ({@link requestScope}), so it holds across an
+   * await; an environment's shared scope answers the running one its engine's calls join (a task, a
+   * chunk, a bare journal: store/transaction.ts `joinedTransaction`), or `undefined` between them.
+   */
+  readonly transaction: Transaction | undefined;
+}
+
+/**
+ * The scope one request works in: a light object over its environment's shared scope (every
+ * member read through to it, so the shared scope stays one per environment) that carries the
+ * request's transaction.
+ *
+ * @example
+ * ```ts
+ * const scope = requestScope(scopeOf(caller.environment), transaction);
+ * scope.transaction === transaction; // true, before and after an await
+ * ```
+ *
+ * @internal
+ */
+export function requestScope(shared: EngineScope, transaction: Transaction): EngineScope {
+  // A literal with `__proto__` makes a fast object (Object.create with descriptors does not).
+  return { __proto__: shared, transaction } as unknown as EngineScope;
 }

@@ -5,7 +5,9 @@
  *
  * @module
  */
+
 import type { MockEngine } from '../engine/engine';
+import { tables } from '../engine/store/tables';
 
 /**
  * Where mistake hints go, and where the adapter's keys are to be found.
@@ -77,7 +79,9 @@ export function createMistakeHints(
         (candidate) => answer.authorization?.trim() === `ApiKey ${candidate.apiKey}`,
       );
       const known = environment
-        ? engine.scope(environment._id).data.workflows.map((workflow) => workflow.workflowId)
+        ? tables.workflows
+            .values(engine.scope(environment._id).data)
+            .map((workflow) => workflow.workflowId)
         : [];
       tell(`workflow:${environment?._id}:${String(name).slice(0, 200)}`, () => {
         const listed =

@@ -117,10 +117,8 @@ export function createInboxSubscription(
     ...(input.preferences === undefined ? {} : { preferences: input.preferences }),
   });
   const created = result.data[0];
-  const stored = tables.subscriptions.find(
-    scope.data,
-    (subscription) => subscription._id === created?._id,
-  );
+  const stored =
+    created === undefined ? undefined : tables.subscriptions.byId(scope.data, created._id);
   if (!stored) throw ServiceError.http(404, `Subscriber ${subscriber.subscriberId} not found`);
   return answer(scope, stored);
 }

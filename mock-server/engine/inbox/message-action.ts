@@ -42,7 +42,7 @@ export function updateMessageAction(
   const payload = input['payload'];
   if (payload !== undefined) checkJsonDepth(payload, 'payload');
   const { messageId, subscriberId, type } = params;
-  const message = tables.messages.find(scope.data, (candidate) => candidate._id === messageId);
+  const message = tables.messages.byId(scope.data, messageId);
   if (!message) throw ServiceError.http(404, `Message ${messageId} not found`);
   const subscriber = findSubscriber(scope.data, subscriberId);
   if (!subscriber) {

@@ -65,13 +65,10 @@ function findOwn(
   subscriber: SubscriberRecord,
   id: string,
 ): MessageRecord | undefined {
-  return tables.messages.find(
-    scope.data,
-    (candidate) =>
-      candidate._id === id &&
-      candidate.channel === 'in_app' &&
-      candidate._subscriberId === subscriber._id,
-  );
+  const message = tables.messages.byId(scope.data, id);
+  return message?.channel === 'in_app' && message._subscriberId === subscriber._id
+    ? message
+    : undefined;
 }
 
 /**
@@ -276,7 +273,7 @@ export function actOnNotification(
  * `deliveredAt` entry and is announced as received again.
  */
 export function endSnooze(scope: EngineScope, messageId: string): void {
-  const message = tables.messages.find(scope.data, (candidate) => candidate._id === messageId);
+  const message = tables.messages.byId(scope.data, messageId);
   if (!message || message.snoozedUntil === undefined) return;
   const subscriberId = tables.subscribers.subscriberIdOf(scope.data, message._subscriberId);
   const subscriber =

@@ -94,9 +94,8 @@ export function sessionOfRef(
   record: InboxSessionRef,
 ): InboxSession | undefined {
   const environment = tables.environments.get(state, record.environmentId);
-  const data = state.data.get(record.environmentId);
-  const subscriberId = data?.subscriberKeys.get(record.subscriberObjectId);
-  const subscriber = subscriberId === undefined ? undefined : data?.subscribers.get(subscriberId);
+  const data = tables.environments.dataOf(state, record.environmentId);
+  const subscriber = data && tables.subscribers.byObjectId(data, record.subscriberObjectId);
   if (!environment || !subscriber) return undefined;
   return {
     environment,

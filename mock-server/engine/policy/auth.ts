@@ -1,4 +1,5 @@
 import type { EngineState, EnvironmentRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 
 /**
@@ -17,8 +18,7 @@ export function authenticate(state: EngineState, header: string | null): Environ
   }
   if (value === '') throw ServiceError.http(401, 'Unauthorized');
   // A dashboard JWT is not something the engine issues: it is as unknown as a bad key.
-  const environmentId = scheme === 'ApiKey' ? state.apiKeys.get(value) : undefined;
-  const environment = environmentId ? state.environments.get(environmentId) : undefined;
+  const environment = scheme === 'ApiKey' ? tables.environments.byApiKey(state, value) : undefined;
   if (!environment) throw ServiceError.http(401, 'API Key not found');
   return environment;
 }

@@ -48,7 +48,7 @@ export function beginIdempotent(
     );
   }
   const cacheKey = `${organizationId}-${key}`;
-  const entry = state.idempotency.get(cacheKey);
+  const entry = tables.idempotency.get(state, cacheKey);
   if (!entry || entry.expiresAt <= now) {
     tables.idempotency.delete(state, cacheKey);
     evictIdempotency(state, now, MAX_IDEMPOTENCY_ENTRIES - 1);
@@ -90,7 +90,7 @@ export function finishIdempotent(
   now: number,
 ): void {
   const cacheKey = `${organizationId}-${key}`;
-  const entry = state.idempotency.get(cacheKey);
+  const entry = tables.idempotency.get(state, cacheKey);
   if (!entry) return;
   const done: IdempotencyEntry = {
     state: 'done',
@@ -111,8 +111,8 @@ export function finishIdempotent(
  * sweep stops at the first live entry: its cost is what it removes.
  */
 export function evictIdempotency(state: EngineState, now: number, keep: number): void {
-  for (const [cacheKey, entry] of state.idempotency) {
-    if (entry.expiresAt > now && state.idempotency.size <= keep) return;
+  for (const [cacheKey, entry] of tables.idempotency.entries(state)) {
+    if (entry.expiresAt > now && tables.idempotency.size(state) <= keep) return;
     tables.idempotency.delete(state, cacheKey);
   }
 }

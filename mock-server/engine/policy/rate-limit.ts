@@ -92,7 +92,7 @@ export function takeTokens(
   const limit = perSecond * WINDOW_SECONDS;
   const burst = Math.floor(limit * 1.1);
   const key = `${environmentId}:${category}`;
-  const bucket = state.rateBuckets.get(key) ?? { tokens: burst, updatedAt: now };
+  const bucket = tables.rateBuckets.get(state, key) ?? { tokens: burst, updatedAt: now };
   const refilled = Math.min(burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * perSecond);
   const allowed = refilled >= cost;
   const tokens = allowed ? refilled - cost : refilled;

@@ -34,9 +34,8 @@ export function recordAgentActivity(
     at: scope.iso(),
     body: structuredClone(body),
   };
-  const activity = scope.data.agentActivity;
-  while (activity.size >= MAX_AGENT_ACTIVITY) {
-    const oldest = activity.keys().next().value as string;
+  while (tables.agentActivity.size(scope.data) >= MAX_AGENT_ACTIVITY) {
+    const oldest = tables.agentActivity.keys(scope.data).next().value as string;
     tables.agentActivity.delete(scope.data, oldest);
   }
   tables.agentActivity.set(scope.data, entry._id, entry);
@@ -52,10 +51,7 @@ export function recordAgentActivity(
  * ```
  */
 export function agentActivity(scope: EngineScope, limit = MAX_AGENT_ACTIVITY) {
-  return [...tables.agentActivity.values(scope.data)]
-    .reverse()
-    .slice(0, limit)
-    .map((entry) => ({
-      ...structuredClone(entry),
-    }));
+  return tables.agentActivity.page(scope.data, { lastFirst: true, limit }).rows.map((entry) => ({
+    ...structuredClone(entry),
+  }));
 }

@@ -71,10 +71,9 @@ function toDto(scope: EngineScope, link: AgentIntegrationRecord): AgentIntegrati
 }
 
 function integrationByIdentifier(scope: EngineScope, identifier: string): IntegrationRecord {
-  const integration = tables.integrations.find(
-    scope.data,
-    (item) => item.identifier === identifier && !item.deleted,
-  );
+  const integration = tables.integrations
+    .withIdentifier(scope.data, identifier)
+    .find((item) => !item.deleted);
   if (!integration) {
     throw ServiceError.http(404, `Integration with identifier "${identifier}" was not found.`);
   }

@@ -91,10 +91,9 @@ export function sendAgentReply(
   }
   const agent = tables.agents.get(scope.data, agentIdentifier);
   if (!agent) throw ServiceError.http(404, 'Agent not found');
-  const integration = tables.integrations.find(
-    scope.data,
-    (item) => item.identifier === input.integrationIdentifier && !item.deleted,
-  );
+  const integration = tables.integrations
+    .withIdentifier(scope.data, input.integrationIdentifier)
+    .find((item) => !item.deleted);
   const linked =
     integration !== undefined &&
     [...tables.agentIntegrations.values(scope.data)].some(

@@ -89,10 +89,9 @@ const UpdateShape = z.object({ workspace: Workspace, auth: Auth });
 
 /** An integration of the environment by identifier (deleted ones are gone), or the service's 404. */
 export function integrationByIdentifier(scope: EngineScope, identifier: string): IntegrationRecord {
-  const integration = tables.integrations.find(
-    scope.data,
-    (candidate) => candidate.identifier === identifier && !candidate.deleted,
-  );
+  const integration = tables.integrations
+    .withIdentifier(scope.data, identifier)
+    .find((candidate) => !candidate.deleted);
   if (!integration) throw ServiceError.http(404, `Integration not found: ${identifier}`);
   return integration;
 }

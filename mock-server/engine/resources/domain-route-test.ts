@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import type { DomainRouteTestResult } from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
 import type { DomainRouteRecord } from '../store/state';
+import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
 import { validateBody } from '../wire/validation';
 import { domainOrThrow } from './domains';
@@ -59,9 +60,9 @@ export function testDomainRoute(
     throw ServiceError.dtoValidation(['from.address must be an email']);
   }
   const domain = domainOrThrow(scope, name);
-  const routes = scope.data.domainRoutes;
   const route: DomainRouteRecord | undefined =
-    routes.get(`${domain._id}:${address}`) ?? routes.get(`${domain._id}:*`);
+    tables.domainRoutes.get(scope.data, `${domain._id}:${address}`) ??
+    tables.domainRoutes.get(scope.data, `${domain._id}:*`);
   const dryRun = input.dryRun === true;
   const base: RouteTestDto = {
     matched: route !== undefined,

@@ -117,7 +117,7 @@ export function createDomain(scope: EngineScope, body: unknown): DomainDto {
   }
   const name = input.name.toLowerCase();
   // Domain names are unique across the whole service, not per environment.
-  for (const data of scope.state.data.values()) {
+  for (const data of tables.environments.everyData(scope.state)) {
     if (tables.domains.has(data, name)) {
       throw ServiceError.http(409, `A domain with name "${name}" already exists.`);
     }

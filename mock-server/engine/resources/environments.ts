@@ -141,7 +141,8 @@ export function createEnvironment(scope: EngineScope, body: unknown): Environmen
   };
   const data = createEnvironmentData();
   tables.environments.add(scope.state, environment, data);
-  addDefaultIntegrations({ ...scope, environment, data });
+  // The caller's scope moved to the new environment (a spread would drop a request scope's members).
+  addDefaultIntegrations({ __proto__: scope, environment, data } as unknown as EngineScope);
   // The service answers an API key caller without the new environment's key.
   return { ...toDto(scope, environment), apiKeys: [] };
 }

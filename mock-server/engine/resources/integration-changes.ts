@@ -25,7 +25,8 @@ function findOwned(
 ): { owner: EnvironmentData; integration: IntegrationRecord } {
   const id = isObjectId(integrationId) ? integrationId.toLowerCase() : undefined;
   for (const owner of scope.organizationData()) {
-    const integration = owner.integrations.find(
+    const integration = tables.integrations.find(
+      owner,
       (candidate) => candidate._id === id && !candidate.deleted,
     );
     if (integration) return { owner, integration };
@@ -35,8 +36,9 @@ function findOwned(
 
 /** The active integrations of the channel in the integration's environment, highest priority first. */
 function activeOfChannel(owner: EnvironmentData, target: IntegrationRecord): IntegrationRecord[] {
-  return owner.integrations
-    .filter(
+  return tables.integrations
+    .where(
+      owner,
       (candidate) =>
         !candidate.deleted &&
         candidate.active &&
@@ -92,10 +94,9 @@ export function updateIntegration(
     scope
       .organizationData()
       .some((data) =>
-        tables.integrations.some(
-          data,
-          (other) => !other.deleted && other.identifier === input.identifier,
-        ),
+        tables.integrations
+          .withIdentifier(data, input.identifier as string)
+          .some((other) => !other.deleted),
       )
   ) {
     throw ServiceError.http(409, 'Integration with identifier already exists');

@@ -75,18 +75,28 @@ function liveIn(data: EnvironmentData, matches: (integration: IntegrationRecord)
   );
 }
 
+/** The first live chat integration with this identifier that `matches` picks (by the index). */
+function liveChatIntegration(
+  data: EnvironmentData,
+  identifier: string,
+  matches: (integration: IntegrationRecord) => boolean = () => true,
+): IntegrationRecord | undefined {
+  return tables.integrations
+    .withIdentifier(data, identifier)
+    .find(
+      (integration) =>
+        !integration.deleted && integration.channel === 'chat' && matches(integration),
+    );
+}
+
 /** The environment's chat integration with this identifier among `providers`, or the service's 404. */
 function chatIntegration(
   scope: EngineScope,
   identifier: string,
   providers: readonly string[],
 ): IntegrationRecord {
-  const found = liveIn(
-    scope.data,
-    (integration) =>
-      integration.channel === 'chat' &&
-      integration.identifier === identifier &&
-      providers.includes(integration.providerId),
+  const found = liveChatIntegration(scope.data, identifier, (integration) =>
+    providers.includes(integration.providerId),
   );
   if (!found) {
     throw ServiceError.http(
@@ -274,10 +284,7 @@ function telegramIntegration(
   scope: EngineScope,
   identifier: string,
 ): { integration: IntegrationRecord; botUsername: string } {
-  const integration = liveIn(
-    scope.data,
-    (candidate) => candidate.channel === 'chat' && candidate.identifier === identifier,
-  );
+  const integration = liveChatIntegration(scope.data, identifier);
   if (!integration) {
     throw ServiceError.http(
       404,
@@ -335,11 +342,7 @@ export function linkChannelEndpoint(scope: EngineScope, body: unknown) {
   if (!findSubscriber(scope.data, input.subscriberId)) {
     throw ServiceError.http(404, `Subscriber not found: ${input.subscriberId}`);
   }
-  const integration = liveIn(
-    scope.data,
-    (candidate) =>
-      candidate.channel === 'chat' && candidate.identifier === input.integrationIdentifier,
-  );
+  const integration = liveChatIntegration(scope.data, input.integrationIdentifier);
   if (integration && integration.providerId !== 'telegram') {
     const { url } = oauthUrl(
       scope,

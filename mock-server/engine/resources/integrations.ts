@@ -127,7 +127,7 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
   }
   if (
     input.identifier !== undefined &&
-    integrations.some((integration) => integration.identifier === input.identifier)
+    tables.integrations.withIdentifier(data, input.identifier).some(notDeleted)
   ) {
     throw ServiceError.http(409, 'Integration with identifier already exists');
   }
@@ -173,14 +173,16 @@ export function createIntegration(scope: EngineScope, body: unknown): Integratio
  * The newest active integration of the environment that `matches` accepts, as every one of the
  * service's single-integration look-ups picks it (`findOne(query, { sort: { createdAt: -1 } })` in
  * `SelectIntegration` and `UpdateSubscriberChannel`): the latest `createdAt`, of equal ones the
- * later stored (docs/behaviour/runs.md#integration-selection).
+ * later stored (docs/behaviour/runs.md#integration-selection). `among`: the integrations to look
+ * at, in insertion order (every one by default; those with an identifier, by its index).
  */
 export function newestActiveIntegration(
   data: EnvironmentData,
   matches: (integration: IntegrationRecord) => boolean,
+  among: Iterable<IntegrationRecord> = tables.integrations.values(data),
 ): IntegrationRecord | undefined {
   let newest: IntegrationRecord | undefined;
-  for (const integration of tables.integrations.values(data)) {
+  for (const integration of among) {
     if (!integration.active || integration.deleted || !matches(integration)) continue;
     if (newest === undefined || integration.createdAt >= newest.createdAt) newest = integration;
   }
@@ -231,8 +233,11 @@ export function setPrimaryIntegration(scope: EngineScope, integrationId: string)
   if (target.primary) return structuredClone(target);
   const chosen = target;
   // Every integration of the channel may change below: kept for a rollback (store/journal.ts).
-  for (const integration of owner.integrations) tables.integrations.edit(owner, integration);
-  const sameChannel = owner.integrations.filter(
+  for (const integration of tables.integrations.values(owner)) {
+    tables.integrations.edit(owner, integration);
+  }
+  const sameChannel = tables.integrations.where(
+    owner,
     (integration) =>
       notDeleted(integration) &&
       integration._environmentId === chosen._environmentId &&

@@ -75,19 +75,17 @@ export function listMessages(scope: EngineScope, search: MessageSearch): Message
   }
   const transactions = search.transactionIds ? new Set(search.transactionIds) : undefined;
   const contextKeys = search.contextKeys ? new Set(search.contextKeys) : undefined;
-  const skip = search.page * search.limit;
-  const page: ListedMessageDto[] = [];
-  let matched = 0;
-  for (const message of tables.messages.values(data)) {
-    if (search.channel !== undefined && message.channel !== search.channel) continue;
-    if (subscriberKey !== undefined && message._subscriberId !== subscriberKey) continue;
-    if (transactions && !transactions.has(message.transactionId)) continue;
-    if (contextKeys && !sameKeys(message.contextKeys ?? [], contextKeys)) continue;
-    matched += 1;
-    if (matched <= skip) continue;
-    page.push(listed(data, message));
-    if (page.length === search.limit) break;
-  }
+  const { rows } = tables.messages.page(data, {
+    offset: search.page * search.limit,
+    limit: search.limit,
+    fullPageMeansMore: true,
+    match: (message) =>
+      (search.channel === undefined || message.channel === search.channel) &&
+      (subscriberKey === undefined || message._subscriberId === subscriberKey) &&
+      (transactions === undefined || transactions.has(message.transactionId)) &&
+      (contextKeys === undefined || sameKeys(message.contextKeys ?? [], contextKeys)),
+  });
+  const page: ListedMessageDto[] = rows.map((message) => listed(data, message));
   return {
     hasMore: page.length === search.limit,
     page: search.page,

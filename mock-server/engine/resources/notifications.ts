@@ -232,23 +232,24 @@ export function listNotifications(scope: EngineScope, search: NotificationSearch
     if (contextKeys !== undefined && !sameKeys(record.contextKeys, contextKeys)) return false;
     return true;
   };
-  const skip = search.page * search.limit;
-  const found: NotificationRecord[] = [];
-  let skipped = 0;
-  const list = tables.notifications.values(data);
-  // Stored in creation order: walking from the end is newest first and stops at a full page.
-  for (let index = list.length - 1; index >= 0 && found.length < search.limit; index--) {
-    const record = list[index] as NotificationRecord;
-    const createdAt = Date.parse(record.createdAt);
-    if (search.before !== undefined && createdAt > search.before) continue;
-    if (search.after !== undefined && createdAt < search.after) break;
-    if (!matches(record)) continue;
-    if (skipped < skip) {
-      skipped += 1;
-      continue;
-    }
-    found.push(record);
-  }
+  const { before, after } = search;
+  // Stored in creation order: walking from the end is newest first and stops at a full page, or
+  // at the first notification older than `after`.
+  const { rows: found } = tables.notifications.page(data, {
+    lastFirst: true,
+    offset: search.page * search.limit,
+    limit: search.limit,
+    fullPageMeansMore: true,
+    until:
+      after === undefined
+        ? undefined
+        : (record) => {
+            const createdAt = Date.parse(record.createdAt);
+            return (before === undefined || createdAt <= before) && createdAt < after;
+          },
+    match: (record) =>
+      (before === undefined || Date.parse(record.createdAt) <= before) && matches(record),
+  });
   return {
     page: search.page,
     hasMore: found.length === search.limit,

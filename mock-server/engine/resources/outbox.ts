@@ -7,6 +7,7 @@
 
 import { outboxRecord, type StoredOutboxItem } from '../store/outbox-entry';
 import type { EngineState, OutboxRecord } from '../store/state';
+import { tables } from '../store/tables';
 
 /**
  * One delivered message: channel, rendered content, recipient and where it came from.
@@ -111,7 +112,7 @@ export function createOutbox(state: () => EngineState): Outbox {
           `limit must be a whole number from 1 to ${MAX_OUTBOX_PAGE}, got ${String(limit)}`,
         );
       }
-      const stored = state().outbox;
+      const stored = tables.outbox.values(state());
       let start = 0;
       if (after !== undefined) {
         const index = stored.findIndex((record) => record.messageId === after);

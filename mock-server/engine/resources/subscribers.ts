@@ -345,10 +345,10 @@ export function setChannelCredentials(
   const at = scope.iso();
   const integration = newestActiveIntegration(
     data,
-    (candidate) =>
-      candidate.providerId === input.providerId &&
-      (input.integrationIdentifier === undefined ||
-        candidate.identifier === input.integrationIdentifier),
+    (candidate) => candidate.providerId === input.providerId,
+    input.integrationIdentifier === undefined
+      ? tables.integrations.values(data)
+      : tables.integrations.withIdentifier(data, input.integrationIdentifier),
   );
   if (!integration) {
     return ServiceError.http(

@@ -171,9 +171,9 @@ export function findSubscription(
   subscriber: SubscriberRecord,
   identifier: string,
 ): SubscriptionRecord | undefined {
-  return data.subscriptionsBySubscriber
-    .get(subscriber._id)
-    ?.find(
+  return tables.subscriptions
+    .of(data, subscriber._id)
+    .find(
       (subscription) =>
         subscription._topicId === topic._id && subscription.identifier === identifier,
     );
@@ -190,7 +190,7 @@ export function subscriptionCount(
 }
 
 /**
- * Adds a subscription (keeps `data.subscriptions` and the subscriber's own list in `_id` order);
+ * Adds a subscription (keeps the subscriptions and the subscriber's own list in `_id` order);
  * the subscriber's existing one to the topic with the same identifier (by default
  * {@link subscriptionIdentifier}, which names the topic, subscriber and context) is kept.
  */

@@ -60,10 +60,7 @@ function byIdentifier(
   topic: TopicRecord,
   identifier: string,
 ): SubscriptionRecord | undefined {
-  return tables.subscriptions.find(
-    scope.data,
-    (subscription) => subscription._topicId === topic._id && subscription.identifier === identifier,
-  );
+  return tables.subscriptions.withIdentifier(scope.data, topic._id, identifier)[0];
 }
 
 /**

@@ -55,7 +55,7 @@ const FINDERS: Record<TranslationResourceType, { find: Finder; byKey: Finder; la
     label: 'Workflow',
     find: workflowResource,
     byKey: (data, key) => {
-      const workflow = tables.workflows.find(data, (candidate) => candidate._id === key);
+      const workflow = tables.workflows.byObjectId(data, key);
       return workflow === undefined ? undefined : workflowResource(data, workflow._id);
     },
   },

@@ -108,7 +108,8 @@ export function fanOut(
   recipients: readonly Recipient[],
   event: NotificationEvent,
 ): void {
-  const context = activeTransaction()?.fanOut;
+  // The request's transaction, carried by its scope (docs/decisions/0149-transaction-per-request.md).
+  const context = scope.transaction?.fanOut;
   for (const [index, recipient] of recipients.entries()) {
     if (reachNow(context)) {
       deliverTo(scope, workflow, recipient, event);

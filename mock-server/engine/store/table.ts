@@ -65,8 +65,16 @@ export interface RowPage<Row> {
   more: boolean;
 }
 
+/** The rows of an array from the last to the first. */
+function* lastFirst<Row>(rows: readonly Row[]): Generator<Row> {
+  for (let index = rows.length - 1; index >= 0; index--) yield rows[index] as Row;
+}
+
 /** The reads every table offers over its rows, in the collection's order. */
-function rowReads<Owner, Row>(values: (owner: Owner) => Iterable<Row>) {
+function rowReads<Owner, Row>(
+  values: (owner: Owner) => Iterable<Row>,
+  backwards: (owner: Owner) => Iterable<Row> = (owner) => lastFirst([...values(owner)]),
+) {
   return {
     /** The first row `match` picks, or `undefined`. */
     find(owner: Owner, match: (row: Row) => boolean): Row | undefined {
@@ -86,16 +94,27 @@ function rowReads<Owner, Row>(values: (owner: Owner) => Iterable<Row>) {
     },
     /**
      * Up to `limit` rows `match` picks (every row without it) after skipping `offset` of them,
-     * and whether more follow.
+     * and whether more follow; `lastFirst` walks from the table's end; the walk ends at the first
+     * row `until` picks (no row after it can match: a time bound on a time-ordered table).
+     * `fullPageMeansMore` stops at a full page and answers `more` as "the page is full" (the
+     * service's `hasMore` of its page-numbered lists) instead of looking for one more row.
      */
     page(
       owner: Owner,
-      options: { offset?: number; limit: number; match?: (row: Row) => boolean },
+      options: {
+        offset?: number;
+        limit: number;
+        match?: (row: Row) => boolean;
+        lastFirst?: boolean;
+        until?: ((row: Row) => boolean) | undefined;
+        fullPageMeansMore?: boolean;
+      },
     ): RowPage<Row> {
-      const { offset = 0, limit, match } = options;
+      const { offset = 0, limit, match, until } = options;
       const rows: Row[] = [];
       let skipped = 0;
-      for (const row of values(owner)) {
+      for (const row of options.lastFirst ? backwards(owner) : values(owner)) {
+        if (until?.(row)) return { rows, more: false };
         if (match !== undefined && !match(row)) continue;
         if (skipped < offset) {
           skipped += 1;
@@ -103,6 +122,7 @@ function rowReads<Owner, Row>(values: (owner: Owner) => Iterable<Row>) {
         }
         if (rows.length === limit) return { rows, more: true };
         rows.push(row);
+        if (options.fullPageMeansMore && rows.length === limit) return { rows, more: true };
       }
       return { rows, more: false };
     },
@@ -119,8 +139,6 @@ function rowReads<Owner, Row>(values: (owner: Owner) => Iterable<Row>) {
  */
 export function mapReads<Owner, K, Row>(rows: (owner: Owner) => Map<K, Row>) {
   return {
-    /** The collection itself: for store/ only (everyone else reads through the table). */
-    rows,
     get: (owner: Owner, key: K): Row | undefined => rows(owner).get(key),
     has: (owner: Owner, key: K): boolean => rows(owner).has(key),
     size: (owner: Owner): number => rows(owner).size,
@@ -144,13 +162,11 @@ export function mapReads<Owner, K, Row>(rows: (owner: Owner) => Map<K, Row>) {
  */
 export function listReads<Owner, Row>(rows: (owner: Owner) => Row[]) {
   return {
-    /** The collection itself: for store/ only (everyone else reads through the table). */
-    rows,
     /** The rows in the table's order, read-only (writes go through the table). */
     values: (owner: Owner): readonly Row[] => rows(owner),
     size: (owner: Owner): number => rows(owner).length,
     at: (owner: Owner, index: number): Row | undefined => rows(owner)[index],
-    ...rowReads(rows),
+    ...rowReads(rows, (owner: Owner) => lastFirst(rows(owner))),
   };
 }
 
@@ -278,8 +294,6 @@ export function listTable<Owner, Row>(
  */
 export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
   return {
-    /** The collection itself: for store/ only (everyone else reads through the table). */
-    rows: members,
     has: (owner: Owner, value: V): boolean => members(owner).has(value),
     size: (owner: Owner): number => members(owner).size,
     /** `set.add(value)`, journaled. */
@@ -289,6 +303,80 @@ export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
       beforeWrite(set, value);
       set.add(value);
       journalUndo(() => set.delete(value));
+    },
+  };
+}
+
+/** One built key index: each key's rows in the order they were listed, and each row's key. */
+interface BuiltKeyIndex<K, Row> {
+  byKey: Map<K, Row[]>;
+  keyOf: Map<Row, K>;
+}
+
+/**
+ * A declared lookup of a table: its rows by a key (`keyOf`; `undefined` lists a row nowhere),
+ * kept by the table's writes and their undos (a `TableIndex` to declare with the table), dropped
+ * by an `edit` and built again on its next read. A key's rows come in table order (a row that joins
+ * a key's rows anywhere but last drops the index, built again in order on its next read); the
+ * index hangs off the array, so a reset or a restored state, which holds new arrays, starts anew.
+ *
+ * @example
+ * ```ts
+ * const byIdentifier = keyIndex((data: EnvironmentData) => data.integrations, (row) => row.identifier);
+ * const integrations = listTable((data: EnvironmentData) => data.integrations, [byIdentifier]);
+ * byIdentifier.lookup(data, 'sendgrid'); // the rows with that identifier, in table order
+ * ```
+ */
+export function keyIndex<Owner, Row extends object, K>(
+  rows: (owner: Owner) => Row[],
+  keyOf: (row: Row) => K | undefined,
+): TableIndex<Owner, Row> & { lookup(owner: Owner, key: K): readonly Row[] } {
+  const built = new WeakMap<object, BuiltKeyIndex<K, Row>>();
+  const unlist = (index: BuiltKeyIndex<K, Row>, row: Row): void => {
+    if (!index.keyOf.has(row)) return;
+    const key = index.keyOf.get(row) as K;
+    index.keyOf.delete(row);
+    const bucket = index.byKey.get(key);
+    if (bucket === undefined) return;
+    const at = bucket.lastIndexOf(row);
+    if (at !== -1) bucket.splice(at, 1);
+    if (bucket.length === 0) index.byKey.delete(key);
+  };
+  /** Lists `row` last among its key's rows; `false` when it is not last in `collection`. */
+  const list = (index: BuiltKeyIndex<K, Row>, row: Row, collection?: readonly Row[]): boolean => {
+    const key = keyOf(row);
+    if (key === undefined) return true;
+    const bucket = index.byKey.get(key);
+    if (bucket !== undefined && collection !== undefined && collection.at(-1) !== row) {
+      return false;
+    }
+    index.keyOf.set(row, key);
+    if (bucket === undefined) index.byKey.set(key, [row]);
+    else bucket.push(row);
+    return true;
+  };
+  return {
+    written(owner, row, previous) {
+      const collection = rows(owner);
+      const index = built.get(collection);
+      if (index === undefined) return;
+      if (previous !== undefined) unlist(index, previous);
+      if (row === undefined) return;
+      unlist(index, row);
+      if (!list(index, row, collection)) built.delete(collection);
+    },
+    forget(owner) {
+      built.delete(rows(owner));
+    },
+    lookup(owner, key) {
+      const collection = rows(owner);
+      let index = built.get(collection);
+      if (index === undefined) {
+        index = { byKey: new Map(), keyOf: new Map() };
+        for (const row of collection) list(index, row);
+        built.set(collection, index);
+      }
+      return index.byKey.get(key) ?? [];
     },
   };
 }

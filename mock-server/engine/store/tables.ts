@@ -17,12 +17,13 @@ import {
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
 import { flattenTexts } from './shared';
-import { positionById } from './sorted-by-id';
+import { findById, positionById } from './sorted-by-id';
 import { sortedPosition } from './sorted-position';
 import type {
   EngineState,
   EnvironmentData,
   EnvironmentRecord,
+  IntegrationRecord,
   MessageRecord,
   NotificationRecord,
   OpenDigestRecord,
@@ -40,8 +41,21 @@ import {
   subscriberChanged,
   subscriberRemoved,
 } from './subscriber-text-index';
-import { listReads, listTable, mapReads, mapTable, setTable, type TableIndex } from './table';
-import { type WorkflowOrderBy, workflowsChanged } from './workflow-index';
+import {
+  keyIndex,
+  listReads,
+  listTable,
+  mapReads,
+  mapTable,
+  setTable,
+  type TableIndex,
+} from './table';
+import {
+  type WorkflowOrderBy,
+  workflowByObjectId,
+  workflowByWorkflowId,
+  workflowsChanged,
+} from './workflow-index';
 
 const subscriberSearch: TableIndex<EnvironmentData, SubscriberRecord> = {
   written(data, row, previous) {
@@ -114,12 +128,30 @@ const subscribers = {
   edit: subscriberRows.edit,
 };
 
-const subscriptionRows = listTable((data: EnvironmentData) => data.subscriptions);
+// A subscription by its topic and identifier (what `GET /v2/topics/{key}/subscriptions/{id}` asks).
+const subscriptionsByIdentifier = keyIndex(
+  (data: EnvironmentData) => data.subscriptions,
+  (row: SubscriptionRecord) => `${row._topicId}:${row.identifier}`,
+);
+const subscriptionRows = listTable(
+  (data: EnvironmentData) => data.subscriptions,
+  [subscriptionsByIdentifier],
+);
 const subscriptionsOf = mapTable((data: EnvironmentData) => data.subscriptionsBySubscriber);
 
 /** Subscriptions in `_id` order, with each subscriber's own list. */
 const subscriptions = {
   ...listReads((data: EnvironmentData) => data.subscriptions),
+  /** The subscription with this `_id` (binary search: the list is in `_id` order). */
+  byId: (data: EnvironmentData, id: string): SubscriptionRecord | undefined =>
+    findById(data.subscriptions, id),
+  /** The topic's subscriptions with this identifier, in `_id` order. */
+  withIdentifier: (
+    data: EnvironmentData,
+    topicId: string,
+    identifier: string,
+  ): readonly SubscriptionRecord[] =>
+    subscriptionsByIdentifier.lookup(data, `${topicId}:${identifier}`),
   /** One subscriber's subscriptions (by its `_id`), in `_id` order. */
   of: (data: EnvironmentData, subscriberObjectId: string): readonly SubscriptionRecord[] =>
     data.subscriptionsBySubscriber.get(subscriberObjectId) ?? [],
@@ -154,11 +186,28 @@ const subscriptions = {
   edit: subscriptionRows.edit,
 };
 
+const integrationsByIdentifier = keyIndex(
+  (data: EnvironmentData) => data.integrations,
+  (row: IntegrationRecord) => row.identifier,
+);
+
+/** Integrations in insertion order (soft-deleted ones stay, flagged), looked up by identifier. */
+const integrations = {
+  ...listTable((data: EnvironmentData) => data.integrations, [integrationsByIdentifier]),
+  /** The integrations with this identifier (deleted ones too), in insertion order. */
+  withIdentifier: (data: EnvironmentData, identifier: string): readonly IntegrationRecord[] =>
+    integrationsByIdentifier.lookup(data, identifier),
+};
+
 const workflowRows = listTable((data: EnvironmentData) => data.workflows, [workflowOrders]);
 
 /** Workflows in insertion order, with their lookups and list orders (store/workflow-index.ts). */
 const workflows = {
   ...listReads((data: EnvironmentData) => data.workflows),
+  /** The workflow with this `_id` (by the workflows' lookup, store/workflow-index.ts). */
+  byObjectId: workflowByObjectId,
+  /** The first workflow stored with this `workflowId` (by the same lookup). */
+  byWorkflowId: workflowByWorkflowId,
   push: workflowRows.push,
   remove(data: EnvironmentData, workflow: WorkflowRecord): void {
     workflowRows.removeAt(data, data.workflows.indexOf(workflow));
@@ -215,6 +264,9 @@ const messageRows = listTable((data: EnvironmentData) => data.messages);
 /** Messages in `_id` order. */
 const messages = {
   ...listReads((data: EnvironmentData) => data.messages),
+  /** The message with this `_id` (binary search: the list is in `_id` order). */
+  byId: (data: EnvironmentData, id: string): MessageRecord | undefined =>
+    findById(data.messages, id),
   /** Adds a message at its `_id` position (appends when it is the newest). */
   insert(data: EnvironmentData, message: MessageRecord): void {
     messageRows.insert(data, positionById(data.messages, message), message);
@@ -261,7 +313,7 @@ export const tables = {
   subscribers,
   topics: mapTable((data: EnvironmentData) => data.topics),
   subscriptions,
-  integrations: listTable((data: EnvironmentData) => data.integrations),
+  integrations,
   workflows,
   messages,
   tenants: mapTable((data: EnvironmentData) => data.tenants),
@@ -327,6 +379,8 @@ export const tables = {
       fanOutRows.removeAt(state, state.fanOuts.indexOf(record));
     },
   },
+  /** The organizations by `_id` (each with its environments in `environments`). */
+  organizations: mapReads((state: EngineState) => state.organizations),
   environments: {
     ...mapReads((state: EngineState) => state.environments),
     /** The environment an API key belongs to. */
@@ -334,6 +388,11 @@ export const tables = {
       const environmentId = state.apiKeys.get(apiKey);
       return environmentId === undefined ? undefined : state.environments.get(environmentId);
     },
+    /** The data set of the environment with this `_id`. */
+    dataOf: (state: EngineState, environmentId: string): EnvironmentData | undefined =>
+      state.data.get(environmentId),
+    /** Every environment's data set, of every organization. */
+    everyData: (state: EngineState): MapIterator<EnvironmentData> => state.data.values(),
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
     setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
       journalAssign(environment, 'bridgeUrl', bridgeUrl);

@@ -178,6 +178,21 @@ export function inTransactionOf<T>(owner: object, work: (transaction: Transactio
 }
 
 /**
+ * The running transaction a call of `owner`'s joins (as {@link inTransactionOf} does): `owner`'s
+ * own or a bare journal's; what an engine's shared scope answers as its `transaction`.
+ *
+ * @example
+ * ```ts
+ * const context = joinedTransaction(engineToken)?.fanOut;
+ * ```
+ */
+export function joinedTransaction(owner: object): Transaction | undefined {
+  return running !== undefined && (running.owner === owner || running.owner === undefined)
+    ? running
+    : undefined;
+}
+
+/**
  * The running transaction when it is `owner`'s.
  *
  * @example

@@ -105,7 +105,7 @@ function findNotification(engine: MockEngine, notificationId: string) {
     const record: NotificationRecord | undefined = tables.notifications.get(data, notificationId);
     if (record) {
       const subscriberId = tables.subscribers.subscriberIdOf(data, record._subscriberId) ?? null;
-      const workflow = tables.workflows.find(data, (item) => item._id === record._templateId);
+      const workflow = tables.workflows.byObjectId(data, record._templateId);
       return { environment, record, subscriberId, workflowId: workflow?.workflowId ?? null };
     }
   }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import { chargeRenderTime, renderTimeLeft } from '../../../mock-server/engine/run/work-budget';
+import { requestScope } from '../../../mock-server/engine/scope';
 import { afterCommit, journaled, journalPush } from '../../../mock-server/engine/store/journal';
 import {
   activeTransaction,
@@ -152,5 +153,75 @@ describe('two engines in one process', () => {
     expect((await pending).status).toBe(201);
     expect(subscriberIds(first)).toEqual(['ada']);
     expect(subscriberIds(second)).toEqual([]);
+  });
+
+  it('interleaved requests of two engines each see their own transaction through their scope', async () => {
+    const first = createMockEngine({ deterministic: true });
+    const second = createMockEngine({ deterministic: true });
+    for (const engine of [first, second]) {
+      engine.seed({ subscribers: [{ subscriberId: 'ada' }], workflows: [{ workflowId: 'hello' }] });
+    }
+    // What each engine's scope shows while a trigger of either runs (the listener runs inside it).
+    const seen: { engine: string; own: unknown; other: unknown; running: unknown }[] = [];
+    first.events.subscribe((event) => {
+      if (event.type !== 'trigger-received') return;
+      seen.push({
+        engine: 'first',
+        own: first.scope().transaction,
+        other: second.scope().transaction,
+        running: activeTransaction(),
+      });
+    });
+    second.events.subscribe((event) => {
+      if (event.type !== 'trigger-received') return;
+      seen.push({
+        engine: 'second',
+        own: second.scope().transaction,
+        other: first.scope().transaction,
+        running: activeTransaction(),
+      });
+    });
+    let release: (body: unknown) => void = () => {};
+    const slowBody = new Promise<unknown>((resolve) => {
+      release = resolve;
+    });
+    const trigger = (engine: typeof first, readBody: () => Promise<unknown>) =>
+      engine.perform({
+        operation: 'events.trigger',
+        authorization: `ApiKey ${engine.environment('Development').apiKey}`,
+        params: {},
+        query: new URLSearchParams(),
+        path: '/v1/events/trigger',
+        readBody,
+      });
+    const pending = trigger(first, () => slowBody);
+    const answered = await trigger(second, async () => ({ name: 'hello', to: 'ada' }));
+    release({ name: 'hello', to: 'ada' });
+    expect([answered.status, (await pending).status]).toEqual([201, 201]);
+    expect(seen.map((view) => view.engine)).toEqual(['second', 'first']);
+    for (const view of seen) {
+      expect(view.own).toBeDefined();
+      expect(view.own).toBe(view.running);
+      expect(view.other).toBeUndefined();
+    }
+    expect(seen[0]?.own).not.toBe(seen[1]?.own);
+    expect([first.scope().transaction, second.scope().transaction]).toEqual([undefined, undefined]);
+  });
+
+  it("a request's own scope carries its transaction across an await, over the shared scope", async () => {
+    const engine = createMockEngine({ deterministic: true });
+    const shared = engine.scope();
+    const transaction = createTransaction({ owner: {} });
+    const scope = requestScope(shared, transaction);
+    await Promise.resolve();
+    expect(activeTransaction()).toBeUndefined();
+    expect(scope.transaction).toBe(transaction);
+    expect(shared.transaction).toBeUndefined();
+    expect([scope.data, scope.environment, scope.state]).toEqual([
+      shared.data,
+      shared.environment,
+      shared.state,
+    ]);
+    expect(engine.scope()).toBe(shared);
   });
 });

@@ -136,14 +136,9 @@ export function sendToEndpointGroup(
   group: EndpointGroup,
   content: string,
 ): ChannelResult {
-  const integration = tables.integrations.find(
-    delivery.scope.data,
-    (candidate) =>
-      candidate.identifier === group.integrationIdentifier &&
-      candidate.channel === 'chat' &&
-      candidate.active &&
-      !candidate.deleted,
-  );
+  const integration = tables.integrations
+    .withIdentifier(delivery.scope.data, group.integrationIdentifier)
+    .find((candidate) => candidate.channel === 'chat' && candidate.active && !candidate.deleted);
   if (!integration) {
     addDetail(delivery, DETAILS.noActiveIntegration, {
       raw: `Integration with integrationIdentifier: ${group.integrationIdentifier} is either deleted or not active`,

@@ -100,7 +100,8 @@ export function selectIntegration(
   if (typeof named === 'string') {
     return newestActiveIntegration(
       data,
-      (integration) => integration.channel === channel && integration.identifier === named,
+      (integration) => integration.channel === channel,
+      tables.integrations.withIdentifier(data, named),
     );
   }
   const withPrimary = channel === 'email' || channel === 'sms';
