@@ -325,7 +325,7 @@ async function load(
     }
     for (const { offset, entry } of contents.records) {
       try {
-        await engine.durability.playBack(entry);
+        engine.durability.playBack(entry);
       } catch (error) {
         const problem = new DataFileError(
           file,
