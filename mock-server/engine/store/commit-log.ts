@@ -53,27 +53,18 @@ export interface CommitLog {
 }
 
 /**
- * An {@link IdGenerator} that can record the ids it hands out (while a commit log is attached)
- * or hand out recorded ones (while entries are played back).
+ * An {@link IdGenerator} whose source can be replaced: a restarted engine draws its ids from a
+ * new seed, so a virtual clock at the same second cannot make an id again.
  *
  * @example
  * ```ts
  * const recorder = createIdRecorder(createIdGenerator(1, () => 0));
- * recorder.recording = true;
+ * recorder.setSource(createIdGenerator(2, () => 0));
  * recorder.ids.objectId();
- * recorder.take(); // ['00000000...']
  * ```
  */
 export interface IdRecorder {
   readonly ids: IdGenerator;
-  /** Record the ids handed out (off until a log is attached). */
-  recording: boolean;
-  /** The ids handed out since the last call, and forgets them. */
-  take(): string[];
-  /** Hands out `ids` (in order) instead of new ones until {@link IdRecorder.finishPlayback}. */
-  play(ids: readonly string[]): void;
-  /** Ends a playback; throws when it did not use exactly the ids it was given. */
-  finishPlayback(): void;
   /** Replaces the generator behind (a restarted engine draws from a new seed). */
   setSource(source: IdGenerator): void;
 }
@@ -88,49 +79,14 @@ export interface IdRecorder {
  */
 export function createIdRecorder(initial: IdGenerator): IdRecorder {
   let source = initial;
-  let drawn: string[] = [];
-  let playback: readonly string[] | undefined;
-  let position = 0;
-  const hand = (make: () => string): string => {
-    if (playback !== undefined) {
-      const id = playback[position];
-      if (id === undefined)
-        throw new Error('The entry played back generates more ids than it recorded');
-      position += 1;
-      return id;
-    }
-    const id = make();
-    if (recorder.recording) drawn.push(id);
-    return id;
-  };
-  const recorder: IdRecorder = {
+  return {
     ids: {
-      objectId: () => hand(() => source.objectId()),
-      uuid: () => hand(() => source.uuid()),
-      shortId: (length) => hand(() => source.shortId(length)),
-    },
-    recording: false,
-    take() {
-      const taken = drawn;
-      drawn = [];
-      return taken;
-    },
-    play(ids) {
-      playback = ids;
-      position = 0;
-    },
-    finishPlayback() {
-      const given = playback?.length ?? 0;
-      const used = position;
-      playback = undefined;
-      position = 0;
-      if (used !== given) {
-        throw new Error(`The entry played back used ${used} of its ${given} recorded ids`);
-      }
+      objectId: () => source.objectId(),
+      uuid: () => source.uuid(),
+      shortId: (length) => source.shortId(length),
     },
     setSource(next) {
       source = next;
     },
   };
-  return recorder;
 }
