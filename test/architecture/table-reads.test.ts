@@ -31,7 +31,7 @@ const EXEMPT = ['mock-server/engine/store/', 'mock-server/inspector/page/'];
 const NOT_MOVED_YET: Record<string, number> = {
   'mock-server/engine/authenticators.ts': 1,
   'mock-server/engine/background-work.ts': 11,
-  'mock-server/engine/durability.ts': 6,
+  'mock-server/engine/durability.ts': 2,
   'mock-server/engine/engine-core.ts': 1,
   'mock-server/engine/engine-scopes.ts': 2,
   'mock-server/engine/inbox/sessions.ts': 1,
