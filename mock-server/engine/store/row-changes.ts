@@ -47,16 +47,29 @@ export const DERIVED_TABLES: ReadonlySet<string> = new Set([
   'notificationsById',
 ]);
 
-/** The key field of the lists that are not keyed by `_id`. */
-const LIST_KEYS: Readonly<Record<string, string>> = {
-  scheduled: 'seq',
-  fanOuts: 'seq',
-  bridgeCalls: 'seq',
-  outbox: 'messageId',
+type Fields = Record<string, unknown>;
+
+const bySeq = (row: Fields): unknown => row['seq'];
+
+/**
+ * The key of the lists not keyed by `_id`. A chat message sent to several channel endpoints has
+ * one outbox entry per endpoint: its key names the endpoint too (a full copy holds it at its top,
+ * an entry in `recipient`).
+ */
+const LIST_KEYS: Readonly<Record<string, (row: Fields) => unknown>> = {
+  scheduled: bySeq,
+  fanOuts: bySeq,
+  bridgeCalls: bySeq,
+  outbox(row) {
+    const endpoint = (row['channelEndpoint'] ??
+      (row['recipient'] as Fields | undefined)?.['channelEndpoint']) as Fields | undefined;
+    const identifier = endpoint?.['identifier'];
+    return typeof identifier === 'string' ? `${row['messageId']}:${identifier}` : row['messageId'];
+  },
 };
 
 /**
- * The key of a list's row: its `_id`, or the table's key field.
+ * The key of a list's row: its `_id`, or what the table keys it by.
  *
  * @example
  * ```ts
@@ -65,7 +78,8 @@ const LIST_KEYS: Readonly<Record<string, string>> = {
  */
 export function listRowKey(table: string, row: unknown): unknown {
   if (row === null || typeof row !== 'object') return undefined;
-  return (row as Record<string, unknown>)[LIST_KEYS[table] ?? '_id'];
+  const key = LIST_KEYS[table];
+  return key === undefined ? (row as Fields)['_id'] : key(row as Fields);
 }
 
 interface CollectionPath {
