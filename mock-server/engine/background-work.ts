@@ -44,12 +44,6 @@ export interface BackgroundWork {
   unschedule(drop: (task: ScheduledTaskRecord) => boolean): void;
   /** Re-arms the clock's timers from the state's tasks (after the state was replaced). */
   resyncClock(): void;
-  /** Runs a pending task now, its timer disarmed (a journal entry plays it back). */
-  runTaskNow(task: ScheduledTaskRecord): void;
-  /** Applies a bridge call's answer as a change of its own. */
-  applyBridge(record: PendingBridgeCallRecord, outcome: BridgeOutcome): void;
-  /** The scope a pending fan-out reaches its recipients in. */
-  fanOutScope(record: PendingFanOutRecord): EngineScope;
   /** How long a trigger reaches recipients inside its own request. */
   readonly inlineSlice: { sliceMs: number };
   readonly fanOutPump: FanOutPump;
@@ -81,8 +75,8 @@ export function createBackgroundWork(
   const inlineSlice = { sliceMs: deps.fanOutSlice?.inlineMs ?? FAN_OUT_SLICE.inlineMs };
   const chunkSlice = { sliceMs: deps.fanOutSlice?.chunkMs ?? FAN_OUT_SLICE.chunkMs };
 
-  // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
-  // directory's journal on playback.
+  // Runs a pending task when its timer fires (store/task-timers.ts): with a data directory
+  // attached and no entry running, its rows are an entry of their own.
   function runTask(task: ScheduledTaskRecord): void {
     const state = core.state;
     const index = scheduledIndex(state.scheduled, task.at, task.seq);
@@ -220,12 +214,6 @@ export function createBackgroundWork(
     },
     unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(core.state, drop)),
     resyncClock: () => timers.replaceAll(core.state.scheduled),
-    runTaskNow(task) {
-      timers.removed([task]);
-      runTask(task);
-    },
-    applyBridge,
-    fanOutScope,
     inlineSlice,
     fanOutPump,
     bridgePump,

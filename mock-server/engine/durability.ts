@@ -88,7 +88,7 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
     synced: () => commits.log?.durable() ?? Promise.resolve(),
     attach(log) {
       commits.attach(log);
-      // Tasks played back left their timers in the clock: keep only the ones still waiting.
+      // The tasks the journal's rows left in the state get their timers (none ran on the way).
       background.resyncClock();
       // Fan-outs the journal left part way (a crash between chunks) go on from here.
       fanOutPump.release();

@@ -280,7 +280,7 @@ export interface EngineDurability {
   playBack(entry: CommitEntry): void;
   /**
    * Attaches (or, with `undefined`, detaches) the log every later change is written to; after a
-   * playback, attaching re-registers the timers of the tasks still waiting.
+   * journal's rows were put back, attaching arms the timers of the tasks still waiting.
    */
   attach(log: CommitLog | undefined): void;
   /**

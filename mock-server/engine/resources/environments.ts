@@ -133,7 +133,6 @@ export function createEnvironment(scope: EngineScope, body: unknown): Environmen
     _organizationId: scope.environment._organizationId,
     name,
     identifier: ids.shortId(12),
-    // Drawn from the recorded ids, so a restart of `svc-mock --data` makes the same key again.
     apiKey: ids.uuid().replaceAll('-', ''),
     color: input.color,
     ...(input.parentId === undefined ? {} : { _parentId: input.parentId }),

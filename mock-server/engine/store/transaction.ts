@@ -35,7 +35,7 @@ export interface OperationBudget {
 
 /**
  * How many recipients a step may reach: for a time slice (`{ sliceMs }`, at least one), or
- * exactly a number (what a data directory recorded, played back).
+ * exactly a number (an in-process call: all of them).
  *
  * @example
  * ```ts
