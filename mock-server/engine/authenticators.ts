@@ -1,19 +1,16 @@
 /**
  * How `perform` tells who a request comes from, one authenticator per way a route declares
  * (`OperationRoute.auth`), plus the trusted one of in-process callers (`engine.operations`, the
- * inspector): each finds the environment (and, for an Inbox session, the subscriber), says what
- * the commit entry keeps to find the same caller on playback, and whether its requests take
- * rate-limit tokens.
+ * inspector): each finds the environment (and, for an Inbox session, the subscriber), and says
+ * whether its requests take rate-limit tokens.
  *
  * @module
  */
 
 import type { InboxHub } from './inbox/inbox-hub';
 import { environmentByIdentifier } from './inbox/session';
-import { type InboxSessionRef, refOfSession, sessionOfRef } from './inbox/sessions';
 import type { Authentication } from './operations/operation';
 import { authenticate } from './policy/auth';
-import type { OperationCommit } from './store/commit-log';
 import type { EngineState, EnvironmentRecord, SubscriberRecord } from './store/state';
 import { tables } from './store/tables';
 import { ServiceError } from './wire/service-error';
@@ -27,8 +24,6 @@ export interface Caller {
   environment: EnvironmentRecord;
   /** The subscriber of an Inbox session. */
   subscriber?: SubscriberRecord;
-  /** What the commit entry keeps instead of a secret it must not (an Inbox token). */
-  credential: Pick<OperationCommit, 'authorization' | 'session' | 'environmentId'>;
 }
 
 /**
@@ -43,8 +38,6 @@ export interface AuthenticationRequest {
   authorization: string | null;
   /** The parsed body (read once, however often it is asked for). */
   body(): Promise<unknown>;
-  /** The session of the journal entry being played back (its token is not kept). */
-  playbackSession: InboxSessionRef | undefined;
   /** The decoded path parameters. */
   params: Readonly<Record<string, string>>;
 }
@@ -75,26 +68,15 @@ export const AUTHENTICATORS: Readonly<Record<Authentication, Authenticator>> = {
     rateLimited: true,
     authenticate: ({ state, authorization }) => ({
       environment: authenticate(state, authorization),
-      credential: { authorization },
     }),
   },
   'inbox-session': {
     rateLimited: false,
-    authenticate({ state, inbox, authorization, playbackSession }) {
+    authenticate({ inbox, authorization }) {
       const token = BEARER.exec(authorization ?? '')?.[1];
-      const session =
-        playbackSession !== undefined
-          ? sessionOfRef(state, playbackSession)
-          : token === undefined
-            ? undefined
-            : inbox.sessions.resolve(token);
+      const session = token === undefined ? undefined : inbox.sessions.resolve(token);
       if (session === undefined) throw ServiceError.http(401, 'Unauthorized');
-      return {
-        environment: session.environment,
-        subscriber: session.subscriber,
-        // The session, not the token: tokens are not kept across a restart.
-        credential: { authorization: null, session: refOfSession(session) },
-      };
+      return { environment: session.environment, subscriber: session.subscriber };
     },
   },
   'environment-path': {
@@ -108,7 +90,7 @@ export const AUTHENTICATORS: Readonly<Record<Authentication, Authenticator>> = {
           `Integration for ${params['integrationId'] ?? ''} was not found`,
         );
       }
-      return { environment, credential: { authorization: null, environmentId: environment._id } };
+      return { environment };
     },
   },
   'application-identifier': {
@@ -116,18 +98,7 @@ export const AUTHENTICATORS: Readonly<Record<Authentication, Authenticator>> = {
     async authenticate({ state, body }) {
       return {
         environment: environmentByIdentifier(state, await body()),
-        credential: { authorization: null },
       };
     },
   },
 };
-
-/**
- * The caller of an in-process call: the engine's owner, acting in `environment` without a key.
- * Its entries keep the environment's `_id`, so playback acts in the same one.
- *
- * @internal
- */
-export function trustedCaller(environment: EnvironmentRecord): Caller {
-  return { environment, credential: { authorization: null, environmentId: environment._id } };
-}

@@ -20,7 +20,6 @@ import { applyBridgeAnswer, runScheduledTask } from './run/execution';
 import { FAN_OUT_SLICE, runFanOutChunk } from './run/fan-out';
 import { withOperationBudget } from './run/work-budget';
 import type { EngineScope } from './scope';
-import type { CommitEntry } from './store/commit-log';
 import { journaled } from './store/journal';
 import { scheduledIndex, scheduledPosition } from './store/scheduled-order';
 import type {
@@ -45,12 +44,6 @@ export interface BackgroundWork {
   unschedule(drop: (task: ScheduledTaskRecord) => boolean): void;
   /** Re-arms the clock's timers from the state's tasks (after the state was replaced). */
   resyncClock(): void;
-  /** Runs a pending task now, its timer disarmed (a journal entry plays it back). */
-  runTaskNow(task: ScheduledTaskRecord): void;
-  /** Applies a bridge call's answer as a change of its own. */
-  applyBridge(record: PendingBridgeCallRecord, outcome: BridgeOutcome): void;
-  /** The scope a pending fan-out reaches its recipients in. */
-  fanOutScope(record: PendingFanOutRecord): EngineScope;
   /** How long a trigger reaches recipients inside its own request. */
   readonly inlineSlice: { sliceMs: number };
   readonly fanOutPump: FanOutPump;
@@ -72,7 +65,7 @@ export function createBackgroundWork(
     fanOutSlice: MockEngineOptions['fanOutSlice'];
   },
 ): BackgroundWork {
-  const { clock, recorder, owner, events } = core;
+  const { clock, owner, events } = core;
   const { scopeIn, commits } = deps;
   for (const [name, ms] of Object.entries(deps.fanOutSlice ?? {})) {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
@@ -82,34 +75,31 @@ export function createBackgroundWork(
   const inlineSlice = { sliceMs: deps.fanOutSlice?.inlineMs ?? FAN_OUT_SLICE.inlineMs };
   const chunkSlice = { sliceMs: deps.fanOutSlice?.chunkMs ?? FAN_OUT_SLICE.chunkMs };
 
-  // Runs a pending task when its timer fires (store/task-timers.ts), or from the data
-  // directory's journal on playback.
+  // Runs a pending task when its timer fires (store/task-timers.ts): with a data directory
+  // attached and no entry running, its rows are an entry of their own.
   function runTask(task: ScheduledTaskRecord): void {
     const state = core.state;
     const index = scheduledIndex(tables.scheduled.values(state), task.at, task.seq);
     if (index === -1) return;
-    const standalone = commits.standalone();
-    if (standalone) recorder.take(); // ids drawn outside any commit (a read) belong to none
-    tables.scheduled.removeAt(state, index);
-    const environment = tables.environments.get(state, task.environmentId);
-    if (environment) {
+    const run = () => {
+      tables.scheduled.removeAt(state, index);
+      const environment = tables.environments.get(state, task.environmentId);
+      if (environment === undefined) return;
       const scope = scopeIn(environment);
       inTransactionOf(owner, () => {
         if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
         // A firing outside any request has an operation's budget of its own, as a request has.
         else withOperationBudget(() => runScheduledTask(scope, task));
       });
-    }
+    };
     // A task run by the clock is a change of its own; one an operation runs is in its entry.
-    if (standalone) {
-      const entry: CommitEntry = {
-        kind: 'task',
-        at: clock.now(),
-        seq: task.seq,
-        ids: recorder.take(),
-      };
-      commits.write(entry, 'a task');
+    if (!commits.standalone()) {
+      run();
+      return;
     }
+    const transaction = commits.recordingTransaction();
+    runTransaction(transaction, run);
+    commits.write('task', transaction, clock.now(), 'a task');
   }
 
   // Tasks are state data and the clock holds only lookups (store/task-timers.ts).
@@ -128,36 +118,21 @@ export function createBackgroundWork(
   function runFanOutStep(): void {
     const record = tables.fanOuts.at(core.state, 0);
     if (record === undefined) return;
-    const logging = commits.logging();
-    if (logging) recorder.take(); // ids drawn outside any commit (a read) belong to none
     const at = clock.now();
-    let reached = 0;
-    let abandoned = false;
+    const transaction = commits.recordingTransaction();
     try {
-      reached = runTransaction(commits.recordingTransaction(), () =>
+      runTransaction(transaction, () =>
         journaled(() => runFanOutChunk(fanOutScope(record), record, chunkSlice)),
       );
     } catch (error) {
       // Its writes are undone; going on would fail the same way on every turn.
-      abandoned = true;
-      reached = 0;
-      if (logging) recorder.take();
-      tables.fanOuts.remove(core.state, record);
+      runTransaction(transaction, () => tables.fanOuts.remove(core.state, record));
       console.error(
         `[svc-mock] a delivery chunk of transaction ${record.transactionId} failed; its remaining recipients are not reached:`,
         error,
       );
     }
-    if (!logging) return;
-    const entry: CommitEntry = {
-      kind: 'fan-out',
-      at,
-      seq: record.seq,
-      reached,
-      ...(abandoned ? { abandoned: true as const } : {}),
-      ids: recorder.take(),
-    };
-    commits.write(entry, 'a delivery chunk');
+    commits.write('fan-out', transaction, at, 'a delivery chunk');
   }
 
   // A bridge answer is a change of its own, as a task is: journaled all or nothing, written to
@@ -166,11 +141,10 @@ export function createBackgroundWork(
     const environment = tables.environments.get(core.state, record.environmentId);
     if (environment === undefined) return;
     const scope = scopeIn(environment);
-    const logging = commits.logging();
-    if (logging) recorder.take();
     const at = clock.now();
+    const transaction = commits.recordingTransaction();
     try {
-      runTransaction(commits.recordingTransaction(), () =>
+      runTransaction(transaction, () =>
         journaled(() => {
           withOperationBudget(() => applyBridgeAnswer(scope, record, outcome));
           clock.runDue();
@@ -178,16 +152,10 @@ export function createBackgroundWork(
       );
     } catch (error) {
       // Its writes are undone; the call is dropped so it is not sent again and again.
-      if (logging) recorder.take();
-      tables.bridgeCalls.remove(core.state, record);
+      runTransaction(transaction, () => tables.bridgeCalls.remove(core.state, record));
       console.error('[svc-mock] a bridge answer could not be applied:', error);
-      return;
     }
-    if (!logging) return;
-    commits.write(
-      { kind: 'bridge', at, seq: record.seq, outcome, ids: recorder.take() },
-      'a bridge answer',
-    );
+    commits.write('bridge', transaction, at, 'a bridge answer');
   }
 
   const bridgePump = createBridgePump({
@@ -250,12 +218,6 @@ export function createBackgroundWork(
     },
     unschedule: (drop) => timers.removed(tables.scheduled.removeWhere(core.state, drop)),
     resyncClock: () => timers.replaceAll(tables.scheduled.values(core.state)),
-    runTaskNow(task) {
-      timers.removed([task]);
-      runTask(task);
-    },
-    applyBridge,
-    fanOutScope,
     inlineSlice,
     fanOutPump,
     bridgePump,

@@ -1,39 +1,33 @@
 /**
  * How `svc-mock --data` keeps one engine (docs/decisions/0142-keeping-data.md): the image it
  * saves and loads (durable-image.ts), the commit log it attaches (engine-commits.ts), and the
- * playback of the log's entries after a restart, each with its recorded time and ids; an
- * operation's entry is played back in a transaction that carries its Inbox session and fan-out
- * count (store/transaction.ts).
+ * rows of the log's entries put back after a restart, each at its recorded time, without
+ * running any rule (store/row-apply.ts).
  *
  * @module
  */
 
 import type { BackgroundWork } from './background-work';
 import type { Baseline } from './baseline';
-import type { BridgeOutcome } from './bridge/bridge-pump';
 import { durableImageProblem, isEncoded } from './durable-image';
 import type { EngineDurability } from './engine';
 import type { EngineCommits } from './engine-commits';
 import type { EngineCore } from './engine-core';
 import type { Organizations } from './organizations';
-import type { InProcessCall, OperationRequest, OperationResponse } from './perform';
-import { runFanOutChunk } from './run/fan-out';
+import type { CommitEntry } from './store/commit-log';
 import { createIdGenerator } from './store/ids';
-import { journaled, watchWrites } from './store/journal';
+import { watchWrites } from './store/journal';
+import { applyRowChanges } from './store/row-apply';
 import { withCurrentShape } from './store/snapshot-check';
 import type { EnvironmentRecord } from './store/state';
 import { tables } from './store/tables';
-import { inTransactionOf, type Playback } from './store/transaction';
-import { ServiceError } from './wire/service-error';
 
-/** The parts of the engine a playback acts through. */
+/** The parts of the engine durability acts through. */
 interface DurabilityParts {
   commits: EngineCommits;
   background: BackgroundWork;
   baseline: Baseline;
   organizations: Organizations;
-  performPlayback(request: OperationRequest, playback: Playback): Promise<OperationResponse>;
-  performInProcess(operation: string, environment: EnvironmentRecord, call: InProcessCall): unknown;
 }
 
 /**
@@ -48,78 +42,10 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
   // How many times this engine's data was loaded from a data directory (a new id seed each time).
   let restarts = 0;
 
-  async function playBack(entry: Parameters<EngineDurability['playBack']>[0]): Promise<void> {
-    const state = core.state;
-    commits.playing = true;
-    // The pump waits for the journal's end: chunks run only as their entries say (attach resumes it).
-    fanOutPump.hold();
-    recorder.play(entry.ids);
-    try {
-      clock.rewind(entry.at);
-      if (entry.kind === 'task') {
-        const task = tables.scheduled.find(state, (pending) => pending.seq === entry.seq);
-        if (task !== undefined) background.runTaskNow(task);
-      } else if (entry.kind === 'bridge') {
-        const record = tables.bridgeCalls.find(state, (pending) => pending.seq === entry.seq);
-        if (record !== undefined) background.applyBridge(record, entry.outcome as BridgeOutcome);
-      } else if (entry.kind === 'fan-out') {
-        const record = tables.fanOuts.find(state, (pending) => pending.seq === entry.seq);
-        if (record === undefined) {
-          throw new Error(
-            `The delivery chunk played back belongs to no pending fan-out (${entry.seq})`,
-          );
-        }
-        if (entry.abandoned) tables.fanOuts.remove(state, record);
-        else {
-          const scope = background.fanOutScope(record);
-          inTransactionOf(core.owner, () =>
-            journaled(() => runFanOutChunk(scope, record, entry.reached)),
-          );
-        }
-      } else if (entry.environmentId !== undefined) {
-        // An in-process change (engine.operations, the inspector) acts in its environment again.
-        const environment = tables.environments.get(state, entry.environmentId);
-        if (environment === undefined) {
-          throw new Error(`The environment ${entry.environmentId} of a change played back is gone`);
-        }
-        try {
-          parts.performInProcess(entry.operation, environment, {
-            params: entry.params,
-            query: new URLSearchParams(entry.query),
-            body: entry.body,
-            ...(entry.prepared === undefined ? {} : { prepared: entry.prepared }),
-          });
-        } catch (error) {
-          // A refusal was never written; one played back means the rules changed under it.
-          if (!(error instanceof ServiceError)) throw error;
-        }
-      } else {
-        const body = entry.body;
-        await parts.performPlayback(
-          {
-            operation: entry.operation as OperationRequest['operation'],
-            authorization: entry.authorization,
-            params: entry.params,
-            query: new URLSearchParams(entry.query),
-            path: entry.path,
-            ...(entry.idempotencyKey === undefined ? {} : { idempotencyKey: entry.idempotencyKey }),
-            ...(entry.prepared === undefined ? {} : { prepared: entry.prepared }),
-            readBody: async () => body,
-          },
-          { session: entry.session, fanOutInline: entry.fanOutInline },
-        );
-      }
-      recorder.finishPlayback();
-    } catch (error) {
-      try {
-        recorder.finishPlayback();
-      } catch {
-        // the first error is the one to report
-      }
-      throw error;
-    } finally {
-      commits.playing = false;
-    }
+  // A journal entry's rows go back as they were written: no rule runs (store/row-apply.ts).
+  function playBack(entry: CommitEntry): void {
+    clock.rewind(entry.at);
+    applyRowChanges(core.state, entry.changes);
   }
 
   return {
@@ -165,7 +91,7 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
     synced: () => commits.log?.durable() ?? Promise.resolve(),
     attach(log) {
       commits.attach(log);
-      // Tasks played back left their timers in the clock: keep only the ones still waiting.
+      // The tasks the journal's rows left in the state get their timers (none ran on the way).
       background.resyncClock();
       // Fan-outs the journal left part way (a crash between chunks) go on from here.
       fanOutPump.release();

@@ -1,7 +1,7 @@
 /**
  * Where one engine's changes are written (docs/decisions/0142-keeping-data.md): the commit log
- * `svc-mock --data` attaches (store/commit-log.ts), whether its entries are being played back,
- * and the transactions that are one commit entry each (store/transaction.ts).
+ * `svc-mock --data` attaches (store/commit-log.ts) and the transactions that are one commit entry
+ * each (store/transaction.ts), whose writes collect the rows they change (store/row-changes.ts).
  *
  * @module
  */
@@ -9,33 +9,40 @@
 import type { EngineCore } from './engine-core';
 import type { OperationCommits } from './perform';
 import type { CommitEntry, CommitLog } from './store/commit-log';
+import { createCollectionPaths, createRowLog, takeRowChanges } from './store/row-changes';
 import { createTransaction, type Transaction, transactionOf } from './store/transaction';
 
 /**
- * The engine's commit log and playback state.
+ * The engine's commit log.
  *
  * @internal
  */
 export interface EngineCommits {
   /** The attached log, if any. */
   readonly log: CommitLog | undefined;
-  /** Attaches (or, with `undefined`, detaches) a log; ids are recorded while one is. */
+  /** Attaches (or, with `undefined`, detaches) a log. */
   attach(log: CommitLog | undefined): void;
-  /** Whether a journal's entries are being played back now. */
-  playing: boolean;
-  /** Whether a change made now is written: a log is attached and nothing is played back. */
+  /** Whether a change made now is written: a log is attached. */
   logging(): boolean;
   /**
    * Whether a task the clock fires now is a change of its own: logging, and no transaction of
    * this engine that writes an entry is running (a task an operation runs is in its entry).
    */
   standalone(): boolean;
-  /** A new transaction of this engine that is one commit entry (a chunk, a bridge answer). */
+  /** A new transaction of this engine that is one commit entry (a task, a chunk, a bridge answer). */
   recordingTransaction(): Transaction;
   /** The hooks `perform` writes an operation's entry with, while logging. */
   operationCommits(): OperationCommits | undefined;
-  /** Writes a change's entry; a log that cannot keeps it and says so (the change happened). */
-  write(entry: CommitEntry, what: string): void;
+  /**
+   * Writes the rows `transaction` changed as an entry of `kind` (nothing when it changed none);
+   * a log that cannot keeps it and says so (the change happened).
+   */
+  write(
+    kind: Exclude<CommitEntry['kind'], 'operation'>,
+    transaction: Transaction,
+    at: number,
+    what: string,
+  ): void;
 }
 
 /**
@@ -44,22 +51,34 @@ export interface EngineCommits {
  * @internal
  */
 export function createEngineCommits(core: EngineCore): EngineCommits {
-  const { owner, recorder } = core;
+  const { owner } = core;
   let log: CommitLog | undefined;
+  const paths = createCollectionPaths(() => core.state);
+
+  const entryOf = (
+    kind: CommitEntry['kind'],
+    transaction: Transaction,
+    at: number,
+  ): CommitEntry | undefined => {
+    const changes = transaction.rows === undefined ? [] : takeRowChanges(transaction.rows);
+    return changes.length === 0 ? undefined : { kind, at, changes };
+  };
 
   const hooks: OperationCommits = {
     around(transaction, operation) {
       if (transaction.recording) return operation();
-      recorder.take(); // ids drawn outside any commit (a read) belong to none
       transaction.recording = true;
+      transaction.rows = createRowLog(paths);
       try {
         return operation();
       } finally {
         transaction.recording = false;
+        transaction.rows = undefined;
       }
     },
-    write(entry) {
-      log?.write({ kind: 'operation', ...entry, ids: recorder.take() });
+    write(transaction, at) {
+      const entry = entryOf('operation', transaction, at);
+      if (entry !== undefined) log?.write(entry);
     },
     durable: () => log?.durable() ?? Promise.resolve(),
   };
@@ -70,19 +89,19 @@ export function createEngineCommits(core: EngineCore): EngineCommits {
     },
     attach(next) {
       log = next;
-      recorder.recording = next !== undefined;
-      recorder.take();
     },
-    playing: false,
-    logging: () => log !== undefined && !commits.playing,
+    logging: () => log !== undefined,
     standalone: () => commits.logging() && transactionOf(owner)?.recording !== true,
     recordingTransaction() {
       const transaction = createTransaction({ owner });
       transaction.recording = true;
+      if (log !== undefined) transaction.rows = createRowLog(paths);
       return transaction;
     },
     operationCommits: () => (commits.logging() ? hooks : undefined),
-    write(entry, what) {
+    write(kind, transaction, at, what) {
+      const entry = entryOf(kind, transaction, at);
+      if (entry === undefined) return;
       try {
         log?.write(entry);
       } catch (error) {

@@ -276,11 +276,11 @@ export interface EngineDurability {
   watchWrites(watcher: WriteWatcher): () => void;
   /** Replaces the whole engine with a saved one; a `TypeError` when it does not check out. */
   load(image: DurableImage): void;
-  /** Makes one committed change again, with its recorded time and ids. */
-  playBack(entry: CommitEntry): Promise<void>;
+  /** Puts one committed change's rows back, at its recorded time (no rule runs). */
+  playBack(entry: CommitEntry): void;
   /**
    * Attaches (or, with `undefined`, detaches) the log every later change is written to; after a
-   * playback, attaching re-registers the timers of the tasks still waiting.
+   * journal's rows were put back, attaching arms the timers of the tasks still waiting.
    */
   attach(log: CommitLog | undefined): void;
   /**
@@ -322,7 +322,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     fanOutSlice: options.fanOutSlice,
   });
   const baseline = createBaseline(core, { organizations, scopes, background }, options);
-  const { perform, performPlayback, performInProcess } = createPerform({
+  const { perform, performInProcess } = createPerform({
     state: () => core.state,
     scopeOf: scopes.scopeIn,
     now: core.clock.now,
@@ -374,8 +374,6 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
       background,
       baseline,
       organizations,
-      performPlayback,
-      performInProcess,
     }),
   };
 }

@@ -10,13 +10,7 @@
  */
 
 import type { OperationName } from '../../src/routes/index';
-import { fillPath } from '../../src/routes/route';
-import {
-  AUTHENTICATORS,
-  type AuthenticationRequest,
-  type Caller,
-  trustedCaller,
-} from './authenticators';
+import { AUTHENTICATORS, type AuthenticationRequest, type Caller } from './authenticators';
 import type { InboxHub } from './inbox/inbox-hub';
 import { INBOX_OPERATIONS, type InboxOperationName } from './operations/inbox';
 import { OPERATIONS } from './operations/index';
@@ -31,13 +25,11 @@ import { type EngineAnswer, runIdempotent } from './policy/idempotency';
 import { type RateLimitOptions, takeTokens } from './policy/rate-limit';
 import { type FanOutAllowance, type FanOutRun, withFanOut } from './run/fan-out';
 import { type EngineScope, requestScope } from './scope';
-import type { OperationCommit } from './store/commit-log';
 import { journaled } from './store/journal';
 import type { EngineState, EnvironmentRecord } from './store/state';
 import {
   createTransaction,
   inTransactionOf,
-  type Playback,
   runTransaction,
   type Transaction,
 } from './store/transaction';
@@ -77,8 +69,6 @@ export interface OperationRequest {
    * limit, as the service reads a body only for a caller it admitted. Omit it for a GET.
    */
   readBody?: () => Promise<unknown>;
-  /** What the operation's `prepare` gathered when it first ran: a playback passes it back. */
-  prepared?: unknown;
 }
 
 /**
@@ -136,8 +126,8 @@ export interface PerformDeps {
 export interface OperationCommits {
   /** Runs `operation` as one commit of `transaction`: the ids and tasks on the way belong to it. */
   around<T>(transaction: Transaction, operation: () => T): T;
-  /** Writes the operation's entry (its generated ids are added); throws to refuse the change. */
-  write(entry: Omit<OperationCommit, 'kind' | 'ids'>): void;
+  /** Writes the rows the operation changed, at `at`; throws to refuse the change. */
+  write(transaction: Transaction, at: number): void;
   /** Resolves once the entry survives a crash. */
   durable(): Promise<void>;
 }
@@ -177,9 +167,6 @@ function answerOf(route: OperationRoute, result: unknown): EngineAnswer {
   };
 }
 
-/** What the commit entry of an admitted operation keeps (its time and ids are added). */
-type EntryFields = Omit<OperationCommit, 'kind' | 'ids' | 'at' | 'fanOutInline'>;
-
 /**
  * Builds the engine's `perform` and its in-process face.
  *
@@ -195,15 +182,15 @@ export function createPerform(deps: PerformDeps) {
    */
   function execute<T>(
     transaction: Transaction,
-    entry: EntryFields | undefined,
+    changes: boolean,
     allowance: FanOutAllowance,
     work: () => T,
   ): { value: T; fanOut: FanOutRun; log: OperationCommits | undefined } {
     // A trigger reaches its recipients for a slice of time; the rest goes on in chunks between
     // other requests, and the answer waits for them (its meaning does not change).
     const fanOut: FanOutRun = { delivered: 0, deferred: false, created: [] };
-    const log = entry === undefined ? undefined : commits();
-    if (log === undefined || entry === undefined) {
+    const log = changes ? commits() : undefined;
+    if (log === undefined) {
       return {
         value: runTransaction(transaction, () => withFanOut(allowance, fanOut, work)),
         fanOut,
@@ -211,16 +198,11 @@ export function createPerform(deps: PerformDeps) {
       };
     }
     const at = now();
-    const fields: EntryFields = entry;
     const value = runTransaction(transaction, () =>
       log.around(transaction, () =>
         journaled(() => {
           const computed = withFanOut(allowance, fanOut, work);
-          log.write({
-            at,
-            ...fields,
-            ...(fanOut.deferred ? { fanOutInline: fanOut.delivered } : {}),
-          });
+          log.write(transaction, at);
           return computed;
         }),
       ),
@@ -231,14 +213,6 @@ export function createPerform(deps: PerformDeps) {
   /** Answers one request in a transaction of its own. */
   function perform(request: OperationRequest): Promise<OperationResponse> {
     return performIn(createTransaction({ owner: deps.owner }), request);
-  }
-
-  /** Answers a request of a journal entry played back: its transaction carries the entry's session. */
-  function performPlayback(
-    request: OperationRequest,
-    playback: Playback,
-  ): Promise<OperationResponse> {
-    return performIn(createTransaction({ owner: deps.owner, playback }), request);
   }
 
   async function performIn(
@@ -276,7 +250,6 @@ export function createPerform(deps: PerformDeps) {
         inbox: deps.inbox,
         authorization: request.authorization,
         body: readBody,
-        playbackSession: transaction.playback?.session,
         params: request.params,
       };
       const caller: Caller = await authenticator.authenticate(admission);
@@ -299,13 +272,8 @@ export function createPerform(deps: PerformDeps) {
         body: parsed,
         ...(caller.subscriber === undefined ? {} : { subscriber: caller.subscriber }),
       };
-      // Gathered before the journal opens (it awaits the network); replayed from the journal.
-      const prepared =
-        prepare === undefined
-          ? undefined
-          : 'prepared' in request
-            ? request.prepared
-            : await prepare(scope, read as never);
+      // Gathered before the journal opens (it awaits the network).
+      const prepared = prepare === undefined ? undefined : await prepare(scope, read as never);
       const input = (prepare === undefined ? read : { ...read, prepared }) as Parameters<
         typeof handle
       >[1];
@@ -339,27 +307,14 @@ export function createPerform(deps: PerformDeps) {
             : answer.body;
         return { ...answer, body: replayed };
       };
-      const entry: EntryFields | undefined =
-        route.method === 'GET'
-          ? undefined
-          : {
-              operation: request.operation,
-              ...caller.credential,
-              params: request.params,
-              query: request.query.toString(),
-              path: request.path,
-              ...(key === undefined ? {} : { idempotencyKey: key }),
-              ...(parsed === undefined ? {} : { body: parsed }),
-              ...(prepared === undefined ? {} : { prepared }),
-            };
-      // A played-back operation reaches as many recipients itself as it did when it first ran.
-      const allowance = transaction.playback
-        ? (transaction.playback.fanOutInline ?? Number.POSITIVE_INFINITY)
-        : deps.fanOut.inline;
-      const { value: answer, fanOut, log } = execute(transaction, entry, allowance, answerOnce);
+      const {
+        value: answer,
+        fanOut,
+        log,
+      } = execute(transaction, route.method !== 'GET', deps.fanOut.inline, answerOnce);
       // The answer leaves only once its entry survives a crash (group commit).
       await log?.durable();
-      if (transaction.playback === undefined) await deps.fanOut.done(fanOut.created);
+      await deps.fanOut.done(fanOut.created);
       return { ...answer, headers: { ...limits, ...answer.headers }, performed };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
@@ -370,8 +325,8 @@ export function createPerform(deps: PerformDeps) {
 
   /**
    * The same protocol for a trusted in-process caller acting in `environment`: no key, no rate
-   * limit, no `Idempotency-Key`; its change is journaled and written to the commit log (with the
-   * environment, so playback acts in the same one), and it reaches every recipient at once (a
+   * limit, no `Idempotency-Key`; its change is journaled and its rows written to the commit log,
+   * and it reaches every recipient at once (a
    * synchronous caller cannot wait for chunks). Answers the handler's value; a refusal throws.
    * Called inside a request of the same engine, it is part of that request's transaction.
    */
@@ -383,7 +338,6 @@ export function createPerform(deps: PerformDeps) {
     const definition = DEFINITIONS.get(operation);
     if (definition === undefined) throw ServiceError.http(404, `No operation ${operation}`);
     const { route, handle } = definition;
-    const caller = trustedCaller(environment);
     const shared = scopeOf(environment);
     const input = {
       params: call.params,
@@ -391,22 +345,9 @@ export function createPerform(deps: PerformDeps) {
       body: call.body,
       ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
     } as Parameters<typeof handle>[1];
-    const query = call.query.toString();
-    const entry: EntryFields | undefined =
-      route.method === 'GET'
-        ? undefined
-        : {
-            operation,
-            ...caller.credential,
-            params: call.params,
-            query,
-            path: `/${fillPath(route.path, call.params)}${query === '' ? '' : `?${query}`}`,
-            ...(call.body === undefined ? {} : { body: call.body }),
-            ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
-          };
     const { value, log } = inTransactionOf(deps.owner, (transaction) => {
       const scope = requestScope(shared, transaction);
-      return execute(transaction, entry, Number.POSITIVE_INFINITY, () =>
+      return execute(transaction, route.method !== 'GET', Number.POSITIVE_INFINITY, () =>
         journaled(() => handle(scope, input)),
       );
     });
@@ -417,5 +358,5 @@ export function createPerform(deps: PerformDeps) {
     return value;
   }
 
-  return { perform, performPlayback, performInProcess };
+  return { perform, performInProcess };
 }

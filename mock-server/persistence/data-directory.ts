@@ -48,11 +48,11 @@ export function hasData(directory: string, fs: DataFs = dataFs()): boolean {
 }
 
 /**
- * Compact the journal into a new snapshot once it holds this many bytes. Playing a journal back
- * re-runs its requests, which costs about ten times more per byte than reading a snapshot
- * (docs/benchmarks.md): at 2 MiB it adds a few tenths of a second to a start.
+ * Compact the journal into a new snapshot once it holds this many bytes. Putting a journal's rows
+ * back costs about 60 ms of CPU per MiB (docs/benchmarks.md): at 8 MiB it adds under half a
+ * second to a start, less than the 2 MiB of requests format 4 played back.
  */
-export const COMPACT_AFTER_BYTES = 2 * 1024 * 1024;
+export const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 
 /**
  * Options of {@link openDataDirectory}.
@@ -76,7 +76,7 @@ export interface DataDirectoryOptions {
   log?: (line: string) => void;
   /** The file system (a test makes writes fail with it). Default `node:fs`. */
   fs?: DataFs;
-  /** Journal bytes after which it is compacted into a snapshot. Default 2 MiB. */
+  /** Journal bytes after which it is compacted into a snapshot. Default 8 MiB. */
   compactAfterBytes?: number;
 }
 
@@ -325,7 +325,7 @@ async function load(
     }
     for (const { offset, entry } of contents.records) {
       try {
-        await engine.durability.playBack(entry);
+        engine.durability.playBack(entry);
       } catch (error) {
         const problem = new DataFileError(
           file,

@@ -8,13 +8,15 @@
  * - journal (`journal-<generation>.log`): header, then records of `length (u32) | crc32 of the
  *   payload (u32) | crc32 of these 8 bytes (u32) | JSON payload`: the length is checked before it
  *   is believed, so a record running past the end of the file is a torn write, not a damaged
- *   length. Versions 1 and 2: `length (u32) | crc32 of the payload (u32) | JSON payload`.
+ *   length. Since version 5 the payload is a v8-serialized entry of row changes; versions 3 and 4
+ *   held JSON requests (read only when the journal is empty). Versions 1 and 2: `length (u32) |
+ *   crc32 of the payload (u32) | JSON payload`.
  * - snapshot (`state.snap`, `snapshots/<id>.snap`): header, then one or more sections of
  *   `length (u64) | crc32 (u32) | v8-serialized payload`, back to back. Version 2's `state.snap`
  *   has two (the engine without its reset baseline, then the baseline, decoded when a reset needs
  *   it); version 1's has one (the whole engine), and is still read. Since version 4, the first
  *   section of `state.snap` is a sliced stream (persistence/sliced-image.ts) instead of one value;
- *   journals and control API snapshots are as in version 3.
+ *   control API snapshots are as in version 3. Version 5 snapshots are as in version 4.
  *
  * @module
  */
@@ -22,10 +24,16 @@
 import { crc32 } from 'node:zlib';
 
 /** The format version this svc-mock writes and the newest it reads (it reads every older one). */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 /** The first version whose `state.snap` holds its image as a sliced stream (persistence/sliced-image.ts). */
 export const SLICED_IMAGE_VERSION = 4;
+
+/**
+ * The first version whose journal records are row changes (v8-serialized `CommitEntry`s) instead
+ * of requests to play back (JSON).
+ */
+export const ROW_JOURNAL_VERSION = 5;
 
 /** The first version whose header and record lengths are checksummed. */
 const CHECKSUMMED_VERSION = 3;

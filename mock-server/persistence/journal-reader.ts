@@ -1,18 +1,23 @@
 /**
  * Reads a journal file back: every whole record, a torn last one dropped, damage anywhere else
  * (a damaged length included) refused with the file and offset (docs/http-server.md#keeping-data).
+ * A journal of a format before 5 holds requests: read when empty, refused when it holds any
+ * (docs/decisions/0142-keeping-data.md#rows-not-requests).
  *
  * @module
  */
 
+import { deserialize } from 'node:v8';
 import type { CommitEntry } from '../engine/store/commit-log';
 import {
   crc32,
   DataFileError,
+  FORMAT_VERSION,
   JOURNAL_MAGIC,
   layoutOf,
   MAX_RECORD_BYTES,
   RECORD_HEADER_BYTES,
+  ROW_JOURNAL_VERSION,
   readVersionedHeader,
 } from './file-format';
 
@@ -37,45 +42,35 @@ export interface JournalContents {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const isStringArray = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
+const KINDS = new Set(['operation', 'task', 'fan-out', 'bridge']);
 
-const isSessionRef = (value: unknown): boolean =>
+const isChange = (value: unknown): boolean =>
   isObject(value) &&
-  typeof value['environmentId'] === 'string' &&
-  typeof value['subscriberObjectId'] === 'string' &&
-  isStringArray(value['contextKeys']);
+  typeof value['table'] === 'string' &&
+  (value['environment'] === undefined || typeof value['environment'] === 'string') &&
+  (value['removed'] === undefined || value['removed'] === true) &&
+  (value['field'] === undefined || value['field'] === true) &&
+  (value['field'] === true || 'key' in value);
 
-/** Whether a parsed payload has the shape of a commit entry (the rest is checked by playing it). */
+/** Whether a decoded payload has the shape of a commit entry (its rows are checked as applied). */
 function isEntry(value: unknown): value is CommitEntry {
-  if (!isObject(value) || typeof value['at'] !== 'number' || !isStringArray(value['ids'])) {
-    return false;
-  }
-  if (value['kind'] === 'task') return Number.isInteger(value['seq']);
-  if (value['kind'] === 'bridge')
-    return Number.isInteger(value['seq']) && isObject(value['outcome']);
-  if (value['kind'] === 'fan-out') {
-    return (
-      Number.isInteger(value['seq']) &&
-      Number.isInteger(value['reached']) &&
-      (value['reached'] as number) >= 0 &&
-      (value['abandoned'] === undefined || value['abandoned'] === true)
-    );
-  }
   return (
-    value['kind'] === 'operation' &&
-    typeof value['operation'] === 'string' &&
-    (value['authorization'] === null || typeof value['authorization'] === 'string') &&
-    isObject(value['params']) &&
-    Object.values(value['params']).every((param) => typeof param === 'string') &&
-    typeof value['query'] === 'string' &&
-    typeof value['path'] === 'string' &&
-    (value['idempotencyKey'] === undefined || typeof value['idempotencyKey'] === 'string') &&
-    (value['fanOutInline'] === undefined ||
-      (Number.isInteger(value['fanOutInline']) && (value['fanOutInline'] as number) >= 0)) &&
-    (value['session'] === undefined || isSessionRef(value['session'])) &&
-    (value['environmentId'] === undefined || typeof value['environmentId'] === 'string')
+    isObject(value) &&
+    typeof value['kind'] === 'string' &&
+    KINDS.has(value['kind']) &&
+    typeof value['at'] === 'number' &&
+    Number.isFinite(value['at']) &&
+    Array.isArray(value['changes']) &&
+    value['changes'].every(isChange)
   );
+}
+
+/**
+ * Why a journal of an older format cannot be read: it holds requests, which this svc-mock would
+ * play back under its own rules and could turn into another state.
+ */
+function olderJournalProblem(version: number): string {
+  return `a journal of format version ${version} holds requests to play back, which this svc-mock (format ${FORMAT_VERSION}, which keeps rows) will not replay under its own rules: start this --data directory once with the svc-mock that wrote it and stop it (its start compacts the journal into ${'state.snap'}), or move this file out of the directory to start from state.snap without the changes it holds`;
 }
 
 /**
@@ -131,11 +126,14 @@ export function readJournal(bytes: Buffer, file: string, last: boolean): Journal
       if (payloadEnd === bytes.length) return torn(offset, 'a half-written last record');
       throw new DataFileError(file, offset, 'the record is damaged (its checksum does not match)');
     }
+    // An older journal with a record is refused whole (its header's version): never replayed.
+    if (version < ROW_JOURNAL_VERSION)
+      throw new DataFileError(file, 8, olderJournalProblem(version));
     let entry: unknown;
     try {
-      entry = JSON.parse(payload.toString('utf8'));
+      entry = deserialize(payload);
     } catch {
-      throw new DataFileError(file, offset, 'the record is not JSON');
+      throw new DataFileError(file, offset, 'the record cannot be decoded');
     }
     if (!isEntry(entry)) throw new DataFileError(file, offset, 'the record is not a commit entry');
     records.push({ offset, entry });

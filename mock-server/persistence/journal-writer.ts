@@ -6,6 +6,7 @@
  * @module
  */
 
+import { serialize } from 'node:v8';
 import type { CommitEntry } from '../engine/store/commit-log';
 import type { DataFs } from './data-fs';
 import { frameRecord, HEADER_BYTES, header, JOURNAL_MAGIC } from './file-format';
@@ -124,7 +125,7 @@ export function openJournalWriter(
     },
     write(entry) {
       if (broken !== undefined) throw new JournalWriteError(broken);
-      const record = frameRecord(Buffer.from(JSON.stringify(entry), 'utf8'));
+      const record = frameRecord(serialize(entry));
       try {
         while (waiting.length > 0) {
           writeAll(waiting[0] as Buffer);

@@ -1,6 +1,7 @@
 // The files' format (docs/decisions/0142-keeping-data.md): `state.snap` keeps the reset baseline
 // in a section of its own, decoded when a reset needs it, and a directory written by format
-// version 1 (the whole engine in one section) is still read.
+// version 1 (the whole engine in one section) is still read, with its journals once a compaction
+// emptied them (a journal that holds requests is refused: older-journal.test.ts).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
@@ -88,16 +89,18 @@ describe('the reset baseline in state.snap', () => {
 describe('a data directory written by format version 1', () => {
   it('is read: the whole engine in one section, journals included, and reset still works', async () => {
     const file = await savedWithAdded();
-    // The same engine as version 1 wrote it: one section, baseline inside.
-    const { generation, image } = readEngineImage(readFileSync(file), file);
-    const whole = { ...image, baseline: (image.baseline as EncodedBaseline).decode() };
-    const old = inOlderFormat(Buffer.concat(frameSnapshot([serialize(whole)], generation)), 1);
-    // And a journal entry after it, in a version 1 journal.
+    // And a version 1 journal after it, emptied by a compaction (a non-empty one is refused:
+    // older-journal.test.ts).
     const second = await start();
     expect(
       (await second.call('POST', '/v2/subscribers', { subscriberId: 'journaled' })).status,
     ).toBe(201);
+    await second.data.checkpoint();
     await stop(second);
+    // The same engine as version 1 wrote it: one section, baseline inside.
+    const { generation, image } = readEngineImage(readFileSync(file), file);
+    const whole = { ...image, baseline: (image.baseline as EncodedBaseline).decode() };
+    const old = inOlderFormat(Buffer.concat(frameSnapshot([serialize(whole)], generation)), 1);
     for (const name of readdirSync(kept.path).filter((name) => name.startsWith('journal-'))) {
       writeFileSync(join(kept.path, name), inOlderFormat(readFileSync(join(kept.path, name)), 1));
     }
@@ -122,6 +125,7 @@ describe.each<[2 | 3, string]>([
     expect(
       (await second.call('POST', '/v2/subscribers', { subscriberId: 'journaled' })).status,
     ).toBe(201);
+    await second.data.checkpoint();
     await stop(second);
     const names = readdirSync(kept.path).filter((name) => /^(journal-.*|state\.snap)$/.test(name));
     for (const name of names) {

@@ -1,5 +1,6 @@
 // The journal's promise (docs/decisions/0142-keeping-data.md): the entries a running engine
-// writes, played back on the state it started from, make exactly the same state.
+// writes, played back on the state it started from, make exactly the same state; they are rows,
+// put back without running any rule (#rows-not-requests).
 import { serialize } from 'node:v8';
 import { expect, it } from 'vitest';
 import { demoSeed } from '../../mock-server/demo-seed';
@@ -71,8 +72,10 @@ it('playing the entries back on the starting image makes the same state', async 
     { params: { topicKey: 't-1' } },
   );
   // Refused: changes nothing, and writes nothing.
+  const before = entries.length;
   const refused = await call(live, 'subscribers.create', '/v2/subscribers', { subscriberId: '' });
   expect(refused.status).toBeGreaterThanOrEqual(400);
+  expect(entries).toHaveLength(before);
   for (const postId of ['post-1', 'post-1', 'post-2']) {
     await call(live, 'events.trigger', '/v1/events/trigger', {
       name: 'comment-digest',
@@ -102,7 +105,7 @@ it('playing the entries back on the starting image makes the same state', async 
 
   const replayed = createMockEngine({ clockStart: START, randomSeed: 99 });
   replayed.durability.load((await import('node:v8')).deserialize(image));
-  for (const entry of entries) await replayed.durability.playBack(entry);
+  for (const entry of entries) replayed.durability.playBack(entry);
   expect(replayed.snapshot().state).toEqual(live.snapshot().state);
   // Field order too (answers are JSON): Maps and Sets written as their entries.
   const text = (engine: MockEngine) =>
@@ -111,4 +114,47 @@ it('playing the entries back on the starting image makes the same state', async 
     );
   expect(text(replayed)).toBe(text(live));
   expect(replayed.clock.now()).toBe(entries.at(-1)?.at);
+});
+
+it('an entry is put back as written: rows no handler would make come back exactly, no rule runs', async () => {
+  const live = createMockEngine({ seed: demoSeed, clockStart: START });
+  const image = serialize(live.durability.image());
+  const environment = live.environment('Development')._id;
+  const existing = live.scope('Development').data.subscribers.values().next().value;
+  // An e-mail and an id the subscriber rules refuse, a field no rule writes, and a time in the past.
+  const row = {
+    ...structuredClone(existing),
+    _id: 'ffffffffffffffffffffffff',
+    subscriberId: 'not made by any handler',
+    email: 'not an e-mail',
+    madeBy: 'hand',
+  };
+  const at = START - 86_400_000;
+  const replayed = createMockEngine({ clockStart: START, randomSeed: 99 });
+  replayed.durability.load((await import('node:v8')).deserialize(image));
+  replayed.durability.playBack({
+    kind: 'operation',
+    at,
+    changes: [{ table: 'subscribers', environment, key: row.subscriberId, row }],
+  });
+  const { data } = replayed.scope('Development');
+  expect(data.subscribers.get(row.subscriberId)).toEqual(row);
+  // Its derived indexes follow the row: found by _id, last in the _id order.
+  expect(data.subscriberKeys.get(row._id)).toBe(row.subscriberId);
+  expect(data.subscriberOrder.at(-1)).toBe(row._id);
+  expect(replayed.clock.now()).toBe(at);
+  const read = await replayed.perform({
+    operation: 'subscribers.retrieve',
+    authorization: `ApiKey ${replayed.environment('Development').apiKey}`,
+    params: { subscriberId: row.subscriberId },
+    query: new URLSearchParams(),
+    path: '/v2/subscribers/x',
+  });
+  expect(read.status).toBe(200);
+  expect(read.body).toMatchObject({ data: { email: 'not an e-mail' } });
+
+  // A row of a table the state does not have is refused, never guessed at.
+  expect(() =>
+    replayed.durability.playBack({ kind: 'task', at, changes: [{ table: 'nope', key: 1 }] }),
+  ).toThrow(/table nope/);
 });

@@ -143,6 +143,6 @@ export function applyBridgeSync(
       tables.workflows.remove(data, workflow);
     }
   }
-  tables.environments.setBridgeUrl(scope.environment, bridgeUrl);
+  tables.environments.setBridgeUrl(scope.state, scope.environment, bridgeUrl);
   return saved.map((workflow) => toWorkflowResponse(workflow, data));
 }

@@ -18,8 +18,7 @@ import { newSessionSecret, signSessionToken, verifySessionToken } from './sessio
 export const SESSION_LIFETIME_MS = 15 * 24 * 60 * 60 * 1000;
 
 /**
- * Where a session points, without its token: what `svc-mock --data` journals with an Inbox
- * change, so playing it back needs no token (tokens are not kept across a restart).
+ * Where a session points: the claims its token carries.
  *
  * @internal
  */
@@ -102,18 +101,5 @@ export function sessionOfRef(
     subscriberId: subscriber.subscriberId,
     subscriber,
     contextKeys: [...record.contextKeys],
-  };
-}
-
-/**
- * A session's reference (what the data directory's journal keeps instead of the token).
- *
- * @internal
- */
-export function refOfSession(session: InboxSession): InboxSessionRef {
-  return {
-    environmentId: session.environment._id,
-    subscriberObjectId: session.subscriber._id,
-    contextKeys: [...session.contextKeys],
   };
 }

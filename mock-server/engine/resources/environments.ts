@@ -133,7 +133,6 @@ export function createEnvironment(scope: EngineScope, body: unknown): Environmen
     _organizationId: scope.environment._organizationId,
     name,
     identifier: ids.shortId(12),
-    // Drawn from the recorded ids, so a restart of `svc-mock --data` makes the same key again.
     apiKey: ids.uuid().replaceAll('-', ''),
     color: input.color,
     ...(input.parentId === undefined ? {} : { _parentId: input.parentId }),
@@ -210,12 +209,15 @@ export function updateEnvironment(
   ) {
     throw ServiceError.http(400, 'Environment identifier must be unique');
   }
-  if (renamed) tables.environments.assign(environment, 'name', (input.name as string).trim());
-  if (input.identifier) tables.environments.assign(environment, 'identifier', input.identifier);
-  if (input.parentId) tables.environments.assign(environment, '_parentId', input.parentId);
-  if (input.color) tables.environments.assign(environment, 'color', input.color);
+  if (renamed)
+    tables.environments.assign(scope.state, environment, 'name', (input.name as string).trim());
+  if (input.identifier)
+    tables.environments.assign(scope.state, environment, 'identifier', input.identifier);
+  if (input.parentId)
+    tables.environments.assign(scope.state, environment, '_parentId', input.parentId);
+  if (input.color) tables.environments.assign(scope.state, environment, 'color', input.color);
   if (input.bridge !== undefined) {
-    tables.environments.assign(environment, 'bridgeUrl', input.bridge.url ?? '');
+    tables.environments.assign(scope.state, environment, 'bridgeUrl', input.bridge.url ?? '');
   }
   return toDto(scope, environment);
 }

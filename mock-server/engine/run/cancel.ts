@@ -91,7 +91,8 @@ function handOverDigest(scope: EngineScope, canceled: TransactionJob): void {
   delete follower._digestedNotificationId;
   for (const id of remaining.slice(1)) {
     const merged = tables.notifications.get(scope.data, id);
-    if (merged) tables.notifications.assign(merged, '_digestedNotificationId', follower._id);
+    if (merged)
+      tables.notifications.assign(scope.data, merged, '_digestedNotificationId', follower._id);
   }
   tables.digests.set(scope.data, group, {
     notificationId: follower._id,
@@ -116,10 +117,10 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
   if (!found) return;
   const [, open] = found;
   const position = open.notificationIds.indexOf(canceled.notification._id);
-  tables.digests.leave(open, position);
-  const main = tables.notifications.get(scope.data, open.notificationId)?.jobs[open.jobIndex];
-  const events = main?.digest?.events;
-  if (events) tables.notifications.removeDigestEvent(events, position);
+  tables.digests.leave(scope.data, open, position);
+  const first = tables.notifications.get(scope.data, open.notificationId);
+  const events = first?.jobs[open.jobIndex]?.digest?.events;
+  if (first && events) tables.notifications.removeDigestEvent(scope.data, first, events, position);
 }
 
 /**

@@ -290,8 +290,10 @@ function runDigest(
     const firstJob = first?.jobs[open.jobIndex];
     if (first && firstJob) {
       const digested = firstJob.digest?.events;
-      if (digested) tables.notifications.addDigestEvent(digested, notification.payload);
-      tables.digests.join(open, notification._id);
+      if (digested) {
+        tables.notifications.addDigestEvent(scope.data, first, digested, notification.payload);
+      }
+      tables.digests.join(scope.data, open, notification._id);
       notification._digestedNotificationId = first._id;
       job.digest = { ...digestMeta, events: [] };
       addDetail({ scope, job }, DETAILS.digestMerged, {
@@ -686,7 +688,7 @@ function extendedToSchedule(
   addDetail({ scope, job }, verdict.detail, { raw: verdict.raw });
   for (const open of tables.digests.values(scope.data)) {
     if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
-      tables.digests.closeAt(open, verdict.resumeAt);
+      tables.digests.closeAt(scope.data, open, verdict.resumeAt);
     }
   }
   scope.schedule({

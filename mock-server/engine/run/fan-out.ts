@@ -143,7 +143,7 @@ export function fanOut(
 
 /**
  * Reaches the next recipients of a pending fan-out in `scope` (its environment): for a time slice
- * (`{ sliceMs }`, at least one) or exactly `count` of them (playback), then runs what fell
+ * (`{ sliceMs }`, at least one) or exactly `count` of them (an in-process call: all), then runs what fell
  * due and the retention pass, as a trigger does. The fan-out is dropped once every recipient was
  * reached, or when its workflow is gone. Call it inside a journal; returns how many it reached.
  *
@@ -190,7 +190,7 @@ export function runFanOutChunk(
     scope.runDue();
   }, budgets.get(record));
   if (record.next + reached >= record.recipients.length) tables.fanOuts.remove(scope.state, record);
-  else tables.fanOuts.advance(record, record.next + reached);
+  else tables.fanOuts.advance(scope.state, record, record.next + reached);
   enforceRetention(scope.state, scope.data, scope.now(), scope.retention);
   return reached;
 }

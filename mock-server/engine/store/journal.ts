@@ -17,6 +17,7 @@
  * @module
  */
 
+import { noteAssign, noteKey, noteListRow, type RowLog, touchRow } from './row-changes';
 import {
   activeTransaction,
   createTransaction,
@@ -36,6 +37,9 @@ let watchers: WriteWatcher[] = [];
 
 /** The undo log of the running transaction while its journal is open. */
 const openLog = (): Undo[] | undefined => activeTransaction()?.undo;
+
+/** The row log of the running transaction while it records for a data directory. */
+const openRows = (): RowLog | undefined => activeTransaction()?.rows;
 
 /**
  * Runs `operation` in a journal: when it throws, every journaled write it made is undone (newest
@@ -65,6 +69,7 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
   const current = outer ?? [];
   const mark = current.length;
   const commitMark = transaction.committed.length;
+  const rowsMark = transaction.rows?.events.length ?? 0;
   transaction.undo = current;
   let result: T;
   try {
@@ -73,6 +78,8 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
     for (let index = current.length - 1; index >= mark; index--) (current[index] as Undo)();
     current.length = mark;
     transaction.committed.length = commitMark;
+    const rows = transaction.rows;
+    if (rows !== undefined && rows.events.length > rowsMark) rows.events.length = rowsMark;
     afterRollback?.();
     throw error;
   } finally {
@@ -166,6 +173,8 @@ export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
     log.push(had ? () => map.set(key, previous) : () => map.delete(key));
   }
   map.set(key, value);
+  const rows = openRows();
+  if (rows !== undefined) noteKey(rows, map as Map<unknown, unknown>, key);
 }
 
 /**
@@ -184,6 +193,8 @@ export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
     log.push(() => map.set(key, previous));
   }
   map.delete(key);
+  const rows = openRows();
+  if (rows !== undefined) noteKey(rows, map as Map<unknown, unknown>, key);
 }
 
 /**
@@ -199,6 +210,8 @@ export function journalAdd<V>(set: Set<V>, value: V): void {
   const log = openLog();
   if (log !== undefined && !set.has(value)) log.push(() => set.delete(value));
   set.add(value);
+  const rows = openRows();
+  if (rows !== undefined) noteKey(rows, set as Set<unknown>, value);
 }
 
 /**
@@ -214,6 +227,8 @@ export function journalPush<T>(array: T[], item: T): void {
   const log = openLog();
   if (log !== undefined) log.push(() => array.pop());
   array.push(item);
+  const rows = openRows();
+  if (rows !== undefined) noteListRow(rows, array, item, true);
 }
 
 /**
@@ -229,6 +244,8 @@ export function journalInsert<T>(array: T[], index: number, item: T): void {
   const log = openLog();
   if (log !== undefined) log.push(() => array.splice(index, 1));
   array.splice(index, 0, item);
+  const rows = openRows();
+  if (rows !== undefined) noteListRow(rows, array, item, true);
 }
 
 /**
@@ -246,6 +263,8 @@ export function journalRemove<T>(array: T[], index: number): void {
   if (log !== undefined && removed !== undefined) {
     log.push(() => array.splice(index, 0, removed));
   }
+  const rows = openRows();
+  if (rows !== undefined) noteListRow(rows, array, removed, false);
 }
 
 /**
@@ -262,6 +281,8 @@ export function journalAssign<T extends object, K extends keyof T>(
   value: T[K],
 ): void {
   beforeWrite(record, value);
+  const rows = openRows();
+  if (rows !== undefined) noteAssign(rows, record, key, value);
   const log = openLog();
   if (log !== undefined) {
     const had = Object.hasOwn(record, key);
@@ -300,4 +321,46 @@ export function journalRecord(record: object): void {
     for (const key of Object.keys(target)) if (!Object.hasOwn(before, key)) delete target[key];
     Object.assign(target, before);
   });
+}
+
+/**
+ * Tells the running commit's row log (store/row-changes.ts) that a stored row of `container`
+ * changed in place (`key`: its map key when known). Every table change inside a row says so.
+ *
+ * @example
+ * ```ts
+ * journalTouch(data.digests, open, group);
+ * ```
+ */
+export function journalTouch(container: object, row: object, key?: unknown): void {
+  const rows = openRows();
+  if (rows !== undefined) touchRow(rows, container, row, key);
+}
+
+/**
+ * Tells the running commit's row log that `row` was put into (`present`) or taken out of the
+ * list `container` by a write the helpers above did not make.
+ *
+ * @example
+ * ```ts
+ * journalListRow(array, row, true);
+ * ```
+ */
+export function journalListRow(container: unknown[], row: unknown, present: boolean): void {
+  const rows = openRows();
+  if (rows !== undefined) noteListRow(rows, container, row, present);
+}
+
+/**
+ * Tells the running commit's row log that `member` of the set `container` was added or removed
+ * by a write the helpers above did not make.
+ *
+ * @example
+ * ```ts
+ * journalMember(set, value);
+ * ```
+ */
+export function journalMember(container: Set<unknown>, member: unknown): void {
+  const rows = openRows();
+  if (rows !== undefined) noteKey(rows, container, member);
 }

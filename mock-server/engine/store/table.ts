@@ -13,7 +13,16 @@
  * @module
  */
 
-import { beforeWrite, journalDelete, journalRecord, journalSet, journalUndo } from './journal';
+import {
+  beforeWrite,
+  journalDelete,
+  journalListRow,
+  journalMember,
+  journalRecord,
+  journalSet,
+  journalTouch,
+  journalUndo,
+} from './journal';
 
 /**
  * A derived index of a table, kept outside the state: told of each write after it happened
@@ -171,7 +180,11 @@ export function listReads<Owner, Row>(rows: (owner: Owner) => Row[]) {
 }
 
 /** The in-place changes every table offers over its stored rows. */
-function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
+function rowEdits<Owner, Row>(
+  collection: (owner: Owner) => object,
+  indexes: readonly TableIndex<Owner, Row>[],
+  keyOf?: (row: Row) => unknown,
+) {
   return {
     /**
      * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
@@ -179,6 +192,7 @@ function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
      */
     edit(owner: Owner, row: Row & object): void {
       journalRecord(row);
+      journalTouch(collection(owner), row, keyOf?.(row));
       for (const index of indexes) {
         journalUndo(() => index.forget(owner));
         index.forget(owner);
@@ -188,6 +202,7 @@ function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
     update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
       journalIndexUndo(owner, indexes, row, row);
       journalRecord(row);
+      journalTouch(collection(owner), row, keyOf?.(row));
       const answer = change(row);
       indexed(owner, indexes, row, undefined);
       return answer;
@@ -207,6 +222,7 @@ function rowEdits<Owner, Row>(indexes: readonly TableIndex<Owner, Row>[]) {
 export function mapTable<Owner, K, Row>(
   rows: (owner: Owner) => Map<K, Row>,
   indexes: readonly TableIndex<Owner, Row>[] = [],
+  keyOf?: (row: Row) => K,
 ) {
   return {
     ...mapReads(rows),
@@ -227,7 +243,7 @@ export function mapTable<Owner, K, Row>(
       journalDelete(map, key);
       indexed(owner, indexes, undefined, previous);
     },
-    ...rowEdits(indexes),
+    ...rowEdits(rows, indexes, keyOf),
   };
 }
 
@@ -254,6 +270,7 @@ export function listTable<Owner, Row>(
       array.splice(at, 0, row);
       journalUndo(() => array.splice(at, 1));
     }
+    journalListRow(array, row, true);
   };
   return {
     ...listReads(rows),
@@ -277,9 +294,10 @@ export function listTable<Owner, Row>(
       beforeWrite(array);
       const [removed] = array.splice(at, 1) as [Row];
       journalUndo(() => array.splice(at, 0, removed));
+      journalListRow(array, removed, false);
       indexed(owner, indexes, undefined, removed);
     },
-    ...rowEdits(indexes),
+    ...rowEdits(rows, indexes),
   };
 }
 
@@ -303,6 +321,7 @@ export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
       beforeWrite(set, value);
       set.add(value);
       journalUndo(() => set.delete(value));
+      journalMember(set as Set<unknown>, value);
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   journalPush,
   journalRemove,
   journalSet,
+  journalTouch,
   journalUndo,
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
@@ -69,7 +70,11 @@ const workflowOrders: TableIndex<EnvironmentData, WorkflowRecord> = {
   forget: (data) => workflowsChanged(data),
 };
 
-const subscriberRows = mapTable((data: EnvironmentData) => data.subscribers, [subscriberSearch]);
+const subscriberRows = mapTable(
+  (data: EnvironmentData) => data.subscribers,
+  [subscriberSearch],
+  (row) => row.subscriberId,
+);
 const subscriberKeys = mapTable((data: EnvironmentData) => data.subscriberKeys);
 const subscriberOrder = listTable((data: EnvironmentData) => data.subscriberOrder);
 
@@ -223,6 +228,7 @@ const workflows = {
   ): void {
     journalUndo(() => workflowsChanged(data, field));
     journalAssign(workflow, field, value);
+    journalTouch(data.workflows, workflow);
     workflowsChanged(data, field);
   },
 };
@@ -243,19 +249,33 @@ const notifications = {
   edit: notificationRows.edit,
   /** Sets one field of a stored notification. */
   assign<K extends keyof NotificationRecord>(
+    data: EnvironmentData,
     notification: NotificationRecord,
     field: K,
     value: NotificationRecord[K],
   ): void {
     journalAssign(notification, field, value);
+    journalTouch(data.notifications, notification);
   },
-  /** Adds an event to an open digest's events (the first job's `digest.events`). */
-  addDigestEvent(events: unknown[], payload: Record<string, unknown>): void {
+  /** Adds an event to an open digest's events (`notification`'s first job's `digest.events`). */
+  addDigestEvent(
+    data: EnvironmentData,
+    notification: NotificationRecord,
+    events: unknown[],
+    payload: Record<string, unknown>,
+  ): void {
     journalPush(events, payload);
+    journalTouch(data.notifications, notification);
   },
-  /** Removes the event at `position` from an open digest's events. */
-  removeDigestEvent(events: unknown[], position: number): void {
+  /** Removes the event at `position` from an open digest's events (in `notification`). */
+  removeDigestEvent(
+    data: EnvironmentData,
+    notification: NotificationRecord,
+    events: unknown[],
+    position: number,
+  ): void {
     journalRemove(events, position);
+    journalTouch(data.notifications, notification);
   },
 };
 
@@ -311,12 +331,20 @@ const digestRows = mapTable((data: EnvironmentData) => data.digests);
  */
 export const tables = {
   subscribers,
-  topics: mapTable((data: EnvironmentData) => data.topics),
+  topics: mapTable(
+    (data: EnvironmentData) => data.topics,
+    [],
+    (row) => row.key,
+  ),
   subscriptions,
   integrations,
   workflows,
   messages,
-  tenants: mapTable((data: EnvironmentData) => data.tenants),
+  tenants: mapTable(
+    (data: EnvironmentData) => data.tenants,
+    [],
+    (row) => row.identifier,
+  ),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
   layouts: mapTable((data: EnvironmentData) => data.layouts),
   translations: mapTable((data: EnvironmentData) => data.translations),
@@ -333,16 +361,19 @@ export const tables = {
   digests: {
     ...digestRows,
     /** Merges a notification into an open digest. */
-    join(open: OpenDigestRecord, notificationId: string): void {
+    join(data: EnvironmentData, open: OpenDigestRecord, notificationId: string): void {
       journalPush(open.notificationIds, notificationId);
+      journalTouch(data.digests, open);
     },
     /** Takes the notification at `position` out of an open digest. */
-    leave(open: OpenDigestRecord, position: number): void {
+    leave(data: EnvironmentData, open: OpenDigestRecord, position: number): void {
       journalRemove(open.notificationIds, position);
+      journalTouch(data.digests, open);
     },
     /** Moves an open digest's end. */
-    closeAt(open: OpenDigestRecord, closesAt: number): void {
+    closeAt(data: EnvironmentData, open: OpenDigestRecord, closesAt: number): void {
       journalAssign(open, 'closesAt', closesAt);
+      journalTouch(data.digests, open);
     },
   },
   digestLastEvent: mapTable((data: EnvironmentData) => data.digestLastEvent),
@@ -371,8 +402,9 @@ export const tables = {
   fanOuts: {
     ...fanOutRows,
     /** Moves a pending fan-out past the recipients just reached. */
-    advance(record: PendingFanOutRecord, next: number): void {
+    advance(state: EngineState, record: PendingFanOutRecord, next: number): void {
       journalAssign(record, 'next', next);
+      journalTouch(state.fanOuts, record);
     },
     /** Drops a pending fan-out (reached all its recipients, or abandoned). */
     remove(state: EngineState, record: PendingFanOutRecord): void {
@@ -394,8 +426,9 @@ export const tables = {
     /** Every environment's data set, of every organization. */
     everyData: (state: EngineState): MapIterator<EnvironmentData> => state.data.values(),
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
-    setBridgeUrl(environment: EnvironmentRecord, bridgeUrl: string): void {
+    setBridgeUrl(state: EngineState, environment: EnvironmentRecord, bridgeUrl: string): void {
       journalAssign(environment, 'bridgeUrl', bridgeUrl);
+      journalTouch(state.environments, environment, environment._id);
     },
     /** Adds an environment with its API key and its (empty) data set. */
     add(state: EngineState, environment: EnvironmentRecord, data: EnvironmentData): void {
@@ -411,11 +444,13 @@ export const tables = {
     },
     /** Changes one field of a stored environment (`PUT /v1/environments/{environmentId}`). */
     assign<K extends 'name' | 'identifier' | 'color' | '_parentId' | 'bridgeUrl'>(
+      state: EngineState,
       environment: EnvironmentRecord,
       key: K,
       value: EnvironmentRecord[K],
     ): void {
       journalAssign(environment, key, value);
+      journalTouch(state.environments, environment, environment._id);
     },
   },
   bridgeCalls: {
@@ -434,3 +469,23 @@ export const tables = {
     return state.taskSequence;
   },
 };
+
+/**
+ * Drops every index an environment's tables keep outside its data (each rebuilds on its next
+ * read): for rows written around the tables, as a data directory's rows put back are
+ * (store/row-apply.ts).
+ *
+ * @example
+ * ```ts
+ * forgetIndexes(data);
+ * ```
+ */
+export function forgetIndexes(data: EnvironmentData): void {
+  const indexes = [
+    subscriberSearch,
+    workflowOrders,
+    subscriptionsByIdentifier,
+    integrationsByIdentifier,
+  ] as const;
+  for (const index of indexes) index.forget(data);
+}

@@ -3,8 +3,8 @@
  * operation carries besides its input, in one object the engine creates per request, per task
  * the clock fires, per fan-out chunk and per bridge answer: the undo log and the callbacks that
  * wait for the commit (store/journal.ts), the work budget (run/work-budget.ts), the fan-out
- * allowance (run/fan-out.ts), whether its ids belong to a commit entry it writes, and the Inbox
- * session and fan-out count of a journal entry being played back.
+ * allowance (run/fan-out.ts), and whether it is one commit entry of a data directory's journal,
+ * with the rows its writes changed (store/row-changes.ts).
  *
  * The journal's write helpers reach the transaction running now through one pointer, set and
  * cleared only by {@link runTransaction}: a handler runs synchronously, so one transaction is
@@ -16,7 +16,7 @@
  * @module
  */
 
-import type { OperationCommit } from './commit-log';
+import type { RowLog } from './row-changes';
 
 /** How to undo one write. */
 export type Undo = () => void;
@@ -35,7 +35,7 @@ export interface OperationBudget {
 
 /**
  * How many recipients a step may reach: for a time slice (`{ sliceMs }`, at least one), or
- * exactly a number (what a data directory recorded, played back).
+ * exactly a number (an in-process call: all of them).
  *
  * @example
  * ```ts
@@ -66,14 +66,6 @@ export interface FanOutContext {
   readonly startedAt: number;
 }
 
-/** What a journal entry being played back brings with it (store/commit-log.ts). */
-export interface Playback {
-  /** The Inbox session the entry's request was made in. */
-  readonly session?: OperationCommit['session'];
-  /** How many recipients the operation reached itself before its fan-out went on in chunks. */
-  readonly fanOutInline?: number | undefined;
-}
-
 /**
  * One request's transaction. `owner` is the engine it belongs to (a bare journal has none).
  *
@@ -94,12 +86,14 @@ export interface Transaction {
   /** The fan-out allowance and run, once the operation has one. */
   fanOut: FanOutContext | undefined;
   /**
-   * Whether it is one commit entry of a data directory's journal: the ids it draws and the tasks
-   * it runs on the way belong to that entry (a task run outside one is an entry of its own).
+   * Whether it is one commit entry of a data directory's journal: the tasks it runs on the way
+   * belong to that entry (a task run outside one is an entry of its own).
    */
   recording: boolean;
-  /** The journal entry it plays back, if it does. */
-  readonly playback: Playback | undefined;
+  /**
+   * The rows its writes changed, while it is a commit a data directory keeps (store/row-changes.ts).
+   */
+  rows: RowLog | undefined;
 }
 
 /**
@@ -107,11 +101,11 @@ export interface Transaction {
  *
  * @example
  * ```ts
- * const transaction = createTransaction({ owner: engineToken, playback: { session } });
+ * const transaction = createTransaction({ owner: engineToken });
  * ```
  */
 export function createTransaction(
-  init: { owner?: object; budget?: OperationBudget; playback?: Playback } = {},
+  init: { owner?: object; budget?: OperationBudget } = {},
 ): Transaction {
   return {
     owner: init.owner,
@@ -120,7 +114,7 @@ export function createTransaction(
     budget: init.budget,
     fanOut: undefined,
     recording: false,
-    playback: init.playback,
+    rows: undefined,
   };
 }
 

@@ -1,10 +1,11 @@
 // Which changes are commit entries of their own (engine-commits.ts): a task the clock fires while
 // a log is attached is one, unless a transaction of the same engine that writes an entry is
-// running (the task is then in that entry), and nothing is while entries are played back.
+// running (the task is then in that entry); an entry holds the rows its writes changed.
 import { describe, expect, it } from 'vitest';
 import { createEngineCommits } from '../../../mock-server/engine/engine-commits';
 import { createEngineCore } from '../../../mock-server/engine/engine-core';
-import type { CommitLog } from '../../../mock-server/engine/store/commit-log';
+import type { CommitEntry, CommitLog } from '../../../mock-server/engine/store/commit-log';
+import { tables } from '../../../mock-server/engine/store/tables';
 import { createTransaction, runTransaction } from '../../../mock-server/engine/store/transaction';
 
 const log = { write: () => {}, durable: async () => {} } as unknown as CommitLog;
@@ -28,35 +29,39 @@ describe('engine commits', () => {
     runTransaction(other.recordingTransaction(), () => {
       expect(commits.standalone()).toBe(true);
     });
-    commits.playing = true;
+    commits.attach(undefined);
     expect(commits.standalone()).toBe(false);
     expect(commits.operationCommits()).toBeUndefined();
   });
 
-  it("an operation's entry takes the ids drawn inside it, not the ones drawn before", () => {
+  it("an operation's entry holds the rows written inside it, as they are at its commit", () => {
     const core = createEngineCore({ deterministic: true });
     const commits = createEngineCommits(core);
-    const written: unknown[] = [];
+    const written: CommitEntry[] = [];
     commits.attach({ write: (entry) => written.push(entry), durable: async () => {} } as CommitLog);
-    core.ids.objectId(); // drawn by a read before the operation
+    const entry = (fingerprint: string) => ({ state: 'done', fingerprint, expiresAt: 1 }) as const;
+    tables.idempotency.set(core.state, 'before', entry('a')); // not in a commit
     const hooks = commits.operationCommits();
     const transaction = createTransaction({ owner: core.owner });
-    const inside = runTransaction(transaction, () =>
+    runTransaction(transaction, () =>
       hooks?.around(transaction, () => {
         expect(transaction.recording).toBe(true);
-        const id = core.ids.objectId();
-        hooks.write({
-          operation: 'subscribers.create',
-          authorization: null,
-          params: {},
-          query: '',
-          path: '/',
-          at: 0,
-        });
-        return id;
+        tables.idempotency.set(core.state, 'inside', entry('b'));
+        tables.idempotency.set(core.state, 'inside', entry('c'));
+        tables.idempotency.delete(core.state, 'before');
+        hooks.write(transaction, 7);
       }),
     );
     expect(transaction.recording).toBe(false);
-    expect(written).toEqual([expect.objectContaining({ kind: 'operation', ids: [inside] })]);
+    expect(written).toEqual([
+      {
+        kind: 'operation',
+        at: 7,
+        changes: [
+          { table: 'idempotency', key: 'inside', row: entry('c') },
+          { table: 'idempotency', key: 'before', removed: true },
+        ],
+      },
+    ]);
   });
 });
