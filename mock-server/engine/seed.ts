@@ -383,18 +383,30 @@ export function applySeed(scope: EngineScope, seed: ParsedSeed): void {
       throw error;
     }
   }
+  // One workflow and step id per template a seed names, as the service's messages of one template
+  // share theirs (and 100k seeded messages do not hold 200k more id strings).
+  const seededTemplates = new Map<string, { workflow: string; step: string }>();
+  const templateIdsOf = (identifier: string) => {
+    let template = seededTemplates.get(identifier);
+    if (template === undefined) {
+      template = { workflow: ids.objectId(), step: ids.objectId() };
+      seededTemplates.set(identifier, template);
+    }
+    return template;
+  };
   for (const [index, input] of (seed.messages ?? []).entries()) {
     const subscriber = findSubscriber(data, input.subscriberId);
     if (!subscriber)
       throw seedError(`messages.${index}: unknown subscriberId "${input.subscriberId}"`);
     const createdAt = input.createdAt ?? at;
+    const template = templateIdsOf(input.templateIdentifier ?? '');
     const message: MessageRecord = {
       _id: ids.objectId(),
       // The service's messages always name their workflow, step and job: a seeded one's, like
       // its notification, names none the engine keeps.
-      _templateId: ids.objectId(),
+      _templateId: template.workflow,
       _environmentId: environment._id,
-      _messageTemplateId: ids.objectId(),
+      _messageTemplateId: template.step,
       _organizationId: environment._organizationId,
       _notificationId: ids.objectId(),
       _subscriberId: subscriber._id,

@@ -399,6 +399,25 @@ describe('seed: workflows', () => {
 });
 
 describe('seed: messages', () => {
+  it('messages of one template share its workflow and step ids; each has its own job', () => {
+    const engine = createMockEngine({
+      seed: {
+        subscribers: [{ subscriberId: 'ada' }],
+        messages: [
+          { subscriberId: 'ada', templateIdentifier: 'welcome' },
+          { subscriberId: 'ada', templateIdentifier: 'welcome' },
+          { subscriberId: 'ada', templateIdentifier: 'digest' },
+        ],
+      },
+    });
+    const [first, second, other] = dataOf(engine).messages;
+    expect(second?._templateId).toBe(first?._templateId);
+    expect(second?._messageTemplateId).toBe(first?._messageTemplateId);
+    expect(other?._templateId).not.toBe(first?._templateId);
+    expect(other?._messageTemplateId).not.toBe(first?._messageTemplateId);
+    expect(new Set([first?._jobId, second?._jobId, other?._jobId]).size).toBe(3);
+  });
+
   it('a message with only its subscriber gets every default', () => {
     const engine = createMockEngine({
       seed: { subscribers: [{ subscriberId: 'ada' }], messages: [{ subscriberId: 'ada' }] },
