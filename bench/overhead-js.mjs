@@ -5,28 +5,12 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ky from 'ky';
+import { SUBSCRIBER_ANSWER } from './lib/subscriber-answer.mjs';
 
 const folders = process.argv.slice(2);
 const CALLS_PER_ROUND = 400;
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
-const body = JSON.stringify({
-  data: {
-    _id: '6955b90000000000000000a1',
-    subscriberId: 'user-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+15550100',
-    locale: 'en-GB',
-    data: { plan: 'pro', seats: 12 },
-    channels: [],
-    _organizationId: '6955b90000000000000000a2',
-    _environmentId: '6955b90000000000000000a3',
-    deleted: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-});
+const body = SUBSCRIBER_ANSWER;
 const instantFetch = async () =>
   new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
 const baseUrl = 'http://127.0.0.1:9';

@@ -7,25 +7,9 @@ import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import ky from 'ky';
 import { Svc } from '../dist/index.js';
+import { SUBSCRIBER_ANSWER } from './lib/subscriber-answer.mjs';
 
-const body = JSON.stringify({
-  data: {
-    _id: '6955b90000000000000000a1',
-    subscriberId: 'user-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+15550100',
-    locale: 'en-GB',
-    data: { plan: 'pro', seats: 12 },
-    channels: [],
-    _organizationId: '6955b90000000000000000a2',
-    _environmentId: '6955b90000000000000000a3',
-    deleted: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-});
+const body = SUBSCRIBER_ANSWER;
 
 const mode = process.argv[2] ?? 'sdk';
 const calls = Number(process.argv[3] ?? 5000);

@@ -10,30 +10,14 @@ import { pathToFileURL } from 'node:url';
 import ky from 'ky';
 import { Svc } from '../dist/index.js';
 import { SMOKE } from './lib/measure.mjs';
+import { SUBSCRIBER_ANSWER } from './lib/subscriber-answer.mjs';
 
 const BEFORE = process.env.BENCH_OVERHEAD_BEFORE;
 
 const ITERATIONS = SMOKE ? 20 : Number(process.env.BENCH_ITERATIONS ?? 3000);
 const WARMUP = SMOKE ? 5 : 300;
 
-const body = JSON.stringify({
-  data: {
-    _id: '6955b90000000000000000a1',
-    subscriberId: 'user-1',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+15550100',
-    locale: 'en-GB',
-    data: { plan: 'pro', seats: 12 },
-    channels: [],
-    _organizationId: '6955b90000000000000000a2',
-    _environmentId: '6955b90000000000000000a3',
-    deleted: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-});
+const body = SUBSCRIBER_ANSWER;
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -163,24 +163,20 @@ describe('two engines in one process', () => {
     }
     // What each engine's scope shows while a trigger of either runs (the listener runs inside it).
     const seen: { engine: string; own: unknown; other: unknown; running: unknown }[] = [];
-    first.events.subscribe((event) => {
-      if (event.type !== 'trigger-received') return;
-      seen.push({
-        engine: 'first',
-        own: first.scope().transaction,
-        other: second.scope().transaction,
-        running: activeTransaction(),
+    for (const [engine, own, other] of [
+      ['first', first, second],
+      ['second', second, first],
+    ] as const) {
+      own.events.subscribe((event) => {
+        if (event.type !== 'trigger-received') return;
+        seen.push({
+          engine,
+          own: own.scope().transaction,
+          other: other.scope().transaction,
+          running: activeTransaction(),
+        });
       });
-    });
-    second.events.subscribe((event) => {
-      if (event.type !== 'trigger-received') return;
-      seen.push({
-        engine: 'second',
-        own: second.scope().transaction,
-        other: first.scope().transaction,
-        running: activeTransaction(),
-      });
-    });
+    }
     let release: (body: unknown) => void = () => {};
     const slowBody = new Promise<unknown>((resolve) => {
       release = resolve;
