@@ -135,8 +135,8 @@ export function createBackgroundWork(
     commits.write('fan-out', transaction, at, 'a delivery chunk');
   }
 
-  // A bridge answer is a change of its own, as a task is: journaled all or nothing, written to
-  // the commit log with the answer (a replay never calls the bridge), tasks due on the way in it.
+  // A bridge answer is a change of its own, as a task is: journaled all or nothing, its rows one
+  // commit entry with those of the tasks due on the way.
   function applyBridge(record: PendingBridgeCallRecord, outcome: BridgeOutcome): void {
     const environment = tables.environments.get(core.state, record.environmentId);
     if (environment === undefined) return;

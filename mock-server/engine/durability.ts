@@ -71,7 +71,7 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
           "Not a saved engine: it does not hold its first organization's environments",
         );
       }
-      // Held until the journal is played back and a log attached (or detached).
+      // Held until the journal's rows are put back and a log attached (or detached).
       fanOutPump.hold();
       bridgePump.hold();
       core.replaceState(withCurrentShape(image.state));

@@ -111,7 +111,7 @@ export interface PerformDeps {
   inbox: InboxHub;
   /** Whose transactions the requests are (store/transaction.ts): the engine's token. */
   owner: object;
-  /** The commit log's hooks while one is attached and not playing back (store/commit-log.ts). */
+  /** The commit log's hooks while one is attached (store/commit-log.ts). */
   commits(): OperationCommits | undefined;
   /** Fan-outs that go on in chunks after the operation (run/fan-out.ts, fan-out-pump.ts). */
   fanOut: {

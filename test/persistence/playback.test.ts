@@ -157,4 +157,30 @@ it('an entry is put back as written: rows no handler would make come back exactl
   expect(() =>
     replayed.durability.playBack({ kind: 'task', at, changes: [{ table: 'nope', key: 1 }] }),
   ).toThrow(/table nope/);
+  // A field no change writes, a field of the wrong kind, and a subscriber that is not one.
+  const refused = (change: Record<string, unknown>) => () =>
+    replayed.durability.playBack({ kind: 'task', at, changes: [change as never] });
+  expect(refused({ table: 'organizationId', field: true, row: 'x' })).toThrow(/not one the engine/);
+  expect(refused({ table: '__proto__', field: true, row: { polluted: true } })).toThrow(
+    /not one the engine/,
+  );
+  expect(refused({ table: 'taskSequence', field: true, row: 'seven' })).toThrow(
+    /not one the engine/,
+  );
+  expect(refused({ table: 'retentionPass', environment, field: true, row: 3 })).toThrow(
+    /not one the engine/,
+  );
+  expect(refused({ table: 'subscribers', environment, key: 'ada', row: 7 })).toThrow(
+    /not a subscriber/,
+  );
+  expect(refused({ table: 'subscribers', environment, key: 'ada', row: { ...row } })).toThrow(
+    /not a subscriber/,
+  );
+  expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  replayed.durability.playBack({
+    kind: 'task',
+    at,
+    changes: [{ table: 'taskSequence', field: true, row: 41 }],
+  });
+  expect(replayed.snapshot().state.taskSequence).toBe(41);
 });

@@ -29,6 +29,28 @@ const SORTED_BY_ID = new Set(['subscriptions', 'messages', 'notifications']);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object';
 
+// The scalar fields a change may set (everything else of the state is a table), and their values.
+const SCALAR_FIELDS: Record<
+  'state' | 'environment',
+  Record<string, (change: RowChange) => boolean>
+> = {
+  state: {
+    taskSequence: ({ row }) => Number.isSafeInteger(row) && (row as number) >= 0,
+  },
+  environment: {
+    retentionPass: ({ row }) =>
+      row === undefined ||
+      (isObject(row) && typeof row['count'] === 'number' && typeof row['stuck'] === 'boolean'),
+  },
+};
+
+/** A subscriber row carries the key it is stored under and the `_id` its indexes list. */
+const isSubscriberRow = (key: unknown, row: unknown): row is SubscriberRecord =>
+  isObject(row) &&
+  typeof row['_id'] === 'string' &&
+  typeof row['subscriberId'] === 'string' &&
+  row['subscriberId'] === key;
+
 /**
  * Applies `changes` to `state` in order. Throws an `Error` naming the change when one cannot be
  * applied (an environment or table the state does not have, a list row without its key).
@@ -57,14 +79,9 @@ export function applyRowChanges(state: EngineState, changes: readonly RowChange[
     }
     const target = Object.hasOwn(holder, field) ? holder[field] : undefined;
     if (change.field) {
-      // A scalar field (`taskSequence`, `retentionPass`), never a collection or a prototype.
-      if (
-        field === '__proto__' ||
-        target instanceof Map ||
-        target instanceof Set ||
-        Array.isArray(target)
-      ) {
-        throw new Error(`a field change names ${change.table}, which is a table`);
+      const allowed = SCALAR_FIELDS[change.environment === undefined ? 'state' : 'environment'];
+      if (!Object.hasOwn(allowed, change.table) || !allowed[change.table]?.(change)) {
+        throw new Error(`a field change of ${change.table} is not one the engine writes`);
       }
       if (change.row === undefined) delete holder[field];
       else holder[field] = change.row;
@@ -88,6 +105,9 @@ function applyMapRow(
   map: Map<unknown, unknown>,
   change: RowChange,
 ): void {
+  if (field === 'subscribers' && !change.removed && !isSubscriberRow(change.key, change.row)) {
+    throw new Error(`a row of subscribers is not a subscriber stored as ${String(change.key)}`);
+  }
   const previous = map.get(change.key);
   if (change.removed) map.delete(change.key);
   else map.set(change.key, change.row);

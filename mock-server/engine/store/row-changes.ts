@@ -40,7 +40,7 @@ export interface RowChange {
 }
 
 /** Collections derived from another table: rebuilt when its rows are applied, never recorded. */
-export const DERIVED_TABLES: ReadonlySet<string> = new Set([
+const DERIVED_TABLES: ReadonlySet<string> = new Set([
   'subscriberKeys',
   'subscriberOrder',
   'subscriptionsBySubscriber',
@@ -146,21 +146,33 @@ export function createCollectionPaths(state: () => EngineState): CollectionPaths
       }
     }
   };
+  let scanned: EngineState | undefined;
   const scan = () => {
     collections = new WeakMap();
     owners = new WeakMap();
     unknown = new WeakSet();
     const current = state();
+    scanned = current;
     addOwner(current, { environment: undefined, prefix: '' });
     for (const [environment, data] of current.data) {
       addOwner(data, { environment, prefix: '' });
       addOwner(data.throttle, { environment, prefix: 'throttle.' });
     }
   };
+  // Collections replaced through the journal are told (`replaced`); only a new state or a new
+  // environment needs a scan, so a row the request just made (most misses) costs no scan.
+  const stale = (): boolean => {
+    const current = state();
+    if (current !== scanned) return true;
+    for (const data of current.data.values()) {
+      if (!owners.has(data) || !owners.has(data.throttle)) return true;
+    }
+    return false;
+  };
   const find = <T>(map: () => WeakMap<object, T>, target: object): T | undefined => {
     const known = map().get(target);
     if (known !== undefined || unknown.has(target)) return known;
-    scan();
+    if (stale()) scan();
     const found = map().get(target);
     if (found === undefined) unknown.add(target);
     return found;

@@ -379,6 +379,9 @@ export function keyIndex<Owner, Row extends object, K>(
       const collection = rows(owner);
       const index = built.get(collection);
       if (index === undefined) return;
+      // A row changed in place under the same key keeps its place among that key's rows.
+      const inPlace = row !== undefined && (previous === undefined || previous === row);
+      if (inPlace && index.keyOf.has(row) && index.keyOf.get(row) === keyOf(row)) return;
       if (previous !== undefined) unlist(index, previous);
       if (row === undefined) return;
       unlist(index, row);

@@ -7,8 +7,10 @@ import { createEngineCore } from '../../../mock-server/engine/engine-core';
 import type { CommitEntry, CommitLog } from '../../../mock-server/engine/store/commit-log';
 import { journaled } from '../../../mock-server/engine/store/journal';
 import { applyRowChanges } from '../../../mock-server/engine/store/row-apply';
+import { createCollectionPaths } from '../../../mock-server/engine/store/row-changes';
 import {
   createEnvironmentData,
+  createState,
   type IntegrationRecord,
   type MessageRecord,
   type NotificationRecord,
@@ -123,5 +125,27 @@ describe('row changes', () => {
     ]);
     expect(tables.integrations.withIdentifier(data, 'new').map((row) => row._id)).toEqual(['i-1']);
     expect(tables.integrations.withIdentifier(data, 'old')).toEqual([]);
+  });
+
+  it('find the collections by scanning the state only when it or its environments changed', () => {
+    const state = createState();
+    state.data.set('env', createEnvironmentData());
+    let scans = 0;
+    const watched = new Proxy(state, {
+      ownKeys(target) {
+        scans += 1;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const paths = createCollectionPaths(() => watched);
+    expect(paths.collection(state.data.get('env')?.messages as object)?.table).toBe('messages');
+    // Rows a request just made are no collection: each is a miss, none a new scan.
+    for (let made = 0; made < 5; made++) expect(paths.owner({ made })).toBeUndefined();
+    expect(scans).toBe(1);
+    // A new environment is found (one scan), its collections with it.
+    const added = createEnvironmentData();
+    state.data.set('env-2', added);
+    expect(paths.collection(added.topics)).toEqual({ environment: 'env-2', table: 'topics' });
+    expect(scans).toBe(2);
   });
 });

@@ -111,6 +111,31 @@ describe('a declared key index (keyIndex)', () => {
     return { owner, byKey, table, ids };
   };
 
+  it('stays built when a row with a shared key changes in place under the same key', () => {
+    const owner = {
+      rows: [
+        { id: 'a', key: 'x' },
+        { id: 'b', key: 'x' },
+      ] as Keyed[],
+    };
+    let keyReads = 0;
+    const byKey = keyIndex(
+      (o: typeof owner) => o.rows,
+      (row: Keyed) => {
+        keyReads += 1;
+        return row.key;
+      },
+    );
+    const table = listTable((o: typeof owner) => o.rows, [byKey]);
+    expect(byKey.lookup(owner, 'x').map((row) => row.id)).toEqual(['a', 'b']);
+    const built = keyReads;
+    table.update(owner, owner.rows[0] as Keyed, (row) => {
+      row.id = 'a2';
+    });
+    expect(byKey.lookup(owner, 'x').map((row) => row.id)).toEqual(['a2', 'b']);
+    expect(keyReads - built).toBe(1); // the written row's key, not a rebuild over every row
+  });
+
   it("finds a key's rows in table order, and is kept by pushes, updates and removals", () => {
     const { owner, table, ids } = setup();
     expect([ids('x'), ids('y'), ids('z')]).toEqual([['a', 'c'], ['b'], []]);
