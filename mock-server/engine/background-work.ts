@@ -30,7 +30,8 @@ import type {
 } from './store/state';
 import { tables } from './store/tables';
 import { createTaskTimers } from './store/task-timers';
-import { inTransactionOf, runTransaction } from './store/transaction';
+import { inTransactionOf, readCommits, runTransaction } from './store/transaction';
+import type { Write } from './store/writes';
 
 /**
  * The engine's background work.
@@ -86,11 +87,13 @@ export function createBackgroundWork(
       const environment = tables.environments.get(state, task.environmentId);
       if (environment === undefined) return;
       const scope = scopeIn(environment);
-      inTransactionOf(owner, () => {
-        if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
-        // A firing outside any request has an operation's budget of its own, as a request has.
-        else withOperationBudget(() => runScheduledTask(scope, task));
-      });
+      inTransactionOf(owner, () =>
+        journaled(() => {
+          if (task.kind === 'end-snooze') endSnooze(scope, task.notificationId);
+          // A firing outside any request has an operation's budget of its own, as a request has.
+          else withOperationBudget(() => runScheduledTask(scope, task));
+        }),
+      );
     };
     // A task run by the clock is a change of its own; one an operation runs is in its entry.
     if (!commits.standalone()) {
@@ -198,6 +201,17 @@ export function createBackgroundWork(
       return result;
     },
     apply: applyBridge,
+  });
+
+  // A step that waits for its bridge call is sent once the write that queued it committed.
+  readCommits(owner, (writes, from) => {
+    for (let index = from; index < writes.length; index++) {
+      const write = writes[index] as Write;
+      if (write.table === tables.bridgeCalls.tap && write.kind === 'list' && write.present) {
+        bridgePump.kick();
+        return;
+      }
+    }
   });
 
   const fanOutPump = createFanOutPump({

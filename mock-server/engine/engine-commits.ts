@@ -9,7 +9,8 @@
 import type { EngineCore } from './engine-core';
 import type { OperationCommits } from './perform';
 import type { CommitEntry, CommitLog } from './store/commit-log';
-import { createCollectionPaths, createRowLog, takeRowChanges } from './store/row-changes';
+import { startRecording, stopRecording, takeWrites } from './store/journal';
+import { createCollectionPaths, rowChangesOf } from './store/row-changes';
 import { createTransaction, type Transaction, transactionOf } from './store/transaction';
 
 /**
@@ -60,20 +61,19 @@ export function createEngineCommits(core: EngineCore): EngineCommits {
     transaction: Transaction,
     at: number,
   ): CommitEntry | undefined => {
-    const changes = transaction.rows === undefined ? [] : takeRowChanges(transaction.rows);
+    const changes =
+      transaction.rows === undefined ? [] : rowChangesOf(core.state, takeWrites(transaction));
     return changes.length === 0 ? undefined : { kind, at, changes };
   };
 
   const hooks: OperationCommits = {
     around(transaction, operation) {
-      if (transaction.recording) return operation();
-      transaction.recording = true;
-      transaction.rows = createRowLog(paths);
+      if (transaction.rows !== undefined) return operation();
+      startRecording(transaction, paths);
       try {
         return operation();
       } finally {
-        transaction.recording = false;
-        transaction.rows = undefined;
+        stopRecording(transaction);
       }
     },
     write(transaction, at) {
@@ -91,11 +91,10 @@ export function createEngineCommits(core: EngineCore): EngineCommits {
       log = next;
     },
     logging: () => log !== undefined,
-    standalone: () => commits.logging() && transactionOf(owner)?.recording !== true,
+    standalone: () => commits.logging() && transactionOf(owner)?.rows === undefined,
     recordingTransaction() {
       const transaction = createTransaction({ owner });
-      transaction.recording = true;
-      if (log !== undefined) transaction.rows = createRowLog(paths);
+      if (log !== undefined) startRecording(transaction, paths);
       return transaction;
     },
     operationCommits: () => (commits.logging() ? hooks : undefined),

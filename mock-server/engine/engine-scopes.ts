@@ -10,7 +10,7 @@ import type { EngineCore } from './engine-core';
 import type { EngineScope, EnvironmentScope } from './scope';
 import { journaled } from './store/journal';
 import type { RetentionOptions } from './store/retention';
-import type { EnvironmentRecord, ScheduledTaskRecord } from './store/state';
+import type { EnvironmentData, EnvironmentRecord, ScheduledTaskRecord } from './store/state';
 import { tables } from './store/tables';
 import { joinedTransaction } from './store/transaction';
 
@@ -22,7 +22,6 @@ import { joinedTransaction } from './store/transaction';
 export interface ScopeWork {
   schedule(task: Omit<ScheduledTaskRecord, 'seq'>): void;
   unschedule(drop: (task: ScheduledTaskRecord) => boolean): void;
-  bridgeCallQueued(): void;
 }
 
 /**
@@ -35,6 +34,8 @@ export interface EngineScopes {
   scopeOf(target: EnvironmentScope): EngineScope;
   /** The scope of an environment of the state. */
   scopeIn(environment: EnvironmentRecord): EngineScope;
+  /** The scope made for an environment's data set, if one was (what a write of it was made in). */
+  scopeOfData(data: EnvironmentData): EngineScope | undefined;
 }
 
 /**
@@ -80,7 +81,6 @@ export function createScopes(
       atomic: (part) => journaled(part),
       inbox: core.inbox,
       bridge: core.bridge,
-      bridgeCallQueued: () => work.bridgeCallQueued(),
       // A request's own scope carries its transaction (scope.ts requestScope); this one is shared.
       get transaction() {
         return joinedTransaction(core.owner);
@@ -93,5 +93,6 @@ export function createScopes(
   return {
     scopeOf,
     scopeIn: (environment) => scopeOf({ environment, data: dataOf(environment) }),
+    scopeOfData: (data) => scopes.get(data),
   };
 }

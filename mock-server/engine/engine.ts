@@ -20,6 +20,7 @@ import { createEngineCore } from './engine-core';
 import { createScopes } from './engine-scopes';
 import type { EngineEvents } from './event-feed';
 import { inProcessOperations } from './in-process-operations';
+import { inboxAnnouncer } from './inbox/inbox-announcer';
 import type { EngineInbox } from './inbox/inbox-hub';
 import { engineInbox } from './inbox/inbox-hub';
 import type { EngineOperations } from './operations/index';
@@ -38,6 +39,7 @@ import type { WriteWatcher } from './store/journal';
 import type { RetentionOptions } from './store/retention';
 import type { SchedulingClock } from './store/scheduler';
 import type { EngineState, EnvironmentRecord, OrganizationRecord } from './store/state';
+import { readCommits } from './store/transaction';
 
 export type { DurableImage, EncodedEngineState } from './durable-image';
 export type { EngineOperations } from './operations/index';
@@ -311,10 +313,10 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
     {
       schedule: (task) => background.schedule(task),
       unschedule: (drop) => background.unschedule(drop),
-      bridgeCallQueued: () => background.bridgePump.kick(),
     },
     options.retention ?? {},
   );
+  readCommits(core.owner, inboxAnnouncer(scopes.scopeOfData, core.inbox.changes));
   const organizations = createOrganizations(core, scopes.scopeOf, options);
   const background = createBackgroundWork(core, {
     scopeIn: scopes.scopeIn,

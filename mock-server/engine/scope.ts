@@ -77,8 +77,6 @@ export interface EngineScope extends EnvironmentScope {
   inbox: InboxHub;
   /** @internal How bridge requests are sent (bridge/bridge-options.ts). */
   bridge: BridgeTransport;
-  /** @internal Tells the bridge pump a step waits for its bridge call (run/bridge-step.ts). */
-  bridgeCallQueued(): void;
   /**
    * @internal The transaction of the request this scope was given to (store/transaction.ts),
    * read-only: carried by a request's own scope ({@link requestScope}), so it holds across an

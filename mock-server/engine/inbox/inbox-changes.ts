@@ -1,8 +1,8 @@
 /**
  * The engine's announcements of what changed in a subscriber's Inbox, for a real-time layer (the
  * socket of `svc-mock`) to forward: a delivered in-app message, or new counts after a read, seen,
- * archive, delete or snooze. Announced only after the operation that made the change committed
- * (`store/journal.ts` `afterCommit`), never for a rolled-back one.
+ * archive, delete or snooze. Read from the writes the operation committed
+ * (inbox/inbox-announcer.ts), never from a rolled-back one.
  *
  * @module
  */

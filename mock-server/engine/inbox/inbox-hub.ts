@@ -5,26 +5,15 @@
  * @module
  */
 
-import type { EngineScope } from '../scope';
-import type { EngineState, MessageRecord, SubscriberRecord } from '../store/state';
-import { announceInbox } from './announce';
+import type { EngineState } from '../store/state';
 import { createInboxChanges, type InboxChangeListener, type InboxChanges } from './inbox-changes';
 import { createInboxSessions, type InboxSession, type InboxSessions } from './sessions';
 
 /** The Inbox parts of an engine, as its scopes carry them. @internal */
 export interface InboxHub {
   sessions: InboxSessions;
+  /** Where the changes read from committed writes are announced (inbox/inbox-announcer.ts). */
   changes: InboxChanges;
-  /**
-   * Tells the Inbox listeners after commit what changed for a subscriber (`announce.ts`): how
-   * the resources and runs below the Inbox reach it, through the scope.
-   */
-  announce(
-    scope: EngineScope,
-    subscriber: SubscriberRecord,
-    kind: 'received' | 'counts',
-    message?: MessageRecord,
-  ): void;
 }
 
 /**
@@ -64,7 +53,6 @@ export function createInboxHub(state: () => EngineState, now: () => number): Inb
   return {
     sessions: createInboxSessions(state, now),
     changes: createInboxChanges(),
-    announce: announceInbox,
   };
 }
 

@@ -12,7 +12,6 @@ import type { EngineScope } from '../scope';
 import type { MessageRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
-import { announceInbox } from './announce';
 import { inAppMessagesOf } from './inbox-counts';
 
 /** The messages each mark changes (the repository's update query) and what it sets. */
@@ -79,6 +78,6 @@ export function markAllMessages(scope: EngineScope, subscriberId: string, body: 
     message.updatedAt = at;
   }
   // The usecase sends its socket event whatever the number changed.
-  announceInbox(scope, subscriber, 'counts');
+  tables.messages.noticeCounts(scope.data, subscriber._id);
   return selected.length;
 }

@@ -12,7 +12,6 @@ import type { EngineScope } from '../scope';
 import { tables } from '../store/tables';
 import { checkJsonDepth } from '../wire/json-depth';
 import { ServiceError } from '../wire/service-error';
-import { announceInbox } from './announce';
 
 function statusOf(input: Record<string, unknown>): string {
   const status = input['status'];
@@ -71,6 +70,5 @@ export function updateMessageAction(
   tables.messages.edit(scope.data, message);
   message.cta = updated;
   message.updatedAt = scope.iso();
-  announceInbox(scope, subscriber, 'counts');
   return toMessageDto(message);
 }

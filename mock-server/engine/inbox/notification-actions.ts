@@ -13,7 +13,6 @@ import { isObjectId } from '../store/ids';
 import type { MessageRecord, SubscriberRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { ServiceError } from '../wire/service-error';
-import { announceInbox } from './announce';
 import { inAppMessagesOf } from './inbox-counts';
 import { filterFromJson, type InboxFilter, matchesFilter } from './notification-filter';
 import type { InboxNotification } from './notification-shapes';
@@ -264,26 +263,21 @@ export function actOnNotification(
   }
   message.updatedAt = at;
   recordInteractions(scope, message, INTERACTIONS_OF[action] ?? []);
-  announceInbox(scope, subscriber, action === 'unsnooze' ? 'received' : 'counts', message);
   return toInboxNotification(scope.data, message, subscriber, now);
 }
 
 /**
  * The end of a snooze, run by the clock: the message returns to the Inbox with a new
- * `deliveredAt` entry and is announced as received again.
+ * `deliveredAt` entry (announced as received again: inbox/inbox-announcer.ts).
  */
 export function endSnooze(scope: EngineScope, messageId: string): void {
   const message = tables.messages.byId(scope.data, messageId);
   if (!message || message.snoozedUntil === undefined) return;
-  const subscriberId = tables.subscribers.subscriberIdOf(scope.data, message._subscriberId);
-  const subscriber =
-    subscriberId === undefined ? undefined : tables.subscribers.get(scope.data, subscriberId);
   const at = scope.iso();
   tables.messages.edit(scope.data, message);
   delete message.snoozedUntil;
   message.deliveredAt = [...message.deliveredAt, at];
   message.updatedAt = at;
-  if (subscriber) announceInbox(scope, subscriber, 'received', message);
 }
 
 /**
@@ -303,7 +297,6 @@ export function deleteNotification(
     scope.data,
     tables.messages.values(scope.data).indexOf(message),
   );
-  announceInbox(scope, subscriber, 'counts');
 }
 
 /** The bulk actions of `POST /v1/inbox/notifications/{action}`. */
@@ -346,7 +339,6 @@ export function actOnAll(
   const selected = inAppMessagesOf(scope.data, subscriber).filter((message) =>
     ids === undefined ? matchesFilter(scope.data, message, filter, now) : ids.includes(message._id),
   );
-  let changed = false;
   for (const message of selected) {
     if (action === 'delete') continue;
     const wanted =
@@ -369,13 +361,10 @@ export function actOnAll(
       message.archivedAt = at;
     }
     message.updatedAt = at;
-    changed = true;
   }
   if (action === 'delete' && selected.length > 0) {
     const dropped = new Set(selected.map((message) => message._id));
     for (const id of dropped) cancelSnoozeEnd(scope, id);
     tables.messages.removeWhere(scope.state, scope.data, (message) => dropped.has(message._id));
-    changed = true;
   }
-  if (changed) announceInbox(scope, subscriber, 'counts');
 }

@@ -108,9 +108,7 @@ export function deleteMessage(
     .values(data)
     .findIndex((message) => message._id === messageId.toLowerCase());
   if (index < 0) throw ServiceError.http(404, `Message with id ${messageId} not found`);
-  const message = tables.messages.values(data)[index] as MessageRecord;
   tables.messages.removeAt(scope.state, data, index);
-  announceRemoval(scope, [message]);
   return { acknowledged: true, status: 'deleted' };
 }
 
@@ -133,22 +131,5 @@ export function deleteMessagesByTransaction(
   const drop = (message: MessageRecord) =>
     message.transactionId === transactionId &&
     (channel === undefined || message.channel === channel);
-  const removed = tables.messages.where(data, drop);
   tables.messages.removeWhere(scope.state, data, drop);
-  announceRemoval(scope, removed);
-}
-
-/** The Inbox counts of each subscriber who lost an in-app message. */
-function announceRemoval(scope: EngineScope, removed: MessageRecord[]): void {
-  const owners = new Set(
-    removed
-      .filter((message) => message.channel === 'in_app')
-      .map((message) => message._subscriberId),
-  );
-  for (const owner of owners) {
-    const subscriberId = tables.subscribers.subscriberIdOf(scope.data, owner);
-    const subscriber =
-      subscriberId === undefined ? undefined : tables.subscribers.get(scope.data, subscriberId);
-    if (subscriber) scope.inbox.announce(scope, subscriber, 'counts');
-  }
 }

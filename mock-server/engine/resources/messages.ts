@@ -73,6 +73,5 @@ export function markMessagesAs(
     message.updatedAt = at;
     updated.push(toMessageDto(message));
   }
-  if (updated.length > 0) scope.inbox.announce(scope, subscriber, 'counts');
   return updated;
 }

@@ -9,7 +9,6 @@
  */
 
 import type { EngineScope } from '../scope';
-import { afterCommit } from '../store/journal';
 import type { JobRecord, NotificationRecord, WorkflowRecord } from '../store/state';
 import { tables } from '../store/tables';
 
@@ -39,5 +38,4 @@ export function queueBridgeCall(
     jobIndex: index,
     at: scope.now(),
   });
-  afterCommit(() => scope.bridgeCallQueued());
 }

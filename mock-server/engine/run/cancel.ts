@@ -115,9 +115,9 @@ function leaveDigest(scope: EngineScope, canceled: TransactionJob): void {
     open.notificationIds.includes(canceled.notification._id),
   );
   if (!found) return;
-  const [, open] = found;
+  const [group, open] = found;
   const position = open.notificationIds.indexOf(canceled.notification._id);
-  tables.digests.leave(scope.data, open, position);
+  tables.digests.leave(scope.data, group, open, position);
   const first = tables.notifications.get(scope.data, open.notificationId);
   const events = first?.jobs[open.jobIndex]?.digest?.events;
   if (first && events) tables.notifications.removeDigestEvent(scope.data, first, events, position);

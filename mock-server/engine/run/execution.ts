@@ -293,7 +293,7 @@ function runDigest(
       if (digested) {
         tables.notifications.addDigestEvent(scope.data, first, digested, notification.payload);
       }
-      tables.digests.join(scope.data, open, notification._id);
+      tables.digests.join(scope.data, group, open, notification._id);
       notification._digestedNotificationId = first._id;
       job.digest = { ...digestMeta, events: [] };
       addDetail({ scope, job }, DETAILS.digestMerged, {
@@ -686,9 +686,9 @@ function extendedToSchedule(
   job.scheduleExtensionsCount = verdict.count;
   setStatus(scope, notification, job, 'delayed');
   addDetail({ scope, job }, verdict.detail, { raw: verdict.raw });
-  for (const open of tables.digests.values(scope.data)) {
+  for (const [group, open] of tables.digests.entries(scope.data)) {
     if (open.notificationId === notification._id && open.jobIndex === task.jobIndex) {
-      tables.digests.closeAt(scope.data, open, verdict.resumeAt);
+      tables.digests.closeAt(scope.data, group, open, verdict.resumeAt);
     }
   }
   scope.schedule({

@@ -17,14 +17,22 @@
  * @module
  */
 
-import { noteAssign, noteKey, noteListRow, type RowLog, touchRow } from './row-changes';
+import { locateRows } from './row-changes';
 import {
   activeTransaction,
   createTransaction,
+  readCommitted,
   runTransaction,
   type Transaction,
-  type Undo,
 } from './transaction';
+import {
+  type RowRef,
+  type TableTap,
+  tellIndexes,
+  type Undo,
+  undoWrite,
+  type Write,
+} from './writes';
 
 /**
  * Told before an object of the state is changed in place (`assigned`: the object value a write
@@ -33,20 +41,102 @@ import {
  */
 export type WriteWatcher = (target: object, assigned?: unknown) => void;
 
+/**
+ * What a write was made through: a table (`table`, over the collection of `owner`), or inside a
+ * stored row (`within`).
+ *
+ * @example
+ * ```ts
+ * journalPush(open.notificationIds, id, { within: { container: data.digests, row: open, key: group } });
+ * ```
+ */
+export interface WriteVia {
+  readonly table?: TableTap;
+  readonly owner?: unknown;
+  readonly within?: RowRef;
+}
+
 let watchers: WriteWatcher[] = [];
 
-/** The undo log of the running transaction while its journal is open. */
-const openLog = (): Undo[] | undefined => activeTransaction()?.undo;
+/**
+ * Puts `write` on the running transaction's stream, when it keeps one (a journal is open or it
+ * records rows), locating the rows it changed when it records; then tells its table's indexes.
+ */
+function emit(write: Write): void {
+  const transaction = activeTransaction();
+  const writes = transaction?.writes;
+  if (writes !== undefined) {
+    const paths = (transaction as Transaction).rows;
+    if (paths !== undefined) write.rows = locateRows(paths, write);
+    writes.push(write);
+  }
+  if (write.table !== undefined && !(write.kind === 'copy' && write.reindex === 'tell')) {
+    tellIndexes(write);
+  }
+}
 
-/** The row log of the running transaction while it records for a data directory. */
-const openRows = (): RowLog | undefined => activeTransaction()?.rows;
+/** Drops the writes nobody reads any more: outside a journal, once its rows are taken. */
+function settle(transaction: Transaction): void {
+  if (transaction.journals > 0 || transaction.writes === undefined) return;
+  if (transaction.rows === undefined) transaction.writes = undefined;
+  else if (transaction.rowsFrom < transaction.writes.length) return;
+  else transaction.writes.length = 0;
+  transaction.readFrom = 0;
+  transaction.rowsFrom = 0;
+}
 
 /**
- * Runs `operation` in a journal: when it throws, every journaled write it made is undone (newest
- * first), then `afterRollback` runs when given, and the error goes on. The undo is local: it costs
- * what the operation wrote, not what the engine holds (derived indexes and the clock's timers are
- * journaled by the writes that touch them). Nested calls roll back only their own writes; the outer call keeps the log, so
- * its own throw undoes the inner writes too.
+ * The writes of `transaction` not yet in a commit entry, from the first; marks them taken (what
+ * a data directory's entry is made of: store/row-changes.ts `rowChangesOf`).
+ *
+ * @example
+ * ```ts
+ * const changes = rowChangesOf(paths.state(), takeWrites(transaction));
+ * ```
+ */
+export function takeWrites(transaction: Transaction): readonly Write[] {
+  const writes = transaction.writes ?? [];
+  const taken = writes.slice(transaction.rowsFrom);
+  transaction.rowsFrom = writes.length;
+  settle(transaction);
+  return taken;
+}
+
+/**
+ * Starts keeping `transaction`'s writes for a data directory: each write locates the rows it
+ * changed in `paths` (store/row-changes.ts) until {@link stopRecording}.
+ *
+ * @example
+ * ```ts
+ * startRecording(transaction, paths);
+ * ```
+ */
+export function startRecording(transaction: Transaction, paths: Transaction['rows']): void {
+  transaction.rows = paths;
+  transaction.writes ??= [];
+}
+
+/**
+ * Stops keeping `transaction`'s writes for a data directory (what is not taken is dropped).
+ *
+ * @example
+ * ```ts
+ * stopRecording(transaction);
+ * ```
+ */
+export function stopRecording(transaction: Transaction): void {
+  transaction.rows = undefined;
+  settle(transaction);
+}
+
+/**
+ * Runs `operation` in a journal: when it throws, every write it made is undone (newest first,
+ * store/writes.ts `undoWrite`), then `afterRollback` runs when given, and the error goes on. The
+ * undo is local: it costs what the operation wrote, not what the engine holds (derived indexes
+ * and the clock's timers are told by the writes that touch them). Nested calls roll back only
+ * their own writes; the outer call keeps them, so its own throw undoes the inner writes too. When
+ * the outermost journal returns, the readers of committed writes read what it wrote
+ * (store/transaction.ts `readCommits`).
  *
  * @example
  * ```ts
@@ -65,28 +155,31 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
   if (transaction === undefined) {
     return runTransaction(createTransaction(), () => journaled(operation, afterRollback));
   }
-  const outer = transaction.undo;
-  const current = outer ?? [];
-  const mark = current.length;
-  const commitMark = transaction.committed.length;
-  const rowsMark = transaction.rows?.events.length ?? 0;
-  transaction.undo = current;
+  transaction.writes ??= [];
+  const writes = transaction.writes;
+  const mark = writes.length;
+  transaction.journals += 1;
   let result: T;
   try {
     result = operation();
   } catch (error) {
-    for (let index = current.length - 1; index >= mark; index--) (current[index] as Undo)();
-    current.length = mark;
-    transaction.committed.length = commitMark;
-    const rows = transaction.rows;
-    if (rows !== undefined && rows.events.length > rowsMark) rows.events.length = rowsMark;
+    for (let index = writes.length - 1; index >= mark; index--) undoWrite(writes[index] as Write);
+    writes.length = mark;
+    if (transaction.rowsFrom > mark) transaction.rowsFrom = mark;
     afterRollback?.();
     throw error;
   } finally {
-    transaction.undo = outer;
+    transaction.journals -= 1;
+    if (transaction.journals === 0) settleAfterJournal(transaction, writes.length > mark);
   }
-  if (outer === undefined) runCommitted(transaction);
   return result;
+}
+
+/** The outermost journal returned (or threw): its committed writes are read, then let go. */
+function settleAfterJournal(transaction: Transaction, committed: boolean): void {
+  if (committed) readCommitted(transaction);
+  else if (transaction.writes !== undefined) transaction.readFrom = transaction.writes.length;
+  settle(transaction);
 }
 
 /**
@@ -121,39 +214,32 @@ export function beforeWrite(target: object, assigned?: unknown): void {
   for (const watcher of watchers) watcher(target, assigned);
 }
 
-function runCommitted(transaction: Transaction): void {
-  const callbacks = transaction.committed;
-  transaction.committed = [];
-  for (const callback of callbacks) callback();
-}
-
 /**
- * Runs `callback` once the operation's writes are kept: after the outermost journal returns, or
- * at once outside a journal. A rolled-back operation (or nested part) drops its callbacks, so
- * what they announce never happened is never announced.
+ * Records how to undo a change the caller makes outside the state (a timer of the clock). Does
+ * nothing outside a journal.
  *
  * @example
  * ```ts
- * afterCommit(() => changes.announce({ kind: 'counts', subscriberId }));
- * ```
- */
-export function afterCommit(callback: () => void): void {
-  const transaction = activeTransaction();
-  if (transaction?.undo === undefined) callback();
-  else transaction.committed.push(callback);
-}
-
-/**
- * Records how to undo a write the caller is about to make (for writes the helpers below do not
- * cover). Does nothing outside a journal.
- *
- * @example
- * ```ts
- * journalUndo(() => state.outbox.splice(start));
+ * journalUndo(() => clock.cancel(handle));
  * ```
  */
 export function journalUndo(undo: Undo): void {
-  openLog()?.push(undo);
+  if (activeTransaction()?.writes === undefined) return;
+  emit({ kind: 'undo', undo });
+}
+
+/**
+ * Tells the readers of committed writes about `subject` although no row changed (a rollback
+ * drops it as it drops a write). Does nothing outside a journal.
+ *
+ * @example
+ * ```ts
+ * journalNotice(subscriber._id, { table: messageRows.tap, owner: data });
+ * ```
+ */
+export function journalNotice(subject: unknown, via: WriteVia): void {
+  if (activeTransaction()?.writes === undefined) return;
+  emit({ kind: 'notice', subject, table: via.table, owner: via.owner });
 }
 
 /**
@@ -164,17 +250,22 @@ export function journalUndo(undo: Undo): void {
  * journalSet(data.digests, group, open);
  * ```
  */
-export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+export function journalSet<K, V>(map: Map<K, V>, key: K, value: V, via?: WriteVia): void {
   beforeWrite(map, value);
-  const log = openLog();
-  if (log !== undefined) {
-    const had = map.has(key);
-    const previous = map.get(key) as V;
-    log.push(had ? () => map.set(key, previous) : () => map.delete(key));
-  }
+  const had = map.has(key);
+  const previous = map.get(key);
   map.set(key, value);
-  const rows = openRows();
-  if (rows !== undefined) noteKey(rows, map as Map<unknown, unknown>, key);
+  emit({
+    kind: 'entry',
+    container: map as Map<unknown, unknown>,
+    key,
+    had,
+    previous,
+    row: value,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  });
 }
 
 /**
@@ -185,50 +276,59 @@ export function journalSet<K, V>(map: Map<K, V>, key: K, value: V): void {
  * journalDelete(data.digests, group);
  * ```
  */
-export function journalDelete<K, V>(map: Map<K, V>, key: K): void {
+export function journalDelete<K, V>(map: Map<K, V>, key: K, via?: WriteVia): void {
+  if (!map.has(key)) return;
   beforeWrite(map);
-  const log = openLog();
-  if (log !== undefined && map.has(key)) {
-    const previous = map.get(key) as V;
-    log.push(() => map.set(key, previous));
-  }
+  const previous = map.get(key);
   map.delete(key);
-  const rows = openRows();
-  if (rows !== undefined) noteKey(rows, map as Map<unknown, unknown>, key);
+  emit({
+    kind: 'entry',
+    container: map as Map<unknown, unknown>,
+    key,
+    had: true,
+    previous,
+    row: undefined,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  });
 }
 
 /**
- * `set.add(value)`, undone by removing the value when it was not there before.
+ * `set.add(value)`, undone by removing the value (nothing when it was there already).
  *
  * @example
  * ```ts
  * journalAdd(data.transactionIds, transactionId);
  * ```
  */
-export function journalAdd<V>(set: Set<V>, value: V): void {
+export function journalAdd<V>(set: Set<V>, value: V, via?: WriteVia): void {
+  if (set.has(value)) return;
   beforeWrite(set, value);
-  const log = openLog();
-  if (log !== undefined && !set.has(value)) log.push(() => set.delete(value));
   set.add(value);
-  const rows = openRows();
-  if (rows !== undefined) noteKey(rows, set as Set<unknown>, value);
+  emit({
+    kind: 'entry',
+    container: set as Set<unknown>,
+    key: value,
+    had: false,
+    previous: undefined,
+    row: value,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  });
 }
 
 /**
- * `array.push(item)`, undone by removing the last item (undos run newest first, so it is this one).
+ * `array.push(item)`, undone by removing it.
  *
  * @example
  * ```ts
  * journalPush(data.messages, message);
  * ```
  */
-export function journalPush<T>(array: T[], item: T): void {
-  beforeWrite(array, item);
-  const log = openLog();
-  if (log !== undefined) log.push(() => array.pop());
-  array.push(item);
-  const rows = openRows();
-  if (rows !== undefined) noteListRow(rows, array, item, true);
+export function journalPush<T>(array: T[], item: T, via?: WriteVia): void {
+  journalInsert(array, array.length, item, via);
 }
 
 /**
@@ -239,13 +339,20 @@ export function journalPush<T>(array: T[], item: T): void {
  * journalInsert(data.subscriberOrder, position, record._id);
  * ```
  */
-export function journalInsert<T>(array: T[], index: number, item: T): void {
+export function journalInsert<T>(array: T[], index: number, item: T, via?: WriteVia): void {
   beforeWrite(array, item);
-  const log = openLog();
-  if (log !== undefined) log.push(() => array.splice(index, 1));
-  array.splice(index, 0, item);
-  const rows = openRows();
-  if (rows !== undefined) noteListRow(rows, array, item, true);
+  if (index === array.length) array.push(item);
+  else array.splice(index, 0, item);
+  emit({
+    kind: 'list',
+    container: array,
+    index,
+    row: item,
+    present: true,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  });
 }
 
 /**
@@ -256,15 +363,20 @@ export function journalInsert<T>(array: T[], index: number, item: T): void {
  * journalRemove(state.scheduled, index);
  * ```
  */
-export function journalRemove<T>(array: T[], index: number): void {
+export function journalRemove<T>(array: T[], index: number, via?: WriteVia): void {
+  if (index < 0 || index >= array.length) return;
   beforeWrite(array);
-  const log = openLog();
   const [removed] = array.splice(index, 1);
-  if (log !== undefined && removed !== undefined) {
-    log.push(() => array.splice(index, 0, removed));
-  }
-  const rows = openRows();
-  if (rows !== undefined) noteListRow(rows, array, removed, false);
+  emit({
+    kind: 'list',
+    container: array,
+    index,
+    row: removed,
+    present: false,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  });
 }
 
 /**
@@ -279,31 +391,31 @@ export function journalAssign<T extends object, K extends keyof T>(
   record: T,
   key: K,
   value: T[K],
+  via?: WriteVia,
 ): void {
   beforeWrite(record, value);
-  const rows = openRows();
-  if (rows !== undefined) noteAssign(rows, record, key, value);
-  const log = openLog();
-  if (log !== undefined) {
-    const had = Object.hasOwn(record, key);
-    const previous = record[key];
-    log.push(
-      had
-        ? () => {
-            record[key] = previous;
-          }
-        : () => {
-            delete record[key];
-          },
-    );
-  }
+  const had = Object.hasOwn(record, key);
+  const previous = record[key];
   record[key] = value;
+  emit({
+    kind: 'field',
+    record,
+    field: key,
+    had,
+    previous,
+    value,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  });
 }
 
 /**
  * Keeps a copy of an existing record before the caller changes it in place (any field, nested
  * ones included); undone by putting the copy's fields back into the same object, so the indexes
  * and references that hold it stay valid. Meant for small records (a subscriber, a tenant).
+ * `reindex`: whether its table's indexes are told after the change by the caller (`tell`) or
+ * dropped now (`forget`, the default).
  *
  * @example
  * ```ts
@@ -311,56 +423,26 @@ export function journalAssign<T extends object, K extends keyof T>(
  * subscriber.channels.push(channel);
  * ```
  */
-export function journalRecord(record: object): void {
+export function journalRecord(
+  record: object,
+  via?: WriteVia,
+  reindex: 'tell' | 'forget' = 'forget',
+): Write {
   beforeWrite(record);
-  const log = openLog();
-  if (log === undefined) return;
-  const before = structuredClone(record) as Record<string, unknown>;
-  const target = record as Record<string, unknown>;
-  log.push(() => {
-    for (const key of Object.keys(target)) if (!Object.hasOwn(before, key)) delete target[key];
-    Object.assign(target, before);
-  });
-}
-
-/**
- * Tells the running commit's row log (store/row-changes.ts) that a stored row of `container`
- * changed in place (`key`: its map key when known). Every table change inside a row says so.
- *
- * @example
- * ```ts
- * journalTouch(data.digests, open, group);
- * ```
- */
-export function journalTouch(container: object, row: object, key?: unknown): void {
-  const rows = openRows();
-  if (rows !== undefined) touchRow(rows, container, row, key);
-}
-
-/**
- * Tells the running commit's row log that `row` was put into (`present`) or taken out of the
- * list `container` by a write the helpers above did not make.
- *
- * @example
- * ```ts
- * journalListRow(array, row, true);
- * ```
- */
-export function journalListRow(container: unknown[], row: unknown, present: boolean): void {
-  const rows = openRows();
-  if (rows !== undefined) noteListRow(rows, container, row, present);
-}
-
-/**
- * Tells the running commit's row log that `member` of the set `container` was added or removed
- * by a write the helpers above did not make.
- *
- * @example
- * ```ts
- * journalMember(set, value);
- * ```
- */
-export function journalMember(container: Set<unknown>, member: unknown): void {
-  const rows = openRows();
-  if (rows !== undefined) noteKey(rows, container, member);
+  const transaction = activeTransaction();
+  const before =
+    transaction !== undefined && transaction.journals > 0
+      ? (structuredClone(record) as Record<string, unknown>)
+      : undefined;
+  const write: Write = {
+    kind: 'copy',
+    record,
+    before,
+    reindex,
+    table: via?.table,
+    owner: via?.owner,
+    within: via?.within,
+  };
+  emit(write);
+  return write;
 }

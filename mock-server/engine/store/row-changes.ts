@@ -1,16 +1,17 @@
 /**
  * The row changes of one commit (docs/decisions/0142-keeping-data.md#rows-not-requests): while a
- * transaction records for a data directory (store/transaction.ts `rows`), every write to the state
- * says which row of which table it touched, and at the commit the rows are read as they are then
- * (later in-place changes of the same request included). A data directory writes them down and
- * puts them back after a restart (store/row-apply.ts) without running any rule.
+ * transaction records for a data directory (store/transaction.ts `rows`), each write of its stream
+ * (store/writes.ts) is located when it is made: which row of which table it touched
+ * ({@link locateRows}); at the commit the rows are read as they are then (later in-place changes
+ * of the same request included, {@link rowChangesOf}). A data directory writes them down and puts
+ * them back after a restart (store/row-apply.ts) without running any rule.
  *
  * A table is a collection of the engine state (`scheduled`, `idempotency` ...) or of an
  * environment's data (`subscribers`, `notifications` ...), named by its field; a row is a map's
  * entry, a set's member or a list's record (keyed by `_id`, `seq` or `messageId`, see
  * {@link listRowKey}). Scalar fields of the state (`taskSequence`, `retentionPass`) are changes
- * too. The write helpers (store/journal.ts) report the collections they write; a change inside a
- * stored row (a nested list, one field) is reported by its table with {@link touchRow}.
+ * too. A write inside a stored row (a nested list, one field) names that row (`within`): its table
+ * says so when it writes.
  * Collections derived from a table (`subscriberKeys`, `notificationsById` ...) are not recorded:
  * they are rebuilt from their table's changes.
  *
@@ -18,6 +19,7 @@
  */
 
 import type { EngineState, EnvironmentData } from './state';
+import type { RowRef, Write } from './writes';
 
 /**
  * One changed row: `table` (a collection's field, `throttle.<field>` for the throttle store)
@@ -93,7 +95,16 @@ interface OwnerPath {
   readonly prefix: string;
 }
 
-type RowEvent =
+/**
+ * A row a write changed, located: a map's entry or a set's member (`key`), a list's row
+ * (`listRow`, put in or taken out), or a scalar field of the state or an environment's data.
+ *
+ * @example
+ * ```ts
+ * const event: RowEvent = { path: { environment: envId, table: 'digests' }, key: group };
+ * ```
+ */
+export type RowEvent =
   | { readonly path: CollectionPath; readonly key: unknown; readonly row?: object }
   | {
       readonly path: CollectionPath;
@@ -188,99 +199,48 @@ export function createCollectionPaths(state: () => EngineState): CollectionPaths
   };
 }
 
-/**
- * The row changes a recording transaction collects (store/transaction.ts `rows`).
- *
- * @example
- * ```ts
- * transaction.rows = createRowLog(paths);
- * ```
- */
-export interface RowLog {
-  readonly paths: CollectionPaths;
-  events: RowEvent[];
-}
-
-/**
- * A new, empty row log over `paths`.
- *
- * @example
- * ```ts
- * const log = createRowLog(createCollectionPaths(() => state));
- * ```
- */
-export function createRowLog(paths: CollectionPaths): RowLog {
-  return { paths, events: [] };
-}
-
-function tableOf(log: RowLog, container: object): CollectionPath | undefined {
-  const path = log.paths.collection(container);
+function tableOf(paths: CollectionPaths, container: object): CollectionPath | undefined {
+  const path = paths.collection(container);
   return path === undefined || DERIVED_TABLES.has(path.table) ? undefined : path;
 }
 
-/**
- * The entry `key` of a map or set of the state may have changed (read at the commit).
- *
- * @example
- * ```ts
- * noteKey(log, data.digests, group);
- * ```
- */
-export function noteKey(
-  log: RowLog,
+function entryEvents(
+  paths: CollectionPaths,
   container: Map<unknown, unknown> | Set<unknown>,
   key: unknown,
-): void {
-  const path = tableOf(log, container);
-  if (path === undefined) return;
-  log.events.push({ path, key });
+): RowEvent[] | undefined {
+  const path = tableOf(paths, container);
+  if (path === undefined) return undefined;
   // A new environment's data: its collections are tables from now on.
   if (path.table === 'data' && path.environment === undefined && container instanceof Map) {
     const data = container.get(key) as EnvironmentData | undefined;
     if (data !== undefined) {
       for (const [field, value] of Object.entries(data)) {
         if (isCollection(value))
-          log.paths.replaced(value, { environment: key as string, table: field });
+          paths.replaced(value, { environment: key as string, table: field });
       }
     }
   }
+  return [{ path, key }];
 }
 
-/**
- * `row` was put into (`present`) or taken out of the list `container` of the state.
- *
- * @example
- * ```ts
- * noteListRow(log, data.messages, message, true);
- * ```
- */
-export function noteListRow(
-  log: RowLog,
+function listEvents(
+  paths: CollectionPaths,
   container: unknown[],
   row: unknown,
   present: boolean,
-): void {
-  if (row === null || typeof row !== 'object') return;
-  const path = tableOf(log, container);
-  if (path !== undefined) log.events.push({ path, listRow: row, present });
+): RowEvent[] | undefined {
+  if (row === null || typeof row !== 'object') return undefined;
+  const path = tableOf(paths, container);
+  return path === undefined ? undefined : [{ path, listRow: row, present }];
 }
 
-/**
- * A stored row was changed in place (a field, or a list inside it): the table that owns `row`
- * says so with the collection it is in (`key`: its map key, when `container` is a map).
- *
- * @example
- * ```ts
- * touchRow(log, data.digests, open, group);
- * ```
- */
-export function touchRow(log: RowLog, container: object, row: object, key?: unknown): void {
-  if (Array.isArray(container)) {
-    noteListRow(log, container, row, true);
-    return;
-  }
-  if (!(container instanceof Map)) return;
-  let found = key;
+/** The stored row `within` names changed in place. */
+function touchEvents(paths: CollectionPaths, within: RowRef): RowEvent[] | undefined {
+  const { container, row } = within;
+  if (Array.isArray(container)) return listEvents(paths, container, row, true);
+  if (!(container instanceof Map)) return undefined;
+  let found = within.key;
   if (found === undefined) {
     for (const [entryKey, value] of container) {
       if (value === row) {
@@ -289,60 +249,84 @@ export function touchRow(log: RowLog, container: object, row: object, key?: unkn
       }
     }
   }
-  if (found !== undefined) noteKey(log, container, found);
+  return found === undefined ? undefined : entryEvents(paths, container, found);
 }
 
 /**
- * `record[field]` is about to be set to `value`: when `record` is the state, an environment's
- * data or a throttle store, a scalar field changed or a whole collection was replaced (the rows
- * it lost or gained are changes); when it is a list of the state, a row was replaced by another.
+ * A field of the state, of an environment's data or of a throttle store was set: a scalar field
+ * changed, or a whole collection was replaced (the rows it lost or gained are changes); a field of
+ * a list (an index) replaced a row by another.
+ */
+function fieldEvents(
+  paths: CollectionPaths,
+  record: object,
+  field: PropertyKey,
+  previous: unknown,
+  value: unknown,
+): RowEvent[] | undefined {
+  if (Array.isArray(record)) {
+    return [
+      ...(listEvents(paths, record, previous, false) ?? []),
+      ...(listEvents(paths, record, value, true) ?? []),
+    ];
+  }
+  if (typeof field !== 'string') return undefined;
+  const owner = paths.owner(record);
+  if (owner === undefined) return undefined;
+  const table = owner.prefix + field;
+  if (!isCollection(value) || !isCollection(previous)) {
+    return [{ owner, ownerObject: record, field }];
+  }
+  const path = { environment: owner.environment, table };
+  paths.replaced(value, path);
+  if (DERIVED_TABLES.has(table)) return undefined;
+  return replacementEvents(path, previous, value);
+}
+
+/**
+ * The rows `write` changed, in the collections `paths` knows: what a recording transaction keeps
+ * with each write (store/journal.ts). A write inside a stored row (`within`) is a change of that
+ * row alone.
  *
  * @example
  * ```ts
- * noteAssign(log, data, 'messages', kept);
+ * write.rows = locateRows(transaction.rows, write);
  * ```
  */
-export function noteAssign(log: RowLog, record: object, field: PropertyKey, value: unknown): void {
-  const previous = (record as Record<PropertyKey, unknown>)[field];
-  if (Array.isArray(record)) {
-    noteListRow(log, record, previous, false);
-    noteListRow(log, record, value, true);
-    return;
+export function locateRows(paths: CollectionPaths, write: Write): RowEvent[] | undefined {
+  if (write.within !== undefined) return touchEvents(paths, write.within);
+  switch (write.kind) {
+    case 'entry':
+      return entryEvents(paths, write.container, write.key);
+    case 'list':
+      return listEvents(paths, write.container, write.row, write.present);
+    case 'field':
+      return fieldEvents(paths, write.record, write.field, write.previous, write.value);
+    default:
+      return undefined;
   }
-  if (typeof field !== 'string') return;
-  const owner = log.paths.owner(record);
-  if (owner === undefined) return;
-  const table = owner.prefix + field;
-  if (!isCollection(value) || !isCollection(previous)) {
-    log.events.push({ owner, ownerObject: record, field });
-    return;
-  }
-  const path = { environment: owner.environment, table };
-  log.paths.replaced(value, path);
-  if (DERIVED_TABLES.has(table)) return;
-  noteReplacement(log, path, previous, value);
 }
 
-function noteReplacement(
-  log: RowLog,
+function replacementEvents(
   path: CollectionPath,
   previous: Map<unknown, unknown> | Set<unknown> | unknown[],
   next: Map<unknown, unknown> | Set<unknown> | unknown[],
-): void {
+): RowEvent[] {
+  const events: RowEvent[] = [];
   if (Array.isArray(previous) && Array.isArray(next)) {
     const kept = new Set(next);
     const had = new Set(previous);
     for (const row of previous) {
       if (!kept.has(row) && row !== null && typeof row === 'object') {
-        log.events.push({ path, listRow: row, present: false });
+        events.push({ path, listRow: row, present: false });
       }
     }
     for (const row of next) {
       if (!had.has(row) && row !== null && typeof row === 'object') {
-        log.events.push({ path, listRow: row, present: true });
+        events.push({ path, listRow: row, present: true });
       }
     }
-    return;
+    return events;
   }
   const keysOf = (collection: Map<unknown, unknown> | Set<unknown> | unknown[]) =>
     collection instanceof Map || collection instanceof Set ? [...collection.keys()] : [];
@@ -350,16 +334,17 @@ function noteReplacement(
   const previousHas = (key: unknown) =>
     (previous instanceof Map || previous instanceof Set) && previous.has(key);
   for (const key of keysOf(previous)) {
-    if (!nextHas(key)) log.events.push({ path, key });
+    if (!nextHas(key)) events.push({ path, key });
   }
   for (const key of keysOf(next)) {
     if (
       !previousHas(key) ||
       (next instanceof Map && previous instanceof Map && next.get(key) !== previous.get(key))
     ) {
-      log.events.push({ path, key });
+      events.push({ path, key });
     }
   }
+  return events;
 }
 
 function collectionAt(state: EngineState, path: CollectionPath): unknown {
@@ -374,40 +359,38 @@ function collectionAt(state: EngineState, path: CollectionPath): unknown {
 }
 
 /**
- * The changes `log` collected, each row read as it is now (one change per row, in the order the
- * rows were first written), and empties the log. Rows of an environment that is gone are left
- * out (its removal is a change of the state's `data`).
+ * The row changes of `writes` (located by {@link locateRows}), each row read as it is now in
+ * `state` (one change per row, in the order the rows were first written). Rows of an environment
+ * that is gone are left out (its removal is a change of the state's `data`).
  *
  * @example
  * ```ts
- * const changes = takeRowChanges(transaction.rows);
+ * const changes = rowChangesOf(paths.state(), takeWrites(transaction));
  * ```
  */
-export function takeRowChanges(log: RowLog): RowChange[] {
-  const events = log.events;
-  log.events = [];
-  const state = log.paths.state();
+export function rowChangesOf(state: EngineState, writes: readonly Write[]): RowChange[] {
   // One change per row: the last event of each decides a list row's presence.
   const byRow = new Map<string, Map<unknown, RowEvent>>();
-  for (const event of events) {
-    let group: string;
-    let key: unknown;
-    if ('owner' in event) {
-      group = `${event.owner.environment ?? ''}\u0000field`;
-      key = event.owner.prefix + event.field;
-    } else {
-      group = `${event.path.environment ?? ''}\u0000${event.path.table}`;
-      key = 'listRow' in event ? listRowKey(event.path.table, event.listRow) : event.key;
+  for (const write of writes)
+    for (const event of write.rows ?? []) {
+      let group: string;
+      let key: unknown;
+      if ('owner' in event) {
+        group = `${event.owner.environment ?? ''}\u0000field`;
+        key = event.owner.prefix + event.field;
+      } else {
+        group = `${event.path.environment ?? ''}\u0000${event.path.table}`;
+        key = 'listRow' in event ? listRowKey(event.path.table, event.listRow) : event.key;
+      }
+      let rows = byRow.get(group);
+      if (rows === undefined) {
+        rows = new Map();
+        byRow.set(group, rows);
+      }
+      // Delete first: the change goes where the row was last written.
+      rows.delete(key);
+      rows.set(key, event);
     }
-    let rows = byRow.get(group);
-    if (rows === undefined) {
-      rows = new Map();
-      byRow.set(group, rows);
-    }
-    // Delete first: the change goes where the row was last written.
-    rows.delete(key);
-    rows.set(key, event);
-  }
   const changes: RowChange[] = [];
   for (const rows of byRow.values()) {
     for (const [key, event] of rows) {

@@ -1,8 +1,9 @@
 /**
  * Tables that own their writes (docs/decisions/0140-one-declaration-per-operation.md#tables-that-own-their-writes):
  * a typed accessor over one collection of the plain-data state (a `Map`, an array or a `Set`)
- * that journals each write itself (store/journal.ts) and tells the collection's derived indexes
- * about it, on the write and on its undo. The state stays plain data (snapshots, reset and
+ * whose every write is one write of the transaction's stream (store/writes.ts): journaled by
+ * store/journal.ts, and read by the collection's derived indexes (on the write and on its undo),
+ * a data directory and the readers of committed writes. The state stays plain data (snapshots, reset and
  * restore are a `structuredClone`); the tables are functions over it, declared once in
  * store/tables.ts, so a caller writes `tables.digests.set(data, group, open)` and cannot skip the
  * journal or an index. Reads go through the table too (`get`, `has`, `find`, `where`, `page`,
@@ -14,58 +15,16 @@
  */
 
 import {
-  beforeWrite,
+  journalAdd,
   journalDelete,
-  journalListRow,
-  journalMember,
+  journalInsert,
   journalRecord,
+  journalRemove,
   journalSet,
-  journalTouch,
-  journalUndo,
 } from './journal';
+import { type TableIndex, type TableTap, tellIndexes } from './writes';
 
-/**
- * A derived index of a table, kept outside the state: told of each write after it happened
- * (`written`, absent: nothing to do). When a write is undone, an index with `written` is told the
- * reverse write (the row back to what it was), so it stays built and a rollback costs what the
- * operation wrote; one without it is dropped (`forget`; it rebuilds on its next read).
- *
- * @example
- * ```ts
- * const index: TableIndex<EnvironmentData, WorkflowRecord> = { forget: (data) => workflowsChanged(data) };
- * ```
- */
-export interface TableIndex<Owner, Row> {
-  written?(owner: Owner, row: Row | undefined, previous: Row | undefined): void;
-  forget(owner: Owner): void;
-}
-
-/**
- * Journals how each index undoes a write. Called BEFORE the row's own undo is journaled, so it
- * runs after the row is back (undos run newest first) and sees the state as it was.
- */
-function journalIndexUndo<Owner, Row>(
-  owner: Owner,
-  indexes: readonly TableIndex<Owner, Row>[],
-  row: Row | undefined,
-  previous: Row | undefined,
-): void {
-  for (const index of indexes) {
-    journalUndo(() => (index.written ? index.written(owner, previous, row) : index.forget(owner)));
-  }
-}
-
-function indexed<Owner, Row>(
-  owner: Owner,
-  indexes: readonly TableIndex<Owner, Row>[],
-  row: Row | undefined,
-  previous: Row | undefined,
-): void {
-  for (const index of indexes) {
-    if (index.written) index.written(owner, row, previous);
-    else index.forget(owner);
-  }
-}
+export type { TableIndex } from './writes';
 
 /** A page of rows in the table's order. */
 export interface RowPage<Row> {
@@ -182,36 +141,35 @@ export function listReads<Owner, Row>(rows: (owner: Owner) => Row[]) {
 /** The in-place changes every table offers over its stored rows. */
 function rowEdits<Owner, Row>(
   collection: (owner: Owner) => object,
-  indexes: readonly TableIndex<Owner, Row>[],
+  tap: TableTap,
   keyOf?: (row: Row) => unknown,
 ) {
+  const via = (owner: Owner, row: Row & object) => ({
+    table: tap,
+    owner,
+    within: { container: collection(owner), row, key: keyOf?.(row) },
+  });
   return {
     /**
      * Keeps a copy of a stored row before the caller changes it in place (any field, nested ones
      * too); indexes are dropped. For tables whose indexes rebuild on read; otherwise `update`.
      */
     edit(owner: Owner, row: Row & object): void {
-      journalRecord(row);
-      journalTouch(collection(owner), row, keyOf?.(row));
-      for (const index of indexes) {
-        journalUndo(() => index.forget(owner));
-        index.forget(owner);
-      }
+      journalRecord(row, via(owner, row));
     },
     /** Changes a stored row in place: a copy is journaled first, indexes are told after. */
     update<T>(owner: Owner, row: Row & object, change: (row: Row) => T): T {
-      journalIndexUndo(owner, indexes, row, row);
-      journalRecord(row);
-      journalTouch(collection(owner), row, keyOf?.(row));
+      const write = journalRecord(row, via(owner, row), 'tell');
       const answer = change(row);
-      indexed(owner, indexes, row, undefined);
+      tellIndexes(write);
       return answer;
     },
   };
 }
 
 /**
- * A table over a `Map` of the state: rows by key.
+ * A table over a `Map` of the state: rows by key (`keyOf`: a row's key, which an in-place change
+ * names; without it the change finds its key in the map).
  *
  * @example
  * ```ts
@@ -224,26 +182,20 @@ export function mapTable<Owner, K, Row>(
   indexes: readonly TableIndex<Owner, Row>[] = [],
   keyOf?: (row: Row) => K,
 ) {
+  const tap: TableTap = { indexes };
   return {
     ...mapReads(rows),
+    /** What its writes carry on the stream (store/writes.ts), for the readers of commits. */
+    tap,
     /** `map.set(key, row)`, journaled; indexes told. */
     set(owner: Owner, key: K, row: Row): void {
-      const map = rows(owner);
-      const previous = map.get(key);
-      journalIndexUndo(owner, indexes, row, previous);
-      journalSet(map, key, row);
-      indexed(owner, indexes, row, previous);
+      journalSet(rows(owner), key, row, { table: tap, owner });
     },
     /** `map.delete(key)`, journaled; indexes told. */
     delete(owner: Owner, key: K): void {
-      const map = rows(owner);
-      if (!map.has(key)) return;
-      const previous = map.get(key);
-      journalIndexUndo(owner, indexes, undefined, previous);
-      journalDelete(map, key);
-      indexed(owner, indexes, undefined, previous);
+      journalDelete(rows(owner), key, { table: tap, owner });
     },
-    ...rowEdits(rows, indexes, keyOf),
+    ...rowEdits<Owner, Row>(rows, tap, keyOf),
   };
 }
 
@@ -260,44 +212,25 @@ export function listTable<Owner, Row>(
   rows: (owner: Owner) => Row[],
   indexes: readonly TableIndex<Owner, Row>[] = [],
 ) {
-  const insertAt = (owner: Owner, at: number, row: Row): void => {
-    const array = rows(owner);
-    beforeWrite(array, row);
-    if (at === array.length) {
-      array.push(row);
-      journalUndo(() => array.pop());
-    } else {
-      array.splice(at, 0, row);
-      journalUndo(() => array.splice(at, 1));
-    }
-    journalListRow(array, row, true);
-  };
+  const tap: TableTap = { indexes };
   return {
     ...listReads(rows),
+    /** What its writes carry on the stream (store/writes.ts), for the readers of commits. */
+    tap,
     /** Appends a row, journaled; indexes told. */
     push(owner: Owner, row: Row): void {
-      journalIndexUndo(owner, indexes, row, undefined);
-      insertAt(owner, rows(owner).length, row);
-      indexed(owner, indexes, row, undefined);
+      const array = rows(owner);
+      journalInsert(array, array.length, row, { table: tap, owner });
     },
     /** Inserts a row at `at`, journaled; indexes told. */
     insert(owner: Owner, at: number, row: Row): void {
-      journalIndexUndo(owner, indexes, row, undefined);
-      insertAt(owner, at, row);
-      indexed(owner, indexes, row, undefined);
+      journalInsert(rows(owner), at, row, { table: tap, owner });
     },
     /** Removes the row at `at` (nothing when out of range), journaled; indexes told. */
     removeAt(owner: Owner, at: number): void {
-      const array = rows(owner);
-      if (at < 0 || at >= array.length) return;
-      journalIndexUndo(owner, indexes, undefined, array[at]);
-      beforeWrite(array);
-      const [removed] = array.splice(at, 1) as [Row];
-      journalUndo(() => array.splice(at, 0, removed));
-      journalListRow(array, removed, false);
-      indexed(owner, indexes, undefined, removed);
+      journalRemove(rows(owner), at, { table: tap, owner });
     },
-    ...rowEdits(rows, indexes),
+    ...rowEdits<Owner, Row>(rows, tap),
   };
 }
 
@@ -316,12 +249,7 @@ export function setTable<Owner, V>(members: (owner: Owner) => Set<V>) {
     size: (owner: Owner): number => members(owner).size,
     /** `set.add(value)`, journaled. */
     add(owner: Owner, value: V): void {
-      const set = members(owner);
-      if (set.has(value)) return;
-      beforeWrite(set, value);
-      set.add(value);
-      journalUndo(() => set.delete(value));
-      journalMember(set as Set<unknown>, value);
+      journalAdd(members(owner), value);
     },
   };
 }

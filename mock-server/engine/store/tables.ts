@@ -7,13 +7,13 @@
  */
 
 import {
-  beforeWrite,
   journalAssign,
   journalDelete,
+  journalInsert,
+  journalNotice,
   journalPush,
   journalRemove,
   journalSet,
-  journalTouch,
   journalUndo,
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
@@ -168,11 +168,7 @@ const subscriptions = {
       mine = [];
       subscriptionsOf.set(data, record._subscriberId, mine);
     }
-    const own = mine;
-    const at = positionById(own, record);
-    beforeWrite(own, record);
-    own.splice(at, 0, record);
-    journalUndo(() => own.splice(at, 1));
+    journalInsert(mine, positionById(mine, record), record);
   },
   /** Removes every subscription `drop` picks, from the list and from each subscriber's. */
   removeWhere(data: EnvironmentData, drop: (subscription: SubscriptionRecord) => boolean): void {
@@ -227,8 +223,7 @@ const workflows = {
     value: WorkflowRecord[K],
   ): void {
     journalUndo(() => workflowsChanged(data, field));
-    journalAssign(workflow, field, value);
-    journalTouch(data.workflows, workflow);
+    journalAssign(workflow, field, value, { within: { container: data.workflows, row: workflow } });
     workflowsChanged(data, field);
   },
 };
@@ -254,8 +249,9 @@ const notifications = {
     field: K,
     value: NotificationRecord[K],
   ): void {
-    journalAssign(notification, field, value);
-    journalTouch(data.notifications, notification);
+    journalAssign(notification, field, value, {
+      within: { container: data.notifications, row: notification },
+    });
   },
   /** Adds an event to an open digest's events (`notification`'s first job's `digest.events`). */
   addDigestEvent(
@@ -264,8 +260,7 @@ const notifications = {
     events: unknown[],
     payload: Record<string, unknown>,
   ): void {
-    journalPush(events, payload);
-    journalTouch(data.notifications, notification);
+    journalPush(events, payload, { within: { container: data.notifications, row: notification } });
   },
   /** Removes the event at `position` from an open digest's events (in `notification`). */
   removeDigestEvent(
@@ -274,8 +269,9 @@ const notifications = {
     events: unknown[],
     position: number,
   ): void {
-    journalRemove(events, position);
-    journalTouch(data.notifications, notification);
+    journalRemove(events, position, {
+      within: { container: data.notifications, row: notification },
+    });
   },
 };
 
@@ -303,9 +299,15 @@ const messages = {
       data,
       'messages',
       data.messages.filter((message) => !drop(message)),
+      { table: messageRows.tap, owner: data },
     );
   },
   edit: messageRows.edit,
+  tap: messageRows.tap,
+  /** Has the subscriber's Inbox counts announced although no message changed. */
+  noticeCounts(data: EnvironmentData, subscriberObjectId: string): void {
+    journalNotice(subscriberObjectId, { table: messageRows.tap, owner: data });
+  },
   /** Removes the message at `at`; its outbox entries keep a copy first. */
   removeAt(state: EngineState, data: EnvironmentData, at: number): void {
     const message = data.messages[at];
@@ -346,34 +348,66 @@ export const tables = {
     (row) => row.identifier,
   ),
   contexts: mapTable((data: EnvironmentData) => data.contexts),
-  layouts: mapTable((data: EnvironmentData) => data.layouts),
+  layouts: mapTable(
+    (data: EnvironmentData) => data.layouts,
+    [],
+    (row) => row.layoutId,
+  ),
   translations: mapTable((data: EnvironmentData) => data.translations),
-  channelConnections: mapTable((data: EnvironmentData) => data.channelConnections),
-  channelEndpoints: mapTable((data: EnvironmentData) => data.channelEndpoints),
-  domains: mapTable((data: EnvironmentData) => data.domains),
+  channelConnections: mapTable(
+    (data: EnvironmentData) => data.channelConnections,
+    [],
+    (row) => row.identifier,
+  ),
+  channelEndpoints: mapTable(
+    (data: EnvironmentData) => data.channelEndpoints,
+    [],
+    (row) => row.identifier,
+  ),
+  domains: mapTable(
+    (data: EnvironmentData) => data.domains,
+    [],
+    (row) => row.name,
+  ),
   domainRoutes: mapTable((data: EnvironmentData) => data.domainRoutes),
   domainDns: mapTable((data: EnvironmentData) => data.domainDns),
-  agents: mapTable((data: EnvironmentData) => data.agents),
-  agentIntegrations: mapTable((data: EnvironmentData) => data.agentIntegrations),
+  agents: mapTable(
+    (data: EnvironmentData) => data.agents,
+    [],
+    (row) => row.identifier,
+  ),
+  agentIntegrations: mapTable(
+    (data: EnvironmentData) => data.agentIntegrations,
+    [],
+    (row) => row._id,
+  ),
   agentActivity: mapTable((data: EnvironmentData) => data.agentActivity),
   notifications,
   transactionIds: setTable((data: EnvironmentData) => data.transactionIds),
   digests: {
     ...digestRows,
-    /** Merges a notification into an open digest. */
-    join(data: EnvironmentData, open: OpenDigestRecord, notificationId: string): void {
-      journalPush(open.notificationIds, notificationId);
-      journalTouch(data.digests, open);
+    /** Merges a notification into the open digest of `group`. */
+    join(
+      data: EnvironmentData,
+      group: string,
+      open: OpenDigestRecord,
+      notificationId: string,
+    ): void {
+      journalPush(open.notificationIds, notificationId, {
+        within: { container: data.digests, row: open, key: group },
+      });
     },
-    /** Takes the notification at `position` out of an open digest. */
-    leave(data: EnvironmentData, open: OpenDigestRecord, position: number): void {
-      journalRemove(open.notificationIds, position);
-      journalTouch(data.digests, open);
+    /** Takes the notification at `position` out of the open digest of `group`. */
+    leave(data: EnvironmentData, group: string, open: OpenDigestRecord, position: number): void {
+      journalRemove(open.notificationIds, position, {
+        within: { container: data.digests, row: open, key: group },
+      });
     },
-    /** Moves an open digest's end. */
-    closeAt(data: EnvironmentData, open: OpenDigestRecord, closesAt: number): void {
-      journalAssign(open, 'closesAt', closesAt);
-      journalTouch(data.digests, open);
+    /** Moves the end of the open digest of `group`. */
+    closeAt(data: EnvironmentData, group: string, open: OpenDigestRecord, closesAt: number): void {
+      journalAssign(open, 'closesAt', closesAt, {
+        within: { container: data.digests, row: open, key: group },
+      });
     },
   },
   digestLastEvent: mapTable((data: EnvironmentData) => data.digestLastEvent),
@@ -398,13 +432,16 @@ export const tables = {
     },
   },
   outbox: listTable((state: EngineState) => state.outbox),
-  environmentVariables: mapTable((state: EngineState) => state.environmentVariables),
+  environmentVariables: mapTable(
+    (state: EngineState) => state.environmentVariables,
+    [],
+    (row) => row._id,
+  ),
   fanOuts: {
     ...fanOutRows,
     /** Moves a pending fan-out past the recipients just reached. */
     advance(state: EngineState, record: PendingFanOutRecord, next: number): void {
-      journalAssign(record, 'next', next);
-      journalTouch(state.fanOuts, record);
+      journalAssign(record, 'next', next, { within: { container: state.fanOuts, row: record } });
     },
     /** Drops a pending fan-out (reached all its recipients, or abandoned). */
     remove(state: EngineState, record: PendingFanOutRecord): void {
@@ -427,8 +464,9 @@ export const tables = {
     everyData: (state: EngineState): MapIterator<EnvironmentData> => state.data.values(),
     /** Keeps the bridge URL a sync registered on the environment (bridge/sync.ts). */
     setBridgeUrl(state: EngineState, environment: EnvironmentRecord, bridgeUrl: string): void {
-      journalAssign(environment, 'bridgeUrl', bridgeUrl);
-      journalTouch(state.environments, environment, environment._id);
+      journalAssign(environment, 'bridgeUrl', bridgeUrl, {
+        within: { container: state.environments, row: environment, key: environment._id },
+      });
     },
     /** Adds an environment with its API key and its (empty) data set. */
     add(state: EngineState, environment: EnvironmentRecord, data: EnvironmentData): void {
@@ -449,8 +487,9 @@ export const tables = {
       key: K,
       value: EnvironmentRecord[K],
     ): void {
-      journalAssign(environment, key, value);
-      journalTouch(state.environments, environment, environment._id);
+      journalAssign(environment, key, value, {
+        within: { container: state.environments, row: environment, key: environment._id },
+      });
     },
   },
   bridgeCalls: {

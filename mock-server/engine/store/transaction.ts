@@ -1,10 +1,10 @@
 /**
  * One request's transaction (docs/decisions/0149-transaction-per-request.md): everything an
  * operation carries besides its input, in one object the engine creates per request, per task
- * the clock fires, per fan-out chunk and per bridge answer: the undo log and the callbacks that
- * wait for the commit (store/journal.ts), the work budget (run/work-budget.ts), the fan-out
- * allowance (run/fan-out.ts), and whether it is one commit entry of a data directory's journal,
- * with the rows its writes changed (store/row-changes.ts).
+ * the clock fires, per fan-out chunk and per bridge answer: its stream of writes, which its undo,
+ * its rows and the readers of committed writes read (store/writes.ts), the work budget (run/work-budget.ts), the fan-out
+ * allowance (run/fan-out.ts), and whether it is one commit entry of a data directory's journal
+ * (store/row-changes.ts).
  *
  * The journal's write helpers reach the transaction running now through one pointer, set and
  * cleared only by {@link runTransaction}: a handler runs synchronously, so one transaction is
@@ -16,10 +16,8 @@
  * @module
  */
 
-import type { RowLog } from './row-changes';
-
-/** How to undo one write. */
-export type Undo = () => void;
+import type { CollectionPaths } from './row-changes';
+import type { Write } from './writes';
 
 /**
  * What is left of one operation's work budget (run/work-budget.ts).
@@ -77,23 +75,29 @@ export interface FanOutContext {
  */
 export interface Transaction {
   readonly owner: object | undefined;
-  /** The undo log while its journal is open; writes outside a journal are not logged. */
-  undo: Undo[] | undefined;
-  /** Callbacks waiting for the outermost journal to commit. */
-  committed: (() => void)[];
+  /**
+   * Its stream of writes (store/writes.ts) while a journal is open or it records rows: what a
+   * rollback undoes, the row log locates and the readers of committed writes read.
+   */
+  writes: Write[] | undefined;
+  /** How many journals are open (the outermost one commits). */
+  journals: number;
+  /** The first write the readers of committed writes have not read. */
+  readFrom: number;
+  /** The first write whose rows are not in a commit entry yet. */
+  rowsFrom: number;
   /** The work budget, once the operation has one. */
   budget: OperationBudget | undefined;
   /** The fan-out allowance and run, once the operation has one. */
   fanOut: FanOutContext | undefined;
   /**
-   * Whether it is one commit entry of a data directory's journal: the tasks it runs on the way
+   * Where the collections of its engine's state are, while it is one commit entry of a data
+   * directory's journal (its writes locate the rows they change): the tasks it runs on the way
    * belong to that entry (a task run outside one is an entry of its own).
    */
-  recording: boolean;
-  /**
-   * The rows its writes changed, while it is a commit a data directory keeps (store/row-changes.ts).
-   */
-  rows: RowLog | undefined;
+  rows: CollectionPaths | undefined;
+  /** The engines whose calls joined it, when it is a bare journal's (their readers read it too). */
+  joined: Set<object> | undefined;
 }
 
 /**
@@ -109,13 +113,75 @@ export function createTransaction(
 ): Transaction {
   return {
     owner: init.owner,
-    undo: undefined,
-    committed: [],
+    writes: undefined,
+    journals: 0,
+    readFrom: 0,
+    rowsFrom: 0,
     budget: init.budget,
     fanOut: undefined,
-    recording: false,
     rows: undefined,
+    joined: undefined,
   };
+}
+
+/**
+ * Reads the writes an engine's transaction committed, `writes[from..]` (store/writes.ts), after
+ * its outermost journal returned: a rolled-back write is never read.
+ *
+ * @example
+ * ```ts
+ * const reader: CommitReader = (writes, from) => announceChanges(writes.slice(from));
+ * ```
+ */
+export type CommitReader = (writes: readonly Write[], from: number) => void;
+
+const readers = new WeakMap<object, CommitReader[]>();
+
+/**
+ * Calls `reader` with the writes each transaction of `owner` commits (and a bare journal that
+ * `owner`'s calls joined), until the returned function is called.
+ *
+ * @example
+ * ```ts
+ * const stop = readCommits(engineToken, (writes, from) => kickPump(writes, from));
+ * ```
+ */
+export function readCommits(owner: object, reader: CommitReader): () => void {
+  readers.set(owner, [...(readers.get(owner) ?? []), reader]);
+  return () => {
+    readers.set(
+      owner,
+      (readers.get(owner) ?? []).filter((other) => other !== reader),
+    );
+  };
+}
+
+/**
+ * Hands the writes `transaction` committed since its readers last read to the readers of its
+ * engine (and of the engines that joined it).
+ *
+ * @example
+ * ```ts
+ * readCommitted(transaction);
+ * ```
+ */
+export function readCommitted(transaction: Transaction): void {
+  const writes = transaction.writes;
+  if (writes === undefined) return;
+  const from = transaction.readFrom;
+  transaction.readFrom = writes.length;
+  if (from === writes.length) return;
+  const owners = transaction.owner === undefined ? (transaction.joined ?? []) : [transaction.owner];
+  for (const owner of owners) {
+    for (const reader of readers.get(owner) ?? []) {
+      try {
+        reader(writes, from);
+      } catch (error) {
+        // The writes are kept: what reads them cannot take them back.
+        console.error('[svc-mock] a reader of committed writes threw:', error);
+      }
+    }
+  }
 }
 
 let running: Transaction | undefined;
@@ -163,10 +229,8 @@ export function runTransaction<T>(transaction: Transaction, work: () => T): T {
  * ```
  */
 export function inTransactionOf<T>(owner: object, work: (transaction: Transaction) => T): T {
-  const current = running;
-  if (current !== undefined && (current.owner === owner || current.owner === undefined)) {
-    return work(current);
-  }
+  const current = joinedTransaction(owner);
+  if (current !== undefined) return work(current);
   const transaction = createTransaction({ owner });
   return runTransaction(transaction, () => work(transaction));
 }
@@ -181,9 +245,13 @@ export function inTransactionOf<T>(owner: object, work: (transaction: Transactio
  * ```
  */
 export function joinedTransaction(owner: object): Transaction | undefined {
-  return running !== undefined && (running.owner === owner || running.owner === undefined)
-    ? running
-    : undefined;
+  const current = running;
+  if (current === undefined) return undefined;
+  if (current.owner === owner) return current;
+  if (current.owner !== undefined) return undefined;
+  current.joined ??= new Set();
+  current.joined.add(owner);
+  return current;
 }
 
 /**
@@ -191,7 +259,7 @@ export function joinedTransaction(owner: object): Transaction | undefined {
  *
  * @example
  * ```ts
- * const standalone = transactionOf(engineToken)?.recording !== true;
+ * const standalone = transactionOf(engineToken)?.rows === undefined;
  * ```
  */
 export function transactionOf(owner: object): Transaction | undefined {

@@ -98,6 +98,51 @@ describe('inbox changes', () => {
     expect(changes.map((change) => change.kind)).toStrictEqual(['received']);
   });
 
+  it('announces the counts of a change any operation made to in-app messages, once per subscriber and commit', async () => {
+    const engine = inboxEngine();
+    await trigger(engine, 'welcome', 'ada', { name: 'Ada' });
+    await trigger(engine, 'news', 'ada');
+    const ids = engine.scope('Development').data.messages.map((message) => message._id);
+    const changes: InboxChange[] = [];
+    engine.inbox.onChange((change) => changes.push(change));
+    // The admin API marks both: the messages table's writes are what is announced.
+    engine.operations['subscribers.messages.markAs'](engine.scope('Development'), {
+      params: { subscriberId: 'ada' },
+      body: { messageId: ids, markAs: 'read' },
+    });
+    expect(changes).toMatchObject([
+      { kind: 'counts', subscriberId: 'ada', unreadCount: { total: 0 }, unseenCount: 0 },
+    ]);
+  });
+
+  it('announces the counts of the subscribers whose messages the admin API deleted by transaction', async () => {
+    const engine = inboxEngine();
+    await trigger(engine, 'news', 'ada');
+    const transactionId = engine.scope('Development').data.messages[0]?.transactionId ?? '';
+    await trigger(engine, 'news', 'grace');
+    const changes: InboxChange[] = [];
+    engine.inbox.onChange((change) => changes.push(change));
+    engine.operations['messages.deleteByTransactionId'](engine.scope('Development'), {
+      params: { transactionId },
+      query: new URLSearchParams(),
+    });
+    expect(changes).toMatchObject([
+      { kind: 'counts', subscriberId: 'ada', unreadCount: { total: 0 } },
+    ]);
+  });
+
+  it('announces the counts after a mark-all that changed nothing, as the service does', () => {
+    const engine = inboxEngine();
+    const changes: InboxChange[] = [];
+    engine.inbox.onChange((change) => changes.push(change));
+    const changed = engine.operations['subscribers.messages.markAll'](engine.scope('Development'), {
+      params: { subscriberId: 'ada' },
+      body: { markAs: 'read' },
+    });
+    expect(changed).toBe(0);
+    expect(changes).toMatchObject([{ kind: 'counts', subscriberId: 'ada', unseenCount: 0 }]);
+  });
+
   it('keeps going when a listener throws', async () => {
     const engine = inboxEngine();
     const seen: string[] = [];

@@ -45,14 +45,14 @@ describe('engine commits', () => {
     const transaction = createTransaction({ owner: core.owner });
     runTransaction(transaction, () =>
       hooks?.around(transaction, () => {
-        expect(transaction.recording).toBe(true);
+        expect(transaction.rows).toBeDefined();
         tables.idempotency.set(core.state, 'inside', entry('b'));
         tables.idempotency.set(core.state, 'inside', entry('c'));
         tables.idempotency.delete(core.state, 'before');
         hooks.write(transaction, 7);
       }),
     );
-    expect(transaction.recording).toBe(false);
+    expect([transaction.rows, transaction.writes]).toEqual([undefined, undefined]);
     expect(written).toEqual([
       {
         kind: 'operation',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngineCommits } from '../../../mock-server/engine/engine-commits';
 import { createEngineCore } from '../../../mock-server/engine/engine-core';
 import type { CommitEntry, CommitLog } from '../../../mock-server/engine/store/commit-log';
-import { journaled } from '../../../mock-server/engine/store/journal';
+import { journaled, startRecording } from '../../../mock-server/engine/store/journal';
 import { applyRowChanges } from '../../../mock-server/engine/store/row-apply';
 import { createCollectionPaths } from '../../../mock-server/engine/store/row-changes';
 import {
@@ -125,6 +125,28 @@ describe('row changes', () => {
     ]);
     expect(tables.integrations.withIdentifier(data, 'new').map((row) => row._id)).toEqual(['i-1']);
     expect(tables.integrations.withIdentifier(data, 'old')).toEqual([]);
+  });
+
+  it('locate a write inside a stored row as that row alone, the row never looked up as an owner', () => {
+    const { core, data, commit } = recording();
+    const stored = notification('n-1');
+    commit(() => tables.notifications.push(data, stored));
+    const paths = createCollectionPaths(() => core.state);
+    const looked: object[] = [];
+    const owner = paths.owner;
+    paths.owner = (target) => {
+      looked.push(target);
+      return owner(target);
+    };
+    const transaction = createTransaction({ owner: core.owner });
+    startRecording(transaction, paths);
+    runTransaction(transaction, () =>
+      journaled(() => tables.notifications.assign(data, stored, 'payload', { plan: 'pro' })),
+    );
+    expect(transaction.writes?.map((write) => write.rows)).toEqual([
+      [{ path: { environment: 'env', table: 'notifications' }, listRow: stored, present: true }],
+    ]);
+    expect(looked).toEqual([]);
   });
 
   it('find the collections by scanning the state only when it or its environments changed', () => {

@@ -781,14 +781,23 @@ describe('tables: no engine code writes around them', () => {
   const COLLECTIONS =
     'subscribers|subscriberKeys|subscriberOrder|topics|subscriptions|subscriptionsBySubscriber|integrations|workflows|messages|tenants|notifications|notificationsById|transactionIds|digests|digestLastEvent|preferences|scheduled|outbox|idempotency|rateBuckets';
 
-  it('only the store imports the journal, and only `journaled` (and `afterCommit` and `watchWrites`, which write nothing) outside the tables', () => {
+  it('only the store imports the journal, and only `journaled` (and what reads its writes, which writes nothing) outside the tables', () => {
     for (const [file, text] of files) {
       for (const [, names] of text.matchAll(/import \{([^}]*)\} from '[./]*store\/journal'/g)) {
         for (const name of names?.split(',') ?? []) {
-          // watchWrites: the durability port's compaction watches writes (engine.ts).
-          expect(['journaled', 'afterCommit', 'watchWrites', 'type WriteWatcher'], file).toContain(
-            name.trim(),
-          );
+          // watchWrites: the durability port's compaction watches writes (engine.ts); the
+          // recording ones: a data directory's entries take the rows of the writes (engine-commits.ts).
+          expect(
+            [
+              'journaled',
+              'watchWrites',
+              'type WriteWatcher',
+              'startRecording',
+              'stopRecording',
+              'takeWrites',
+            ],
+            file,
+          ).toContain(name.trim());
         }
       }
     }

@@ -1,14 +1,15 @@
-// One transaction per request (docs/decisions/0149-transaction-per-request.md): the undo log, the
-// commit callbacks and the work budget belong to the transaction running, so two engines in one
+// One transaction per request (docs/decisions/0149-transaction-per-request.md): the stream of
+// writes (its undo and its readers) and the work budget belong to the transaction running, so two engines in one
 // process, interleaved or one inside the other, keep theirs apart.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../../mock-server/engine/engine';
 import { chargeRenderTime, renderTimeLeft } from '../../../mock-server/engine/run/work-budget';
 import { requestScope } from '../../../mock-server/engine/scope';
-import { afterCommit, journaled, journalPush } from '../../../mock-server/engine/store/journal';
+import { journaled, journalPush } from '../../../mock-server/engine/store/journal';
 import {
   activeTransaction,
   createTransaction,
+  readCommits,
   runTransaction,
 } from '../../../mock-server/engine/store/transaction';
 
@@ -33,17 +34,22 @@ describe('transactions', () => {
   it("keep their own undo logs: an outer failure leaves the inner one's commit", () => {
     const outerRows: string[] = [];
     const innerRows: string[] = [];
-    const announced: string[] = [];
-    const inner = createTransaction({ owner: engineToken() });
+    const announced: unknown[] = [];
+    const [outerOwner, innerOwner] = [engineToken(), engineToken()];
+    for (const owner of [outerOwner, innerOwner]) {
+      readCommits(owner, (writes, from) => {
+        for (const write of writes.slice(from))
+          if (write.kind === 'list') announced.push(write.row);
+      });
+    }
+    const inner = createTransaction({ owner: innerOwner });
     expect(() =>
-      runTransaction(createTransaction({ owner: engineToken() }), () =>
+      runTransaction(createTransaction({ owner: outerOwner }), () =>
         journaled(() => {
           journalPush(outerRows, 'outer');
-          afterCommit(() => announced.push('outer'));
           runTransaction(inner, () =>
             journaled(() => {
               journalPush(innerRows, 'inner');
-              afterCommit(() => announced.push('inner'));
             }),
           );
           throw new Error('outer fails');
@@ -53,7 +59,7 @@ describe('transactions', () => {
     expect(outerRows).toEqual([]);
     expect(innerRows).toEqual(['inner']);
     expect(announced).toEqual(['inner']);
-    expect(inner.undo).toBeUndefined();
+    expect(inner.writes).toBeUndefined();
     expect(activeTransaction()).toBeUndefined();
   });
 

@@ -34,6 +34,5 @@ export function sendInApp(delivery: StepDelivery): DeliveryOutcome {
     ...(fields.data === undefined ? {} : { data: structuredClone(fields.data) }),
   });
   sent(delivery, message, integration, {});
-  delivery.scope.inbox.announce(delivery.scope, delivery.subscriber, 'received', message);
   return 'completed';
 }
