@@ -10,6 +10,7 @@ import type { EngineScope } from '../scope';
 
 import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
 import { PreferencesUpdateBody } from '../../../src/schemas/preference';
+import { preferenceKey } from '../store/preference-key';
 import type {
   EnvironmentData,
   PreferenceChannelsRecord,
@@ -94,22 +95,6 @@ export function storedSchedule(
   contextKeys: readonly string[] = [],
 ): PreferenceScheduleRecord | undefined {
   return findPreference(data, subscriber._id, null, contextKeys)?.schedule;
-}
-
-/**
- * Key of a subscriber's preference in `data.preferences`: one per workflow (or global), and one
- * per context (its keys in any order).
- */
-export function preferenceKey(
-  subscriberObjectId: string,
-  workflowObjectId: string | null,
-  contextKeys: readonly string[] = [],
-): string {
-  const base =
-    workflowObjectId === null ? subscriberObjectId : `${subscriberObjectId}:${workflowObjectId}`;
-  return contextKeys.length === 0
-    ? base
-    : `${base}|ctx:${[...new Set(contextKeys)].sort().join(',')}`;
 }
 
 /**

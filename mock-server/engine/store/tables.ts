@@ -17,6 +17,7 @@ import {
   journalUndo,
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
+import { preferenceKey } from './preference-key';
 import { flattenTexts } from './shared';
 import { findById, positionById } from './sorted-by-id';
 import { sortedPosition } from './sorted-position';
@@ -413,7 +414,11 @@ export const tables = {
   digestLastEvent: mapTable((data: EnvironmentData) => data.digestLastEvent),
   throttleAdmitted: mapTable((store: ThrottleStore) => store.admitted),
   throttleWindows: mapTable((store: ThrottleStore) => store.untilWindows),
-  preferences: mapTable((data: EnvironmentData) => data.preferences),
+  preferences: mapTable(
+    (data: EnvironmentData) => data.preferences,
+    [],
+    (row) => preferenceKey(row._subscriberId, row._templateId, row.contextKeys),
+  ),
   scheduled: {
     ...scheduledRows,
     /** Drops every task `drop` picks; returns them (the engine cancels their timers). */

@@ -149,6 +149,38 @@ describe('row changes', () => {
     expect(looked).toEqual([]);
   });
 
+  it("locate a change inside a map table's row by the row's key, never walking the map", () => {
+    const { data, commit } = recording();
+    const preference = {
+      _id: 'p-1',
+      _subscriberId: 'sub',
+      _templateId: 'wf',
+      channels: {},
+      contextKeys: ['b', 'a'],
+      createdAt: '',
+      updatedAt: '',
+    };
+    const open = { notificationId: 'n-1', jobIndex: 0, closesAt: 1, notificationIds: ['n-1'] };
+    commit(() => {
+      tables.preferences.set(data, 'sub:wf|ctx:a,b', preference);
+      tables.digests.set(data, 'group', open);
+    });
+    for (const map of [data.preferences, data.digests] as Map<unknown, unknown>[]) {
+      map.entries = map[Symbol.iterator] = () => {
+        throw new Error('walked the map');
+      };
+    }
+    const changes = commit(() => {
+      tables.preferences.edit(data, preference);
+      preference.channels = { email: false };
+      tables.digests.join(data, 'group', open, 'n-2');
+    });
+    expect(changes.map((change) => [change.table, change.key])).toEqual([
+      ['preferences', 'sub:wf|ctx:a,b'],
+      ['digests', 'group'],
+    ]);
+  });
+
   it('find the collections by scanning the state only when it or its environments changed', () => {
     const state = createState();
     state.data.set('env', createEnvironmentData());
