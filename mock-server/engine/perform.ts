@@ -326,9 +326,9 @@ export function createPerform(deps: PerformDeps) {
   /**
    * The same protocol for a trusted in-process caller acting in `environment`: no key, no rate
    * limit, no `Idempotency-Key`; its change is journaled and its rows written to the commit log,
-   * and it reaches every recipient at once (a
-   * synchronous caller cannot wait for chunks). Answers the handler's value; a refusal throws.
-   * Called inside a request of the same engine, it is part of that request's transaction.
+   * and it reaches every recipient at once (a synchronous caller cannot wait for chunks).
+   * Answers the handler's value; a refusal throws. Called inside a request of the same engine
+   * (or a bare journal), it is part of that transaction.
    */
   function performInProcess(
     operation: string,
@@ -338,19 +338,14 @@ export function createPerform(deps: PerformDeps) {
     const definition = DEFINITIONS.get(operation);
     if (definition === undefined) throw ServiceError.http(404, `No operation ${operation}`);
     const { route, handle } = definition;
-    const shared = scopeOf(environment);
-    const input = {
-      params: call.params,
-      query: call.query,
-      body: call.body,
-      ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
-    } as Parameters<typeof handle>[1];
-    const { value, log } = inTransactionOf(deps.owner, (transaction) => {
-      const scope = requestScope(shared, transaction);
-      return execute(transaction, route.method !== 'GET', Number.POSITIVE_INFINITY, () =>
+    // Synchronous, so no scope of its own: the shared scope answers the transaction joined here.
+    const scope = scopeOf(environment);
+    const input = call as Parameters<typeof handle>[1];
+    const { value, log } = inTransactionOf(deps.owner, (transaction) =>
+      execute(transaction, route.method !== 'GET', Number.POSITIVE_INFINITY, () =>
         journaled(() => handle(scope, input)),
-      );
-    });
+      ),
+    );
     // The entry is written already; its sync is shared with the requests around it.
     log?.durable().catch((error: unknown) => {
       console.error('[svc-mock] an in-process change may not reach the data directory:', error);

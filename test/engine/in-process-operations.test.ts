@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
 import { OPERATIONS } from '../../mock-server/engine/operations/index';
+import type { EngineScope } from '../../mock-server/engine/scope';
 import type { CommitEntry } from '../../mock-server/engine/store/commit-log';
 import { journaled } from '../../mock-server/engine/store/journal';
+import { activeTransaction } from '../../mock-server/engine/store/transaction';
 import { createAdaThroughPort } from './helpers';
 
 type Handle = (scope: unknown, input: unknown) => unknown;
@@ -73,6 +75,25 @@ describe('engine.operations: one journal, one commit', () => {
       definition.handle = handle;
     }
     expect(newsIn(engine)).toBeUndefined();
+  });
+
+  it("its handler's scope answers the transaction it runs in (what the fan-out reads)", () => {
+    const engine = createMockEngine({ deterministic: true });
+    const definition = OPERATIONS['topics.create'] as unknown as { handle: Handle };
+    const handle = definition.handle;
+    const seen: unknown[] = [];
+    definition.handle = (scope, input) => {
+      seen.push((scope as EngineScope).transaction, activeTransaction());
+      return handle(scope, input);
+    };
+    try {
+      createNews(engine);
+    } finally {
+      definition.handle = handle;
+    }
+    expect(seen[0]).toBeDefined();
+    expect(seen[0]).toBe(seen[1]);
+    expect(engine.scope('Development').transaction).toBeUndefined();
   });
 
   it('writes one entry per change to an attached commit log, none for a read', () => {
