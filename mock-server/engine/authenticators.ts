@@ -1,8 +1,8 @@
 /**
  * How `perform` tells who a request comes from, one authenticator per way a route declares
- * (`OperationRoute.auth`), plus the trusted one of in-process callers (`engine.operations`, the
- * inspector): each finds the environment (and, for an Inbox session, the subscriber), and says
- * whether its requests take rate-limit tokens.
+ * (`OperationRoute.auth`): each finds the environment (and, for an Inbox session, the subscriber),
+ * and says whether its requests take rate-limit tokens. An in-process caller (`engine.operations`,
+ * the inspector) is trusted: it acts in the environment of the scope it passes, and takes none.
  *
  * @module
  */

@@ -15,7 +15,6 @@ import type { EngineCommits } from './engine-commits';
 import type { EngineCore } from './engine-core';
 import type { Organizations } from './organizations';
 import type { CommitEntry } from './store/commit-log';
-import { createIdGenerator } from './store/ids';
 import { watchWrites } from './store/journal';
 import { applyRowChanges } from './store/row-apply';
 import { withCurrentShape } from './store/snapshot-check';
@@ -36,7 +35,7 @@ interface DurabilityParts {
  * @internal
  */
 export function createDurability(core: EngineCore, parts: DurabilityParts): EngineDurability {
-  const { clock, recorder, events } = core;
+  const { clock, ids, events } = core;
   const { commits, background, baseline, organizations } = parts;
   const { fanOutPump, bridgePump } = background;
   // How many times this engine's data was loaded from a data directory (a new id seed each time).
@@ -82,7 +81,7 @@ export function createDurability(core: EngineCore, parts: DurabilityParts): Engi
       organizations.first = { organization, environments: environments as EnvironmentRecord[] };
       restarts = image.restarts + 1;
       // A restarted engine draws ids from a new seed: the same seed would make the ids again.
-      recorder.setSource(createIdGenerator((core.idSeed + restarts * 0x9e3779b1) >>> 0, clock.now));
+      ids.reseed((core.idSeed + restarts * 0x9e3779b1) >>> 0);
       clock.rewind(image.now);
       background.resyncClock();
       events.emit({ type: 'state-replaced', reason: 'restore' });

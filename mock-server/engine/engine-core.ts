@@ -1,8 +1,8 @@
 /**
  * What every part of an engine shares (engine.ts composes them): the state, which a reset, a
- * restore or a data directory's load replaces whole; the clock; the id generator with its
- * recorder (store/commit-log.ts); the event feed, faults, Inbox hub and bridge transport; and
- * the token its transactions carry (store/transaction.ts).
+ * restore or a data directory's load replaces whole; the clock; the id generator (store/ids.ts);
+ * the event feed, faults, Inbox hub and bridge transport; and the token its transactions carry
+ * (store/transaction.ts).
  *
  * @module
  */
@@ -13,8 +13,7 @@ import type { MockEngineOptions } from './engine';
 import { createEventFeed, type EventFeed } from './event-feed';
 import { createInboxHub, type InboxHub } from './inbox/inbox-hub';
 import { createFaults, type EngineFaults } from './policy/faults';
-import { createIdRecorder, type IdRecorder } from './store/commit-log';
-import { createIdGenerator, type IdGenerator } from './store/ids';
+import { createIdGenerator, type SeededIdGenerator } from './store/ids';
 import { createSchedulingClock, type SchedulingClock } from './store/scheduler';
 import {
   createState,
@@ -42,8 +41,8 @@ export interface EngineCore {
   readonly clock: SchedulingClock;
   /** The seed ids are drawn from (a restart of a data directory draws from a new one). */
   readonly idSeed: number;
-  readonly recorder: IdRecorder;
-  readonly ids: IdGenerator;
+  /** The engine's ids (a restart of a data directory reseeds them). */
+  readonly ids: SeededIdGenerator;
   readonly events: EventFeed;
   readonly faults: EngineFaults;
   readonly inbox: InboxHub;
@@ -62,7 +61,6 @@ export function createEngineCore(options: MockEngineOptions): EngineCore {
     options.clockStart === 'real' ? Date.now() : options.clockStart,
   );
   const idSeed = options.randomSeed ?? (options.deterministic ? 1 : randomUint32());
-  const recorder = createIdRecorder(createIdGenerator(idSeed, clock.now));
   let state: EngineState = createState();
   const faults = createFaults();
   faults.bind(state);
@@ -77,8 +75,7 @@ export function createEngineCore(options: MockEngineOptions): EngineCore {
     owner: {},
     clock,
     idSeed,
-    recorder,
-    ids: recorder.ids,
+    ids: createIdGenerator(idSeed, clock.now),
     events: createEventFeed(clock.iso),
     faults,
     inbox: createInboxHub(() => state, clock.now),

@@ -18,7 +18,6 @@ import {
   type AnswerShape,
   answerShapeOf,
   type OperationDefinition,
-  type OperationRoute,
   StatusAnswer,
 } from './operations/operation';
 import { type EngineAnswer, runIdempotent } from './policy/idempotency';
@@ -132,20 +131,19 @@ export interface OperationCommits {
   durable(): Promise<void>;
 }
 
-/** Every operation of every surface, by name. */
-const DEFINITIONS: ReadonlyMap<string, OperationDefinition> = new Map([
-  ...(Object.entries(OPERATIONS) as [string, OperationDefinition][]),
-  ...(Object.entries(INBOX_OPERATIONS) as [string, OperationDefinition][]),
-]);
-
-/**
- * The definition of an operation name, `undefined` for none.
- *
- * @internal
- */
-export function definitionOf(operation: string): OperationDefinition | undefined {
-  return DEFINITIONS.get(operation);
+/** An operation as `perform` runs it: its definition, and its route's answer shape read once. */
+interface PerformedOperation {
+  readonly definition: OperationDefinition;
+  readonly answer: AnswerShape;
 }
+
+/** Every operation of every surface, by name. */
+const PERFORMED: ReadonlyMap<string, PerformedOperation> = new Map(
+  [
+    ...(Object.entries(OPERATIONS) as [string, OperationDefinition][]),
+    ...(Object.entries(INBOX_OPERATIONS) as [string, OperationDefinition][]),
+  ].map(([name, definition]) => [name, { definition, answer: answerShapeOf(definition.route) }]),
+);
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 
@@ -155,16 +153,14 @@ function bodyOf(shape: AnswerShape, value: unknown): unknown {
   return shape === 'whole' ? value : { data: value };
 }
 
-/** The status and body of a handler's result, shaped as the route declares. */
-function answerOf(route: OperationRoute, result: unknown): EngineAnswer {
+/** The status and body of a handler's result, shaped as its route declares. */
+function answerOf({ definition, answer }: PerformedOperation, result: unknown): EngineAnswer {
   const [status, value] =
-    result instanceof StatusAnswer ? [result.status, result.value] : [route.status, result];
+    result instanceof StatusAnswer
+      ? [result.status, result.value]
+      : [definition.route.status, result];
   if (status === 204 || value === undefined) return { status, body: undefined, headers: {} };
-  return {
-    status,
-    body: bodyOf(answerShapeOf(route), value),
-    headers: {},
-  };
+  return { status, body: bodyOf(answer, value), headers: {} };
 }
 
 /**
@@ -219,9 +215,9 @@ export function createPerform(deps: PerformDeps) {
     transaction: Transaction,
     request: OperationRequest,
   ): Promise<OperationResponse> {
-    const definition = DEFINITIONS.get(request.operation);
+    const operation = PERFORMED.get(request.operation);
     // `perform` is public: an operation name outside the route tables is the service's 404.
-    if (definition === undefined) {
+    if (operation === undefined) {
       const error = ServiceError.http(404, `No operation ${String(request.operation)}`);
       return {
         status: 404,
@@ -230,7 +226,7 @@ export function createPerform(deps: PerformDeps) {
         performed: false,
       };
     }
-    const { route, handle, prepare } = definition;
+    const { route, handle, prepare } = operation.definition;
     const refusal = (error: ServiceError): EngineAnswer => ({
       status: error.status,
       body: errorBody(error, request.path, iso()),
@@ -279,7 +275,7 @@ export function createPerform(deps: PerformDeps) {
       >[1];
       const run = () =>
         answerOf(
-          route,
+          operation,
           journaled(() => handle(scope, input)),
         );
       const key = request.idempotencyKey;
@@ -326,31 +322,26 @@ export function createPerform(deps: PerformDeps) {
   /**
    * The same protocol for a trusted in-process caller acting in `environment`: no key, no rate
    * limit, no `Idempotency-Key`; its change is journaled and its rows written to the commit log,
-   * and it reaches every recipient at once (a
-   * synchronous caller cannot wait for chunks). Answers the handler's value; a refusal throws.
-   * Called inside a request of the same engine, it is part of that request's transaction.
+   * and it reaches every recipient at once (a synchronous caller cannot wait for chunks).
+   * Answers the handler's value; a refusal throws. Called inside a request of the same engine
+   * (or a bare journal), it is part of that transaction.
    */
   function performInProcess(
     operation: string,
     environment: EnvironmentRecord,
     call: InProcessCall,
   ): unknown {
-    const definition = DEFINITIONS.get(operation);
+    const definition = PERFORMED.get(operation)?.definition;
     if (definition === undefined) throw ServiceError.http(404, `No operation ${operation}`);
     const { route, handle } = definition;
-    const shared = scopeOf(environment);
-    const input = {
-      params: call.params,
-      query: call.query,
-      body: call.body,
-      ...(call.prepared === undefined ? {} : { prepared: call.prepared }),
-    } as Parameters<typeof handle>[1];
-    const { value, log } = inTransactionOf(deps.owner, (transaction) => {
-      const scope = requestScope(shared, transaction);
-      return execute(transaction, route.method !== 'GET', Number.POSITIVE_INFINITY, () =>
+    // Synchronous, so no scope of its own: the shared scope answers the transaction joined here.
+    const scope = scopeOf(environment);
+    const input = call as Parameters<typeof handle>[1];
+    const { value, log } = inTransactionOf(deps.owner, (transaction) =>
+      execute(transaction, route.method !== 'GET', Number.POSITIVE_INFINITY, () =>
         journaled(() => handle(scope, input)),
-      );
-    });
+      ),
+    );
     // The entry is written already; its sync is shared with the requests around it.
     log?.durable().catch((error: unknown) => {
       console.error('[svc-mock] an in-process change may not reach the data directory:', error);

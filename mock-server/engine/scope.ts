@@ -81,7 +81,8 @@ export interface EngineScope extends EnvironmentScope {
    * @internal The transaction of the request this scope was given to (store/transaction.ts),
    * read-only: carried by a request's own scope ({@link requestScope}), so it holds across an
    * await; an environment's shared scope answers the running one its engine's calls join (a task, a
-   * chunk, a bare journal: store/transaction.ts `joinedTransaction`), or `undefined` between them.
+   * chunk, an in-process call, a bare journal: store/transaction.ts `joinedTransaction`), or
+   * `undefined` between them.
    */
   readonly transaction: Transaction | undefined;
 }

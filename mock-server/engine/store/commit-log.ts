@@ -11,7 +11,6 @@
  * @module
  */
 
-import type { IdGenerator } from './ids';
 import type { RowChange } from './row-changes';
 
 /**
@@ -50,43 +49,4 @@ export interface CommitLog {
   write(entry: CommitEntry): void;
   /** Resolves once every entry written so far survives a crash. */
   durable(): Promise<void>;
-}
-
-/**
- * An {@link IdGenerator} whose source can be replaced: a restarted engine draws its ids from a
- * new seed, so a virtual clock at the same second cannot make an id again.
- *
- * @example
- * ```ts
- * const recorder = createIdRecorder(createIdGenerator(1, () => 0));
- * recorder.setSource(createIdGenerator(2, () => 0));
- * recorder.ids.objectId();
- * ```
- */
-export interface IdRecorder {
-  readonly ids: IdGenerator;
-  /** Replaces the generator behind (a restarted engine draws from a new seed). */
-  setSource(source: IdGenerator): void;
-}
-
-/**
- * Wraps an id generator as an {@link IdRecorder}.
- *
- * @example
- * ```ts
- * const recorder = createIdRecorder(createIdGenerator(1, clock.now));
- * ```
- */
-export function createIdRecorder(initial: IdGenerator): IdRecorder {
-  let source = initial;
-  return {
-    ids: {
-      objectId: () => source.objectId(),
-      uuid: () => source.uuid(),
-      shortId: (length) => source.shortId(length),
-    },
-    setSource(next) {
-      source = next;
-    },
-  };
 }

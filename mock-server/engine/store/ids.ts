@@ -57,6 +57,24 @@ export interface IdGenerator {
 }
 
 /**
+ * An engine's own {@link IdGenerator}, which its engine can move to another seed (handlers see
+ * only the {@link IdGenerator}).
+ *
+ * @example
+ * ```ts
+ * const ids = createIdGenerator(1, clock.now);
+ * ids.reseed(2); // ids.objectId() now goes on as createIdGenerator(2, clock.now) would
+ * ```
+ */
+export interface SeededIdGenerator extends IdGenerator {
+  /**
+   * Draws every later id as a new generator of `seed` would: a restarted engine draws from a new
+   * seed, so a virtual clock at the same second cannot make an id again.
+   */
+  reseed(seed: number): void;
+}
+
+/**
  * Creates the id generator of an engine.
  *
  * @example
@@ -65,15 +83,21 @@ export interface IdGenerator {
  * ids.objectId(); // '6955b900...'
  * ```
  */
-export function createIdGenerator(seed: number, now: () => number): IdGenerator {
-  const random = createRandom(seed);
-  const processPart = Math.floor(random() * 0x10000000000) % 0x10000000000;
-  let counter = Math.floor(random() * 0x1000);
+export function createIdGenerator(seed: number, now: () => number): SeededIdGenerator {
+  let random = createRandom(seed);
+  let counter = 0;
   const objectIdCodes: number[] = new Array(24).fill(0);
-  writeHex(objectIdCodes, 8, processPart, 10);
   const uuidCodes: number[] = new Array(36).fill(DASH);
   const byte = () => Math.floor(random() * 256);
   const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-';
+  // A seed gives the process part of every ObjectId and where the counter starts.
+  const start = (from: number): void => {
+    random = createRandom(from);
+    const processPart = Math.floor(random() * 0x10000000000) % 0x10000000000;
+    counter = Math.floor(random() * 0x1000);
+    writeHex(objectIdCodes, 8, processPart, 10);
+  };
+  start(seed);
   return {
     objectId() {
       counter = (counter + 1) % 0x1000000;
@@ -99,6 +123,7 @@ export function createIdGenerator(seed: number, now: () => number): IdGenerator 
       }
       return flatString(codes);
     },
+    reseed: start,
   };
 }
 
