@@ -204,14 +204,10 @@ export function createBackgroundWork(
   });
 
   // A step that waits for its bridge call is sent once the write that queued it committed.
-  readCommits(owner, (writes, from) => {
-    for (let index = from; index < writes.length; index++) {
-      const write = writes[index] as Write;
-      if (write.table === tables.bridgeCalls.tap && write.kind === 'list' && write.present) {
-        bridgePump.kick();
-        return;
-      }
-    }
+  readCommits(owner, (writes) => {
+    const queued = (write: Write) =>
+      write.table === tables.bridgeCalls.tap && write.kind === 'list' && write.present;
+    if (writes.some(queued)) bridgePump.kick();
   });
 
   const fanOutPump = createFanOutPump({

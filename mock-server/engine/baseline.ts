@@ -14,7 +14,7 @@ import type { EngineCore } from './engine-core';
 import type { EngineScopes } from './engine-scopes';
 import type { OrganizationEnvironments, Organizations } from './organizations';
 import { applySeed, parseSeed, type SeedData } from './seed';
-import { journaled } from './store/journal';
+import { journaled, markWritesRead } from './store/journal';
 import { copySnapshotState, snapshotProblem, withCurrentShape } from './store/snapshot-check';
 import type { EngineState, EnvironmentData } from './store/state';
 import { inTransactionOf } from './store/transaction';
@@ -60,7 +60,11 @@ export function createBaseline(
     // subscriberId in a topic) is undone and leaves the environment as it was. Not on a copy of
     // the environment: a copy would duplicate every string the records share.
     inTransactionOf(core.owner, () =>
-      journaled(() => applySeed(scopes.scopeIn(environment), parsed)),
+      journaled(() => {
+        applySeed(scopes.scopeIn(environment), parsed);
+        // Seeded messages are data set up, not deliveries: an open Inbox hears nothing.
+        markWritesRead();
+      }),
     );
   }
 

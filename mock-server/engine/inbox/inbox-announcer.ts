@@ -107,11 +107,10 @@ export function inboxAnnouncer(
   scopeOf: (data: EnvironmentData) => EngineScope | undefined,
   inbox: InboxChanges,
 ): CommitReader {
-  return (writes, from) => {
+  return (writes) => {
     if (!inbox.listening()) return;
     let byData: Map<EnvironmentData, EnvironmentChanges> | undefined;
-    for (let index = from; index < writes.length; index++) {
-      const write = writes[index] as Write;
+    for (const write of writes) {
       if (write.table !== tables.messages.tap) continue;
       byData ??= new Map();
       const data = write.owner as EnvironmentData;

@@ -166,6 +166,7 @@ export function journaled<T>(operation: () => T, afterRollback?: () => void): T 
     for (let index = writes.length - 1; index >= mark; index--) undoWrite(writes[index] as Write);
     writes.length = mark;
     if (transaction.rowsFrom > mark) transaction.rowsFrom = mark;
+    if (transaction.readFrom > mark) transaction.readFrom = mark;
     afterRollback?.();
     throw error;
   } finally {
@@ -224,8 +225,26 @@ export function beforeWrite(target: object, assigned?: unknown): void {
  * ```
  */
 export function journalUndo(undo: Undo): void {
-  if (activeTransaction()?.writes === undefined) return;
+  if ((activeTransaction()?.journals ?? 0) === 0) return;
   emit({ kind: 'undo', undo });
+}
+
+/**
+ * Marks every write of the running transaction so far as read: the readers of committed writes
+ * never get them (a seed sets data up; it delivers nothing, as a reset does not). Undone with a
+ * rollback of the journal it runs in.
+ *
+ * @example
+ * ```ts
+ * journaled(() => {
+ *   applySeed(scope, parsed);
+ *   markWritesRead();
+ * });
+ * ```
+ */
+export function markWritesRead(): void {
+  const transaction = activeTransaction();
+  if (transaction?.writes !== undefined) transaction.readFrom = transaction.writes.length;
 }
 
 /**
@@ -238,7 +257,7 @@ export function journalUndo(undo: Undo): void {
  * ```
  */
 export function journalNotice(subject: unknown, via: WriteVia): void {
-  if (activeTransaction()?.writes === undefined) return;
+  if ((activeTransaction()?.journals ?? 0) === 0) return;
   emit({ kind: 'notice', subject, table: via.table, owner: via.owner });
 }
 

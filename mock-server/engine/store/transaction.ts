@@ -125,15 +125,16 @@ export function createTransaction(
 }
 
 /**
- * Reads the writes an engine's transaction committed, `writes[from..]` (store/writes.ts), after
- * its outermost journal returned: a rolled-back write is never read.
+ * Reads the writes an engine's transaction committed (store/writes.ts), after its outermost
+ * journal returned: a rolled-back write is never read. The list is the reader's own: what the
+ * reader itself makes the engine write is read after it, once.
  *
  * @example
  * ```ts
- * const reader: CommitReader = (writes, from) => announceChanges(writes.slice(from));
+ * const reader: CommitReader = (writes) => announceChanges(writes);
  * ```
  */
-export type CommitReader = (writes: readonly Write[], from: number) => void;
+export type CommitReader = (writes: readonly Write[]) => void;
 
 const readers = new WeakMap<object, CommitReader[]>();
 
@@ -143,7 +144,7 @@ const readers = new WeakMap<object, CommitReader[]>();
  *
  * @example
  * ```ts
- * const stop = readCommits(engineToken, (writes, from) => kickPump(writes, from));
+ * const stop = readCommits(engineToken, (writes) => kickPump(writes));
  * ```
  */
 export function readCommits(owner: object, reader: CommitReader): () => void {
@@ -172,10 +173,12 @@ export function readCommitted(transaction: Transaction): void {
   transaction.readFrom = writes.length;
   if (from === writes.length) return;
   const owners = transaction.owner === undefined ? (transaction.joined ?? []) : [transaction.owner];
+  // A copy: a reader that calls the engine commits (and lets go of) writes of its own meanwhile.
+  const committed = writes.slice(from);
   for (const owner of owners) {
     for (const reader of readers.get(owner) ?? []) {
       try {
-        reader(writes, from);
+        reader(committed);
       } catch (error) {
         // The writes are kept: what reads them cannot take them back.
         console.error('[svc-mock] a reader of committed writes threw:', error);

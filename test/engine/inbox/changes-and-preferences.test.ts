@@ -143,6 +143,15 @@ describe('inbox changes', () => {
     expect(changes).toMatchObject([{ kind: 'counts', subscriberId: 'ada', unseenCount: 0 }]);
   });
 
+  it('announces nothing for a seed: seeded messages are data set up, not deliveries', () => {
+    const engine = inboxEngine();
+    const changes: InboxChange[] = [];
+    engine.inbox.onChange((change) => changes.push(change));
+    engine.seed({ messages: [{ subscriberId: 'ada', channel: 'in_app', content: 'Seeded' }] });
+    expect(engine.scope('Development').data.messages).toHaveLength(1);
+    expect(changes).toEqual([]);
+  });
+
   it('keeps going when a listener throws', async () => {
     const engine = inboxEngine();
     const seen: string[] = [];

@@ -37,9 +37,8 @@ describe('transactions', () => {
     const announced: unknown[] = [];
     const [outerOwner, innerOwner] = [engineToken(), engineToken()];
     for (const owner of [outerOwner, innerOwner]) {
-      readCommits(owner, (writes, from) => {
-        for (const write of writes.slice(from))
-          if (write.kind === 'list') announced.push(write.row);
+      readCommits(owner, (writes) => {
+        for (const write of writes) if (write.kind === 'list') announced.push(write.row);
       });
     }
     const inner = createTransaction({ owner: innerOwner });

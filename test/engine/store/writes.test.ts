@@ -2,7 +2,14 @@
 // a table's indexes, the undo log and the readers of committed writes all read the one stream a
 // transaction keeps.
 import { describe, expect, it } from 'vitest';
-import { journaled, journalPush } from '../../../mock-server/engine/store/journal';
+import {
+  journaled,
+  journalPush,
+  startRecording,
+  takeWrites,
+} from '../../../mock-server/engine/store/journal';
+import { createCollectionPaths } from '../../../mock-server/engine/store/row-changes';
+import { createState } from '../../../mock-server/engine/store/state';
 import { listTable, mapTable, type TableIndex } from '../../../mock-server/engine/store/table';
 import {
   createTransaction,
@@ -87,9 +94,9 @@ describe('the stream of writes', () => {
   it('hands the readers what the outermost journal committed, once, without a rolled-back part', () => {
     const engine = {};
     const read: unknown[][] = [];
-    readCommits(engine, (writes, from) =>
-      read.push(writes.slice(from).map((write) => (write as Write & { row: unknown }).row)),
-    );
+    readCommits(engine, (writes) => {
+      read.push(writes.map((write) => (write as Write & { row: unknown }).row));
+    });
     const rows: string[] = [];
     const transaction = createTransaction({ owner: engine });
     runTransaction(transaction, () =>
@@ -111,7 +118,9 @@ describe('the stream of writes', () => {
   it("hands a bare journal's writes to the readers of the engines whose calls joined it", () => {
     const engine = {};
     const read: number[] = [];
-    readCommits(engine, (writes, from) => read.push(writes.length - from));
+    readCommits(engine, (writes) => {
+      read.push(writes.length);
+    });
     const rows: string[] = [];
     journaled(() => {
       journalPush(rows, 'before the engine joined');
@@ -124,6 +133,38 @@ describe('the stream of writes', () => {
       expect(joinedTransaction(engine)).toBeDefined();
     });
     expect(read).toEqual([1]);
+  });
+
+  it('hands every reader the whole commit, though one before it made the engine write and commit again', () => {
+    const engine = {};
+    const read: string[][] = [];
+    const rows: string[] = [];
+    const rowOf = (write: Write) => String((write as Write & { row: unknown }).row);
+    readCommits(engine, (writes) => {
+      read.push(writes.map(rowOf));
+      // What a listener that calls the engine back does: a journal of its own, committed at once.
+      if (!rows.includes('from the reader')) journaled(() => journalPush(rows, 'from the reader'));
+    });
+    readCommits(engine, (writes) => {
+      read.push(writes.map((write) => `second saw ${rowOf(write)}`));
+    });
+    const transaction = createTransaction({ owner: engine });
+    startRecording(
+      transaction,
+      createCollectionPaths(() => createState()),
+    );
+    runTransaction(transaction, () =>
+      journaled(() => {
+        journalPush(rows, 'trigger');
+        takeWrites(transaction);
+      }),
+    );
+    expect(read).toEqual([
+      ['trigger'],
+      ['from the reader'],
+      ['second saw from the reader'],
+      ['second saw trigger'],
+    ]);
   });
 
   it('keeps no writes outside a journal when no data directory records them', () => {
