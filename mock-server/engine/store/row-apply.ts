@@ -93,7 +93,9 @@ const STATE_ROWS: Readonly<Record<string, RowCheck>> = {
   environments: record('an environment', ['_id', '_organizationId', 'apiKey'], '_id'),
   apiKeys: (row) => (isString(row) ? undefined : 'is not an environment id'),
   data: environmentDataRowProblem,
-  idempotency: record('an idempotency entry', ['state', 'fingerprint']),
+  idempotency: record('an idempotency entry', ['state', 'fingerprint'], undefined, (row) =>
+    Number.isFinite(row['expiresAt']) ? undefined : 'it has no expiresAt time',
+  ),
   rateBuckets: record('a rate bucket', [], undefined, (row) =>
     Number.isFinite(row['tokens']) && Number.isFinite(row['updatedAt'])
       ? undefined
@@ -392,7 +394,8 @@ function environmentDataRowProblem(row: unknown): string | undefined {
     );
     if (problem !== undefined) return `holds ${problem}`;
   }
-  return derivedProblem(data);
+  const derived = derivedProblem(data);
+  return derived === undefined ? undefined : `holds ${derived}`;
 }
 
 const kindOf = (value: unknown): string =>
@@ -448,6 +451,13 @@ function derivedProblem(data: EnvironmentData): string | undefined {
     )
   ) {
     return 'a notificationsById that is not its notifications by _id';
+  }
+  // Each row found again by its table's own lookup (the binary searches need `_id` order).
+  if (data.messages.some((message) => tables.messages.byId(data, message._id) !== message)) {
+    return 'messages its table cannot find by _id (out of _id order, or one twice)';
+  }
+  if (data.subscriptions.some((row) => tables.subscriptions.byId(data, row._id) !== row)) {
+    return 'subscriptions its table cannot find by _id (out of _id order, or one twice)';
   }
   const subscriptions = new Set(data.subscriptions);
   let listed = 0;

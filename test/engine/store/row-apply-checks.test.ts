@@ -11,6 +11,7 @@ import {
   createState,
   type EngineState,
   type EnvironmentData,
+  type MessageRecord,
   type SubscriptionRecord,
 } from '../../../mock-server/engine/store/state';
 
@@ -82,7 +83,7 @@ describe('a list row put back', () => {
     expect(state.scheduled).toEqual([]);
   });
 
-  it('of the outbox, the fan-outs and the bridge calls is refused without its key or fields', () => {
+  it('of the outbox, the fan-outs, the bridge calls and the idempotency entries is refused without its key or fields', () => {
     const state = createState();
     const stateRow = (table: string, key: unknown, row: unknown) =>
       applyToState(state, { table, key, row });
@@ -102,6 +103,12 @@ describe('a list row put back', () => {
       /bridgeCalls stored as 2 is not a pending bridge call/,
     );
     expect([state.outbox, state.fanOuts, state.bridgeCalls]).toEqual([[], [], []]);
+    // An idempotency entry that never expires would outlive the cap's eviction order.
+    const entry = { state: 'done', fingerprint: 'f', expiresAt: Number.NaN };
+    expect(applyToState(state, { table: 'idempotency', key: 'org-k', row: entry })).toThrow(
+      'the row of idempotency stored as org-k is not an idempotency entry: it has no expiresAt time',
+    );
+    expect(state.idempotency.size).toBe(0);
   });
 
   it('that is well formed goes in, found again by its key when it changes', () => {
@@ -283,11 +290,25 @@ describe("an environment's data put back whole", () => {
       /holds a row of subscribers stored as demo-ada that is not a subscriber: its subscriberId is not the key/,
     ],
     [
+      'messages out of _id order',
+      (data: EnvironmentData) => {
+        data.messages.push({ _id: '000000000000000000000000' } as MessageRecord);
+      },
+      /holds messages its table cannot find by _id/,
+    ],
+    [
+      'a subscription twice',
+      (data: EnvironmentData) => {
+        data.subscriptions.splice(1, 0, { ...(data.subscriptions[0] as SubscriptionRecord) });
+      },
+      /holds subscriptions its table cannot find by _id/,
+    ],
+    [
       'an _id map that is not its subscribers',
       (data: EnvironmentData) => {
         data.subscriberKeys.set('ffffffffffffffffffffffff', 'nobody');
       },
-      /subscriberKeys or subscriberOrder that are not its subscribers' _ids/,
+      /stored as env-2 holds subscriberKeys or subscriberOrder that are not its subscribers' _ids/,
     ],
     [
       'an _id order out of order',
@@ -301,7 +322,7 @@ describe("an environment's data put back whole", () => {
       (data: EnvironmentData) => {
         data.subscriptionsBySubscriber.clear();
       },
-      /a subscriptionsBySubscriber that is not its subscriptions by subscriber/,
+      /holds a subscriptionsBySubscriber that is not its subscriptions by subscriber/,
     ],
   ])('is refused when it has %s', (_case, spoil, problem) => {
     const state = createState();
@@ -318,7 +339,7 @@ describe("an environment's data put back whole", () => {
     const data = createEnvironmentData();
     data.notifications.push({ _id: 'n-1', jobs: [] } as never);
     expect(putData(state, data)).toThrow(
-      /a notificationsById that is not its notifications by _id/,
+      /stored as env-2 holds a notificationsById that is not its notifications by _id/,
     );
     data.notificationsById.set('n-1', data.notifications[0] as never);
     putData(state, data)();
