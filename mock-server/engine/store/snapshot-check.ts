@@ -66,6 +66,7 @@ const RECORDS_WITH_ID = [
 
 /** Maps of the environment data added after snapshots were first kept (empty when absent). */
 const LATER_MAPS = [
+  'preferences',
   'domains',
   'domainRoutes',
   'domainDns',
@@ -81,7 +82,18 @@ const isKind = (value: unknown, kind: 'map' | 'array' | 'set'): boolean =>
       ? value instanceof Set
       : Array.isArray(value);
 
-function dataProblem(data: unknown, where: string): string | undefined {
+/**
+ * What is wrong with one environment's data (`where` names it in the answer), or `undefined`:
+ * every collection of the right kind (the later ones may be absent, {@link withCurrentShape}
+ * adds them), every record an object with its `_id`.
+ *
+ * @example
+ * ```ts
+ * environmentDataProblem(createEnvironmentData(), 'data'); // undefined
+ * environmentDataProblem({}, 'data'); // 'data.subscribers is not a map'
+ * ```
+ */
+export function environmentDataProblem(data: unknown, where: string): string | undefined {
   if (!isObject(data)) return `${where} is not an object`;
   for (const [key, kind] of Object.entries(DATA_SHAPE)) {
     if (!isKind(data[key], kind)) return `${where}.${key} is not a ${kind}`;
@@ -203,7 +215,7 @@ export function snapshotProblem(
     if (!state.organizations.has(environment._organizationId)) {
       return `environment ${id} belongs to no organization of the snapshot`;
     }
-    const problem = dataProblem(state.data.get(id), `data of environment ${id}`);
+    const problem = environmentDataProblem(state.data.get(id), `data of environment ${id}`);
     if (problem !== undefined) return problem;
   }
   for (const [key, environmentId] of state.apiKeys) {
@@ -211,27 +223,16 @@ export function snapshotProblem(
       return 'an API key points to no environment of the snapshot';
     }
   }
+  const known = (id: unknown) => state.environments.has(id as string);
   for (const task of state.scheduled as unknown[]) {
-    if (
-      !isObject(task) ||
-      typeof task['seq'] !== 'number' ||
-      typeof task['at'] !== 'number' ||
-      !isClockTime(task['at']) ||
-      (task['kind'] !== 'resume-delay' &&
-        task['kind'] !== 'close-digest' &&
-        task['kind'] !== 'end-snooze') ||
-      !state.environments.has(task['environmentId'] as string) ||
-      !isString(task['notificationId']) ||
-      !Number.isInteger(task['jobIndex'])
-    ) {
+    if (!isScheduledTask(task, known))
       return 'a scheduled task is not a valid task of the snapshot';
-    }
   }
   // Absent in snapshots and data directories made before fan-outs went on in chunks: none pending.
   if (raw['fanOuts'] !== undefined) {
     if (!Array.isArray(raw['fanOuts'])) return 'fanOuts is not an array';
     for (const fanOut of raw['fanOuts'] as unknown[]) {
-      if (!isFanOut(fanOut, state))
+      if (!isFanOut(fanOut, known))
         return 'a pending fan-out is not a valid fan-out of the snapshot';
     }
   }
@@ -248,14 +249,7 @@ export function snapshotProblem(
   if (raw['bridgeCalls'] !== undefined) {
     if (!Array.isArray(raw['bridgeCalls'])) return 'bridgeCalls is not an array';
     for (const call of raw['bridgeCalls'] as unknown[]) {
-      if (
-        !isObject(call) ||
-        !Number.isInteger(call['seq']) ||
-        !state.environments.has(call['environmentId'] as string) ||
-        !isString(call['notificationId']) ||
-        !Number.isInteger(call['jobIndex']) ||
-        typeof call['at'] !== 'number'
-      ) {
+      if (!isBridgeCall(call, known)) {
         return 'a pending bridge call is not a valid call of the snapshot';
       }
     }
@@ -263,12 +257,71 @@ export function snapshotProblem(
   return undefined;
 }
 
-function isFanOut(value: unknown, state: EngineState): boolean {
+/** A sequence number of `taskSequence`: a whole number the engine counts on. */
+const isSequence = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * Whether `value` is a pending scheduled task: its `(at, seq)` order, its kind, and what running
+ * it reads; `known` says whether an environment id names one the state holds.
+ *
+ * @example
+ * ```ts
+ * isScheduledTask(task, (id) => state.environments.has(id as string));
+ * ```
+ */
+export function isScheduledTask(
+  value: unknown,
+  known: (environmentId: unknown) => boolean,
+): boolean {
+  return (
+    isObject(value) &&
+    isSequence(value['seq']) &&
+    typeof value['at'] === 'number' &&
+    isClockTime(value['at']) &&
+    (value['kind'] === 'resume-delay' ||
+      value['kind'] === 'close-digest' ||
+      value['kind'] === 'end-snooze') &&
+    known(value['environmentId']) &&
+    isString(value['notificationId']) &&
+    Number.isInteger(value['jobIndex'])
+  );
+}
+
+/**
+ * Whether `value` is a step's pending bridge call (`known` as for {@link isScheduledTask}).
+ *
+ * @example
+ * ```ts
+ * isBridgeCall(call, (id) => state.environments.has(id as string));
+ * ```
+ */
+export function isBridgeCall(value: unknown, known: (environmentId: unknown) => boolean): boolean {
+  return (
+    isObject(value) &&
+    isSequence(value['seq']) &&
+    known(value['environmentId']) &&
+    isString(value['notificationId']) &&
+    Number.isInteger(value['jobIndex']) &&
+    typeof value['at'] === 'number' &&
+    Number.isFinite(value['at'])
+  );
+}
+
+/**
+ * Whether `value` is a pending fan-out (`known` as for {@link isScheduledTask}).
+ *
+ * @example
+ * ```ts
+ * isFanOut(fanOut, (id) => state.environments.has(id as string));
+ * ```
+ */
+export function isFanOut(value: unknown, known: (environmentId: unknown) => boolean): boolean {
   if (!isObject(value)) return false;
   const { recipients, next } = value;
   return (
-    Number.isInteger(value['seq']) &&
-    state.environments.has(value['environmentId'] as string) &&
+    isSequence(value['seq']) &&
+    known(value['environmentId']) &&
     isString(value['workflowId']) &&
     isString(value['transactionId']) &&
     isObject(value['payload']) &&

@@ -376,6 +376,16 @@ describe('snapshotProblem: the data of an environment', () => {
     );
   });
 
+  it('takes data saved before preferences were kept, gives it an empty map, and refuses one that is not a map', () => {
+    const state = validState();
+    delete (state.data.get('env-1') as unknown as Record<string, unknown>)['preferences'];
+    expect(snapshotProblem(state, owner)).toBeUndefined();
+    expect(withCurrentShape(state).data.get('env-1')?.preferences).toEqual(new Map());
+    expect(dataProblemWith('preferences', [])).toBe(
+      'data of environment env-1.preferences is not a map',
+    );
+  });
+
   it('refuses a notification without its jobs array', () => {
     const refused = 'data of environment env-1.notifications: a notification has no jobs';
     expect(dataProblemWith('notifications', [{ _id: 'n-1' }])).toBe(refused);
@@ -405,6 +415,12 @@ describe('snapshotProblem: scheduled tasks', () => {
   it('refuses a task whose seq or at is not a number', () => {
     expect(withTask(task({ seq: '1' }))).toBe(refused);
     expect(withTask(task({ at: '2026-01-01T00:00:00.000Z' }))).toBe(refused);
+  });
+
+  it('refuses a task whose seq is not a whole number the task sequence counts (the order reads it)', () => {
+    expect(withTask(task({ seq: 1.5 }))).toBe(refused);
+    expect(withTask(task({ seq: -1 }))).toBe(refused);
+    expect(withTask(task({ seq: Number.NaN }))).toBe(refused);
   });
 
   it('refuses a task time outside the clock range', () => {
