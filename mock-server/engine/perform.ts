@@ -147,6 +147,9 @@ const PERFORMED: ReadonlyMap<string, PerformedOperation> = new Map(
 
 const IDEMPOTENT_METHODS = new Set(['POST', 'PATCH']);
 
+// An in-process call reaches every recipient before it returns (its caller reads the result).
+const EVERY_RECIPIENT: FanOutAllowance = { sliceMs: Number.POSITIVE_INFINITY };
+
 /** The body of a result, in the answer shape of its route. */
 function bodyOf(shape: AnswerShape, value: unknown): unknown {
   if (shape === 'interceptor') return envelope(value);
@@ -338,7 +341,7 @@ export function createPerform(deps: PerformDeps) {
     const scope = scopeOf(environment);
     const input = call as Parameters<typeof handle>[1];
     const { value, log } = inTransactionOf(deps.owner, (transaction) =>
-      execute(transaction, route.method !== 'GET', Number.POSITIVE_INFINITY, () =>
+      execute(transaction, route.method !== 'GET', EVERY_RECIPIENT, () =>
         journaled(() => handle(scope, input)),
       ),
     );

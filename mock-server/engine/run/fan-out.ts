@@ -84,10 +84,7 @@ function reachNow(context: FanOutContext | undefined): boolean {
   if (context === undefined) return true;
   const { run, allowance } = context;
   if (run.deferred) return false;
-  const now =
-    typeof allowance === 'number'
-      ? run.delivered < allowance
-      : run.delivered === 0 || monotonicNow() - context.startedAt < allowance.sliceMs;
+  const now = run.delivered === 0 || monotonicNow() - context.startedAt < allowance.sliceMs;
   if (now) run.delivered += 1;
   else run.deferred = true;
   return now;
@@ -142,9 +139,8 @@ export function fanOut(
 }
 
 /**
- * Reaches the next recipients of a pending fan-out in `scope` (its environment): for a time slice
- * (`{ sliceMs }`, at least one) or exactly `count` of them (an in-process call: all), then runs what fell
- * due and the retention pass, as a trigger does. The fan-out is dropped once every recipient was
+ * Reaches the next recipients of a pending fan-out in `scope` (its environment) for a time slice
+ * (at least one), then runs what fell due and the retention pass, as a trigger does. The fan-out is dropped once every recipient was
  * reached, or when its workflow is gone. Call it inside a journal; returns how many it reached.
  *
  * A subscriber deleted since the trigger is passed over (counted, reached by nothing).
@@ -157,7 +153,7 @@ export function fanOut(
 export function runFanOutChunk(
   scope: EngineScope,
   record: PendingFanOutRecord,
-  count: FanOutAllowance,
+  slice: FanOutAllowance,
 ): number {
   const workflow = workflowByObjectId(scope.data, record.workflowId);
   if (workflow === undefined) {
@@ -176,9 +172,7 @@ export function runFanOutChunk(
   let reached = 0;
   withOperationBudget(() => {
     while (record.next + reached < record.recipients.length) {
-      if (typeof count === 'number') {
-        if (reached >= count) break;
-      } else if (reached > 0 && monotonicNow() - startedAt >= count.sliceMs) break;
+      if (reached > 0 && monotonicNow() - startedAt >= slice.sliceMs) break;
       const pending = record.recipients[
         record.next + reached
       ] as PendingFanOutRecord['recipients'][number];

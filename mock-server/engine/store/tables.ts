@@ -105,6 +105,12 @@ const subscribers = {
     subscriberRows.set(data, record.subscriberId, record);
     subscriberKeys.set(data, record._id, record.subscriberId);
     if (existing && existing._id === record._id) return;
+    // The same subscriberId under a new `_id`: the old `_id` leaves the key map and the order.
+    if (existing) {
+      subscriberKeys.delete(data, existing._id);
+      const at = sortedPosition(data.subscriberOrder, (id) => id < existing._id);
+      if (data.subscriberOrder[at] === existing._id) subscriberOrder.removeAt(data, at);
+    }
     const order = data.subscriberOrder;
     const last = order[order.length - 1];
     const at =

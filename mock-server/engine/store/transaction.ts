@@ -32,15 +32,17 @@ export interface OperationBudget {
 }
 
 /**
- * How many recipients a step may reach: for a time slice (`{ sliceMs }`, at least one), or
- * exactly a number (an in-process call: all of them).
+ * How long a step may reach recipients itself: a time slice, at least one recipient (an
+ * in-process call's is endless: it reaches all of them).
  *
  * @example
  * ```ts
  * const allowance: FanOutAllowance = { sliceMs: 50 };
  * ```
  */
-export type FanOutAllowance = { sliceMs: number } | number;
+export interface FanOutAllowance {
+  sliceMs: number;
+}
 
 /**
  * One operation's fan-out: how many recipients it reached itself, whether it left some for

@@ -9,6 +9,7 @@ import {
 } from '../../../mock-server/engine/store/state';
 import { keyIndex, listTable, mapTable } from '../../../mock-server/engine/store/table';
 import { tables } from '../../../mock-server/engine/store/tables';
+import { subscriber } from './subscriber-records';
 
 interface Row {
   id: string;
@@ -187,6 +188,19 @@ describe('a declared key index (keyIndex)', () => {
 });
 
 describe('lookups of the tables by index', () => {
+  it('a subscriber stored again under a new `_id` leaves no trace of the old one', () => {
+    const data = createEnvironmentData();
+    tables.subscribers.put(data, subscriber('grace', '01'));
+    tables.subscribers.put(data, subscriber('ada', '02'));
+    tables.subscribers.put(data, subscriber('ada', '03'));
+    expect([...data.subscriberKeys]).toEqual([
+      ['01', 'grace'],
+      ['03', 'ada'],
+    ]);
+    expect(tables.subscribers.order(data)).toEqual(['01', '03']);
+    expect(tables.subscribers.byObjectId(data, '02')).toBeUndefined();
+  });
+
   it('integrations by identifier, messages and subscriptions by `_id` (binary search)', () => {
     const data = createEnvironmentData();
     const integration = (id: string, identifier: string, deleted = false) =>
