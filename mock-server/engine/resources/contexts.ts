@@ -12,6 +12,7 @@ import {
   type Context,
 } from '../../../src/schemas/context';
 import type { EngineScope } from '../scope';
+import { contextKey } from '../store/row-keys';
 import type { ContextRecord } from '../store/state';
 import { tables } from '../store/tables';
 import type { CursorOptions, CursorPage } from '../wire/cursor-page';
@@ -94,10 +95,8 @@ export const CONTEXTS_PER_ENVIRONMENT = 10_000;
 const CreateShape = z.object({ type: z.string(), id: z.string(), data: z.optional(z.unknown()) });
 const UpdateShape = z.object({ data: z.unknown() });
 
-const keyOf = (type: string, id: string) => `${type}:${id}`;
-
 function contextOrThrow(scope: EngineScope, type: string, id: string): ContextRecord {
-  const context = tables.contexts.get(scope.data, keyOf(type, id));
+  const context = tables.contexts.get(scope.data, contextKey(type, id));
   if (!context) {
     throw ServiceError.http(
       404,
@@ -116,7 +115,7 @@ export function createContext(scope: EngineScope, body: unknown): ContextDto {
     ...dataProblems(input.data),
   ];
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
-  const key = keyOf(input.type, input.id);
+  const key = contextKey(input.type, input.id);
   if (tables.contexts.has(scope.data, key)) {
     throw ServiceError.http(
       409,
@@ -157,7 +156,7 @@ export function updateContext(
   const input = validateBody(UpdateShape, body);
   const problems = dataProblems(input.data);
   if (problems.length > 0) throw ServiceError.dtoValidation(problems);
-  const context = tables.contexts.get(scope.data, keyOf(type, id));
+  const context = tables.contexts.get(scope.data, contextKey(type, id));
   if (!context) {
     throw ServiceError.http(404, `Context with type '${type}' and id '${id}' not found`);
   }
@@ -175,7 +174,7 @@ export function updateContext(
  */
 export function deleteContext(scope: EngineScope, type: string, id: string): undefined {
   contextOrThrow(scope, type, id);
-  tables.contexts.delete(scope.data, keyOf(type, id));
+  tables.contexts.delete(scope.data, contextKey(type, id));
   return undefined;
 }
 
@@ -191,7 +190,7 @@ export function listContexts(scope: EngineScope, search: ContextSearch): CursorP
     (context) =>
       (search.type === undefined || context.type === search.type) &&
       (search.id === undefined || context.id === search.id) &&
-      (needle === undefined || keyOf(context.type, context.id).toLowerCase().includes(needle)),
+      (needle === undefined || contextKey(context.type, context.id).toLowerCase().includes(needle)),
   );
   return { ...page, data: page.data.map(toDto) };
 }

@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import type { DomainRoute } from '../../../src/schemas/domain';
 import type { EngineScope } from '../scope';
+import { domainRouteKey } from '../store/row-keys';
 import type { DomainRecord, DomainRouteRecord } from '../store/state';
 import { tables } from '../store/tables';
 import type { CursorOptions, CursorPage } from '../wire/cursor-page';
@@ -54,8 +55,6 @@ const TYPE_RULE = `type must be one of the following values: ${ROUTE_TYPES.join(
 const ADDRESS_RULE =
   'address must be a valid inbox address local part, for example "hello" or "sales+vip".';
 
-const routeKey = (domainId: string, address: string) => `${domainId}:${address}`;
-
 function toDto(scope: EngineScope, route: DomainRouteRecord): DomainRouteDto {
   return {
     _id: route._id,
@@ -79,7 +78,7 @@ function agentIdOf(scope: EngineScope, identifier: string): string {
 }
 
 function routeOrThrow(scope: EngineScope, domain: DomainRecord, address: string) {
-  const route = tables.domainRoutes.get(scope.data, routeKey(domain._id, address));
+  const route = tables.domainRoutes.get(scope.data, domainRouteKey(domain._id, address));
   if (!route) throw ServiceError.http(404, `Route "${address}@${domain.name}" not found.`);
   return route;
 }
@@ -146,7 +145,7 @@ export function createDomainRoute(scope: EngineScope, name: string, body: unknow
   if (type === 'agent' && !destination) {
     throw ServiceError.http(400, 'agentId is required for agent routes.');
   }
-  const key = routeKey(domain._id, address);
+  const key = domainRouteKey(domain._id, address);
   if (tables.domainRoutes.has(scope.data, key)) {
     throw ServiceError.http(409, `A route for "${address}@${domain.name}" already exists.`);
   }
@@ -232,7 +231,7 @@ export function updateDomainRoute(
 /** `DELETE /v1/domains/{domain}/routes/{address}`. */
 export function deleteDomainRoute(scope: EngineScope, name: string, address: string): undefined {
   const { domain } = domainRoute(scope, name, address);
-  tables.domainRoutes.delete(scope.data, routeKey(domain._id, address));
+  tables.domainRoutes.delete(scope.data, domainRouteKey(domain._id, address));
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import type { EngineScope } from '../scope';
 
 import { CHANNEL_TYPES, type ChannelType } from '../../../src/schemas/common';
 import { PreferencesUpdateBody } from '../../../src/schemas/preference';
-import { preferenceKey } from '../store/preference-key';
+import { preferenceKey } from '../store/row-keys';
 import type {
   EnvironmentData,
   PreferenceChannelsRecord,

@@ -6,6 +6,7 @@
  */
 
 import type { TranslationResourceType } from '../../../src/schemas/translation';
+import { translationKey as rowKey } from '../store/row-keys';
 import type { EnvironmentData, TranslationRecord } from '../store/state';
 import { tables } from '../store/tables';
 import { findLayout } from './layouts';
@@ -88,7 +89,7 @@ export const resourceLabel = (type: TranslationResourceType): string => FINDERS[
 
 /** The map key of a resource's translations in a locale. */
 export const translationKey = (resource: TranslatableResource, locale: string): string =>
-  `${resource.type}:${resource.key}:${locale}`;
+  rowKey(resource.type, resource.key, locale);
 
 /** A resource's stored translations, by locale. */
 export function translationsOf(

@@ -17,7 +17,7 @@ import {
   journalUndo,
 } from './journal';
 import { keepOutboxCopies } from './outbox-entry';
-import { preferenceKey } from './preference-key';
+import { contextKey, domainRouteKey, preferenceKey, translationKey } from './row-keys';
 import { flattenTexts } from './shared';
 import { findById, positionById } from './sorted-by-id';
 import { sortedPosition } from './sorted-position';
@@ -354,13 +354,21 @@ export const tables = {
     [],
     (row) => row.identifier,
   ),
-  contexts: mapTable((data: EnvironmentData) => data.contexts),
+  contexts: mapTable(
+    (data: EnvironmentData) => data.contexts,
+    [],
+    (row) => contextKey(row.type, row.id),
+  ),
   layouts: mapTable(
     (data: EnvironmentData) => data.layouts,
     [],
     (row) => row.layoutId,
   ),
-  translations: mapTable((data: EnvironmentData) => data.translations),
+  translations: mapTable(
+    (data: EnvironmentData) => data.translations,
+    [],
+    (row) => translationKey(row.resourceType, row.resourceKey, row.locale),
+  ),
   channelConnections: mapTable(
     (data: EnvironmentData) => data.channelConnections,
     [],
@@ -376,7 +384,11 @@ export const tables = {
     [],
     (row) => row.name,
   ),
-  domainRoutes: mapTable((data: EnvironmentData) => data.domainRoutes),
+  domainRoutes: mapTable(
+    (data: EnvironmentData) => data.domainRoutes,
+    [],
+    (row) => domainRouteKey(row._domainId, row.address),
+  ),
   domainDns: mapTable((data: EnvironmentData) => data.domainDns),
   agents: mapTable(
     (data: EnvironmentData) => data.agents,

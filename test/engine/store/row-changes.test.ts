@@ -151,32 +151,63 @@ describe('row changes', () => {
 
   it("locate a change inside a map table's row by the row's key, never walking the map", () => {
     const { data, commit } = recording();
+    const at = { createdAt: '', updatedAt: '' };
     const preference = {
       _id: 'p-1',
       _subscriberId: 'sub',
       _templateId: 'wf',
       channels: {},
       contextKeys: ['b', 'a'],
-      createdAt: '',
-      updatedAt: '',
+      ...at,
+    };
+    const context = { _id: 'c-1', type: 'tenant', id: 'acme', data: {}, ...at };
+    const route = {
+      _id: 'r-1',
+      _domainId: 'd-1',
+      address: 'help',
+      type: 'webhook' as const,
+      ...at,
+    };
+    const translation = {
+      _id: 't-1',
+      resourceType: 'workflow' as const,
+      resourceKey: 'w-1',
+      locale: 'fr_FR',
+      content: {},
+      ...at,
     };
     const open = { notificationId: 'n-1', jobIndex: 0, closesAt: 1, notificationIds: ['n-1'] };
     commit(() => {
       tables.preferences.set(data, 'sub:wf|ctx:a,b', preference);
+      tables.contexts.set(data, 'tenant:acme', context);
+      tables.domainRoutes.set(data, 'd-1:help', route);
+      tables.translations.set(data, 'workflow:w-1:fr_FR', translation);
       tables.digests.set(data, 'group', open);
     });
-    for (const map of [data.preferences, data.digests] as Map<unknown, unknown>[]) {
+    const maps = [
+      data.preferences,
+      data.contexts,
+      data.domainRoutes,
+      data.translations,
+      data.digests,
+    ];
+    for (const map of maps as Map<unknown, unknown>[]) {
       map.entries = map[Symbol.iterator] = () => {
         throw new Error('walked the map');
       };
     }
     const changes = commit(() => {
       tables.preferences.edit(data, preference);
-      preference.channels = { email: false };
+      tables.contexts.update(data, context, (row) => Object.assign(row, { data: { plan: 'pro' } }));
+      tables.domainRoutes.update(data, route, (row) => Object.assign(row, { type: 'agent' }));
+      tables.translations.update(data, translation, (row) => Object.assign(row, { content: {} }));
       tables.digests.join(data, 'group', open, 'n-2');
     });
     expect(changes.map((change) => [change.table, change.key])).toEqual([
       ['preferences', 'sub:wf|ctx:a,b'],
+      ['contexts', 'tenant:acme'],
+      ['domainRoutes', 'd-1:help'],
+      ['translations', 'workflow:w-1:fr_FR'],
       ['digests', 'group'],
     ]);
   });
