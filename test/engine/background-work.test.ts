@@ -2,27 +2,11 @@
 // clock fires runs in a journal of its own, all or nothing as a request is.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../mock-server/engine/engine';
-
-const delayedReminder = {
-  subscribers: [{ subscriberId: 'ada' }],
-  workflows: [
-    {
-      workflowId: 'reminder',
-      steps: [
-        {
-          type: 'delay' as const,
-          name: 'Wait',
-          controlValues: { type: 'regular', amount: 2, unit: 'hours' },
-        },
-        { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
-      ],
-    },
-  ],
-};
+import { DELAYED_REMINDER } from './helpers';
 
 describe('a task the clock fires', () => {
   it('that fails half-way leaves none of its writes, and says why', () => {
-    const engine = createMockEngine({ deterministic: true, seed: delayedReminder });
+    const engine = createMockEngine({ deterministic: true, seed: DELAYED_REMINDER });
     engine.operations['events.trigger'](engine.scope('Development'), {
       body: { name: 'reminder', to: 'ada' },
     });

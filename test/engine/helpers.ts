@@ -147,3 +147,21 @@ export function createAdaThroughPort(engine: MockEngine, idempotencyKey?: string
     readBody: async () => ({ subscriberId: 'ada' }),
   });
 }
+
+/** Ada and a workflow that waits two hours, then sends an in-app message. */
+export const DELAYED_REMINDER = {
+  subscribers: [{ subscriberId: 'ada' }],
+  workflows: [
+    {
+      workflowId: 'reminder',
+      steps: [
+        {
+          type: 'delay' as const,
+          name: 'Wait',
+          controlValues: { type: 'regular', amount: 2, unit: 'hours' },
+        },
+        { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
+      ],
+    },
+  ],
+};
