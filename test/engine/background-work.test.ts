@@ -2,11 +2,11 @@
 // clock fires runs in a journal of its own, all or nothing as a request is.
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../mock-server/engine/engine';
-import { DELAYED_REMINDER } from './helpers';
+import { reminderSeed } from './helpers';
 
 describe('a task the clock fires', () => {
   it('that fails half-way leaves none of its writes, and says why', () => {
-    const engine = createMockEngine({ deterministic: true, seed: DELAYED_REMINDER });
+    const engine = createMockEngine({ deterministic: true, seed: reminderSeed() });
     engine.operations['events.trigger'](engine.scope('Development'), {
       body: { name: 'reminder', to: 'ada' },
     });

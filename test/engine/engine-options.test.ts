@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockEngine, type EngineSnapshot } from '../../mock-server/engine/engine';
 import { OPERATIONS } from '../../mock-server/engine/operations/index';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
-import { contextOf, createAdaThroughPort } from './helpers';
+import { contextOf, createAdaThroughPort, throughPort } from './helpers';
 
 const START = '2026-01-01T00:00:00.000Z';
 
@@ -262,12 +262,7 @@ describe('createMockEngine: generated ids', () => {
         },
       ],
     });
-    const answer = await engine.perform({
-      operation: 'events.trigger',
-      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
-      params: {},
-      query: new URLSearchParams(),
-      path: '/v1/events/trigger',
+    const answer = await throughPort(engine, 'events.trigger', '/v1/events/trigger', {
       readBody: async () => ({ name: 'welcome', to: 'ada' }),
     });
     const [message] = engine.outbox.list();

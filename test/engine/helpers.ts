@@ -1,6 +1,7 @@
 // Shared by the engine-direct tests: what an engine call refuses with, in the service's terms.
 import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
 import { StatusAnswer } from '../../mock-server/engine/operations/operation';
+import type { OperationRequest } from '../../mock-server/engine/perform';
 import type { EngineScope } from '../../mock-server/engine/scope';
 import type { EnvironmentData } from '../../mock-server/engine/store/state';
 import { ServiceError } from '../../mock-server/engine/wire/service-error';
@@ -137,19 +138,50 @@ export function scopeOver(data: EnvironmentData): EngineScope {
  * ```
  */
 export function createAdaThroughPort(engine: MockEngine, idempotencyKey?: string) {
-  return engine.perform({
-    operation: 'subscribers.create',
-    authorization: `ApiKey ${engine.environment('Development').apiKey}`,
-    params: {},
-    query: new URLSearchParams(),
-    path: '/v2/subscribers',
+  return throughPort(engine, 'subscribers.create', '/v2/subscribers', {
     idempotencyKey,
     readBody: async () => ({ subscriberId: 'ada' }),
   });
 }
 
-/** Ada and a workflow that waits two hours, then sends an in-app message. */
-export const DELAYED_REMINDER = {
+/**
+ * One request through `engine.perform`, the port every transport calls, with the API key of
+ * `environment` (Development by default).
+ *
+ * @example
+ * ```ts
+ * await throughPort(engine, 'events.trigger', '/v1/events/trigger', { readBody: async () => body });
+ * ```
+ */
+export function throughPort(
+  engine: MockEngine,
+  operation: OperationRequest['operation'],
+  path: string,
+  options: Partial<Pick<OperationRequest, 'readBody' | 'idempotencyKey'>> & {
+    environment?: string;
+  } = {},
+) {
+  const { environment = 'Development', ...rest } = options;
+  return engine.perform({
+    operation,
+    authorization: `ApiKey ${engine.environment(environment).apiKey}`,
+    params: {},
+    query: new URLSearchParams(),
+    path,
+    ...rest,
+  });
+}
+
+/**
+ * Ada and a workflow that waits `amount` `unit` (two hours by default), then sends an in-app
+ * message.
+ *
+ * @example
+ * ```ts
+ * createMockEngine({ seed: reminderSeed(5, 'seconds') });
+ * ```
+ */
+export const reminderSeed = (amount = 2, unit = 'hours') => ({
   subscribers: [{ subscriberId: 'ada' }],
   workflows: [
     {
@@ -158,10 +190,10 @@ export const DELAYED_REMINDER = {
         {
           type: 'delay' as const,
           name: 'Wait',
-          controlValues: { type: 'regular', amount: 2, unit: 'hours' },
+          controlValues: { type: 'regular', amount, unit },
         },
         { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
       ],
     },
   ],
-};
+});

@@ -10,7 +10,7 @@ import type { EngineScope } from '../../mock-server/engine/scope';
 import type { CommitEntry } from '../../mock-server/engine/store/commit-log';
 import { journaled } from '../../mock-server/engine/store/journal';
 import { activeTransaction } from '../../mock-server/engine/store/transaction';
-import { createAdaThroughPort } from './helpers';
+import { createAdaThroughPort, throughPort } from './helpers';
 
 type Handle = (scope: unknown, input: unknown) => unknown;
 
@@ -144,12 +144,7 @@ describe('engine.operations: one journal, one commit', () => {
       if (event.type === 'message-sent' && newsIn(engine) === undefined) createNews(engine);
     });
     const written = logOf(engine);
-    const answer = await engine.perform({
-      operation: 'events.trigger',
-      authorization: `ApiKey ${engine.environment('Development').apiKey}`,
-      params: {},
-      query: new URLSearchParams(),
-      path: '/v1/events/trigger',
+    const answer = await throughPort(engine, 'events.trigger', '/v1/events/trigger', {
       readBody: async () => ({ name: 'hello', to: 'ada' }),
     });
     expect(answer.status).toBe(201);

@@ -1,7 +1,7 @@
 // engine.reset(): the state and the clock go back to the baseline (docs/virtual-clock.md).
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../../mock-server/engine/engine';
-import { DELAYED_REMINDER } from './helpers';
+import { reminderSeed } from './helpers';
 
 function triggerReminder(engine: ReturnType<typeof createMockEngine>) {
   const context = engine.scope('Development');
@@ -10,7 +10,7 @@ function triggerReminder(engine: ReturnType<typeof createMockEngine>) {
 
 describe('engine.reset() and the clock', () => {
   it('returns the clock to the time of creation, so every test starts at the same time', () => {
-    const engine = createMockEngine({ seed: DELAYED_REMINDER });
+    const engine = createMockEngine({ seed: reminderSeed() });
     engine.clock.advance('3h');
     engine.reset();
     expect(engine.clock.iso()).toBe('2026-01-01T00:00:00.000Z');
@@ -34,7 +34,7 @@ describe('engine.reset() and the clock', () => {
   });
 
   it('drops pending work: nothing scheduled before the reset runs when time moves again', () => {
-    const engine = createMockEngine({ seed: DELAYED_REMINDER });
+    const engine = createMockEngine({ seed: reminderSeed() });
     triggerReminder(engine);
     engine.clock.advance('1h');
     engine.reset();

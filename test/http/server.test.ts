@@ -1,5 +1,6 @@
 import { startMockServer } from '@svc/api/mock/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { reminderSeed } from '../engine/helpers';
 
 let server: Awaited<ReturnType<typeof startMockServer>>;
 const lines: string[] = [];
@@ -100,26 +101,11 @@ describe('HTTP mock server', () => {
 });
 
 describe('HTTP mock server: time (docs/http-server.md#time)', () => {
-  const reminderSeed = {
-    subscribers: [{ subscriberId: 'ada' }],
-    workflows: [
-      {
-        workflowId: 'reminder',
-        steps: [
-          {
-            type: 'delay' as const,
-            name: 'Wait',
-            controlValues: { type: 'regular', amount: 1, unit: 'seconds' },
-          },
-          { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
-        ],
-      },
-    ],
-  };
+  const reminder = reminderSeed(1, 'seconds');
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("clock: 'real' runs a due delay on its own, with no request after the trigger", async () => {
-    const real = await startMockServer({ port: 0, clock: 'real', seed: reminderSeed });
+    const real = await startMockServer({ port: 0, clock: 'real', seed: reminder });
     try {
       const response = await fetch(`${real.url}/v1/events/trigger`, {
         method: 'POST',

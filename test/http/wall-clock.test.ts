@@ -3,25 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockEngine, type MockEngine } from '../../mock-server/engine/engine';
 import { followWallClock, type WallClockDriver } from '../../mock-server/http/wall-clock';
+import { reminderSeed } from '../engine/helpers';
 
 const START = Date.parse('2026-05-04T10:00:00.000Z');
 
-const reminderSeed = {
-  subscribers: [{ subscriberId: 'ada' }],
-  workflows: [
-    {
-      workflowId: 'reminder',
-      steps: [
-        {
-          type: 'delay' as const,
-          name: 'Wait',
-          controlValues: { type: 'regular', amount: 5, unit: 'seconds' },
-        },
-        { type: 'in_app' as const, name: 'Inbox', controlValues: { body: 'Still there?' } },
-      ],
-    },
-  ],
-};
+const reminder = reminderSeed(5, 'seconds');
 
 let engine: MockEngine;
 let driver: WallClockDriver | undefined;
@@ -33,7 +19,7 @@ function trigger() {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START });
-  engine = createMockEngine({ clockStart: 'real', seed: reminderSeed, keepClockOnReset: true });
+  engine = createMockEngine({ clockStart: 'real', seed: reminder, keepClockOnReset: true });
 });
 afterEach(() => {
   driver?.stop();

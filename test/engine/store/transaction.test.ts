@@ -12,6 +12,7 @@ import {
   readCommits,
   runTransaction,
 } from '../../../mock-server/engine/store/transaction';
+import { throughPort } from '../helpers';
 
 const engineToken = () => ({});
 
@@ -136,20 +137,10 @@ describe('two engines in one process', () => {
     const slowBody = new Promise<unknown>((resolve) => {
       release = resolve;
     });
-    const pending = first.perform({
-      operation: 'subscribers.create',
-      authorization: `ApiKey ${first.environment('Development').apiKey}`,
-      params: {},
-      query: new URLSearchParams(),
-      path: '/v2/subscribers',
+    const pending = throughPort(first, 'subscribers.create', '/v2/subscribers', {
       readBody: () => slowBody,
     });
-    const refused = await second.perform({
-      operation: 'subscribers.create',
-      authorization: `ApiKey ${second.environment('Development').apiKey}`,
-      params: {},
-      query: new URLSearchParams(),
-      path: '/v2/subscribers',
+    const refused = await throughPort(second, 'subscribers.create', '/v2/subscribers', {
       readBody: async () => ({ subscriberId: '' }),
     });
     expect(refused.status).toBe(422);
@@ -187,14 +178,7 @@ describe('two engines in one process', () => {
       release = resolve;
     });
     const trigger = (engine: typeof first, readBody: () => Promise<unknown>) =>
-      engine.perform({
-        operation: 'events.trigger',
-        authorization: `ApiKey ${engine.environment('Development').apiKey}`,
-        params: {},
-        query: new URLSearchParams(),
-        path: '/v1/events/trigger',
-        readBody,
-      });
+      throughPort(engine, 'events.trigger', '/v1/events/trigger', { readBody });
     const pending = trigger(first, () => slowBody);
     const answered = await trigger(second, async () => ({ name: 'hello', to: 'ada' }));
     release({ name: 'hello', to: 'ada' });
